@@ -1,0 +1,96 @@
+# schemadoc - build, test and benchmark.
+#
+#   make          build ./schemadoc (installs missing build dependencies first)
+#   make demo     build, then render a bundled sample and say where it went
+#   make check    build with ASan+UBSan and run every test, then a valgrind pass
+#   make bench    print load/resolve/render/validate figures on ../shared/corpus
+#
+# Sources are picked up by wildcard: src/*.c is the library plus main.c,
+# tests/unit/test_*.c are unit test programs (each links the library).
+
+PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8
+DEB_PKGS  := pkg-config libyaml-dev libjansson-dev libcmark-gfm-dev \
+             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev
+CC        ?= cc
+WARN      := -Wall -Wextra -Wpedantic -Werror
+STD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+OPT       ?= -O2
+SAN       := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+BUILD     ?= build
+CORPUS    ?= ../shared/corpus
+
+SRCS      := $(wildcard src/*.c)
+LIBSRCS   := $(filter-out src/main.c,$(SRCS))
+UNITSRCS  := $(wildcard tests/unit/test_*.c)
+HDRS      := $(wildcard src/*.h)
+
+.PHONY: all deps demo check check-unit check-golden check-valgrind bench clean hdr-check build-rel build-asan
+
+all: deps
+	@$(MAKE) --no-print-directory build-rel
+
+# --- dependencies -----------------------------------------------------------
+# Check pkg-config for each library; install the Debian -dev packages when
+# something is missing (as root), or print the exact command otherwise.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) \
+	    && [ -e /usr/include/cmark-gfm-core-extensions.h ]; then :; else \
+	  echo "schemadoc: missing build dependencies ($(PKGS))"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "schemadoc: installing: apt-get install -y $(DEB_PKGS)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PKGS) >/dev/null \
+	      || { echo "schemadoc: apt-get failed" >&2; exit 2; }; \
+	  else \
+	    echo "schemadoc: run as root:  apt-get update && apt-get install -y $(DEB_PKGS)" >&2; exit 2; \
+	  fi; \
+	fi
+
+# --- the two build flavours -----------------------------------------------------
+# Evaluated only inside the sub-make, after deps has run.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lcmark-gfm-extensions -lm
+
+REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS))
+ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS))
+ASAN_LIB  := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(LIBSRCS))
+UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
+
+build-rel: schemadoc
+schemadoc: $(REL_OBJS)
+	$(CC) $(OPT) -g -o $@ $(REL_OBJS) $(PKG_LIBS)
+$(BUILD)/rel/%.o: src/%.c $(HDRS) | $(BUILD)/rel
+	$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -c -o $@ $<
+
+build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
+$(BUILD)/asan/schemadoc: $(ASAN_OBJS)
+	$(CC) $(SAN) -g -o $@ $(ASAN_OBJS) $(PKG_LIBS)
+$(BUILD)/asan/%.o: src/%.c $(HDRS) | $(BUILD)/asan
+	$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -c -o $@ $<
+$(BUILD)/asan/test_%: tests/unit/test_%.c tests/unit/harness.h $(ASAN_LIB) | $(BUILD)/asan
+	$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Isrc -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
+
+$(BUILD)/rel $(BUILD)/asan:
+	@mkdir -p $@
+
+# Each header must compile on its own (git's hdr-check).
+hdr-check: deps
+	@for h in $(HDRS); do printf '#include "%s"\n' "$$h" | \
+	  $(CC) $(STD) $(WARN) $$(pkg-config --cflags $(PKGS)) -x c -fsyntax-only - || exit 1; done; \
+	echo "hdr-check: $(words $(HDRS)) headers compile alone"
+
+# --- the README's two commands ------------------------------------------------
+demo: all
+	@sh tests/demo.sh ./schemadoc
+
+check: deps
+	@$(MAKE) --no-print-directory hdr-check build-rel build-asan
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
+
+check-valgrind: all
+	@SD_BUILD=$(BUILD) sh tests/valgrind.sh ./schemadoc
+
+bench: all
+	@CORPUS=$(CORPUS) sh tests/bench.sh ./schemadoc
+
+clean:
+	rm -rf $(BUILD) schemadoc

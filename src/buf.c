@@ -1,0 +1,179 @@
+/* buf.c - growable strings (see buf.h for the invariants). */
+#include "buf.h"
+#include "sd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char sd_buf__empty[1];
+
+void sd_buf_init(sd_buf *b, size_t cap)
+{
+    b->ptr = sd_buf__empty;
+    b->len = b->alloc = 0;
+    b->cap = cap;
+    b->failed = 0;
+}
+
+void sd_buf_release(sd_buf *b)
+{
+    if (b->alloc)
+        free(b->ptr);
+    sd_buf_init(b, b->cap);
+}
+
+void sd_buf_clear(sd_buf *b)
+{
+    b->len = 0;
+    b->ptr[0] = '\0';
+    b->failed = 0;
+}
+
+int sd_buf_grow(sd_buf *b, size_t extra)
+{
+    size_t need, n;
+    char *p;
+
+    if (b->failed)
+        return b->failed;
+    if (extra > (size_t)-1 / 2 - b->len)
+        return b->failed = SD_ENOMEM;
+    need = b->len + extra + 1;
+    if (b->cap && need > b->cap + 1)
+        return b->failed = SD_ELIMIT;
+    if (need <= b->alloc)
+        return 0;
+    n = b->alloc ? b->alloc : 64;
+    while (n < need)
+        n += n / 2 + 16;
+    p = realloc(b->alloc ? b->ptr : NULL, n);
+    if (!p)
+        return b->failed = SD_ENOMEM;
+    if (!b->alloc)
+        p[0] = '\0';
+    b->ptr = p;
+    b->alloc = n;
+    return 0;
+}
+
+void sd_buf_put(sd_buf *b, const char *s, size_t n)
+{
+    if (n == 0 || sd_buf_grow(b, n))
+        return;
+    memmove(b->ptr + b->len, s, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+}
+
+void sd_buf_puts(sd_buf *b, const char *s) { sd_buf_put(b, s, strlen(s)); }
+
+void sd_buf_putc(sd_buf *b, char c)
+{
+    if (sd_buf_grow(b, 1))
+        return;
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+}
+
+void sd_buf_vprintf(sd_buf *b, const char *fmt, va_list ap)
+{
+    va_list cp;
+    int n;
+
+    if (b->failed)
+        return;
+    va_copy(cp, ap);
+    n = vsnprintf(b->ptr + b->len, b->alloc ? b->alloc - b->len : 0, fmt, cp);
+    va_end(cp);
+    if (n < 0) {
+        b->failed = SD_ENOMEM;
+        return;
+    }
+    if (b->alloc && (size_t)n < b->alloc - b->len) {
+        b->len += (size_t)n;
+        return;
+    }
+    if (sd_buf_grow(b, (size_t)n))
+        return;
+    vsnprintf(b->ptr + b->len, b->alloc - b->len, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void sd_buf_printf(sd_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sd_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n)
+{
+    size_t i, start = 0;
+    const char *rep;
+    char tmp[8];
+
+    if (esc == SD_ESC_NONE) {
+        sd_buf_put(b, s, n);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        rep = NULL;
+        if (esc == SD_ESC_JSON) {
+            switch (c) {
+            case '"': rep = "\\\""; break;
+            case '\\': rep = "\\\\"; break;
+            case '\n': rep = "\\n"; break;
+            case '\r': rep = "\\r"; break;
+            case '\t': rep = "\\t"; break;
+            case '\b': rep = "\\b"; break;
+            case '\f': rep = "\\f"; break;
+            case '<': rep = "\\u003c"; break;  /* no </script> or <!-- breakout */
+            case '>': rep = "\\u003e"; break;
+            case '&': rep = "\\u0026"; break;
+            default:
+                if (c < 0x20) {
+                    snprintf(tmp, sizeof tmp, "\\u%04x", c);
+                    rep = tmp;
+                }
+            }
+        } else {
+            switch (c) {
+            case '&': rep = "&amp;"; break;
+            case '<': rep = "&lt;"; break;
+            case '>': rep = "&gt;"; break;
+            case '"': rep = "&quot;"; break;
+            case '\'': rep = "&#39;"; break;
+            }
+        }
+        if (rep) {
+            sd_buf_put(b, s + start, i - start);
+            sd_buf_puts(b, rep);
+            start = i + 1;
+        }
+    }
+    sd_buf_put(b, s + start, n - start);
+}
+
+void sd_buf_truncate(sd_buf *b, size_t len)
+{
+    if (len < b->len) {
+        b->len = len;
+        b->ptr[len] = '\0';
+    }
+}
+
+char *sd_buf_detach(sd_buf *b)
+{
+    char *p;
+
+    if (b->failed) {
+        sd_buf_release(b);
+        return NULL;
+    }
+    p = b->alloc ? b->ptr : calloc(1, 1);
+    sd_buf_init(b, b->cap);
+    return p;
+}

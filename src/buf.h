@@ -1,0 +1,54 @@
+/* buf.h - growable NUL-terminated byte strings with a sticky failure flag.
+ *
+ * Invariants (git strbuf): ptr is never NULL and always NUL-terminated.
+ * A write past the cap, or a failed allocation, sets `failed` and later
+ * writes are ignored, so callers check once at the end (libgit2 git_str). */
+#ifndef SD_BUF_H
+#define SD_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct sd_buf {
+    char  *ptr;
+    size_t len;
+    size_t alloc;   /* 0 while ptr points at the shared empty string */
+    size_t cap;     /* 0 = no cap */
+    int    failed;  /* SD_ENOMEM or SD_ELIMIT once a write failed */
+} sd_buf;
+
+extern char sd_buf__empty[1];
+#define SD_BUF_INIT { sd_buf__empty, 0, 0, 0, 0 }
+
+enum sd_esc {
+    SD_ESC_NONE = 0,
+    SD_ESC_HTML,   /* & < > " ' */
+    SD_ESC_ATTR,   /* same set; attribute values are always double-quoted */
+    SD_ESC_JSON    /* JSON string body, also safe inside <script> (</ and <!-- escaped) */
+};
+
+/** Start an empty buffer that refuses to grow beyond `cap` bytes (0: no cap). */
+void sd_buf_init(sd_buf *b, size_t cap);
+/** Free the storage; the buffer is empty and reusable afterwards. */
+void sd_buf_release(sd_buf *b);
+void sd_buf_clear(sd_buf *b);
+int  sd_buf_grow(sd_buf *b, size_t extra);
+void sd_buf_put(sd_buf *b, const char *s, size_t n);
+void sd_buf_puts(sd_buf *b, const char *s);
+void sd_buf_putc(sd_buf *b, char c);
+void sd_buf_printf(sd_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void sd_buf_vprintf(sd_buf *b, const char *fmt, va_list ap);
+void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n);
+/** Drop the last `n` bytes (or everything when n >= len). */
+void sd_buf_truncate(sd_buf *b, size_t len);
+static inline int sd_buf_failed(const sd_buf *b) { return b->failed != 0; }
+static inline int sd_buf_error(const sd_buf *b) { return b->failed; }
+/** Hand the string to the caller, who frees it with free(); the buffer is
+ *  empty again. Returns NULL if the buffer had failed. */
+char *sd_buf_detach(sd_buf *b);
+
+#endif

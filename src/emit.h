@@ -1,0 +1,25 @@
+/* emit.h - write documents back out: JSON text (with or without positions)
+ * and numbers formatted the shortest way that reads back the same. */
+#ifndef SD_EMIT_H
+#define SD_EMIT_H
+
+#include "buf.h"
+#include "node.h"
+
+enum sd_emit_flags {
+    SD_EMIT_PRETTY    = 1 << 0,  /* newlines and two-space indentation */
+    SD_EMIT_POSITIONS = 1 << 1   /* the document view: kind, line, column, comments */
+};
+
+/** Append `n` as JSON to `b` (plain values, or the positioned document view
+ *  with SD_EMIT_POSITIONS). Errors are sticky in `b`. */
+void sd_emit_json(sd_buf *b, const sd_doc *doc, const sd_node *n, int flags, int indent);
+/** Append a whole file (every document, every comment) in the positioned view. */
+void sd_emit_doc_json(sd_buf *b, const sd_doc *doc);
+/** Append `s` as a quoted JSON string (also safe inside HTML <script>). */
+void sd_emit_json_string(sd_buf *b, const char *s, size_t len);
+/** Append a double the shortest way that strtod reads back exactly;
+ *  integral values print without ".0", non-finite values as null. */
+void sd_emit_number(sd_buf *b, double d);
+
+#endif

@@ -1,0 +1,401 @@
+/* json.c - strict JSON (RFC 8259) text -> sd_doc nodes with positions.
+ *
+ * jansson keeps no positions, and a side table from json_t to positions would
+ * cost more than parsing, so JSON files get this small parser of our own: it
+ * builds the same sd_node tree as the YAML loader (style SD_STYLE_JSON),
+ * checks UTF-8, rejects duplicate keys, and bounds the nesting depth. */
+#include "node.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct jp {
+    sd_doc        *doc;
+    sd_diags      *diags;
+    const char    *s, *end;
+    const char    *p;
+    int            line;
+    const char    *line_start;
+    const char    *col_at;     /* column cache: column of col_at is col */
+    int            col;
+    int            depth, max_depth;
+    sd_pair       *scratch;    /* pairs of the open containers, innermost last */
+    size_t         nscratch, ascratch;
+} jp;
+
+static sd_loc here(jp *j, const char *at)
+{
+    sd_loc l;
+    if (j->col_at < j->line_start || j->col_at > at) {
+        j->col_at = j->line_start;
+        j->col = 1;
+    }
+    for (; j->col_at < at; j->col_at++)
+        if (((unsigned char)*j->col_at & 0xC0) != 0x80)
+            j->col++;
+    l.file = j->doc->file;
+    l.line = j->line;
+    l.column = j->col;
+    return l;
+}
+
+static int fail(jp *j, const char *at, const char *what)
+{
+    if (at >= j->end)
+        return sd_diag_error(j->diags, SD_ESYNTAX, here(j, j->end),
+                             "unexpected end of input, expected %s", what);
+    unsigned char c = (unsigned char)*at;
+    if (c >= 0x20 && c < 0x7f)
+        return sd_diag_error(j->diags, SD_ESYNTAX, here(j, at),
+                             "unexpected '%c', expected %s", c, what);
+    return sd_diag_error(j->diags, SD_ESYNTAX, here(j, at),
+                         "unexpected byte 0x%02x, expected %s", c, what);
+}
+
+static int nomem(jp *j)
+{
+    return sd_diag_error(j->diags, SD_ENOMEM, here(j, j->p), "out of memory");
+}
+
+static void skip_ws(jp *j)
+{
+    const char *p = j->p;
+    for (; p < j->end; p++) {
+        if (*p == '\n') {
+            j->line++;
+            j->line_start = p + 1;
+        } else if (*p != ' ' && *p != '\t' && *p != '\r') {
+            break;
+        }
+    }
+    j->p = p;
+}
+
+static sd_node *node(jp *j, sd_kind k, const char *at)
+{
+    sd_node *n = sd_arena_alloc(&j->doc->arena, sizeof *n);
+    if (n) {
+        n->kind = (uint8_t)k;
+        n->style = SD_STYLE_JSON;
+        n->loc = here(j, at);
+    }
+    return n;
+}
+
+static int hex4(const char *p, unsigned *out)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
+        else return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static size_t put_utf8(char *o, unsigned cp)
+{
+    if (cp < 0x80) { o[0] = (char)cp; return 1; }
+    if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F)); return 3;
+    }
+    o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Length of a valid UTF-8 sequence at p (0 if invalid). */
+static size_t utf8_len(const unsigned char *p, const unsigned char *end)
+{
+    unsigned c = p[0];
+    size_t n;
+    unsigned cp;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+    else return 0;
+    if ((size_t)(end - p) < n) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) return 0;
+        cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}
+
+static sd_node *parse_string(jp *j)
+{
+    const char *start = j->p, *p = j->p + 1, *run;
+    size_t extra = 0;
+    int simple = 1;
+    sd_node *n;
+
+    /* first pass: find the end, validate, see whether escapes occur */
+    for (;;) {
+        if (p >= j->end) { fail(j, p, "'\"' to close the string"); return NULL; }
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') break;
+        if (c < 0x20) { fail(j, p, "a string character (control characters must be escaped)"); return NULL; }
+        if (c == '\\') {
+            simple = 0;
+            p++;
+            if (p >= j->end) { fail(j, p, "an escape sequence"); return NULL; }
+            if (*p == 'u') {
+                if (j->end - p < 5) { fail(j, j->end, "four hex digits"); return NULL; }
+                p += 5;
+            } else if (strchr("\"\\/bfnrt", *p) && *p) {
+                p++;
+            } else {
+                fail(j, p, "an escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+                return NULL;
+            }
+            continue;
+        }
+        if (c < 0x80) { p++; continue; }
+        size_t l = utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
+        if (!l) { fail(j, p, "valid UTF-8"); return NULL; }
+        p += l;
+    }
+    (void)extra;
+    if (!(n = node(j, SD_STR, start))) { nomem(j); return NULL; }
+    if (simple) {
+        n->str = sd_arena_strndup(&j->doc->arena, start + 1, (size_t)(p - start - 1));
+        n->len = (size_t)(p - start - 1);
+        if (!n->str) { nomem(j); return NULL; }
+        j->p = p + 1;
+        return n;
+    }
+    char *out = sd_arena_alloc(&j->doc->arena, (size_t)(p - start) + 1), *o = out;
+    if (!out) { nomem(j); return NULL; }
+    for (run = start + 1; run < p;) {
+        if (*run != '\\') { *o++ = *run++; continue; }
+        run++;
+        switch (*run) {
+        case 'b': *o++ = '\b'; run++; break;
+        case 'f': *o++ = '\f'; run++; break;
+        case 'n': *o++ = '\n'; run++; break;
+        case 'r': *o++ = '\r'; run++; break;
+        case 't': *o++ = '\t'; run++; break;
+        case 'u': {
+            unsigned cp, lo;
+            if (hex4(run + 1, &cp)) { fail(j, run + 1, "four hex digits"); return NULL; }
+            run += 5;
+            if (cp >= 0xD800 && cp <= 0xDBFF && run + 6 <= p && run[0] == '\\' && run[1] == 'u' &&
+                !hex4(run + 2, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                run += 6;
+            } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+                cp = 0xFFFD; /* lone surrogate: replacement character, as jansson refuses */
+            }
+            o += put_utf8(o, cp);
+            break;
+        }
+        default: *o++ = *run++; break;
+        }
+    }
+    *o = '\0';
+    n->str = out;
+    n->len = (size_t)(o - out);
+    j->p = p + 1;
+    return n;
+}
+
+static sd_node *parse_number(jp *j)
+{
+    const char *s = j->p, *p = s;
+    int is_float = 0;
+    sd_node *n;
+
+    if (*p == '-') p++;
+    if (p < j->end && *p == '0') p++;
+    else if (p < j->end && *p >= '1' && *p <= '9') while (p < j->end && *p >= '0' && *p <= '9') p++;
+    else { fail(j, p, "a digit"); return NULL; }
+    if (p < j->end && *p == '.') {
+        is_float = 1;
+        p++;
+        if (p >= j->end || !(*p >= '0' && *p <= '9')) { fail(j, p, "a digit after '.'"); return NULL; }
+        while (p < j->end && *p >= '0' && *p <= '9') p++;
+    }
+    if (p < j->end && (*p == 'e' || *p == 'E')) {
+        is_float = 1;
+        p++;
+        if (p < j->end && (*p == '+' || *p == '-')) p++;
+        if (p >= j->end || !(*p >= '0' && *p <= '9')) { fail(j, p, "a digit in the exponent"); return NULL; }
+        while (p < j->end && *p >= '0' && *p <= '9') p++;
+    }
+    if (!(n = node(j, is_float ? SD_FLOAT : SD_INT, s))) { nomem(j); return NULL; }
+    if (!(n->str = sd_arena_strndup(&j->doc->arena, s, (size_t)(p - s)))) { nomem(j); return NULL; }
+    n->len = (size_t)(p - s);
+    if (is_float) {
+        n->num.f = strtod(n->str, NULL);
+    } else {
+        errno = 0;
+        long long v = strtoll(n->str, NULL, 10);
+        if (errno == ERANGE) {
+            n->big = 1; /* beyond int64: keep the text, compute with a double */
+            n->num.f = strtod(n->str, NULL);
+        } else {
+            n->num.i = v;
+        }
+    }
+    j->p = p;
+    return n;
+}
+
+static sd_node *parse_value(jp *j);
+
+static int push_pair(jp *j, sd_node *k, sd_node *v)
+{
+    if (j->nscratch == j->ascratch) {
+        size_t na = j->ascratch ? j->ascratch * 2 : 256;
+        sd_pair *s = realloc(j->scratch, na * sizeof *s);
+        if (!s)
+            return nomem(j);
+        j->scratch = s;
+        j->ascratch = na;
+    }
+    sd_pair *p = &j->scratch[j->nscratch++];
+    p->key = k;
+    p->value = v;
+    p->c_first = p->c_count = 0;
+    p->c_trail = -1;
+    return 0;
+}
+
+static int close_container(jp *j, sd_node *n, size_t base)
+{
+    size_t cnt = j->nscratch - base;
+    if (cnt) {
+        if (!(n->items = sd_arena_alloc(&j->doc->arena, cnt * sizeof *n->items)))
+            return nomem(j);
+        memcpy(n->items, j->scratch + base, cnt * sizeof *n->items);
+        n->n = cnt;
+    }
+    j->nscratch = base;
+    return 0;
+}
+
+int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
+
+static sd_node *parse_container(jp *j, int is_obj)
+{
+    size_t base = j->nscratch;
+    sd_node *n = node(j, is_obj ? SD_MAP : SD_SEQ, j->p), *k = NULL, *v;
+
+    if (!n) { nomem(j); return NULL; }
+    if (++j->depth > j->max_depth) {
+        sd_diag_error(j->diags, SD_ELIMIT, here(j, j->p), "nesting is deeper than %d levels",
+                      j->max_depth);
+        return NULL;
+    }
+    j->p++;
+    skip_ws(j);
+    if (j->p < j->end && *j->p == (is_obj ? '}' : ']')) {
+        j->p++;
+        j->depth--;
+        return n;
+    }
+    for (;;) {
+        skip_ws(j);
+        if (is_obj) {
+            if (j->p >= j->end || *j->p != '"') { fail(j, j->p, "a string key"); return NULL; }
+            if (!(k = parse_string(j))) return NULL;
+            skip_ws(j);
+            if (j->p >= j->end || *j->p != ':') { fail(j, j->p, "':' after the key"); return NULL; }
+            j->p++;
+            skip_ws(j);
+        }
+        if (!(v = parse_value(j))) return NULL;
+        if (push_pair(j, k, v)) return NULL;
+        skip_ws(j);
+        if (j->p < j->end && *j->p == ',') { j->p++; continue; }
+        if (j->p < j->end && *j->p == (is_obj ? '}' : ']')) { j->p++; break; }
+        fail(j, j->p, is_obj ? "',' or '}'" : "',' or ']'");
+        return NULL;
+    }
+    if (is_obj && sd_node__check_dups(j->scratch + base, j->nscratch - base, j->diags) < 0)
+        return NULL;
+    if (close_container(j, n, base)) return NULL;
+    j->depth--;
+    return n;
+}
+
+static sd_node *literal(jp *j, const char *word, sd_kind k, int b)
+{
+    size_t n = strlen(word);
+    sd_node *v;
+    if ((size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0) {
+        fail(j, j->p, "a JSON value");
+        return NULL;
+    }
+    if (!(v = node(j, k, j->p))) { nomem(j); return NULL; }
+    v->str = word;
+    v->len = n;
+    v->num.b = b;
+    j->p += n;
+    return v;
+}
+
+static sd_node *parse_value(jp *j)
+{
+    if (j->p >= j->end) { fail(j, j->p, "a JSON value"); return NULL; }
+    switch (*j->p) {
+    case '{': return parse_container(j, 1);
+    case '[': return parse_container(j, 0);
+    case '"': return parse_string(j);
+    case 't': return literal(j, "true", SD_BOOL, 1);
+    case 'f': return literal(j, "false", SD_BOOL, 0);
+    case 'n': return literal(j, "null", SD_NULL, 0);
+    default:
+        if (*j->p == '-' || (*j->p >= '0' && *j->p <= '9'))
+            return parse_number(j);
+        fail(j, j->p, "a JSON value");
+        return NULL;
+    }
+}
+
+int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
+{
+    jp j;
+    sd_node *root;
+    int err = 0;
+
+    memset(&j, 0, sizeof j);
+    j.doc = doc;
+    j.diags = diags;
+    j.s = j.p = j.line_start = j.col_at = doc->text;
+    j.end = doc->text + doc->text_len;
+    j.line = j.col = 1;
+    j.max_depth = lim->max_depth;
+    /* a UTF-8 byte order mark is tolerated, as jansson does not but editors write it */
+    if (j.end - j.p >= 3 && memcmp(j.p, "\xEF\xBB\xBF", 3) == 0)
+        j.p += 3;
+    skip_ws(&j);
+    if (!(root = parse_value(&j))) {
+        err = diags->count && diags->items[diags->count - 1].code ? diags->items[diags->count - 1].code : SD_ESYNTAX;
+        goto done;
+    }
+    skip_ws(&j);
+    if (j.p < j.end) {
+        err = fail(&j, j.p, "end of input after the JSON value");
+        goto done;
+    }
+    if (!(doc->roots = sd_arena_alloc(&doc->arena, sizeof *doc->roots))) {
+        err = nomem(&j);
+        goto done;
+    }
+    doc->roots[0].node = root;
+    doc->nroots = 1;
+done:
+    free(j.scratch);
+    return err;
+}

@@ -1,0 +1,789 @@
+/* load.c - YAML text -> sd_doc with positions and comments (libyaml events).
+ *
+ * In: a file or buffer. Out: an sd_doc whose nodes keep file:line:column
+ * (1-based; libyaml counts from 0, this is the only place that converts),
+ * whose comments are scanned from the text (libyaml drops them) and attached
+ * to the pair they document, and whose scalars are typed as Helm's go-yaml v2
+ * types them. JSON files go to json.c. Limits: file size, nesting depth and
+ * the node count after alias expansion (an alias bomb fails fast). */
+#include "node.h"
+#include "buf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags);
+void sd_load__attach_comments(sd_doc *doc, const size_t *spans, size_t nspans);
+
+#define DEFAULT_MAX_FILE  ((size_t)64 << 20)
+#define DEFAULT_MAX_DEPTH 1000
+#define DEFAULT_MAX_NODES ((uint64_t)4000000)
+
+/* ---- reading files ------------------------------------------------------ */
+
+int sd_read_file(char **out, size_t *out_len, const char *path, size_t max,
+                 sd_diags *diags)
+{
+    sd_loc loc = { path, 0, 0 };
+    struct stat st;
+    char *buf = NULL;
+    size_t len = 0, alloc;
+    ssize_t r;
+    int fd;
+
+    *out = NULL;
+    *out_len = 0;
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return sd_diag_error(diags, errno == ENOENT ? SD_ENOTFOUND : SD_EIO, loc,
+                             "cannot open file: %s", strerror(errno));
+    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return sd_diag_error(diags, SD_EIO, loc, "not a regular file");
+    }
+    if ((uint64_t)st.st_size > max) {
+        close(fd);
+        return sd_diag_error(diags, SD_ELIMIT, loc,
+                             "file is larger than the limit of %zu bytes", max);
+    }
+    alloc = (size_t)st.st_size + 1;
+    if (!(buf = malloc(alloc))) {
+        close(fd);
+        return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+    }
+    /* The size can change under us: read until EOF, but never past max. */
+    for (;;) {
+        if (len + 1 == alloc) {
+            char *p;
+            if (alloc - 1 >= max) {
+                free(buf);
+                close(fd);
+                return sd_diag_error(diags, SD_ELIMIT, loc,
+                                     "file is larger than the limit of %zu bytes", max);
+            }
+            alloc = alloc * 2 > max + 1 ? max + 1 : alloc * 2;
+            if (!(p = realloc(buf, alloc))) {
+                free(buf);
+                close(fd);
+                return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+            }
+            buf = p;
+        }
+        r = read(fd, buf + len, alloc - 1 - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            free(buf);
+            close(fd);
+            return sd_diag_error(diags, SD_EIO, loc, "read failed: %s", strerror(errno));
+        }
+        if (r == 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    buf[len] = '\0';
+    *out = buf;
+    *out_len = len;
+    return 0;
+}
+
+/* ---- scalar typing (go-yaml v2 resolve.go) -------------------------------- */
+
+static int eq_any(const char *s, size_t n, const char *const *words)
+{
+    for (; *words; words++)
+        if (strlen(*words) == n && memcmp(*words, s, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* Go's strconv.ParseInt/ParseUint with base 0 on `s` (underscores removed).
+ * Returns 1 for int64, 2 for a uint64 beyond int64 (in *u), 0 if not an int. */
+static int parse_go_int(const char *s, long long *out, unsigned long long *u)
+{
+    int neg = 0, base = 10, any = 0;
+    unsigned long long v = 0, lim;
+
+    if (*s == '+' || *s == '-')
+        neg = *s++ == '-';
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
+    else if (s[0] == '0' && (s[1] == 'o' || s[1] == 'O')) base = 8, s += 2;
+    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, s += 2;
+    else if (s[0] == '0' && s[1]) base = 8, s += 1;
+    lim = (unsigned long long)-1;
+    for (; *s; s++) {
+        int d;
+        if (*s >= '0' && *s <= '9') d = *s - '0';
+        else if (*s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
+        else if (*s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
+        else return 0;
+        if (d >= base)
+            return 0;
+        if (v > (lim - (unsigned)d) / (unsigned)base)
+            return 0; /* overflows uint64: not an int (may still be a float) */
+        v = v * (unsigned)base + (unsigned)d;
+        any = 1;
+    }
+    if (!any && base == 10)
+        return 0;
+    if (!any && base != 8)
+        return 0;
+    if (neg) {
+        if (v > (unsigned long long)LLONG_MAX + 1)
+            return 0;
+        *out = v == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v;
+        return 1;
+    }
+    if (v > (unsigned long long)LLONG_MAX) {
+        *u = v;
+        return 2;
+    }
+    *out = (long long)v;
+    return 1;
+}
+
+/* ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
+static int yaml_style_float(const char *s)
+{
+    if (*s == '+' || *s == '-')
+        s++;
+    if (*s == '.') {
+        s++;
+        if (!(*s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9') s++;
+    } else {
+        if (!(*s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9') s++;
+        if (*s == '.') {
+            s++;
+            while (*s >= '0' && *s <= '9') s++;
+        }
+    }
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (!(*s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9') s++;
+    }
+    return *s == '\0';
+}
+
+void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len)
+{
+    static const char *const nulls[] = { "", "~", "null", "Null", "NULL", NULL };
+    static const char *const trues[] = { "y", "Y", "yes", "Yes", "YES", "true", "True",
+                                         "TRUE", "on", "On", "ON", NULL };
+    static const char *const falses[] = { "n", "N", "no", "No", "NO", "false", "False",
+                                          "FALSE", "off", "Off", "OFF", NULL };
+    static const char *const infs[] = { ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", NULL };
+    static const char *const ninfs[] = { "-.inf", "-.Inf", "-.INF", NULL };
+    static const char *const nans[] = { ".nan", ".NaN", ".NAN", NULL };
+    char tmp[128], *t;
+    size_t i;
+    long long iv;
+    unsigned long long uv;
+    int r;
+
+    n->kind = SD_STR;
+    if (eq_any(s, len, nulls)) { n->kind = SD_NULL; return; }
+    if (eq_any(s, len, trues)) { n->kind = SD_BOOL; n->num.b = 1; return; }
+    if (eq_any(s, len, falses)) { n->kind = SD_BOOL; n->num.b = 0; return; }
+    if (eq_any(s, len, infs)) { n->kind = SD_FLOAT; n->num.f = INFINITY; return; }
+    if (eq_any(s, len, ninfs)) { n->kind = SD_FLOAT; n->num.f = -INFINITY; return; }
+    if (eq_any(s, len, nans)) { n->kind = SD_FLOAT; n->num.f = NAN; return; }
+    /* go-yaml only tries numbers for text starting with a digit, sign or dot */
+    if (len == 0 || len >= sizeof tmp || memchr(s, '\0', len))
+        return;
+    if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '+' || s[0] == '-' || s[0] == '.'))
+        return;
+    for (i = 0, t = tmp; i < len; i++)
+        if (s[i] != '_')
+            *t++ = s[i];
+    *t = '\0';
+    if ((r = parse_go_int(tmp, &iv, &uv)) == 1) {
+        n->kind = SD_INT;
+        n->num.i = iv;
+        return;
+    }
+    if (r == 2) {
+        n->kind = SD_INT;
+        n->big = 1;
+        n->num.f = (double)uv;
+        return;
+    }
+    if (yaml_style_float(tmp)) {
+        n->kind = SD_FLOAT;
+        n->num.f = strtod(tmp, NULL);
+        return;
+    }
+    /* the binary forms go-yaml v2 checks last */
+    if ((tmp[0] == '0' && tmp[1] == 'b') || (tmp[0] == '-' && tmp[1] == '0' && tmp[2] == 'b')) {
+        if (parse_go_int(tmp, &iv, &uv) == 1) {
+            n->kind = SD_INT;
+            n->num.i = iv;
+        }
+    }
+}
+
+/* ---- the event-driven builder --------------------------------------------- */
+
+typedef struct frame {
+    sd_node *node;
+    sd_pair *items;
+    size_t   n, alloc;
+    sd_node *pending_key;  /* maps: key read, value not yet */
+    uint64_t weight;
+    int      anchor;       /* index into anchors, or -1 */
+} frame;
+
+typedef struct anchor {
+    char    *name;
+    sd_node *node;
+    uint64_t weight;
+    int      done;
+} anchor;
+
+typedef struct builder {
+    sd_doc        *doc;
+    sd_diags      *diags;
+    sd_load_limits lim;
+    frame         *stack;
+    int            depth, alloc;
+    anchor        *anchors;
+    size_t         nanchors, aalloc;
+    sd_root       *roots;
+    size_t         nroots, ralloc;
+    size_t        *spans;     /* [start, end) byte ranges of quoted/block scalars */
+    size_t         nspans, salloc;
+    uint64_t       total;
+} builder;
+
+static sd_loc mark_loc(builder *b, yaml_mark_t m)
+{
+    sd_loc l = { b->doc->file, (int)m.line + 1, (int)m.column + 1 };
+    return l;
+}
+
+static int oom(builder *b)
+{
+    sd_loc l = { b->doc->file, 0, 0 };
+    return sd_diag_error(b->diags, SD_ENOMEM, l, "out of memory");
+}
+
+static int grow(void **p, size_t *alloc, size_t need, size_t size)
+{
+    size_t n;
+    void *q;
+    if (need <= *alloc)
+        return 0;
+    n = *alloc ? *alloc * 2 : 16;
+    while (n < need)
+        n *= 2;
+    if (!(q = realloc(*p, n * size)))
+        return -1;
+    *p = q;
+    *alloc = n;
+    return 0;
+}
+
+static int anchor_find(builder *b, const char *name)
+{
+    size_t i = b->nanchors;
+    while (i-- > 0)
+        if (strcmp(b->anchors[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int anchor_define(builder *b, const char *name, sd_node *node)
+{
+    if (grow((void **)&b->anchors, &b->aalloc, b->nanchors + 1, sizeof *b->anchors))
+        return -1;
+    anchor *a = &b->anchors[b->nanchors];
+    if (!(a->name = strdup(name)))
+        return -1;
+    a->node = node;
+    a->weight = 1;
+    a->done = 0;
+    return (int)b->nanchors++;
+}
+
+static sd_node *new_node(builder *b, sd_kind kind, yaml_mark_t m, const unsigned char *tag)
+{
+    sd_node *n = sd_arena_alloc(&b->doc->arena, sizeof *n);
+    if (!n)
+        return NULL;
+    n->kind = (uint8_t)kind;
+    n->loc = mark_loc(b, m);
+    if (tag && !(n->tag = sd_arena_strdup(&b->doc->arena, (const char *)tag)))
+        return NULL;
+    return n;
+}
+
+static int limit_nodes(builder *b, uint64_t w, yaml_mark_t m)
+{
+    if (w > b->lim.max_nodes || b->total + w > b->lim.max_nodes)
+        return sd_diag_error(b->diags, SD_ELIMIT, mark_loc(b, m),
+                             "document expands to more than %llu nodes through aliases",
+                             (unsigned long long)b->lim.max_nodes);
+    return 0;
+}
+
+/* Add a finished value to the innermost collection (or as a document root). */
+static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mark_t m)
+{
+    frame *f;
+
+    if (b->depth == 0) {
+        if (grow((void **)&b->roots, &b->ralloc, b->nroots + 1, sizeof *b->roots))
+            return oom(b);
+        memset(&b->roots[b->nroots], 0, sizeof *b->roots);
+        b->roots[b->nroots++].node = v;
+        b->total += w;
+        return limit_nodes(b, 0, m);
+    }
+    f = &b->stack[b->depth - 1];
+    if (f->node->kind == SD_MAP && !f->pending_key) {
+        if (v->kind == SD_MAP || v->kind == SD_SEQ)
+            return sd_diag_error(b->diags, SD_ESYNTAX, v->loc,
+                                 "mapping keys must be scalars (a %s is used as a key)",
+                                 sd_kind_name(v->kind));
+        f->pending_key = v;
+        f->weight += w;
+        return limit_nodes(b, f->weight, m);
+    }
+    if (grow((void **)&f->items, &f->alloc, f->n + 1, sizeof *f->items))
+        return oom(b);
+    sd_pair *p = &f->items[f->n++];
+    memset(p, 0, sizeof *p);
+    p->key = f->pending_key;
+    p->value = v;
+    p->c_trail = -1;
+    if (via_alias)
+        p->c_trail = -2; /* marks a pair whose value is shared; fixed up later */
+    f->pending_key = NULL;
+    f->weight += w;
+    return limit_nodes(b, f->weight, m);
+}
+
+static int push(builder *b, sd_node *n, int anchor_idx, yaml_mark_t m)
+{
+    frame *f;
+    if (b->depth >= b->lim.max_depth)
+        return sd_diag_error(b->diags, SD_ELIMIT, mark_loc(b, m),
+                             "nesting is deeper than %d levels", b->lim.max_depth);
+    if (b->depth == b->alloc) {
+        int na = b->alloc ? b->alloc * 2 : 32;
+        frame *s = realloc(b->stack, (size_t)na * sizeof *s);
+        if (!s)
+            return oom(b);
+        b->stack = s;
+        b->alloc = na;
+    }
+    f = &b->stack[b->depth++];
+    memset(f, 0, sizeof *f);
+    f->node = n;
+    f->weight = 1;
+    f->anchor = anchor_idx;
+    return 0;
+}
+
+static int is_merge_key(const sd_node *k)
+{
+    return k && k->style == SD_STYLE_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0 &&
+           (!k->tag || strcmp(k->tag, "tag:yaml.org,2002:merge") == 0);
+}
+
+static int key_eq(const sd_node *a, const sd_node *b)
+{
+    return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
+
+/* YAML merge keys (`<<: *base`, `<<: [*a, *b]`), as go-yaml v2 applies them:
+ * keys written in the map win, then earlier merge sources win over later. */
+static int apply_merges(builder *b, frame *f)
+{
+    size_t i, nm = 0;
+    sd_pair *out = NULL;
+    size_t nout = 0, aout = 0;
+
+    for (i = 0; i < f->n; i++)
+        if (is_merge_key(f->items[i].key))
+            nm++;
+    if (!nm)
+        return 0;
+    for (i = 0; i < f->n; i++) {
+        sd_pair *p = &f->items[i];
+        if (!is_merge_key(p->key)) {
+            if (grow((void **)&out, &aout, nout + 1, sizeof *out))
+                goto nomem;
+            out[nout++] = *p;
+            continue;
+        }
+        const sd_node *v = p->value;
+        size_t nsrc = v->kind == SD_SEQ ? v->n : 1;
+        for (size_t s = 0; s < nsrc; s++) {
+            const sd_node *src = v->kind == SD_SEQ ? v->items[s].value : v;
+            if (src->kind != SD_MAP) {
+                free(out);
+                return sd_diag_error(b->diags, SD_ESYNTAX, src->loc,
+                                     "a merge key (<<) needs a map or a list of maps, not a %s",
+                                     sd_kind_name(src->kind));
+            }
+            for (size_t k = 0; k < src->n; k++) {
+                const sd_pair *mp = &src->items[k];
+                int seen = 0;
+                for (size_t j = 0; j < f->n && !seen; j++)
+                    if (!is_merge_key(f->items[j].key) && key_eq(f->items[j].key, mp->key))
+                        seen = 1;
+                for (size_t j = 0; j < nout && !seen; j++)
+                    if (key_eq(out[j].key, mp->key))
+                        seen = 1;
+                if (seen)
+                    continue;
+                if (grow((void **)&out, &aout, nout + 1, sizeof *out))
+                    goto nomem;
+                out[nout] = *mp;
+                out[nout].c_count = 0;
+                out[nout].c_trail = -3; /* merged: documented where it was written */
+                nout++;
+            }
+        }
+    }
+    free(f->items);
+    f->items = out;
+    f->n = nout;
+    f->alloc = aout;
+    return 0;
+nomem:
+    free(out);
+    return oom(b);
+}
+
+static int pop(builder *b, yaml_mark_t m)
+{
+    frame *f = &b->stack[b->depth - 1];
+    sd_node *n = f->node;
+    uint64_t w = f->weight;
+    int err;
+
+    if (n->kind == SD_MAP) {
+        if ((err = sd_node__check_dups(f->items, f->n, b->diags)) < 0)
+            return err;
+        if ((err = apply_merges(b, f)) < 0)
+            return err;
+    }
+    if (f->n) {
+        n->items = sd_arena_alloc(&b->doc->arena, f->n * sizeof *n->items);
+        if (!n->items)
+            return oom(b);
+        memcpy(n->items, f->items, f->n * sizeof *n->items);
+        n->n = f->n;
+    }
+    free(f->items);
+    if (f->anchor >= 0) {
+        b->anchors[f->anchor].weight = w;
+        b->anchors[f->anchor].done = 1;
+    }
+    b->depth--;
+    return add_value(b, n, w, 0, m);
+}
+
+static int add_span(builder *b, yaml_mark_t s, yaml_mark_t e)
+{
+    if (grow((void **)&b->spans, &b->salloc, b->nspans + 2, sizeof *b->spans))
+        return oom(b);
+    b->spans[b->nspans++] = s.index;
+    b->spans[b->nspans++] = e.index;
+    return 0;
+}
+
+static int on_scalar(builder *b, yaml_event_t *ev)
+{
+    const char *v = (const char *)ev->data.scalar.value;
+    size_t len = ev->data.scalar.length;
+    const char *tag = (const char *)ev->data.scalar.tag;
+    sd_node *n = new_node(b, SD_STR, ev->start_mark, ev->data.scalar.tag);
+    int anchor_idx = -1;
+
+    if (!n || !(n->str = sd_arena_strndup(&b->doc->arena, v, len)))
+        return oom(b);
+    n->len = len;
+    switch (ev->data.scalar.style) {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: n->style = SD_STYLE_SQUOTED; break;
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: n->style = SD_STYLE_DQUOTED; break;
+    case YAML_LITERAL_SCALAR_STYLE: n->style = SD_STYLE_LITERAL; break;
+    case YAML_FOLDED_SCALAR_STYLE: n->style = SD_STYLE_FOLDED; break;
+    default: n->style = SD_STYLE_PLAIN;
+    }
+    if (n->style != SD_STYLE_PLAIN && add_span(b, ev->start_mark, ev->end_mark))
+        return SD_ENOMEM;
+    if (!tag || strcmp(tag, "!") == 0) {
+        if (n->style == SD_STYLE_PLAIN && !tag)
+            sd_yaml_resolve_plain(n, v, len);
+    } else if (strcmp(tag, YAML_STR_TAG) == 0 || strcmp(tag, "tag:yaml.org,2002:binary") == 0) {
+        n->kind = SD_STR;
+    } else if (strcmp(tag, YAML_NULL_TAG) == 0 || strcmp(tag, YAML_BOOL_TAG) == 0 ||
+               strcmp(tag, YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0) {
+        sd_node probe = *n;
+        sd_yaml_resolve_plain(&probe, v, len);
+        int want = strcmp(tag, YAML_NULL_TAG) == 0 ? SD_NULL :
+                   strcmp(tag, YAML_BOOL_TAG) == 0 ? SD_BOOL :
+                   strcmp(tag, YAML_INT_TAG) == 0 ? SD_INT : SD_FLOAT;
+        if (want == SD_FLOAT && probe.kind == SD_INT) {
+            probe.kind = SD_FLOAT;
+            probe.num.f = probe.big ? probe.num.f : (double)probe.num.i;
+            probe.big = 0;
+        }
+        if (probe.kind != want)
+            return sd_diag_error(b->diags, SD_ESYNTAX, n->loc,
+                                 "cannot read '%s' as %s", n->str, tag + 18);
+        *n = probe;
+    } else if (n->style == SD_STYLE_PLAIN) {
+        sd_yaml_resolve_plain(n, v, len); /* unknown local tags: keep the value */
+    }
+    if (ev->data.scalar.anchor) {
+        if ((anchor_idx = anchor_define(b, (const char *)ev->data.scalar.anchor, n)) < 0)
+            return oom(b);
+        b->anchors[anchor_idx].done = 1;
+    }
+    return add_value(b, n, 1, 0, ev->start_mark);
+}
+
+static int on_alias(builder *b, yaml_event_t *ev)
+{
+    const char *name = (const char *)ev->data.alias.anchor;
+    int i = anchor_find(b, name);
+
+    if (i < 0)
+        return sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, ev->start_mark),
+                             "unknown anchor '%s' referenced", name);
+    if (!b->anchors[i].done)
+        return sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, ev->start_mark),
+                             "anchor '%s' value contains itself", name);
+    b->anchors[i].node->is_alias = 1;
+    return add_value(b, b->anchors[i].node, b->anchors[i].weight, 1, ev->start_mark);
+}
+
+static int on_collection(builder *b, yaml_event_t *ev, sd_kind kind)
+{
+    const yaml_char_t *tag = kind == SD_MAP ? ev->data.mapping_start.tag : ev->data.sequence_start.tag;
+    const yaml_char_t *anc = kind == SD_MAP ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
+    int flow = kind == SD_MAP ? ev->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                              : ev->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE;
+    sd_node *n = new_node(b, kind, ev->start_mark, tag);
+    int a = -1;
+
+    if (!n)
+        return oom(b);
+    n->style = flow ? SD_STYLE_FLOW : SD_STYLE_BLOCK;
+    if (anc && (a = anchor_define(b, (const char *)anc, n)) < 0)
+        return oom(b);
+    return push(b, n, a, ev->start_mark);
+}
+
+static int yaml_error(builder *b, yaml_parser_t *p)
+{
+    sd_buf msg = SD_BUF_INIT;
+    yaml_mark_t m = p->problem_mark;
+    int err;
+
+    if (p->error == YAML_MEMORY_ERROR)
+        return oom(b);
+    sd_buf_puts(&msg, p->problem ? p->problem : "syntax error");
+    if (p->context) {
+        sd_buf_printf(&msg, " (%s at %d:%d)", p->context, (int)p->context_mark.line + 1,
+                      (int)p->context_mark.column + 1);
+    }
+    if (p->error == YAML_READER_ERROR) {
+        /* the reader reports a byte offset, not a line */
+        size_t off = p->problem_offset, line = 1, col = 1;
+        for (size_t i = 0; i < off && i < b->doc->text_len; i++) {
+            if (b->doc->text[i] == '\n') line++, col = 1;
+            else if (((unsigned char)b->doc->text[i] & 0xC0) != 0x80) col++;
+        }
+        m.line = line - 1;
+        m.column = col - 1;
+        sd_buf_printf(&msg, " (byte 0x%02x)", (unsigned)(p->problem_value & 0xff));
+    }
+    err = sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, m), "%s",
+                        msg.ptr[0] ? msg.ptr : "syntax error");
+    sd_buf_release(&msg);
+    return err;
+}
+
+static int parse_yaml(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
+{
+    yaml_parser_t parser;
+    yaml_event_t ev;
+    builder b;
+    int err = 0, done = 0;
+    yaml_mark_t doc_mark = { 0, 0, 0 };
+    size_t *doc_lines = NULL, ndl = 0, adl = 0;
+
+    memset(&b, 0, sizeof b);
+    b.doc = doc;
+    b.diags = diags;
+    b.lim = *lim;
+    if (!yaml_parser_initialize(&parser))
+        return oom(&b);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)doc->text, doc->text_len);
+    while (!done && !err) {
+        if (!yaml_parser_parse(&parser, &ev)) {
+            err = yaml_error(&b, &parser);
+            break;
+        }
+        switch (ev.type) {
+        case YAML_STREAM_END_EVENT: done = 1; break;
+        case YAML_DOCUMENT_START_EVENT: doc_mark = ev.start_mark; break;
+        case YAML_DOCUMENT_END_EVENT:
+            if (b.nroots && (ndl < b.nroots)) {
+                if (grow((void **)&doc_lines, &adl, b.nroots, sizeof *doc_lines)) {
+                    err = oom(&b);
+                    break;
+                }
+                doc_lines[ndl++] = doc_mark.line + 1;
+            }
+            break;
+        case YAML_SCALAR_EVENT: err = on_scalar(&b, &ev); break;
+        case YAML_ALIAS_EVENT: err = on_alias(&b, &ev); break;
+        case YAML_SEQUENCE_START_EVENT: err = on_collection(&b, &ev, SD_SEQ); break;
+        case YAML_MAPPING_START_EVENT: err = on_collection(&b, &ev, SD_MAP); break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT: err = pop(&b, ev.end_mark); break;
+        default: break;
+        }
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    while (b.depth > 0)
+        free(b.stack[--b.depth].items);
+    free(b.stack);
+    for (size_t i = 0; i < b.nanchors; i++)
+        free(b.anchors[i].name);
+    free(b.anchors);
+    if (!err) {
+        doc->nroots = b.nroots;
+        if (b.nroots) {
+            doc->roots = sd_arena_alloc(&doc->arena, b.nroots * sizeof *doc->roots);
+            if (!doc->roots)
+                err = oom(&b);
+            else
+                memcpy(doc->roots, b.roots, b.nroots * sizeof *b.roots);
+        }
+        /* stash each document's start line in c_first until comments attach */
+        for (size_t i = 0; !err && i < b.nroots; i++)
+            doc->roots[i].c_first = i < ndl ? (uint32_t)doc_lines[i] : 0;
+        if (!err)
+            sd_load__attach_comments(doc, b.spans, b.nspans);
+        if (!err && !doc->comments && doc->ncomments)
+            err = oom(&b);
+    }
+    free(doc_lines);
+    free(b.roots);
+    free(b.spans);
+    return err;
+}
+
+/* ---- public entry points ------------------------------------------------ */
+
+static void defaults(sd_load_limits *out, const sd_load_limits *in)
+{
+    if (in)
+        *out = *in;
+    else
+        memset(out, 0, sizeof *out);
+    if (!out->max_file) out->max_file = DEFAULT_MAX_FILE;
+    if (!out->max_depth) out->max_depth = DEFAULT_MAX_DEPTH;
+    if (!out->max_nodes) out->max_nodes = DEFAULT_MAX_NODES;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int load_owned(sd_doc **out, const char *name, char *text, size_t len,
+                      enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags)
+{
+    sd_load_limits l;
+    sd_doc *doc;
+    int err;
+
+    *out = NULL;
+    defaults(&l, lim);
+    if (!(doc = calloc(1, sizeof *doc))) {
+        free(text);
+        sd_loc loc = { name, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+    }
+    doc->text = text;
+    doc->text_len = len;
+    if (!(doc->file = sd_arena_strdup(&doc->arena, name))) {
+        sd_doc_free(doc);
+        sd_loc loc = { name, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+    }
+    if (fmt == SD_FMT_AUTO)
+        fmt = ends_with(name, ".json") ? SD_FMT_JSON : SD_FMT_YAML;
+    doc->is_json = fmt == SD_FMT_JSON;
+    err = doc->is_json ? sd_json__parse(doc, &l, diags) : parse_yaml(doc, &l, diags);
+    if (err < 0) {
+        sd_doc_free(doc);
+        return err;
+    }
+    *out = doc;
+    return 0;
+}
+
+int sd_doc_load_mem(sd_doc **out, const char *name, const char *text, size_t len,
+                    enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        sd_loc loc = { name, 0, 0 };
+        *out = NULL;
+        return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    return load_owned(out, name, copy, len, fmt, lim, diags);
+}
+
+int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
+                     const sd_load_limits *lim, sd_diags *diags)
+{
+    sd_load_limits l;
+    char *text;
+    size_t len;
+    int err;
+
+    *out = NULL;
+    defaults(&l, lim);
+    if ((err = sd_read_file(&text, &len, path, l.max_file, diags)) < 0)
+        return err;
+    return load_owned(out, path, text, len, fmt, &l, diags);
+}
+
+void sd_doc_free(sd_doc *doc)
+{
+    if (!doc)
+        return;
+    free(doc->text);
+    sd_arena_release(&doc->arena);
+    free(doc);
+}

@@ -1,0 +1,112 @@
+/* node.c - small queries on the document model (see node.h). */
+#include "node.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+sd_node *sd_doc_root(const sd_doc *doc)
+{
+    return doc && doc->nroots ? doc->roots[0].node : NULL;
+}
+
+const sd_pair *sd_node_get_pair(const sd_node *map, const char *key)
+{
+    size_t i, n;
+    if (!map || map->kind != SD_MAP)
+        return NULL;
+    n = strlen(key);
+    for (i = 0; i < map->n; i++) {
+        const sd_node *k = map->items[i].key;
+        if (k->len == n && memcmp(k->str, key, n) == 0)
+            return &map->items[i];
+    }
+    return NULL;
+}
+
+sd_node *sd_node_get(const sd_node *map, const char *key)
+{
+    const sd_pair *p = sd_node_get_pair(map, key);
+    return p ? p->value : NULL;
+}
+
+const char *sd_node_str(const sd_node *n)
+{
+    return n && n->kind == SD_STR ? n->str : NULL;
+}
+
+const char *sd_kind_name(sd_kind k)
+{
+    static const char *const names[] = { "null", "boolean", "integer", "number",
+                                         "string", "map", "list" };
+    return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
+}
+
+double sd_node_number(const sd_node *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == SD_INT)
+        return n->big ? n->num.f : (double)n->num.i;
+    if (n->kind == SD_FLOAT)
+        return n->num.f;
+    return 0;
+}
+
+static int key_eq(const sd_node *a, const sd_node *b)
+{
+    return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+static uint64_t hash_key(const sd_node *k)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < k->len; i++)
+        h = (h ^ (unsigned char)k->str[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* Duplicate keys are an error naming both places. Small maps compare
+ * pairwise; large ones use a temporary open-addressing table so that a
+ * hostile 100,000-key map stays linear. Merge-key (`<<`) pairs are skipped. */
+int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags)
+{
+    const sd_node *first = NULL, *second = NULL;
+
+    if (n < 2)
+        return 0;
+    if (n <= 16) {
+        for (size_t i = 1; i < n && !second; i++)
+            for (size_t j = 0; j < i; j++)
+                if (key_eq(items[i].key, items[j].key)) {
+                    first = items[j].key, second = items[i].key;
+                    break;
+                }
+    } else {
+        size_t cap = 32, mask;
+        while (cap < n * 2)
+            cap *= 2;
+        mask = cap - 1;
+        size_t *tab = calloc(cap, sizeof *tab);
+        if (!tab) {
+            sd_loc l = { items[0].key->loc.file, 0, 0 };
+            return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+        }
+        for (size_t i = 0; i < n && !second; i++) {
+            size_t h = (size_t)hash_key(items[i].key) & mask;
+            while (tab[h]) {
+                if (key_eq(items[tab[h] - 1].key, items[i].key)) {
+                    first = items[tab[h] - 1].key, second = items[i].key;
+                    break;
+                }
+                h = (h + 1) & mask;
+            }
+            tab[h] = i + 1;
+        }
+        free(tab);
+    }
+    if (second && !(second->len == 2 && memcmp(second->str, "<<", 2) == 0 && second->style == SD_STYLE_PLAIN))
+        return sd_diag_error(diags, SD_EDUP, second->loc,
+                             "duplicate key '%s' (first defined at %d:%d)",
+                             second->str, first->loc.line, first->loc.column);
+    return 0;
+}

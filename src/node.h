@@ -1,0 +1,121 @@
+/* node.h - the document model: every value keeps its file:line:column.
+ *
+ * A loaded file (sd_doc) holds one or more documents (a YAML stream can have
+ * several). Maps and sequences are both arrays of sd_pair: a map's pairs have
+ * a key, a sequence's items have key == NULL. Each pair also knows the
+ * comment lines written above it and the comment at the end of its line,
+ * as index ranges into the file's comment table, because doc comments
+ * (helm-docs, Bitnami, ytt annotations) live in comments.
+ *
+ * All nodes, strings and tables belong to the sd_doc's arena; they are valid
+ * until sd_doc_free(). Aliases share the anchored node (the tree is a DAG). */
+#ifndef SD_NODE_H
+#define SD_NODE_H
+
+#include "arena.h"
+#include "diag.h"
+#include "sd.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum sd_kind {
+    SD_NULL = 0, SD_BOOL, SD_INT, SD_FLOAT, SD_STR, SD_MAP, SD_SEQ
+} sd_kind;
+
+/* How a scalar or collection was written. */
+enum sd_style {
+    SD_STYLE_PLAIN = 0, SD_STYLE_SQUOTED, SD_STYLE_DQUOTED,
+    SD_STYLE_LITERAL, SD_STYLE_FOLDED, SD_STYLE_BLOCK, SD_STYLE_FLOW,
+    SD_STYLE_JSON
+};
+
+/* A comment: the text after '#' up to the end of the line (no newline). */
+typedef struct sd_comment {
+    int line, column;
+    int own_line;        /* 1 if nothing but blanks precede it on its line */
+    const char *text;
+    size_t len;
+} sd_comment;
+
+typedef struct sd_pair {
+    sd_node *key;        /* string scalar for maps, NULL for sequence items */
+    sd_node *value;
+    uint32_t c_first;    /* leading comment block: comments[c_first..+c_count) */
+    uint32_t c_count;
+    int32_t  c_trail;    /* comment at the end of the key's line, or -1 */
+} sd_pair;
+
+struct sd_node {
+    uint8_t  kind;       /* sd_kind */
+    uint8_t  style;      /* enum sd_style */
+    uint8_t  is_alias;   /* reached through *alias at least once */
+    uint8_t  big;        /* integer outside int64: num.f holds it */
+    sd_loc   loc;        /* where the value starts */
+    const char *tag;     /* explicit YAML tag, or NULL */
+    const char *str;     /* scalars: the string value (NUL-terminated);
+                            numbers/bools/null: the text as written */
+    size_t   len;        /* length of str (a string may contain NUL) */
+    union { int b; long long i; double f; } num;
+    sd_pair *items;      /* maps and sequences */
+    size_t   n;
+};
+
+/* One document of a stream. */
+typedef struct sd_root {
+    sd_node *node;
+    uint32_t c_first, c_count;  /* comment block above the document (`---`) */
+} sd_root;
+
+struct sd_doc {
+    sd_arena    arena;
+    const char *file;     /* display name, as given */
+    char       *text;     /* the source text (malloc'd), NUL-terminated */
+    size_t      text_len;
+    int         is_json;
+    sd_root    *roots;
+    size_t      nroots;
+    sd_comment *comments; /* sorted by position */
+    size_t      ncomments;
+};
+
+enum sd_format { SD_FMT_AUTO = 0, SD_FMT_YAML, SD_FMT_JSON };
+
+typedef struct sd_load_limits {
+    size_t max_file;      /* bytes; default 64 MiB */
+    int    max_depth;     /* nesting; default 1000 */
+    uint64_t max_nodes;   /* nodes after alias expansion; default 4,000,000 */
+} sd_load_limits;
+
+/** Read and parse `path` (JSON when it ends in .json or when `fmt` says so,
+ *  YAML otherwise). On success *out is a new document the caller frees with
+ *  sd_doc_free(); on failure returns SD_E* with one error in `diags`. */
+int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
+                     const sd_load_limits *lim, sd_diags *diags);
+/** Parse `len` bytes of `text` (copied) named `name` in messages. */
+int sd_doc_load_mem(sd_doc **out, const char *name, const char *text, size_t len,
+                    enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags);
+void sd_doc_free(sd_doc *doc);
+
+/** The first document's root, or NULL for an empty stream. Borrowed. */
+sd_node *sd_doc_root(const sd_doc *doc);
+
+/** Look a key up in a map (NULL when absent or not a map). Borrowed. */
+sd_node *sd_node_get(const sd_node *map, const char *key);
+const sd_pair *sd_node_get_pair(const sd_node *map, const char *key);
+/** The string of a string node, or NULL for any other kind. Borrowed. */
+const char *sd_node_str(const sd_node *n);
+const char *sd_kind_name(sd_kind k);
+/** Number value of an int or float node (0 otherwise). */
+double sd_node_number(const sd_node *n);
+
+/** YAML 1.1 plain-scalar typing as Helm's go-yaml v2 does it: sets
+ *  kind/num of `n` from `s` (see docs/yaml-typing.md). */
+void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len);
+
+/** Load a whole regular file into a new malloc'd NUL-terminated buffer.
+ *  Refuses non-regular files and files over `max` bytes (SD_ELIMIT). */
+int sd_read_file(char **out, size_t *out_len, const char *path, size_t max,
+                 sd_diags *diags);
+
+#endif

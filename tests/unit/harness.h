@@ -1,0 +1,83 @@
+/* harness.h - the in-tree unit test harness (after cmark's api_test).
+ *
+ *   static void test_x(void) { INT_EQ(1 + 1, 2); STR_EQ(s, "a"); OK(p != NULL); }
+ *   TEST_MAIN(test_x, test_y)
+ *
+ * Each test program prints failures as file:line and ends with the line
+ * "N passed, N failed" (per check); it exits 1 if anything failed. */
+#ifndef SD_TEST_HARNESS_H
+#define SD_TEST_HARNESS_H
+
+#include <stdio.h>
+#include <string.h>
+
+static int t_passed, t_failed;
+static const char *t_name;
+
+#define OK(cond) do { if (cond) t_passed++; else { t_failed++; \
+    fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__, t_name, #cond); } } while (0)
+#define INT_EQ(a, b) do { long long a_ = (long long)(a), b_ = (long long)(b); \
+    if (a_ == b_) t_passed++; else { t_failed++; \
+    fprintf(stderr, "%s:%d: %s: %s == %lld, expected %lld\n", __FILE__, __LINE__, t_name, #a, a_, b_); } } while (0)
+#define STR_EQ(a, b) do { const char *a_ = (a), *b_ = (b); \
+    if (a_ && b_ && strcmp(a_, b_) == 0) t_passed++; else { t_failed++; \
+    fprintf(stderr, "%s:%d: %s: %s == \"%s\", expected \"%s\"\n", __FILE__, __LINE__, t_name, #a, \
+            a_ ? a_ : "(null)", b_ ? b_ : "(null)"); } } while (0)
+
+typedef void (*t_fn)(void);
+typedef struct { const char *name; t_fn fn; } t_case;
+
+#define T_(f) { #f, f },
+#define TEST_MAIN(...) \
+    int main(void) { \
+        static const t_case cases_[] = { T_EACH(__VA_ARGS__) }; \
+        for (size_t i_ = 0; i_ < sizeof cases_ / sizeof *cases_; i_++) { \
+            t_name = cases_[i_].name; cases_[i_].fn(); } \
+        printf("%d passed, %d failed\n", t_passed, t_failed); \
+        return t_failed ? 1 : 0; }
+
+/* expand T_ over up to 40 arguments */
+#define T_EACH(...) T_N(__VA_ARGS__, T40,T39,T38,T37,T36,T35,T34,T33,T32,T31,T30,T29,T28,T27,T26,T25,T24,T23,T22,T21,T20,T19,T18,T17,T16,T15,T14,T13,T12,T11,T10,T9,T8,T7,T6,T5,T4,T3,T2,T1)(__VA_ARGS__)
+#define T_N(_1,_2,_3,_4,_5,_6,_7,_8,_9,_10,_11,_12,_13,_14,_15,_16,_17,_18,_19,_20,_21,_22,_23,_24,_25,_26,_27,_28,_29,_30,_31,_32,_33,_34,_35,_36,_37,_38,_39,_40,N,...) N
+#define T1(a) T_(a)
+#define T2(a,...) T_(a) T1(__VA_ARGS__)
+#define T3(a,...) T_(a) T2(__VA_ARGS__)
+#define T4(a,...) T_(a) T3(__VA_ARGS__)
+#define T5(a,...) T_(a) T4(__VA_ARGS__)
+#define T6(a,...) T_(a) T5(__VA_ARGS__)
+#define T7(a,...) T_(a) T6(__VA_ARGS__)
+#define T8(a,...) T_(a) T7(__VA_ARGS__)
+#define T9(a,...) T_(a) T8(__VA_ARGS__)
+#define T10(a,...) T_(a) T9(__VA_ARGS__)
+#define T11(a,...) T_(a) T10(__VA_ARGS__)
+#define T12(a,...) T_(a) T11(__VA_ARGS__)
+#define T13(a,...) T_(a) T12(__VA_ARGS__)
+#define T14(a,...) T_(a) T13(__VA_ARGS__)
+#define T15(a,...) T_(a) T14(__VA_ARGS__)
+#define T16(a,...) T_(a) T15(__VA_ARGS__)
+#define T17(a,...) T_(a) T16(__VA_ARGS__)
+#define T18(a,...) T_(a) T17(__VA_ARGS__)
+#define T19(a,...) T_(a) T18(__VA_ARGS__)
+#define T20(a,...) T_(a) T19(__VA_ARGS__)
+#define T21(a,...) T_(a) T20(__VA_ARGS__)
+#define T22(a,...) T_(a) T21(__VA_ARGS__)
+#define T23(a,...) T_(a) T22(__VA_ARGS__)
+#define T24(a,...) T_(a) T23(__VA_ARGS__)
+#define T25(a,...) T_(a) T24(__VA_ARGS__)
+#define T26(a,...) T_(a) T25(__VA_ARGS__)
+#define T27(a,...) T_(a) T26(__VA_ARGS__)
+#define T28(a,...) T_(a) T27(__VA_ARGS__)
+#define T29(a,...) T_(a) T28(__VA_ARGS__)
+#define T30(a,...) T_(a) T29(__VA_ARGS__)
+#define T31(a,...) T_(a) T30(__VA_ARGS__)
+#define T32(a,...) T_(a) T31(__VA_ARGS__)
+#define T33(a,...) T_(a) T32(__VA_ARGS__)
+#define T34(a,...) T_(a) T33(__VA_ARGS__)
+#define T35(a,...) T_(a) T34(__VA_ARGS__)
+#define T36(a,...) T_(a) T35(__VA_ARGS__)
+#define T37(a,...) T_(a) T36(__VA_ARGS__)
+#define T38(a,...) T_(a) T37(__VA_ARGS__)
+#define T39(a,...) T_(a) T38(__VA_ARGS__)
+#define T40(a,...) T_(a) T39(__VA_ARGS__)
+
+#endif
