@@ -24,7 +24,8 @@ LIBSRCS   := $(filter-out src/main.c,$(SRCS))
 UNITSRCS  := $(wildcard tests/unit/test_*.c)
 HDRS      := $(wildcard src/*.h)
 
-.PHONY: all deps demo check check-unit check-golden check-valgrind bench clean hdr-check build-rel build-asan
+
+.PHONY: all deps check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check build-rel build-asan
 
 all: deps
 	@$(MAKE) --no-print-directory build-rel
@@ -51,23 +52,35 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lcmark-gfm-extensions -lm
 
 REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS))
+REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS))
+BENCHSRCS := $(wildcard tests/bench_*.c)
+BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
 ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS))
 ASAN_LIB  := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(LIBSRCS))
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
 
 build-rel: schemadoc
+build-bench: $(BENCHBINS)
+$(BUILD)/rel/bench_%: tests/bench_%.c $(REL_LIB) | $(BUILD)/rel
+	@echo "  BENCH   $@"
+	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -Isrc -o $@ $< $(REL_LIB) $(PKG_LIBS)
 schemadoc: $(REL_OBJS)
-	$(CC) $(OPT) -g -o $@ $(REL_OBJS) $(PKG_LIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(OPT) -g -o $@ $(REL_OBJS) $(PKG_LIBS)
 $(BUILD)/rel/%.o: src/%.c $(HDRS) | $(BUILD)/rel
-	$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -c -o $@ $<
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
 $(BUILD)/asan/schemadoc: $(ASAN_OBJS)
-	$(CC) $(SAN) -g -o $@ $(ASAN_OBJS) $(PKG_LIBS)
+	@echo "  LINK    $@"
+	@$(CC) $(SAN) -g -o $@ $(ASAN_OBJS) $(PKG_LIBS)
 $(BUILD)/asan/%.o: src/%.c $(HDRS) | $(BUILD)/asan
-	$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -c -o $@ $<
+	@echo "  CC asan $<"
+	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -c -o $@ $<
 $(BUILD)/asan/test_%: tests/unit/test_%.c tests/unit/harness.h $(ASAN_LIB) | $(BUILD)/asan
-	$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Isrc -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
+	@echo "  TEST    $@"
+	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Isrc -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
 
 $(BUILD)/rel $(BUILD)/asan:
 	@mkdir -p $@
@@ -82,15 +95,23 @@ hdr-check: deps
 demo: all
 	@sh tests/demo.sh ./schemadoc
 
-check: deps
+# Tools the tests use besides the compiler: valgrind and python3.
+check-deps: deps
+	@for t in valgrind python3; do command -v $$t >/dev/null 2>&1 && continue; \
+	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing $$t for the tests"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$t >/dev/null || exit 2; \
+	  else echo "schemadoc: the tests need $$t: apt-get install -y $$t" >&2; exit 2; fi; done
+
+check: check-deps
 	@$(MAKE) --no-print-directory hdr-check build-rel build-asan
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
 
 check-valgrind: all
-	@SD_BUILD=$(BUILD) sh tests/valgrind.sh ./schemadoc
+	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: all
-	@CORPUS=$(CORPUS) sh tests/bench.sh ./schemadoc
+bench: deps
+	@$(MAKE) --no-print-directory build-rel build-bench
+	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
 
 clean:
 	rm -rf $(BUILD) schemadoc

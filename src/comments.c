@@ -68,16 +68,132 @@ static void walk(attach_ctx *c, sd_node *n)
     }
 }
 
+static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+
+static int column_of(const char *line_start, const char *at)
+{
+    int col = 1;
+    for (; line_start < at; line_start++)
+        if (((unsigned char)*line_start & 0xC0) != 0x80)
+            col++;
+    return col;
+}
+
+/* One pass over the text, a line at a time (memchr for the line end and the
+ * '#'), jumping over quoted and block scalars. Fills c->state/line_cmt and
+ * doc->comments. Returns -1 when out of memory. */
+static int scan(attach_ctx *c, const size_t *spans, size_t nspans)
+{
+    sd_doc *doc = c->doc;
+    const char *t = doc->text, *end = t + doc->text_len, *p = t, *ls = t;
+    sd_comment *v = NULL;
+    size_t nv = 0, av = 0, si = 0;
+    int line = 1, content = 0;
+
+    while (p < end) {
+        const char *le = memchr(p, '\n', (size_t)(end - p));
+        const char *span = si < nspans ? t + spans[si] : end;
+        if (!le)
+            le = end;
+        /* leading blanks, then what starts here */
+        while (p < le && is_blank(*p) && p != span)
+            p++;
+        if (p == span && span < end) {
+            /* a quoted or block scalar: its lines are content */
+            const char *se = t + spans[si + 1];
+            si += 2;
+            c->state[line] = LINE_CONTENT;
+            for (; p < se; p++)
+                if (*p == '\n') {
+                    line++;
+                    ls = p + 1;
+                    c->state[line] = LINE_CONTENT;
+                }
+            content = p > t && p[-1] != '\n';
+            if (!content)
+                c->state[line] = LINE_BLANK;
+            continue;
+        }
+        if (p == le) { /* end of line */
+            if (p < end) {
+                line++;
+                ls = ++p;
+                content = 0;
+            }
+            continue;
+        }
+        const char *stop = span < le ? span : le;
+        const char *h = *p == '#' ? p : NULL;
+        if (!h) {
+            content = 1;
+            c->state[line] = LINE_CONTENT;
+            for (const char *q = p + 1; q < stop; q++) {
+                q = memchr(q, '#', (size_t)(stop - q));
+                if (!q)
+                    break;
+                if (is_blank(q[-1])) {
+                    h = q;
+                    break;
+                }
+            }
+        }
+        if (!h) {
+            p = stop;
+            continue;
+        }
+        /* a comment from h to the end of the line */
+        if (nv == av) {
+            size_t na = av ? av * 2 : 64;
+            sd_comment *nvp = realloc(v, na * sizeof *v);
+            if (!nvp) {
+                free(v);
+                return -1;
+            }
+            v = nvp;
+            av = na;
+        }
+        size_t tl = (size_t)(le - h - 1);
+        if (tl && h[tl] == '\r')
+            tl--;
+        v[nv].line = line;
+        v[nv].column = column_of(ls, h);
+        v[nv].own_line = !content;
+        v[nv].text = h + 1;
+        v[nv].len = tl;
+        if (!content)
+            c->state[line] = LINE_COMMENT;
+        c->line_cmt[line] = (int32_t)nv;
+        nv++;
+        /* a span cannot start inside a comment */
+        while (si < nspans && t + spans[si] < le)
+            si += 2;
+        p = le;
+    }
+    doc->ncomments = nv;
+    if (nv) {
+        doc->comments = sd_arena_alloc(&doc->arena, nv * sizeof *v);
+        for (size_t i = 0; doc->comments && i < nv; i++) {
+            doc->comments[i] = v[i];
+            doc->comments[i].text = sd_arena_strndup(&doc->arena, v[i].text, v[i].len);
+            if (!doc->comments[i].text)
+                doc->comments = NULL;
+        }
+    }
+    free(v);
+    return nv && !doc->comments ? -1 : 0;
+}
+
 void sd_load__attach_comments(sd_doc *doc, const size_t *spans, size_t nspans)
 {
     const char *t = doc->text;
-    size_t len = doc->text_len, i, si = 0, nl = 1, nc = 0;
+    size_t len = doc->text_len, nl = 1;
     attach_ctx c;
-    int line = 1, col = 1, content = 0;
+    const char *q = t;
 
-    for (i = 0; i < len; i++)
-        if (t[i] == '\n')
-            nl++;
+    while ((q = memchr(q, '\n', (size_t)(t + len - q)))) {
+        nl++;
+        q++;
+    }
     memset(&c, 0, sizeof c);
     c.doc = doc;
     c.nlines = nl;
@@ -85,67 +201,9 @@ void sd_load__attach_comments(sd_doc *doc, const size_t *spans, size_t nspans)
     c.line_cmt = malloc((nl + 2) * sizeof *c.line_cmt);
     if (c.line_cmt)
         memset(c.line_cmt, 0xff, (nl + 2) * sizeof *c.line_cmt); /* all -1 */
-    /* count first so the table is allocated once from the arena */
-    for (int pass = 0; pass < 2; pass++) {
-        if (!c.state || !c.line_cmt)
-            break;
-        if (pass == 1) {
-            doc->ncomments = nc;
-            if (nc && !(doc->comments = sd_arena_alloc(&doc->arena, nc * sizeof *doc->comments)))
-                break;
-            nc = 0;
-        }
-        line = 1, col = 1, content = 0, si = 0;
-        for (i = 0; i < len; i++) {
-            char ch = t[i];
-            if (si < nspans && i >= spans[si]) {
-                /* inside a quoted or block scalar: content up to its end */
-                size_t end = spans[si + 1];
-                for (; i < end && i < len; i++) {
-                    if (pass == 0) c.state[line] = LINE_CONTENT;
-                    if (t[i] == '\n') line++, col = 1;
-                    else if (((unsigned char)t[i] & 0xC0) != 0x80) col++;
-                }
-                if (pass == 0 && (size_t)line <= nl) c.state[line] = LINE_CONTENT;
-                content = 1;
-                si += 2;
-                i--;
-                continue;
-            }
-            if (ch == '\n') {
-                line++, col = 1, content = 0;
-                continue;
-            }
-            if (ch == '#' && (i == 0 || t[i - 1] == ' ' || t[i - 1] == '\t' ||
-                              t[i - 1] == '\n' || t[i - 1] == '\r')) {
-                size_t e = i + 1;
-                while (e < len && t[e] != '\n')
-                    e++;
-                size_t tl = e - i - 1;
-                if (tl && t[e - 1] == '\r')
-                    tl--;
-                if (pass == 0) {
-                    if (!content) c.state[line] = LINE_COMMENT;
-                    c.line_cmt[line] = (int32_t)nc;
-                } else {
-                    sd_comment *cm = &doc->comments[nc];
-                    cm->line = line;
-                    cm->column = col;
-                    cm->own_line = !content;
-                    cm->text = t + i + 1;
-                    cm->len = tl;
-                }
-                nc++;
-                i = e - 1;
-                continue;
-            }
-            if (ch != ' ' && ch != '\t' && ch != '\r') {
-                content = 1;
-                if (pass == 0) c.state[line] = LINE_CONTENT;
-            }
-            if (((unsigned char)ch & 0xC0) != 0x80)
-                col++;
-        }
+    if (c.state && c.line_cmt && scan(&c, spans, nspans) < 0) {
+        doc->comments = NULL;
+        doc->ncomments = 1; /* the caller reports out of memory */
     }
     if (c.state && c.line_cmt && (doc->comments || !doc->ncomments)) {
         for (size_t r = 0; r < doc->nroots; r++) {

@@ -47,7 +47,8 @@ static void scalar(sd_buf *b, const sd_node *n)
     case SD_NULL: sd_buf_puts(b, "null"); break;
     case SD_BOOL: sd_buf_puts(b, n->num.b ? "true" : "false"); break;
     case SD_INT:
-        if (n->big) sd_emit_number(b, n->num.f);
+        if (n->big && n->style == SD_STYLE_JSON) sd_buf_put(b, n->str, n->len);
+        else if (n->big) sd_emit_number(b, n->num.f);
         else sd_buf_printf(b, "%lld", n->num.i);
         break;
     case SD_FLOAT:

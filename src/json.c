@@ -306,6 +306,11 @@ static sd_node *parse_container(jp *j, int is_obj)
     }
     for (;;) {
         skip_ws(j);
+        if (j->p < j->end && *j->p == (is_obj ? '}' : ']') && j->nscratch > base) {
+            fail(j, j->p, is_obj ? "a string key (JSON allows no comma before '}')"
+                                 : "a JSON value (JSON allows no comma before ']')");
+            return NULL;
+        }
         if (is_obj) {
             if (j->p >= j->end || *j->p != '"') { fail(j, j->p, "a string key"); return NULL; }
             if (!(k = parse_string(j))) return NULL;

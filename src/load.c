@@ -99,7 +99,7 @@ int sd_read_file(char **out, size_t *out_len, const char *path, size_t max,
 static int eq_any(const char *s, size_t n, const char *const *words)
 {
     for (; *words; words++)
-        if (strlen(*words) == n && memcmp(*words, s, n) == 0)
+        if ((*words)[0] == s[0] && strlen(*words) == n && memcmp(*words, s, n) == 0)
             return 1;
     return 0;
 }
@@ -196,6 +196,12 @@ void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len)
     int r;
 
     n->kind = SD_STR;
+    if (len == 0) { n->kind = SD_NULL; return; }
+    /* fast exit for the common case: words that cannot be null, bool or number */
+    if (len > 5 || !strchr("~nNyYtTfFoO.+-0123456789", s[0])) {
+        if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '+' || s[0] == '-' || s[0] == '.'))
+            return;
+    }
     if (eq_any(s, len, nulls)) { n->kind = SD_NULL; return; }
     if (eq_any(s, len, trues)) { n->kind = SD_BOOL; n->num.b = 1; return; }
     if (eq_any(s, len, falses)) { n->kind = SD_BOOL; n->num.b = 0; return; }

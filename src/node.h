@@ -30,7 +30,8 @@ enum sd_style {
     SD_STYLE_JSON
 };
 
-/* A comment: the text after '#' up to the end of the line (no newline). */
+/* A comment: the text after '#' up to the end of the line (no newline),
+ * NUL-terminated, owned by the document's arena. */
 typedef struct sd_comment {
     int line, column;
     int own_line;        /* 1 if nothing but blanks precede it on its line */

@@ -8,7 +8,7 @@
 # stdout and stderr must match byte for byte. UPDATE=1 rewrites expectations.
 set -u
 cd "$(dirname "$0")/golden" || exit 2
-SD=${SD:-../../schemadoc}
+SD=${SD:-$(cd ../.. && pwd)/schemadoc}
 passed=0 failed=0
 for d in */; do
     d=${d%/}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# tests/valgrind.sh - a few end-to-end runs of the release binary under
+# valgrind (memcheck, leak check full); any error or leak fails the suite.
+# Ends with "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+SD=${SD_REL:-./schemadoc}
+CORPUS=${CORPUS:-../shared/corpus}
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "valgrind not installed: skipped"; echo "0 passed, 0 failed"; exit 0
+fi
+passed=0 failed=0
+run() { # expected-status args...
+    want=$1; shift
+    valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        "$SD" "$@" >/dev/null 2>/tmp/sd-vg.$$
+    st=$?
+    if [ $st -eq "$want" ]; then passed=$((passed + 1)); else
+        failed=$((failed + 1)); echo "valgrind: schemadoc $* -> status $st (wanted $want)"; head -20 /tmp/sd-vg.$$
+    fi
+    rm -f /tmp/sd-vg.$$
+}
+run 0 samples/podinfo --format json
+run 0 tests/golden/load-ok-output/values.yaml
+run 2 tests/golden/load-duplicate-key/dup.yaml
+run 2 tests/golden/load-alias-bomb/bomb.yaml
+run 2 tests/golden/load-bad-json/bad.json
+[ -f "$CORPUS/charts/bitnami-redis/values.yaml" ] && run 0 "$CORPUS/charts/bitnami-redis/values.yaml"
+[ -d "$CORPUS/charts/traefik" ] && run 0 "$CORPUS/charts/traefik"
+for extra in tests/valgrind.d/*.sh; do [ -f "$extra" ] && . "$extra"; done
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

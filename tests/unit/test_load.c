@@ -1,0 +1,276 @@
+/* test_load.c - the loader: YAML 1.1 typing as Helm reads it, positions,
+ * comments, multi-document streams, merge keys, JSON, and every error class. */
+#include "harness.h"
+#include "node.h"
+#include "emit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static sd_doc *load(const char *text, enum sd_format fmt, sd_diags *d)
+{
+    sd_doc *doc = NULL;
+    sd_doc_load_mem(&doc, "t.yaml", text, strlen(text), fmt, NULL, d);
+    return doc;
+}
+
+/* Type of the scalar `v` written plainly as a map value. */
+static int kind_of(const char *v, double *num)
+{
+    char buf[256];
+    sd_diags d = SD_DIAGS_INIT;
+    snprintf(buf, sizeof buf, "k: %s\n", v);
+    sd_doc *doc = load(buf, SD_FMT_YAML, &d);
+    int k = -1;
+    if (doc) {
+        sd_node *n = sd_node_get(sd_doc_root(doc), "k");
+        k = n ? n->kind : -1;
+        if (n && num)
+            *num = n->kind == SD_BOOL ? n->num.b : sd_node_number(n);
+    }
+    sd_doc_free(doc);
+    sd_diags_release(&d);
+    return k;
+}
+
+static void test_yaml_typing(void)
+{
+    static const struct { const char *text; int kind; double num; } rows[] = {
+        /* null */
+        { "", SD_NULL, 0 }, { "~", SD_NULL, 0 }, { "null", SD_NULL, 0 },
+        { "Null", SD_NULL, 0 }, { "NULL", SD_NULL, 0 }, { "nULL", SD_STR, 0 },
+        /* booleans, YAML 1.1 as go-yaml v2 */
+        { "true", SD_BOOL, 1 }, { "True", SD_BOOL, 1 }, { "TRUE", SD_BOOL, 1 },
+        { "false", SD_BOOL, 0 }, { "False", SD_BOOL, 0 }, { "FALSE", SD_BOOL, 0 },
+        { "yes", SD_BOOL, 1 }, { "Yes", SD_BOOL, 1 }, { "YES", SD_BOOL, 1 },
+        { "no", SD_BOOL, 0 }, { "No", SD_BOOL, 0 }, { "NO", SD_BOOL, 0 },
+        { "on", SD_BOOL, 1 }, { "On", SD_BOOL, 1 }, { "ON", SD_BOOL, 1 },
+        { "off", SD_BOOL, 0 }, { "Off", SD_BOOL, 0 }, { "OFF", SD_BOOL, 0 },
+        { "y", SD_BOOL, 1 }, { "Y", SD_BOOL, 1 }, { "n", SD_BOOL, 0 }, { "N", SD_BOOL, 0 },
+        { "yEs", SD_STR, 0 }, { "tRue", SD_STR, 0 },
+        /* integers */
+        { "0", SD_INT, 0 }, { "42", SD_INT, 42 }, { "-17", SD_INT, -17 }, { "+5", SD_INT, 5 },
+        { "1_000", SD_INT, 1000 }, { "0x1F", SD_INT, 31 }, { "0X1f", SD_INT, 31 },
+        { "0o17", SD_INT, 15 }, { "017", SD_INT, 15 }, { "0b101", SD_INT, 5 },
+        { "-0b11", SD_INT, -3 }, { "09", SD_FLOAT, 9 },
+        { "9223372036854775807", SD_INT, 9223372036854775807.0 },
+        { "18446744073709551615", SD_INT, 18446744073709551615.0 },
+        /* floats */
+        { "1.5", SD_FLOAT, 1.5 }, { ".5", SD_FLOAT, 0.5 }, { "-.5", SD_FLOAT, -0.5 },
+        { "1.", SD_FLOAT, 1 }, { "1e3", SD_FLOAT, 1000 }, { "6.02E+23", SD_FLOAT, 6.02e23 },
+        { "1_0.5", SD_FLOAT, 10.5 }, { "99999999999999999999", SD_FLOAT, 1e20 },
+        { ".inf", SD_FLOAT, INFINITY }, { ".Inf", SD_FLOAT, INFINITY }, { "+.INF", SD_FLOAT, INFINITY },
+        { "-.inf", SD_FLOAT, -INFINITY },
+        /* strings */
+        { "\"yes\"", SD_STR, 0 }, { "'123'", SD_STR, 0 }, { "\"null\"", SD_STR, 0 },
+        { "1.2.3", SD_STR, 0 }, { "0x", SD_STR, 0 }, { "e3", SD_STR, 0 }, { "12:30", SD_STR, 0 },
+        { "2001-12-14", SD_STR, 0 }, { "!!str 1", SD_STR, 0 }, { "!!float 1", SD_FLOAT, 1 },
+        { "!!int \"7\"", SD_INT, 7 }, { "- a", -1, 0 },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        double num = 0;
+        int k = kind_of(rows[i].text, &num);
+        if (rows[i].kind == -1) { OK(k != SD_STR); continue; }
+        if (k != rows[i].kind)
+            fprintf(stderr, "typing row '%s': got %d\n", rows[i].text, k);
+        INT_EQ(k, rows[i].kind);
+        if (k == SD_INT || k == SD_FLOAT || k == SD_BOOL)
+            OK(num == rows[i].num);
+    }
+    double nan_v = 0;
+    INT_EQ(kind_of(".nan", &nan_v), SD_FLOAT);
+    OK(isnan(nan_v));
+    INT_EQ(kind_of(".NaN", NULL), SD_FLOAT);
+}
+
+static void test_positions_and_comments(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    const char *text =
+        "# header\n"
+        "\n"
+        "# -- Replicas\n"
+        "# second line\n"
+        "replicas: 1 # trailing\n"
+        "image:\n"
+        "  ## @param image.tag the tag\n"
+        "  tag: \"v1 # not a comment\"\n"
+        "  script: |\n"
+        "    # inside a block scalar\n"
+        "    echo\n"
+        "  # -- after block\n"
+        "  pull: Always\n";
+    sd_doc *doc = load(text, SD_FMT_YAML, &d);
+    OK(doc != NULL);
+    if (!doc)
+        return;
+    sd_node *root = sd_doc_root(doc);
+    const sd_pair *p = sd_node_get_pair(root, "replicas");
+    OK(p != NULL);
+    INT_EQ(p->key->loc.line, 5);
+    INT_EQ(p->key->loc.column, 1);
+    INT_EQ(p->value->loc.column, 11);
+    INT_EQ(p->c_count, 3); /* header, -- Replicas, second line (blank line inside) */
+    STR_EQ(doc->comments[p->c_first + 1].text, " -- Replicas");
+    INT_EQ(doc->comments[p->c_first + 1].len, strlen(" -- Replicas"));
+    OK(p->c_trail >= 0);
+    sd_node *img = sd_node_get(root, "image");
+    const sd_pair *tag = sd_node_get_pair(img, "tag");
+    INT_EQ(tag->c_count, 1);
+    OK(strncmp(doc->comments[tag->c_first].text, "# @param image.tag", 18) == 0);
+    STR_EQ(sd_node_str(tag->value), "v1 # not a comment");
+    INT_EQ(tag->c_trail, -1);
+    const sd_pair *pull = sd_node_get_pair(img, "pull");
+    INT_EQ(pull->c_count, 1);
+    OK(strncmp(doc->comments[pull->c_first].text, " -- after block", 15) == 0);
+    INT_EQ(doc->ncomments, 6); /* the block scalar's line is not a comment */
+    sd_doc_free(doc);
+    sd_diags_release(&d);
+}
+
+static void test_streams_and_merge(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *doc = load("#@data/values-schema\n---\na: 1\n---\nb: 2\n...\n", SD_FMT_YAML, &d);
+    OK(doc && doc->nroots == 2);
+    if (doc) {
+        INT_EQ(doc->roots[0].c_count, 1);
+        INT_EQ(sd_node_get(doc->roots[1].node, "b")->num.i, 2);
+    }
+    sd_doc_free(doc);
+    doc = load("base: &b {x: 1, y: 2}\nc:\n  <<: *b\n  y: 3\nl: [*b, *b]\n", SD_FMT_YAML, &d);
+    OK(doc != NULL);
+    if (doc) {
+        sd_node *c = sd_node_get(sd_doc_root(doc), "c");
+        INT_EQ(c->n, 2);
+        INT_EQ(sd_node_get(c, "x")->num.i, 1);
+        INT_EQ(sd_node_get(c, "y")->num.i, 3);
+        OK(sd_node_get(sd_doc_root(doc), "l")->items[1].value == sd_node_get(sd_doc_root(doc), "base"));
+    }
+    sd_doc_free(doc);
+    INT_EQ(d.count, 0);
+    sd_diags_release(&d);
+}
+
+static char *first_error(const char *text, enum sd_format fmt, int *code)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *doc = load(text, fmt, &d);
+    char *msg = NULL;
+    *code = 0;
+    if (!doc && d.count) {
+        msg = sd_diag_format(&d.items[0]);
+        *code = d.items[0].code;
+    }
+    sd_doc_free(doc);
+    sd_diags_release(&d);
+    return msg;
+}
+
+#define ERR_EQ(text, fmt, want_code, want_msg) do { int c_; char *m_ = first_error(text, fmt, &c_); \
+    STR_EQ(m_, want_msg); INT_EQ(c_, want_code); free(m_); } while (0)
+
+static void test_errors(void)
+{
+    ERR_EQ("a: 1\nb: [1, 2\n", SD_FMT_YAML, SD_ESYNTAX,
+           "t.yaml:3:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 2:4)");
+    ERR_EQ("a: 1\nb:\n  c: 1\n  c: 2\n", SD_FMT_YAML, SD_EDUP,
+           "t.yaml:4:3: error: duplicate key 'c' (first defined at 3:3)");
+    ERR_EQ("a: *nope\n", SD_FMT_YAML, SD_ESYNTAX, "t.yaml:1:4: error: unknown anchor 'nope' referenced");
+    ERR_EQ("? [a]\n: 1\n", SD_FMT_YAML, SD_ESYNTAX,
+           "t.yaml:1:3: error: mapping keys must be scalars (a list is used as a key)");
+    ERR_EQ("a: !!int abc\n", SD_FMT_YAML, SD_ESYNTAX, "t.yaml:1:4: error: cannot read 'abc' as int");
+    ERR_EQ("{\"a\": 1, \"a\": 2}", SD_FMT_JSON, SD_EDUP,
+           "t.yaml:1:10: error: duplicate key 'a' (first defined at 1:2)");
+    ERR_EQ("{\"a\": [1, 2,]}", SD_FMT_JSON, SD_ESYNTAX,
+           "t.yaml:1:13: error: unexpected ']', expected a JSON value (JSON allows no comma before ']')");
+    ERR_EQ("{\"a\": tru}", SD_FMT_JSON, SD_ESYNTAX, "t.yaml:1:7: error: unexpected 't', expected a JSON value");
+    ERR_EQ("{\"a\": 1}\n{}", SD_FMT_JSON, SD_ESYNTAX,
+           "t.yaml:2:1: error: unexpected '{', expected end of input after the JSON value");
+    ERR_EQ("\"\xff\"", SD_FMT_JSON, SD_ESYNTAX, "t.yaml:1:2: error: unexpected byte 0xff, expected valid UTF-8");
+    ERR_EQ("{\"a\":\n  \"x\ty\"}", SD_FMT_JSON, SD_ESYNTAX,
+           "t.yaml:2:5: error: unexpected byte 0x09, expected a string character (control characters must be escaped)");
+    ERR_EQ("[1, 01]", SD_FMT_JSON, SD_ESYNTAX, "t.yaml:1:6: error: unexpected '1', expected ',' or ']'");
+    ERR_EQ("", SD_FMT_JSON, SD_ESYNTAX, "t.yaml:1:1: error: unexpected end of input, expected a JSON value");
+}
+
+static void test_limits(void)
+{
+    /* deep nesting: both parsers stop at 1000 levels */
+    size_t n = 100000;
+    char *deep = malloc(2 * n + 1);
+    memset(deep, '[', n);
+    memset(deep + n, ']', n);
+    deep[2 * n] = '\0';
+    int code;
+    char *m = first_error(deep, SD_FMT_JSON, &code);
+    STR_EQ(m, "t.yaml:1:1001: error: nesting is deeper than 1000 levels");
+    INT_EQ(code, SD_ELIMIT);
+    free(m);
+    m = first_error(deep, SD_FMT_YAML, &code);
+    STR_EQ(m, "t.yaml:1:1001: error: nesting is deeper than 1000 levels");
+    free(m);
+    free(deep);
+
+    /* billion laughs: fails fast instead of expanding */
+    const char *bomb =
+        "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+        "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+        "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+        "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n"
+        "f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
+        "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n"
+        "h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n"
+        "i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\n";
+    clock_t t0 = clock();
+    m = first_error(bomb, SD_FMT_YAML, &code);
+    OK(m && strstr(m, "error: document expands to more than 4000000 nodes through aliases"));
+    INT_EQ(code, SD_ELIMIT);
+    OK((double)(clock() - t0) / CLOCKS_PER_SEC < 0.5);
+    free(m);
+}
+
+static void test_json_values(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *doc = load("{\"s\": \"a\\u00e9\\ud83d\\ude00\\n\", \"i\": -12, \"f\": 1.50, \"big\": 123456789012345678901,"
+                       " \"t\": true, \"z\": null, \"l\": []}", SD_FMT_JSON, &d);
+    OK(doc != NULL);
+    if (!doc)
+        return;
+    sd_node *r = sd_doc_root(doc);
+    STR_EQ(sd_node_str(sd_node_get(r, "s")), "a\xc3\xa9\xf0\x9f\x98\x80\n");
+    INT_EQ(sd_node_get(r, "i")->num.i, -12);
+    INT_EQ(sd_node_get(r, "f")->kind, SD_FLOAT);
+    OK(sd_node_get(r, "big")->big);
+    INT_EQ(sd_node_get(r, "z")->kind, SD_NULL);
+    INT_EQ(sd_node_get(r, "l")->kind, SD_SEQ);
+    INT_EQ(sd_node_get(r, "f")->loc.column, 47);
+    sd_buf b = SD_BUF_INIT;
+    sd_emit_json(&b, doc, r, 0, 0);
+    STR_EQ(b.ptr, "{\"s\":\"a\xc3\xa9\xf0\x9f\x98\x80\\n\",\"i\":-12,\"f\":1.50,\"big\":123456789012345678901,"
+                  "\"t\":true,\"z\":null,\"l\":[]}");
+    sd_buf_release(&b);
+    sd_doc_free(doc);
+    sd_diags_release(&d);
+}
+
+static void test_read_file(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *doc = NULL;
+    INT_EQ(sd_doc_load_file(&doc, "/dev/zero", SD_FMT_AUTO, NULL, &d), SD_EIO);
+    INT_EQ(sd_doc_load_file(&doc, "/nonexistent/x.yaml", SD_FMT_AUTO, NULL, &d), SD_ENOTFOUND);
+    sd_load_limits lim = { 4, 0, 0 };
+    INT_EQ(sd_doc_load_file(&doc, "Makefile", SD_FMT_YAML, &lim, &d), SD_ELIMIT);
+    char *m = sd_diag_format(&d.items[0]);
+    STR_EQ(m, "/dev/zero: error: not a regular file");
+    free(m);
+    sd_diags_release(&d);
+}
+
+TEST_MAIN(test_yaml_typing, test_positions_and_comments, test_streams_and_merge, test_errors,
+          test_limits, test_json_values, test_read_file)
