@@ -159,3 +159,49 @@ void sd_emit_doc_json(sd_buf *b, const sd_doc *doc)
     }
     sd_buf_puts(b, doc->ncomments ? "\n  ]\n}\n" : "]\n}\n");
 }
+
+json_t *sd_node_to_jansson(const sd_node *n)
+{
+    json_t *v = NULL;
+
+    switch (n->kind) {
+    case SD_NULL: return json_null();
+    case SD_BOOL: return json_boolean(n->num.b);
+    case SD_INT: return n->big ? json_real(n->num.f) : json_integer(n->num.i);
+    case SD_FLOAT: return isfinite(n->num.f) ? json_real(n->num.f) : json_null();
+    case SD_STR: return json_stringn_nocheck(n->str, n->len);
+    case SD_MAP:
+        if (!(v = json_object()))
+            return NULL;
+        for (size_t i = 0; i < n->n; i++) {
+            json_t *c = sd_node_to_jansson(n->items[i].value);
+            if (!c || json_object_setn_new_nocheck(v, n->items[i].key->str, n->items[i].key->len, c)) {
+                json_decref(v);
+                return NULL;
+            }
+        }
+        return v;
+    case SD_SEQ:
+        if (!(v = json_array()))
+            return NULL;
+        for (size_t i = 0; i < n->n; i++) {
+            if (json_array_append_new(v, sd_node_to_jansson(n->items[i].value))) {
+                json_decref(v);
+                return NULL;
+            }
+        }
+        return v;
+    }
+    return NULL;
+}
+
+void sd_emit_jansson(sd_buf *b, const json_t *v)
+{
+    char *s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+    if (!s) {
+        sd_buf_grow(b, (size_t)-1); /* marks the buffer failed */
+        return;
+    }
+    sd_buf_puts(b, s);
+    free(s);
+}

@@ -6,6 +6,8 @@
 #include "buf.h"
 #include "node.h"
 
+#include <jansson.h>
+
 enum sd_emit_flags {
     SD_EMIT_PRETTY    = 1 << 0,  /* newlines and two-space indentation */
     SD_EMIT_POSITIONS = 1 << 1   /* the document view: kind, line, column, comments */
@@ -21,5 +23,11 @@ void sd_emit_json_string(sd_buf *b, const char *s, size_t len);
 /** Append a double the shortest way that strtod reads back exactly;
  *  integral values print without ".0", non-finite values as null. */
 void sd_emit_number(sd_buf *b, double d);
+
+/** A new jansson value (new ref) holding the same data as `n` (no
+ *  positions); NULL when out of memory. Big integers become reals. */
+json_t *sd_node_to_jansson(const sd_node *n);
+/** Append `v` (jansson) as compact JSON; keys in their stored order. */
+void sd_emit_jansson(sd_buf *b, const json_t *v);
 
 #endif

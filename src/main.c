@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "buf.h"
 #include "emit.h"
+#include "model.h"
 #include "node.h"
 #include "out.h"
 #include "sd.h"
@@ -26,8 +27,10 @@ static const char help_text[] =
 "or a schema file (JSON or YAML).\n"
 "\n"
 "Options:\n"
-"  --format FMT    output format; one of: json (default: json)\n"
-"                  json: every loaded document with the file:line:column of\n"
+"  --format FMT    output format; one of: json, doc (default: json)\n"
+"                  json: the normalized model (docs/model.md): metadata, the\n"
+"                  node tree, shared definitions, parameter rows\n"
+"                  doc: every loaded document with the file:line:column of\n"
 "                  each value and the comments attached to each key\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
@@ -136,7 +139,7 @@ static int dump_source(sd_buf *out, const char *source, sd_diags *diags)
 
 int sd_cmd_render(int argc, char **argv)
 {
-    static const char *const formats[] = { "json", NULL };
+    static const char *const formats[] = { "json", "doc", NULL };
     const char *source = NULL, *format = "json", *output = NULL, *v;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
@@ -146,7 +149,7 @@ int sd_cmd_render(int argc, char **argv)
         const char *a = argv[i];
         if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
             if (r < 0)
-                return sd_cli_usage_error("option '--format' needs a value: json");
+                return sd_cli_usage_error("option '--format' needs a value: json, doc");
             format = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
                    (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
@@ -166,11 +169,29 @@ int sd_cmd_render(int argc, char **argv)
     for (r = 0; formats[r] && strcmp(formats[r], format) != 0; r++)
         ;
     if (!formats[r])
-        return sd_cli_usage_error("unknown format '%s'; valid formats: json", format);
+        return sd_cli_usage_error("unknown format '%s'; valid formats: json, doc", format);
 
-    if (dump_source(&out, source, &diags) < 0 || sd_buf_failed(&out))
-        status = SD_EXIT_ERROR;
-    else if (sd_out_write(output, out.ptr, out.len, &diags) < 0)
+    if (strcmp(format, "doc") == 0) {
+        if (dump_source(&out, source, &diags) < 0 || sd_buf_failed(&out))
+            status = SD_EXIT_ERROR;
+    } else {
+        json_t *m = sd_model_build(source, NULL, &diags);
+        if (!m) {
+            status = SD_EXIT_ERROR;
+        } else {
+            char *s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+            if (s) {
+                sd_buf_puts(&out, s);
+                sd_buf_putc(&out, '\n');
+                free(s);
+            } else {
+                sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+                status = SD_EXIT_ERROR;
+            }
+            json_decref(m);
+        }
+    }
+    if (status == SD_EXIT_OK && sd_out_write(output, out.ptr, out.len, &diags) < 0)
         status = SD_EXIT_ERROR;
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);

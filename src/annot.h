@@ -1,0 +1,43 @@
+/* annot.h - doc comments in values.yaml -> annotations per values path.
+ *
+ * Two dialects real charts use: helm-docs (`# -- text` above a key, with
+ * `# @default --`, `# @section --`, `# @raw`, `# @ignored`,
+ * `# @notationType --`, `# -- (type) text`, and the old `# path.key -- text`
+ * anywhere) and Bitnami's readme-generator (`## @param path [modifiers] text`,
+ * `## @section`, `## @skip`, `## @extra`, `## @descriptionStart/End`).
+ * Tags of one dialect never appear in the other's descriptions. */
+#ifndef SD_ANNOT_H
+#define SD_ANNOT_H
+
+#include "node.h"
+
+enum sd_dialect { SD_DIALECT_NONE = 0, SD_DIALECT_HELMDOCS = 1, SD_DIALECT_BITNAMI = 2 };
+
+typedef struct sd_annot {
+    char  *path;          /* dotted values path as the dialect writes it */
+    char  *description;   /* Markdown, or NULL */
+    char  *type;          /* type override: "(type)" or "tpl/..."; Bitnami modifiers: "array", "object", "string" */
+    char  *default_text;  /* @default -- text, or Bitnami [default: X] */
+    char  *section;       /* @section name in force here */
+    int    described;     /* has a `# --` comment / is a @param or @extra */
+    int    raw, ignored, nullable, extra, skip;
+    sd_loc loc;           /* where the annotation is written */
+} sd_annot;
+
+typedef struct sd_annots {
+    int        dialect;
+    sd_annot  *items;     /* helm-docs: keyed annotations; Bitnami: @param/@extra in file order */
+    size_t     n, alloc;
+    char     **skips;     /* Bitnami @skip paths */
+    size_t     nskips;
+    char      *chart_description; /* Bitnami @descriptionStart..End */
+} sd_annots;
+
+/** Read every doc comment of `values` (may be NULL). Never fails on odd
+ *  comments: what is not an annotation is ignored. Returns 0 or SD_ENOMEM. */
+int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags);
+/** The annotation for `path`, or NULL. Borrowed. */
+const sd_annot *sd_annots_get(const sd_annots *a, const char *path);
+void sd_annots_release(sd_annots *a);
+
+#endif

@@ -1,0 +1,173 @@
+/* chart.c - load a Helm chart directory into its documents (see chart.h). */
+#include "chart.h"
+#include "buf.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+int sd_chart_is_dir(const char *path)
+{
+    sd_buf p = SD_BUF_INIT;
+    struct stat st;
+    int r = 0;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        sd_buf_printf(&p, "%s/Chart.yaml", path);
+        r = exists(p.ptr);
+    }
+    sd_buf_release(&p);
+    return r;
+}
+
+const char *sd_chart_name(const sd_chart *c)
+{
+    return sd_node_str(sd_node_get(sd_doc_root(c->chart_yaml), "name"));
+}
+
+static int load_opt(sd_doc **out, const char *dir, const char *name, sd_diags *diags)
+{
+    sd_buf p = SD_BUF_INIT;
+    int err = 0;
+    *out = NULL;
+    sd_buf_printf(&p, "%s/%s", dir, name);
+    if (exists(p.ptr))
+        err = sd_doc_load_file(out, p.ptr, SD_FMT_AUTO, NULL, diags);
+    sd_buf_release(&p);
+    return err;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The alias a dependency in Chart.yaml gives the subchart `name`, if any. */
+static const char *dep_alias(const sd_chart *parent, const char *name)
+{
+    const sd_node *deps = sd_node_get(sd_doc_root(parent->chart_yaml), "dependencies");
+    if (!deps || deps->kind != SD_SEQ)
+        return NULL;
+    for (size_t i = 0; i < deps->n; i++) {
+        const sd_node *d = deps->items[i].value;
+        const char *n = sd_node_str(sd_node_get(d, "name"));
+        const char *a = sd_node_str(sd_node_get(d, "alias"));
+        if (n && a && strcmp(n, name) == 0)
+            return a;
+    }
+    return NULL;
+}
+
+static int load_dir(sd_chart **out, const char *dir, int depth, sd_diags *diags)
+{
+    sd_chart *c = calloc(1, sizeof *c);
+    sd_buf p = SD_BUF_INIT;
+    int err;
+
+    *out = NULL;
+    if (!c || !(c->dir = strdup(dir))) {
+        free(c);
+        sd_loc l = { dir, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    size_t n = strlen(c->dir);
+    while (n > 1 && c->dir[n - 1] == '/')
+        c->dir[--n] = '\0';
+    if (!sd_chart_is_dir(c->dir)) {
+        sd_loc l = { dir, 0, 0 };
+        err = sd_diag_error(diags, SD_ENOTFOUND, l, "not a chart directory: no Chart.yaml");
+        goto fail;
+    }
+    if ((err = load_opt(&c->chart_yaml, c->dir, "Chart.yaml", diags)) < 0)
+        goto fail;
+    if ((err = load_opt(&c->values, c->dir, "values.yaml", diags)) < 0)
+        goto fail;
+    if ((err = load_opt(&c->schema, c->dir, "values.schema.json", diags)) < 0)
+        goto fail;
+    if (!c->schema) {
+        if ((err = load_opt(&c->schema, c->dir, "values.schema.yaml", diags)) < 0)
+            goto fail;
+        c->schema_is_yaml = c->schema != NULL;
+    }
+    /* subcharts: charts/NAME/Chart.yaml, in name order */
+    sd_buf_printf(&p, "%s/charts", c->dir);
+    DIR *d = depth < 8 ? opendir(p.ptr) : NULL;
+    if (d) {
+        char **names = NULL;
+        size_t nn = 0, an = 0;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (e->d_name[0] == '.')
+                continue;
+            if (nn == an) {
+                an = an ? an * 2 : 8;
+                char **t = realloc(names, an * sizeof *t);
+                if (!t) break;
+                names = t;
+            }
+            if (!(names[nn] = strdup(e->d_name)))
+                break;
+            nn++;
+        }
+        closedir(d);
+        qsort(names, nn, sizeof *names, cmp_str);
+        for (size_t i = 0; i < nn; i++) {
+            sd_buf sub = SD_BUF_INIT;
+            sd_buf_printf(&sub, "%s/%s", p.ptr, names[i]);
+            if (!err && sd_chart_is_dir(sub.ptr)) {
+                sd_chart *s;
+                if ((err = load_dir(&s, sub.ptr, depth + 1, diags)) == 0) {
+                    sd_chart **t = realloc(c->subcharts, (c->nsubcharts + 1) * sizeof *t);
+                    if (t) {
+                        const char *nm = sd_chart_name(s);
+                        const char *al = nm ? dep_alias(c, nm) : NULL;
+                        s->alias = strdup(al ? al : nm ? nm : names[i]);
+                        c->subcharts = t;
+                        c->subcharts[c->nsubcharts++] = s;
+                    } else {
+                        sd_chart_free(s);
+                    }
+                }
+            }
+            sd_buf_release(&sub);
+            free(names[i]);
+        }
+        free(names);
+        if (err < 0)
+            goto fail;
+    }
+    sd_buf_release(&p);
+    *out = c;
+    return 0;
+fail:
+    sd_buf_release(&p);
+    sd_chart_free(c);
+    return err;
+}
+
+int sd_chart_load(sd_chart **out, const char *dir, sd_diags *diags)
+{
+    return load_dir(out, dir, 0, diags);
+}
+
+void sd_chart_free(sd_chart *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->nsubcharts; i++)
+        sd_chart_free(c->subcharts[i]);
+    free(c->subcharts);
+    sd_doc_free(c->chart_yaml);
+    sd_doc_free(c->values);
+    sd_doc_free(c->schema);
+    free(c->dir);
+    free(c->alias);
+    free(c);
+}

@@ -1,0 +1,736 @@
+/* model.c - sources -> the normalized model (JSON), see model.h.
+ *
+ * The model is built by walking the effective schema and the values tree
+ * side by side: structure, types and constraints come from the schema,
+ * defaults and descriptions from values.yaml (whose comments win over a
+ * schema description). A $ref never copies its target: the node links to a
+ * shared definition (listed once under "definitions") and only the values
+ * written below it are walked. */
+#include "model.h"
+#include "annot.h"
+#include "buf.h"
+#include "chart.h"
+#include "emit.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct def_entry {
+    const sd_node *target;
+    const sd_doc  *doc;
+    char          *id;
+    int            built;
+} def_entry;
+
+typedef struct mctx {
+    sd_diags      *diags;
+    sd_model_opts  opts;
+    sd_annots     *annots;      /* values comments, or NULL */
+    json_t        *ids;         /* set of ids handed out */
+    def_entry     *defs;
+    size_t         ndefs, adefs;
+    const sd_node *building;    /* the definition being built (recursion mark) */
+    int            err;
+} mctx;
+
+/* ---- small helpers ------------------------------------------------------ */
+
+char *sd_humanize(const char *key)
+{
+    sd_buf b = SD_BUF_INIT;
+    int word_start = 1, prev_lower = 0;
+
+    for (const char *p = key; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (!isalnum(c) && c < 0x80) {
+            if (b.len && b.ptr[b.len - 1] != ' ')
+                sd_buf_putc(&b, ' ');
+            word_start = 1;
+            prev_lower = 0;
+            continue;
+        }
+        if (isupper(c) && prev_lower && b.len && b.ptr[b.len - 1] != ' ')
+            sd_buf_putc(&b, ' ');
+        /* keep acronyms (TLS, URL) as written; lowercase a camelCase hump */
+        if (isupper(c) && !(p[1] && isupper((unsigned char)p[1])) && !(word_start && p == key))
+            c = (unsigned char)(b.len && b.ptr[b.len - 1] == ' ' && p > key && isupper((unsigned char)p[-1]) ? c : tolower(c));
+        sd_buf_putc(&b, (char)c);
+        prev_lower = islower(c) || isdigit(c);
+        word_start = 0;
+    }
+    while (b.len && b.ptr[b.len - 1] == ' ')
+        sd_buf_truncate(&b, b.len - 1);
+    if (b.len)
+        b.ptr[0] = (char)toupper((unsigned char)b.ptr[0]);
+    return sd_buf_detach(&b);
+}
+
+static json_t *loc_json(sd_loc l)
+{
+    if (!l.file)
+        return json_null();
+    if (l.line <= 0)
+        return json_string(l.file);
+    return json_sprintf("%s:%d:%d", l.file, l.line, l.column);
+}
+
+static const char *type_of_value(const sd_node *v)
+{
+    switch (v->kind) {
+    case SD_NULL: return "null";
+    case SD_BOOL: return "boolean";
+    case SD_INT: return "integer";
+    case SD_FLOAT: return "number";
+    case SD_STR: return "string";
+    case SD_MAP: return "object";
+    default: return "array";
+    }
+}
+
+/* helm-docs' type words (pkg/document/values.go) */
+static const char *helm_type_of_value(const sd_node *v)
+{
+    switch (v->kind) {
+    case SD_NULL: return "string";
+    case SD_BOOL: return "bool";
+    case SD_INT: return "int";
+    case SD_FLOAT: return "float";
+    case SD_STR: return "string";
+    case SD_MAP: return "object";
+    default: return "list";
+    }
+}
+
+static const char *helm_type_of_schema(const char *t)
+{
+    if (!strcmp(t, "integer")) return "int";
+    if (!strcmp(t, "number")) return "float";
+    if (!strcmp(t, "boolean")) return "bool";
+    if (!strcmp(t, "array")) return "list";
+    return t;
+}
+
+static char *unique_id(mctx *c, const char *want)
+{
+    sd_buf b = SD_BUF_INIT;
+    sd_buf_puts(&b, want && *want ? want : "root");
+    for (int i = 2; json_object_get(c->ids, b.ptr); i++) {
+        sd_buf_clear(&b);
+        sd_buf_printf(&b, "%s-%d", want && *want ? want : "root", i);
+    }
+    json_object_set_new(c->ids, b.ptr, json_true());
+    return sd_buf_detach(&b);
+}
+
+static void setn(json_t *o, const char *k, json_t *v)
+{
+    if (v)
+        json_object_set_new(o, k, v);
+}
+
+/* ---- $ref ------------------------------------------------------------------ */
+
+/* Decode one JSON pointer segment (~1 -> /, ~0 -> ~, %XX). */
+static char *ptr_segment(const char *s, size_t n)
+{
+    sd_buf b = SD_BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '~' && i + 1 < n && (s[i + 1] == '0' || s[i + 1] == '1')) {
+            sd_buf_putc(&b, s[i + 1] == '0' ? '~' : '/');
+            i++;
+        } else if (s[i] == '%' && i + 2 < n && isxdigit((unsigned char)s[i + 1]) &&
+                   isxdigit((unsigned char)s[i + 2])) {
+            char hex[3] = { s[i + 1], s[i + 2], 0 };
+            sd_buf_putc(&b, (char)strtol(hex, NULL, 16));
+            i += 2;
+        } else {
+            sd_buf_putc(&b, s[i]);
+        }
+    }
+    return sd_buf_detach(&b);
+}
+
+/* Follow an in-document pointer "#/a/b" from `root`. NULL if absent. */
+static const sd_node *follow_pointer(const sd_node *root, const char *frag, char **last)
+{
+    const sd_node *n = root;
+    const char *p = frag;
+    *last = NULL;
+    if (*p == '#')
+        p++;
+    while (n && *p == '/') {
+        const char *e = strchr(p + 1, '/');
+        size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
+        char *seg = ptr_segment(p + 1, len);
+        if (!seg)
+            return NULL;
+        if (n->kind == SD_MAP) {
+            n = sd_node_get(n, seg);
+        } else if (n->kind == SD_SEQ) {
+            char *end;
+            unsigned long i = strtoul(seg, &end, 10);
+            n = (*seg && !*end && i < n->n) ? n->items[i].value : NULL;
+        } else {
+            n = NULL;
+        }
+        free(*last);
+        *last = seg;
+        p += len + 1;
+    }
+    return *p ? NULL : n;
+}
+
+/* The shared-definition id for `target` (registering it), or NULL. */
+static const char *def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name)
+{
+    for (size_t i = 0; i < c->ndefs; i++)
+        if (c->defs[i].target == target)
+            return c->defs[i].id;
+    if (c->ndefs == c->adefs) {
+        size_t n = c->adefs ? c->adefs * 2 : 32;
+        def_entry *d = realloc(c->defs, n * sizeof *d);
+        if (!d)
+            return NULL;
+        c->defs = d;
+        c->adefs = n;
+    }
+    sd_buf want = SD_BUF_INIT;
+    sd_buf_printf(&want, "def-%s", name && *name ? name : "schema");
+    def_entry *e = &c->defs[c->ndefs++];
+    e->target = target;
+    e->doc = doc;
+    e->id = unique_id(c, want.ptr);
+    e->built = 0;
+    sd_buf_release(&want);
+    return e->id;
+}
+
+/* Resolve `ref` (the text of a $ref) found in `doc`. Only in-document
+ * pointers are resolved here; other forms go through the resolver. */
+static const sd_node *resolve_ref(mctx *c, const sd_doc *doc, const sd_node *refnode,
+                                  const char **id_out)
+{
+    const char *ref = refnode->str;
+    char *last = NULL;
+    const sd_node *t = NULL;
+
+    *id_out = NULL;
+    if (ref[0] == '#') {
+        t = follow_pointer(sd_doc_root(doc), ref, &last);
+        if (t) {
+            *id_out = def_id(c, t, doc, last ? last : "root");
+            free(last);
+            return t;
+        }
+        free(last);
+    }
+    if (c->opts.lenient)
+        sd_diag_warning(c->diags, refnode->loc, "unresolved reference '%s'", ref);
+    else
+        sd_diag_warning(c->diags, refnode->loc,
+                        "reference '%s' is not resolved (documented as a link)", ref);
+    return NULL;
+}
+
+/* ---- nodes ---------------------------------------------------------------- */
+
+static const char *const constraint_keys[] = {
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+    "minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType",
+    "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
+    "minProperties", "maxProperties", "required", "dependentRequired", "dependencies",
+    NULL
+};
+
+static json_t *build(mctx *c, const char *key, const char *path, const char *pointer,
+                     const sd_node *schema, const sd_doc *sdoc,
+                     const sd_pair *vpair, const sd_node *value, int depth);
+
+static json_t *branch_list(mctx *c, const sd_node *arr, const char *kw, const char *path,
+                           const char *pointer, const sd_doc *sdoc, int depth)
+{
+    json_t *out = json_array();
+    sd_buf ptr = SD_BUF_INIT;
+    for (size_t i = 0; i < arr->n; i++) {
+        sd_buf_clear(&ptr);
+        sd_buf_printf(&ptr, "%s/%s/%zu", pointer, kw, i);
+        json_array_append_new(out, build(c, NULL, path, ptr.ptr, arr->items[i].value, sdoc, NULL, NULL, depth + 1));
+    }
+    sd_buf_release(&ptr);
+    return out;
+}
+
+static void child_path(sd_buf *b, const char *path, const char *key)
+{
+    sd_buf_clear(b);
+    if (path && *path) {
+        sd_buf_puts(b, path);
+        if (key[0] != '[')
+            sd_buf_putc(b, '.');
+    }
+    sd_buf_puts(b, key);
+}
+
+static void child_pointer(sd_buf *b, const char *pointer, const char *kw, const char *key)
+{
+    sd_buf_clear(b);
+    sd_buf_puts(b, pointer);
+    sd_buf_putc(b, '/');
+    sd_buf_puts(b, kw);
+    if (key) {
+        sd_buf_putc(b, '/');
+        for (const char *k = key; *k; k++) {
+            if (*k == '~') sd_buf_puts(b, "~0");
+            else if (*k == '/') sd_buf_puts(b, "~1");
+            else sd_buf_putc(b, *k);
+        }
+    }
+}
+
+static json_t *build(mctx *c, const char *key, const char *path, const char *pointer,
+                     const sd_node *schema, const sd_doc *sdoc,
+                     const sd_pair *vpair, const sd_node *value, int depth)
+{
+    json_t *n = json_object();
+    const sd_node *eff = schema, *ref, *t;
+    const char *ref_id = NULL;
+    const sd_annot *an = c->annots && path ? sd_annots_get(c->annots, path) : NULL;
+    sd_buf cp = SD_BUF_INIT, cptr = SD_BUF_INIT;
+    char *id = unique_id(c, path && *path ? path : key ? key : NULL);
+
+    if (schema && schema->kind != SD_MAP)
+        schema = eff = NULL; /* boolean schemas: nothing to document */
+    setn(n, "id", json_string(id));
+    free(id);
+    setn(n, "key", key ? json_string(key) : json_null());
+    setn(n, "path", json_string(path ? path : ""));
+    setn(n, "pointer", json_string(pointer));
+
+    /* a $ref links to a shared definition; the target supplies what the
+     * referring node does not say itself */
+    if (schema && (ref = sd_node_get(schema, "$ref")) && ref->kind == SD_STR) {
+        const sd_node *target = resolve_ref(c, sdoc, ref, &ref_id);
+        if (ref_id) {
+            setn(n, "ref", json_string(ref_id));
+            if (target == c->building)
+                setn(n, "recursive", json_true());
+        } else {
+            setn(n, "ref_unresolved", json_string(ref->str));
+        }
+        if (target && target->kind == SD_MAP)
+            eff = target;
+    }
+#define KW(name) (schema && (t = sd_node_get(schema, name)) ? t : (eff && (t = sd_node_get(eff, name)) ? t : NULL))
+
+    /* title and description */
+    if ((t = KW("title")) && t->kind == SD_STR) {
+        setn(n, "title", json_string(t->str));
+        setn(n, "title_explicit", json_true());
+    } else {
+        char *h = sd_humanize(key ? key : "");
+        setn(n, "title", json_string(h ? h : ""));
+        setn(n, "title_explicit", json_false());
+        free(h);
+    }
+    if (an && an->description && an->described) {
+        setn(n, "description", json_string(an->description));
+        setn(n, "description_from", json_string("values"));
+    } else if ((t = KW("description")) && t->kind == SD_STR) {
+        setn(n, "description", json_string(t->str));
+        setn(n, "description_from", json_string("schema"));
+    } else {
+        setn(n, "description", json_string(""));
+    }
+
+    /* types */
+    json_t *types = json_array();
+    int nullable = 0;
+    if ((t = KW("type"))) {
+        if (t->kind == SD_STR)
+            json_array_append_new(types, json_string(t->str));
+        else if (t->kind == SD_SEQ)
+            for (size_t i = 0; i < t->n; i++)
+                if (t->items[i].value->kind == SD_STR)
+                    json_array_append_new(types, json_string(t->items[i].value->str));
+    } else if (value) {
+        json_array_append_new(types, json_string(type_of_value(value)));
+    }
+    for (size_t i = 0; i < json_array_size(types); i++)
+        if (!strcmp(json_string_value(json_array_get(types, i)), "null"))
+            nullable = 1;
+    if ((t = KW("nullable")) && t->kind == SD_BOOL && t->num.b)
+        nullable = 1;
+    if (an && an->nullable)
+        nullable = 1;
+    const char *ht = NULL;
+    if (an && an->type)
+        ht = an->type;
+    else if (value)
+        ht = helm_type_of_value(value);
+    else if (json_array_size(types))
+        ht = helm_type_of_schema(json_string_value(json_array_get(types, 0)));
+    setn(n, "type", types);
+    setn(n, "helm_type", json_string(ht ? ht : ""));
+    setn(n, "nullable", json_boolean(nullable));
+
+    /* default: the value written in values.yaml, else the schema's */
+    if (value) {
+        setn(n, "default", sd_node_to_jansson(value));
+        setn(n, "has_default", json_true());
+    } else if ((t = KW("default"))) {
+        setn(n, "default", sd_node_to_jansson(t));
+        setn(n, "has_default", json_true());
+    } else {
+        setn(n, "has_default", json_false());
+    }
+    if (an && an->default_text)
+        setn(n, "default_text", json_string(an->default_text));
+
+    /* examples, enum, const */
+    json_t *ex = json_array();
+    if ((t = KW("examples")) && t->kind == SD_SEQ)
+        for (size_t i = 0; i < t->n; i++) {
+            json_t *e = json_object();
+            setn(e, "value", sd_node_to_jansson(t->items[i].value));
+            json_array_append_new(ex, e);
+        }
+    else if ((t = KW("example"))) {
+        json_t *e = json_object();
+        setn(e, "value", sd_node_to_jansson(t));
+        json_array_append_new(ex, e);
+    }
+    setn(n, "examples", ex);
+    if ((t = KW("enum")))
+        setn(n, "enum", sd_node_to_jansson(t));
+    if ((t = KW("const")))
+        setn(n, "const", sd_node_to_jansson(t));
+
+    json_t *cons = json_object();
+    for (const char *const *k = constraint_keys; *k; k++)
+        if ((t = KW(*k)))
+            setn(cons, *k, sd_node_to_jansson(t));
+    if ((t = KW("additionalProperties")) && t->kind == SD_BOOL)
+        setn(cons, "additionalProperties", json_boolean(t->num.b));
+    setn(n, "constraints", cons);
+
+    /* flags */
+    int deprecated = (t = KW("deprecated")) && t->kind == SD_BOOL && t->num.b;
+    setn(n, "deprecated", json_boolean(deprecated));
+    setn(n, "readOnly", json_boolean((t = KW("readOnly")) && t->kind == SD_BOOL && t->num.b));
+    setn(n, "writeOnly", json_boolean((t = KW("writeOnly")) && t->kind == SD_BOOL && t->num.b));
+    setn(n, "required", json_false()); /* set by the parent */
+    if (an && an->section)
+        setn(n, "section", json_string(an->section));
+
+    /* Kubernetes extensions */
+    json_t *k8s = json_object();
+    if ((t = KW("x-kubernetes-int-or-string")) && t->kind == SD_BOOL && t->num.b)
+        setn(k8s, "int_or_string", json_true());
+    if ((t = KW("x-kubernetes-preserve-unknown-fields")) && t->kind == SD_BOOL && t->num.b)
+        setn(k8s, "preserve_unknown_fields", json_true());
+    if ((t = KW("x-kubernetes-embedded-resource")) && t->kind == SD_BOOL && t->num.b)
+        setn(k8s, "embedded_resource", json_true());
+    if ((t = KW("x-kubernetes-list-type")) && t->kind == SD_STR)
+        setn(k8s, "list_type", json_string(t->str));
+    if ((t = KW("x-kubernetes-list-map-keys")))
+        setn(k8s, "list_map_keys", sd_node_to_jansson(t));
+    if ((t = KW("x-kubernetes-map-type")) && t->kind == SD_STR)
+        setn(k8s, "map_type", json_string(t->str));
+    if ((t = KW("x-kubernetes-validations")) && t->kind == SD_SEQ) {
+        json_t *rules = json_array();
+        for (size_t i = 0; i < t->n; i++) {
+            const sd_node *r = t->items[i].value;
+            json_t *o = json_object();
+            const sd_node *x;
+            if ((x = sd_node_get(r, "rule"))) setn(o, "rule", sd_node_to_jansson(x));
+            if ((x = sd_node_get(r, "message"))) setn(o, "message", sd_node_to_jansson(x));
+            if ((x = sd_node_get(r, "messageExpression"))) setn(o, "messageExpression", sd_node_to_jansson(x));
+            if ((x = sd_node_get(r, "reason"))) setn(o, "reason", sd_node_to_jansson(x));
+            if ((x = sd_node_get(r, "fieldPath"))) setn(o, "fieldPath", sd_node_to_jansson(x));
+            json_array_append_new(rules, o);
+        }
+        setn(k8s, "validations", rules);
+    }
+    if (json_object_size(k8s))
+        setn(n, "kubernetes", k8s);
+    else
+        json_decref(k8s);
+
+    /* where */
+    setn(n, "defined_at", schema ? loc_json(schema->loc) : json_null());
+    setn(n, "value_at", vpair && vpair->key ? loc_json(vpair->key->loc) : value ? loc_json(value->loc) : json_null());
+
+    if (depth >= c->opts.max_depth) {
+        setn(n, "truncated", json_true());
+        goto done;
+    }
+
+    /* children: properties (values order first, then schema-only ones) */
+    /* Structure comes from the node itself; a referenced definition's
+     * structure is documented once, with the definition, and only consulted
+     * for the values written below this node. */
+    const sd_node *st = ref_id ? schema : eff;
+#define SKW(name) (st ? sd_node_get(st, name) : NULL)
+    json_t *props = json_array();
+    const sd_node *sprops = KW("properties");
+    const sd_node *addl = KW("additionalProperties");
+    const sd_node *pattern = KW("patternProperties");
+    const sd_node *req = KW("required");
+    const sd_node *own_props = SKW("properties");
+    if (sprops && sprops->kind != SD_MAP)
+        sprops = NULL;
+    if (value && value->kind == SD_MAP) {
+        for (size_t i = 0; i < value->n; i++) {
+            const sd_pair *vp = &value->items[i];
+            const char *k = vp->key->str;
+            const sd_node *ks = sprops ? sd_node_get(sprops, k) : NULL;
+            const char *kw = "properties";
+            if (!ks && pattern && pattern->kind == SD_MAP) {
+                /* patternProperties: documented by the first pattern's schema (no regex here) */
+                if (pattern->n) {
+                    ks = pattern->items[0].value;
+                    kw = "patternProperties";
+                }
+            }
+            if (!ks && addl && addl->kind == SD_MAP) {
+                ks = addl;
+                kw = "additionalProperties";
+            }
+            child_path(&cp, path, k);
+            child_pointer(&cptr, pointer, kw, strcmp(kw, "additionalProperties") ? (ks && kw[0] == 'p' && kw[1] == 'a' ? pattern->items[0].key->str : k) : NULL);
+            json_t *ch = build(c, k, cp.ptr, cptr.ptr, ks, sdoc, vp, vp->value, depth + 1);
+            json_array_append_new(props, ch);
+        }
+    }
+    if (own_props && own_props->kind == SD_MAP) {
+        for (size_t i = 0; i < own_props->n; i++) {
+            const char *k = own_props->items[i].key->str;
+            if (value && value->kind == SD_MAP && sd_node_get(value, k))
+                continue;
+            child_path(&cp, path, k);
+            child_pointer(&cptr, pointer, "properties", k);
+            json_array_append_new(props, build(c, k, cp.ptr, cptr.ptr, own_props->items[i].value, sdoc, NULL, NULL, depth + 1));
+        }
+    }
+    if (req && req->kind == SD_SEQ) {
+        size_t i;
+        json_t *ch;
+        json_array_foreach(props, i, ch) {
+            const char *k = json_string_value(json_object_get(ch, "key"));
+            for (size_t r = 0; k && r < req->n; r++)
+                if (req->items[r].value->kind == SD_STR && !strcmp(req->items[r].value->str, k))
+                    json_object_set_new(ch, "required", json_true());
+        }
+    }
+    if (json_array_size(props))
+        setn(n, "properties", props);
+    else
+        json_decref(props);
+
+    /* list elements written in values.yaml: key[0], key[1], ... */
+    const sd_node *items = KW("items");
+    const sd_node *prefix = KW("prefixItems");
+    const sd_node *own_items = SKW("items");
+    const sd_node *own_prefix = SKW("prefixItems");
+    const sd_node *own_addl = SKW("additionalProperties");
+    const sd_node *own_pattern = SKW("patternProperties");
+    if (value && value->kind == SD_SEQ && value->n) {
+        json_t *els = json_array();
+        for (size_t i = 0; i < value->n; i++) {
+            char ik[32];
+            const sd_node *is = prefix && prefix->kind == SD_SEQ && i < prefix->n ? prefix->items[i].value
+                              : items && items->kind == SD_MAP ? items
+                              : items && items->kind == SD_SEQ && i < items->n ? items->items[i].value : NULL;
+            snprintf(ik, sizeof ik, "[%zu]", i);
+            child_path(&cp, path, ik);
+            sd_buf_clear(&cptr);
+            sd_buf_printf(&cptr, "%s/items", pointer);
+            json_array_append_new(els, build(c, ik, cp.ptr, cptr.ptr, is, sdoc, &value->items[i], value->items[i].value, depth + 1));
+        }
+        setn(n, "elements", els);
+    }
+    if (own_items && own_items->kind == SD_MAP) {
+        child_path(&cp, path, "[]");
+        child_pointer(&cptr, pointer, "items", NULL);
+        setn(n, "items", build(c, "[]", cp.ptr, cptr.ptr, own_items, sdoc, NULL, NULL, depth + 1));
+    }
+    if (own_prefix && own_prefix->kind == SD_SEQ)
+        setn(n, "prefixItems", branch_list(c, own_prefix, "prefixItems", path, pointer, sdoc, depth));
+    if (own_addl && own_addl->kind == SD_MAP) {
+        child_path(&cp, path, "*");
+        child_pointer(&cptr, pointer, "additionalProperties", NULL);
+        setn(n, "additionalProperties", build(c, "*", cp.ptr, cptr.ptr, own_addl, sdoc, NULL, NULL, depth + 1));
+    }
+    if (own_pattern && own_pattern->kind == SD_MAP && own_pattern->n) {
+        json_t *pp = json_array();
+        for (size_t i = 0; i < own_pattern->n; i++) {
+            json_t *o = json_object();
+            setn(o, "pattern", json_string(own_pattern->items[i].key->str));
+            child_path(&cp, path, "*");
+            child_pointer(&cptr, pointer, "patternProperties", own_pattern->items[i].key->str);
+            setn(o, "node", build(c, "*", cp.ptr, cptr.ptr, own_pattern->items[i].value, sdoc, NULL, NULL, depth + 1));
+            json_array_append_new(pp, o);
+        }
+        setn(n, "patternProperties", pp);
+    }
+    if ((t = SKW("propertyNames")) && t->kind == SD_MAP) {
+        child_pointer(&cptr, pointer, "propertyNames", NULL);
+        setn(n, "propertyNames", build(c, NULL, path, cptr.ptr, t, sdoc, NULL, NULL, depth + 1));
+    }
+    static const char *const lists[] = { "allOf", "anyOf", "oneOf", NULL };
+    for (const char *const *k = lists; *k; k++)
+        if (schema && (t = sd_node_get(schema, *k)) && t->kind == SD_SEQ)
+            setn(n, *k, branch_list(c, t, *k, path, pointer, sdoc, depth));
+    static const char *const singles[] = { "not", "if", "then", "else", "contains", NULL };
+    for (const char *const *k = singles; *k; k++)
+        if (schema && (t = sd_node_get(schema, *k)) && t->kind == SD_MAP) {
+            child_pointer(&cptr, pointer, *k, NULL);
+            setn(n, *k, build(c, NULL, path, cptr.ptr, t, sdoc, NULL, NULL, depth + 1));
+        }
+#undef KW
+#undef SKW
+done:
+    sd_buf_release(&cp);
+    sd_buf_release(&cptr);
+    return n;
+}
+
+/* Build every registered definition (building may register more). */
+static json_t *build_definitions(mctx *c)
+{
+    json_t *defs = json_array();
+    for (size_t i = 0; i < c->ndefs; i++) {
+        def_entry *e = &c->defs[i];
+        if (e->built)
+            continue;
+        e->built = 1;
+        const char *name = e->id + 4; /* "def-" */
+        const sd_node *saved = c->building;
+        c->building = e->target;
+        json_t *n = build(c, name, "", "", e->target, e->doc, NULL, NULL, 0);
+        c->building = saved;
+        /* the definition's own id replaces the path-based one */
+        json_object_set_new(n, "id", json_string(e->id));
+        json_object_set_new(n, "name", json_string(name));
+        json_array_append_new(defs, n);
+    }
+    return defs;
+}
+
+/* ---- sources ------------------------------------------------------------------ */
+
+static json_t *chart_meta(const sd_chart *ch)
+{
+    const sd_node *r = sd_doc_root(ch->chart_yaml);
+    json_t *m = r && r->kind == SD_MAP ? sd_node_to_jansson(r) : json_object();
+    json_object_set_new(m, "dir", json_string(ch->dir));
+    json_object_set_new(m, "defined_at", json_string(ch->chart_yaml->file));
+    return m;
+}
+
+/* Register the definitions/$defs of a schema so that they are listed even
+ * when nothing refers to them. */
+static void register_defs(mctx *c, const sd_doc *doc)
+{
+    const sd_node *root = sd_doc_root(doc);
+    static const char *const kws[] = { "$defs", "definitions", NULL };
+    for (const char *const *k = kws; *k; k++) {
+        const sd_node *d = sd_node_get(root, *k);
+        if (d && d->kind == SD_MAP)
+            for (size_t i = 0; i < d->n; i++)
+                def_id(c, d->items[i].value, doc, d->items[i].key->str);
+    }
+}
+
+static json_t *model_chart(mctx *c, const sd_chart *ch)
+{
+    json_t *m = json_object();
+    const sd_node *values = ch->values ? sd_doc_root(ch->values) : NULL;
+    const sd_node *schema = ch->schema ? sd_doc_root(ch->schema) : NULL;
+    sd_annots an;
+
+    if (sd_annots_scan(&an, ch->values, c->diags) < 0) {
+        json_decref(m);
+        return NULL;
+    }
+    c->annots = &an;
+    if (ch->schema_is_yaml)
+        sd_diag_warning(c->diags, (sd_loc){ ch->schema->file, 0, 0 },
+                        "Helm itself only reads values.schema.json; values.schema.yaml is used for documentation and validation here");
+    json_t *src = json_object();
+    json_object_set_new(src, "kind", json_string("chart"));
+    json_object_set_new(src, "path", json_string(ch->dir));
+    json_object_set_new(src, "values", ch->values ? json_string(ch->values->file) : json_null());
+    json_object_set_new(src, "schema", ch->schema ? json_string(ch->schema->file) : json_null());
+    json_object_set_new(src, "dialect", json_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
+    json_object_set_new(m, "source", src);
+    json_object_set_new(m, "chart", chart_meta(ch));
+    if (an.chart_description)
+        json_object_set_new(json_object_get(m, "chart"), "readme_description", json_string(an.chart_description));
+    if (values && values->kind != SD_MAP && values->kind != SD_NULL)
+        sd_diag_warning(c->diags, values->loc, "values.yaml is not a map");
+    if (ch->schema)
+        register_defs(c, ch->schema);
+    json_t *root = build(c, NULL, "", "#", schema, ch->schema, NULL,
+                         values && values->kind == SD_MAP ? values : NULL, 0);
+    json_object_set_new(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
+    json_object_set_new(m, "root", root);
+    json_object_set_new(m, "definitions", build_definitions(c));
+    c->annots = NULL;
+    sd_annots_release(&an);
+    return m;
+}
+
+static json_t *model_schema(mctx *c, const sd_doc *doc)
+{
+    json_t *m = json_object();
+    const sd_node *root = sd_doc_root(doc);
+    json_t *src = json_object();
+    const sd_node *t;
+
+    json_object_set_new(src, "kind", json_string("schema"));
+    json_object_set_new(src, "path", json_string(doc->file));
+    if ((t = sd_node_get(root, "$schema")) && t->kind == SD_STR)
+        json_object_set_new(src, "$schema", json_string(t->str));
+    json_object_set_new(m, "source", src);
+    register_defs(c, doc);
+    json_t *r = build(c, NULL, "", "#", root, doc, NULL, NULL, 0);
+    json_object_set_new(m, "root", r);
+    json_object_set_new(m, "definitions", build_definitions(c));
+    return m;
+}
+
+json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *diags)
+{
+    mctx c;
+    json_t *m = NULL;
+
+    memset(&c, 0, sizeof c);
+    c.diags = diags;
+    if (opts)
+        c.opts = *opts;
+    if (!c.opts.max_depth)
+        c.opts.max_depth = 64;
+    c.ids = json_object();
+    if (sd_chart_is_dir(source)) {
+        sd_chart *ch;
+        if (sd_chart_load(&ch, source, diags) == 0) {
+            m = model_chart(&c, ch);
+            sd_chart_free(ch);
+        }
+    } else {
+        sd_doc *doc;
+        if (sd_doc_load_file(&doc, source, SD_FMT_AUTO, NULL, diags) == 0) {
+            m = model_schema(&c, doc);
+            sd_doc_free(doc);
+        }
+    }
+    if (m)
+        json_object_set_new(m, "schemadoc", json_string(SD_VERSION));
+    for (size_t i = 0; i < c.ndefs; i++)
+        free(c.defs[i].id);
+    free(c.defs);
+    json_decref(c.ids);
+    return m;
+}
