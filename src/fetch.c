@@ -122,12 +122,17 @@ static uint64_t fnv1a(const char *s)
 
 int sd_fetch_cache_path(sd_buf *out, const sd_fetch *f, const char *url)
 {
-    char *key;
+    char *key, *base;
+    int err;
 
     sd_buf_clear(out);
     if (!f->cache_dir)
         return SD_ENOTFOUND;
-    if (sd_uri_normalize(&key, url) < 0)
+    if (sd_uri_split_fragment(&base, NULL, url) < 0)
+        return SD_ENOMEM;
+    err = sd_uri_normalize(&key, base);
+    free(base);
+    if (err < 0)
         return SD_ENOMEM;
     sd_buf_printf(out, "%s/%016llx.doc", f->cache_dir, (unsigned long long)fnv1a(key));
     free(key);

@@ -60,7 +60,7 @@ int sd_fetch_url(char **out, size_t *out_len, sd_fetch *f, const char *url,
 /** The cache directory in use (borrowed), or NULL when there is none. */
 const char *sd_fetch_cache_dir(const sd_fetch *f);
 
-/** The cache file that holds `url`, into `out`. Returns 0, SD_ENOMEM, or
+/** The cache file that holds `url` (fragment ignored, URL normalised), into `out`. Returns 0, SD_ENOMEM, or
  *  SD_ENOTFOUND when there is no cache directory. */
 int sd_fetch_cache_path(sd_buf *out, const sd_fetch *f, const char *url);
 
