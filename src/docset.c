@@ -215,6 +215,19 @@ static int add_entry(sd_docset *s, const char *prefix, const char *target,
     return 0;
 }
 
+/* What a JSON reader calls a kind. */
+static const char *json_kind(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_MAP: return "an object";
+    case SD_SEQ: return "an array";
+    case SD_INT: case SD_FLOAT: return "a number";
+    case SD_BOOL: return "a boolean";
+    case SD_NULL: return "null";
+    default: return "a string";
+    }
+}
+
 /* Check one entry of schema-dependencies.json; `abs` gets the target URI. */
 static int check_chart_target(char **abs, sd_docset *s, const sd_pair *p, sd_diags *diags)
 {
@@ -228,7 +241,7 @@ static int check_chart_target(char **abs, sd_docset *s, const sd_pair *p, sd_dia
     if (!t)
         return sd_diag_error(diags, SD_ESYNTAX, p->value->loc,
                              "the target of prefix '%s' must be a string, not %s",
-                             prefix, sd_kind_name(p->value->kind));
+                             prefix, json_kind(p->value));
     if (strlen(t) != p->value->len)
         return sd_diag_error(diags, SD_ESYNTAX, p->value->loc,
                              "the target of prefix '%s' contains a NUL character", prefix);
@@ -311,7 +324,7 @@ int sd_docset_read_chart_map(sd_docset *s, sd_diags *diags)
     if (!root || root->kind != SD_MAP) {
         sd_loc loc = root ? root->loc : (sd_loc){ doc->file, 0, 0 };
         err = sd_diag_error(diags, SD_ESYNTAX, loc, "%s must contain a JSON object, not %s",
-                            SD_CHART_DEPS_FILE, root ? sd_kind_name(root->kind) : "nothing");
+                            SD_CHART_DEPS_FILE, root ? json_kind(root) : "nothing");
         goto done;
     }
     for (i = 0; i < root->n; i++) {

@@ -124,7 +124,7 @@ static const char *t_server_get(const t_server *s, const char *path)
         return out;
     curl_easy_setopt(c, CURLOPT_URL, t_server_url(s, path));
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, t_server_sink);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, out);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, (void *)out);
     curl_easy_perform(c);
     curl_easy_cleanup(c);
     return out;
