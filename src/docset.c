@@ -608,6 +608,17 @@ static int load_local(sd_doc **out, sd_buf *why, int *parsed, sd_docset *s, cons
                       ? "the path contains a NUL byte" : "file URLs with a host are not supported");
         return SD_EDENIED;
     }
+    /* "%2F..%2F" only becomes ".." once decoded: remove dot segments again */
+    {
+        char *uri = NULL, *again = NULL;
+        if ((err = sd_uri_from_path(&uri, path)) == 0)
+            err = sd_uri_to_path(&again, uri);
+        free(uri);
+        free(path);
+        if (err < 0)
+            return SD_ENOMEM;
+        path = again;
+    }
     if (!(disp = display(s, path))) {
         err = SD_ENOMEM;
         goto done;

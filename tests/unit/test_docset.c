@@ -196,6 +196,12 @@ static void test_local_errors(void)
            "'tests/resolve/local-prefix' (prefix 'local-defs' maps to 'schemas/')");
     free(u);
 
+    /* escapes that only decode to ".." */
+    INT_EQ(sd_docset_get(&doc, s, fmt("file://%s/tests/resolve/local-prefix/schemas%%2F..%%2F..%%2F"
+                                      "outside/secret.json", cwd), at8, NULL, &d), SD_EDENIED);
+    STR_EQ(lines(&d), VALUES ":8:27: error: 'tests/resolve/outside/secret.json' is outside the "
+           "chart directory 'tests/resolve/local-prefix'");
+
     /* an absolute path, as the resolver hands it over */
     INT_EQ(sd_docset_get(&doc, s, "file:///etc/passwd", at9, "/etc/passwd", &d), SD_EDENIED);
     STR_EQ(lines(&d), VALUES ":9:27: error: $ref '/etc/passwd': '/etc/passwd' is outside the "
