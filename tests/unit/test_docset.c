@@ -216,8 +216,8 @@ static void test_local_errors(void)
     /* a target that does not parse: its own position, then a note */
     sd_docset_map(&u, s, "local-defs/broken.json");
     INT_EQ(sd_docset_get(&doc, s, u, at9, "local-defs/broken.json", &d), SD_ESYNTAX);
-    STR_EQ(lines(&d), "tests/resolve/local-prefix/schemas/broken.json:3:30: error: unexpected '}', "
-           "expected a string key\n"
+    STR_EQ(lines(&d), "tests/resolve/local-prefix/schemas/broken.json:3:29: error: unexpected '\"', "
+           "expected ',' or '}'\n"
            VALUES ":9:27: note: in the document loaded for $ref 'local-defs/broken.json'");
     INT_EQ(sd_docset_get(&doc, s, u, at9, "local-defs/broken.json", &d), SD_ESYNTAX);
     STR_EQ(lines(&d), VALUES ":9:27: error: $ref 'local-defs/broken.json': "
@@ -309,8 +309,8 @@ static void test_bad_chart_maps(void)
                      "tests/resolve/bad-target/schema-dependencies.json:3:8: error: the target of "
                      "prefix 'n' must be a string, not a number");
     expect_map_error("tests/resolve/bad-json", SD_ESYNTAX,
-                     "tests/resolve/bad-json/schema-dependencies.json:3:1: error: unexpected '}', "
-                     "expected a string key");
+                     "tests/resolve/bad-json/schema-dependencies.json:3:3: error: unexpected '\"', "
+                     "expected ',' or '}'");
     expect_map_error("tests/resolve/not-object", SD_ESYNTAX,
                      "tests/resolve/not-object/schema-dependencies.json:1:1: error: "
                      "schema-dependencies.json must contain a JSON object, not an array");
