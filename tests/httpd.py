@@ -6,7 +6,8 @@
 Listens on 127.0.0.1 (port 0 = pick a free one) and prints "port N" on
 stdout once it accepts connections. It exits by itself after --time-limit
 seconds (default 120), on GET /__stop, or when the process that started it
-ends (so a test that dies does not leave it behind).
+(or the one named by --parent PID) ends, so a test that dies does not leave
+it behind.
 
 Routes:
     /<path>                  a file under --root (404 when missing)
@@ -134,6 +135,8 @@ def main():
     ap.add_argument("--root", default="tests/resolve/http")
     ap.add_argument("--time-limit", type=float, default=120.0)
     ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--parent", type=int, default=0,
+                    help="exit when this process is gone (default: the parent)")
     args = ap.parse_args()
     ROOT = os.path.abspath(args.root)
 
@@ -145,8 +148,19 @@ def main():
         httpd.shutdown()
 
     def stop_when_orphaned():
-        parent = os.getppid()
-        while os.getppid() == parent:
+        start_ppid = os.getppid()
+        parent = args.parent or start_ppid
+
+        def alive():
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                return False
+            except PermissionError:
+                pass
+            return os.getppid() == start_ppid
+
+        while alive():
             time.sleep(0.2)
         httpd.shutdown()
 

@@ -56,8 +56,9 @@ fi
 start tests/resolve/http 1
 if [ -n "$port" ] && exited "$pid" 5; then ok; else fail "the server outlived its 1 s time limit"; fi
 
-# started by a shell that ends a second later: the orphan must go too
-sh -c 'python3 tests/httpd.py --port 0 --time-limit 60 >/dev/null 2>&1 & echo $! >"$1"/orphan; sleep 1' sh "$tmp"
+# started by a shell that ends a second later (named by --parent, so a slow
+# start cannot miss it): the orphan must go too
+sh -c 'python3 tests/httpd.py --port 0 --time-limit 60 --parent $$ >/dev/null 2>&1 & echo $! >"$1"/orphan; sleep 1' sh "$tmp"
 opid=$(cat "$tmp/orphan")
 pids="$pids $opid"
 if exited "$opid" 5; then ok; else fail "the server outlived its parent"; fi

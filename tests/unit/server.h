@@ -49,7 +49,7 @@ static void t_server_atexit(void)
 static int t_server_start(t_server *s, const char *root)
 {
     int fd[2];
-    char line[64];
+    char line[64], parent[32];
     size_t n = 0;
     struct pollfd p;
 
@@ -59,6 +59,7 @@ static int t_server_start(t_server *s, const char *root)
     setenv("no_proxy", "*", 1);
     if (pipe(fd) < 0)
         return -1;
+    snprintf(parent, sizeof parent, "%ld", (long)getpid());
     if ((s->pid = fork()) < 0)
         return -1;
     if (s->pid == 0) {
@@ -66,7 +67,7 @@ static int t_server_start(t_server *s, const char *root)
         close(fd[0]);
         close(fd[1]);
         execlp("python3", "python3", "tests/httpd.py", "--port", "0", "--root", root,
-               "--time-limit", "120", (char *)NULL);
+               "--time-limit", "120", "--parent", parent, (char *)NULL);
         _exit(127);
     }
     close(fd[1]);
