@@ -1,0 +1,67 @@
+#!/bin/sh
+# tests/suite-httpd.sh - the loopback test server itself: it serves a
+# directory (the JSON-Schema-Test-Suite remotes, as the validator's suite
+# run needs), exits by itself after its time limit, and exits when the
+# process that started it is gone. The fetch cases proper are C unit tests
+# (tests/unit/test_fetch.c, test_docset.c), which start it themselves.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+CORPUS=${CORPUS:-../shared/corpus}
+REMOTES="$CORPUS/jsonschema-test-suite/remotes"
+passed=0 failed=0
+tmp=$(mktemp -d)
+pids=""
+cleanup() { for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"; }
+trap cleanup EXIT INT TERM
+
+ok()   { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# start ROOT LIMIT: start the server, set $pid and $port
+start() {
+    python3 tests/httpd.py --port 0 --root "$1" --time-limit "$2" >"$tmp/port" 2>"$tmp/err" &
+    pid=$!
+    pids="$pids $pid"
+    i=0
+    while [ $i -lt 50 ] && ! grep -q '^port ' "$tmp/port" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+    port=$(sed -n 's/^port //p' "$tmp/port")
+}
+
+get() { # URL -> body on stdout
+    python3 -c 'import sys, urllib.request
+print(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode(), end="")' "$1"
+}
+
+# exited PID SECONDS: 0 when PID is gone within SECONDS
+exited() {
+    i=0
+    while [ $i -lt $(($2 * 10)) ]; do
+        kill -0 "$1" 2>/dev/null || return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+
+if [ -d "$REMOTES" ]; then
+    start "$REMOTES" 30
+    if [ -n "$port" ] && [ "$(NO_PROXY='*' no_proxy='*' get "http://127.0.0.1:$port/integer.json")" = "$(cat "$REMOTES/integer.json")" ]; then ok
+    else fail "serving $REMOTES/integer.json"; fi
+    if [ "$(NO_PROXY='*' no_proxy='*' get "http://127.0.0.1:$port/__count?path=/integer.json")" = 1 ]; then ok
+    else fail "request count"; fi
+    kill "$pid" 2>/dev/null
+else
+    echo "skip: $REMOTES not found"
+fi
+
+start tests/resolve/http 1
+if [ -n "$port" ] && exited "$pid" 5; then ok; else fail "the server outlived its 1 s time limit"; fi
+
+# started by a shell that ends a second later (named by --parent, so a slow
+# start cannot miss it): the orphan must go too
+sh -c 'python3 tests/httpd.py --port 0 --time-limit 60 --parent $$ >/dev/null 2>&1 & echo $! >"$1"/orphan; sleep 1' sh "$tmp"
+opid=$(cat "$tmp/orphan")
+pids="$pids $opid"
+if exited "$opid" 5; then ok; else fail "the server outlived its parent"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
