@@ -184,6 +184,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "template", sd_cmd_template },
     { NULL, NULL }
 };
 

@@ -722,6 +722,7 @@ const char *sd_mustache_name(const sd_mustache *t)
  * caller first (spec ~inheritance "Multi-level inheritance"). */
 typedef struct ovr {
     const mnode *parent;
+    const sd_mustache *tmpl;    /* where the parent tag (and its arguments) are */
     const struct ovr *outer;
 } ovr;
 
@@ -941,7 +942,7 @@ static int render_partial(rstate *st, const mnode *n, const ovr *ov)
 {
     const sd_mustache *t, *saved_t = st->tmpl;
     size_t saved[2];
-    ovr frame = { n, ov };
+    ovr frame = { n, st->tmpl, ov };
     int err;
 
     if ((err = resolve_partial(st, n, &t)) < 0 || !t)
@@ -962,13 +963,14 @@ static int render_partial(rstate *st, const mnode *n, const ovr *ov)
     return err;
 }
 
-static const mnode *find_override(const ovr *ov, const char *name)
+static const mnode *find_override(const ovr *ov, const char *name, const sd_mustache **where)
 {
     const mnode *found = NULL, *a;
     for (; ov; ov = ov->outer)
         for (a = ov->parent->child; a; a = a->next)
             if (a->type == N_BLOCK && strcmp(a->name.str, name) == 0) {
                 found = a;          /* keep looking: outer callers win */
+                *where = ov->tmpl;
                 break;
             }
     return found;
@@ -976,7 +978,8 @@ static const mnode *find_override(const ovr *ov, const char *name)
 
 static int render_block(rstate *st, const mnode *n, const ovr *ov)
 {
-    const mnode *arg = n->is_arg ? NULL : find_override(ov, n->name.str);
+    const sd_mustache *where = NULL, *saved_t = st->tmpl;
+    const mnode *arg = n->is_arg ? NULL : find_override(ov, n->name.str, &where);
     size_t saved[2];
     int err;
 
@@ -996,7 +999,9 @@ static int render_block(rstate *st, const mnode *n, const ovr *ov)
         st->skip_bol = 1;           /* the first line is already started */
     }
     st->depth++;
+    st->tmpl = where;
     err = render_list(st, arg->child, ov);
+    st->tmpl = saved_t;
     st->depth--;
     st->skip_bol = 0;
     indent_pop(st, saved);
@@ -1293,7 +1298,10 @@ static int load_from_dirs(sd_mustache_partials *p, const char *name, sd_loc loc,
     for (i = 0; i < p->ndirs; i++) {
         sd_buf_clear(&path);
         sd_buf_clear(&text);
-        sd_buf_printf(&path, "%s/%s.mustache", p->dirs[i], name);
+        if (strcmp(p->dirs[i], ".") == 0)
+            sd_buf_printf(&path, "%s.mustache", name);   /* nicer in messages */
+        else
+            sd_buf_printf(&path, "%s/%s.mustache", p->dirs[i], name);
         if (sd_buf_failed(&path)) {
             err = SD_ENOMEM;
             break;
