@@ -32,6 +32,7 @@ typedef struct mseg {       /* one part of a dotted name */
     const char *s;          /* NUL-terminated */
     size_t len;
     long idx;               /* array index if the part is all digits, else -1 */
+    uint32_t hash;          /* of s, for the render's lookup cache */
 } mseg;
 
 typedef struct mname {
@@ -322,6 +323,9 @@ static int parse_name(bstate *b, mname *out, const char *s, size_t n, const tok 
         if (!(sg->s = sd_arena_strndup(a, s + start, sg->len)))
             return SD_ENOMEM;
         sg->idx = -1;
+        sg->hash = 2166136261u;
+        for (size_t h = 0; h < sg->len; h++)
+            sg->hash = (sg->hash ^ (unsigned char)sg->s[h]) * 16777619u;
         if (sg->len <= 9 && strspn(sg->s, "0123456789") == sg->len)
             sg->idx = strtol(sg->s, NULL, 10);
         start = i + 1;
@@ -736,6 +740,11 @@ typedef struct rstate {
     sd_buf ind;                 /* indentation strings; the current one is ind[istart..] */
     size_t istart;
     int skip_bol;               /* the first line start was already indented */
+    struct lcache {             /* recent key lookups: sibling tags ask again */
+        const json_t *obj;
+        const mseg *seg;        /* the key, in whichever tag asked first */
+        json_t *val;
+    } cache[256];
     int depth;                  /* partials, parents and overrides being rendered */
 } rstate;
 
@@ -761,10 +770,28 @@ static int rerror(rstate *st, int code, const mnode *n, const char *fmt, ...)
     return code;
 }
 
-static json_t *child_of(json_t *v, const mseg *sg)
+/* json_object_getn() hashes the key on every call; rendering a list of
+ * look-alike objects asks for the same few keys of each object several
+ * times, so remember recent answers. The data does not change during a
+ * render, and the cache dies with it. */
+static json_t *object_get(rstate *st, json_t *obj, const mseg *sg)
+{
+    uintptr_t h = ((uintptr_t)obj >> 4) * 31u + sg->hash;
+    struct lcache *c = &st->cache[(h ^ (h >> 8)) & 255];
+
+    if (c->obj != obj || (c->seg != sg && (c->seg->hash != sg->hash || c->seg->len != sg->len ||
+                                           memcmp(c->seg->s, sg->s, sg->len) != 0))) {
+        c->obj = obj;
+        c->seg = sg;
+        c->val = json_object_getn(obj, sg->s, sg->len);
+    }
+    return c->val;
+}
+
+static json_t *child_of(rstate *st, json_t *v, const mseg *sg)
 {
     if (json_is_object(v))
-        return json_object_getn(v, sg->s, sg->len);
+        return object_get(st, v, sg);
     if (json_is_array(v) && sg->idx >= 0)
         return json_array_get(v, (size_t)sg->idx);
     return NULL;
@@ -772,7 +799,7 @@ static json_t *child_of(json_t *v, const mseg *sg)
 
 /* Spec interpolation.json "Dotted Names": the first part is looked up down
  * the context stack, the rest only inside what the first part found. */
-static json_t *lookup(const rstate *st, const mname *nm)
+static json_t *lookup(rstate *st, const mname *nm)
 {
     json_t *v = NULL;
     size_t i;
@@ -782,11 +809,11 @@ static json_t *lookup(const rstate *st, const mname *nm)
         return st->nctx ? st->ctx[st->nctx - 1] : NULL;
     for (i = st->nctx; i-- > 0; ) {
         json_t *c = st->ctx[i];
-        if (json_is_object(c) && (v = json_object_getn(c, nm->seg[0].s, nm->seg[0].len)))
+        if (json_is_object(c) && (v = object_get(st, c, &nm->seg[0])))
             break;
     }
     for (k = 1; v && k < nm->nseg; k++)
-        v = child_of(v, &nm->seg[k]);
+        v = child_of(st, v, &nm->seg[k]);
     return v;
 }
 
@@ -811,23 +838,43 @@ static int push_ctx(rstate *st, json_t *v)
 }
 
 /* The spec's escaping set: & < > " (interpolation.json "HTML Escaping"). */
+static const unsigned char html_special[256] = { ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1 };
+
 static void put_html(sd_buf *b, const char *s, size_t n)
 {
-    size_t i, start = 0;
-    for (i = 0; i < n; i++) {
-        const char *rep;
-        switch (s[i]) {
-        case '&': rep = "&amp;"; break;
-        case '<': rep = "&lt;"; break;
-        case '>': rep = "&gt;"; break;
-        case '"': rep = "&quot;"; break;
-        default: continue;
-        }
+    size_t i = 0, start = 0;
+    for (;;) {
+        while (i < n && !html_special[(unsigned char)s[i]])
+            i++;
         sd_buf_put(b, s + start, i - start);
-        sd_buf_puts(b, rep);
-        start = i + 1;
+        if (i == n)
+            return;
+        switch (s[i]) {
+        case '&': sd_buf_put(b, "&amp;", 5); break;
+        case '<': sd_buf_put(b, "&lt;", 4); break;
+        case '>': sd_buf_put(b, "&gt;", 4); break;
+        default: sd_buf_put(b, "&quot;", 6); break;
+        }
+        start = ++i;
     }
-    sd_buf_put(b, s + start, n - start);
+}
+
+/* Decimal digits of an integer, without printf. Returns the length. */
+static size_t format_int(char *buf, json_int_t v)
+{
+    char tmp[24];
+    size_t n = 0, len = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        buf[len++] = '-';
+    while (n)
+        buf[len++] = tmp[--n];
+    buf[len] = '\0';
+    return len;
 }
 
 /* Shortest text that reads back as the same double: 1.21 stays "1.21",
@@ -855,7 +902,7 @@ static int put_value(rstate *st, json_t *v, int escape)
         n = json_string_length(v);
         break;
     case JSON_INTEGER:
-        n = (size_t)snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        n = format_int(num, json_integer_value(v));
         s = num;
         break;
     case JSON_REAL:
