@@ -746,6 +746,8 @@ typedef struct rstate {
         json_t *val;
     } cache[256];
     int depth;                  /* partials, parents and overrides being rendered */
+    int nesting;                /* render_list() calls on the C stack */
+    unsigned long expansions;   /* partials, parents and overrides rendered so far */
 } rstate;
 
 static int render_list(rstate *st, const mnode *n, const ovr *ov);
@@ -979,7 +981,7 @@ static int resolve_partial(rstate *st, const mnode *n, const sd_mustache **t)
         name = json_string_value(v);
     }
     if (!st->partials)
-        return sd_diag_error(st->diags, SD_ENOTFOUND, loc, "unknown partial '%s' (no partials given)", name);
+        return 0;                   /* no registry: every partial is unknown */
     if ((err = sd_mustache_partials_get(t, st->partials, name, loc, st->diags)) < 0)
         return err;
     return 0;
@@ -997,6 +999,11 @@ static int render_partial(rstate *st, const mnode *n, const ovr *ov)
     if (st->depth >= SD_MUSTACHE_MAX_DEPTH)
         return rerror(st, SD_ELIMIT, n, "partials nested deeper than %d (is '%s' recursive?)",
                       SD_MUSTACHE_MAX_DEPTH, sd_mustache_name(t));
+    /* partials that each include another twice are exponential without
+     * being deep or producing output */
+    if (++st->expansions > SD_MUSTACHE_MAX_EXPANSIONS)
+        return rerror(st, SD_ELIMIT, n, "more than %lu partial expansions in one rendering",
+                      (unsigned long)SD_MUSTACHE_MAX_EXPANSIONS);
     /* spec partials.json "Standalone Indentation": a standalone tag's
      * whitespace indents every line; an inline partial is not indented */
     indent_push(st, !n->standalone, n->ws, n->standalone ? n->ws_len : 0, saved);
@@ -1037,6 +1044,9 @@ static int render_block(rstate *st, const mnode *n, const ovr *ov)
     if (st->depth >= SD_MUSTACHE_MAX_DEPTH)
         return rerror(st, SD_ELIMIT, n, "blocks nested deeper than %d (does block '%s' include itself?)",
                       SD_MUSTACHE_MAX_DEPTH, n->name.str);
+    if (++st->expansions > SD_MUSTACHE_MAX_EXPANSIONS)
+        return rerror(st, SD_ELIMIT, n, "more than %lu partial expansions in one rendering",
+                      (unsigned long)SD_MUSTACHE_MAX_EXPANSIONS);
     indent_push(st, 0, n->ws, n->ws_len, saved);
     if (n->standalone) {
         if (!arg->standalone)
@@ -1055,7 +1065,25 @@ static int render_block(rstate *st, const mnode *n, const ovr *ov)
     return err;
 }
 
+static int render_nodes(rstate *st, const mnode *n, const ovr *ov);
+
+/* Sections inside partials inside sections...: bound the C stack whatever
+ * the mix (each level of each kind is bounded too, but their product is big). */
 static int render_list(rstate *st, const mnode *n, const ovr *ov)
+{
+    int err;
+    if (!n)
+        return 0;
+    if (st->nesting >= SD_MUSTACHE_MAX_STACK)
+        return rerror(st, SD_ELIMIT, n, "sections and partials nested deeper than %d",
+                      SD_MUSTACHE_MAX_STACK);
+    st->nesting++;
+    err = render_nodes(st, n, ov);
+    st->nesting--;
+    return err;
+}
+
+static int render_nodes(rstate *st, const mnode *n, const ovr *ov)
 {
     json_t *v;
     int err;

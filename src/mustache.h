@@ -24,6 +24,8 @@
 /** Partial, parent and section nesting is bounded by these (SD_ELIMIT). */
 #define SD_MUSTACHE_MAX_DEPTH   100   /* nested partials and parents while rendering */
 #define SD_MUSTACHE_MAX_NESTING 200   /* nested sections and blocks inside one template */
+#define SD_MUSTACHE_MAX_STACK   2000  /* all of them together while rendering */
+#define SD_MUSTACHE_MAX_EXPANSIONS 10000000UL /* partials rendered by one render call */
 
 typedef struct sd_mustache sd_mustache;                   /* a compiled template */
 typedef struct sd_mustache_partials sd_mustache_partials; /* partials by name */
@@ -41,11 +43,12 @@ void sd_mustache_free(sd_mustache *t);
 const char *sd_mustache_name(const sd_mustache *t);
 
 /** Append the rendering of `t` over `data` to `out`. `partials` may be NULL
- *  (then every partial is unknown). `data` is borrowed and not modified.
+ *  (then every partial renders as nothing, the spec's unknown partial). `data` is borrowed and not modified.
  *  Returns 0, or a negative code with a diagnostic in `diags`: SD_ENOTFOUND
  *  (unknown partial in a strict registry), SD_ESYNTAX (a partial does not
  *  compile), SD_EDENIED (a partial name leaves the search path), SD_ELIMIT
- *  (nesting deeper than SD_MUSTACHE_MAX_DEPTH, or `out` reached its cap),
+ *  (nesting deeper than SD_MUSTACHE_MAX_DEPTH or SD_MUSTACHE_MAX_STACK, more
+ *  than SD_MUSTACHE_MAX_EXPANSIONS partials, or `out` reached its cap),
  *  SD_ENOMEM. On failure `out` holds a partial rendering. */
 int sd_mustache_render(sd_buf *out, const sd_mustache *t, json_t *data,
                        sd_mustache_partials *partials, sd_diags *diags);

@@ -99,6 +99,35 @@ static void test_nesting_limit(void)
     sd_buf_release(&b);
 }
 
+static void test_stack_limit(void)
+{
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf p = SD_BUF_INIT;
+    char *s, *diag;
+    int i, err;
+
+    /* 150 sections per partial level: the product of the two limits is
+     * far more than the C stack should take, so the sum is bounded */
+    for (i = 0; i < 150; i++)
+        sd_buf_puts(&p, "{{#a}}");
+    sd_buf_puts(&p, "{{>p}}");
+    for (i = 0; i < 150; i++)
+        sd_buf_puts(&p, "{{/a}}");
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "p", p.ptr, p.len, &d), 0);
+    s = render("{{>p}}", "{\"a\":true}", reg, &err, &diag);
+    INT_EQ(err, SD_ELIMIT);
+    STR_EQ(diag, "p:1:217: error: sections and partials nested deeper than 2000");
+    free(s);
+    free(diag);
+    /* no registry: partials render as nothing */
+    RENDERS("[{{>p}}]", "{}", "[]");
+    sd_buf_release(&p);
+    sd_mustache_partials_free(reg);
+    sd_diags_release(&d);
+}
+
 static void test_values(void)
 {
     RENDERS("{{a}} {{b}} {{c}} {{d}} {{e}} {{f}}", "{\"a\":1.21,\"b\":85,\"c\":2.0,\"d\":0.1,\"e\":-3,\"f\":1e300}",
@@ -355,5 +384,5 @@ static void test_indentation(void)
     sd_diags_release(&d);
 }
 
-TEST_MAIN(test_syntax_errors, test_nesting_limit, test_values, test_falsey, test_deterministic,
+TEST_MAIN(test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
           test_output_cap, test_partials_memory, test_partials_dirs, test_indentation)
