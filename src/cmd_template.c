@@ -74,7 +74,7 @@ static int load_data(json_t **out, const char *path, sd_diags *diags)
     }
     if (err < 0)
         goto done;
-    if (!(*out = json_loadb(text.ptr, text.len, JSON_DECODE_ANY, &jerr))) {
+    if (!(*out = json_loadb(text.ptr, text.len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr))) {
         sd_loc loc = { name, jerr.line > 0 ? jerr.line : 0, jerr.line > 0 && jerr.column > 0 ? jerr.column : 0 };
         err = sd_diag_error(diags, SD_ESYNTAX, loc, "invalid JSON: %s", jerr.text);
     }
