@@ -93,4 +93,13 @@ int sd_mustache_partials_get(const sd_mustache **out, sd_mustache_partials *p,
 int sd_mustache_partials_preload(sd_mustache_partials *p, const sd_mustache *t,
                                  sd_diags *diags);
 
+/* --- internal, shared with mustache_partials.c ------------------------------ */
+
+/** Call `fn` for every partial and parent tag of `t` with a static name, in
+ *  template order, with the tag's position; stops at the first negative
+ *  return and returns it. */
+int sd_mustache__each_partial(const sd_mustache *t,
+                              int (*fn)(const char *name, sd_loc loc, void *payload),
+                              void *payload);
+
 #endif
