@@ -20,7 +20,6 @@
 #include "arena.h"
 
 #include <stdarg.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
