@@ -365,6 +365,24 @@ static void test_partials_dirs(void)
     OK(system(p) == 0);
 }
 
+static void test_inheritance_reaches_partials(void)
+{
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    char *s;
+    int err;
+
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "header", "<head>{{$title}}T{{/title}}</head>\n", 35, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "base", "{{>header}}<body>{{$body}}B{{/body}}</body>\n", 45, &d), 0);
+    s = render("{{<base}}{{$title}}{{name}}{{/title}}{{/base}}", "{\"name\":\"Mine\"}", reg, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "<head>Mine</head>\n<body>B</body>\n");
+    free(s);
+    sd_mustache_partials_free(reg);
+    sd_diags_release(&d);
+}
+
 static void test_indentation(void)
 {
     sd_mustache_partials *reg = NULL;
@@ -385,4 +403,5 @@ static void test_indentation(void)
 }
 
 TEST_MAIN(test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
-          test_output_cap, test_partials_memory, test_partials_dirs, test_indentation)
+          test_output_cap, test_partials_memory, test_partials_dirs, test_inheritance_reaches_partials,
+          test_indentation)
