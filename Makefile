@@ -20,7 +20,8 @@ BUILD     ?= build
 CORPUS    ?= ../shared/corpus
 
 SRCS      := $(wildcard src/*.c)
-LIBSRCS   := $(filter-out src/main.c,$(SRCS))
+# Subcommands (src/cmd_*.c) use main.c's sd_cli_* helpers: not library code.
+LIBSRCS   := $(filter-out src/main.c src/cmd_%.c,$(SRCS))
 UNITSRCS  := $(wildcard tests/unit/test_*.c)
 HDRS      := $(wildcard src/*.h)
 
@@ -81,6 +82,11 @@ $(BUILD)/asan/%.o: src/%.c $(HDRS) | $(BUILD)/asan
 $(BUILD)/asan/test_%: tests/unit/test_%.c tests/unit/harness.h $(ASAN_LIB) | $(BUILD)/asan
 	@echo "  TEST    $@"
 	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Isrc -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
+
+# Mustache render throughput (not a test: `make check` does not run it).
+REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS))
+$(BUILD)/rel/bench_mustache: tests/bench_mustache.c $(REL_LIB) | $(BUILD)/rel
+	$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -Isrc -o $@ $< $(REL_LIB) $(PKG_LIBS)
 
 $(BUILD)/rel $(BUILD)/asan:
 	@mkdir -p $@

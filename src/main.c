@@ -205,6 +205,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "template", sd_cmd_template },
     { NULL, NULL }
 };
 

@@ -1,0 +1,407 @@
+/* test_mustache.c - src/mustache.c beyond the spec: exact error positions,
+ * partial confinement, limits, numbers, falsey values, determinism. */
+#include "harness.h"
+#include "mustache.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Compile `tmpl`, expect failure with `code`, return the diagnostic line. */
+static char *compile_error(const char *tmpl, int code)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_mustache *t = NULL;
+    char *line = NULL;
+    int err = sd_mustache_compile(&t, "t.mustache", tmpl, strlen(tmpl), &d);
+
+    INT_EQ(err, code);
+    OK(t == NULL);
+    INT_EQ(d.count, 1);
+    if (d.count)
+        line = sd_diag_format(&d.items[0]);
+    sd_mustache_free(t);
+    sd_diags_release(&d);
+    return line;
+}
+
+#define COMPILE_ERR(tmpl, code, msg) do { char *l_ = compile_error(tmpl, code); \
+    STR_EQ(l_, msg); free(l_); } while (0)
+
+/* Render `tmpl` over JSON text `data` with registry `reg` (may be NULL).
+ * Returns the output (caller frees) and the status in *err; the first
+ * diagnostic line goes to *diag (caller frees) when there is one. */
+static char *render(const char *tmpl, const char *data, sd_mustache_partials *reg,
+                    int *err, char **diag)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_mustache *t = NULL;
+    sd_buf out = SD_BUF_INIT;
+    json_error_t jerr;
+    json_t *j = json_loads(data, JSON_DECODE_ANY, &jerr);
+    char *s;
+
+    OK(j != NULL);
+    *err = sd_mustache_compile(&t, "t.mustache", tmpl, strlen(tmpl), &d);
+    if (*err == 0)
+        *err = sd_mustache_render(&out, t, j, reg, &d);
+    if (diag)
+        *diag = d.count ? sd_diag_format(&d.items[0]) : NULL;
+    s = sd_buf_detach(&out);
+    sd_mustache_free(t);
+    sd_diags_release(&d);
+    json_decref(j);
+    return s;
+}
+
+#define RENDERS(tmpl, data, want) do { int e_; char *s_ = render(tmpl, data, NULL, &e_, NULL); \
+    INT_EQ(e_, 0); STR_EQ(s_, want); free(s_); } while (0)
+
+static void test_syntax_errors(void)
+{
+    COMPILE_ERR("{{#a}}\nfoo\n", SD_ESYNTAX, "t.mustache:1:1: error: section 'a' is never closed");
+    COMPILE_ERR("x\n  {{#list}}\n  {{#item}}\n  {{/list}}\n", SD_ESYNTAX,
+                "t.mustache:4:3: error: closing tag 'list' does not match section 'item' opened at 3:3");
+    COMPILE_ERR("ab {{/a}}", SD_ESYNTAX, "t.mustache:1:4: error: closing tag 'a' has no open section");
+    COMPILE_ERR("ab\n  {{x", SD_ESYNTAX, "t.mustache:2:3: error: unclosed tag: no '}}' after '{{'");
+    COMPILE_ERR("{{{x}}", SD_ESYNTAX, "t.mustache:1:1: error: unclosed tag: no '}}}' after '{{'");
+    COMPILE_ERR("a\n\n {{=<% %>=}} <%x}}", SD_ESYNTAX, "t.mustache:3:14: error: unclosed tag: no '%>' after '<%'");
+    COMPILE_ERR("a {{=<%=}}", SD_ESYNTAX,
+                "t.mustache:1:3: error: invalid set-delimiter tag '<%': expected two delimiters "
+                "without spaces or '=', like {{=<% %>=}}");
+    COMPILE_ERR("{{= a b c =}}", SD_ESYNTAX,
+                "t.mustache:1:1: error: invalid set-delimiter tag 'a b c': expected two delimiters "
+                "without spaces or '=', like {{=<% %>=}}");
+    COMPILE_ERR("{{=a= b=}}", SD_ESYNTAX,
+                "t.mustache:1:1: error: invalid set-delimiter tag 'a= b': expected two delimiters "
+                "without spaces or '=', like {{=<% %>=}}");
+    COMPILE_ERR("x{{ }}", SD_ESYNTAX, "t.mustache:1:2: error: tag has no name");
+    COMPILE_ERR("{{a..b}}", SD_ESYNTAX, "t.mustache:1:1: error: invalid name 'a..b': empty part in a dotted name");
+    COMPILE_ERR("{{a b}}", SD_ESYNTAX, "t.mustache:1:1: error: invalid name 'a b': names cannot contain spaces");
+    COMPILE_ERR("{{<p}}{{$b}}x{{/p}}", SD_ESYNTAX,
+                "t.mustache:1:14: error: closing tag 'p' does not match block 'b' opened at 1:7");
+    COMPILE_ERR("{{<p}}\n", SD_ESYNTAX, "t.mustache:1:1: error: parent 'p' is never closed");
+    /* a multi-line comment moves the position of what follows */
+    COMPILE_ERR("{{! one\ntwo }} {{/x}}", SD_ESYNTAX, "t.mustache:2:8: error: closing tag 'x' has no open section");
+}
+
+static void test_nesting_limit(void)
+{
+    sd_buf b = SD_BUF_INIT;
+    int i;
+    char *l;
+    for (i = 0; i <= SD_MUSTACHE_MAX_NESTING; i++)
+        sd_buf_puts(&b, "{{#a}}");
+    l = compile_error(b.ptr, SD_ELIMIT);
+    STR_EQ(l, "t.mustache:1:1201: error: sections nested deeper than 200");
+    free(l);
+    sd_buf_release(&b);
+}
+
+static void test_stack_limit(void)
+{
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf p = SD_BUF_INIT;
+    char *s, *diag;
+    int i, err;
+
+    /* 150 sections per partial level: the product of the two limits is
+     * far more than the C stack should take, so the sum is bounded */
+    for (i = 0; i < 150; i++)
+        sd_buf_puts(&p, "{{#a}}");
+    sd_buf_puts(&p, "{{>p}}");
+    for (i = 0; i < 150; i++)
+        sd_buf_puts(&p, "{{/a}}");
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "p", p.ptr, p.len, &d), 0);
+    s = render("{{>p}}", "{\"a\":true}", reg, &err, &diag);
+    INT_EQ(err, SD_ELIMIT);
+    STR_EQ(diag, "p:1:217: error: sections and partials nested deeper than 2000");
+    free(s);
+    free(diag);
+    /* no registry: partials render as nothing */
+    RENDERS("[{{>p}}]", "{}", "[]");
+    sd_buf_release(&p);
+    sd_mustache_partials_free(reg);
+    sd_diags_release(&d);
+}
+
+static void test_values(void)
+{
+    RENDERS("{{a}} {{b}} {{c}} {{d}} {{e}} {{f}}", "{\"a\":1.21,\"b\":85,\"c\":2.0,\"d\":0.1,\"e\":-3,\"f\":1e300}",
+            "1.21 85 2 0.1 -3 1e+300");
+    RENDERS("{{t}} {{f}} [{{n}}] [{{missing}}]", "{\"t\":true,\"f\":false,\"n\":null}", "true false [] []");
+    RENDERS("{{o}} {{{a}}}", "{\"o\":{\"k\":\"<v>\",\"n\":[1,2]},\"a\":[1,\"x\"]}",
+            "{&quot;k&quot;:&quot;&lt;v&gt;&quot;,&quot;n&quot;:[1,2]} [1,\"x\"]");
+    /* the spec's escaping set: & < > " (apostrophes pass) */
+    RENDERS("{{s}}|{{{s}}}|{{&s}}", "{\"s\":\"<a href='x'>&\\\"</a>\"}",
+            "&lt;a href='x'&gt;&amp;&quot;&lt;/a&gt;|<a href='x'>&\"</a>|<a href='x'>&\"</a>");
+    /* data is never parsed as a template */
+    RENDERS("{{x}}|{{{x}}}", "{\"x\":\"{{#y}}boom{{/y}}{{>p}}\",\"y\":true}",
+            "{{#y}}boom{{/y}}{{&gt;p}}|{{#y}}boom{{/y}}{{>p}}");
+    /* array indices in dotted names, after the first part */
+    RENDERS("{{items.1.name}}|{{items.9.name}}", "{\"items\":[{\"name\":\"a\"},{\"name\":\"b\"}]}", "b|");
+}
+
+static void test_falsey(void)
+{
+    const char *t = "{{#v}}T{{/v}}{{^v}}F{{/v}}";
+    RENDERS(t, "{\"v\":false}", "F");
+    RENDERS(t, "{\"v\":null}", "F");
+    RENDERS(t, "{\"v\":[]}", "F");
+    RENDERS(t, "{}", "F");
+    RENDERS(t, "{\"v\":\"\"}", "T");
+    RENDERS(t, "{\"v\":0}", "T");
+    RENDERS(t, "{\"v\":{}}", "T");
+    RENDERS(t, "{\"v\":[0,0]}", "TT");
+}
+
+static void test_deterministic(void)
+{
+    const char *tmpl = "{{#list}}<{{name}}:{{#tags}}{{.}},{{/tags}}>{{/list}}";
+    json_t *data = json_loads("{\"list\":[{\"name\":\"a\",\"tags\":[\"x\",\"y\"]},{\"name\":\"b\",\"tags\":[]}]}", 0, NULL);
+    sd_diags d = SD_DIAGS_INIT;
+    sd_mustache *t = NULL;
+    sd_buf a = SD_BUF_INIT, b = SD_BUF_INIT;
+
+    INT_EQ(sd_mustache_compile(&t, "t", tmpl, strlen(tmpl), &d), 0);
+    INT_EQ(sd_mustache_render(&a, t, data, NULL, &d), 0);
+    INT_EQ(sd_mustache_render(&b, t, data, NULL, &d), 0);
+    STR_EQ(a.ptr, "<a:x,y,><b:>");
+    STR_EQ(b.ptr, a.ptr);
+    sd_buf_release(&a);
+    sd_buf_release(&b);
+    sd_mustache_free(t);
+    json_decref(data);
+    sd_diags_release(&d);
+}
+
+static void test_output_cap(void)
+{
+    const char *tmpl = "{{#l}}0123456789{{/l}}";
+    json_t *data = json_loads("{\"l\":[1,2,3,4,5,6,7,8,9,10,11,12]}", 0, NULL);
+    sd_diags d = SD_DIAGS_INIT;
+    sd_mustache *t = NULL;
+    sd_buf out;
+    char *l;
+
+    sd_buf_init(&out, 50);
+    INT_EQ(sd_mustache_compile(&t, "t", tmpl, strlen(tmpl), &d), 0);
+    INT_EQ(sd_mustache_render(&out, t, data, NULL, &d), SD_ELIMIT);
+    l = d.count ? sd_diag_format(&d.items[0]) : NULL;
+    STR_EQ(l, "t: error: output larger than 50 bytes");
+    free(l);
+    sd_buf_release(&out);
+    sd_mustache_free(t);
+    json_decref(data);
+    sd_diags_release(&d);
+}
+
+static void test_partials_memory(void)
+{
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    char *s, *diag;
+    int err;
+
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "self", "[{{>self}}]", 11, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "loop", "{{<loop}}{{$a}}{{$a}}x{{/a}}{{/a}}{{/loop}}", 43, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "p", "{{$a}}{{/a}}", 12, &d), 0);
+
+    /* spec: an unknown partial renders nothing when the registry is not strict */
+    s = render("<{{>nope}}>", "{}", reg, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "<>");
+    free(s);
+
+    s = render("x\n {{>self}}", "{}", reg, &err, &diag);
+    INT_EQ(err, SD_ELIMIT);
+    STR_EQ(diag, "self:1:2: error: partials nested deeper than 100 (is 'self' recursive?)");
+    free(s);
+    free(diag);
+
+    s = render("{{<p}}{{$a}}{{$a}}x{{/a}}{{/a}}{{/p}}", "{}", reg, &err, &diag);
+    INT_EQ(err, SD_ELIMIT);
+    STR_EQ(diag, "t.mustache:1:13: error: blocks nested deeper than 100 (does block 'a' include itself?)");
+    free(s);
+    free(diag);
+
+    /* a broken partial is reported where it is broken */
+    err = sd_mustache_partials_add(reg, "broken", "ok\n{{#x}}", 9, &d);
+    INT_EQ(err, SD_ESYNTAX);
+    s = d.count ? sd_diag_format(&d.items[0]) : NULL;
+    STR_EQ(s, "broken:2:1: error: section 'x' is never closed");
+    free(s);
+
+    sd_diags_release(&d);
+    sd_mustache_partials_free(reg);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    OK(f != NULL);
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static void test_partials_dirs(void)
+{
+    char root[] = "/tmp/sd_mustache_XXXXXX", p[512];
+    sd_mustache_partials *reg = NULL, *lax = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_mustache *t = NULL;
+    char *s, *diag;
+    int err;
+
+    OK(mkdtemp(root) != NULL);
+    snprintf(p, sizeof p, "%s/theme", root);
+    mkdir(p, 0777);
+    snprintf(p, sizeof p, "%s/theme/sub", root);
+    mkdir(p, 0777);
+    snprintf(p, sizeof p, "%s/base", root);
+    mkdir(p, 0777);
+    snprintf(p, sizeof p, "%s/theme/head.mustache", root);
+    write_file(p, "theme head {{x}}");
+    snprintf(p, sizeof p, "%s/base/head.mustache", root);
+    write_file(p, "base head");
+    snprintf(p, sizeof p, "%s/base/foot.mustache", root);
+    write_file(p, "base foot");
+    snprintf(p, sizeof p, "%s/theme/sub/row.mustache", root);
+    write_file(p, "row");
+    snprintf(p, sizeof p, "%s/secret.mustache", root);
+    write_file(p, "secret");
+    snprintf(p, sizeof p, "%s/theme/link.mustache", root);
+    {
+        char target[512];
+        snprintf(target, sizeof target, "%s/secret.mustache", root);
+        OK(symlink(target, p) == 0);
+    }
+
+    INT_EQ(sd_mustache_partials_new(&reg, SD_MUSTACHE_STRICT), 0);
+    snprintf(p, sizeof p, "%s/theme", root);
+    INT_EQ(sd_mustache_partials_add_dir(reg, p), 0);
+    snprintf(p, sizeof p, "%s/base", root);
+    INT_EQ(sd_mustache_partials_add_dir(reg, p), 0);
+
+    /* theme first, then base; subdirectories are fine */
+    s = render("{{>head}}|{{>foot}}|{{>sub/row}}|{{>*n}}", "{\"x\":1,\"n\":\"foot\"}", reg, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "theme head 1|base foot|row|base foot");
+    free(s);
+
+    /* names that would leave the directories */
+    {
+        static const char *const bad[] = { "../secret", "/etc/passwd", "sub/../head", "./head",
+                                           "sub//row", "sub/", "a\\b" };
+        for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+            char tmpl[64];
+            snprintf(tmpl, sizeof tmpl, "{{>%s}}", bad[i]);
+            s = render(tmpl, "{}", reg, &err, &diag);
+            INT_EQ(err, SD_EDENIED);
+            OK(diag && strstr(diag, "t.mustache:1:1: error: partial name '") == diag);
+            free(s);
+            free(diag);
+        }
+    }
+    /* dynamic names are checked too */
+    s = render("a{{>*n}}", "{\"n\":\"../secret\"}", reg, &err, &diag);
+    INT_EQ(err, SD_EDENIED);
+    STR_EQ(diag, "t.mustache:1:2: error: partial name '../secret' is not allowed: "
+                 "it must be a relative path without '.' or '..' parts");
+    free(s);
+    free(diag);
+    /* a symbolic link out of the directory */
+    s = render("{{>link}}", "{}", reg, &err, &diag);
+    INT_EQ(err, SD_EDENIED);
+    OK(diag && strstr(diag, "error: partial 'link' resolves outside '") != NULL);
+    free(s);
+    free(diag);
+
+    /* strict: unknown partials are errors at the tag */
+    s = render("one\n  {{>nope}}", "{}", reg, &err, &diag);
+    INT_EQ(err, SD_ENOTFOUND);
+    snprintf(p, sizeof p, "t.mustache:2:3: error: unknown partial 'nope' (no nope.mustache in '%s/theme', '%s/base')",
+             root, root);
+    STR_EQ(diag, p);
+    free(s);
+    free(diag);
+    /* ... but a dynamic name that resolves to nothing renders nothing (spec) */
+    s = render("[{{>*missing}}]", "{}", reg, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "[]");
+    free(s);
+
+    /* preload finds an unknown partial the data would never reach */
+    {
+        const char *tmpl = "{{#never}}\n{{>head}}{{>gone}}\n{{/never}}";
+        INT_EQ(sd_mustache_compile(&t, "t.mustache", tmpl, strlen(tmpl), &d), 0);
+        INT_EQ(sd_mustache_partials_preload(reg, t, &d), SD_ENOTFOUND);
+        INT_EQ(d.count, 1);
+        s = d.count ? sd_diag_format(&d.items[0]) : NULL;
+        OK(s && strncmp(s, "t.mustache:2:10: error: unknown partial 'gone'", 46) == 0);
+        free(s);
+        sd_mustache_free(t);
+        sd_diags_release(&d);
+    }
+    /* a lax registry leaves unknown names alone */
+    INT_EQ(sd_mustache_partials_new(&lax, 0), 0);
+    {
+        const char *tmpl = "{{>gone}}";
+        INT_EQ(sd_mustache_compile(&t, "t.mustache", tmpl, strlen(tmpl), &d), 0);
+        INT_EQ(sd_mustache_partials_preload(lax, t, &d), 0);
+        sd_mustache_free(t);
+    }
+
+    sd_mustache_partials_free(reg);
+    sd_mustache_partials_free(lax);
+    sd_diags_release(&d);
+    snprintf(p, sizeof p, "rm -rf '%s'", root);
+    OK(system(p) == 0);
+}
+
+static void test_inheritance_reaches_partials(void)
+{
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    char *s;
+    int err;
+
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "header", "<head>{{$title}}T{{/title}}</head>\n", 35, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "base", "{{>header}}<body>{{$body}}B{{/body}}</body>\n", 45, &d), 0);
+    s = render("{{<base}}{{$title}}{{name}}{{/title}}{{/base}}", "{\"name\":\"Mine\"}", reg, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "<head>Mine</head>\n<body>B</body>\n");
+    free(s);
+    sd_mustache_partials_free(reg);
+    sd_diags_release(&d);
+}
+
+static void test_indentation(void)
+{
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    char *s;
+    int err;
+
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "row", "<tr>\n  <td>{{v}}</td>\n</tr>\n", 28, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "table", "<table>\n  {{#rows}}\n  {{>row}}\n  {{/rows}}\n</table>\n", 52, &d), 0);
+    /* nested standalone partials add up their indentation; data lines are not indented */
+    s = render("<body>\n  {{>table}}\n</body>\n", "{\"rows\":[{\"v\":\"a\\nb\"}]}", reg, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "<body>\n  <table>\n    <tr>\n      <td>a\nb</td>\n    </tr>\n  </table>\n</body>\n");
+    free(s);
+    sd_mustache_partials_free(reg);
+    sd_diags_release(&d);
+}
+
+TEST_MAIN(test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
+          test_output_cap, test_partials_memory, test_partials_dirs, test_inheritance_reaches_partials,
+          test_indentation)
