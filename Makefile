@@ -83,11 +83,6 @@ $(BUILD)/asan/test_%: tests/unit/test_%.c tests/unit/harness.h $(ASAN_LIB) | $(B
 	@echo "  TEST    $@"
 	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Isrc -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
 
-# Mustache render throughput (not a test: `make check` does not run it).
-REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS))
-$(BUILD)/rel/bench_mustache: tests/bench_mustache.c $(REL_LIB) | $(BUILD)/rel
-	$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -Isrc -o $@ $< $(REL_LIB) $(PKG_LIBS)
-
 $(BUILD)/rel $(BUILD)/asan:
 	@mkdir -p $@
 

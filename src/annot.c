@@ -51,31 +51,33 @@ static sd_annot *add(sd_annots *a)
     return r;
 }
 
-/* `# [key] -- text`: helm-docs' valuesDescriptionRegex ^\s*#\s*(.*)\s+--\s*(.*)$
- * on the comment text (after '#'). Sets *key (may be empty) and *text. */
-static int match_desc(const char *t, const char **key, size_t *keylen, const char **text)
+/* helm-docs' valuesDescriptionRegex ^\s*#\s*(.*)\s+--\s*(.*)$ on a whole
+ * comment line `line` ("#" + text). Group 1 is greedy, so the LAST " --"
+ * (preceded by a blank) splits key from text. */
+static int match_desc(const char *line, const char **key, size_t *keylen, const char **text)
 {
-    const char *s = skip_ws(t), *dash;
-    /* the last " --" followed by a blank or the end, as the greedy (.*) takes */
-    const char *best = NULL;
-    if (strncmp(s, "--", 2) == 0 && (s[2] == ' ' || s[2] == '\t' || s[2] == '\0')) {
-        *key = s;
-        *keylen = 0;
-        *text = skip_ws(s + 2);
-        return 1;
-    }
-    for (dash = s; (dash = strstr(dash, "--")); dash++)
-        if (dash > s && (dash[-1] == ' ' || dash[-1] == '\t'))
-            best = dash;
-    if (!best)
+    const char *s = skip_ws(line), *best = NULL;
+    if (*s != '#')
         return 0;
+    s = skip_ws(s + 1);
+    for (const char *d = s; (d = strstr(d, "--")); d++)
+        if (d > s && (d[-1] == ' ' || d[-1] == '\t'))
+            best = d;
+    if (!best) {
+        /* (.*) may be empty only when "\s+" still matched: "#  --" */
+        const char *h = skip_ws(line);
+        if (h[0] == '#' && (h[1] == ' ' || h[1] == '\t') && strncmp(skip_ws(h + 1), "--", 2) == 0) {
+            best = skip_ws(h + 1);
+            *key = best;
+            *keylen = 0;
+            *text = skip_ws(best + 2);
+            return 1;
+        }
+        return 0;
+    }
     const char *ke = best;
     while (ke > s && (ke[-1] == ' ' || ke[-1] == '\t'))
         ke--;
-    /* an old-style key is one word (a values path) */
-    for (const char *q = s; q < ke; q++)
-        if (*q == ' ' || *q == '\t')
-            return 0;
     *key = s;
     *keylen = (size_t)(ke - s);
     *text = skip_ws(best + 2);
@@ -87,120 +89,279 @@ static int starts(const char *t, const char *word)
     return strncmp(t, word, strlen(word)) == 0;
 }
 
-/* Parse a helm-docs comment block (comments[first..first+count)) for `path`. */
-static int helmdocs_block(sd_annots *a, const sd_doc *doc, uint32_t first, uint32_t count,
-                          const char *path, const char *section)
+/* `^\s*# @default -- (.*)$` and friends: exact single spaces after '#'. */
+static const char *tagged(const char *line, const char *tag)
 {
-    int start = -1;
-    const char *key, *text;
-    size_t keylen;
+    const char *s = skip_ws(line);
+    size_t n = strlen(tag);
+    return strncmp(s, tag, n) == 0 ? s + n : NULL;
+}
 
-    for (uint32_t i = 0; i < count; i++)
-        if (match_desc(doc->comments[first + i].text, &key, &keylen, &text))
-            start = (int)i;
-    if (start < 0) {
-        /* @ignored / @section can stand without a description */
-        for (uint32_t i = 0; i < count; i++) {
-            const char *t = doc->comments[first + i].text;
-            if (starts(t, " @ignored")) {
-                sd_annot *r = add(a);
-                if (!r || !(r->path = strdup(path)))
-                    return SD_ENOMEM;
-                r->ignored = 1;
-            }
+/* helm-docs pkg/helm/comment.go ParseComment over whole lines ("# ..."):
+ * the last group starting with "# --" counts. Fills `r`; returns 1 when a
+ * description line was found (its key, for old-style, in *key). */
+static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
+{
+    size_t last = 0, start = 0;
+    const char *k, *text;
+    size_t klen;
+    int found = 0, raw = 0;
+
+    *key = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (starts(lines[i], "# --"))
+            last = i;
+    lines += last;
+    n -= last;
+    for (size_t i = 0; i < n; i++)
+        if (match_desc(lines[i], &k, &klen, &text)) {
+            start = i;
+            found = 1;
+            break;
         }
+    if (!found)
         return 0;
-    }
-    const sd_comment *c0 = &doc->comments[first + (uint32_t)start];
-    match_desc(c0->text, &key, &keylen, &text);
-    sd_annot *r = add(a);
-    if (!r)
-        return SD_ENOMEM;
-    r->path = keylen ? dupn(key, keylen) : strdup(path);
-    r->described = 1;
-    r->loc.file = doc->file;
-    r->loc.line = c0->line;
-    r->loc.column = c0->column;
+    *key = dupn(k, klen);
     sd_buf d = SD_BUF_INIT;
-    /* `# -- (type) text` */
     if (text[0] == '(') {
         const char *e = strchr(text, ')');
-        if (e) {
+        if (e && e > text + 1) {
             r->type = dupn(text + 1, (size_t)(e - text - 1));
             text = skip_ws(e + 1);
         }
     }
     sd_buf_puts(&d, text);
-    for (uint32_t i = (uint32_t)start + 1; i < count; i++) {
-        const char *t = doc->comments[first + i].text;
-        if (!r->raw && starts(skip_ws(t), "@raw")) {
-            r->raw = 1;
-            continue;
+    for (size_t i = start + 1; i < n; i++) {
+        const char *l = lines[i], *v;
+        if (!raw) {
+            const char *h = skip_ws(l);
+            if (h[0] == '#' && (h[1] == ' ' || h[1] == '\t') && starts(skip_ws(h + 1), "@raw")) {
+                raw = 1;
+                continue;
+            }
         }
-        if (starts(t, " @default -- ")) {
+        if ((v = tagged(l, "# @default -- "))) {
             free(r->default_text);
-            r->default_text = strdup(t + 13);
+            r->default_text = strdup(v);
             continue;
         }
-        if (starts(t, " @section -- ")) {
+        const char *h = skip_ws(l);
+        if (h[0] == '#' && (h[1] == ' ' || h[1] == '\t') && starts(skip_ws(h + 1), "@notationType")) {
+            const char *q = skip_ws(h + 1) + 13;
+            if ((*q == ' ' || *q == '\t') && starts(skip_ws(q), "--") &&
+                (skip_ws(q)[2] == ' ' || skip_ws(q)[2] == '\t')) {
+                free(r->notation);
+                r->notation = strdup(skip_ws(skip_ws(q) + 2));
+                continue;
+            }
+        }
+        if ((v = tagged(l, "# @section -- "))) {
             free(r->section);
-            r->section = strdup(t + 13);
+            r->section = strdup(v);
             continue;
         }
-        if (starts(t, " @ignored")) {
-            r->ignored = 1;
-            continue;
+        if (h[0] == '#') {
+            const char *c = h + 1;
+            if (*c == ' ' || *c == '\t')
+                c++;
+            sd_buf_putc(&d, raw ? '\n' : ' ');
+            sd_buf_puts(&d, c);
         }
-        const char *nt = skip_ws(t);
-        if (starts(nt, "@notationType") && strstr(nt, "-- ")) {
-            const char *v = skip_ws(strstr(nt, "-- ") + 3);
-            free(r->type);
-            r->type = malloc(strlen(v) + 5);
-            if (r->type)
-                sprintf(r->type, "tpl/%s", v);
-            continue;
-        }
-        /* commentContinuationRegex ^\s*#(\s?)(.*)$ */
-        const char *cont = t[0] == ' ' ? t + 1 : t;
-        sd_buf_putc(&d, r->raw ? '\n' : ' ');
-        sd_buf_puts(&d, cont);
     }
-    rtrim(d.ptr);
-    d.len = strlen(d.ptr);
+    r->raw = raw;
+    free(r->description);
     r->description = sd_buf_detach(&d);
-    if (!r->section && section)
-        r->section = strdup(section);
-    return r->path && r->description ? 0 : SD_ENOMEM;
+    return 1;
 }
 
-static void path_child(sd_buf *b, size_t base, const sd_pair *p, size_t index)
+static char *comment_line(const sd_comment *c)
 {
-    sd_buf_truncate(b, base);
-    if (p->key) {
-        if (base)
-            sd_buf_putc(b, '.');
-        sd_buf_put(b, p->key->str, p->key->len);
-    } else {
-        sd_buf_printf(b, "[%zu]", index);
+    char *l = malloc(c->len + 2);
+    if (l) {
+        l[0] = '#';
+        memcpy(l + 1, c->text, c->len + 1);
     }
+    return l;
 }
 
-static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const sd_node *n, sd_buf *path, int depth)
+static void free_lines(char **lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* The key path as helm-docs writes it: keys with '.' or ' ' are quoted. */
+void sd_annot_path_push(sd_buf *b, const char *key, size_t len)
+{
+    int quote = memchr(key, '.', len) || memchr(key, ' ', len);
+    if (b->len)
+        sd_buf_putc(b, '.');
+    if (quote)
+        sd_buf_putc(b, '"');
+    sd_buf_put(b, key, len);
+    if (quote)
+        sd_buf_putc(b, '"');
+}
+
+/* yaml.v3's HeadComment of a key: the comment-only lines directly above it,
+ * with no blank line in between. */
+static size_t head_comment(const sd_doc *doc, const sd_pair *p, int line, char ***out)
+{
+    size_t n = 0;
+    uint32_t i = p->c_count;
+    int want = line - 1;
+    *out = NULL;
+    while (i > 0 && doc->comments[p->c_first + i - 1].line == want) {
+        i--;
+        want--;
+        n++;
+    }
+    if (!n)
+        return 0;
+    char **lines = malloc(n * sizeof *lines);
+    if (!lines)
+        return 0;
+    for (size_t j = 0; j < n; j++)
+        lines[j] = comment_line(&doc->comments[p->c_first + i + j]);
+    *out = lines;
+    return n;
+}
+
+/* 1 if the list item at `v` is a block item (`- x` on its own line): only
+ * those carry a HeadComment in yaml.v3. */
+static int block_item(const sd_doc *doc, const sd_node *parent_key, const sd_node *v)
+{
+    if (parent_key && v->loc.line == parent_key->loc.line)
+        return 0;
+    const char *t = doc->text, *p = t;
+    for (int l = 1; l < v->loc.line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return 0;
+    p = skip_ws(p);
+    return *p == '-' || *p == '\n' || *p == '\0';
+}
+
+static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const sd_node *n,
+                         const sd_node *nkey, sd_buf *path, int depth)
 {
     size_t base = path->len;
-    int err;
+    int err = 0;
     if (depth > 200)
         return 0;
-    for (size_t i = 0; i < n->n; i++) {
+    for (size_t i = 0; i < n->n && !err; i++) {
         const sd_pair *p = &n->items[i];
-        path_child(path, base, p, i);
-        if (p->c_count && (err = helmdocs_block(a, doc, p->c_first, p->c_count, path->ptr, NULL)) < 0)
-            return err;
+        char **lines = NULL;
+        size_t nl = 0;
+        sd_buf_truncate(path, base);
+        if (p->key) {
+            sd_annot_path_push(path, p->key->str, p->key->len);
+            nl = head_comment(doc, p, p->key->loc.line, &lines);
+        } else {
+            sd_buf_printf(path, "[%zu]", i);
+            if (block_item(doc, nkey, p->value))
+                nl = head_comment(doc, p, p->value->loc.line, &lines);
+        }
+        if (nl) {
+            int ignored = 0, dash = 0;
+            for (size_t j = 0; j < nl; j++) {
+                if (strstr(lines[j], "@ignore"))
+                    ignored = 1;
+                if (strstr(lines[j], "# --"))
+                    dash = 1;
+            }
+            sd_annot *r = add(a);
+            if (!r || !(r->path = strdup(path->ptr))) {
+                free_lines(lines, nl);
+                return SD_ENOMEM;
+            }
+            r->ignored = ignored;
+            r->loc = p->key ? p->key->loc : p->value->loc;
+            if (dash && !ignored) {
+                char *key = NULL;
+                if (parse_comment(r, lines, nl, &key) && key && !*key && r->description && *r->description)
+                    r->described = 1;
+                if (key && *key) { /* a keyed comment above a key: ignored entirely */
+                    free(r->description);
+                    free(r->type);
+                    free(r->default_text);
+                    free(r->notation);
+                    free(r->section);
+                    r->description = r->type = r->default_text = r->notation = r->section = NULL;
+                }
+                free(key);
+            }
+            free_lines(lines, nl);
+            if (ignored)
+                continue;
+        }
         if (p->value->kind == SD_MAP || p->value->kind == SD_SEQ)
-            if ((err = walk_helmdocs(a, doc, p->value, path, depth + 1)) < 0)
-                return err;
+            err = walk_helmdocs(a, doc, p->value, p->key, path, depth + 1);
     }
     sd_buf_truncate(path, base);
+    return err;
+}
+
+/* Old style `# path.to.key -- text` blocks anywhere in the file
+ * (chart_info.go parseChartValuesFileComments). */
+static int helmdocs_old_style(sd_annots *a, const sd_doc *doc)
+{
+    size_t i = 0;
+    while (i < doc->ncomments) {
+        const sd_comment *c = &doc->comments[i];
+        const char *k, *text;
+        size_t klen;
+        char *line = comment_line(c);
+        if (!line)
+            return SD_ENOMEM;
+        int hit = c->own_line && match_desc(line, &k, &klen, &text) && klen > 0;
+        free(line);
+        if (!hit) {
+            i++;
+            continue;
+        }
+        /* the block: this and the following comment-only lines, no gap */
+        size_t j = i + 1;
+        while (j < doc->ncomments && doc->comments[j].own_line &&
+               doc->comments[j].line == doc->comments[j - 1].line + 1)
+            j++;
+        char **lines = malloc((j - i) * sizeof *lines);
+        if (!lines)
+            return SD_ENOMEM;
+        for (size_t m = i; m < j; m++)
+            lines[m - i] = comment_line(&doc->comments[m]);
+        sd_annot r;
+        memset(&r, 0, sizeof r);
+        char *key = NULL;
+        if (parse_comment(&r, lines, j - i, &key) && key && *key) {
+            sd_annot *o = add(a);
+            if (!o) {
+                free(key);
+                free_lines(lines, j - i);
+                return SD_ENOMEM;
+            }
+            *o = r;
+            o->path = key;
+            o->old_style = 1;
+            o->described = 1;
+            o->loc.file = doc->file;
+            o->loc.line = c->line;
+            o->loc.column = c->column;
+        } else {
+            free(key);
+            free(r.description);
+            free(r.type);
+            free(r.default_text);
+            free(r.section);
+            free(r.notation);
+        }
+        free_lines(lines, j - i);
+        i = j;
+    }
     return 0;
 }
 
@@ -266,6 +427,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
             if (*p == '[') {
                 const char *close = strchr(p, ']');
                 if (close) {
+                    r->modifiers = dupn(p + 1, (size_t)(close - p - 1));
                     /* modifiers: comma separated; [default: X] may hold commas */
                     char *mods = dupn(p + 1, (size_t)(close - p - 1));
                     char *m = mods;
@@ -322,18 +484,26 @@ int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
     if (out->dialect == SD_DIALECT_BITNAMI)
         return bitnami(out, values);
     out->dialect = SD_DIALECT_HELMDOCS;
-    for (size_t r = 0; r < values->nroots && !err; r++)
-        if (values->roots[r].node->kind == SD_MAP)
-            err = walk_helmdocs(out, values, values->roots[r].node, &path, 0);
+    if (values->nroots && (values->roots[0].node->kind == SD_MAP || values->roots[0].node->kind == SD_SEQ))
+        err = walk_helmdocs(out, values, values->roots[0].node, NULL, &path, 0);
+    if (!err)
+        err = helmdocs_old_style(out, values);
     sd_buf_release(&path);
     return err;
 }
 
 const sd_annot *sd_annots_get(const sd_annots *a, const char *path)
 {
-    /* the last one wins, as later comments override in helm-docs */
     for (size_t i = a->n; i-- > 0;)
-        if (a->items[i].path && strcmp(a->items[i].path, path) == 0)
+        if (!a->items[i].old_style && a->items[i].path && strcmp(a->items[i].path, path) == 0)
+            return &a->items[i];
+    return NULL;
+}
+
+const sd_annot *sd_annots_get_old(const sd_annots *a, const char *path)
+{
+    for (size_t i = a->n; i-- > 0;)
+        if (a->items[i].old_style && strcmp(a->items[i].path, path) == 0)
             return &a->items[i];
     return NULL;
 }
@@ -346,6 +516,8 @@ void sd_annots_release(sd_annots *a)
         free(a->items[i].type);
         free(a->items[i].default_text);
         free(a->items[i].section);
+        free(a->items[i].notation);
+        free(a->items[i].modifiers);
     }
     for (size_t i = 0; i < a->nskips; i++)
         free(a->skips[i]);

@@ -9,6 +9,7 @@
 #ifndef SD_ANNOT_H
 #define SD_ANNOT_H
 
+#include "buf.h"
 #include "node.h"
 
 enum sd_dialect { SD_DIALECT_NONE = 0, SD_DIALECT_HELMDOCS = 1, SD_DIALECT_BITNAMI = 2 };
@@ -19,7 +20,10 @@ typedef struct sd_annot {
     char  *type;          /* type override: "(type)" or "tpl/..."; Bitnami modifiers: "array", "object", "string" */
     char  *default_text;  /* @default -- text, or Bitnami [default: X] */
     char  *section;       /* @section name in force here */
-    int    described;     /* has a `# --` comment / is a @param or @extra */
+    char  *notation;      /* helm-docs @notationType -- X */
+    char  *modifiers;     /* Bitnami: the text inside [...] */
+    int    described;     /* has a non-empty `# --` description / is a @param or @extra */
+    int    old_style;     /* helm-docs `# path -- text` written anywhere */
     int    raw, ignored, nullable, extra, skip;
     sd_loc loc;           /* where the annotation is written */
 } sd_annot;
@@ -36,8 +40,14 @@ typedef struct sd_annots {
 /** Read every doc comment of `values` (may be NULL). Never fails on odd
  *  comments: what is not an annotation is ignored. Returns 0 or SD_ENOMEM. */
 int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags);
-/** The annotation for `path`, or NULL. Borrowed. */
+/** The annotation written above the key at `path` (helm-docs: its
+ *  HeadComment; Bitnami: the @param), or NULL. Borrowed. */
 const sd_annot *sd_annots_get(const sd_annots *a, const char *path);
+/** helm-docs: the old-style `# path -- text` annotation for `path`, or NULL. */
+const sd_annot *sd_annots_get_old(const sd_annots *a, const char *path);
+/** Append `key` to a dotted path as helm-docs writes it (quoted when it
+ *  holds '.' or ' '). */
+void sd_annot_path_push(sd_buf *b, const char *key, size_t len);
 void sd_annots_release(sd_annots *a);
 
 #endif

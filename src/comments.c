@@ -92,6 +92,10 @@ static int scan(attach_ctx *c, const size_t *spans, size_t nspans)
 
     while (p < end) {
         const char *le = memchr(p, '\n', (size_t)(end - p));
+        /* a scalar that began where we already are past (a '#' inside a
+         * plain multi-line scalar's text, say) no longer matters */
+        while (si < nspans && t + spans[si] < p)
+            si += 2;
         const char *span = si < nspans ? t + spans[si] : end;
         if (!le)
             le = end;
@@ -183,7 +187,24 @@ static int scan(attach_ctx *c, const size_t *spans, size_t nspans)
     return nv && !doc->comments ? -1 : 0;
 }
 
-void sd_load__attach_comments(sd_doc *doc, const size_t *spans, size_t nspans)
+/* libyaml's mark.index counts characters, not bytes: turn the (sorted)
+ * span boundaries into byte offsets with one walk over the text. */
+static void chars_to_bytes(const sd_doc *doc, size_t *spans, size_t nspans)
+{
+    const unsigned char *t = (const unsigned char *)doc->text;
+    size_t byte = 0, ch = 0, len = doc->text_len;
+    for (size_t i = 0; i < nspans; i++) {
+        while (ch < spans[i] && byte < len) {
+            byte++;
+            while (byte < len && (t[byte] & 0xC0) == 0x80)
+                byte++;
+            ch++;
+        }
+        spans[i] = byte;
+    }
+}
+
+void sd_load__attach_comments(sd_doc *doc, size_t *spans, size_t nspans)
 {
     const char *t = doc->text;
     size_t len = doc->text_len, nl = 1;
@@ -201,6 +222,7 @@ void sd_load__attach_comments(sd_doc *doc, const size_t *spans, size_t nspans)
     c.line_cmt = malloc((nl + 2) * sizeof *c.line_cmt);
     if (c.line_cmt)
         memset(c.line_cmt, 0xff, (nl + 2) * sizeof *c.line_cmt); /* all -1 */
+    chars_to_bytes(doc, spans, nspans);
     if (c.state && c.line_cmt && scan(&c, spans, nspans) < 0) {
         doc->comments = NULL;
         doc->ncomments = 1; /* the caller reports out of memory */

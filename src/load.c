@@ -20,7 +20,7 @@
 #include <yaml.h>
 
 int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags);
-void sd_load__attach_comments(sd_doc *doc, const size_t *spans, size_t nspans);
+void sd_load__attach_comments(sd_doc *doc, size_t *spans, size_t nspans);
 
 #define DEFAULT_MAX_FILE  ((size_t)64 << 20)
 #define DEFAULT_MAX_DEPTH 1000

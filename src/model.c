@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "chart.h"
 #include "emit.h"
+#include "rows.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -677,6 +678,7 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_object_set_new(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
     json_object_set_new(m, "root", root);
     json_object_set_new(m, "definitions", build_definitions(c));
+    json_object_set_new(m, "rows", sd_rows_build(ch->values, &an));
     c->annots = NULL;
     sd_annots_release(&an);
     return m;

@@ -14,6 +14,8 @@ for f in "$CORPUS/charts/kube-prometheus-stack/values.yaml" "$CORPUS/charts/bitn
          "$CORPUS/crds/monitoring.coreos.com_prometheuses.yaml"; do
     "$B/bench_load" sd "$f" 10; "$B/bench_load" yaml "$f" 10
 done
+echo "== mustache: a 10,000-item section over a node-like view"
+"$B/bench_mustache" 10000 2
 for extra in tests/bench-*.sh; do
     [ -f "$extra" ] || continue
     echo "== $extra"

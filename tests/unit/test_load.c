@@ -130,6 +130,23 @@ static void test_positions_and_comments(void)
     sd_diags_release(&d);
 }
 
+/* libyaml counts characters, not bytes: non-ASCII text before a quoted
+ * scalar must not shift where comments are found (argo-cd regression). */
+static void test_comments_after_utf8(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *doc = load("a: \"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 \xe2\x86\x92\"\n"
+                       "b:\n  # -- the size\n  # @default -- `\"\"` (none)\n  s: \"\"\n", SD_FMT_YAML, &d);
+    OK(doc != NULL);
+    if (doc) {
+        const sd_pair *p = sd_node_get_pair(sd_node_get(sd_doc_root(doc), "b"), "s");
+        INT_EQ(p->c_count, 2);
+        INT_EQ(doc->comments[p->c_first].own_line, 1);
+    }
+    sd_doc_free(doc);
+    sd_diags_release(&d);
+}
+
 static void test_streams_and_merge(void)
 {
     sd_diags d = SD_DIAGS_INIT;
@@ -272,5 +289,5 @@ static void test_read_file(void)
     sd_diags_release(&d);
 }
 
-TEST_MAIN(test_yaml_typing, test_positions_and_comments, test_streams_and_merge, test_errors,
+TEST_MAIN(test_yaml_typing, test_positions_and_comments, test_comments_after_utf8, test_streams_and_merge, test_errors,
           test_limits, test_json_values, test_read_file)

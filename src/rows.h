@@ -1,0 +1,19 @@
+/* rows.h - the flat parameter rows of a chart, as helm-docs or Bitnami's
+ * readme-generator would list them (docs/annotations.md is the spec). */
+#ifndef SD_ROWS_H
+#define SD_ROWS_H
+
+#include "annot.h"
+
+#include <jansson.h>
+
+/** A new JSON array of rows {key, type, default_text, description, section,
+ *  required?...} for the values document `values` read with annotations `a`.
+ *  Returns NULL when out of memory. */
+json_t *sd_rows_build(const sd_doc *values, const sd_annots *a);
+
+/** Go encoding/json text of `n` (map keys sorted, no HTML escaping), as
+ *  helm-docs prints defaults; appended to `b`. */
+void sd_rows_go_json(sd_buf *b, const sd_node *n);
+
+#endif
