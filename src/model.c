@@ -262,15 +262,17 @@ static json_t *branch_list(mctx *c, const sd_node *arr, const char *kw, const ch
     return out;
 }
 
+/* The dotted values path as helm-docs writes it: `a.b`, `a[0].b`, and keys
+ * holding '.' or ' ' in double quotes (`configs.cm."admin.enabled"`). */
 static void child_path(sd_buf *b, const char *path, const char *key)
 {
     sd_buf_clear(b);
-    if (path && *path) {
+    if (path)
         sd_buf_puts(b, path);
-        if (key[0] != '[')
-            sd_buf_putc(b, '.');
-    }
-    sd_buf_puts(b, key);
+    if (key[0] == '[' || !strcmp(key, "*"))
+        sd_buf_puts(b, key[0] == '*' && b->len ? ".*" : key);
+    else
+        sd_annot_path_push(b, key, strlen(key));
 }
 
 static void child_pointer(sd_buf *b, const char *pointer, const char *kw, const char *key)
@@ -486,20 +488,19 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
             const sd_pair *vp = &value->items[i];
             const char *k = vp->key->str;
             const sd_node *ks = sprops ? sd_node_get(sprops, k) : NULL;
-            const char *kw = "properties";
-            if (!ks && pattern && pattern->kind == SD_MAP) {
-                /* patternProperties: documented by the first pattern's schema (no regex here) */
-                if (pattern->n) {
-                    ks = pattern->items[0].value;
-                    kw = "patternProperties";
-                }
-            }
-            if (!ks && addl && addl->kind == SD_MAP) {
-                ks = addl;
-                kw = "additionalProperties";
-            }
             child_path(&cp, path, k);
-            child_pointer(&cptr, pointer, kw, strcmp(kw, "additionalProperties") ? (ks && kw[0] == 'p' && kw[1] == 'a' ? pattern->items[0].key->str : k) : NULL);
+            if (ks) {
+                child_pointer(&cptr, pointer, "properties", k);
+            } else if (pattern && pattern->kind == SD_MAP && pattern->n) {
+                /* documented by the first pattern's schema (no regex match here) */
+                ks = pattern->items[0].value;
+                child_pointer(&cptr, pointer, "patternProperties", pattern->items[0].key->str);
+            } else if (addl && addl->kind == SD_MAP) {
+                ks = addl;
+                child_pointer(&cptr, pointer, "additionalProperties", NULL);
+            } else {
+                child_pointer(&cptr, pointer, "properties", k);
+            }
             json_t *ch = build(c, k, cp.ptr, cptr.ptr, ks, sdoc, vp, vp->value, depth + 1);
             json_array_append_new(props, ch);
         }
@@ -644,6 +645,46 @@ static void register_defs(mctx *c, const sd_doc *doc)
     }
 }
 
+static void index_nodes(json_t *idx, json_t *n, int depth)
+{
+    static const char *const kids[] = { "properties", "elements", NULL };
+    const char *path = json_string_value(json_object_get(n, "path"));
+    if (depth > 200)
+        return;
+    if (path && *path && !json_object_get(idx, path))
+        json_object_set(idx, path, n);
+    for (const char *const *k = kids; *k; k++) {
+        size_t i;
+        json_t *ch;
+        json_array_foreach(json_object_get(n, *k), i, ch)
+            index_nodes(idx, ch, depth + 1);
+    }
+}
+
+/* Each row points at its node (by id) and carries the schema's verdicts
+ * that tables show: required, deprecated, the JSON Schema types. */
+static void link_rows(json_t *rows, json_t *root)
+{
+    json_t *idx = json_object();
+    size_t i;
+    json_t *r;
+    index_nodes(idx, root, 0);
+    json_array_foreach(rows, i, r) {
+        json_t *n = json_object_get(idx, json_string_value(json_object_get(r, "key")));
+        if (!n) {
+            json_object_set_new(r, "node", json_null());
+            continue;
+        }
+        json_object_set(r, "node", json_object_get(n, "id"));
+        json_object_set(r, "required", json_object_get(n, "required"));
+        json_object_set(r, "deprecated", json_object_get(n, "deprecated"));
+        json_object_set(r, "schema_type", json_object_get(n, "type"));
+        if (json_object_get(n, "enum"))
+            json_object_set(r, "enum", json_object_get(n, "enum"));
+    }
+    json_decref(idx);
+}
+
 static json_t *model_chart(mctx *c, const sd_chart *ch)
 {
     json_t *m = json_object();
@@ -678,7 +719,9 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_object_set_new(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
     json_object_set_new(m, "root", root);
     json_object_set_new(m, "definitions", build_definitions(c));
-    json_object_set_new(m, "rows", sd_rows_build(ch->values, &an));
+    json_t *rows = sd_rows_build(ch->values, &an);
+    link_rows(rows, root);
+    json_object_set_new(m, "rows", rows);
     c->annots = NULL;
     sd_annots_release(&an);
     return m;
