@@ -19,6 +19,7 @@ int sd_cli_usage_error(const char *fmt, ...)
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
 
 int sd_cmd_render(int argc, char **argv);
+int sd_cmd_schema(int argc, char **argv);
 /** `schemadoc template FILE.mustache --data DATA.json ...` (cmd_template.c). */
 int sd_cmd_template(int argc, char **argv);
 

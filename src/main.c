@@ -84,6 +84,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
     { NULL, NULL }
 };
