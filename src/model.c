@@ -746,6 +746,98 @@ static json_t *model_schema(mctx *c, const sd_doc *doc)
     return m;
 }
 
+/* ---- Kubernetes CRDs ------------------------------------------------------- */
+
+static int is_crd(const sd_node *r)
+{
+    const char *k = sd_node_str(sd_node_get(r, "kind"));
+    return k && !strcmp(k, "CustomResourceDefinition");
+}
+
+static json_t *str_or_null(const sd_node *n)
+{
+    return n && n->kind != SD_MAP && n->kind != SD_SEQ ? sd_node_to_jansson(n) : json_null();
+}
+
+/* One CRD: its names and, per version, the openAPIV3Schema tree
+ * (apiextensions.k8s.io/v1 spec.versions[].schema, or v1beta1's
+ * spec.validation shared by every version). */
+static json_t *crd_model(mctx *c, const sd_doc *doc, const sd_node *r, size_t docidx)
+{
+    const sd_node *spec = sd_node_get(r, "spec"), *names = sd_node_get(spec, "names");
+    json_t *crd = json_object(), *versions = json_array();
+    sd_buf ptr = SD_BUF_INIT;
+
+    json_object_set_new(crd, "name", str_or_null(sd_node_get(sd_node_get(r, "metadata"), "name")));
+    json_object_set_new(crd, "apiVersion", str_or_null(sd_node_get(r, "apiVersion")));
+    json_object_set_new(crd, "group", str_or_null(sd_node_get(spec, "group")));
+    json_object_set_new(crd, "scope", str_or_null(sd_node_get(spec, "scope")));
+    json_object_set_new(crd, "names", names && names->kind == SD_MAP ? sd_node_to_jansson(names) : json_object());
+    json_object_set_new(crd, "kind", str_or_null(sd_node_get(names, "kind")));
+    json_object_set_new(crd, "defined_at", loc_json(r->loc));
+
+    const sd_node *vs = sd_node_get(spec, "versions");
+    const sd_node *shared = sd_node_get(sd_node_get(spec, "validation"), "openAPIV3Schema");
+    size_t nv = vs && vs->kind == SD_SEQ ? vs->n : 0;
+    for (size_t i = 0; i < nv || (i == 0 && nv == 0); i++) {
+        const sd_node *v = nv ? vs->items[i].value : NULL;
+        const sd_node *schema = v ? sd_node_get(sd_node_get(v, "schema"), "openAPIV3Schema") : NULL;
+        json_t *o = json_object();
+        const sd_node *t;
+        sd_buf_clear(&ptr);
+        if (schema)
+            sd_buf_printf(&ptr, "#/%zu/spec/versions/%zu/schema/openAPIV3Schema", docidx, i);
+        else if ((schema = shared))
+            sd_buf_printf(&ptr, "#/%zu/spec/validation/openAPIV3Schema", docidx);
+        json_object_set_new(o, "name", v ? str_or_null(sd_node_get(v, "name")) : str_or_null(sd_node_get(spec, "version")));
+        json_object_set_new(o, "served", json_boolean(!v || !(t = sd_node_get(v, "served")) || (t->kind == SD_BOOL && t->num.b)));
+        json_object_set_new(o, "storage", json_boolean(v ? (t = sd_node_get(v, "storage")) && t->kind == SD_BOOL && t->num.b : 1));
+        json_object_set_new(o, "deprecated", json_boolean(v && (t = sd_node_get(v, "deprecated")) && t->kind == SD_BOOL && t->num.b));
+        if (v && (t = sd_node_get(v, "deprecationWarning")) && t->kind == SD_STR)
+            json_object_set_new(o, "deprecationWarning", json_string(t->str));
+        if (v && (t = sd_node_get(v, "additionalPrinterColumns")))
+            json_object_set_new(o, "printerColumns", sd_node_to_jansson(t));
+        if (schema) {
+            json_t *root = build(c, NULL, "", ptr.ptr, schema, doc, NULL, NULL, 0);
+            json_object_set_new(root, "title", json_string(json_string_value(json_object_get(crd, "kind")) ?
+                                                           json_string_value(json_object_get(crd, "kind")) : "resource"));
+            json_object_set_new(o, "root", root);
+        } else {
+            json_object_set_new(o, "root", json_null());
+        }
+        json_array_append_new(versions, o);
+    }
+    json_object_set_new(crd, "versions", versions);
+    sd_buf_release(&ptr);
+    return crd;
+}
+
+static json_t *model_crds(mctx *c, const sd_doc *doc)
+{
+    json_t *m = json_object(), *crds = json_array(), *src = json_object();
+
+    json_object_set_new(src, "kind", json_string("crd"));
+    json_object_set_new(src, "path", json_string(doc->file));
+    json_object_set_new(m, "source", src);
+    for (size_t i = 0; i < doc->nroots; i++)
+        if (is_crd(doc->roots[i].node))
+            json_array_append_new(crds, crd_model(c, doc, doc->roots[i].node, i));
+    /* the first CRD's fields at the top; its storage version as the root */
+    json_t *first = json_array_get(crds, 0);
+    json_object_set(m, "crd", first);
+    json_object_set(m, "versions", json_object_get(first, "versions"));
+    json_t *root = json_null();
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(first, "versions"), i, v)
+        if (json_is_true(json_object_get(v, "storage")) || json_is_null(root))
+            root = json_object_get(v, "root");
+    json_object_set(m, "root", root);
+    json_object_set_new(m, "crds", crds);
+    json_object_set_new(m, "definitions", build_definitions(c));
+    return m;
+}
+
 json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *diags)
 {
     mctx c;
@@ -767,7 +859,10 @@ json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *
     } else {
         sd_doc *doc;
         if (sd_doc_load_file(&doc, source, SD_FMT_AUTO, NULL, diags) == 0) {
-            m = model_schema(&c, doc);
+            int crd = 0;
+            for (size_t i = 0; i < doc->nroots; i++)
+                crd |= is_crd(doc->roots[i].node);
+            m = crd ? model_crds(&c, doc) : model_schema(&c, doc);
             sd_doc_free(doc);
         }
     }
