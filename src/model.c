@@ -12,6 +12,7 @@
 #include "chart.h"
 #include "emit.h"
 #include "rows.h"
+#include "ytt.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -392,7 +393,22 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
 
     /* examples, enum, const */
     json_t *ex = json_array();
-    if ((t = KW("examples")) && t->kind == SD_SEQ)
+    if ((t = KW("x-examples")) && t->kind == SD_SEQ) {
+        /* ytt examples: {title?, value} */
+        for (size_t i = 0; i < t->n; i++) {
+            const sd_node *e = t->items[i].value, *x;
+            json_t *o = json_object();
+            if ((x = sd_node_get(e, "title")) && x->kind == SD_STR)
+                setn(o, "title", json_string(x->str));
+            if ((x = sd_node_get(e, "value"))) {
+                if (x->tag && !strcmp(x->tag, "!starlark"))
+                    setn(o, "source", json_string(x->str));
+                else
+                    setn(o, "value", sd_node_to_jansson(x));
+            }
+            json_array_append_new(ex, o);
+        }
+    } else if ((t = KW("examples")) && t->kind == SD_SEQ)
         for (size_t i = 0; i < t->n; i++) {
             json_t *e = json_object();
             setn(e, "value", sd_node_to_jansson(t->items[i].value));
@@ -420,6 +436,22 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     /* flags */
     int deprecated = (t = KW("deprecated")) && t->kind == SD_BOOL && t->num.b;
     setn(n, "deprecated", json_boolean(deprecated));
+    if ((t = KW("x-deprecation")) && t->kind == SD_STR)
+        setn(n, "deprecation", json_string(t->str));
+    if ((t = KW("x-removed"))) {
+        setn(n, "removed", json_true());
+        setn(n, "removal", json_string(t->kind == SD_STR ? t->str : ""));
+    } else {
+        setn(n, "removed", json_false());
+    }
+    if (((t = KW("x-ytt-rules")) && t->kind == SD_SEQ) || KW("x-ytt-key")) {
+        json_t *y = json_object();
+        if (t && t->kind == SD_SEQ)
+            setn(y, "rules", sd_node_to_jansson(t));
+        if ((t = KW("x-ytt-key")) && t->kind == SD_STR)
+            setn(y, "key", json_string(t->str));
+        setn(n, "ytt", y);
+    }
     setn(n, "readOnly", json_boolean((t = KW("readOnly")) && t->kind == SD_BOOL && t->num.b));
     setn(n, "writeOnly", json_boolean((t = KW("writeOnly")) && t->kind == SD_BOOL && t->num.b));
     setn(n, "required", json_false()); /* set by the parent */
@@ -746,6 +778,33 @@ static json_t *model_schema(mctx *c, const sd_doc *doc)
     return m;
 }
 
+/* ---- ytt schemas ------------------------------------------------------------ */
+
+static json_t *model_ytt(mctx *c, const sd_doc *doc)
+{
+    sd_doc *schema = NULL;
+    if (sd_ytt_schema(&schema, doc, c->diags) < 0)
+        return NULL;
+    json_t *m = json_object(), *src = json_object(), *y = json_object();
+    const sd_node *root = sd_doc_root(schema), *t;
+    json_object_set_new(src, "kind", json_string("ytt"));
+    json_object_set_new(src, "path", json_string(doc->file));
+    json_object_set_new(m, "source", src);
+    json_object_set_new(y, "file", json_string(doc->file));
+    if ((t = sd_node_get(root, "title")) && t->kind == SD_STR)
+        json_object_set_new(y, "title", json_string(t->str));
+    if ((t = sd_node_get(root, "description")) && t->kind == SD_STR)
+        json_object_set_new(y, "description", json_string(t->str));
+    json_object_set_new(m, "ytt", y);
+    json_t *r = build(c, NULL, "", "#", root, schema, NULL, NULL, 0);
+    if (!json_object_get(y, "title"))
+        json_object_set_new(r, "title", json_string("Data values"));
+    json_object_set_new(m, "root", r);
+    json_object_set_new(m, "definitions", build_definitions(c));
+    sd_doc_free(schema);
+    return m;
+}
+
 /* ---- Kubernetes CRDs ------------------------------------------------------- */
 
 static int is_crd(const sd_node *r)
@@ -862,7 +921,7 @@ json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *
             int crd = 0;
             for (size_t i = 0; i < doc->nroots; i++)
                 crd |= is_crd(doc->roots[i].node);
-            m = crd ? model_crds(&c, doc) : model_schema(&c, doc);
+            m = crd ? model_crds(&c, doc) : sd_ytt_is_schema(doc) ? model_ytt(&c, doc) : model_schema(&c, doc);
             sd_doc_free(doc);
         }
     }
