@@ -10,8 +10,10 @@
 #include "annot.h"
 #include "buf.h"
 #include "chart.h"
+#include "docset.h"
 #include "emit.h"
 #include "rows.h"
+#include "uri.h"
 #include "ytt.h"
 
 #include <ctype.h>
@@ -33,7 +35,8 @@ typedef struct mctx {
     def_entry     *defs;
     size_t         ndefs, adefs;
     const sd_node *building;    /* the definition being built (recursion mark) */
-    int            err;
+    sd_docset     *docs;        /* other documents reached by $ref */
+    int            err;         /* first error (unresolved reference without --lenient) */
 } mctx;
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -208,31 +211,136 @@ static const char *def_id(mctx *c, const sd_node *target, const sd_doc *doc, con
     return e->id;
 }
 
-/* Resolve `ref` (the text of a $ref) found in `doc`. Only in-document
- * pointers are resolved here; other forms go through the resolver. */
+/* A subschema of `root` named by an anchor: `$anchor: name`, or a draft
+ * 6/7 `$id: "#name"` / draft-4 `id`. */
+static const sd_node *find_anchor(const sd_node *n, const char *name, int depth)
+{
+    const sd_node *t;
+    if (!n || depth > 200)
+        return NULL;
+    if (n->kind == SD_MAP) {
+        if (((t = sd_node_get(n, "$anchor")) && t->kind == SD_STR && !strcmp(t->str, name)) ||
+            ((t = sd_node_get(n, "$dynamicAnchor")) && t->kind == SD_STR && !strcmp(t->str, name)))
+            return n;
+        const char *ids[] = { "$id", "id" };
+        for (int k = 0; k < 2; k++)
+            if ((t = sd_node_get(n, ids[k])) && t->kind == SD_STR && t->str[0] == '#' && !strcmp(t->str + 1, name))
+                return n;
+    }
+    if (n->kind == SD_MAP || n->kind == SD_SEQ)
+        for (size_t i = 0; i < n->n; i++)
+            if ((t = find_anchor(n->items[i].value, name, depth + 1)))
+                return t;
+    return NULL;
+}
+
+/* A name for a definition: its pointer's last segment, its anchor, or the
+ * file name without extension. */
+static char *def_name(const char *uri_no_frag, const char *frag, const char *last)
+{
+    if (last && *last)
+        return strdup(last);
+    if (frag && *frag && frag[0] != '/')
+        return strdup(frag);
+    const char *b = strrchr(uri_no_frag, '/');
+    b = b ? b + 1 : uri_no_frag;
+    size_t n = strcspn(b, ".");
+    char *r = malloc(n + 1);
+    if (r) {
+        memcpy(r, b, n);
+        r[n] = '\0';
+    }
+    return r;
+}
+
+static void unresolved(mctx *c, const sd_node *refnode, const char *fmt, const char *a)
+{
+    sd_buf m = SD_BUF_INIT;
+    sd_buf_printf(&m, fmt, a);
+    if (c->opts.lenient) {
+        sd_diag_warning(c->diags, refnode->loc, "unresolved reference '%s': %s", refnode->str, m.ptr);
+    } else if (!c->err) {
+        c->err = sd_diag_error(c->diags, SD_EREF, refnode->loc, "unresolved reference '%s': %s",
+                               refnode->str, m.ptr);
+    }
+    sd_buf_release(&m);
+}
+
+/* Resolve the $ref `refnode` written in `doc`: the prefix maps first
+ * (schema-dependencies.json, --map), else RFC 3986 against the document's
+ * URI; the document comes from the docset (loaded once, confined to the
+ * chart); the fragment is a JSON pointer or an anchor. */
 static const sd_node *resolve_ref(mctx *c, const sd_doc *doc, const sd_node *refnode,
-                                  const char **id_out)
+                                  const char **id_out, const sd_doc **doc_out)
 {
     const char *ref = refnode->str;
-    char *last = NULL;
+    char *last = NULL, *abs = NULL, *base = NULL, *frag = NULL, *mapped = NULL, *docuri = NULL;
     const sd_node *t = NULL;
+    const sd_doc *tdoc = doc;
 
     *id_out = NULL;
+    *doc_out = doc;
     if (ref[0] == '#') {
         t = follow_pointer(sd_doc_root(doc), ref, &last);
+        if (!t && ref[1] && ref[1] != '/')
+            t = find_anchor(sd_doc_root(doc), ref + 1, 0);
         if (t) {
-            *id_out = def_id(c, t, doc, last ? last : "root");
+            *id_out = def_id(c, t, doc, last ? last : ref[1] && ref[1] != '/' ? ref + 1 : "root");
             free(last);
             return t;
         }
         free(last);
+        unresolved(c, refnode, "no such location in %s", doc->file);
+        return NULL;
     }
-    if (c->opts.lenient)
-        sd_diag_warning(c->diags, refnode->loc, "unresolved reference '%s'", ref);
-    else
-        sd_diag_warning(c->diags, refnode->loc,
-                        "reference '%s' is not resolved (documented as a link)", ref);
-    return NULL;
+    if (!c->docs) {
+        unresolved(c, refnode, "%s", "references to other documents are not followed here");
+        return NULL;
+    }
+    if (sd_docset_map(&mapped, c->docs, ref) < 0)
+        goto done;
+    if (!mapped) {
+        const char *u = sd_docset_uri(c->docs, doc);
+        if (!u && sd_uri_from_path(&docuri, doc->file) < 0)
+            goto done;
+        if (sd_uri_resolve(&abs, u ? u : docuri, ref) < 0)
+            goto done;
+    }
+    if (sd_uri_split_fragment(&base, &frag, mapped ? mapped : abs) < 0)
+        goto done;
+    sd_doc *loaded = NULL;
+    if (sd_docset_get(&loaded, c->docs, base, refnode->loc, ref, c->opts.lenient ? NULL : c->diags) < 0) {
+        if (c->opts.lenient)
+            sd_diag_warning(c->diags, refnode->loc, "unresolved reference '%s': cannot load %s", ref, base);
+        else if (!c->err)
+            c->err = SD_EREF;
+        goto done;
+    }
+    tdoc = loaded;
+    if (!frag || !*frag || frag[0] == '/') {
+        sd_buf f = SD_BUF_INIT;
+        sd_buf_printf(&f, "#%s", frag ? frag : "");
+        t = follow_pointer(sd_doc_root(loaded), f.ptr, &last);
+        sd_buf_release(&f);
+    } else {
+        t = find_anchor(sd_doc_root(loaded), frag, 0);
+    }
+    if (!t) {
+        unresolved(c, refnode, "no such location in %s", base);
+        goto done;
+    }
+    char *name = def_name(base, frag, last);
+    *id_out = def_id(c, t, tdoc, name ? name : "schema");
+    *doc_out = tdoc;
+    free(name);
+done:
+    free(last);
+    free(abs);
+    free(base);
+    free(frag);
+    free(mapped);
+    free(docuri);
+    return t;
 }
 
 /* ---- nodes ---------------------------------------------------------------- */
@@ -298,6 +406,7 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
 {
     json_t *n = json_object();
     const sd_node *eff = schema, *ref, *t;
+    const sd_doc *edoc = sdoc;  /* the document eff lives in */
     const char *ref_id = NULL;
     const sd_annot *an = c->annots && path ? sd_annots_get(c->annots, path) : NULL;
     sd_buf cp = SD_BUF_INIT, cptr = SD_BUF_INIT;
@@ -314,7 +423,8 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     /* a $ref links to a shared definition; the target supplies what the
      * referring node does not say itself */
     if (schema && (ref = sd_node_get(schema, "$ref")) && ref->kind == SD_STR) {
-        const sd_node *target = resolve_ref(c, sdoc, ref, &ref_id);
+        const sd_doc *tdoc;
+        const sd_node *target = resolve_ref(c, sdoc, ref, &ref_id, &tdoc);
         if (ref_id) {
             setn(n, "ref", json_string(ref_id));
             if (target == c->building)
@@ -322,10 +432,14 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
         } else {
             setn(n, "ref_unresolved", json_string(ref->str));
         }
-        if (target && target->kind == SD_MAP)
+        if (target && target->kind == SD_MAP) {
             eff = target;
+            edoc = tdoc;
+        }
     }
 #define KW(name) (schema && (t = sd_node_get(schema, name)) ? t : (eff && (t = sd_node_get(eff, name)) ? t : NULL))
+/* the document a keyword found by KW() belongs to */
+#define KWDOC(name) (schema && sd_node_get(schema, name) ? sdoc : edoc)
 
     /* title and description */
     if ((t = KW("title")) && t->kind == SD_STR) {
@@ -374,6 +488,28 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
         ht = helm_type_of_value(value);
     else if (json_array_size(types))
         ht = helm_type_of_schema(json_string_value(json_array_get(types, 0)));
+    if (value && json_array_size(types) && schema && (t = KW("type"))) {
+        /* merge rule: the schema's type wins; a default of another type is
+         * reported at both places */
+        const char *vt = type_of_value(value);
+        int ok = 0;
+        size_t i;
+        json_t *tw;
+        json_array_foreach(types, i, tw) {
+            const char *w = json_string_value(tw);
+            if (!strcmp(w, vt) || (!strcmp(w, "number") && !strcmp(vt, "integer")) ||
+                (!strcmp(w, "integer") && !strcmp(vt, "number") && value->num.f == (double)(long long)value->num.f))
+                ok = 1;
+        }
+        if (!ok && !(nullable && value->kind == SD_NULL) && !(KW("x-kubernetes-int-or-string"))) {
+            char *ts = json_dumps(types, JSON_COMPACT | JSON_ENCODE_ANY);
+            sd_diag_warning(c->diags, value->loc, "%s: the default is %s but the schema says %s (%s:%d:%d)",
+                            path && *path ? path : "(root)", vt, ts ? ts : "?", t->loc.file, t->loc.line, t->loc.column);
+            sd_diag_add(c->diags, SD_SEV_NOTE, 0, t->loc, NULL, NULL, "%s: the schema's type is here",
+                        path && *path ? path : "(root)");
+            free(ts);
+        }
+    }
     setn(n, "type", types);
     setn(n, "helm_type", json_string(ht ? ht : ""));
     setn(n, "nullable", json_boolean(nullable));
@@ -520,20 +656,23 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
             const sd_pair *vp = &value->items[i];
             const char *k = vp->key->str;
             const sd_node *ks = sprops ? sd_node_get(sprops, k) : NULL;
+            const sd_doc *kdoc = KWDOC("properties");
             child_path(&cp, path, k);
             if (ks) {
                 child_pointer(&cptr, pointer, "properties", k);
             } else if (pattern && pattern->kind == SD_MAP && pattern->n) {
                 /* documented by the first pattern's schema (no regex match here) */
                 ks = pattern->items[0].value;
+                kdoc = KWDOC("patternProperties");
                 child_pointer(&cptr, pointer, "patternProperties", pattern->items[0].key->str);
             } else if (addl && addl->kind == SD_MAP) {
                 ks = addl;
+                kdoc = KWDOC("additionalProperties");
                 child_pointer(&cptr, pointer, "additionalProperties", NULL);
             } else {
                 child_pointer(&cptr, pointer, "properties", k);
             }
-            json_t *ch = build(c, k, cp.ptr, cptr.ptr, ks, sdoc, vp, vp->value, depth + 1);
+            json_t *ch = build(c, k, cp.ptr, cptr.ptr, ks, kdoc, vp, vp->value, depth + 1);
             json_array_append_new(props, ch);
         }
     }
@@ -580,7 +719,8 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
             child_path(&cp, path, ik);
             sd_buf_clear(&cptr);
             sd_buf_printf(&cptr, "%s/items", pointer);
-            json_array_append_new(els, build(c, ik, cp.ptr, cptr.ptr, is, sdoc, &value->items[i], value->items[i].value, depth + 1));
+            const sd_doc *idoc = prefix && prefix->kind == SD_SEQ && i < prefix->n ? KWDOC("prefixItems") : KWDOC("items");
+            json_array_append_new(els, build(c, ik, cp.ptr, cptr.ptr, is, idoc, &value->items[i], value->items[i].value, depth + 1));
         }
         setn(n, "elements", els);
     }
@@ -623,6 +763,7 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
             setn(n, *k, build(c, NULL, path, cptr.ptr, t, sdoc, NULL, NULL, depth + 1));
         }
 #undef KW
+#undef KWDOC
 #undef SKW
 done:
     sd_buf_release(&cp);
@@ -635,18 +776,24 @@ static json_t *build_definitions(mctx *c)
 {
     json_t *defs = json_array();
     for (size_t i = 0; i < c->ndefs; i++) {
-        def_entry *e = &c->defs[i];
-        if (e->built)
+        /* building may register more definitions (and move c->defs) */
+        if (c->defs[i].built)
             continue;
-        e->built = 1;
-        const char *name = e->id + 4; /* "def-" */
+        c->defs[i].built = 1;
+        const sd_node *target = c->defs[i].target;
+        const sd_doc *tdoc = c->defs[i].doc;
+        char *id = strdup(c->defs[i].id);
+        if (!id)
+            break;
+        const char *name = id + 4; /* "def-" */
         const sd_node *saved = c->building;
-        c->building = e->target;
-        json_t *n = build(c, name, "", "", e->target, e->doc, NULL, NULL, 0);
+        c->building = target;
+        json_t *n = build(c, name, "", "", target, tdoc, NULL, NULL, 0);
         c->building = saved;
         /* the definition's own id replaces the path-based one */
-        json_object_set_new(n, "id", json_string(e->id));
+        json_object_set_new(n, "id", json_string(id));
         json_object_set_new(n, "name", json_string(name));
+        free(id);
         json_array_append_new(defs, n);
     }
     return defs;
@@ -749,6 +896,32 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_t *root = build(c, NULL, "", "#", schema, ch->schema, NULL,
                          values && values->kind == SD_MAP ? values : NULL, 0);
     json_object_set_new(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
+    /* subcharts under charts/NAME/ are documented under their alias key, as
+     * `helm-docs -u` does; keys the parent sets for them stay the parent's */
+    for (size_t i = 0; i < ch->nsubcharts; i++) {
+        const sd_chart *sub = ch->subcharts[i];
+        if (values && sd_node_get(values, sub->alias))
+            continue;
+        sd_annots san;
+        if (sd_annots_scan(&san, sub->values, c->diags) < 0)
+            continue;
+        sd_annots *saved = c->annots;
+        c->annots = &san;
+        if (sub->schema)
+            register_defs(c, sub->schema);
+        const sd_node *sv = sub->values ? sd_doc_root(sub->values) : NULL;
+        json_t *sn = build(c, sub->alias, sub->alias, "#", sub->schema ? sd_doc_root(sub->schema) : NULL,
+                           sub->schema, NULL, sv && sv->kind == SD_MAP ? sv : NULL, 1);
+        json_object_set_new(sn, "subchart", json_string(sd_chart_name(sub) ? sd_chart_name(sub) : sub->alias));
+        json_t *props = json_object_get(root, "properties");
+        if (!props) {
+            props = json_array();
+            json_object_set_new(root, "properties", props);
+        }
+        json_array_append_new(props, sn);
+        c->annots = saved;
+        sd_annots_release(&san);
+    }
     json_object_set_new(m, "root", root);
     json_object_set_new(m, "definitions", build_definitions(c));
     json_t *rows = sd_rows_build(ch->values, &an);
@@ -909,6 +1082,22 @@ json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *
     if (!c.opts.max_depth)
         c.opts.max_depth = 64;
     c.ids = json_object();
+    {
+        sd_docset_opts dopts;
+        memset(&dopts, 0, sizeof dopts);
+        dopts.chart_root = sd_chart_is_dir(source) ? source : NULL;
+        dopts.fetch.cache_dir = c.opts.cache_dir;
+        dopts.fetch.offline = c.opts.offline;
+        dopts.fetch.refresh = c.opts.refresh;
+        dopts.fetch.timeout_ms = c.opts.timeout_ms;
+        if (sd_docset_new(&c.docs, &dopts, diags) < 0)
+            goto out;
+        if (dopts.chart_root && sd_docset_read_chart_map(c.docs, diags) < 0)
+            goto out;
+        for (size_t i = 0; i < c.opts.nmaps; i++)
+            if (sd_docset_add_map(c.docs, c.opts.maps[i], diags) < 0)
+                goto out;
+    }
     if (sd_chart_is_dir(source)) {
         sd_chart *ch;
         if (sd_chart_load(&ch, source, diags) == 0) {
@@ -925,8 +1114,14 @@ json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *
             sd_doc_free(doc);
         }
     }
+    if (m && c.err) {
+        json_decref(m);
+        m = NULL;
+    }
     if (m)
         json_object_set_new(m, "schemadoc", json_string(SD_VERSION));
+out:
+    sd_docset_free(c.docs);
     for (size_t i = 0; i < c.ndefs; i++)
         free(c.defs[i].id);
     free(c.defs);
