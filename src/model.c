@@ -24,6 +24,7 @@ typedef struct def_entry {
     const sd_node *target;
     const sd_doc  *doc;
     char          *id;
+    char          *pointer;     /* where it is: "#/$defs/a", or an absolute URI */
     int            built;
 } def_entry;
 
@@ -32,6 +33,7 @@ typedef struct mctx {
     sd_model_opts  opts;
     sd_annots     *annots;      /* values comments, or NULL */
     json_t        *ids;         /* set of ids handed out */
+    const char    *id_prefix;   /* "def-" while building definitions */
     def_entry     *defs;
     size_t         ndefs, adefs;
     const sd_node *building;    /* the definition being built (recursion mark) */
@@ -44,28 +46,40 @@ typedef struct mctx {
 char *sd_humanize(const char *key)
 {
     sd_buf b = SD_BUF_INIT;
-    int word_start = 1, prev_lower = 0;
+    const char *p = key;
 
-    for (const char *p = key; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (!isalnum(c) && c < 0x80) {
-            if (b.len && b.ptr[b.len - 1] != ' ')
-                sd_buf_putc(&b, ' ');
-            word_start = 1;
-            prev_lower = 0;
-            continue;
+    /* words: runs of letters and digits, split at camelCase humps; an
+     * all-capitals word (TLS, URL) keeps its case, others are lowercased */
+    while (*p) {
+        while (*p && !isalnum((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        const char *w = p;
+        if (isupper((unsigned char)*p)) {
+            while (isupper((unsigned char)*p) || isdigit((unsigned char)*p))
+                p++;
+            /* "URLPath": the last capital starts the next word */
+            if (p - w > 1 && islower((unsigned char)*p))
+                p--;
+            else if (p - w == 1)
+                while (islower((unsigned char)*p) || isdigit((unsigned char)*p))
+                    p++;
+        } else {
+            while (islower((unsigned char)*p) || isdigit((unsigned char)*p) || ((unsigned char)*p >= 0x80))
+                p++;
         }
-        if (isupper(c) && prev_lower && b.len && b.ptr[b.len - 1] != ' ')
+        if (p == w)
+            p++;
+        int acronym = p - w > 1;
+        for (const char *q = w; q < p && acronym; q++)
+            if (!isupper((unsigned char)*q) && !isdigit((unsigned char)*q))
+                acronym = 0;
+        if (b.len)
             sd_buf_putc(&b, ' ');
-        /* keep acronyms (TLS, URL) as written; lowercase a camelCase hump */
-        if (isupper(c) && !(p[1] && isupper((unsigned char)p[1])) && !(word_start && p == key))
-            c = (unsigned char)(b.len && b.ptr[b.len - 1] == ' ' && p > key && isupper((unsigned char)p[-1]) ? c : tolower(c));
-        sd_buf_putc(&b, (char)c);
-        prev_lower = islower(c) || isdigit(c);
-        word_start = 0;
+        for (const char *q = w; q < p; q++)
+            sd_buf_putc(&b, acronym ? *q : (char)tolower((unsigned char)*q));
     }
-    while (b.len && b.ptr[b.len - 1] == ' ')
-        sd_buf_truncate(&b, b.len - 1);
     if (b.len)
         b.ptr[0] = (char)toupper((unsigned char)b.ptr[0]);
     return sd_buf_detach(&b);
@@ -119,10 +133,11 @@ static const char *helm_type_of_schema(const char *t)
 static char *unique_id(mctx *c, const char *want)
 {
     sd_buf b = SD_BUF_INIT;
-    sd_buf_puts(&b, want && *want ? want : "root");
+    const char *pre = c->id_prefix ? c->id_prefix : "";
+    sd_buf_printf(&b, "%s%s", pre, want && *want ? want : "root");
     for (int i = 2; json_object_get(c->ids, b.ptr); i++) {
         sd_buf_clear(&b);
-        sd_buf_printf(&b, "%s-%d", want && *want ? want : "root", i);
+        sd_buf_printf(&b, "%s%s-%d", pre, want && *want ? want : "root", i);
     }
     json_object_set_new(c->ids, b.ptr, json_true());
     return sd_buf_detach(&b);
@@ -187,7 +202,8 @@ static const sd_node *follow_pointer(const sd_node *root, const char *frag, char
 }
 
 /* The shared-definition id for `target` (registering it), or NULL. */
-static const char *def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name)
+static const char *def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name,
+                          const char *pointer)
 {
     for (size_t i = 0; i < c->ndefs; i++)
         if (c->defs[i].target == target)
@@ -205,7 +221,11 @@ static const char *def_id(mctx *c, const sd_node *target, const sd_doc *doc, con
     def_entry *e = &c->defs[c->ndefs++];
     e->target = target;
     e->doc = doc;
+    const char *saved = c->id_prefix;
+    c->id_prefix = NULL;
     e->id = unique_id(c, want.ptr);
+    c->id_prefix = saved;
+    e->pointer = strdup(pointer ? pointer : "#");
     e->built = 0;
     sd_buf_release(&want);
     return e->id;
@@ -285,12 +305,18 @@ static const sd_node *resolve_ref(mctx *c, const sd_doc *doc, const sd_node *ref
         if (!t && ref[1] && ref[1] != '/')
             t = find_anchor(sd_doc_root(doc), ref + 1, 0);
         if (t) {
-            *id_out = def_id(c, t, doc, last ? last : ref[1] && ref[1] != '/' ? ref + 1 : "root");
+            *id_out = def_id(c, t, doc, last ? last : ref[1] && ref[1] != '/' ? ref + 1 : "root", ref);
             free(last);
             return t;
         }
+        sd_buf why = SD_BUF_INIT;
+        if (last)
+            sd_buf_printf(&why, "pointer segment '%s' not found in %s", last, doc->file);
+        else
+            sd_buf_printf(&why, "no anchor '%s' in %s", ref + 1, doc->file);
+        unresolved(c, refnode, "%s", why.ptr);
+        sd_buf_release(&why);
         free(last);
-        unresolved(c, refnode, "no such location in %s", doc->file);
         return NULL;
     }
     if (!c->docs) {
@@ -326,11 +352,17 @@ static const sd_node *resolve_ref(mctx *c, const sd_doc *doc, const sd_node *ref
         t = find_anchor(sd_doc_root(loaded), frag, 0);
     }
     if (!t) {
-        unresolved(c, refnode, "no such location in %s", base);
+        sd_buf why = SD_BUF_INIT;
+        if (last)
+            sd_buf_printf(&why, "pointer segment '%s' not found in %s", last, base);
+        else
+            sd_buf_printf(&why, "no anchor '%s' in %s", frag ? frag : "", base);
+        unresolved(c, refnode, "%s", why.ptr);
+        sd_buf_release(&why);
         goto done;
     }
     char *name = def_name(base, frag, last);
-    *id_out = def_id(c, t, tdoc, name ? name : "schema");
+    *id_out = def_id(c, t, tdoc, name ? name : "schema", mapped ? mapped : abs);
     *doc_out = tdoc;
     free(name);
 done:
@@ -445,6 +477,9 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     if ((t = KW("title")) && t->kind == SD_STR) {
         setn(n, "title", json_string(t->str));
         setn(n, "title_explicit", json_true());
+    } else if (key && (!strcmp(key, "[]") || key[0] == '[' || !strcmp(key, "*"))) {
+        setn(n, "title", json_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
+        setn(n, "title_explicit", json_false());
     } else {
         char *h = sd_humanize(key ? key : "");
         setn(n, "title", json_string(h ? h : ""));
@@ -488,7 +523,8 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
         ht = helm_type_of_value(value);
     else if (json_array_size(types))
         ht = helm_type_of_schema(json_string_value(json_array_get(types, 0)));
-    if (value && json_array_size(types) && schema && (t = KW("type"))) {
+    const sd_node *tkw;
+    if (value && json_array_size(types) && schema && (tkw = KW("type"))) {
         /* merge rule: the schema's type wins; a default of another type is
          * reported at both places */
         const char *vt = type_of_value(value);
@@ -504,8 +540,8 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
         if (!ok && !(nullable && value->kind == SD_NULL) && !(KW("x-kubernetes-int-or-string"))) {
             char *ts = json_dumps(types, JSON_COMPACT | JSON_ENCODE_ANY);
             sd_diag_warning(c->diags, value->loc, "%s: the default is %s but the schema says %s (%s:%d:%d)",
-                            path && *path ? path : "(root)", vt, ts ? ts : "?", t->loc.file, t->loc.line, t->loc.column);
-            sd_diag_add(c->diags, SD_SEV_NOTE, 0, t->loc, NULL, NULL, "%s: the schema's type is here",
+                            path && *path ? path : "(root)", vt, ts ? ts : "?", tkw->loc.file, tkw->loc.line, tkw->loc.column);
+            sd_diag_add(c->diags, SD_SEV_NOTE, 0, tkw->loc, NULL, NULL, "%s: the schema's type is here",
                         path && *path ? path : "(root)");
             free(ts);
         }
@@ -783,13 +819,20 @@ static json_t *build_definitions(mctx *c)
         const sd_node *target = c->defs[i].target;
         const sd_doc *tdoc = c->defs[i].doc;
         char *id = strdup(c->defs[i].id);
-        if (!id)
+        char *ptr = strdup(c->defs[i].pointer);
+        if (!id || !ptr) {
+            free(id);
+            free(ptr);
             break;
+        }
         const char *name = id + 4; /* "def-" */
         const sd_node *saved = c->building;
         c->building = target;
-        json_t *n = build(c, name, "", "", target, tdoc, NULL, NULL, 0);
+        c->id_prefix = "def-";
+        json_t *n = build(c, name, name, ptr, target, tdoc, NULL, NULL, 0);
+        c->id_prefix = NULL;
         c->building = saved;
+        free(ptr);
         /* the definition's own id replaces the path-based one */
         json_object_set_new(n, "id", json_string(id));
         json_object_set_new(n, "name", json_string(name));
@@ -820,7 +863,17 @@ static void register_defs(mctx *c, const sd_doc *doc)
         const sd_node *d = sd_node_get(root, *k);
         if (d && d->kind == SD_MAP)
             for (size_t i = 0; i < d->n; i++)
-                def_id(c, d->items[i].value, doc, d->items[i].key->str);
+            {
+                sd_buf p = SD_BUF_INIT;
+                sd_buf_printf(&p, "#/%s/", *k);
+                for (const char *q = d->items[i].key->str; *q; q++) {
+                    if (*q == '~') sd_buf_puts(&p, "~0");
+                    else if (*q == '/') sd_buf_puts(&p, "~1");
+                    else sd_buf_putc(&p, *q);
+                }
+                def_id(c, d->items[i].value, doc, d->items[i].key->str, p.ptr);
+                sd_buf_release(&p);
+            }
     }
 }
 
@@ -1122,8 +1175,10 @@ json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *
         json_object_set_new(m, "schemadoc", json_string(SD_VERSION));
 out:
     sd_docset_free(c.docs);
-    for (size_t i = 0; i < c.ndefs; i++)
+    for (size_t i = 0; i < c.ndefs; i++) {
         free(c.defs[i].id);
+        free(c.defs[i].pointer);
+    }
     free(c.defs);
     json_decref(c.ids);
     return m;
