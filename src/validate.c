@@ -1,0 +1,1820 @@
+/* validate.c - sd_node schema -> compiled program; instance -> violations.
+ *
+ * Compiling walks a worklist (never recursion), so a chain of any number of
+ * $refs compiles in constant stack; every schema node becomes one `vs`
+ * record with its keywords decoded, regexes compiled (PCRE2, JIT when
+ * available), references linked to their target's record, and pure-$ref
+ * schemas collapsed into aliases (a cycle of them is marked as a loop).
+ *
+ * Validating recurses along the instance and the schema together, with a
+ * depth bound, a dynamic scope ($dynamicRef, $recursiveRef) and a stack of
+ * the $refs taken on the current instance node: meeting the same target on
+ * the same node again is a loop without progress and stops with SD_ELIMIT.
+ * Evaluated properties/items (for unevaluated*) are bitmaps over the
+ * instance's members, built only where a schema asks for them. With no
+ * result list the walk short-circuits at the first failure; error details
+ * are computed only on the failure path (JSON Schema core 2020-12 §7, §10,
+ * §11; validation §6). */
+#include "validate.h"
+#include "buf.h"
+#include "emit.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 3000
+#define DEFAULT_MATCH_LIMIT 1000000UL
+
+enum { VS_SCHEMA = 0, VS_TRUE, VS_FALSE };
+enum { T_NULL = 1, T_BOOL = 2, T_INT = 4, T_NUM = 8, T_STR = 16, T_OBJ = 32, T_ARR = 64 };
+
+typedef struct vs vs;
+typedef struct vprop { const char *name; size_t len; uint32_t h; vs *s; } vprop;
+typedef struct vpat { pcre2_code *re; const char *src; vs *s; } vpat;
+typedef struct vdep {
+    const char *name; size_t len;
+    const sd_node *req;       /* sequence of names, or NULL */
+    vs *s;                    /* dependent schema, or NULL */
+    const char *kw;
+} vdep;
+
+struct vs {
+    uint8_t kind, loop, has_uneval, compiled;
+    uint8_t dyn_kind;         /* 0 none, 1 $dynamicRef, 2 $recursiveRef */
+    uint8_t unique, nullable, int_or_string, has_const, assert_format;
+    int draft;
+    unsigned types;           /* 0: no "type" */
+    const sd_node *node;
+    sd_schema_info *info, *res;
+    vs *alias, *ref, *dynref;
+    const char *dyn_name;
+    vs **all, **any, **one;
+    size_t nall, nany, none;
+    vs *not_, *if_, *then_, *else_;
+    vprop *props; size_t nprops;
+    uint32_t *phash; uint32_t phcap;       /* index+1 into props, open addressing */
+    vpat *pats; size_t npats;
+    vs *addl, *pnames, *uprops, *uitems;
+    const sd_node *required;
+    vdep *deps; size_t ndeps;
+    long long minp, maxp, mini, maxi, minc, maxc, minl, maxl;
+    vs **prefix; size_t nprefix;
+    vs *items, *contains;
+    const sd_node *min, *max, *exmin, *exmax, *mult;
+    pcre2_code *pattern; const char *pattern_src;
+    int format;
+    const sd_node *const_;
+    const sd_node *enum_; uint64_t *ehash;
+};
+
+struct sd_validator {
+    sd_resolver *r;
+    sd_validate_opts opts;
+    vs *root;
+    vs **list; size_t nlist, alist;     /* every record, for freeing */
+    vs **work; size_t nwork, awork;     /* records waiting to be compiled */
+    sd_diags *diags;
+    int err;
+    pcre2_match_context *mctx;
+    pcre2_match_data *md;
+};
+
+/* ---- values: types, numbers, equality, hashing --------------------------- */
+
+static int is_integral(const sd_node *n)
+{
+    if (n->kind == SD_INT)
+        return 1;
+    return n->kind == SD_FLOAT && isfinite(n->num.f) && n->num.f == floor(n->num.f);
+}
+
+static unsigned inst_type(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return T_NULL;
+    case SD_BOOL: return T_BOOL;
+    case SD_INT: return T_INT;
+    case SD_FLOAT: return is_integral(n) ? T_INT : T_NUM;
+    case SD_STR: return T_STR;
+    case SD_MAP: return T_OBJ;
+    default: return T_ARR;
+    }
+}
+
+static const char *type_word(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return "null";
+    case SD_BOOL: return "boolean";
+    case SD_INT: return "integer";
+    case SD_FLOAT: return "number";
+    case SD_STR: return "string";
+    case SD_MAP: return "object";
+    default: return "array";
+    }
+}
+
+static int is_num(const sd_node *n) { return n->kind == SD_INT || n->kind == SD_FLOAT; }
+
+/* -1, 0, 1 for a < b, a == b, a > b, by value (1 == 1.0). */
+static int numcmp(const sd_node *a, const sd_node *b)
+{
+    if (a->kind == SD_INT && b->kind == SD_INT && !a->big && !b->big)
+        return a->num.i < b->num.i ? -1 : a->num.i > b->num.i;
+    {
+        double x = sd_node_number(a), y = sd_node_number(b);
+        return x < y ? -1 : x > y;
+    }
+}
+
+static int key_eq(const sd_node *a, const sd_node *b)
+{
+    return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+static const sd_node *map_get(const sd_node *m, const char *k, size_t len)
+{
+    for (size_t i = 0; i < m->n; i++) {
+        const sd_node *kn = m->items[i].key;
+        if (kn->len == len && memcmp(kn->str, k, len) == 0)
+            return m->items[i].value;
+    }
+    return NULL;
+}
+
+static int equal(const sd_node *a, const sd_node *b)
+{
+    if (is_num(a) && is_num(b))
+        return numcmp(a, b) == 0;
+    if (a->kind != b->kind)
+        return 0;
+    switch (a->kind) {
+    case SD_NULL: return 1;
+    case SD_BOOL: return !a->num.b == !b->num.b;
+    case SD_STR: return key_eq(a, b);
+    case SD_SEQ:
+        if (a->n != b->n)
+            return 0;
+        for (size_t i = 0; i < a->n; i++)
+            if (!equal(a->items[i].value, b->items[i].value))
+                return 0;
+        return 1;
+    case SD_MAP:
+        if (a->n != b->n)
+            return 0;
+        for (size_t i = 0; i < a->n; i++) {
+            const sd_node *o = map_get(b, a->items[i].key->str, a->items[i].key->len);
+            if (!o || !equal(a->items[i].value, o))
+                return 0;
+        }
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* A hash that agrees with equal(): numbers by value, objects unordered. */
+static uint64_t hash_value(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return 0x9e3779b97f4a7c15ULL;
+    case SD_BOOL: return n->num.b ? 0x1234567ULL : 0x7654321ULL;
+    case SD_INT: case SD_FLOAT: {
+        double d = sd_node_number(n);
+        uint64_t bits;
+        if (d == 0)
+            d = 0;  /* -0 == 0 */
+        memcpy(&bits, &d, sizeof bits);
+        return mix(bits ^ 0x55);
+    }
+    case SD_STR: return mix(hash_bytes(n->str, n->len) ^ 0x77);
+    case SD_SEQ: {
+        uint64_t h = 0x3141;
+        for (size_t i = 0; i < n->n; i++)
+            h = mix(h * 31 + hash_value(n->items[i].value));
+        return h;
+    }
+    default: {
+        uint64_t h = 0x2718;
+        for (size_t i = 0; i < n->n; i++)
+            h += mix(hash_bytes(n->items[i].key->str, n->items[i].key->len) * 7 +
+                     hash_value(n->items[i].value));
+        return mix(h);
+    }
+    }
+}
+
+static size_t utf8_count(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+__extension__ typedef unsigned __int128 u128;
+
+/* Exact decimal `multipleOf` when both numbers are short decimals: x = a*10^ea,
+ * m = b*10^eb with integer mantissas. Returns 1/0, or -1 when it cannot say. */
+static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
+{
+    char buf[64];
+    const char *s;
+    uint64_t m = 0;
+    int e = 0, digits = 0, seen_dot = 0;
+    if (n->kind == SD_INT && !n->big) {
+        long long v = n->num.i;
+        *mant = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
+        *exp = 0;
+        return 0;
+    }
+    if (n->kind == SD_FLOAT && n->style == SD_STYLE_JSON && n->str && n->len < sizeof buf) {
+        memcpy(buf, n->str, n->len);
+        buf[n->len] = '\0';
+        s = buf;
+    } else {
+        snprintf(buf, sizeof buf, "%.17g", sd_node_number(n));
+        s = buf;
+    }
+    if (*s == '-' || *s == '+')
+        s++;
+    for (; *s; s++) {
+        if (*s >= '0' && *s <= '9') {
+            if (m == 0 && *s == '0') {
+                if (seen_dot)
+                    e--;
+                continue;
+            }
+            if (++digits > 18)
+                return -1;
+            m = m * 10 + (uint64_t)(*s - '0');
+            if (seen_dot)
+                e--;
+        } else if (*s == '.') {
+            seen_dot = 1;
+        } else if (*s == 'e' || *s == 'E') {
+            char *end;
+            long x = strtol(s + 1, &end, 10);
+            if (*end || x > 400 || x < -400)
+                return -1;
+            e += (int)x;
+            break;
+        } else {
+            return -1;
+        }
+    }
+    *mant = m;
+    *exp = e;
+    return 0;
+}
+
+static int multiple_of(const sd_node *x, const sd_node *m)
+{
+    uint64_t a, b;
+    int ea, eb;
+    if (decimal_parts(x, &a, &ea) == 0 && decimal_parts(m, &b, &eb) == 0 && b != 0) {
+        /* x/m = (a/b) * 10^(ea-eb): an integer iff b divides a*10^(ea-eb) */
+        int d = ea - eb;
+        if (a == 0)
+            return 1;
+        if (d >= 0 && d <= 19) {
+            u128 v = a;
+            for (int i = 0; i < d; i++)
+                v *= 10;
+            return v % b == 0;
+        }
+        if (d < 0 && d >= -19) {
+            u128 w = b;
+            for (int i = 0; i < -d; i++)
+                w *= 10;
+            return (u128)a % w == 0;
+        }
+        if (d < -19)
+            return 0;   /* |x/m| < 1 and x != 0 */
+    }
+    {
+        double xv = sd_node_number(x), mv = sd_node_number(m), q = xv / mv;
+        if (!isfinite(q))
+            return 0;
+        return fabs(q - nearbyint(q)) <= 1e-9 * fmax(1.0, fabs(q));
+    }
+}
+
+/* ---- compiling --------------------------------------------------------------- */
+
+static vs *vs_get(sd_validator *v, sd_schema_info *info)
+{
+    vs *s;
+    if (info->user)
+        return info->user;
+    if (!(s = calloc(1, sizeof *s)))
+        return NULL;
+    s->info = info;
+    s->node = info->node;
+    s->draft = info->draft;
+    s->format = -1;
+    s->minp = s->maxp = s->mini = s->maxi = s->minc = s->maxc = s->minl = s->maxl = -1;
+    info->user = s;
+    if (v->nlist == v->alist) {
+        size_t n = v->alist ? v->alist * 2 : 256;
+        vs **p = realloc(v->list, n * sizeof *p);
+        if (!p) { free(s); info->user = NULL; return NULL; }
+        v->list = p;
+        v->alist = n;
+    }
+    v->list[v->nlist++] = s;
+    if (v->nwork == v->awork) {
+        size_t n = v->awork ? v->awork * 2 : 256;
+        vs **p = realloc(v->work, n * sizeof *p);
+        if (!p) return NULL;
+        v->work = p;
+        v->awork = n;
+    }
+    v->work[v->nwork++] = s;
+    return s;
+}
+
+static int cerr(sd_validator *v, int code, const sd_node *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int cerr(sd_validator *v, int code, const sd_node *at, const char *fmt, ...)
+{
+    sd_buf b = SD_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    sd_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    sd_diag_error(v->diags, code, at->loc, "%s", b.ptr);
+    sd_buf_release(&b);
+    if (!v->err)
+        v->err = code;
+    return code;
+}
+
+static vs *child(sd_validator *v, const sd_node *n)
+{
+    sd_schema_info *info = sd_resolver_info(v->r, n);
+    vs *s;
+    if (!info) {
+        cerr(v, SD_ERROR, n, "internal error: subschema was not indexed");
+        return NULL;
+    }
+    if (!(s = vs_get(v, info)))
+        cerr(v, SD_ENOMEM, n, "out of memory");
+    return s;
+}
+
+static int schema_ok(sd_validator *v, const sd_node *n, const char *kw)
+{
+    if (n->kind == SD_MAP || n->kind == SD_BOOL)
+        return 1;
+    cerr(v, SD_ESYNTAX, n, "'%s' must be a schema (an object or a boolean), found %s",
+         kw, type_word(n));
+    return 0;
+}
+
+static vs **child_list(sd_validator *v, const sd_node *seq, const char *kw, size_t *count)
+{
+    vs **a;
+    if (seq->kind != SD_SEQ) {
+        cerr(v, SD_ESYNTAX, seq, "'%s' must be an array of schemas", kw);
+        return NULL;
+    }
+    if (!(a = calloc(seq->n ? seq->n : 1, sizeof *a))) {
+        cerr(v, SD_ENOMEM, seq, "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < seq->n; i++) {
+        if (!schema_ok(v, seq->items[i].value, kw) || !(a[i] = child(v, seq->items[i].value))) {
+            free(a);
+            return NULL;
+        }
+    }
+    *count = seq->n;
+    return a;
+}
+
+static vs *child_kw(sd_validator *v, const sd_node *n, const char *kw)
+{
+    return schema_ok(v, n, kw) ? child(v, n) : NULL;
+}
+
+static int count_kw(sd_validator *v, const sd_node *n, const char *kw, long long *out)
+{
+    if (!is_num(n) || !is_integral(n) || sd_node_number(n) < 0) {
+        return cerr(v, SD_ESYNTAX, n, "'%s' must be a non-negative integer", kw);
+    }
+    *out = n->kind == SD_INT && !n->big ? n->num.i : (long long)fmin(sd_node_number(n), 9e18);
+    return 0;
+}
+
+static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw)
+{
+    int ec;
+    PCRE2_SIZE off;
+    pcre2_code *re;
+    if (n->kind != SD_STR) {
+        cerr(v, SD_ESYNTAX, n, "'%s' must be a string (a regular expression)", kw);
+        return NULL;
+    }
+    /* ECMA-262 flavour as far as PCRE2 goes: UTF mode, `$` only at the very
+     * end, \uHHHH escapes; no UCP, so \d \w \b stay ASCII as in ECMA-262. */
+    re = pcre2_compile((PCRE2_SPTR)n->str, n->len,
+                       PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX, &ec, &off, NULL);
+    if (!re) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(ec, msg, sizeof msg);
+        cerr(v, SD_ESYNTAX, n, "invalid regular expression '%s' at offset %zu: %s",
+             n->str, (size_t)off, (const char *)msg);
+        return NULL;
+    }
+    pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  /* falls back to the interpreter */
+    return re;
+}
+
+static uint32_t hash32(const char *s, size_t n)
+{
+    return (uint32_t)mix(hash_bytes(s, n));
+}
+
+static int build_prop_hash(vs *s)
+{
+    uint32_t cap = 16;
+    while (cap < s->nprops * 2)
+        cap *= 2;
+    if (!(s->phash = calloc(cap, sizeof *s->phash)))
+        return SD_ENOMEM;
+    s->phcap = cap;
+    for (size_t i = 0; i < s->nprops; i++) {
+        uint32_t j = s->props[i].h & (cap - 1);
+        while (s->phash[j])
+            j = (j + 1) & (cap - 1);
+        s->phash[j] = (uint32_t)i + 1;
+    }
+    return 0;
+}
+
+static vprop *find_prop(const vs *s, const sd_node *key)
+{
+    if (s->phash) {
+        uint32_t h = hash32(key->str, key->len), j = h & (s->phcap - 1);
+        for (; s->phash[j]; j = (j + 1) & (s->phcap - 1)) {
+            vprop *p = &s->props[s->phash[j] - 1];
+            if (p->h == h && p->len == key->len && memcmp(p->name, key->str, key->len) == 0)
+                return p;
+        }
+        return NULL;
+    }
+    for (size_t i = 0; i < s->nprops; i++) {
+        vprop *p = &s->props[i];
+        if (p->len == key->len && memcmp(p->name, key->str, key->len) == 0)
+            return p;
+    }
+    return NULL;
+}
+
+static int add_dep(sd_validator *v, vs *s, const sd_pair *p, const char *kw, int schema)
+{
+    vdep *d = realloc(s->deps, (s->ndeps + 1) * sizeof *d);
+    if (!d)
+        return cerr(v, SD_ENOMEM, p->value, "out of memory");
+    s->deps = d;
+    d = &d[s->ndeps++];
+    memset(d, 0, sizeof *d);
+    d->name = p->key->str;
+    d->len = p->key->len;
+    d->kw = kw;
+    if (schema) {
+        if (!(d->s = child_kw(v, p->value, kw)))
+            return v->err ? v->err : SD_ERROR;
+    } else {
+        if (p->value->kind != SD_SEQ)
+            return cerr(v, SD_ESYNTAX, p->value, "'%s' values must be arrays of strings", kw);
+        d->req = p->value;
+    }
+    return 0;
+}
+
+static unsigned type_bit(const sd_node *n)
+{
+    static const struct { const char *w; unsigned b; } t[] = {
+        { "null", T_NULL }, { "boolean", T_BOOL }, { "integer", T_INT },
+        { "number", T_NUM | T_INT }, { "string", T_STR }, { "object", T_OBJ }, { "array", T_ARR }
+    };
+    if (n->kind == SD_STR)
+        for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+            if (strcmp(n->str, t[i].w) == 0)
+                return t[i].b;
+    return 0;
+}
+
+static int resolve_ref(sd_validator *v, vs *s, const sd_node *refn, const char *kw, vs **out)
+{
+    const sd_schema_info *ti;
+    int err;
+    if (refn->kind != SD_STR)
+        return cerr(v, SD_ESYNTAX, refn, "'%s' must be a string", kw);
+    if ((err = sd_resolver_resolve(v->r, &ti, s->node, refn->str, refn->loc, v->diags)) < 0) {
+        if (!v->err)
+            v->err = err;
+        return err;
+    }
+    if (!(*out = vs_get(v, (sd_schema_info *)ti)))
+        return cerr(v, SD_ENOMEM, refn, "out of memory");
+    return 0;
+}
+
+static int compile_one(sd_validator *v, vs *s)
+{
+    const sd_node *n = s->node, *x;
+    const sd_node *items_arr = NULL, *addl_items = NULL;
+    int d = s->draft, err = 0;
+
+    s->compiled = 1;
+    if (n->kind == SD_BOOL) {
+        s->kind = n->num.b ? VS_TRUE : VS_FALSE;
+        return 0;
+    }
+    if (n->kind != SD_MAP)
+        return cerr(v, SD_ESYNTAX, n, "a schema must be an object or a boolean, found %s", type_word(n));
+    s->res = sd_resolver_lookup(v->r, s->info->base);
+    s->assert_format = v->opts.formats == SD_FORMATS_ASSERT ||
+                       (v->opts.formats == SD_FORMATS_DEFAULT && d <= SD_DRAFT_7);
+
+    if ((x = sd_node_get(n, "$ref"))) {
+        vs *t;
+        if ((err = resolve_ref(v, s, x, "$ref", &t)) < 0)
+            return err;
+        if (d <= SD_DRAFT_7 || n->n == 1) {
+            s->alias = t;   /* drafts 4-7: $ref overrides its siblings */
+            return 0;
+        }
+        s->ref = t;
+    }
+    if (d >= SD_DRAFT_2020 && (x = sd_node_get(n, "$dynamicRef"))) {
+        const sd_schema_info *ti;
+        if ((err = resolve_ref(v, s, x, "$dynamicRef", &s->dynref)) < 0)
+            return err;
+        ti = s->dynref->info;
+        {
+            const char *hash = strchr(x->str, '#');
+            if (hash && hash[1] && hash[1] != '/' && ti->dyn_anchor && strcmp(ti->dyn_anchor, hash + 1) == 0) {
+                s->dyn_kind = 1;
+                s->dyn_name = hash + 1;
+            }
+        }
+    }
+    if (d == SD_DRAFT_2019 && (x = sd_node_get(n, "$recursiveRef"))) {
+        if ((err = resolve_ref(v, s, x, "$recursiveRef", &s->dynref)) < 0)
+            return err;
+        if (s->dynref->info->rec_anchor)
+            s->dyn_kind = 2;
+    }
+
+    for (size_t i = 0; i < n->n && !err; i++) {
+        const sd_pair *p = &n->items[i];
+        const char *k = p->key->str;
+        x = p->value;
+        switch (k[0]) {
+        case 'a':
+            if (!strcmp(k, "allOf")) { if (!(s->all = child_list(v, x, k, &s->nall))) err = SD_ERROR; }
+            else if (!strcmp(k, "anyOf")) { if (!(s->any = child_list(v, x, k, &s->nany))) err = SD_ERROR; }
+            else if (!strcmp(k, "additionalProperties")) { if (!(s->addl = child_kw(v, x, k))) err = SD_ERROR; }
+            else if (!strcmp(k, "additionalItems") && d <= SD_DRAFT_2019) { if (!schema_ok(v, x, k)) err = SD_ERROR; else addl_items = x; }
+            break;
+        case 'c':
+            if (!strcmp(k, "const") && d >= SD_DRAFT_6) { s->has_const = 1; s->const_ = x; }
+            else if (!strcmp(k, "contains") && d >= SD_DRAFT_6) {
+                if (!(s->contains = child_kw(v, x, k))) err = SD_ERROR;
+                if (s->minc < 0) s->minc = 1;
+            }
+            break;
+        case 'd':
+            if ((!strcmp(k, "dependencies") && d <= SD_DRAFT_2019) ||
+                (d >= SD_DRAFT_2019 && (!strcmp(k, "dependentRequired") || !strcmp(k, "dependentSchemas")))) {
+                const char *kw = !strcmp(k, "dependencies") ? "dependencies"
+                               : !strcmp(k, "dependentSchemas") ? "dependentSchemas" : "dependentRequired";
+                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'%s' must be an object", k); break; }
+                for (size_t j = 0; j < x->n && !err; j++) {
+                    int is_schema = kw[9] == 'S' || (kw[9] == 'i' && x->items[j].value->kind != SD_SEQ);
+                    err = add_dep(v, s, &x->items[j], kw, is_schema);
+                }
+            }
+            break;
+        case 'e':
+            if (!strcmp(k, "enum")) {
+                if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'enum' must be an array"); break; }
+                s->enum_ = x;
+                if (x->n > 8) {
+                    if (!(s->ehash = malloc(x->n * sizeof *s->ehash))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
+                    for (size_t j = 0; j < x->n; j++)
+                        s->ehash[j] = hash_value(x->items[j].value);
+                }
+            } else if (!strcmp(k, "exclusiveMinimum")) {
+                if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmin = x; }
+                else if (is_num(x)) s->exmin = x;
+                else err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
+            } else if (!strcmp(k, "exclusiveMaximum")) {
+                if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmax = x; }
+                else if (is_num(x)) s->exmax = x;
+                else err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
+            } else if (!strcmp(k, "else") && d >= SD_DRAFT_7) { if (!(s->else_ = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'f':
+            if (!strcmp(k, "format") && x->kind == SD_STR)
+                s->format = sd_format_id(x->str);
+            break;
+        case 'i':
+            if (!strcmp(k, "items")) {
+                if (d <= SD_DRAFT_2019 && x->kind == SD_SEQ) {
+                    items_arr = x;
+                    if (!(s->prefix = child_list(v, x, k, &s->nprefix))) err = SD_ERROR;
+                } else if (!(s->items = child_kw(v, x, k))) err = SD_ERROR;
+            } else if (!strcmp(k, "if") && d >= SD_DRAFT_7) { if (!(s->if_ = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'm':
+            if (!strcmp(k, "minimum") || !strcmp(k, "maximum") || !strcmp(k, "multipleOf")) {
+                if (!is_num(x)) { err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k); break; }
+                if (k[1] == 'i') s->min = x;
+                else if (k[1] == 'a') s->max = x;
+                else if (sd_node_number(x) <= 0) err = cerr(v, SD_ESYNTAX, x, "'multipleOf' must be greater than 0");
+                else s->mult = x;
+            }
+            else if (!strcmp(k, "minLength")) err = count_kw(v, x, k, &s->minl);
+            else if (!strcmp(k, "maxLength")) err = count_kw(v, x, k, &s->maxl);
+            else if (!strcmp(k, "minItems")) err = count_kw(v, x, k, &s->mini);
+            else if (!strcmp(k, "maxItems")) err = count_kw(v, x, k, &s->maxi);
+            else if (!strcmp(k, "minProperties")) err = count_kw(v, x, k, &s->minp);
+            else if (!strcmp(k, "maxProperties")) err = count_kw(v, x, k, &s->maxp);
+            else if (!strcmp(k, "minContains") && d >= SD_DRAFT_2019) err = count_kw(v, x, k, &s->minc);
+            else if (!strcmp(k, "maxContains") && d >= SD_DRAFT_2019) err = count_kw(v, x, k, &s->maxc);
+            break;
+        case 'n':
+            if (!strcmp(k, "not")) { if (!(s->not_ = child_kw(v, x, k))) err = SD_ERROR; }
+            else if (!strcmp(k, "nullable") && x->kind == SD_BOOL && x->num.b) s->nullable = 1;
+            break;
+        case 'o':
+            if (!strcmp(k, "oneOf")) { if (!(s->one = child_list(v, x, k, &s->none))) err = SD_ERROR; }
+            break;
+        case 'p':
+            if (!strcmp(k, "properties")) {
+                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'properties' must be an object"); break; }
+                if (!(s->props = calloc(x->n ? x->n : 1, sizeof *s->props))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
+                for (size_t j = 0; j < x->n; j++) {
+                    vprop *pp = &s->props[j];
+                    pp->name = x->items[j].key->str;
+                    pp->len = x->items[j].key->len;
+                    pp->h = hash32(pp->name, pp->len);
+                    if (!(pp->s = child_kw(v, x->items[j].value, k))) { err = SD_ERROR; break; }
+                    s->nprops++;
+                }
+                if (!err && s->nprops > 8 && build_prop_hash(s) < 0)
+                    err = cerr(v, SD_ENOMEM, x, "out of memory");
+            } else if (!strcmp(k, "patternProperties")) {
+                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'patternProperties' must be an object"); break; }
+                if (!(s->pats = calloc(x->n ? x->n : 1, sizeof *s->pats))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
+                for (size_t j = 0; j < x->n; j++) {
+                    vpat *pp = &s->pats[j];
+                    pp->src = x->items[j].key->str;
+                    if (!(pp->re = compile_re(v, x->items[j].key, k)) ||
+                        !(pp->s = child_kw(v, x->items[j].value, k))) {
+                        if (pp->re) pcre2_code_free(pp->re);
+                        err = SD_ERROR;
+                        break;
+                    }
+                    s->npats++;
+                }
+            } else if (!strcmp(k, "pattern")) {
+                if (!(s->pattern = compile_re(v, x, k))) err = SD_ERROR;
+                else s->pattern_src = x->str;
+            } else if (!strcmp(k, "propertyNames") && d >= SD_DRAFT_6) {
+                if (!(s->pnames = child_kw(v, x, k))) err = SD_ERROR;
+            } else if (!strcmp(k, "prefixItems") && d >= SD_DRAFT_2020) {
+                if (!(s->prefix = child_list(v, x, k, &s->nprefix))) err = SD_ERROR;
+            }
+            break;
+        case 'r':
+            if (!strcmp(k, "required")) {
+                if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'required' must be an array of strings"); break; }
+                s->required = x;
+            }
+            break;
+        case 't':
+            if (!strcmp(k, "type")) {
+                if (x->kind == SD_SEQ) {
+                    for (size_t j = 0; j < x->n; j++)
+                        s->types |= type_bit(x->items[j].value);
+                    if (!s->types) s->types = 0x80; /* type: [] allows nothing */
+                } else if (!(s->types = type_bit(x))) {
+                    err = cerr(v, SD_ESYNTAX, x, "unknown type '%s'", x->kind == SD_STR ? x->str : "?");
+                }
+            } else if (!strcmp(k, "then") && d >= SD_DRAFT_7) { if (!(s->then_ = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'u':
+            if (!strcmp(k, "uniqueItems")) s->unique = x->kind == SD_BOOL && x->num.b;
+            else if (!strcmp(k, "unevaluatedProperties") && d >= SD_DRAFT_2019) { if (!(s->uprops = child_kw(v, x, k))) err = SD_ERROR; }
+            else if (!strcmp(k, "unevaluatedItems") && d >= SD_DRAFT_2019) { if (!(s->uitems = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'x':
+            if (!strcmp(k, "x-kubernetes-int-or-string") && x->kind == SD_BOOL && x->num.b) s->int_or_string = 1;
+            break;
+        default:
+            break;
+        }
+        if (!err && v->err)
+            err = v->err;
+    }
+    if (err)
+        return err < 0 ? err : SD_ERROR;
+    if (d == SD_DRAFT_4) {
+        /* draft 4: exclusiveMinimum/Maximum are flags on minimum/maximum */
+        if (s->exmin) { s->exmin = s->min; s->min = NULL; }
+        if (s->exmax) { s->exmax = s->max; s->max = NULL; }
+    }
+    if (items_arr && addl_items && !(s->items = child(v, addl_items)))
+        return SD_ERROR;
+    s->has_uneval = s->uprops || s->uitems;
+    return 0;
+}
+
+static int drain(sd_validator *v)
+{
+    while (v->nwork) {
+        vs *s = v->work[--v->nwork];
+        if (!s->compiled) {
+            int err = compile_one(v, s);
+            if (err < 0)
+                return err;
+        }
+    }
+    return 0;
+}
+
+static void precompile_dynamic(sd_schema_info *info, void *payload)
+{
+    sd_validator *v = payload;
+    if ((info->dyn_anchor || info->rec_anchor) && !info->user && !v->err)
+        vs_get(v, info);
+}
+
+int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schema,
+                     const sd_validate_opts *opts, sd_diags *diags)
+{
+    sd_validator *v = calloc(1, sizeof *v);
+    sd_resolve_opts ro = { 0 };
+    sd_schema_info *ri;
+    int err;
+
+    *out = NULL;
+    if (!v) {
+        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    if (opts)
+        v->opts = *opts;
+    v->diags = diags;
+    ro.load = v->opts.load;
+    ro.map = v->opts.map;
+    ro.payload = v->opts.payload;
+    ro.draft = v->opts.draft ? v->opts.draft : v->opts.default_draft ? v->opts.default_draft : SD_DRAFT_2020;
+    if (!(v->r = sd_resolver_new(&ro))) {
+        free(v);
+        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    v->mctx = pcre2_match_context_create(NULL);
+    v->md = pcre2_match_data_create(1, NULL);
+    if (!v->mctx || !v->md) {
+        sd_validator_free(v);
+        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    pcre2_set_match_limit(v->mctx, (uint32_t)(v->opts.regex_match_limit ? v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT));
+    pcre2_set_depth_limit(v->mctx, 10000);
+    /* a forced draft wins over $schema: index with it as the default and
+     * let only nested resources with their own $schema differ */
+    if ((err = sd_resolver_add(v->r, doc, schema, v->opts.base_uri, v->opts.draft, diags)) < 0)
+        goto fail;
+    if (v->opts.draft && (ri = sd_resolver_info(v->r, schema)))
+        ri->draft = v->opts.draft;
+    if (!(ri = sd_resolver_info(v->r, schema)) || !(v->root = vs_get(v, ri))) {
+        err = sd_diag_error(diags, SD_ENOMEM, schema->loc, "out of memory");
+        goto fail;
+    }
+    for (;;) {
+        size_t before = v->nlist;
+        if ((err = drain(v)) < 0)
+            goto fail;
+        sd_resolver_each(v->r, precompile_dynamic, v);
+        if (v->err) { err = v->err; goto fail; }
+        if (v->nlist == before && !v->nwork)
+            break;
+    }
+    /* collapse alias chains; a cycle of pure $refs is a loop */
+    for (size_t i = 0; i < v->nlist; i++) {
+        vs *s = v->list[i], *t = s->alias;
+        size_t steps = 0;
+        if (!t)
+            continue;
+        while (t->alias && steps <= v->nlist) {
+            t = t->alias;
+            steps++;
+        }
+        if (t->alias)
+            s->loop = 1;
+        else
+            s->alias = t;
+    }
+    v->diags = NULL;
+    *out = v;
+    return 0;
+fail:
+    v->diags = NULL;
+    sd_validator_free(v);
+    return err < 0 ? err : SD_ERROR;
+}
+
+void sd_validator_free(sd_validator *v)
+{
+    if (!v)
+        return;
+    for (size_t i = 0; i < v->nlist; i++) {
+        vs *s = v->list[i];
+        free(s->all); free(s->any); free(s->one);
+        free(s->props); free(s->phash);
+        for (size_t j = 0; j < s->npats; j++)
+            pcre2_code_free(s->pats[j].re);
+        free(s->pats);
+        free(s->deps);
+        free(s->prefix);
+        if (s->pattern)
+            pcre2_code_free(s->pattern);
+        free(s->ehash);
+        free(s);
+    }
+    free(v->list);
+    free(v->work);
+    if (v->md) pcre2_match_data_free(v->md);
+    if (v->mctx) pcre2_match_context_free(v->mctx);
+    sd_resolver_free(v->r);
+    free(v);
+}
+
+int sd_validator_draft(const sd_validator *v)
+{
+    return v->root ? v->root->draft : 0;
+}
+
+/* ---- validating -------------------------------------------------------- */
+
+typedef struct vseg { const sd_node *key; size_t idx; } vseg;
+typedef struct vref { const vs *s; const sd_node *inst; } vref;
+
+typedef struct vctx {
+    sd_validator *v;
+    sd_vresult *res;          /* NULL: verdict only */
+    size_t max;
+    vseg *path; size_t npath, apath;
+    sd_schema_info **scope; size_t nscope, ascope;
+    vref *refs; size_t nrefs, arefs;
+    int depth;
+    int fatal;
+    sd_diags *diags;
+} vctx;
+
+static int grow(void **p, size_t *alloc, size_t need, size_t size)
+{
+    if (need <= *alloc)
+        return 0;
+    size_t n = *alloc ? *alloc * 2 : 64;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * size);
+    if (!q)
+        return SD_ENOMEM;
+    *p = q;
+    *alloc = n;
+    return 0;
+}
+
+static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
+{
+    sd_buf b = SD_BUF_INIT;
+    va_list ap;
+    if (c->fatal)
+        return 0;
+    c->fatal = code;
+    va_start(ap, fmt);
+    sd_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    sd_diag_error(c->diags, code, at ? at->loc : (sd_loc){ NULL, 0, 0 }, "%s", b.ptr);
+    sd_buf_release(&b);
+    return 0;
+}
+
+static int path_push(vctx *c, const sd_node *key, size_t idx)
+{
+    if (grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
+        return fatal(c, key, SD_ENOMEM, "out of memory"), -1;
+    c->path[c->npath].key = key;
+    c->path[c->npath].idx = idx;
+    c->npath++;
+    return 0;
+}
+
+static void ptr_seg(sd_buf *b, const char *s, size_t n)
+{
+    sd_buf_putc(b, '/');
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '~') sd_buf_puts(b, "~0");
+        else if (s[i] == '/') sd_buf_puts(b, "~1");
+        else sd_buf_putc(b, s[i]);
+    }
+}
+
+static int plain_key(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch <= ' ')
+            return 0;
+    }
+    return 1;
+}
+
+static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
+{
+    sd_buf p = SD_BUF_INIT, k = SD_BUF_INIT;
+    char num[32];
+    for (size_t i = 0; i < upto; i++) {
+        const vseg *g = &c->path[i];
+        if (g->key) {
+            ptr_seg(&p, g->key->str, g->key->len);
+            if (plain_key(g->key->str, g->key->len)) {
+                if (k.len)
+                    sd_buf_putc(&k, '.');
+                sd_buf_put(&k, g->key->str, g->key->len);
+            } else {
+                sd_buf_puts(&k, "[");
+                sd_emit_json_string(&k, g->key->str, g->key->len);
+                sd_buf_puts(&k, "]");
+            }
+        } else {
+            snprintf(num, sizeof num, "%zu", g->idx);
+            sd_buf_printf(&p, "/%s", num);
+            sd_buf_printf(&k, "[%s]", num);
+        }
+    }
+    if (!k.len)
+        sd_buf_puts(&k, "(root)");
+    *ptr = sd_buf_detach(&p);
+    *key = sd_buf_detach(&k);
+}
+
+/* Short JSON rendering of a value for messages. */
+static void show(sd_buf *b, const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_STR:
+        if (n->len > 60) {
+            size_t cut = 57;
+            while (cut > 0 && ((unsigned char)n->str[cut] & 0xC0) == 0x80)
+                cut--;
+            sd_emit_json_string(b, n->str, cut);
+            sd_buf_puts(b, "...");
+        } else {
+            sd_emit_json_string(b, n->str, n->len);
+        }
+        break;
+    case SD_MAP: case SD_SEQ: {
+        sd_buf t = SD_BUF_INIT;
+        sd_emit_json(&t, NULL, n, 0, 0);
+        if (t.len > 60) {
+            sd_buf_put(b, t.ptr, 57);
+            sd_buf_puts(b, "...");
+        } else {
+            sd_buf_put(b, t.ptr, t.len);
+        }
+        sd_buf_release(&t);
+        break;
+    }
+    default:
+        sd_emit_json(b, NULL, n, 0, 0);
+    }
+}
+
+static sd_loc kw_loc(const vs *s, const char *kw)
+{
+    if (s->node->kind == SD_MAP)
+        for (size_t i = 0; i < s->node->n; i++)
+            if (strcmp(s->node->items[i].key->str, kw) == 0)
+                return s->node->items[i].key->loc;
+    return s->node->loc;
+}
+
+static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
+                 const sd_node *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
+                 const sd_node *at, const char *fmt, ...)
+{
+    sd_vresult *r = c->res;
+    sd_verror *e;
+    sd_buf m = SD_BUF_INIT, sp = SD_BUF_INIT;
+    va_list ap;
+
+    if (!r)
+        return;
+    r->total++;
+    if (r->count >= c->max)
+        return;
+    if (grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
+        return;
+    e = &r->items[r->count++];
+    memset(e, 0, sizeof *e);
+    path_strings(c, c->npath, &e->path, &e->key);
+    e->loc = (at ? at : inst)->loc;
+    e->keyword = kw;
+    va_start(ap, fmt);
+    sd_buf_vprintf(&m, fmt, ap);
+    va_end(ap);
+    e->message = sd_buf_detach(&m);
+    sd_buf_puts(&sp, s->info->ptr);
+    if (kw && strcmp(kw, "false") != 0) {
+        ptr_seg(&sp, kw, strlen(kw));
+        e->schema_loc = kw_loc(s, kw);
+    } else {
+        e->schema_loc = s->node->loc;
+    }
+    e->schema_path = sd_buf_detach(&sp);
+}
+
+static void free_errors(sd_verror *items, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(items[i].path);
+        free(items[i].key);
+        free(items[i].message);
+        free(items[i].schema_path);
+    }
+}
+
+void sd_vresult_release(sd_vresult *res)
+{
+    free_errors(res->items, res->count);
+    free(res->items);
+    res->items = NULL;
+    res->count = res->alloc = res->total = 0;
+}
+
+static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev);
+
+#define BIT_SET(b, i) ((b)[(i) >> 3] |= (uint8_t)(1u << ((i) & 7)))
+#define BIT_GET(b, i) (((b)[(i) >> 3] >> ((i) & 7)) & 1u)
+
+static int follow(vctx *c, const vs *t, const sd_node *inst, uint8_t *ev, const vs *from, const char *kw)
+{
+    int ok;
+    for (size_t i = c->nrefs; i-- > 0 && c->refs[i].inst == inst;)
+        if (c->refs[i].s == t)
+            return fatal(c, inst, SD_ELIMIT,
+                         "%s loop without progress: the schema at %s is applied to the same value again through '%s' at %s",
+                         kw, t->info->ptr, kw, from->info->ptr);
+    if (grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
+        return fatal(c, inst, SD_ENOMEM, "out of memory");
+    c->refs[c->nrefs].s = t;
+    c->refs[c->nrefs].inst = inst;
+    c->nrefs++;
+    ok = v_node(c, t, inst, ev);
+    c->nrefs--;
+    return ok;
+}
+
+static const vs *dynamic_target(vctx *c, const vs *s)
+{
+    sd_buf b = SD_BUF_INIT;
+    const vs *t = s->dynref;
+    for (size_t i = 0; i < c->nscope; i++) {
+        sd_schema_info *res = c->scope[i], *a;
+        if (s->dyn_kind == 2) {
+            if (res->rec_anchor && res->user) { t = res->user; break; }
+            continue;
+        }
+        sd_buf_clear(&b);
+        sd_buf_printf(&b, "%s#%s", res->base, s->dyn_name);
+        a = sd_resolver_lookup(c->v->r, b.ptr);
+        if (a && a->dyn_anchor && strcmp(a->dyn_anchor, s->dyn_name) == 0 && a->user) {
+            t = a->user;
+            break;
+        }
+    }
+    sd_buf_release(&b);
+    return t;
+}
+
+static int re_match(vctx *c, pcre2_code *re, const char *src, const sd_node *str, const vs *s,
+                    const char *kw)
+{
+    int rc = pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx);
+    if (rc >= 0)
+        return 1;
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+        rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT) {
+        verr(c, s, kw, str, NULL, "pattern '%s' gave up on this value after %lu backtracking steps (catastrophic backtracking); the value is treated as not matching",
+             src, c->v->opts.regex_match_limit ? c->v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT);
+        return -1;
+    }
+    verr(c, s, kw, str, NULL, "pattern '%s' could not be matched (PCRE2 error %d)", src, rc);
+    return -1;
+}
+
+static unsigned edit_distance(const char *a, size_t n, const char *b, size_t m)
+{
+    unsigned row[64], prev, tmp;
+    if (m >= 64 || n >= 64)
+        return 999;
+    for (size_t j = 0; j <= m; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= n; i++) {
+        prev = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= m; j++) {
+            unsigned ca = (unsigned char)a[i - 1], cb = (unsigned char)b[j - 1];
+            unsigned cost = ca == cb ? 0 : ((ca | 32) == (cb | 32) ? 0 : 1);
+            tmp = row[j];
+            row[j] = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
+            if (prev + cost < row[j])
+                row[j] = prev + cost;
+            prev = tmp;
+        }
+    }
+    return row[m];
+}
+
+static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *key)
+{
+    const vprop *best = NULL;
+    unsigned bd = 999;
+    for (size_t i = 0; i < s->nprops; i++) {
+        unsigned dd = edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
+        if (dd < bd) {
+            bd = dd;
+            best = &s->props[i];
+        }
+    }
+    if (best && bd <= (key->len > 6 ? key->len / 3 : 2) && bd < key->len)
+        verr(c, s, kw, key, key, "unexpected key `%s`; did you mean `%s`?", key->str, best->name);
+    else if (s->nprops && s->nprops <= 12) {
+        sd_buf b = SD_BUF_INIT;
+        for (size_t i = 0; i < s->nprops; i++)
+            sd_buf_printf(&b, "%s`%s`", i ? ", " : "", s->props[i].name);
+        verr(c, s, kw, key, key, "unexpected key `%s`; allowed keys: %s", key->str, b.ptr);
+        sd_buf_release(&b);
+    } else
+        verr(c, s, kw, key, key, "unexpected key `%s`", key->str);
+}
+
+static void type_names(sd_buf *b, unsigned t)
+{
+    static const struct { unsigned bit; const char *w; } tn[] = {
+        { T_NULL, "null" }, { T_BOOL, "boolean" }, { T_INT, "integer" }, { T_NUM, "number" },
+        { T_STR, "string" }, { T_OBJ, "object" }, { T_ARR, "array" }
+    };
+    int any = 0;
+    if (t & T_NUM)
+        t &= ~(unsigned)T_INT;
+    for (size_t i = 0; i < sizeof tn / sizeof *tn; i++)
+        if (t & tn[i].bit) {
+            sd_buf_puts(b, any ? " or " : "");
+            sd_buf_puts(b, tn[i].w);
+            any = 1;
+        }
+    if (!any)
+        sd_buf_puts(b, "nothing");
+}
+
+/* Rank a failed branch: a type mismatch on the value itself puts it last,
+ * then fewer errors is closer. */
+static size_t branch_score(const sd_vresult *r, size_t depth_path)
+{
+    size_t score = r->total;
+    for (size_t i = 0; i < r->count; i++) {
+        const sd_verror *e = &r->items[i];
+        size_t depth = 0;
+        for (const char *p = e->path; *p; p++)
+            depth += *p == '/';
+        if (depth == depth_path && e->keyword &&
+            (!strcmp(e->keyword, "type") || !strcmp(e->keyword, "const") ||
+             !strcmp(e->keyword, "enum") || !strcmp(e->keyword, "false")))
+            score += 1000;
+    }
+    return score;
+}
+
+/* anyOf/oneOf found no valid branch: say which came closest. */
+static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, size_t n,
+                           const sd_node *inst)
+{
+    sd_vresult *saved = c->res, best = SD_VRESULT_INIT;
+    size_t bi = 0, bs = (size_t)-1, bmax = c->max;
+    for (size_t i = 0; i < n; i++) {
+        sd_vresult tmp = SD_VRESULT_INIT;
+        size_t sc;
+        c->res = &tmp;
+        c->max = 20;
+        v_node(c, br[i], inst, NULL);
+        sc = branch_score(&tmp, c->npath);
+        if (sc < bs) {
+            sd_vresult_release(&best);
+            best = tmp;
+            bs = sc;
+            bi = i;
+        } else {
+            sd_vresult_release(&tmp);
+        }
+    }
+    c->res = saved;
+    c->max = bmax;
+    if (best.count) {
+        const sd_verror *e = &best.items[0];
+        verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches; closest is %s/%s/%zu, where %s: %s%s",
+             n, kw, s->info->ptr, kw, bi, e->key, e->message,
+             best.total > 1 ? " (and more)" : "");
+    } else {
+        verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches", n, kw);
+    }
+    sd_vresult_release(&best);
+}
+
+static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
+{
+    int ok = 1;
+    if (s->minp >= 0 && inst->n < (size_t)s->minp) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "minProperties", inst, NULL, "has %zu keys, fewer than the minimum of %lld", inst->n, s->minp);
+    }
+    if (s->maxp >= 0 && inst->n > (size_t)s->maxp) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "maxProperties", inst, NULL, "has %zu keys, more than the maximum of %lld", inst->n, s->maxp);
+    }
+    if (s->required) {
+        for (size_t i = 0; i < s->required->n; i++) {
+            const sd_node *r = s->required->items[i].value;
+            if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
+                ok = 0; if (!c->res) return 0;
+                verr(c, s, "required", inst, NULL, "missing required key `%s`", r->str);
+            }
+        }
+    }
+    for (size_t i = 0; i < s->ndeps; i++) {
+        const vdep *d = &s->deps[i];
+        if (!map_get(inst, d->name, d->len))
+            continue;
+        if (d->req) {
+            for (size_t j = 0; j < d->req->n; j++) {
+                const sd_node *r = d->req->items[j].value;
+                if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
+                    ok = 0; if (!c->res) return 0;
+                    verr(c, s, d->kw, inst, NULL, "missing key `%s`, required when `%s` is present", r->str, d->name);
+                }
+            }
+        }
+        if (d->s && !v_node(c, d->s, inst, L)) {
+            ok = 0; if (!c->res) return 0;
+        }
+    }
+    if (s->nprops || s->npats || s->addl || s->pnames) {
+        for (size_t i = 0; i < inst->n; i++) {
+            const sd_node *key = inst->items[i].key, *val = inst->items[i].value;
+            int matched = 0;
+            if (path_push(c, key, 0) < 0)
+                return 0;
+            if (s->nprops) {
+                const vprop *p = find_prop(s, key);
+                if (p) {
+                    matched = 1;
+                    if (!v_node(c, p->s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                }
+            }
+            for (size_t j = 0; j < s->npats; j++) {
+                int m = re_match(c, s->pats[j].re, s->pats[j].src, key, s, "patternProperties");
+                if (m < 0) { ok = 0; if (!c->res) { c->npath--; return 0; } continue; }
+                if (m) {
+                    matched = 1;
+                    if (!v_node(c, s->pats[j].s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                }
+            }
+            if (!matched && s->addl) {
+                const vs *a = s->addl->alias ? s->addl->alias : s->addl;
+                matched = 1;
+                if (a->kind == VS_FALSE) {
+                    ok = 0;
+                    if (!c->res) { c->npath--; return 0; }
+                    unexpected_key(c, s, "additionalProperties", key);
+                } else if (!v_node(c, s->addl, val, NULL)) {
+                    ok = 0; if (!c->res) { c->npath--; return 0; }
+                }
+            }
+            if (matched && L)
+                BIT_SET(L, i);
+            if (s->pnames && !v_node(c, s->pnames, key, NULL)) {
+                ok = 0; if (!c->res) { c->npath--; return 0; }
+            }
+            c->npath--;
+        }
+    }
+    return ok;
+}
+
+static int unique_check(vctx *c, const vs *s, const sd_node *inst)
+{
+    size_t n = inst->n;
+    if (n < 2)
+        return 1;
+    if (n <= 16) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = 0; j < i; j++)
+                if (equal(inst->items[i].value, inst->items[j].value)) {
+                    if (c->res) {
+                        path_push(c, NULL, i);
+                        verr(c, s, "uniqueItems", inst->items[i].value, NULL,
+                             "item %zu repeats item %zu; items must be unique", i, j);
+                        c->npath--;
+                    }
+                    return 0;
+                }
+        return 1;
+    }
+    size_t cap = 32;
+    while (cap < n * 2)
+        cap *= 2;
+    struct uslot { uint64_t h; size_t i; } *tab = calloc(cap, sizeof *tab);
+    int ok = 1;
+    if (!tab)
+        return fatal(c, inst, SD_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n && (ok || c->res); i++) {
+        uint64_t h = hash_value(inst->items[i].value);
+        size_t k = h & (cap - 1);
+        for (; tab[k].i; k = (k + 1) & (cap - 1)) {
+            if (tab[k].h == h && equal(inst->items[tab[k].i - 1].value, inst->items[i].value)) {
+                ok = 0;
+                if (c->res) {
+                    path_push(c, NULL, i);
+                    verr(c, s, "uniqueItems", inst->items[i].value, NULL,
+                         "item %zu repeats item %zu; items must be unique", i, tab[k].i - 1);
+                    c->npath--;
+                }
+                break;
+            }
+        }
+        if (!tab[k].i) {
+            tab[k].h = h;
+            tab[k].i = i + 1;
+        }
+    }
+    free(tab);
+    return ok;
+}
+
+static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
+{
+    int ok = 1;
+    size_t n = inst->n, i;
+    if (s->mini >= 0 && n < (size_t)s->mini) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "minItems", inst, NULL, "has %zu items, fewer than the minimum of %lld", n, s->mini);
+    }
+    if (s->maxi >= 0 && n > (size_t)s->maxi) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "maxItems", inst, NULL, "has %zu items, more than the maximum of %lld", n, s->maxi);
+    }
+    if (s->unique && !unique_check(c, s, inst)) {
+        ok = 0; if (!c->res) return 0;
+    }
+    for (i = 0; i < n && i < s->nprefix; i++) {
+        if (path_push(c, NULL, i) < 0) return 0;
+        if (!v_node(c, s->prefix[i], inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+        c->npath--;
+        if (L) BIT_SET(L, i);
+    }
+    if (s->items) {
+        for (; i < n; i++) {
+            if (path_push(c, NULL, i) < 0) return 0;
+            if (!v_node(c, s->items, inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+            c->npath--;
+            if (L) BIT_SET(L, i);
+        }
+    }
+    if (s->contains) {
+        sd_vresult *saved = c->res;
+        long long count = 0;
+        c->res = NULL;
+        for (i = 0; i < n; i++) {
+            if (path_push(c, NULL, i) < 0) { c->res = saved; return 0; }
+            if (v_node(c, s->contains, inst->items[i].value, NULL)) {
+                count++;
+                if (L && s->draft >= SD_DRAFT_2020) BIT_SET(L, i);
+                else if (!L && s->maxc < 0 && count >= s->minc) { c->npath--; break; }
+            }
+            c->npath--;
+        }
+        c->res = saved;
+        if (count < s->minc) {
+            ok = 0; if (!c->res) return 0;
+            if (count == 0)
+                verr(c, s, "contains", inst, NULL, "no item matches the `contains` schema");
+            else
+                verr(c, s, "minContains", inst, NULL, "%lld items match the `contains` schema, fewer than the minimum of %lld", count, s->minc);
+        }
+        if (s->maxc >= 0 && count > s->maxc) {
+            ok = 0; if (!c->res) return 0;
+            verr(c, s, "maxContains", inst, NULL, "%lld items match the `contains` schema, more than the maximum of %lld", count, s->maxc);
+        }
+    }
+    return ok;
+}
+
+static int v_string(vctx *c, const vs *s, const sd_node *inst)
+{
+    int ok = 1;
+    if (s->minl >= 0 || s->maxl >= 0) {
+        size_t len = utf8_count(inst->str, inst->len);
+        if (s->minl >= 0 && len < (size_t)s->minl) {
+            ok = 0; if (!c->res) return 0;
+            verr(c, s, "minLength", inst, NULL, "string is %zu characters long, shorter than the minimum of %lld", len, s->minl);
+        }
+        if (s->maxl >= 0 && len > (size_t)s->maxl) {
+            ok = 0; if (!c->res) return 0;
+            verr(c, s, "maxLength", inst, NULL, "string is %zu characters long, longer than the maximum of %lld", len, s->maxl);
+        }
+    }
+    if (s->pattern) {
+        int m = re_match(c, s->pattern, s->pattern_src, inst, s, "pattern");
+        if (m == 0) {
+            ok = 0; if (!c->res) return 0;
+            sd_buf b = SD_BUF_INIT;
+            show(&b, inst);
+            verr(c, s, "pattern", inst, NULL, "value %s does not match pattern '%s'", b.ptr, s->pattern_src);
+            sd_buf_release(&b);
+        } else if (m < 0) {
+            ok = 0; if (!c->res) return 0;
+        }
+    }
+    if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->str, inst->len)) {
+        ok = 0; if (!c->res) return 0;
+        sd_buf b = SD_BUF_INIT;
+        show(&b, inst);
+        verr(c, s, "format", inst, NULL, "value %s is not a valid %s", b.ptr, sd_format_name(s->format));
+        sd_buf_release(&b);
+    }
+    return ok;
+}
+
+static int v_number(vctx *c, const vs *s, const sd_node *inst)
+{
+    int ok = 1;
+    if (s->min && numcmp(inst, s->min) < 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "minimum", inst, NULL, "%s is less than the minimum of %s", inst->str, s->min->str);
+    }
+    if (s->max && numcmp(inst, s->max) > 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "maximum", inst, NULL, "%s is greater than the maximum of %s", inst->str, s->max->str);
+    }
+    if (s->exmin && numcmp(inst, s->exmin) <= 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, s->draft == SD_DRAFT_4 ? "minimum" : "exclusiveMinimum", inst, NULL,
+             "%s is not greater than the exclusive minimum of %s", inst->str, s->exmin->str);
+    }
+    if (s->exmax && numcmp(inst, s->exmax) >= 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, s->draft == SD_DRAFT_4 ? "maximum" : "exclusiveMaximum", inst, NULL,
+             "%s is not less than the exclusive maximum of %s", inst->str, s->exmax->str);
+    }
+    if (s->mult && !multiple_of(inst, s->mult)) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "multipleOf", inst, NULL, "%s is not a multiple of %s", inst->str, s->mult->str);
+    }
+    return ok;
+}
+
+static int in_enum(const vs *s, const sd_node *inst)
+{
+    const sd_node *e = s->enum_;
+    if (s->ehash) {
+        uint64_t h = hash_value(inst);
+        for (size_t i = 0; i < e->n; i++)
+            if (s->ehash[i] == h && equal(inst, e->items[i].value))
+                return 1;
+        return 0;
+    }
+    for (size_t i = 0; i < e->n; i++)
+        if (equal(inst, e->items[i].value))
+            return 1;
+    return 0;
+}
+
+static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
+{
+    uint8_t *L = ev, *own = NULL;
+    int ok = 1, pushed = 0;
+    size_t nbytes = 0;
+    unsigned it;
+
+    if (s->alias)
+        s = s->alias;
+    if (s->loop)
+        return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
+                     s->info->ptr);
+    if (s->kind == VS_TRUE)
+        return 1;
+    if (s->kind == VS_FALSE) {
+        verr(c, s, "false", inst, NULL, "no value is allowed here (the schema is `false`)");
+        return 0;
+    }
+    if (c->fatal)
+        return 0;
+    if (c->depth >= MAX_DEPTH)
+        return fatal(c, inst, SD_ELIMIT, "validation nested deeper than %d schemas (at schema %s)",
+                     MAX_DEPTH, s->info->ptr);
+    c->depth++;
+    if (s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
+        if (grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
+            c->depth--;
+            return fatal(c, inst, SD_ENOMEM, "out of memory");
+        }
+        c->scope[c->nscope++] = s->res;
+        pushed = 1;
+    }
+    if (s->has_uneval && (inst->kind == SD_MAP || inst->kind == SD_SEQ)) {
+        nbytes = (inst->n + 7) / 8;
+        if (!(own = calloc(nbytes ? nbytes : 1, 1))) {
+            ok = fatal(c, inst, SD_ENOMEM, "out of memory");
+            goto out;
+        }
+        L = own;
+    }
+
+    it = inst_type(inst);
+    if (s->types || s->int_or_string) {
+        unsigned allowed = s->types | (s->int_or_string ? T_INT | T_STR : 0) | (s->nullable ? T_NULL : 0);
+        if (!(allowed & it) && !(it == T_INT && (allowed & T_NUM))) {
+            ok = 0;
+            if (!c->res) goto out;
+            sd_buf b = SD_BUF_INIT;
+            type_names(&b, allowed);
+            if (inst->kind == SD_MAP || inst->kind == SD_SEQ)
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s, expected %s", type_word(inst), b.ptr);
+            else {
+                sd_buf val = SD_BUF_INIT;
+                show(&val, inst);
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s %s, expected %s",
+                     type_word(inst), val.ptr, b.ptr);
+                sd_buf_release(&val);
+            }
+            sd_buf_release(&b);
+        }
+    }
+    if (s->enum_ && !(s->nullable && inst->kind == SD_NULL) && !in_enum(s, inst)) {
+        ok = 0;
+        if (!c->res) goto out;
+        sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
+        for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
+            if (i) sd_buf_puts(&b, ", ");
+            show(&b, s->enum_->items[i].value);
+        }
+        if (s->enum_->n > 12)
+            sd_buf_printf(&b, ", ... (%zu more)", s->enum_->n - 12);
+        show(&val, inst);
+        verr(c, s, "enum", inst, NULL, "value %s is not one of the allowed values: %s", val.ptr, b.ptr);
+        sd_buf_release(&b);
+        sd_buf_release(&val);
+    }
+    if (s->has_const && !equal(inst, s->const_)) {
+        ok = 0;
+        if (!c->res) goto out;
+        sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
+        show(&b, s->const_);
+        show(&val, inst);
+        verr(c, s, "const", inst, NULL, "value %s is not the required value %s", val.ptr, b.ptr);
+        sd_buf_release(&b);
+        sd_buf_release(&val);
+    }
+    switch (inst->kind) {
+    case SD_STR:
+        if (!v_string(c, s, inst)) { ok = 0; if (!c->res) goto out; }
+        break;
+    case SD_INT: case SD_FLOAT:
+        if (!v_number(c, s, inst)) { ok = 0; if (!c->res) goto out; }
+        break;
+    case SD_MAP:
+        if (!v_object(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
+        break;
+    case SD_SEQ:
+        if (!v_array(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
+        break;
+    default:
+        break;
+    }
+    if (s->ref && !follow(c, s->ref, inst, L, s, "$ref")) { ok = 0; if (!c->res) goto out; }
+    if (s->dynref) {
+        const vs *t = s->dyn_kind ? dynamic_target(c, s) : s->dynref;
+        if (!follow(c, t, inst, L, s, s->dyn_kind == 2 ? "$recursiveRef" : "$dynamicRef")) { ok = 0; if (!c->res) goto out; }
+    }
+    for (size_t i = 0; i < s->nall; i++)
+        if (!v_node(c, s->all[i], inst, L)) { ok = 0; if (!c->res) goto out; }
+    if (s->nany) {
+        sd_vresult *saved = c->res;
+        int any = 0;
+        uint8_t *T = L ? malloc(nbytes ? nbytes : (inst->n + 7) / 8 + 1) : NULL;
+        size_t tb = L ? (inst->n + 7) / 8 : 0;
+        c->res = NULL;
+        for (size_t i = 0; i < s->nany; i++) {
+            if (T) memset(T, 0, tb);
+            if (v_node(c, s->any[i], inst, T)) {
+                any = 1;
+                if (!L) break;
+                for (size_t k = 0; k < tb; k++) L[k] |= T[k];
+            }
+        }
+        free(T);
+        c->res = saved;
+        if (!any) {
+            ok = 0;
+            if (!c->res) goto out;
+            report_closest(c, s, "anyOf", s->any, s->nany, inst);
+        }
+    }
+    if (s->none) {
+        sd_vresult *saved = c->res;
+        size_t tb = L ? (inst->n + 7) / 8 : 0, first = 0, second = 0, matches = 0;
+        uint8_t *T = L ? malloc(tb + 1) : NULL, *keep = L ? calloc(tb + 1, 1) : NULL;
+        c->res = NULL;
+        for (size_t i = 0; i < s->none && matches < 2; i++) {
+            if (T) memset(T, 0, tb);
+            if (v_node(c, s->one[i], inst, T)) {
+                if (matches++ == 0) {
+                    first = i;
+                    if (keep) memcpy(keep, T, tb);
+                } else {
+                    second = i;
+                }
+            }
+        }
+        c->res = saved;
+        if (matches == 1 && L)
+            for (size_t k = 0; k < tb; k++) L[k] |= keep[k];
+        free(T);
+        free(keep);
+        if (matches != 1) {
+            ok = 0;
+            if (!c->res) goto out;
+            if (matches == 0)
+                report_closest(c, s, "oneOf", s->one, s->none, inst);
+            else
+                verr(c, s, "oneOf", inst, NULL, "value matches more than one oneOf branch (%s/oneOf/%zu and %s/oneOf/%zu); exactly one must match",
+                     s->info->ptr, first, s->info->ptr, second);
+        }
+    }
+    if (s->not_) {
+        sd_vresult *saved = c->res;
+        int r;
+        c->res = NULL;
+        r = v_node(c, s->not_, inst, NULL);
+        c->res = saved;
+        if (r) {
+            ok = 0;
+            if (!c->res) goto out;
+            verr(c, s, "not", inst, NULL, "value must not match the schema at %s/not", s->info->ptr);
+        }
+    }
+    if (s->if_) {
+        sd_vresult *saved = c->res;
+        size_t tb = L ? (inst->n + 7) / 8 : 0;
+        uint8_t *T = L ? calloc(tb + 1, 1) : NULL;
+        int r;
+        c->res = NULL;
+        r = v_node(c, s->if_, inst, T);
+        c->res = saved;
+        if (r && L)
+            for (size_t k = 0; k < tb; k++) L[k] |= T[k];
+        free(T);
+        if (r && s->then_) {
+            if (!v_node(c, s->then_, inst, L)) { ok = 0; if (!c->res) goto out; }
+        } else if (!r && s->else_) {
+            if (!v_node(c, s->else_, inst, L)) { ok = 0; if (!c->res) goto out; }
+        }
+    }
+    /* unevaluated* last: they see what every other keyword evaluated */
+    if (s->uprops && inst->kind == SD_MAP) {
+        for (size_t i = 0; i < inst->n; i++) {
+            const sd_node *key = inst->items[i].key;
+            if (BIT_GET(L, i))
+                continue;
+            if (path_push(c, key, 0) < 0) goto out;
+            const vs *u = s->uprops->alias ? s->uprops->alias : s->uprops;
+            if (u->kind == VS_FALSE) {
+                ok = 0;
+                if (!c->res) { c->npath--; goto out; }
+                verr(c, s, "unevaluatedProperties", key, key, "unexpected key `%s` (no keyword of this schema accepts it)", key->str);
+            } else if (!v_node(c, s->uprops, inst->items[i].value, NULL)) {
+                ok = 0;
+                if (!c->res) { c->npath--; goto out; }
+            }
+            c->npath--;
+            BIT_SET(L, i);
+        }
+    }
+    if (s->uitems && inst->kind == SD_SEQ) {
+        for (size_t i = 0; i < inst->n; i++) {
+            if (BIT_GET(L, i))
+                continue;
+            if (path_push(c, NULL, i) < 0) goto out;
+            if (!v_node(c, s->uitems, inst->items[i].value, NULL)) {
+                ok = 0;
+                if (!c->res) { c->npath--; goto out; }
+            }
+            c->npath--;
+            BIT_SET(L, i);
+        }
+    }
+out:
+    if (own) {
+        if (ev)
+            for (size_t k = 0; k < nbytes; k++)
+                ev[k] |= own[k];
+        free(own);
+    }
+    if (pushed)
+        c->nscope--;
+    c->depth--;
+    if (c->fatal)
+        return 0;
+    return ok;
+}
+
+int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_diags *diags)
+{
+    vctx c;
+    int ok;
+
+    memset(&c, 0, sizeof c);
+    c.v = v;
+    c.res = res;
+    c.max = v->opts.max_errors ? v->opts.max_errors : 1000;
+    c.diags = diags;
+    ok = v_node(&c, v->root, instance, NULL);
+    free(c.path);
+    free(c.scope);
+    free(c.refs);
+    if (c.fatal)
+        return c.fatal;
+    return ok ? 0 : SD_EINVALID;
+}
+
+void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
+{
+    for (size_t i = 0; i < res->count; i++) {
+        const sd_verror *e = &res->items[i];
+        if (e->schema_loc.file && e->schema_loc.line)
+            sd_diag_add(diags, SD_SEV_ERROR, SD_EINVALID, e->loc, NULL, NULL, "%s: %s (%s:%d:%d)",
+                        e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
+        else
+            sd_diag_add(diags, SD_SEV_ERROR, SD_EINVALID, e->loc, NULL, NULL, "%s: %s", e->key, e->message);
+    }
+}
