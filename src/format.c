@@ -10,6 +10,7 @@
  * ytt's port (0-65535), percent (0-100, optional %) and Go durations
  * ("1h30m", time.ParseDuration) as `go-duration`. Unknown formats pass. */
 #include "validate.h"
+#include "buf.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -429,12 +430,84 @@ static int check_rel_json_pointer(const char *s, size_t n)
     return check_json_pointer(s + i, n - i);
 }
 
+/* ECMA-262 Unicode property names that PCRE2 spells differently. */
+static const char *const gc_names[][2] = {
+    { "Letter", "L" }, { "Cased_Letter", "L&" }, { "Uppercase_Letter", "Lu" },
+    { "Lowercase_Letter", "Ll" }, { "Titlecase_Letter", "Lt" }, { "Modifier_Letter", "Lm" },
+    { "Other_Letter", "Lo" }, { "Mark", "M" }, { "Combining_Mark", "M" },
+    { "Nonspacing_Mark", "Mn" }, { "Spacing_Mark", "Mc" }, { "Enclosing_Mark", "Me" },
+    { "Number", "N" }, { "Decimal_Number", "Nd" }, { "digit", "Nd" }, { "Letter_Number", "Nl" },
+    { "Other_Number", "No" }, { "Punctuation", "P" }, { "punct", "P" },
+    { "Connector_Punctuation", "Pc" }, { "Dash_Punctuation", "Pd" }, { "Open_Punctuation", "Ps" },
+    { "Close_Punctuation", "Pe" }, { "Initial_Punctuation", "Pi" }, { "Final_Punctuation", "Pf" },
+    { "Other_Punctuation", "Po" }, { "Symbol", "S" }, { "Math_Symbol", "Sm" },
+    { "Currency_Symbol", "Sc" }, { "Modifier_Symbol", "Sk" }, { "Other_Symbol", "So" },
+    { "Separator", "Z" }, { "Space_Separator", "Zs" }, { "Line_Separator", "Zl" },
+    { "Paragraph_Separator", "Zp" }, { "Other", "C" }, { "Control", "Cc" }, { "cntrl", "Cc" },
+    { "Format", "Cf" }, { "Surrogate", "Cs" }, { "Private_Use", "Co" }, { "Unassigned", "Cn" },
+};
+
+void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff)
+{
+    sd_buf b = SD_BUF_INIT;
+    PCRE2_SIZE off = 0;
+    pcre2_code *re;
+
+    /* rewrite \p{Long_Name}, \p{gc=X}, \p{Script=X}; copy the rest */
+    for (size_t i = 0; i < len; i++) {
+        if (src[i] == '\\' && i + 2 < len && (src[i + 1] == 'p' || src[i + 1] == 'P') && src[i + 2] == '{') {
+            const char *name = src + i + 3, *end = memchr(name, '}', len - (size_t)(name - src));
+            if (end) {
+                size_t nl = (size_t)(end - name);
+                const char *eq = memchr(name, '=', nl);
+                if (eq) {
+                    nl -= (size_t)(eq + 1 - name);
+                    name = eq + 1;
+                }
+                sd_buf_putc(&b, '\\');
+                sd_buf_putc(&b, src[i + 1]);
+                sd_buf_putc(&b, '{');
+                {
+                    const char *mapped = NULL;
+                    for (size_t k = 0; k < sizeof gc_names / sizeof *gc_names; k++)
+                        if (strlen(gc_names[k][0]) == nl && !memcmp(gc_names[k][0], name, nl))
+                            mapped = gc_names[k][1];
+                    if (mapped)
+                        sd_buf_puts(&b, mapped);
+                    else
+                        sd_buf_put(&b, name, nl);
+                }
+                sd_buf_putc(&b, '}');
+                i = (size_t)(end - src);
+                continue;
+            }
+        }
+        if (src[i] == '\\' && i + 1 < len) {
+            sd_buf_put(&b, src + i, 2);
+            i++;
+            continue;
+        }
+        sd_buf_putc(&b, src[i]);
+    }
+    if (sd_buf_failed(&b)) {
+        *errcode = PCRE2_ERROR_NOMEMORY;
+        *erroff = 0;
+        sd_buf_release(&b);
+        return NULL;
+    }
+    /* no PCRE2_UCP: \d \w \b stay ASCII, as in ECMA-262 */
+    re = pcre2_compile((PCRE2_SPTR)b.ptr, b.len, PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX,
+                       errcode, &off, NULL);
+    *erroff = off;
+    sd_buf_release(&b);
+    return re;
+}
+
 static int check_regex(const char *s, size_t n)
 {
     int ec;
-    PCRE2_SIZE off;
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)s, n, PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX,
-                                   &ec, &off, NULL);
+    size_t off;
+    pcre2_code *re = sd_regex_compile(s, n, &ec, &off);
     if (!re)
         return 0;
     pcre2_code_free(re);

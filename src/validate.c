@@ -83,6 +83,8 @@ struct sd_validator {
     int err;
     pcre2_match_context *mctx;
     pcre2_match_data *md;
+    struct vocab_memo { const sd_schema_info *res; int validation; } *vocab;
+    size_t nvocab;
 };
 
 /* ---- values: types, numbers, equality, hashing --------------------------- */
@@ -440,10 +442,7 @@ static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw)
         cerr(v, SD_ESYNTAX, n, "'%s' must be a string (a regular expression)", kw);
         return NULL;
     }
-    /* ECMA-262 flavour as far as PCRE2 goes: UTF mode, `$` only at the very
-     * end, \uHHHH escapes; no UCP, so \d \w \b stay ASCII as in ECMA-262. */
-    re = pcre2_compile((PCRE2_SPTR)n->str, n->len,
-                       PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX, &ec, &off, NULL);
+    re = sd_regex_compile(n->str, n->len, &ec, &off);
     if (!re) {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(ec, msg, sizeof msg);
@@ -547,8 +546,60 @@ static int resolve_ref(sd_validator *v, vs *s, const sd_node *refn, const char *
     return 0;
 }
 
+/* 0 when the resource's meta-schema ($schema that is not a known draft)
+ * lists a $vocabulary without the validation vocabulary (2019-09 core §8.1.2):
+ * then type, enum, minimum... are not asserted. */
+static int validation_vocab(sd_validator *v, const sd_schema_info *res)
+{
+    const sd_node *sch, *voc;
+    const sd_schema_info *mi;
+    sd_diags tmp = SD_DIAGS_INIT;
+    int on = 1;
+    struct vocab_memo *m;
+
+    if (!res || res->node->kind != SD_MAP || res->draft < SD_DRAFT_2019 ||
+        !(sch = sd_node_get(res->node, "$schema")) || sch->kind != SD_STR ||
+        sd_draft_from_uri(sch->str))
+        return 1;
+    for (size_t i = 0; i < v->nvocab; i++)
+        if (v->vocab[i].res == res)
+            return v->vocab[i].validation;
+    if (sd_resolver_resolve(v->r, &mi, res->node, sch->str, sch->loc, &tmp) == 0 &&
+        (voc = sd_node_get(mi->node, "$vocabulary")) && voc->kind == SD_MAP) {
+        on = 0;
+        for (size_t i = 0; i < voc->n; i++) {
+            const char *k = voc->items[i].key->str;
+            size_t kl = voc->items[i].key->len;
+            if (kl > 17 && !strcmp(k + kl - 17, "/vocab/validation"))
+                on = 1;
+        }
+    }
+    sd_diags_release(&tmp);
+    if ((m = realloc(v->vocab, (v->nvocab + 1) * sizeof *m))) {
+        v->vocab = m;
+        m[v->nvocab].res = res;
+        m[v->nvocab++].validation = on;
+    }
+    return on;
+}
+
+static int is_validation_kw(const char *k)
+{
+    static const char *const kws[] = {
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+        "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems",
+        "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties",
+        "required", "dependentRequired", NULL
+    };
+    for (const char *const *p = kws; *p; p++)
+        if (!strcmp(*p, k))
+            return 1;
+    return 0;
+}
+
 static int compile_one(sd_validator *v, vs *s)
 {
+    int vocab_validation;
     const sd_node *n = s->node, *x;
     const sd_node *items_arr = NULL, *addl_items = NULL;
     int d = s->draft, err = 0;
@@ -568,8 +619,11 @@ static int compile_one(sd_validator *v, vs *s)
         vs *t;
         if ((err = resolve_ref(v, s, x, "$ref", &t)) < 0)
             return err;
-        if (d <= SD_DRAFT_7 || n->n == 1) {
-            s->alias = t;   /* drafts 4-7: $ref overrides its siblings */
+        /* drafts 4-7: $ref overrides its siblings; later drafts: a lone
+         * $ref within one resource is the same as its target (crossing
+         * resources would skip a dynamic scope) */
+        if (d <= SD_DRAFT_7 || (n->n == 1 && strcmp(s->info->base, t->info->base) == 0)) {
+            s->alias = t;
             return 0;
         }
         s->ref = t;
@@ -594,10 +648,13 @@ static int compile_one(sd_validator *v, vs *s)
             s->dyn_kind = 2;
     }
 
+    vocab_validation = validation_vocab(v, s->res);
     for (size_t i = 0; i < n->n && !err; i++) {
         const sd_pair *p = &n->items[i];
         const char *k = p->key->str;
         x = p->value;
+        if (!vocab_validation && is_validation_kw(k))
+            continue;
         switch (k[0]) {
         case 'a':
             if (!strcmp(k, "allOf")) { if (!(s->all = child_list(v, x, k, &s->nall))) err = SD_ERROR; }
@@ -877,6 +934,7 @@ void sd_validator_free(sd_validator *v)
     }
     free(v->list);
     free(v->work);
+    free(v->vocab);
     if (v->md) pcre2_match_data_free(v->md);
     if (v->mctx) pcre2_match_context_free(v->mctx);
     sd_resolver_free(v->r);

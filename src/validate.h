@@ -86,5 +86,10 @@ int sd_format_id(const char *name);
 int sd_format_check(int id, const char *s, size_t len);
 /** The name of a format id. */
 const char *sd_format_name(int id);
+/** Compile an ECMA-262 style `pattern` with PCRE2 (UTF mode, `$` only at
+ *  the very end, \uHHHH, \p{Long_Name} mapped to PCRE2's names). Returns a
+ *  pcre2_code* (as void*) the caller frees with pcre2_code_free(), or NULL
+ *  with the PCRE2 error code and offset set. */
+void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff);
 
 #endif
