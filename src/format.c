@@ -153,7 +153,9 @@ static int check_duration(const char *s, size_t n)
         if (!u || s[i] == '\0')
             return 0;
         int idx = (int)(u - units);
-        if (idx <= last)
+        /* dur-year = n"Y" [dur-month], dur-month = n"M" [dur-day], and
+         * likewise H, M, S: units follow each other without gaps */
+        if (last >= 0 ? idx != last + 1 : 0)
             return 0;
         last = idx;
         any = 1;
@@ -234,11 +236,7 @@ static int check_ipv6(const char *s, size_t n)
 static int check_hostname(const char *s, size_t n, int idn)
 {
     size_t i = 0;
-    if (n == 0 || n > 253 + (s[n - 1] == '.'))
-        return 0;
-    if (s[n - 1] == '.')
-        n--;
-    if (n == 0)
+    if (n == 0 || n > 253)
         return 0;
     while (i <= n) {
         size_t start = i;
@@ -376,8 +374,19 @@ static int check_uri_ref(const char *s, size_t n, int absolute, int iri)
         he = ae;
         if (hs < ae && s[hs] == '[') {
             const char *rb = memchr(s + hs, ']', ae - hs);
-            if (!rb || !check_ipv6(s + hs + 1, (size_t)(rb - s) - hs - 1))
+            if (!rb)
                 return 0;
+            if (s[hs + 1] == 'v' || s[hs + 1] == 'V') {
+                /* IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) */
+                size_t k = hs + 2;
+                while (k < (size_t)(rb - s) && isxdigit((unsigned char)s[k]))
+                    k++;
+                if (k == hs + 2 || s[k] != '.' || k + 1 >= (size_t)(rb - s) ||
+                    !uri_chars(s + k + 1, (size_t)(rb - s) - k - 1, ":", 0))
+                    return 0;
+            } else if (!check_ipv6(s + hs + 1, (size_t)(rb - s) - hs - 1)) {
+                return 0;
+            }
             he = (size_t)(rb - s) + 1;
             if (he < ae && s[he] != ':')
                 return 0;
@@ -496,7 +505,8 @@ void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff
         return NULL;
     }
     /* no PCRE2_UCP: \d \w \b stay ASCII, as in ECMA-262 */
-    re = pcre2_compile((PCRE2_SPTR)b.ptr, b.len, PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX,
+    re = pcre2_compile((PCRE2_SPTR)b.ptr, b.len,
+                       PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX | PCRE2_ALLOW_EMPTY_CLASS,
                        errcode, &off, NULL);
     *erroff = off;
     sd_buf_release(&b);
@@ -511,32 +521,80 @@ static int check_regex(const char *s, size_t n)
     if (!re)
         return 0;
     pcre2_code_free(re);
-    /* ECMA-262 has no \a, \e, \z, \Z, \A escapes */
+    /* ECMA-262 has no \a, \e, \z, \Z, \A escapes, no (?P<name>), (?#...)
+     * or inline flag groups such as (?i) */
     for (size_t i = 0; i + 1 < n; i++) {
         if (s[i] == '\\') {
             if (strchr("aeAzZ", s[i + 1]))
                 return 0;
             i++;
+        } else if (s[i] == '(' && s[i + 1] == '?' && i + 2 < n &&
+                   (isalpha((unsigned char)s[i + 2]) || s[i + 2] == '#')) {
+            return 0;
         }
     }
     return 1;
 }
 
+/* RFC 6570 §2: literals and {op varspec,varspec...} expressions. */
 static int check_uri_template(const char *s, size_t n)
 {
-    int open = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '{') {
-            if (open)
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '{') {
+            i++;
+            if (i < n && strchr("+#./;?&=,!@|", s[i]))
+                i++;
+            for (;;) {
+                size_t start = i;
+                /* varname = varchar *( ["."] varchar ) */
+                while (i < n) {
+                    if (isalnum((unsigned char)s[i]) || s[i] == '_') {
+                        i++;
+                    } else if (s[i] == '%' && i + 2 < n && isxdigit((unsigned char)s[i + 1]) &&
+                               isxdigit((unsigned char)s[i + 2])) {
+                        i += 3;
+                    } else if (s[i] == '.' && i > start && i + 1 < n && s[i - 1] != '.' &&
+                               (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '_' || s[i + 1] == '%')) {
+                        i++;
+                    } else {
+                        break;
+                    }
+                }
+                if (i == start)
+                    return 0;
+                if (i < n && s[i] == ':') {
+                    size_t d = ++i;
+                    while (i < n && isdigit((unsigned char)s[i]))
+                        i++;
+                    if (i == d || i - d > 4 || s[d] == '0')
+                        return 0;
+                } else if (i < n && s[i] == '*') {
+                    i++;
+                }
+                if (i < n && s[i] == ',') {
+                    i++;
+                    continue;
+                }
+                break;
+            }
+            if (i >= n || s[i] != '}')
                 return 0;
-            open = 1;
-        } else if (s[i] == '}') {
-            if (!open)
-                return 0;
-            open = 0;
+            i++;
+            continue;
         }
+        if (c <= ' ' || c == 0x7f || strchr("\"<>\\^`|}", c))
+            return 0;
+        if (c == '%') {
+            if (i + 2 >= n || !isxdigit((unsigned char)s[i + 1]) || !isxdigit((unsigned char)s[i + 2]))
+                return 0;
+            i += 3;
+            continue;
+        }
+        i++;
     }
-    return !open;
+    return 1;
 }
 
 static int check_port(const char *s, size_t n)
