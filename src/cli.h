@@ -19,5 +19,6 @@ int sd_cli_usage_error(const char *fmt, ...)
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
 
 int sd_cmd_render(int argc, char **argv);
+int sd_cmd_validate(int argc, char **argv);
 
 #endif

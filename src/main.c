@@ -20,6 +20,8 @@ static const char help_text[] =
 "\n"
 "Usage:\n"
 "  schemadoc SOURCE [--format FMT] [-o FILE]\n"
+"  schemadoc validate SCHEMA VALUES... [--draft D] [--output text|json]\n"
+"                     [--formats | --no-formats]\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json)\n"
@@ -34,6 +36,18 @@ static const char help_text[] =
 "                  the run succeeds (no partial file on error)\n"
 "  -h, --help      show this help\n"
 "  --version       print the version\n"
+"\n"
+"validate: check each VALUES file (YAML or JSON, '-' for stdin) against SCHEMA\n"
+"(JSON Schema draft 4, 6, 7, 2019-09 or 2020-12, JSON or YAML):\n"
+"  --draft D       4, 6, 7, 2019-09 or 2020-12; overrides $schema (default:\n"
+"                  $schema, else 2020-12)\n"
+"  --output text|json\n"
+"                  text (default): diagnostics on stderr, one line per file on\n"
+"                  stdout; json: an array with one result object per file\n"
+"  --formats       always assert 'format' (default: drafts 4-7 assert,\n"
+"                  2019-09 and 2020-12 only annotate)\n"
+"  --no-formats    never assert 'format'\n"
+"  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
 "\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
@@ -184,6 +198,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "validate", sd_cmd_validate },
     { NULL, NULL }
 };
 

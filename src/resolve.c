@@ -835,7 +835,9 @@ static const sd_node *walk_pointer(const sd_node *node, const char *ptr, sd_buf 
             }
         }
         if (!next) {
-            sd_buf_printf(why, "no segment '%s' at '%.*s'", seg.ptr, (int)(p - 1 - ptr), ptr);
+            sd_buf_printf(why, "'#%.*s' has no %s '%s'", (int)(p - 1 - ptr), ptr,
+                          node->kind == SD_MAP ? "key" : node->kind == SD_SEQ ? "item" : "member (not an object)",
+                          seg.ptr);
             sd_buf_release(&seg);
             return NULL;
         }
@@ -904,8 +906,30 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
 fail:
     if (hash)
         *hash = '#';
-    err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
-                        "cannot resolve $ref '%s' (as '%s'): %s", ref, abs, why.ptr);
+    {
+        /* name local files relative to the working directory */
+        char *cwd_uri = sd_vuri_from_path("x");
+        const char *shown_abs = abs, *shown_why = why.ptr, *w;
+        size_t cl = cwd_uri ? strlen(cwd_uri) - 1 : 0;
+        sd_buf w2 = SD_BUF_INIT;
+        if (cwd_uri)
+            cwd_uri[cl] = '\0';   /* "file:///cwd/" */
+        if (cwd_uri && strncmp(abs, cwd_uri, cl) == 0)
+            shown_abs = abs + cl;
+        while (cwd_uri && (w = strstr(shown_why, cwd_uri))) {
+            sd_buf_put(&w2, shown_why, (size_t)(w - shown_why));
+            shown_why = w + cl;
+        }
+        sd_buf_puts(&w2, shown_why);
+        if (strcmp(shown_abs, ref) == 0)
+            err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
+                                "cannot resolve $ref '%s': %s", ref, w2.ptr);
+        else
+            err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
+                                "cannot resolve $ref '%s' (as '%s'): %s", ref, shown_abs, w2.ptr);
+        sd_buf_release(&w2);
+        free(cwd_uri);
+    }
 done:
     free(mapped);
     free(abs);

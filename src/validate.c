@@ -78,7 +78,7 @@ struct sd_validator {
     sd_validate_opts opts;
     vs *root;
     vs **list; size_t nlist, alist;     /* every record, for freeing */
-    vs **work; size_t nwork, awork;     /* records waiting to be compiled */
+    vs **work; size_t nwork, awork, whead; /* records waiting to be compiled */
     sd_diags *diags;
     int err;
     pcre2_match_context *mctx;
@@ -817,17 +817,23 @@ static int compile_one(sd_validator *v, vs *s)
     return 0;
 }
 
+/* Compile queued records in order (first in, first out, so errors come in
+ * document order); after an error keep going to report every bad $ref. */
 static int drain(sd_validator *v)
 {
-    while (v->nwork) {
-        vs *s = v->work[--v->nwork];
+    int first = 0;
+    while (v->whead < v->nwork) {
+        vs *s = v->work[v->whead++];
         if (!s->compiled) {
             int err = compile_one(v, s);
-            if (err < 0)
+            if (err == SD_ENOMEM)
                 return err;
+            if (err < 0 && !first)
+                first = err;
         }
     }
-    return 0;
+    v->whead = v->nwork = 0;
+    return first;
 }
 
 static void precompile_dynamic(sd_schema_info *info, void *payload)
