@@ -16,7 +16,56 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdarg.h>
+#include <unistd.h>
+
 #define STDIN_MAX ((size_t)64 << 20)
+
+/* The library (every src file but main.c) is linked into the unit tests, so
+ * this file cannot call main.c's sd_cli_* helpers; these are the same. */
+static void print_diags(const sd_diags *d)
+{
+    const char *nc = getenv("NO_COLOR");
+    int color = isatty(2) && !(nc && *nc);
+    fflush(stdout);
+    sd_diags_print(d, stderr, color);
+}
+
+static int usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("schemadoc: error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(" (see 'schemadoc --help')\n", stderr);
+    return SD_EXIT_ERROR;
+}
+
+static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc)
+        return -1;
+    *val = argv[++*i];
+    return 1;
+}
 
 static int read_stdin(sd_buf *b)
 {
@@ -108,18 +157,18 @@ int sd_cmd_validate(int argc, char **argv)
     int i, r, status = SD_EXIT_OK, json;
 
     if (!(values = calloc((size_t)argc, sizeof *values)))
-        return sd_cli_usage_error("out of memory");
+        return usage_error("out of memory");
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((r = sd_cli_opt_value(argc, argv, &i, "--draft", &v)) != 0) {
+        if ((r = opt_value(argc, argv, &i, "--draft", &v)) != 0) {
             if (r < 0 || !(opts.draft = sd_draft_from_name(v))) {
                 free(values);
-                return sd_cli_usage_error("option '--draft' needs one of: 4, 6, 7, 2019-09, 2020-12");
+                return usage_error("option '--draft' needs one of: 4, 6, 7, 2019-09, 2020-12");
             }
-        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0) {
+        } else if ((r = opt_value(argc, argv, &i, "--output", &v)) != 0) {
             if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0)) {
                 free(values);
-                return sd_cli_usage_error("option '--output' needs one of: text, json");
+                return usage_error("option '--output' needs one of: text, json");
             }
             output = v;
         } else if (strcmp(a, "--formats") == 0) {
@@ -135,7 +184,7 @@ int sd_cmd_validate(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1] != '\0') {
             free(values);
-            return sd_cli_usage_error("unknown option '%s' for 'validate'", a);
+            return usage_error("unknown option '%s' for 'validate'", a);
         } else if (!schema_path) {
             schema_path = a;
         } else {
@@ -144,7 +193,7 @@ int sd_cmd_validate(int argc, char **argv)
     }
     if (!schema_path || !nvalues) {
         free(values);
-        return sd_cli_usage_error(!schema_path ? "validate: no SCHEMA given"
+        return usage_error(!schema_path ? "validate: no SCHEMA given"
                                                : "validate: no VALUES file given (use '-' for standard input)");
     }
     json = strcmp(output, "json") == 0;
@@ -224,7 +273,7 @@ int sd_cmd_validate(int argc, char **argv)
             sd_buf_putc(&out, '}');
         } else {
             sd_vresult_to_diags(&res, &diags);
-            sd_cli_print_diags(&diags);
+            print_diags(&diags);
             sd_diags_release(&diags);
             if (input_error)
                 printf("%s: error\n", name);
@@ -242,7 +291,7 @@ int sd_cmd_validate(int argc, char **argv)
     }
 done:
     fflush(stdout);
-    sd_cli_print_diags(&diags);
+    print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
     sd_validator_free(val);
