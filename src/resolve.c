@@ -189,10 +189,10 @@ static void uri_split(const char *s, uri_parts *u)
     }
 }
 
-/* RFC 3986 §5.2.4 remove_dot_segments, from `in` into `out`. */
-static void remove_dots(sd_buf *out, const char *in, size_t n)
+/* RFC 3986 §5.2.4 remove_dot_segments of `in`, appended to `dst`. */
+static void remove_dots(sd_buf *dst, const char *in, size_t n)
 {
-    sd_buf b = SD_BUF_INIT;
+    sd_buf b = SD_BUF_INIT, o = SD_BUF_INIT, *out = &o;
     const char *p = in, *end = in + n;
 
     sd_buf_put(&b, in, n);
@@ -224,6 +224,8 @@ static void remove_dots(sd_buf *out, const char *in, size_t n)
             p = q;
         }
     }
+    sd_buf_put(dst, o.ptr, o.len);
+    sd_buf_release(&o);
     sd_buf_release(&b);
 }
 
@@ -397,7 +399,12 @@ struct sd_resolver {
     pmap     infos;      /* sd_node* -> sd_schema_info */
     sd_doc **owned;      /* meta-schemas loaded from memory */
     size_t   nowned;
+    pmap     keyidx;     /* big map node -> keyidx, for JSON pointer steps */
 };
+
+/* A hash index over the keys of one large map, so that a pointer step into
+ * a map of 50,000 definitions is not a linear scan each time. */
+typedef struct keyidx { size_t cap; uint32_t *slot; } keyidx;
 
 sd_resolver *sd_resolver_new(const sd_resolve_opts *opts)
 {
@@ -417,6 +424,14 @@ void sd_resolver_free(sd_resolver *r)
         return;
     smap_free(&r->uris);
     free(r->infos.s);
+    for (size_t i = 0; i < r->keyidx.cap; i++) {
+        keyidx *k = r->keyidx.s[i].val;
+        if (k) {
+            free(k->slot);
+            free(k);
+        }
+    }
+    free(r->keyidx.s);
     for (size_t i = 0; i < r->nowned; i++)
         sd_doc_free(r->owned[i]);
     free(r->owned);
@@ -802,8 +817,55 @@ again:
     return 0;
 }
 
+static uint64_t hash_mem(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+static const sd_node *map_lookup(sd_resolver *r, const sd_node *map, const char *k, size_t kl)
+{
+    keyidx *ix;
+    if (map->n <= 32 || !(ix = pmap_get(&r->keyidx, map))) {
+        if (map->n > 32 && (ix = calloc(1, sizeof *ix))) {
+            size_t cap = 64;
+            while (cap < map->n * 2)
+                cap *= 2;
+            if (!(ix->slot = calloc(cap, sizeof *ix->slot)) || pmap_put(&r->keyidx, map, ix) < 0) {
+                free(ix->slot);
+                free(ix);
+                ix = NULL;
+            } else {
+                ix->cap = cap;
+                for (size_t i = 0; i < map->n; i++) {
+                    size_t j = hash_mem(map->items[i].key->str, map->items[i].key->len) & (cap - 1);
+                    while (ix->slot[j])
+                        j = (j + 1) & (cap - 1);
+                    ix->slot[j] = (uint32_t)i + 1;
+                }
+            }
+        }
+        if (!ix) {
+            for (size_t i = 0; i < map->n; i++) {
+                const sd_node *kn = map->items[i].key;
+                if (kn->len == kl && memcmp(kn->str, k, kl) == 0)
+                    return map->items[i].value;
+            }
+            return NULL;
+        }
+    }
+    for (size_t j = hash_mem(k, kl) & (ix->cap - 1); ix->slot[j]; j = (j + 1) & (ix->cap - 1)) {
+        const sd_node *kn = map->items[ix->slot[j] - 1].key;
+        if (kn->len == kl && memcmp(kn->str, k, kl) == 0)
+            return map->items[ix->slot[j] - 1].value;
+    }
+    return NULL;
+}
+
 /* Walk a decoded JSON pointer from `node`. On failure says which segment in `why`. */
-static const sd_node *walk_pointer(const sd_node *node, const char *ptr, sd_buf *why)
+static const sd_node *walk_pointer(sd_resolver *r, const sd_node *node, const char *ptr, sd_buf *why)
 {
     const char *p = ptr;
     sd_buf seg = SD_BUF_INIT;
@@ -818,13 +880,7 @@ static const sd_node *walk_pointer(const sd_node *node, const char *ptr, sd_buf 
             else sd_buf_putc(&seg, *q++);
         }
         if (node->kind == SD_MAP) {
-            for (size_t i = 0; i < node->n; i++) {
-                const sd_node *k = node->items[i].key;
-                if (k->len == seg.len && memcmp(k->str, seg.ptr, seg.len) == 0) {
-                    next = node->items[i].value;
-                    break;
-                }
-            }
+            next = map_lookup(r, node, seg.ptr, seg.len);
         } else if (node->kind == SD_SEQ) {
             char *end;
             unsigned long ix;
@@ -876,7 +932,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
     } else if (frag[0] == '/') {
         const sd_node *t;
         pct_decode(&dec, frag, strlen(frag));
-        if (!(t = walk_pointer(res->node, dec.ptr, &why))) {
+        if (!(t = walk_pointer(r, res->node, dec.ptr, &why))) {
             err = SD_EREF;
             goto fail;
         }

@@ -45,7 +45,7 @@ typedef struct vdep {
 } vdep;
 
 struct vs {
-    uint8_t kind, loop, has_uneval, compiled;
+    uint8_t kind, loop, has_uneval, compiled, alias_state;
     uint8_t dyn_kind;         /* 0 none, 1 $dynamicRef, 2 $recursiveRef */
     uint8_t unique, nullable, int_or_string, has_const, assert_format;
     int draft;
@@ -896,20 +896,28 @@ int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schem
         if (v->nlist == before && !v->nwork)
             break;
     }
-    /* collapse alias chains; a cycle of pure $refs is a loop */
+    /* collapse alias chains (with path compression: linear overall); a
+     * cycle of pure $refs is a loop */
     for (size_t i = 0; i < v->nlist; i++) {
-        vs *s = v->list[i], *t = s->alias;
-        size_t steps = 0;
-        if (!t)
+        vs *s = v->list[i], *t;
+        if (!s->alias || s->alias_state == 2)
             continue;
-        while (t->alias && steps <= v->nlist) {
-            t = t->alias;
-            steps++;
+        for (t = s; t->alias && t->alias_state == 0; t = t->alias)
+            t->alias_state = 1;
+        /* t: a non-alias (the end), a finished alias, or one on this path (a cycle) */
+        {
+            vs *end = t->alias ? (t->alias_state == 2 ? t->alias : NULL) : t;
+            int loop = !end || (t->alias && t->loop);
+            for (vs *u = s; u->alias_state == 1; ) {
+                vs *next = u->alias;
+                u->alias_state = 2;
+                if (loop)
+                    u->loop = 1;
+                else
+                    u->alias = end;
+                u = next;
+            }
         }
-        if (t->alias)
-            s->loop = 1;
-        else
-            s->alias = t;
     }
     v->diags = NULL;
     *out = v;
