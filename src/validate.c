@@ -35,7 +35,7 @@ enum { VS_SCHEMA = 0, VS_TRUE, VS_FALSE };
 enum { T_NULL = 1, T_BOOL = 2, T_INT = 4, T_NUM = 8, T_STR = 16, T_OBJ = 32, T_ARR = 64 };
 
 typedef struct vs vs;
-typedef struct vprop { const char *name; size_t len; uint32_t h; vs *s; } vprop;
+typedef struct vprop { const char *name; size_t len; uint32_t h; int req; vs *s; } vprop;
 typedef struct vpat { pcre2_code *re; const char *src; vs *s; } vpat;
 typedef struct vdep {
     const char *name; size_t len;
@@ -44,8 +44,13 @@ typedef struct vdep {
     const char *kw;
 } vdep;
 
+/* what a record checks, so that v_node can skip what an instance kind
+ * cannot trigger without touching the rest of the record */
+enum { N_TYPE = 1, N_ENUM = 2, N_STR = 4, N_NUM = 8, N_OBJ = 16, N_ARR = 32, N_APPLY = 64 };
+
 struct vs {
     uint8_t kind, loop, has_uneval, compiled, alias_state;
+    uint8_t need;             /* N_* */
     uint8_t dyn_kind;         /* 0 none, 1 $dynamicRef, 2 $recursiveRef */
     uint8_t unique, nullable, int_or_string, has_const, assert_format;
     int draft;
@@ -62,6 +67,7 @@ struct vs {
     vpat *pats; size_t npats;
     vs *addl, *pnames, *uprops, *uitems;
     const sd_node *required;
+    size_t nreq_fast;         /* every required name is a property: count them in the member loop */
     vdep *deps; size_t ndeps;
     long long minp, maxp, mini, maxi, minc, maxc, minl, maxl;
     vs **prefix; size_t nprefix;
@@ -83,6 +89,8 @@ struct sd_validator {
     int err;
     pcre2_match_context *mctx;
     pcre2_match_data *md;
+    int jit;                            /* PCRE2 has a JIT compiler here */
+    int has_dynamic;                    /* some $dynamicRef/$recursiveRef is dynamic */
     struct vocab_memo { const sd_schema_info *res; int validation; } *vocab;
     size_t nvocab;
 };
@@ -476,20 +484,29 @@ static int build_prop_hash(vs *s)
     return 0;
 }
 
+/* Short keys: a byte loop beats a call to memcmp. */
+static inline int same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 static vprop *find_prop(const vs *s, const sd_node *key)
 {
     if (s->phash) {
         uint32_t h = hash32(key->str, key->len), j = h & (s->phcap - 1);
         for (; s->phash[j]; j = (j + 1) & (s->phcap - 1)) {
             vprop *p = &s->props[s->phash[j] - 1];
-            if (p->h == h && p->len == key->len && memcmp(p->name, key->str, key->len) == 0)
+            if (p->h == h && p->len == key->len && same_bytes(p->name, key->str, key->len))
                 return p;
         }
         return NULL;
     }
     for (size_t i = 0; i < s->nprops; i++) {
         vprop *p = &s->props[i];
-        if (p->len == key->len && memcmp(p->name, key->str, key->len) == 0)
+        if (p->len == key->len && p->name[0] == key->str[0] && same_bytes(p->name, key->str, key->len))
             return p;
     }
     return NULL;
@@ -813,7 +830,40 @@ static int compile_one(sd_validator *v, vs *s)
     }
     if (items_arr && addl_items && !(s->items = child(v, addl_items)))
         return SD_ERROR;
+    if (s->required && s->nprops) {
+        /* when every required name is also in `properties`, the member loop
+         * counts them and the separate lookups run only on failure */
+        size_t fast = 0, all = 1;
+        for (size_t j = 0; j < s->required->n && all; j++) {
+            const sd_node *r = s->required->items[j].value;
+            vprop *p;
+            if (r->kind != SD_STR || !(p = find_prop(s, r))) {
+                all = 0;
+                break;
+            }
+            if (!p->req) {
+                p->req = 1;
+                fast++;
+            }
+        }
+        if (all)
+            s->nreq_fast = fast;
+        else
+            for (size_t j = 0; j < s->nprops; j++)
+                s->props[j].req = 0;
+    }
     s->has_uneval = s->uprops || s->uitems;
+    s->need = (uint8_t)((s->types || s->int_or_string ? N_TYPE : 0) |
+                        (s->enum_ || s->has_const ? N_ENUM : 0) |
+                        (s->minl >= 0 || s->maxl >= 0 || s->pattern || (s->format >= 0 && s->assert_format) ? N_STR : 0) |
+                        (s->min || s->max || s->exmin || s->exmax || s->mult ? N_NUM : 0) |
+                        (s->minp >= 0 || s->maxp >= 0 || s->required || s->ndeps || s->nprops || s->npats ||
+                         s->addl || s->pnames ? N_OBJ : 0) |
+                        (s->mini >= 0 || s->maxi >= 0 || s->unique || s->nprefix || s->items || s->contains ? N_ARR : 0) |
+                        (s->ref || s->dynref || s->nall || s->nany || s->none || s->not_ || s->if_ ||
+                         s->uprops || s->uitems ? N_APPLY : 0));
+    if (s->dyn_kind)
+        v->has_dynamic = 1;
     return 0;
 }
 
@@ -877,6 +927,10 @@ int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schem
     }
     pcre2_set_match_limit(v->mctx, (uint32_t)(v->opts.regex_match_limit ? v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT));
     pcre2_set_depth_limit(v->mctx, 10000);
+    {
+        uint32_t jit = 0;
+        v->jit = pcre2_config(PCRE2_CONFIG_JIT, &jit) >= 0 && jit;
+    }
     /* a forced draft wins over $schema: index with it as the default and
      * let only nested resources with their own $schema differ */
     if ((err = sd_resolver_add(v->r, doc, schema, v->opts.base_uri, v->opts.draft, diags)) < 0)
@@ -1012,9 +1066,9 @@ static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
     return 0;
 }
 
-static int path_push(vctx *c, const sd_node *key, size_t idx)
+static inline int path_push(vctx *c, const sd_node *key, size_t idx)
 {
-    if (grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
+    if (c->npath >= c->apath && grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
         return fatal(c, key, SD_ENOMEM, "out of memory"), -1;
     c->path[c->npath].key = key;
     c->path[c->npath].idx = idx;
@@ -1220,7 +1274,12 @@ static const vs *dynamic_target(vctx *c, const vs *s)
 static int re_match(vctx *c, pcre2_code *re, const char *src, const sd_node *str, const vs *s,
                     const char *kw)
 {
-    int rc = pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx);
+    /* the loaders checked UTF-8 already: skip PCRE2's per-match scan; the
+     * JIT entry point skips the rest of pcre2_match's argument checks */
+    int rc = c->v->jit ? pcre2_jit_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx)
+                       : pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
+    if (rc == PCRE2_ERROR_JIT_BADOPTION)  /* this pattern was not JIT-compiled */
+        rc = pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
     if (rc >= 0)
         return 1;
     if (rc == PCRE2_ERROR_NOMATCH)
@@ -1364,7 +1423,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
         ok = 0; if (!c->res) return 0;
         verr(c, s, "maxProperties", inst, NULL, "has %zu keys, more than the maximum of %lld", inst->n, s->maxp);
     }
-    if (s->required) {
+    if (s->required && !s->nreq_fast) {
         for (size_t i = 0; i < s->required->n; i++) {
             const sd_node *r = s->required->items[i].value;
             if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
@@ -1391,15 +1450,23 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
         }
     }
     if (s->nprops || s->npats || s->addl || s->pnames) {
+        size_t nreq = 0;
         for (size_t i = 0; i < inst->n; i++) {
             const sd_node *key = inst->items[i].key, *val = inst->items[i].value;
             int matched = 0;
+            if (i + 1 < inst->n) {
+                /* the tree is pointer-chasing bound: start the next loads early */
+                __builtin_prefetch(inst->items[i + 1].key);
+                __builtin_prefetch(inst->items[i + 1].value);
+            }
+            __builtin_prefetch(key->str);
             if (path_push(c, key, 0) < 0)
                 return 0;
             if (s->nprops) {
                 const vprop *p = find_prop(s, key);
                 if (p) {
                     matched = 1;
+                    nreq += (size_t)p->req;
                     if (!v_node(c, p->s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
                 }
             }
@@ -1428,6 +1495,14 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
                 ok = 0; if (!c->res) { c->npath--; return 0; }
             }
             c->npath--;
+        }
+        if (s->nreq_fast && nreq < s->nreq_fast) {
+            ok = 0; if (!c->res) return 0;
+            for (size_t i = 0; i < s->required->n; i++) {
+                const sd_node *r = s->required->items[i].value;
+                if (r->kind == SD_STR && !map_get(inst, r->str, r->len))
+                    verr(c, s, "required", inst, NULL, "missing required key `%s`", r->str);
+            }
         }
     }
     return ok;
@@ -1506,6 +1581,8 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     }
     if (s->items) {
         for (; i < n; i++) {
+            if (i + 1 < n)
+                __builtin_prefetch(inst->items[i + 1].value);
             if (path_push(c, NULL, i) < 0) return 0;
             if (!v_node(c, s->items, inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
             c->npath--;
@@ -1639,13 +1716,18 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         verr(c, s, "false", inst, NULL, "no value is allowed here (the schema is `false`)");
         return 0;
     }
+    {
+        static const uint8_t by_kind[] = { 0, 0, N_NUM, N_NUM, N_STR, N_OBJ, N_ARR };
+        if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | by_kind[inst->kind])))
+            return 1;   /* nothing here applies to this kind of value */
+    }
     if (c->fatal)
         return 0;
     if (c->depth >= MAX_DEPTH)
         return fatal(c, inst, SD_ELIMIT, "validation nested deeper than %d schemas (at schema %s)",
                      MAX_DEPTH, s->info->ptr);
     c->depth++;
-    if (s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
+    if (c->v->has_dynamic && s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
         if (grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
             c->depth--;
             return fatal(c, inst, SD_ENOMEM, "out of memory");
@@ -1663,7 +1745,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     }
 
     it = inst_type(inst);
-    if (s->types || s->int_or_string) {
+    if (s->need & N_TYPE) {
         unsigned allowed = s->types | (s->int_or_string ? T_INT | T_STR : 0) | (s->nullable ? T_NULL : 0);
         if (!(allowed & it) && !(it == T_INT && (allowed & T_NUM))) {
             ok = 0;
@@ -1709,20 +1791,22 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     }
     switch (inst->kind) {
     case SD_STR:
-        if (!v_string(c, s, inst)) { ok = 0; if (!c->res) goto out; }
+        if ((s->need & N_STR) && !v_string(c, s, inst)) { ok = 0; if (!c->res) goto out; }
         break;
     case SD_INT: case SD_FLOAT:
-        if (!v_number(c, s, inst)) { ok = 0; if (!c->res) goto out; }
+        if ((s->need & N_NUM) && !v_number(c, s, inst)) { ok = 0; if (!c->res) goto out; }
         break;
     case SD_MAP:
-        if (!v_object(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
+        if ((s->need & N_OBJ) && !v_object(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
         break;
     case SD_SEQ:
-        if (!v_array(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
+        if ((s->need & N_ARR) && !v_array(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
         break;
     default:
         break;
     }
+    if (!(s->need & N_APPLY))
+        goto out;
     if (s->ref && !follow(c, s->ref, inst, L, s, "$ref")) { ok = 0; if (!c->res) goto out; }
     if (s->dynref) {
         const vs *t = s->dyn_kind ? dynamic_target(c, s) : s->dynref;
