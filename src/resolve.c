@@ -784,7 +784,9 @@ static int find_resource(sd_resolver *r, sd_schema_info **out, const char *uri,
             sd_buf_printf(why, "loading '%s' failed", uri);
             if (tmp.count && tmp.items[0].message) {
                 sd_buf_puts(why, ": ");
-                if (tmp.items[0].loc.file && tmp.items[0].loc.line) {
+                const sd_loc *dl = &tmp.items[0].loc;
+                if (dl->file && dl->line && !(loc.file && !strcmp(dl->file, loc.file) &&
+                                              dl->line == loc.line && dl->column == loc.column)) {
                     sd_buf_printf(why, "%s:%d:%d: ", tmp.items[0].loc.file,
                                   tmp.items[0].loc.line, tmp.items[0].loc.column);
                 }
@@ -1081,7 +1083,7 @@ int sd_file_loader_load(void *payload, const char *abs_uri, sd_loc from,
     if (!path.len) {
         sd_buf_release(&path);
         return sd_diag_error(diags, SD_ENOTFOUND, from,
-                             "only local files are loaded here (no network access for '%s')", abs_uri);
+                             "remote documents are not fetched by this loader (only local files)");
     }
     if (sd_buf_failed(&path)) {
         sd_buf_release(&path);

@@ -1709,8 +1709,15 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     size_t nbytes = 0;
     unsigned it;
 
-    if (s->alias)
+    if (s->loop)
+        return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
+                     s->info->ptr);
+    if (s->alias) {
+        /* a collapsed $ref is still an edge of the loop check */
+        if (s->alias->kind == VS_SCHEMA && !s->alias->loop)
+            return follow(c, s->alias, inst, ev, s, "$ref");
         s = s->alias;
+    }
     if (s->loop)
         return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
                      s->info->ptr);
