@@ -1495,8 +1495,21 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
             }
             if (matched && L)
                 BIT_SET(L, i);
-            if (s->pnames && !v_node(c, s->pnames, key, NULL)) {
-                ok = 0; if (!c->res) { c->npath--; return 0; }
+            if (s->pnames) {
+                /* keys are strings in JSON Schema, whatever YAML typed them as */
+                sd_node ks;
+                const sd_node *kn = key;
+                if (key->kind != SD_STR) {
+                    memset(&ks, 0, sizeof ks);
+                    ks.kind = SD_STR;
+                    ks.loc = key->loc;
+                    ks.str = key->str ? key->str : "";
+                    ks.len = key->str ? key->len : 0;
+                    kn = &ks;
+                }
+                if (!v_node(c, s->pnames, kn, NULL)) {
+                    ok = 0; if (!c->res) { c->npath--; return 0; }
+                }
             }
             c->npath--;
         }

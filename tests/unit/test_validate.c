@@ -277,5 +277,40 @@ static void test_formats(void)
     OK(sd_format_id("no-such-format") < 0);
 }
 
-TEST_MAIN(test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
+static void test_recursive_ref_2019(void)
+{
+    static const char schema[] =
+        "{\"$schema\": \"https://json-schema.org/draft/2019-09/schema\","
+        " \"$id\": \"http://example.com/tree\", \"$recursiveAnchor\": true ,"
+        " \"type\": \"object\", \"required\": [\"meta\", \"nodes\"],"
+        " \"properties\": {\"meta\": {\"type\": \"string\"},"
+        "   \"nodes\": {\"type\": \"array\", \"items\": {\"$ref\": \"node\"}}},"
+        " \"$defs\": {\"node\": {\"$id\": \"http://example.com/node\", \"$recursiveAnchor\": true,"
+        "   \"type\": \"object\", \"required\": [\"value\"],"
+        "   \"properties\": {\"value\": {\"type\": \"number\"}, \"subtree\": {\"$recursiveRef\": \"#\"}}}}}";
+    fixture f;
+    run(&f, schema, "{\"meta\": \"r\", \"nodes\": [{\"value\": 1, \"subtree\": {\"meta\": \"c\", \"nodes\": []}}]}", 0);
+    INT_EQ(f.compile, 0);
+    INT_EQ(f.result, 0);
+    done(&f);
+    /* the subtree is checked against the outermost schema: "meta" is required */
+    run(&f, schema, "{\"meta\": \"r\", \"nodes\": [{\"value\": 1, \"subtree\": {\"value\": 2}}]}", 0);
+    INT_EQ(f.result, SD_EINVALID);
+    OK(f.res.count >= 1 && strcmp(f.res.items[0].path, "/nodes/0/subtree") == 0);
+    done(&f);
+    /* without $recursiveAnchor on the root it is a plain $ref to "node" */
+    {
+        char buf[sizeof schema];
+        char *p;
+        strcpy(buf, schema);
+        p = strstr(buf, "true ,");
+        memcpy(p, "false,", 6);
+        run(&f, buf, "{\"meta\": \"r\", \"nodes\": [{\"value\": 1, \"subtree\": {\"value\": 2}}]}", 0);
+        INT_EQ(f.compile, 0);
+        INT_EQ(f.result, 0);
+        done(&f);
+    }
+}
+
+TEST_MAIN(test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
           test_unresolvable, test_uri, test_numbers, test_messages, test_formats)
