@@ -719,7 +719,7 @@ static int compile_one(sd_validator *v, vs *s)
             break;
         case 'f':
             if (!strcmp(k, "format") && x->kind == SD_STR)
-                s->format = sd_format_id(x->str);
+                s->format = sd_format_id_for(x->str, d);
             break;
         case 'i':
             if (!strcmp(k, "items")) {
