@@ -744,7 +744,7 @@ static int add_owned(sd_resolver *r, sd_doc *doc)
  * *out set, or an error code with the reason (for the caller's message) in
  * `why`. */
 static int find_resource(sd_resolver *r, sd_schema_info **out, const char *uri,
-                         const char *ref, sd_loc loc, sd_buf *why)
+                         const char *ref, sd_loc loc, int draft, sd_buf *why)
 {
     void **v = smap_find(&r->uris, uri);
     int err;
@@ -798,7 +798,9 @@ static int find_resource(sd_resolver *r, sd_schema_info **out, const char *uri,
         sd_diags_release(&tmp);
         if (!pmap_get(&r->infos, sd_doc_root(doc))) {
             const char *b = adup(r, uri, strlen(uri));
-            if (!b || (err = index_tree(r, doc, sd_doc_root(doc), b, "#", r->opts.draft, 1)) < 0)
+            /* a document without $schema is read in the dialect of the
+             * schema that refers to it */
+            if (!b || (err = index_tree(r, doc, sd_doc_root(doc), b, "#", draft ? draft : r->opts.draft, 1)) < 0)
                 return SD_ENOMEM;
         }
         /* a document whose $id differs from the URI it was fetched by is
@@ -927,7 +929,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
         *hash = '\0';
         frag = hash + 1;
     }
-    if ((err = find_resource(r, &res, abs, ref, loc, &why)) < 0)
+    if ((err = find_resource(r, &res, abs, ref, loc, fi ? fi->draft : 0, &why)) < 0)
         goto fail;
     if (!frag || !*frag) {
         ti = res;
@@ -1089,7 +1091,15 @@ int sd_file_loader_load(void *payload, const char *abs_uri, sd_loc from,
         sd_buf_release(&path);
         return sd_diag_error(diags, SD_ENOMEM, from, "out of memory");
     }
-    err = sd_doc_load_file(&doc, path.ptr, SD_FMT_AUTO, NULL, diags);
+    {
+        /* name files under the working directory relatively in messages */
+        char cwd[PATH_MAX];
+        const char *p = path.ptr;
+        size_t cl;
+        if (getcwd(cwd, sizeof cwd) && (cl = strlen(cwd)) && strncmp(p, cwd, cl) == 0 && p[cl] == '/')
+            p += cl + 1;
+        err = sd_doc_load_file(&doc, p, SD_FMT_AUTO, NULL, diags);
+    }
     sd_buf_release(&path);
     if (err < 0)
         return err;

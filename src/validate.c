@@ -765,7 +765,7 @@ static int compile_one(sd_validator *v, vs *s)
                     if (!(pp->s = child_kw(v, x->items[j].value, k))) { err = SD_ERROR; break; }
                     s->nprops++;
                 }
-                if (!err && s->nprops > 8 && build_prop_hash(s) < 0)
+                if (!err && s->nprops > 24 && build_prop_hash(s) < 0)
                     err = cerr(v, SD_ENOMEM, x, "out of memory");
             } else if (!strcmp(k, "patternProperties")) {
                 if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'patternProperties' must be an object"); break; }
@@ -1416,6 +1416,25 @@ static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, 
     sd_vresult_release(&best);
 }
 
+static const uint8_t need_by_kind[] = { 0, 0, N_NUM, N_NUM, N_STR, N_OBJ, N_ARR };
+
+/* 1 when `s` accepts `inst` by its type alone (a leaf such as
+ * {"type": "string"}), decided without a call; 0 means "ask v_node". */
+static inline int quick_ok(const vs *s, const sd_node *inst)
+{
+    unsigned it;
+    if (s->alias || s->kind != VS_SCHEMA)
+        return s->kind == VS_TRUE && !s->alias;
+    if (s->need & (N_ENUM | N_APPLY | need_by_kind[inst->kind]))
+        return 0;
+    if (!(s->need & N_TYPE))
+        return 1;
+    if (s->int_or_string || s->nullable)
+        return 0;
+    it = inst_type(inst);
+    return (s->types & it) || (it == T_INT && (s->types & T_NUM));
+}
+
 static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
 {
     int ok = 1;
@@ -1471,7 +1490,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
                 if (p) {
                     matched = 1;
                     nreq += (size_t)p->req;
-                    if (!v_node(c, p->s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                    if (!quick_ok(p->s, val) && !v_node(c, p->s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
                 }
             }
             for (size_t j = 0; j < s->npats; j++) {
@@ -1601,7 +1620,8 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
             if (i + 1 < n)
                 __builtin_prefetch(inst->items[i + 1].value);
             if (path_push(c, NULL, i) < 0) return 0;
-            if (!v_node(c, s->items, inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+            if (!quick_ok(s->items, inst->items[i].value) &&
+                !v_node(c, s->items, inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
             c->npath--;
             if (L) BIT_SET(L, i);
         }
@@ -1740,11 +1760,8 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         verr(c, s, "false", inst, NULL, "no value is allowed here (the schema is `false`)");
         return 0;
     }
-    {
-        static const uint8_t by_kind[] = { 0, 0, N_NUM, N_NUM, N_STR, N_OBJ, N_ARR };
-        if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | by_kind[inst->kind])))
-            return 1;   /* nothing here applies to this kind of value */
-    }
+    if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | need_by_kind[inst->kind])))
+        return 1;   /* nothing here applies to this kind of value */
     if (c->fatal)
         return 0;
     if (c->depth >= MAX_DEPTH)
