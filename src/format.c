@@ -887,8 +887,44 @@ void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff
     PCRE2_SIZE off = 0;
     pcre2_code *re;
 
-    /* rewrite \p{Long_Name}, \p{gc=X}, \p{Script=X}; copy the rest */
+    /* ECMA-262 whitespace (\s) and line terminators (which `.` excludes) */
+    static const char ws[] = "\\t\\n\\x0B\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF";
+    int in_class = 0;
+
+    /* rewrite \p{Long_Name}, \p{gc=X}, \p{Script=X}; `.` and `\s` with
+     * their ECMA-262 meaning; copy the rest */
     for (size_t i = 0; i < len; i++) {
+        if (src[i] == '\\' && i + 1 < len && (src[i + 1] == 's' || src[i + 1] == 'S')) {
+            if (in_class) {
+                if (src[i + 1] == 's')
+                    sd_buf_puts(&b, ws);
+                else
+                    sd_buf_puts(&b, "\\S");
+            } else {
+                sd_buf_puts(&b, src[i + 1] == 's' ? "[" : "[^");
+                sd_buf_puts(&b, ws);
+                sd_buf_putc(&b, ']');
+            }
+            i++;
+            continue;
+        }
+        if (!in_class && src[i] == '.') {
+            sd_buf_puts(&b, "[^\\n\\r\\u2028\\u2029]");
+            continue;
+        }
+        if (!in_class && src[i] == '[') {
+            in_class = 1;
+            sd_buf_putc(&b, '[');
+            if (i + 1 < len && src[i + 1] == '^')
+                sd_buf_putc(&b, src[++i]);
+            if (i + 1 < len && src[i + 1] == ']') {   /* [] and [^] */
+                sd_buf_putc(&b, src[++i]);
+                in_class = 0;
+            }
+            continue;
+        }
+        if (in_class && src[i] == ']')
+            in_class = 0;
         if (src[i] == '\\' && i + 2 < len && (src[i + 1] == 'p' || src[i + 1] == 'P') && src[i + 2] == '{') {
             const char *name = src + i + 3, *end = memchr(name, '}', len - (size_t)(name - src));
             if (end) {

@@ -312,5 +312,31 @@ static void test_recursive_ref_2019(void)
     }
 }
 
-TEST_MAIN(test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
+static void test_ecma_regex(void)
+{
+    static const struct { const char *schema, *inst; int valid; } t[] = {
+        { "{\"pattern\": \"^a.b$\"}", "\"a\\u2028b\"", 0 },   /* `.` excludes line terminators */
+        { "{\"pattern\": \"^a.b$\"}", "\"a\\u0085b\"", 1 },   /* ... but not NEL */
+        { "{\"pattern\": \"^\\\\s$\"}", "\"\\u00a0\"", 1 },  /* \s is Unicode whitespace */
+        { "{\"pattern\": \"^[\\\\sx]+$\"}", "\"x\\ufeffx\"", 1 },
+        { "{\"pattern\": \"^\\\\S$\"}", "\"\\u3000\"", 0 },
+        { "{\"pattern\": \"^\\\\d$\"}", "\"\\u0663\"", 0 },  /* \d is ASCII */
+        { "{\"pattern\": \"^\\\\w$\"}", "\"\\u00e9\"", 0 },  /* \w is ASCII */
+        { "{\"pattern\": \"^[.]$\"}", "\"x\"", 0 },              /* `.` in a class is a dot */
+        { "{\"pattern\": \"^[^]$\"}", "\"\\n\"", 1 },            /* [^] is anything */
+        { "{\"pattern\": \"^\\\\p{Letter}+$\"}", "\"\\u00e9t\\u00e9\"", 1 },
+        { "{\"pattern\": \"a$\"}", "\"a\\n\"", 0 },             /* $ only at the very end */
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        fixture f;
+        run(&f, t[i].schema, t[i].inst, 0);
+        INT_EQ(f.compile, 0);
+        if (f.result != (t[i].valid ? 0 : SD_EINVALID))
+            fprintf(stderr, "case %zu: %s on %s\n", i, t[i].schema, t[i].inst);
+        INT_EQ(f.result, t[i].valid ? 0 : SD_EINVALID);
+        done(&f);
+    }
+}
+
+TEST_MAIN(test_ecma_regex, test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
           test_unresolvable, test_uri, test_numbers, test_messages, test_formats)
