@@ -351,6 +351,10 @@ int sd_draft_from_uri(const char *uri)
         { "http://json-schema.org/draft/2019-09/schema", SD_DRAFT_2019 },
         { "https://json-schema.org/draft/2020-12/schema", SD_DRAFT_2020 },
         { "http://json-schema.org/draft/2020-12/schema", SD_DRAFT_2020 },
+        /* "the latest draft", common in Helm charts: read as 2020-12, as
+         * Helm 4's validator (santhosh-tekuri/jsonschema v6) does */
+        { "http://json-schema.org/schema", SD_DRAFT_2020 },
+        { "https://json-schema.org/schema", SD_DRAFT_2020 },
     };
     size_t n;
     if (!uri)

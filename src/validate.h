@@ -6,7 +6,10 @@
  * sd_node trees (YAML or JSON, with positions). Out: every violation, each
  * with the instance pointer, the dotted key path, the instance position, the
  * keyword, and the keyword's place in the schema (file:line:col and
- * `#/json/pointer`). See docs/validate.md. */
+ * `#/json/pointer`). See docs/validate.md.
+ *
+ * A validator is not thread-safe (it keeps PCRE2 match data and JIT-compiles
+ * patterns on use); give each thread its own. */
 #ifndef SD_VALIDATE_H
 #define SD_VALIDATE_H
 
