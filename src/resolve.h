@@ -10,6 +10,7 @@
 #ifndef SD_RESOLVE_H
 #define SD_RESOLVE_H
 
+#include "buf.h"
 #include "diag.h"
 #include "node.h"
 #include "sd.h"
@@ -94,6 +95,9 @@ void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *pay
 /** Resolve `ref` against absolute `base` per RFC 3986 §5.2. Returns a new
  *  malloc'd string, or NULL when out of memory. */
 char *sd_vuri_resolve(const char *base, const char *ref);
+/** Append the percent-decoding of `n` bytes of `s` to `out` (an invalid
+ *  escape is kept as written). */
+void sd_vuri__pct_decode(sd_buf *out, const char *s, size_t n);
 /** A file path as an absolute file:// URI (made absolute against the cwd,
  *  percent-encoded). New malloc'd string or NULL. */
 char *sd_vuri_from_path(const char *path);

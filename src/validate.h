@@ -92,6 +92,10 @@ int sd_format_id_for(const char *name, int draft);
 int sd_format_check(int id, const char *s, size_t len);
 /** The name of a format id. */
 const char *sd_format_name(int id);
+/** Internal to format.c/idna.c: hostname (idn: idn-hostname) and draft 4's
+ *  plain RFC 1123 hostname checks; 1 if valid. */
+int sd_format__hostname(const char *s, size_t n, int idn);
+int sd_format__hostname_1123(const char *s, size_t n);
 /** Compile an ECMA-262 style `pattern` with PCRE2 (UTF mode, `$` only at
  *  the very end, \uHHHH, \p{Long_Name} mapped to PCRE2's names). Returns a
  *  pcre2_code* (as void*) the caller frees with pcre2_code_free(), or NULL
