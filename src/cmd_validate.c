@@ -290,6 +290,23 @@ int sd_cmd_validate(int argc, char **argv)
         fwrite(out.ptr, 1, out.len, stdout);
     }
 done:
+    if (json && status == SD_EXIT_ERROR && !val) {
+        /* the schema failed: still one result object per file, so that a
+         * consumer of the JSON always gets the same shape */
+        sd_buf_clear(&out);
+        sd_buf_putc(&out, '[');
+        for (size_t f = 0; f < nvalues; f++) {
+            const char *name = strcmp(values[f], "-") == 0 ? "<stdin>" : values[f];
+            sd_buf_puts(&out, f ? ",\n " : "\n ");
+            sd_buf_puts(&out, "{\"file\": ");
+            sd_emit_json_string(&out, name, strlen(name));
+            sd_buf_puts(&out, ", \"valid\": false, \"errors\": [], \"inputErrors\": ");
+            json_diags(&out, &diags, 0, SD_SEV_ERROR);
+            sd_buf_puts(&out, ", \"warnings\": []}");
+        }
+        sd_buf_puts(&out, "\n]\n");
+        fwrite(out.ptr, 1, out.len, stdout);
+    }
     fflush(stdout);
     print_diags(&diags);
     sd_diags_release(&diags);
