@@ -268,9 +268,12 @@ int sd_cmd_validate(int argc, char **argv)
                 sd_buf_puts(&out, ", \"inputErrors\": ");
                 json_diags(&out, &diags, mark, SD_SEV_ERROR);
             }
-            sd_buf_puts(&out, ", \"warnings\": ");
-            json_diags(&out, &diags, mark, SD_SEV_WARNING);
-            sd_buf_putc(&out, '}');
+            sd_buf_puts(&out, ", \"warnings\": [");
+            for (size_t k = 0; k < res.nwarnings; k++) {
+                sd_buf_puts(&out, k ? ",\n   " : "\n   ");
+                json_error(&out, &res.warnings[k], name);
+            }
+            sd_buf_puts(&out, res.nwarnings ? "\n  ]}" : "]}");
         } else {
             sd_vresult_to_diags(&res, &diags);
             print_diags(&diags);
@@ -279,6 +282,8 @@ int sd_cmd_validate(int argc, char **argv)
                 printf("%s: error\n", name);
             else if (any_invalid)
                 printf("%s: invalid (%zu error%s)\n", name, res.total, res.total == 1 ? "" : "s");
+            else if (res.nwarnings)
+                printf("%s: valid (%zu warning%s)\n", name, res.nwarnings, res.nwarnings == 1 ? "" : "s");
             else
                 printf("%s: valid\n", name);
         }

@@ -267,35 +267,33 @@ static sd_loc kw_loc(const vs *s, const char *kw)
     return s->node->loc;
 }
 
-static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
-                 const sd_node *at, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
-static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
-                 const sd_node *at, const char *fmt, ...)
+static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_node *inst,
+                    const sd_node *at, const char *fmt, va_list ap)
 {
     sd_vresult *r = c->res;
     sd_verror *e;
     sd_buf m = SD_BUF_INIT, sp = SD_BUF_INIT;
-    va_list ap;
 
     if (!r)
         return;
-    r->total++;
-    if (r->count >= c->max)
-        return;
-    if (grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
-        return;
-    e = &r->items[r->count++];
+    if (warn) {
+        if (r->nwarnings >= c->max ||
+            grow((void **)&r->warnings, &r->awarnings, r->nwarnings + 1, sizeof *r->warnings) < 0)
+            return;
+        e = &r->warnings[r->nwarnings++];
+    } else {
+        r->total++;
+        if (r->count >= c->max)
+            return;
+        if (grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
+            return;
+        e = &r->items[r->count++];
+    }
     memset(e, 0, sizeof *e);
     path_strings(c, c->npath, &e->path, &e->key);
     e->loc = (at ? at : inst)->loc;
     e->keyword = kw;
-    va_start(ap, fmt);
     sd_buf_vprintf(&m, fmt, ap);
-    va_end(ap);
     e->message = sd_buf_detach(&m);
     sd_buf_puts(&sp, s->info->ptr);
     if (kw && strcmp(kw, "false") != 0) {
@@ -305,6 +303,34 @@ static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
         e->schema_loc = s->node->loc;
     }
     e->schema_path = sd_buf_detach(&sp);
+}
+
+static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
+                 const sd_node *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
+                 const sd_node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vrecord(c, 0, s, kw, inst, at, fmt, ap);
+    va_end(ap);
+}
+
+static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vrecord(c, 1, s, kw, inst, NULL, fmt, ap);
+    va_end(ap);
 }
 
 static void free_errors(sd_verror *items, size_t n)
@@ -320,9 +346,11 @@ static void free_errors(sd_verror *items, size_t n)
 void sd_vresult_release(sd_vresult *res)
 {
     free_errors(res->items, res->count);
+    free_errors(res->warnings, res->nwarnings);
     free(res->items);
-    res->items = NULL;
-    res->count = res->alloc = res->total = 0;
+    free(res->warnings);
+    res->items = res->warnings = NULL;
+    res->count = res->alloc = res->total = res->nwarnings = res->awarnings = 0;
 }
 
 static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev);
@@ -786,6 +814,13 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
         show(&b, inst);
         verr(c, s, "format", inst, NULL, "value %s is not a valid %s", b.ptr, sd_format_name(s->format));
         sd_buf_release(&b);
+    } else if (s->format >= 0 && s->warn_format && c->res &&
+               !sd_format_check(s->format, inst->str, inst->len)) {
+        sd_buf b = SD_BUF_INIT;
+        show(&b, inst);
+        vwarn(c, s, "format", inst, "value %s is not a valid %s (%s only annotates `format`; --formats makes this an error)",
+              b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
+        sd_buf_release(&b);
     }
     return ok;
 }
@@ -1105,6 +1140,14 @@ int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_di
 
 void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
 {
+    for (size_t i = 0; i < res->nwarnings; i++) {
+        const sd_verror *e = &res->warnings[i];
+        if (e->schema_loc.file && e->schema_loc.line)
+            sd_diag_add(diags, SD_SEV_WARNING, 0, e->loc, NULL, NULL, "%s: %s (%s:%d:%d)",
+                        e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
+        else
+            sd_diag_add(diags, SD_SEV_WARNING, 0, e->loc, NULL, NULL, "%s: %s", e->key, e->message);
+    }
     for (size_t i = 0; i < res->count; i++) {
         const sd_verror *e = &res->items[i];
         if (e->schema_loc.file && e->schema_loc.line)

@@ -64,9 +64,11 @@ typedef struct sd_vresult {
     sd_verror *items;
     size_t     count, alloc;
     size_t     total;        /* violations found, also those past max_errors */
+    sd_verror *warnings;     /* findings that do not make the value invalid: a */
+    size_t     nwarnings, awarnings; /* `format` that is only an annotation here */
 } sd_vresult;
 
-#define SD_VRESULT_INIT { NULL, 0, 0, 0 }
+#define SD_VRESULT_INIT { NULL, 0, 0, 0, NULL, 0, 0 }
 
 /** Validate `instance` and append its violations to `res` (NULL: just the
  *  verdict, fastest). Returns 0 when valid, SD_EINVALID when not, or a
@@ -77,7 +79,7 @@ int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_di
 /** Free the strings of every error; the result is empty and reusable. */
 void sd_vresult_release(sd_vresult *res);
 
-/** Append each error of `res` to `diags` as
+/** Append each error (and warning) of `res` to `diags` as
  *  "KEY: MESSAGE (SCHEMA-FILE:LINE:COL)" at the instance position. */
 void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags);
 

@@ -342,6 +342,8 @@ static int compile_one(sd_validator *v, vs *s)
     s->res = sd_resolver_lookup(v->r, s->info->base);
     s->assert_format = v->opts.formats == SD_FORMATS_ASSERT ||
                        (v->opts.formats == SD_FORMATS_DEFAULT && d <= SD_DRAFT_7);
+    /* 2019-09+ by default: a bad format is a warning, not a violation */
+    s->warn_format = !s->assert_format && v->opts.formats == SD_FORMATS_DEFAULT;
 
     if ((x = sd_node_get(n, "$ref"))) {
         vs *t;
@@ -566,7 +568,7 @@ static int compile_one(sd_validator *v, vs *s)
     s->has_uneval = s->uprops || s->uitems;
     s->need = (uint8_t)((s->types || s->int_or_string ? N_TYPE : 0) |
                         (s->enum_ || s->has_const ? N_ENUM : 0) |
-                        (s->minl >= 0 || s->maxl >= 0 || s->pattern || (s->format >= 0 && s->assert_format) ? N_STR : 0) |
+                        (s->minl >= 0 || s->maxl >= 0 || s->pattern || (s->format >= 0 && (s->assert_format || s->warn_format)) ? N_STR : 0) |
                         (s->min || s->max || s->exmin || s->exmax || s->mult ? N_NUM : 0) |
                         (s->minp >= 0 || s->maxp >= 0 || s->required || s->ndeps || s->nprops || s->npats ||
                          s->addl || s->pnames ? N_OBJ : 0) |
