@@ -29,5 +29,6 @@ int sd_cmd_render(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);
 /** `schemadoc template FILE.mustache --data DATA.json ...` (cmd_template.c). */
 int sd_cmd_template(int argc, char **argv);
+int sd_cmd_validate(int argc, char **argv);
 
 #endif

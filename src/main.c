@@ -16,6 +16,8 @@ static const char help_text[] =
 "  schemadoc SOURCE [--format FMT] [-o FILE] [SOURCE OPTIONS]\n"
 "  schemadoc schema CHART [--draft 7|2020-12] [-o FILE]\n"
 "  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
+"  schemadoc validate SCHEMA VALUES... [--draft D] [--output text|json]\n"
+"                     [--formats | --no-formats]\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
@@ -54,6 +56,18 @@ static const char help_text[] =
 "\n"
 "template: render any Mustache template against any JSON (docs/templates.md);\n"
 "see 'schemadoc template --help'.\n"
+
+"validate: check each VALUES file (YAML or JSON, '-' for stdin) against SCHEMA\n"
+"(JSON Schema draft 4, 6, 7, 2019-09 or 2020-12, JSON or YAML):\n"
+"  --draft D       4, 6, 7, 2019-09 or 2020-12; overrides $schema (default:\n"
+"                  $schema, else 2020-12)\n"
+"  --output text|json\n"
+"                  text (default): diagnostics on stderr, one line per file on\n"
+"                  stdout; json: an array with one result object per file\n"
+"  --formats       always assert 'format' (default: drafts 4-7 assert,\n"
+"                  2019-09 and 2020-12 only annotate)\n"
+"  --no-formats    never assert 'format'\n"
+"  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
 "\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
@@ -113,6 +127,7 @@ typedef struct command {
 static const command commands[] = {
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
+    { "validate", sd_cmd_validate },
     { NULL, NULL }
 };
 
