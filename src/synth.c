@@ -1,6 +1,8 @@
 /* synth.c - documents built in code (see synth.h). */
 #include "synth.h"
+#include "emit.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,9 +54,12 @@ sd_node *sd_synth_str(sd_doc *doc, sd_loc loc, const char *s)
 sd_node *sd_synth_int(sd_doc *doc, sd_loc loc, long long v)
 {
     sd_node *n = mk(doc, SD_INT, loc);
+    char tmp[32];
     if (n) {
         n->num.i = v;
-        n->str = "";
+        n->len = (size_t)snprintf(tmp, sizeof tmp, "%lld", v);
+        if (!(n->str = sd_arena_strdup(&doc->arena, tmp)))
+            return NULL;
     }
     return n;
 }
@@ -62,10 +67,16 @@ sd_node *sd_synth_int(sd_doc *doc, sd_loc loc, long long v)
 sd_node *sd_synth_num(sd_doc *doc, sd_loc loc, double v)
 {
     sd_node *n = mk(doc, SD_FLOAT, loc);
+    sd_buf b = SD_BUF_INIT;
     if (n) {
         n->num.f = v;
-        n->str = NULL; /* emitted from num.f */
         n->style = SD_STYLE_PLAIN;
+        sd_emit_number(&b, v);
+        n->len = b.len;
+        n->str = sd_arena_strdup(&doc->arena, b.ptr);
+        sd_buf_release(&b);
+        if (!n->str)
+            return NULL;
     }
     return n;
 }
