@@ -7,6 +7,7 @@
 #include "node.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,15 +168,18 @@ static sd_node *parse_string(jp *j)
     }
     (void)extra;
     if (!(n = node(j, SD_STR, start))) { nomem(j); return NULL; }
+    /* In place (as RapidJSON's insitu mode): the document owns its text and
+     * nothing reads a JSON text again after parsing, so the closing quote
+     * becomes the NUL and escapes are decoded over the raw characters
+     * (never longer). Saves a copy of every key and string. */
+    char *out = (char *)(uintptr_t)(start + 1), *o = out;
     if (simple) {
-        n->str = sd_arena_strndup(&j->doc->arena, start + 1, (size_t)(p - start - 1));
+        out[p - start - 1] = '\0';
+        n->str = out;
         n->len = (size_t)(p - start - 1);
-        if (!n->str) { nomem(j); return NULL; }
         j->p = p + 1;
         return n;
     }
-    char *out = sd_arena_alloc(&j->doc->arena, (size_t)(p - start) + 1), *o = out;
-    if (!out) { nomem(j); return NULL; }
     for (run = start + 1; run < p;) {
         if (*run != '\\') { *o++ = *run++; continue; }
         run++;
