@@ -180,6 +180,9 @@ static sd_node *parse_string(jp *j)
         j->p = p + 1;
         return n;
     }
+    /* columns are counted over the text: move the count past this string
+     * before its characters are rewritten */
+    here(j, p + 1);
     for (run = start + 1; run < p;) {
         if (*run != '\\') { *o++ = *run++; continue; }
         run++;
