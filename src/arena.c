@@ -94,6 +94,23 @@ void *sd_arena_alloc(sd_arena *a, size_t n)
     return p;
 }
 
+int sd_arena_reserve(sd_arena *a, size_t n)
+{
+    sd_arena_block *b;
+    if (a->head && a->head->size - a->head->off >= n)
+        return 0;
+#ifdef SD_ARENA_DEBUG
+    return 0;
+#endif
+    if (n < BLOCK_MIN)
+        n = BLOCK_MIN;
+    if (n > SIZE_MAX / 4 || !(b = new_block(n)))
+        return -1;
+    b->next = a->head;
+    a->head = b;
+    return 0;
+}
+
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n)
 {
     char *p = sd_arena_alloc(a, n + 1);

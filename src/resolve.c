@@ -274,12 +274,16 @@ void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *pay
 /* Append a pointer segment, escaped per RFC 6901. */
 static void ptr_push(sd_buf *b, const char *s, size_t n)
 {
+    size_t start = 0;
     sd_buf_putc(b, '/');
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '~') sd_buf_puts(b, "~0");
-        else if (s[i] == '/') sd_buf_puts(b, "~1");
-        else sd_buf_putc(b, s[i]);
+        if (s[i] != '~' && s[i] != '/')
+            continue;
+        sd_buf_put(b, s + start, i - start);
+        sd_buf_puts(b, s[i] == '~' ? "~0" : "~1");
+        start = i + 1;
     }
+    sd_buf_put(b, s + start, n - start);
 }
 
 typedef struct iframe {
@@ -338,6 +342,20 @@ static int reg(sd_resolver *r, const char *uri, sd_schema_info *info)
     if (smap_find(&r->uris, uri))
         return 0;  /* first one wins; duplicates are the schema's problem */
     return smap_put(&r->uris, uri, info);
+}
+
+/* Every keyword whose value holds subschemas starts with one of these
+ * characters: most keys of a schema (type, description, ...) are rejected
+ * by one table lookup instead of a row of strcmp. */
+static int may_hold_schema(const char *k)
+{
+    switch (k[0]) {
+    case 'a': case 'c': case 'd': case 'e': case 'i': case 'n': case 'o':
+    case 'p': case 't': case 'u': case '$':
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static int is_schema_kw_single(const char *k, int d)
@@ -479,6 +497,8 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
         for (size_t i = n->n; i-- > 0;) {
             const sd_node *kn = n->items[i].key, *v = n->items[i].value;
             const char *k = kn->str;
+            if (!may_hold_schema(k) || v->kind == SD_STR || v->kind == SD_INT)
+                continue;
             if (is_schema_kw_single(k, d) && is_schema_value(v)) {
                 const char *p = child_ptr(r, f.ptr, k, NULL, 0, -1);
                 if (!p || (err = ipush(&st, v, b, p, d)) < 0) { err = err ? err : SD_ENOMEM; break; }

@@ -196,15 +196,22 @@ static int hexval(int c)
 /* Percent-decode `s` into `out` (an invalid escape is kept as written). */
 void sd_vuri__pct_decode(sd_buf *out, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
+    size_t start = 0;
+    const char *pct = memchr(s, '%', n);
+    if (!pct) {
+        sd_buf_put(out, s, n); /* the common case: nothing to decode */
+        return;
+    }
+    for (size_t i = (size_t)(pct - s); i < n; i++) {
         int a, b;
         if (s[i] == '%' && i + 2 < n &&
             (a = hexval((unsigned char)s[i + 1])) >= 0 && (b = hexval((unsigned char)s[i + 2])) >= 0) {
+            sd_buf_put(out, s + start, i - start);
             sd_buf_putc(out, (char)(a * 16 + b));
             i += 2;
-        } else {
-            sd_buf_putc(out, s[i]);
+            start = i + 1;
         }
     }
+    sd_buf_put(out, s + start, n - start);
 }
 
