@@ -205,6 +205,7 @@ struct sd_resolver {
     sd_doc **owned;      /* meta-schemas loaded from memory */
     size_t   nowned;
     pmap     keyidx;     /* big map node -> keyidx, for JSON pointer steps */
+    sd_buf   scratch;    /* reused while building pointers */
 };
 
 /* A hash index over the keys of one large map, so that a pointer step into
@@ -216,6 +217,7 @@ sd_resolver *sd_resolver_new(const sd_resolve_opts *opts)
     sd_resolver *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
+    sd_buf_init(&r->scratch, 0);
     if (opts)
         r->opts = *opts;
     if (!r->opts.draft)
@@ -227,6 +229,7 @@ void sd_resolver_free(sd_resolver *r)
 {
     if (!r)
         return;
+    sd_buf_release(&r->scratch);
     smap_free(&r->uris);
     free(r->infos.s);
     for (size_t i = 0; i < r->keyidx.cap; i++) {
@@ -323,17 +326,21 @@ static const char *adup(sd_resolver *r, const char *s, size_t n)
 static const char *child_ptr(sd_resolver *r, const char *ptr, const char *kw,
                              const char *seg, size_t seglen, long idx)
 {
-    sd_buf b = SD_BUF_INIT;
-    const char *out;
-    sd_buf_puts(&b, ptr);
-    ptr_push(&b, kw, strlen(kw));
-    if (seg)
-        ptr_push(&b, seg, seglen);
-    else if (idx >= 0)
-        sd_buf_printf(&b, "/%ld", idx);
-    out = sd_buf_failed(&b) ? NULL : adup(r, b.ptr, b.len);
-    sd_buf_release(&b);
-    return out;
+    sd_buf *b = &r->scratch;   /* one buffer for the whole walk */
+    sd_buf_clear(b);
+    sd_buf_puts(b, ptr);
+    ptr_push(b, kw, strlen(kw));
+    if (seg) {
+        ptr_push(b, seg, seglen);
+    } else if (idx >= 0) {
+        char num[24];
+        int k = (int)sizeof num;
+        unsigned long v = (unsigned long)idx;
+        do num[--k] = (char)('0' + v % 10); while ((v /= 10) && k > 1);
+        sd_buf_putc(b, '/');
+        sd_buf_put(b, num + k, sizeof num - (size_t)k);
+    }
+    return sd_buf_failed(b) ? NULL : adup(r, b->ptr, b->len);
 }
 
 /* Register `uri` (exact text) for `info` unless already taken. */
