@@ -144,10 +144,10 @@ static size_t script(op *ops, const line *a, size_t na, const line *b, size_t nb
         while (i < m || j < n) {
             if (i < m && j < n && line_eq(&a[pre + i], &b[pre + j])) {
                 ops[k++] = (op){ OP_SAME, pre + i, pre + j }; i++; j++;
-            } else if (j < n && (i == m || t[i * (n + 1) + j + 1] >= t[(i + 1) * (n + 1) + j])) {
-                ops[k++] = (op){ OP_ADD, pre + i, pre + j }; j++;
-            } else {
+            } else if (i < m && (j == n || t[(i + 1) * (n + 1) + j] >= t[i * (n + 1) + j + 1])) {
                 ops[k++] = (op){ OP_DEL, pre + i, pre + j }; i++;
+            } else {
+                ops[k++] = (op){ OP_ADD, pre + i, pre + j }; j++;
             }
         }
         free(t);

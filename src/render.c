@@ -997,9 +997,15 @@ static json_t *new_section(json_t *group, const char *title, const char *anchor_
     return s;
 }
 
-static json_t *new_group(json_t *view_groups, const char *title)
+static json_t *new_group(json_t *view_groups, const char *title, view *v)
 {
     json_t *g = json_pack("{s:s,s:[]}", "group_title", title, "sections");
+    sd_buf b = SD_BUF_INIT;
+    sd_buf_printf(&b, "group-%s", title);
+    make_anchor(v, g, b.ptr);
+    json_object_set(g, "group_anchor", json_object_get(g, "anchor"));
+    json_object_del(g, "anchor");
+    sd_buf_release(&b);
     json_array_append_new(view_groups, g);
     return g;
 }
@@ -1019,7 +1025,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
     json_array_foreach(props, i, x)
         if (str(x, "section") && *str(x, "section"))
             any_section = 1;
-    g = new_group(groups, group_title);
+    g = new_group(groups, group_title, v);
     if (json_object_get(root, "description_html") == NULL && str(root, "description") && *str(root, "description")) {
         if (v->html) {
             description_html(&v->tmp, str(root, "description"), strlen(str(root, "description")));
@@ -1044,6 +1050,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
                 name = "Other values";
             if (!(s = json_object_get(by, name))) {
                 s = new_section(g, name, name, v);
+                json_object_set_new(s, "section_named", json_true());
                 json_object_set(by, name, s);
             }
             w.entries = json_object_get(s, "entries");
@@ -1077,7 +1084,7 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
         if (id)
             json_object_set(v->defs, id, d);
     }
-    g = new_group(groups, "Definitions");
+    g = new_group(groups, "Definitions", v);
     json_object_set_new(g, "group_definitions", json_true());
     json_array_foreach(defs, i, d) {
         json_t *s = json_object(), *a = json_object_get(d, "anchor");
@@ -1372,6 +1379,7 @@ int sd_render_view(json_t *model, int html)
                 json_t *g = json_array_get(groups, json_array_size(groups) - 1);
                 if (g) {
                     json_object_set(g, "group_version", x);
+                    json_object_set(x, "version_anchor", json_object_get(g, "group_anchor"));
                 }
                 sd_buf_release(&t);
             }
