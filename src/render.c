@@ -267,6 +267,29 @@ static void md_cell(sd_buf *b, const char *s, size_t n)
     }
 }
 
+/* Plain text (not Markdown) in Markdown: punctuation that could start
+ * markup or raw HTML is backslash-escaped (CommonMark §2.4), and the cell
+ * rules apply. */
+static void md_text(sd_buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (strchr("\\`*_[]<>&!#", s[i]) && s[i])
+            sd_buf_putc(b, '\\');
+        md_cell(b, s + i, 1);
+    }
+}
+
+/* A key path cell: as helm-docs writes it, but '<' and '>' escaped so a key
+ * can never open raw HTML. */
+static void md_key(sd_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<' || *s == '>')
+            sd_buf_putc(b, '\\');
+        md_cell(b, s, 1);
+    }
+}
+
 /* `text` as a Markdown code span, with a fence longer than any backtick run. */
 static void md_code(sd_buf *b, const char *s, size_t n)
 {
@@ -748,7 +771,7 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     }
     md_description(&v->tmp, node, desc);
     set_buf(node, "md_description", &v->tmp);
-    md_cell(&v->tmp, display ? display : "", display ? strlen(display) : 0);
+    md_key(&v->tmp, display ? display : "");
     set_buf(node, "md_key", &v->tmp);
     {
         const char *ht = str(node, "helm_type");
@@ -1156,7 +1179,7 @@ static void chart_rows(view *v, json_t *model)
             md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
         } else {
-            md_cell(&v->tmp, k ? k : "", k ? strlen(k) : 0);
+            md_key(&v->tmp, k ? k : "");
         }
         set_buf(row, "md_key", &v->tmp);
         if (t)
@@ -1258,15 +1281,21 @@ static void page_meta(view *v, json_t *model)
     size_t i;
     const char *title = NULL;
 
-    (void)v;
     if (json_is_object(chart)) {
         title = str(chart, "name");
         safe_url(chart, "home", "home_href");
         json_t *srcs = json_object_get(chart, "sources"), *list = json_array();
         json_array_foreach(srcs, i, x) {
             json_t *o = json_pack("{s:O}", "url", x);
+            sd_buf b = SD_BUF_INIT;
             if (json_is_string(x))
                 safe_url(o, "url", "href");
+            if (str(o, "href"))
+                sd_buf_printf(&b, "<%s>", str(o, "href"));
+            else if (json_is_string(x))
+                md_text(&b, json_string_value(x), json_string_length(x));
+            set_buf(o, "md_url", &b);
+            sd_buf_release(&b);
             json_array_append_new(list, o);
         }
         json_object_set_new(chart, "source_list", list);
@@ -1279,16 +1308,17 @@ static void page_meta(view *v, json_t *model)
                 set_str(x, "mailto", b.ptr);
                 sd_buf_release(&b);
             }
-            static const char *const cells[][2] = { { "name", "md_name" }, { "email", "md_email" }, { "url", "md_url" } };
+            static const char *const cells[][3] = { { "name", "md_name", NULL },
+                                                    { "email", "md_email", "mailto" },
+                                                    { "url", "md_url", "href" } };
             for (size_t c = 0; c < 3; c++) {
                 const char *s = str(x, cells[c][0]);
                 if (s && *s) {
                     sd_buf b = SD_BUF_INIT;
-                    if (c > 0 && !strpbrk(s, " <>\n"))
-                        sd_buf_putc(&b, '<');
-                    md_cell(&b, s, strlen(s));
-                    if (c > 0 && !strpbrk(s, " <>\n"))
-                        sd_buf_putc(&b, '>');
+                    if (cells[c][2] && str(x, cells[c][2]))
+                        sd_buf_printf(&b, "<%s>", s);   /* checked: no space, <, > or quote */
+                    else
+                        md_text(&b, s, strlen(s));
                     set_buf(x, cells[c][1], &b);
                     sd_buf_release(&b);
                 }
@@ -1302,7 +1332,7 @@ static void page_meta(view *v, json_t *model)
                 const char *s = str(x, cells[c][0]);
                 if (s && *s) {
                     sd_buf b = SD_BUF_INIT;
-                    md_cell(&b, s, strlen(s));
+                    md_text(&b, s, strlen(s));
                     set_buf(x, cells[c][1], &b);
                     sd_buf_release(&b);
                 }
@@ -1339,6 +1369,19 @@ static void page_meta(view *v, json_t *model)
         title = slash && slash[1] ? slash + 1 : p ? p : "schema";
     }
     set_str(model, "page_title", title);
+    md_text(&v->tmp, title, strlen(title));
+    set_buf(model, "md_title", &v->tmp);
+    if (json_is_object(chart)) {
+        static const char *const f[][2] = { { "version", "md_chart_version" }, { "appVersion", "md_chart_app_version" },
+                                            { "type", "md_chart_type" }, { "kubeVersion", "md_chart_kube_version" } };
+        for (size_t k = 0; k < 4; k++) {
+            const char *t = str(chart, f[k][0]);
+            if (t && *t) {
+                md_text(&v->tmp, t, strlen(t));
+                set_buf(chart, f[k][1], &v->tmp);
+            }
+        }
+    }
     set_str(model, "generator", "schemadoc " SD_VERSION);
     {
         const char *kind = str(src, "kind");
