@@ -55,8 +55,8 @@ int sd_markdown_url_ok(const char *url)
     return 1;
 }
 
-/* Replace each image by its children (the alt text) and blank out bad
- * link destinations. Nodes are collected first: the tree must not change
+/* Replace each image, and each link with a bad destination, by its
+ * children (the alt or link text), and raw HTML by text. Nodes are collected first: the tree must not change
  * under the iterator. */
 static int sanitize(cmark_node *doc)
 {
@@ -73,9 +73,7 @@ static int sanitize(cmark_node *doc)
         cmark_node_type t = cmark_node_get_type(node);
         if (ev != CMARK_EVENT_ENTER)
             continue;
-        if (t == CMARK_NODE_LINK && !sd_markdown_url_ok(cmark_node_get_url(node)))
-            cmark_node_set_url(node, "");
-        if (t == CMARK_NODE_IMAGE) {
+        if (t == CMARK_NODE_IMAGE || (t == CMARK_NODE_LINK && !sd_markdown_url_ok(cmark_node_get_url(node))) || t == CMARK_NODE_HTML_INLINE || t == CMARK_NODE_HTML_BLOCK) {
             if (n == alloc) {
                 alloc = alloc ? alloc * 2 : 8;
                 if (!(grown = realloc(todo, alloc * sizeof *todo))) {
@@ -91,10 +89,36 @@ static int sanitize(cmark_node *doc)
     /* Innermost images last in document order; unlinking children of an
      * outer image first keeps the inner ones valid nodes. */
     for (size_t i = 0; !err && i < n; i++) {
-        cmark_node *img = todo[i], *c;
-        while ((c = cmark_node_first_child(img)))
-            cmark_node_insert_before(img, c);
-        cmark_node_free(img);
+        cmark_node *node = todo[i], *c, *text, *wrap = NULL;
+        switch (cmark_node_get_type(node)) {
+        case CMARK_NODE_IMAGE:
+        case CMARK_NODE_LINK:   /* a link with a bad destination: its text stays */
+            while ((c = cmark_node_first_child(node)))
+                cmark_node_insert_before(node, c);
+            cmark_node_free(node);
+            break;
+        default:
+            /* Raw HTML is shown as the text it is (escaped on output), not
+             * dropped: Kubernetes writes `<fieldName>` in prose. A block
+             * becomes a paragraph of that text. */
+            if (!(text = cmark_node_new(CMARK_NODE_TEXT))) {
+                err = SD_ENOMEM;
+                break;
+            }
+            cmark_node_set_literal(text, cmark_node_get_literal(node));
+            if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
+                if (!(wrap = cmark_node_new(CMARK_NODE_PARAGRAPH))) {
+                    cmark_node_free(text);
+                    err = SD_ENOMEM;
+                    break;
+                }
+                cmark_node_append_child(wrap, text);
+                cmark_node_replace(node, wrap);
+            } else {
+                cmark_node_replace(node, text);
+            }
+            cmark_node_free(node);
+        }
     }
     free(todo);
     return err;

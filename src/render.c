@@ -761,6 +761,8 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     v->c.md_list = json_array();
     examples(v, node);
     rules(node);
+    if (str(node, "defined_at") || str(node, "value_at"))
+        json_object_set_new(node, "where", json_true());
     if (desc && *desc) {
         if (v->html) {
             description_html(&v->tmp, desc, strlen(desc));
@@ -1114,6 +1116,20 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
         const char *name = str(d, "name") ? str(d, "name") : str(d, "id");
         walk w = { v, NULL, NULL, NULL };
         set_str(s, "section_title", name ? name : "definition");
+        /* TOC label: "io.k8s.api.core.v1.Pod" reads as "Pod" with "core.v1" beside it. */
+        if (name && strchr(name, '.')) {
+            const char *last = strrchr(name, '.'), *p = last;
+            int dots = 0;
+            while (p > name && dots < 2)
+                if (*--p == '.')
+                    dots++;
+            if (*p == '.')
+                p++;
+            set_str(s, "section_short", last + 1);
+            if (p < last) {
+                json_object_set_new(s, "section_prefix", json_stringn(p, (size_t)(last - p)));
+            }
+        }
         json_object_set(s, "section_anchor", a);
         json_object_set_new(s, "section_definition", json_true());
         json_object_set_new(s, "entries", json_array());

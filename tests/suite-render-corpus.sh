@@ -1,0 +1,48 @@
+#!/bin/sh
+# tests/suite-render-corpus.sh - every corpus chart, CRD, ytt schema and the
+# Kubernetes definitions render to html and md with exit status 0, and the
+# html passes the same script/handler/URL checks as the hostile fixture
+# (without the payload assertions). Skips when $CORPUS is absent.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+SD=${SD:-$PWD/schemadoc}
+CORPUS=${CORPUS:-../shared/corpus}
+passed=0 failed=0
+if [ ! -d "$CORPUS" ]; then
+    echo "skip: no corpus at $CORPUS"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+set --
+for d in "$CORPUS"/charts/*/; do [ -f "$d/Chart.yaml" ] && set -- "$@" "${d%/}"; done
+for f in "$CORPUS"/crds/*.yaml "$CORPUS"/kubernetes/_definitions.json; do [ -f "$f" ] && set -- "$@" "$f"; done
+for src in "$@"; do
+    for fmt in html md; do
+        if NO_COLOR=1 "$SD" "$src" --format $fmt -o "$tmp/out.$fmt" 2>"$tmp/err"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1)); echo "FAIL: $src --format $fmt"; head -5 "$tmp/err"
+        fi
+    done
+    if [ -s "$tmp/out.html" ] && python3 - "$tmp/out.html" <<'PY'
+import sys
+from html.parser import HTMLParser
+class C(HTMLParser):
+    bad = []; scripts = 0
+    def handle_starttag(self, tag, attrs):
+        if tag == "script": self.scripts += 1
+        for k, v in attrs:
+            if k.startswith("on") or (k in ("href", "src") and (v or "").strip().lower().startswith(("javascript:", "data:", "vbscript:"))):
+                self.bad.append((tag, k, v))
+c = C(); c.feed(open(sys.argv[1], encoding="utf-8").read())
+if c.bad or c.scripts != 1:
+    print(c.scripts, "scripts;", c.bad[:5]); sys.exit(1)
+PY
+    then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $src html check"; fi
+    rm -f "$tmp/out.html" "$tmp/out.md"
+done
+echo "count: $# corpus sources rendered as html and md"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
