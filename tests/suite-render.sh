@@ -106,6 +106,14 @@ if [ $st = 2 ]; then ok; else fail "--check alone is a usage error (status $st)"
 "$SD" samples/podinfo --format html --readme "$tmp/r1.md" >"$tmp/out" 2>&1; st=$?
 if [ $st = 2 ]; then ok; else fail "--readme with --format html is a usage error (status $st)"; fi
 
+# -o on a FIFO (as on /dev/null) writes into it instead of replacing it.
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" > "$tmp/fifo.out" &
+"$SD" samples/podinfo --format md -o "$tmp/fifo"; st=$?
+wait
+if [ $st = 0 ] && [ -p "$tmp/fifo" ] && cmp -s "$tmp/fifo.out" "$tmp/gen.md"; then ok
+else fail "-o FIFO: status $st, still a FIFO, content"; fi
+
 # --- themes and templates ------------------------------------------------------
 check "compact theme" "$SD" samples/podinfo --format html --theme compact -o "$tmp/c.html"
 if grep -q 'class="entry compact' "$tmp/c.html" && ! cmp -s "$tmp/c.html" "$tmp/a.html"; then ok
