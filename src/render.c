@@ -751,10 +751,9 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         set_buf(node, "default_yaml", &v->tmp);
     }
     constraints(&v->c, node);
-    if (json_array_size(v->c.html_list)) {
-        json_object_set(node, "constraint_list", v->c.html_list);
-        json_object_set(node, "md_constraints", v->c.md_list);
-    }
+    if (json_array_size(v->c.html_list))
+        json_object_set(node, v->html ? "constraint_list" : "md_constraints",
+                        v->html ? v->c.html_list : v->c.md_list);
     json_decref(v->c.html_list);
     json_decref(v->c.md_list);
     v->c.html_list = json_array();
@@ -771,6 +770,7 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         if (strchr(desc, '\n'))
             json_object_set_new(node, "description_long", json_true());
     }
+    if (!v->html) {
     md_description(&v->tmp, node, desc);
     set_buf(node, "md_description", &v->tmp);
     md_key(&v->tmp, display ? display : "");
@@ -785,7 +785,8 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         set_buf(node, "md_type", &v->tmp);
     }
     md_default(v, node);
-    if (json_object_get(node, "example_list") || json_object_get(node, "constraint_list") ||
+    }
+    if (json_object_get(node, "example_list") || json_object_get(node, "md_constraints") ||
         json_object_get(node, "description_long") || json_object_get(node, "cel_rules") ||
         json_object_get(node, "ytt_rule_list"))
         json_object_set_new(node, "has_details", json_true());
@@ -1455,11 +1456,13 @@ int sd_render_view(json_t *model, int html)
         if (!json_array_size(json_object_get(json_array_get(groups, i), "sections")))
             json_array_remove(groups, i);
     json_object_set_new(model, "groups", groups);
-    if (json_array_size(json_object_get(model, "rows")))
-        chart_rows(&v, model);
-    else
-        entry_rows(model);
-    details(model);
+    if (!html) {
+        if (json_array_size(json_object_get(model, "rows")))
+            chart_rows(&v, model);
+        else
+            entry_rows(model);
+        details(model);
+    }
     if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md))
         err = SD_ENOMEM;
     json_decref(v.anchors);
@@ -1680,7 +1683,6 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
     }
     err = sd_mustache_render(out, top, model, reg, diags);
 done:
-    sd_markdown_cleanup();
     sd_mustache_free(custom);
     sd_mustache_partials_free(reg);
     json_decref(seen);
