@@ -577,6 +577,7 @@ typedef struct view {
     int     html;
     json_t *anchors;   /* set of anchors handed out */
     json_t *defs;      /* def id -> definition node (borrowed) */
+    json_t *sections;  /* node id -> section name, from the rows */
     sd_buf  tmp, tmp2;
     cons    c;
 } view;
@@ -1051,6 +1052,8 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
     json_array_foreach(props, i, x)
         if (str(x, "section") && *str(x, "section"))
             any_section = 1;
+    if (json_object_size(v->sections))
+        any_section = 1;
     g = new_group(groups, group_title, v);
     if (json_object_get(root, "description_html") == NULL && str(root, "description") && *str(root, "description")) {
         if (v->html) {
@@ -1068,20 +1071,39 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
         return;
     }
     if (any_section) {
-        json_t *by = json_object();   /* section name -> section */
+        /* Each entry goes to the section of its row (rows name the leaf
+         * keys); an entry without a row follows the next one that has one
+         * within the same top-level key, else the previous. */
+        json_t *by = json_object(), *tmp = json_array(), *e;   /* section name -> section */
+        size_t j;
         json_array_foreach(props, i, x) {
-            const char *name = str(x, "section");
-            json_t *s;
-            if (!name || !*name)
-                name = "Other values";
-            if (!(s = json_object_get(by, name))) {
-                s = new_section(g, name, name, v);
-                json_object_set_new(s, "section_named", json_true());
-                json_object_set(by, name, s);
-            }
-            w.entries = json_object_get(s, "entries");
+            const char *cur = NULL;
+            json_array_clear(tmp);
+            w.entries = tmp;
             walk_node(&w, x, 0, NULL, NULL);
+            json_array_foreach(tmp, j, e) {
+                const char *name = str(v->sections, str(e, "id") ? str(e, "id") : "");
+                json_t *s;
+                size_t k;
+                if (!name || !*name) {
+                    name = NULL;
+                    for (k = j + 1; k < json_array_size(tmp) && !name; k++)
+                        name = str(v->sections, str(json_array_get(tmp, k), "id") ? str(json_array_get(tmp, k), "id") : "");
+                    if (cur)
+                        name = cur;
+                    if (!name || !*name)
+                        name = str(e, "section") && *str(e, "section") ? str(e, "section") : "Other values";
+                }
+                cur = name;
+                if (!(s = json_object_get(by, name))) {
+                    s = new_section(g, name, name, v);
+                    json_object_set_new(s, "section_named", json_true());
+                    json_object_set(by, name, s);
+                }
+                json_array_append(json_object_get(s, "entries"), e);
+            }
         }
+        json_decref(tmp);
         json_decref(by);
     } else {
         json_array_foreach(props, i, x) {
@@ -1412,13 +1434,18 @@ static void page_meta(view *v, json_t *model)
 
 int sd_render_view(json_t *model, int html)
 {
-    view v = { html, json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
+    view v = { html, json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
                { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() } };
     json_t *groups = json_array(), *versions, *x;
     size_t i;
     int err = 0;
 
     page_meta(&v, model);
+    json_array_foreach(json_object_get(model, "rows"), i, x) {
+        const char *id = str(x, "node"), *sec = str(x, "section");
+        if (id && sec && *sec && !json_object_get(v.sections, id))
+            json_object_set_new(v.sections, id, json_string(sec));
+    }
     /* Definitions get their anchors first so that every ref can link. */
     {
         json_t *tmpgroups = json_array();
@@ -1467,6 +1494,7 @@ int sd_render_view(json_t *model, int html)
         err = SD_ENOMEM;
     json_decref(v.anchors);
     json_decref(v.defs);
+    json_decref(v.sections);
     json_decref(v.c.html_list);
     json_decref(v.c.md_list);
     sd_buf_release(&v.tmp);
