@@ -105,7 +105,24 @@ static int sanitize(cmark_node *doc)
                 err = SD_ENOMEM;
                 break;
             }
-            cmark_node_set_literal(text, cmark_node_get_literal(node));
+            if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
+                const char *lit = cmark_node_get_literal(node);
+                size_t n = lit ? strlen(lit) : 0;
+                char *copy = malloc(n + 1);
+                if (!copy) {
+                    cmark_node_free(text);
+                    err = SD_ENOMEM;
+                    break;
+                }
+                while (n && (lit[n - 1] == '\n' || lit[n - 1] == '\r'))
+                    n--;
+                memcpy(copy, lit ? lit : "", n);
+                copy[n] = '\0';
+                cmark_node_set_literal(text, copy);
+                free(copy);
+            } else {
+                cmark_node_set_literal(text, cmark_node_get_literal(node));
+            }
             if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
                 if (!(wrap = cmark_node_new(CMARK_NODE_PARAGRAPH))) {
                     cmark_node_free(text);
