@@ -160,6 +160,10 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
             r->section = strdup(v);
             continue;
         }
+        /* `## ...` lines are skipped: the argo-cd README (helm-docs output)
+         * never shows them (comment.go's parseFootRegex) */
+        if (h[0] == '#' && h[1] == '#')
+            continue;
         if (h[0] == '#') {
             const char *c = h + 1;
             if (*c == ' ' || *c == '\t')

@@ -170,10 +170,18 @@ int sd_cmd_render(int argc, char **argv)
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
     int i, r, status = SD_EXIT_OK;
+    sd_model_opts mopts;
+
+    memset(&mopts, 0, sizeof mopts);
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
+        if ((r = sd_cli_model_opt(argc, argv, &i, &mopts)) != 0) {
+            if (r < 0) {
+                free(mopts.maps);
+                return SD_EXIT_ERROR;
+            }
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
             if (r < 0)
                 return sd_cli_usage_error("option '--format' needs a value: json, doc, html, md");
             format = v;
@@ -228,7 +236,7 @@ int sd_cmd_render(int argc, char **argv)
         if (dump_source(&out, source, &diags) < 0 || sd_buf_failed(&out))
             status = SD_EXIT_ERROR;
     } else {
-        json_t *m = sd_model_build(source, NULL, &diags);
+        json_t *m = sd_model_build(source, &mopts, &diags);
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {
@@ -272,5 +280,6 @@ int sd_cmd_render(int argc, char **argv)
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
+    free(mopts.maps);
     return status;
 }

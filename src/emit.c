@@ -205,3 +205,122 @@ void sd_emit_jansson(sd_buf *b, const json_t *v)
     sd_buf_puts(b, s);
     free(s);
 }
+
+/* A plain scalar reads back as the same string only if YAML 1.1 typing
+ * (Helm's) leaves it a string and no indicator makes it something else. */
+static int needs_quotes(const char *s, size_t n)
+{
+    sd_node probe;
+    if (!n)
+        return 1;
+    memset(&probe, 0, sizeof probe);
+    sd_yaml_resolve_plain(&probe, s, n);
+    if (probe.kind != SD_STR)
+        return 1;
+    if (strchr("-?:,[]{}#&*!|>'\"%@`~ \t", s[0]) || s[n - 1] == ' ' || s[n - 1] == ':')
+        return 1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f || (c == ':' && (i + 1 == n || s[i + 1] == ' ')) ||
+            (c == '#' && i && s[i - 1] == ' '))
+            return 1;
+    }
+    return 0;
+}
+
+static void yaml_scalar(sd_buf *b, const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: sd_buf_puts(b, "null"); break;
+    case SD_BOOL: sd_buf_puts(b, n->num.b ? "true" : "false"); break;
+    case SD_INT:
+        if (n->big) sd_emit_number(b, n->num.f);
+        else sd_buf_printf(b, "%lld", n->num.i);
+        break;
+    case SD_FLOAT:
+        if (isnan(n->num.f)) sd_buf_puts(b, ".nan");
+        else if (isinf(n->num.f)) sd_buf_puts(b, n->num.f > 0 ? ".inf" : "-.inf");
+        else {
+            size_t at = b->len;
+            sd_emit_number(b, n->num.f);
+            if (!memchr(b->ptr + at, '.', b->len - at) && !memchr(b->ptr + at, 'e', b->len - at))
+                sd_buf_puts(b, ".0"); /* stays a float when read back */
+        }
+        break;
+    default:
+        if (needs_quotes(n->str, n->len))
+            sd_emit_json_string(b, n->str, n->len);
+        else
+            sd_buf_put(b, n->str, n->len);
+    }
+}
+
+static void yaml_key(sd_buf *b, const sd_node *k)
+{
+    if (needs_quotes(k->str, k->len))
+        sd_emit_json_string(b, k->str, k->len);
+    else
+        sd_buf_put(b, k->str, k->len);
+}
+
+static void yaml_node(sd_buf *b, const sd_node *n, int indent, int depth)
+{
+    if (depth > 500) {
+        sd_buf_puts(b, " null\n");
+        return;
+    }
+    if ((n->kind != SD_MAP && n->kind != SD_SEQ) || n->n == 0) {
+        sd_buf_putc(b, ' ');
+        if (n->kind == SD_MAP) sd_buf_puts(b, "{}");
+        else if (n->kind == SD_SEQ) sd_buf_puts(b, "[]");
+        else yaml_scalar(b, n);
+        sd_buf_putc(b, '\n');
+        return;
+    }
+    sd_buf_putc(b, '\n');
+    for (size_t i = 0; i < n->n; i++) {
+        for (int s = 0; s < indent; s++)
+            sd_buf_putc(b, ' ');
+        if (n->kind == SD_MAP) {
+            yaml_key(b, n->items[i].key);
+            sd_buf_putc(b, ':');
+            yaml_node(b, n->items[i].value, indent + 2, depth + 1);
+        } else {
+            sd_buf_putc(b, '-');
+            const sd_node *v = n->items[i].value;
+            if (v->kind == SD_MAP && v->n) {
+                /* "- key: value" with the rest of the map under it */
+                sd_buf_putc(b, ' ');
+                for (size_t k = 0; k < v->n; k++) {
+                    if (k)
+                        for (int s = 0; s < indent + 2; s++)
+                            sd_buf_putc(b, ' ');
+                    yaml_key(b, v->items[k].key);
+                    sd_buf_putc(b, ':');
+                    yaml_node(b, v->items[k].value, indent + 4, depth + 2);
+                }
+            } else {
+                yaml_node(b, v, indent + 2, depth + 1);
+            }
+        }
+    }
+}
+
+void sd_emit_yaml(sd_buf *b, const sd_node *n)
+{
+    if (!n) {
+        sd_buf_puts(b, "null\n");
+        return;
+    }
+    if ((n->kind == SD_MAP || n->kind == SD_SEQ) && n->n) {
+        sd_buf b2 = SD_BUF_INIT;
+        yaml_node(&b2, n, 0, 0);
+        sd_buf_puts(b, b2.ptr + 1); /* no leading newline at the top */
+        sd_buf_release(&b2);
+    } else {
+        yaml_node(b, n, 0, 0);
+        /* drop the leading space of a top-level scalar */
+        if (b->len && b->ptr[0] == ' ')
+            memmove(b->ptr, b->ptr + 1, b->len--);
+    }
+}

@@ -13,13 +13,19 @@ static const char help_text[] =
 "schemadoc " SD_VERSION " - configuration schemas to reference docs, validators and forms\n"
 "\n"
 "Usage:\n"
-"  schemadoc SOURCE [--format FMT] [-o FILE]\n"
+"  schemadoc SOURCE [--format FMT] [-o FILE] [SOURCE OPTIONS]\n"
 "  schemadoc SOURCE --format html|md [--theme NAME|DIR] [--template FILE] [-o FILE]\n"
 "  schemadoc SOURCE --readme README.md [--check]\n"
+"  schemadoc schema CHART [--draft 7|2020-12] [-o FILE]\n"
+"  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
+"  schemadoc validate SCHEMA VALUES... [--draft D] [--output text|json]\n"
+"                     [--formats | --no-formats]\n"
 "  schemadoc --help | --version\n"
 "\n"
-"SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json)\n"
-"or a schema file (JSON or YAML).\n"
+"SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
+"or values.schema.yaml, schema-dependencies.json, charts/*), a JSON Schema file\n"
+"(JSON or YAML, draft 4 to 2020-12), a Kubernetes CRD file, or a ytt schema\n"
+"(#@data/values-schema).\n"
 "\n"
 "Options:\n"
 "  --format FMT    output format; one of: json, doc, html, md (default: json,\n"
@@ -33,7 +39,64 @@ static const char help_text[] =
 "                  each value and the comments attached to each key\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
-"                  the run succeeds (no partial file on error)\n""  --theme NAME|DIR\n"
+"                  the run succeeds (no partial file on error)\n"
+"  -h, --help      show this help\n"
+"  --version       print the version\n"
+;
+
+/* Split up: C11 guarantees string literals of 4095 bytes only. */
+static const char help_more[] =
+"\n"
+"Source options (how $ref is followed; docs/resolving.md):\n"
+"  --map PREFIX=TARGET\n"
+"                  a $ref starting with PREFIX reads TARGET (a path or URL)\n"
+"                  instead; repeatable; the longest prefix wins\n"
+"  --offline       never use the network: remote documents from the cache only\n"
+"  --refresh       fetch remote documents again and update the cache\n"
+"  --cache-dir DIR cache of remote documents (default $XDG_CACHE_HOME/schemadoc\n"
+"                  or ~/.cache/schemadoc)\n"
+"  --timeout SECS  per remote request (default 30)\n"
+"  --lenient       an unresolvable $ref is a warning, not an error\n"
+"  --draft D       JSON Schema draft when $schema is absent: 4, 6, 7, 2019-09,\n"
+"                  2020-12 (default 2020-12)\n"
+"\n"
+"schema: print the chart's values schema as JSON, or one derived from\n"
+"values.yaml when the chart has none (types from the values, descriptions from\n"
+"the comments), as JSON Schema 2020-12 or, with --draft 7, draft-07.\n"
+"\n"
+"template: render any Mustache template against any JSON (docs/templates.md);\n"
+"see 'schemadoc template --help'.\n"
+
+"validate: check each VALUES file (YAML or JSON, '-' for stdin) against SCHEMA\n"
+"(JSON Schema draft 4, 6, 7, 2019-09 or 2020-12, JSON or YAML):\n"
+"  --draft D       4, 6, 7, 2019-09 or 2020-12; overrides $schema (default:\n"
+"                  $schema, else 2020-12)\n"
+"  --output text|json\n"
+"                  text (default): diagnostics on stderr, one line per file on\n"
+"                  stdout; json: an array with one result object per file\n"
+"  --formats       always assert 'format' (default: drafts 4-7 assert,\n"
+"                  2019-09 and 2020-12 only annotate)\n"
+"  --no-formats    never assert 'format'\n"
+"  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
+"\n"
+"Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
+"Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
+"terminal, and never when NO_COLOR is set).\n"
+"\n"
+"Examples:\n"
+"  schemadoc samples/podinfo --format json\n"
+"  schemadoc samples/podinfo --format html -o podinfo.html\n"
+"  schemadoc ./chart --readme ./chart/README.md --check\n"
+"  schemadoc samples/crd/widgets.example.com.yaml -o model.json\n"
+"  schemadoc ./chart --map https://raw.githubusercontent.com/=mirror/ --offline\n"
+"  schemadoc schema ./chart-without-schema > values.schema.json\n"
+"  schemadoc template my.mustache --data model.json\n";
+
+/* Split from help_text: C11 guarantees string literals of 4095 bytes only. */
+static const char help_pages[] =
+"\n"
+"Page options (--format html or md; docs/themes.md):\n"
+"  --theme NAME|DIR\n"
 "                  html/md look: a built-in theme (default, compact) or a\n"
 "                  directory of templates overriding the default theme's\n"
 "                  (docs/themes.md)\n"
@@ -44,17 +107,10 @@ static const char help_text[] =
 "                  (appended at the end when absent) with the md output\n"
 "  --check         write nothing; if the --readme or -o FILE would change,\n"
 "                  print a unified diff and exit 1 (0 when up to date)\n"
-"  -h, --help      show this help\n"
-"  --version       print the version\n"
 "\n"
-"Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
-"Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
-"terminal, and never when NO_COLOR is set).\n"
-"\n"
-"Examples:\n"
-"  schemadoc samples/podinfo --format json\n""  schemadoc samples/podinfo --format html -o podinfo.html\n"
-"  schemadoc ./chart --readme ./chart/README.md --check\n"
-"  schemadoc values.schema.json -o model.json\n";
+"  Templates come from $SCHEMADOC_DATA, the executable's directory or its\n"
+"  parent, ../share/schemadoc, or the current directory (the first holding\n"
+"  templates/html.mustache), else from copies built into the binary.\n";
 
 void sd_cli_print_diags(const sd_diags *d)
 {
@@ -101,7 +157,9 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
+    { "validate", sd_cmd_validate },
     { NULL, NULL }
 };
 
@@ -111,6 +169,8 @@ int main(int argc, char **argv)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(help_text, stdout);
+        fputs(help_pages, stdout);
+        fputs(help_more, stdout);
         return SD_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {

@@ -15,9 +15,15 @@
 #include <jansson.h>
 
 typedef struct sd_model_opts {
-    int         draft;         /* default JSON Schema draft: 4, 6, 7, 2019, 2020 */
-    int         lenient;       /* unresolved references are warnings */
-    int         max_depth;     /* nesting of the model tree (default 64) */
+    int          draft;        /* default JSON Schema draft: 4, 6, 7, 2019, 2020 */
+    int          lenient;      /* unresolved references are warnings, not errors */
+    int          max_depth;    /* nesting of the model tree (default 64) */
+    const char **maps;         /* --map PREFIX=TARGET, in order */
+    size_t       nmaps;
+    int          offline;      /* remote documents only from the cache */
+    int          refresh;      /* fetch remote documents again */
+    const char  *cache_dir;    /* NULL: $XDG_CACHE_HOME/schemadoc or ~/.cache/schemadoc */
+    long         timeout_ms;   /* per request (0: 30 s) */
 } sd_model_opts;
 
 /** Build the model of `source` (a chart directory or a schema/CRD/ytt file).

@@ -176,7 +176,7 @@ static void yaml_real(sd_buf *b, double d)
 /* A scalar or an empty container, then a newline. */
 static void yaml_scalar(sd_buf *b, json_t *v, int indent)
 {
-    switch (json_typeof(v)) {
+    switch (v ? json_typeof(v) : JSON_NULL) {
     case JSON_STRING: yaml_string(b, json_string_value(v), json_string_length(v), indent); break;
     case JSON_INTEGER: sd_buf_printf(b, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
     case JSON_REAL: yaml_real(b, json_real_value(v)); break;
@@ -700,9 +700,19 @@ static void examples(view *v, json_t *node)
     list = json_array();
     json_array_foreach(ex, i, x) {
         json_t *e = json_object();
-        const char *t = str(x, "title");
-        sd_render_yaml(&v->tmp, json_object_get(x, "value"), 0);
-        set_buf(e, "yaml", &v->tmp);
+        const char *t = str(x, "title"), *src = str(x, "source");
+        json_t *val = json_object_get(x, "value");
+        if (!val && src) {
+            /* ytt examples written as an expression: shown, not evaluated */
+            sd_buf_puts(&v->tmp, src);
+            if (!v->tmp.len || v->tmp.ptr[v->tmp.len - 1] != '\n')
+                sd_buf_putc(&v->tmp, '\n');
+            set_buf(e, "yaml", &v->tmp);
+            json_object_set_new(e, "example_source", json_true());
+        } else {
+            sd_render_yaml(&v->tmp, val ? val : json_null(), 0);
+            set_buf(e, "yaml", &v->tmp);
+        }
         if (t && *t)
             set_str(e, "example_title", t);
         json_array_append_new(list, e);
@@ -1245,42 +1255,56 @@ static void chart_rows(view *v, json_t *model)
 
 /* Schemas and CRDs: one table per section of entries (branches left out:
  * their path is their parent's). */
+static void add_row(json_t *rows, json_t *e)
+{
+    if (json_object_get(e, "label"))   /* branches share their parent's path */
+        return;
+    json_array_append_new(rows, json_pack("{s:O*,s:O*,s:O*,s:O*}",
+        "md_key", json_object_get(e, "md_key"), "md_type", json_object_get(e, "md_type"),
+        "md_default", json_object_get(e, "md_default"),
+        "md_description", json_object_get(e, "md_description")));
+}
+
+/* Schemas, CRDs, ytt: one table for the tree (per CRD version when there
+ * are several, per named section when there are sections) and one per
+ * definition. */
 static void entry_rows(json_t *model)
 {
     json_t *groups = json_object_get(model, "groups"), *g, *s, *e, *secs = json_array();
-    size_t i, j, k;
-
+    size_t i, j, k, tree_groups = 0;
     int props = 0, defs = 0;
+
+    json_array_foreach(groups, i, g)
+        if (!flag(g, "group_definitions"))
+            tree_groups++;
     json_array_foreach(groups, i, g) {
-        if (flag(g, "group_definitions"))
+        int is_defs = flag(g, "group_definitions");
+        json_t *rs = NULL, *rows = NULL;
+        if (is_defs)
             defs = 1;
         else
             props = 1;
         json_array_foreach(json_object_get(g, "sections"), j, s) {
-            json_t *rs = json_object(), *rows = json_array();
-            const char *gt = str(g, "group_title"), *st = str(s, "section_title");
-            sd_buf t = SD_BUF_INIT;
-            if (flag(g, "group_definitions") || json_array_size(groups) > 1)
-                sd_buf_printf(&t, "%s", st ? st : "");
-            else
-                sd_buf_printf(&t, "%s", st ? st : gt);
-            set_str(rs, "rows_title", t.ptr);
-            sd_buf_release(&t);
-            if (flag(s, "section_definition"))
-                json_object_set_new(rs, "rows_definition", json_true());
-            json_array_foreach(json_object_get(s, "entries"), k, e) {
-                if (json_object_get(e, "label"))
-                    continue;
-                json_array_append_new(rows, json_pack("{s:O*,s:O*,s:O*,s:O*}",
-                    "md_key", json_object_get(e, "md_key"), "md_type", json_object_get(e, "md_type"),
-                    "md_default", json_object_get(e, "md_default"),
-                    "md_description", json_object_get(e, "md_description")));
+            if (!rs || is_defs || flag(s, "section_named")) {
+                const char *t = is_defs || flag(s, "section_named") ? str(s, "section_title")
+                              : tree_groups > 1 ? str(g, "group_title") : NULL;
+                if (rs && json_array_size(rows))
+                    json_array_append(secs, rs);
+                json_decref(rs);
+                rs = json_object();
+                rows = json_array();
+                json_object_set_new(rs, "rows", rows);
+                if (t)
+                    set_str(rs, "rows_title", t);
+                if (is_defs)
+                    json_object_set_new(rs, "rows_definition", json_true());
             }
-            json_object_set_new(rs, "rows", rows);
-            if (json_array_size(rows))
-                json_array_append(secs, rs);
-            json_decref(rs);
+            json_array_foreach(json_object_get(s, "entries"), k, e)
+                add_row(rows, e);
         }
+        if (rs && json_array_size(rows))
+            json_array_append(secs, rs);
+        json_decref(rs);
     }
     json_object_set_new(model, "row_sections", secs);
     set_str(model, "values_heading", props && defs ? "Properties and definitions" :

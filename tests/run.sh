@@ -42,6 +42,7 @@ for t in "$B"/asan/test_*; do
     "$t" >"$tmp/$n.out" 2>&1; st=$?
     tally "$n" "$tmp/$n.out" $st
     [ $st -ne 0 ] && grep -v '^[0-9]* passed' "$tmp/$n.out" | head -20 | sed 's/^/    /'
+    grep -E '^(figure|count|skip):' "$tmp/$n.out" | sed 's/^/    /'
 done
 
 echo "suites:"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/suite-render-corpus.sh - every corpus chart, CRD, ytt schema and the
-# Kubernetes definitions render to html and md with exit status 0, and the
+# Kubernetes definitions render to html and md with exit status 0 (remote
+# $refs from the corpus's offline copies), and the
 # html passes the same script/handler/URL checks as the hostile fixture
 # (without the payload assertions). Skips when $CORPUS is absent.
 set -u
@@ -15,12 +16,18 @@ if [ ! -d "$CORPUS" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Remote $refs come from the corpus's offline copies, as in suite-corpus.sh.
+MAPS="--map https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/=$CORPUS/kubernetes/ --map https://raw.githubusercontent.com/=$CORPUS/charts/_remote/raw.githubusercontent.com/"
 set --
 for d in "$CORPUS"/charts/*/; do [ -f "$d/Chart.yaml" ] && set -- "$@" "${d%/}"; done
-for f in "$CORPUS"/crds/*.yaml "$CORPUS"/kubernetes/_definitions.json; do [ -f "$f" ] && set -- "$@" "$f"; done
+for f in "$CORPUS"/crds/*.yaml "$CORPUS"/kubernetes/_definitions.json \
+         $(grep -rl '#@data/values-schema\|#@schema/match' "$CORPUS/ytt" --include='*.y*ml' 2>/dev/null); do
+    [ -f "$f" ] && set -- "$@" "$f"
+done
 for src in "$@"; do
     for fmt in html md; do
-        if NO_COLOR=1 "$SD" "$src" --format $fmt -o "$tmp/out.$fmt" 2>"$tmp/err"; then
+        # shellcheck disable=SC2086
+        if NO_COLOR=1 "$SD" "$src" --format $fmt -o "$tmp/out.$fmt" $MAPS --cache-dir "$tmp/cache" --offline 2>"$tmp/err"; then
             passed=$((passed + 1))
         else
             failed=$((failed + 1)); echo "FAIL: $src --format $fmt"; head -5 "$tmp/err"

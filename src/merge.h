@@ -1,0 +1,20 @@
+/* merge.h - values files merged as Helm merges them (`helm -f a -f b`):
+ * maps deep-merged, later files win, a null deletes the key. The result is
+ * a synthetic tree whose leaves are the original nodes, so every value
+ * still points at the file and line it came from. */
+#ifndef SD_MERGE_H
+#define SD_MERGE_H
+
+#include "node.h"
+
+/** Merge `over` onto `base` (either may be NULL) into nodes allocated in
+ *  `out`'s arena; neither input is changed. Returns the merged node (NULL
+ *  when both are NULL, or out of memory: check `*oom`). */
+sd_node *sd_merge_values(sd_doc *out, const sd_node *base, const sd_node *over, int *oom);
+
+/** Fill in defaults: every key the schema `schema` (a JSON Schema node
+ *  tree, properties + default) gives a default for and `values` lacks is
+ *  added, recursively, as ytt and Helm's schema defaults do. */
+sd_node *sd_merge_defaults(sd_doc *out, const sd_node *values, const sd_node *schema, int *oom);
+
+#endif

@@ -1,0 +1,1160 @@
+/* validate.c - the validator's program (vprog.h) + an instance -> violations.
+ *
+ * Validating recurses along the instance and the schema together, with a
+ * depth bound, a dynamic scope ($dynamicRef, $recursiveRef) and a stack of
+ * the $refs taken on the current instance node: meeting the same target on
+ * the same node again is a loop without progress and stops with SD_ELIMIT.
+ * Evaluated properties/items (for unevaluated*) are bitmaps over the
+ * instance's members, built only where a schema asks for them. With no
+ * result list the walk short-circuits at the first failure; error details
+ * are computed only on the failure path (JSON Schema core 2020-12 §7, §10,
+ * §11; validation §6). */
+#include "vprog.h"
+#include "buf.h"
+#include "emit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static size_t utf8_count(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+__extension__ typedef unsigned __int128 u128;
+
+/* Exact decimal `multipleOf` when both numbers are short decimals: x = a*10^ea,
+ * m = b*10^eb with integer mantissas. Returns 1/0, or -1 when it cannot say. */
+static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
+{
+    char buf[64];
+    const char *s;
+    uint64_t m = 0;
+    int e = 0, digits = 0, seen_dot = 0;
+    if (n->kind == SD_INT && !n->big) {
+        long long v = n->num.i;
+        *mant = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
+        *exp = 0;
+        return 0;
+    }
+    if (n->kind == SD_FLOAT && n->style == SD_STYLE_JSON && n->str && n->len < sizeof buf) {
+        memcpy(buf, n->str, n->len);
+        buf[n->len] = '\0';
+        s = buf;
+    } else {
+        snprintf(buf, sizeof buf, "%.17g", sd_node_number(n));
+        s = buf;
+    }
+    if (*s == '-' || *s == '+')
+        s++;
+    for (; *s; s++) {
+        if (*s >= '0' && *s <= '9') {
+            if (m == 0 && *s == '0') {
+                if (seen_dot)
+                    e--;
+                continue;
+            }
+            if (++digits > 18)
+                return -1;
+            m = m * 10 + (uint64_t)(*s - '0');
+            if (seen_dot)
+                e--;
+        } else if (*s == '.') {
+            seen_dot = 1;
+        } else if (*s == 'e' || *s == 'E') {
+            char *end;
+            long x = strtol(s + 1, &end, 10);
+            if (*end || x > 400 || x < -400)
+                return -1;
+            e += (int)x;
+            break;
+        } else {
+            return -1;
+        }
+    }
+    *mant = m;
+    *exp = e;
+    return 0;
+}
+
+static int multiple_of(const sd_node *x, const sd_node *m)
+{
+    uint64_t a, b;
+    int ea, eb;
+    if (decimal_parts(x, &a, &ea) == 0 && decimal_parts(m, &b, &eb) == 0 && b != 0) {
+        /* x/m = (a/b) * 10^(ea-eb): an integer iff b divides a*10^(ea-eb) */
+        int d = ea - eb;
+        if (a == 0)
+            return 1;
+        if (d >= 0 && d <= 19) {
+            u128 v = a;
+            for (int i = 0; i < d; i++)
+                v *= 10;
+            return v % b == 0;
+        }
+        if (d < 0 && d >= -19) {
+            u128 w = b;
+            for (int i = 0; i < -d; i++)
+                w *= 10;
+            return (u128)a % w == 0;
+        }
+        if (d < -19)
+            return 0;   /* |x/m| < 1 and x != 0 */
+    }
+    {
+        double xv = sd_node_number(x), mv = sd_node_number(m), q = xv / mv;
+        if (!isfinite(q))
+            return 0;
+        return fabs(q - nearbyint(q)) <= 1e-9 * fmax(1.0, fabs(q));
+    }
+}
+
+/* ---- validating -------------------------------------------------------- */
+
+typedef struct vseg { const sd_node *key; size_t idx; } vseg;
+typedef struct vref { const vs *s; const sd_node *inst; } vref;
+
+typedef struct vctx {
+    sd_validator *v;
+    sd_vresult *res;          /* NULL: verdict only */
+    size_t max;
+    vseg *path; size_t npath, apath;
+    sd_schema_info **scope; size_t nscope, ascope;
+    vref *refs; size_t nrefs, arefs;
+    int depth;
+    int fatal;
+    sd_diags *diags;
+} vctx;
+
+static int grow(void **p, size_t *alloc, size_t need, size_t size)
+{
+    if (need <= *alloc)
+        return 0;
+    size_t n = *alloc ? *alloc * 2 : 64;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * size);
+    if (!q)
+        return SD_ENOMEM;
+    *p = q;
+    *alloc = n;
+    return 0;
+}
+
+static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
+{
+    sd_buf b = SD_BUF_INIT;
+    va_list ap;
+    if (c->fatal)
+        return 0;
+    c->fatal = code;
+    va_start(ap, fmt);
+    sd_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    sd_diag_error(c->diags, code, at ? at->loc : (sd_loc){ NULL, 0, 0 }, "%s", b.ptr);
+    sd_buf_release(&b);
+    return 0;
+}
+
+static inline int path_push(vctx *c, const sd_node *key, size_t idx)
+{
+    if (c->npath >= c->apath && grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
+        return fatal(c, key, SD_ENOMEM, "out of memory"), -1;
+    c->path[c->npath].key = key;
+    c->path[c->npath].idx = idx;
+    c->npath++;
+    return 0;
+}
+
+static void ptr_seg(sd_buf *b, const char *s, size_t n)
+{
+    sd_buf_putc(b, '/');
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '~') sd_buf_puts(b, "~0");
+        else if (s[i] == '/') sd_buf_puts(b, "~1");
+        else sd_buf_putc(b, s[i]);
+    }
+}
+
+static int plain_key(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch <= ' ')
+            return 0;
+    }
+    return 1;
+}
+
+static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
+{
+    sd_buf p = SD_BUF_INIT, k = SD_BUF_INIT;
+    char num[32];
+    for (size_t i = 0; i < upto; i++) {
+        const vseg *g = &c->path[i];
+        if (g->key) {
+            ptr_seg(&p, g->key->str, g->key->len);
+            if (plain_key(g->key->str, g->key->len)) {
+                if (k.len)
+                    sd_buf_putc(&k, '.');
+                sd_buf_put(&k, g->key->str, g->key->len);
+            } else {
+                sd_buf_puts(&k, "[");
+                sd_emit_json_string(&k, g->key->str, g->key->len);
+                sd_buf_puts(&k, "]");
+            }
+        } else {
+            snprintf(num, sizeof num, "%zu", g->idx);
+            sd_buf_printf(&p, "/%s", num);
+            sd_buf_printf(&k, "[%s]", num);
+        }
+    }
+    if (!k.len)
+        sd_buf_puts(&k, "(root)");
+    *ptr = sd_buf_detach(&p);
+    *key = sd_buf_detach(&k);
+}
+
+/* Short JSON rendering of a value for messages. */
+static void show(sd_buf *b, const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_STR:
+        if (n->len > 60) {
+            size_t cut = 57;
+            while (cut > 0 && ((unsigned char)n->str[cut] & 0xC0) == 0x80)
+                cut--;
+            sd_emit_json_string(b, n->str, cut);
+            sd_buf_puts(b, "...");
+        } else {
+            sd_emit_json_string(b, n->str, n->len);
+        }
+        break;
+    case SD_MAP: case SD_SEQ: {
+        sd_buf t = SD_BUF_INIT;
+        sd_emit_json(&t, NULL, n, 0, 0);
+        if (t.len > 60) {
+            sd_buf_put(b, t.ptr, 57);
+            sd_buf_puts(b, "...");
+        } else {
+            sd_buf_put(b, t.ptr, t.len);
+        }
+        sd_buf_release(&t);
+        break;
+    }
+    default:
+        sd_emit_json(b, NULL, n, 0, 0);
+    }
+}
+
+static sd_loc kw_loc(const vs *s, const char *kw)
+{
+    if (s->node->kind == SD_MAP)
+        for (size_t i = 0; i < s->node->n; i++)
+            if (strcmp(s->node->items[i].key->str, kw) == 0)
+                return s->node->items[i].key->loc;
+    return s->node->loc;
+}
+
+static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_node *inst,
+                    const sd_node *at, const char *fmt, va_list ap)
+{
+    sd_vresult *r = c->res;
+    sd_verror *e;
+    sd_buf m = SD_BUF_INIT, sp = SD_BUF_INIT;
+
+    if (!r)
+        return;
+    if (warn) {
+        if (r->nwarnings >= c->max ||
+            grow((void **)&r->warnings, &r->awarnings, r->nwarnings + 1, sizeof *r->warnings) < 0)
+            return;
+        e = &r->warnings[r->nwarnings++];
+    } else {
+        r->total++;
+        if (r->count >= c->max)
+            return;
+        if (grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
+            return;
+        e = &r->items[r->count++];
+    }
+    memset(e, 0, sizeof *e);
+    path_strings(c, c->npath, &e->path, &e->key);
+    e->loc = (at ? at : inst)->loc;
+    e->keyword = kw;
+    sd_buf_vprintf(&m, fmt, ap);
+    e->message = sd_buf_detach(&m);
+    sd_buf_puts(&sp, s->info->ptr);
+    if (kw && strcmp(kw, "false") != 0) {
+        ptr_seg(&sp, kw, strlen(kw));
+        e->schema_loc = kw_loc(s, kw);
+    } else {
+        e->schema_loc = s->node->loc;
+    }
+    e->schema_path = sd_buf_detach(&sp);
+}
+
+static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
+                 const sd_node *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
+                 const sd_node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vrecord(c, 0, s, kw, inst, at, fmt, ap);
+    va_end(ap);
+}
+
+static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vrecord(c, 1, s, kw, inst, NULL, fmt, ap);
+    va_end(ap);
+}
+
+static void free_errors(sd_verror *items, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(items[i].path);
+        free(items[i].key);
+        free(items[i].message);
+        free(items[i].schema_path);
+    }
+}
+
+void sd_vresult_release(sd_vresult *res)
+{
+    free_errors(res->items, res->count);
+    free_errors(res->warnings, res->nwarnings);
+    free(res->items);
+    free(res->warnings);
+    res->items = res->warnings = NULL;
+    res->count = res->alloc = res->total = res->nwarnings = res->awarnings = 0;
+}
+
+static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev);
+
+#define BIT_SET(b, i) ((b)[(i) >> 3] |= (uint8_t)(1u << ((i) & 7)))
+#define BIT_GET(b, i) (((b)[(i) >> 3] >> ((i) & 7)) & 1u)
+
+static int follow(vctx *c, const vs *t, const sd_node *inst, uint8_t *ev, const vs *from, const char *kw)
+{
+    int ok;
+    for (size_t i = c->nrefs; i-- > 0 && c->refs[i].inst == inst;)
+        if (c->refs[i].s == t)
+            return fatal(c, inst, SD_ELIMIT,
+                         "%s loop without progress: the schema at %s is applied to the same value again through '%s' at %s",
+                         kw, t->info->ptr, kw, from->info->ptr);
+    if (grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
+        return fatal(c, inst, SD_ENOMEM, "out of memory");
+    c->refs[c->nrefs].s = t;
+    c->refs[c->nrefs].inst = inst;
+    c->nrefs++;
+    ok = v_node(c, t, inst, ev);
+    c->nrefs--;
+    return ok;
+}
+
+static const vs *dynamic_target(vctx *c, const vs *s)
+{
+    sd_buf b = SD_BUF_INIT;
+    const vs *t = s->dynref;
+    for (size_t i = 0; i < c->nscope; i++) {
+        sd_schema_info *res = c->scope[i], *a;
+        if (s->dyn_kind == 2) {
+            if (res->rec_anchor && res->user) { t = res->user; break; }
+            continue;
+        }
+        sd_buf_clear(&b);
+        sd_buf_printf(&b, "%s#%s", res->base, s->dyn_name);
+        a = sd_resolver_lookup(c->v->r, b.ptr);
+        if (a && a->dyn_anchor && strcmp(a->dyn_anchor, s->dyn_name) == 0 && a->user) {
+            t = a->user;
+            break;
+        }
+    }
+    sd_buf_release(&b);
+    return t;
+}
+
+#define JIT_AFTER 32
+
+static int re_match(vctx *c, pcre2_code *re, uint32_t *uses, const char *src, const sd_node *str,
+                    const vs *s, const char *kw)
+{
+    if (*uses <= JIT_AFTER && ++*uses == JIT_AFTER && c->v->jit)
+        pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  /* on failure the interpreter goes on */
+    /* the loaders checked UTF-8 already: skip PCRE2's per-match scan; the
+     * JIT entry point skips the rest of pcre2_match's argument checks */
+    int rc = c->v->jit && *uses >= JIT_AFTER ? pcre2_jit_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx)
+                       : pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
+    if (rc == PCRE2_ERROR_JIT_BADOPTION)  /* this pattern was not JIT-compiled */
+        rc = pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
+    if (rc >= 0)
+        return 1;
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+        rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT) {
+        verr(c, s, kw, str, NULL, "pattern '%s' gave up on this value after %lu backtracking steps (catastrophic backtracking); the value is treated as not matching",
+             src, c->v->opts.regex_match_limit ? c->v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT);
+        return -1;
+    }
+    verr(c, s, kw, str, NULL, "pattern '%s' could not be matched (PCRE2 error %d)", src, rc);
+    return -1;
+}
+
+static unsigned edit_distance(const char *a, size_t n, const char *b, size_t m)
+{
+    unsigned row[64], prev, tmp;
+    if (m >= 64 || n >= 64)
+        return 999;
+    for (size_t j = 0; j <= m; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= n; i++) {
+        prev = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= m; j++) {
+            unsigned ca = (unsigned char)a[i - 1], cb = (unsigned char)b[j - 1];
+            unsigned cost = ca == cb ? 0 : ((ca | 32) == (cb | 32) ? 0 : 1);
+            tmp = row[j];
+            row[j] = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
+            if (prev + cost < row[j])
+                row[j] = prev + cost;
+            prev = tmp;
+        }
+    }
+    return row[m];
+}
+
+static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *key)
+{
+    const vprop *best = NULL;
+    unsigned bd = 999;
+    for (size_t i = 0; i < s->nprops; i++) {
+        unsigned dd = edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
+        if (dd < bd) {
+            bd = dd;
+            best = &s->props[i];
+        }
+    }
+    if (best && bd <= (key->len > 6 ? key->len / 3 : 2) && bd < key->len)
+        verr(c, s, kw, key, key, "unexpected key `%s`; did you mean `%s`?", key->str, best->name);
+    else if (s->nprops && s->nprops <= 12) {
+        sd_buf b = SD_BUF_INIT;
+        for (size_t i = 0; i < s->nprops; i++)
+            sd_buf_printf(&b, "%s`%s`", i ? ", " : "", s->props[i].name);
+        verr(c, s, kw, key, key, "unexpected key `%s`; allowed keys: %s", key->str, b.ptr);
+        sd_buf_release(&b);
+    } else
+        verr(c, s, kw, key, key, "unexpected key `%s`", key->str);
+}
+
+static void type_names(sd_buf *b, unsigned t)
+{
+    static const struct { unsigned bit; const char *w; } tn[] = {
+        { T_NULL, "null" }, { T_BOOL, "boolean" }, { T_INT, "integer" }, { T_NUM, "number" },
+        { T_STR, "string" }, { T_OBJ, "object" }, { T_ARR, "array" }
+    };
+    int any = 0;
+    if (t & T_NUM)
+        t &= ~(unsigned)T_INT;
+    for (size_t i = 0; i < sizeof tn / sizeof *tn; i++)
+        if (t & tn[i].bit) {
+            sd_buf_puts(b, any ? " or " : "");
+            sd_buf_puts(b, tn[i].w);
+            any = 1;
+        }
+    if (!any)
+        sd_buf_puts(b, "nothing");
+}
+
+/* Rank a failed branch: a type mismatch on the value itself puts it last,
+ * then fewer errors is closer. */
+static size_t branch_score(const sd_vresult *r, size_t depth_path)
+{
+    size_t score = r->total;
+    for (size_t i = 0; i < r->count; i++) {
+        const sd_verror *e = &r->items[i];
+        size_t depth = 0;
+        for (const char *p = e->path; *p; p++)
+            depth += *p == '/';
+        if (depth == depth_path && e->keyword &&
+            (!strcmp(e->keyword, "type") || !strcmp(e->keyword, "const") ||
+             !strcmp(e->keyword, "enum") || !strcmp(e->keyword, "false")))
+            score += 1000;
+    }
+    return score;
+}
+
+/* anyOf/oneOf found no valid branch: say which came closest. */
+static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, size_t n,
+                           const sd_node *inst)
+{
+    sd_vresult *saved = c->res, best = SD_VRESULT_INIT;
+    size_t bi = 0, bs = (size_t)-1, bmax = c->max;
+    for (size_t i = 0; i < n; i++) {
+        sd_vresult tmp = SD_VRESULT_INIT;
+        size_t sc;
+        c->res = &tmp;
+        c->max = 20;
+        v_node(c, br[i], inst, NULL);
+        sc = branch_score(&tmp, c->npath);
+        if (sc < bs) {
+            sd_vresult_release(&best);
+            best = tmp;
+            bs = sc;
+            bi = i;
+        } else {
+            sd_vresult_release(&tmp);
+        }
+    }
+    c->res = saved;
+    c->max = bmax;
+    if (best.count) {
+        const sd_verror *e = &best.items[0];
+        verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches; closest is %s/%s/%zu, where %s: %s%s",
+             n, kw, s->info->ptr, kw, bi, e->key, e->message,
+             best.total > 1 ? " (and more)" : "");
+    } else {
+        verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches", n, kw);
+    }
+    sd_vresult_release(&best);
+}
+
+static const uint8_t need_by_kind[] = { 0, 0, N_NUM, N_NUM, N_STR, N_OBJ, N_ARR };
+
+/* 1 when `s` accepts `inst` by its type alone (a leaf such as
+ * {"type": "string"}), decided without a call; 0 means "ask v_node". */
+static inline int quick_ok(const vs *s, const sd_node *inst)
+{
+    unsigned it;
+    if (s->alias || s->kind != VS_SCHEMA)
+        return s->kind == VS_TRUE && !s->alias;
+    if (s->need & (N_ENUM | N_APPLY | need_by_kind[inst->kind]))
+        return 0;
+    if (!(s->need & N_TYPE))
+        return 1;
+    if (s->int_or_string || s->nullable)
+        return 0;
+    it = inst_type(inst);
+    return (s->types & it) || (it == T_INT && (s->types & T_NUM));
+}
+
+static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
+{
+    int ok = 1;
+    if (s->minp >= 0 && inst->n < (size_t)s->minp) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "minProperties", inst, NULL, "has %zu keys, fewer than the minimum of %lld", inst->n, s->minp);
+    }
+    if (s->maxp >= 0 && inst->n > (size_t)s->maxp) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "maxProperties", inst, NULL, "has %zu keys, more than the maximum of %lld", inst->n, s->maxp);
+    }
+    if (s->required && !s->nreq_fast) {
+        for (size_t i = 0; i < s->required->n; i++) {
+            const sd_node *r = s->required->items[i].value;
+            if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
+                ok = 0; if (!c->res) return 0;
+                verr(c, s, "required", inst, NULL, "missing required key `%s`", r->str);
+            }
+        }
+    }
+    for (size_t i = 0; i < s->ndeps; i++) {
+        const vdep *d = &s->deps[i];
+        if (!map_get(inst, d->name, d->len))
+            continue;
+        if (d->req) {
+            for (size_t j = 0; j < d->req->n; j++) {
+                const sd_node *r = d->req->items[j].value;
+                if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
+                    ok = 0; if (!c->res) return 0;
+                    verr(c, s, d->kw, inst, NULL, "missing key `%s`, required when `%s` is present", r->str, d->name);
+                }
+            }
+        }
+        if (d->s && !v_node(c, d->s, inst, L)) {
+            ok = 0; if (!c->res) return 0;
+        }
+    }
+    if (s->nprops || s->npats || s->addl || s->pnames) {
+        size_t nreq = 0;
+        for (size_t i = 0; i < inst->n; i++) {
+            const sd_node *key = inst->items[i].key, *val = inst->items[i].value;
+            int matched = 0;
+            if (i + 1 < inst->n) {
+                /* the tree is pointer-chasing bound: start the next loads early */
+                __builtin_prefetch(inst->items[i + 1].key);
+                __builtin_prefetch(inst->items[i + 1].value);
+            }
+            __builtin_prefetch(key->str);
+            if (path_push(c, key, 0) < 0)
+                return 0;
+            if (s->nprops) {
+                const vprop *p = find_prop(s, key);
+                if (p) {
+                    matched = 1;
+                    nreq += (size_t)p->req;
+                    if (!quick_ok(p->s, val) && !v_node(c, p->s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                }
+            }
+            for (size_t j = 0; j < s->npats; j++) {
+                int m = re_match(c, s->pats[j].re, &((vs *)s)->pats[j].uses, s->pats[j].src, key, s, "patternProperties");
+                if (m < 0) { ok = 0; if (!c->res) { c->npath--; return 0; } continue; }
+                if (m) {
+                    matched = 1;
+                    if (!v_node(c, s->pats[j].s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                }
+            }
+            if (!matched && s->addl) {
+                const vs *a = s->addl->alias ? s->addl->alias : s->addl;
+                matched = 1;
+                if (a->kind == VS_FALSE) {
+                    ok = 0;
+                    if (!c->res) { c->npath--; return 0; }
+                    unexpected_key(c, s, "additionalProperties", key);
+                } else if (!v_node(c, s->addl, val, NULL)) {
+                    ok = 0; if (!c->res) { c->npath--; return 0; }
+                }
+            }
+            if (matched && L)
+                BIT_SET(L, i);
+            if (s->pnames) {
+                /* keys are strings in JSON Schema, whatever YAML typed them as */
+                sd_node ks;
+                const sd_node *kn = key;
+                if (key->kind != SD_STR) {
+                    memset(&ks, 0, sizeof ks);
+                    ks.kind = SD_STR;
+                    ks.loc = key->loc;
+                    ks.str = key->str ? key->str : "";
+                    ks.len = key->str ? key->len : 0;
+                    kn = &ks;
+                }
+                if (!v_node(c, s->pnames, kn, NULL)) {
+                    ok = 0; if (!c->res) { c->npath--; return 0; }
+                }
+            }
+            c->npath--;
+        }
+        if (s->nreq_fast && nreq < s->nreq_fast) {
+            ok = 0; if (!c->res) return 0;
+            for (size_t i = 0; i < s->required->n; i++) {
+                const sd_node *r = s->required->items[i].value;
+                if (r->kind == SD_STR && !map_get(inst, r->str, r->len))
+                    verr(c, s, "required", inst, NULL, "missing required key `%s`", r->str);
+            }
+        }
+    }
+    return ok;
+}
+
+static int unique_check(vctx *c, const vs *s, const sd_node *inst)
+{
+    size_t n = inst->n;
+    if (n < 2)
+        return 1;
+    if (n <= 16) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = 0; j < i; j++)
+                if (sd_vprog__equal(inst->items[i].value, inst->items[j].value)) {
+                    if (c->res) {
+                        path_push(c, NULL, i);
+                        verr(c, s, "uniqueItems", inst->items[i].value, NULL,
+                             "item %zu repeats item %zu; items must be unique", i, j);
+                        c->npath--;
+                    }
+                    return 0;
+                }
+        return 1;
+    }
+    size_t cap = 32;
+    while (cap < n * 2)
+        cap *= 2;
+    struct uslot { uint64_t h; size_t i; } *tab = calloc(cap, sizeof *tab);
+    int ok = 1;
+    if (!tab)
+        return fatal(c, inst, SD_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n && (ok || c->res); i++) {
+        uint64_t h = sd_vprog__hash(inst->items[i].value);
+        size_t k = h & (cap - 1);
+        for (; tab[k].i; k = (k + 1) & (cap - 1)) {
+            if (tab[k].h == h && sd_vprog__equal(inst->items[tab[k].i - 1].value, inst->items[i].value)) {
+                ok = 0;
+                if (c->res) {
+                    path_push(c, NULL, i);
+                    verr(c, s, "uniqueItems", inst->items[i].value, NULL,
+                         "item %zu repeats item %zu; items must be unique", i, tab[k].i - 1);
+                    c->npath--;
+                }
+                break;
+            }
+        }
+        if (!tab[k].i) {
+            tab[k].h = h;
+            tab[k].i = i + 1;
+        }
+    }
+    free(tab);
+    return ok;
+}
+
+static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
+{
+    int ok = 1;
+    size_t n = inst->n, i;
+    if (s->mini >= 0 && n < (size_t)s->mini) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "minItems", inst, NULL, "has %zu items, fewer than the minimum of %lld", n, s->mini);
+    }
+    if (s->maxi >= 0 && n > (size_t)s->maxi) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "maxItems", inst, NULL, "has %zu items, more than the maximum of %lld", n, s->maxi);
+    }
+    if (s->unique && !unique_check(c, s, inst)) {
+        ok = 0; if (!c->res) return 0;
+    }
+    for (i = 0; i < n && i < s->nprefix; i++) {
+        if (path_push(c, NULL, i) < 0) return 0;
+        if (!v_node(c, s->prefix[i], inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+        c->npath--;
+        if (L) BIT_SET(L, i);
+    }
+    if (s->items) {
+        for (; i < n; i++) {
+            if (i + 1 < n)
+                __builtin_prefetch(inst->items[i + 1].value);
+            if (path_push(c, NULL, i) < 0) return 0;
+            if (!quick_ok(s->items, inst->items[i].value) &&
+                !v_node(c, s->items, inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+            c->npath--;
+            if (L) BIT_SET(L, i);
+        }
+    }
+    if (s->contains) {
+        sd_vresult *saved = c->res;
+        long long count = 0;
+        c->res = NULL;
+        for (i = 0; i < n; i++) {
+            if (path_push(c, NULL, i) < 0) { c->res = saved; return 0; }
+            if (v_node(c, s->contains, inst->items[i].value, NULL)) {
+                count++;
+                if (L && s->draft >= SD_DRAFT_2020) BIT_SET(L, i);
+                else if (!L && s->maxc < 0 && count >= s->minc) { c->npath--; break; }
+            }
+            c->npath--;
+        }
+        c->res = saved;
+        if (count < s->minc) {
+            ok = 0; if (!c->res) return 0;
+            if (count == 0)
+                verr(c, s, "contains", inst, NULL, "no item matches the `contains` schema");
+            else
+                verr(c, s, "minContains", inst, NULL, "%lld items match the `contains` schema, fewer than the minimum of %lld", count, s->minc);
+        }
+        if (s->maxc >= 0 && count > s->maxc) {
+            ok = 0; if (!c->res) return 0;
+            verr(c, s, "maxContains", inst, NULL, "%lld items match the `contains` schema, more than the maximum of %lld", count, s->maxc);
+        }
+    }
+    return ok;
+}
+
+static int v_string(vctx *c, const vs *s, const sd_node *inst)
+{
+    int ok = 1;
+    if (s->minl >= 0 || s->maxl >= 0) {
+        size_t len = utf8_count(inst->str, inst->len);
+        if (s->minl >= 0 && len < (size_t)s->minl) {
+            ok = 0; if (!c->res) return 0;
+            verr(c, s, "minLength", inst, NULL, "string is %zu characters long, shorter than the minimum of %lld", len, s->minl);
+        }
+        if (s->maxl >= 0 && len > (size_t)s->maxl) {
+            ok = 0; if (!c->res) return 0;
+            verr(c, s, "maxLength", inst, NULL, "string is %zu characters long, longer than the maximum of %lld", len, s->maxl);
+        }
+    }
+    if (s->pattern) {
+        int m = re_match(c, s->pattern, &((vs *)s)->pattern_uses, s->pattern_src, inst, s, "pattern");
+        if (m == 0) {
+            ok = 0; if (!c->res) return 0;
+            sd_buf b = SD_BUF_INIT;
+            show(&b, inst);
+            verr(c, s, "pattern", inst, NULL, "value %s does not match pattern '%s'", b.ptr, s->pattern_src);
+            sd_buf_release(&b);
+        } else if (m < 0) {
+            ok = 0; if (!c->res) return 0;
+        }
+    }
+    if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->str, inst->len)) {
+        ok = 0; if (!c->res) return 0;
+        sd_buf b = SD_BUF_INIT;
+        show(&b, inst);
+        verr(c, s, "format", inst, NULL, "value %s is not a valid %s", b.ptr, sd_format_name(s->format));
+        sd_buf_release(&b);
+    } else if (s->format >= 0 && s->warn_format && c->res &&
+               !sd_format_check(s->format, inst->str, inst->len)) {
+        sd_buf b = SD_BUF_INIT;
+        show(&b, inst);
+        vwarn(c, s, "format", inst, "value %s is not a valid %s (%s only annotates `format`; --formats makes this an error)",
+              b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
+        sd_buf_release(&b);
+    }
+    return ok;
+}
+
+static int v_number(vctx *c, const vs *s, const sd_node *inst)
+{
+    int ok = 1;
+    if (s->min && numcmp(inst, s->min) < 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "minimum", inst, NULL, "%s is less than the minimum of %s", inst->str, s->min->str);
+    }
+    if (s->max && numcmp(inst, s->max) > 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "maximum", inst, NULL, "%s is greater than the maximum of %s", inst->str, s->max->str);
+    }
+    if (s->exmin && numcmp(inst, s->exmin) <= 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, s->draft == SD_DRAFT_4 ? "minimum" : "exclusiveMinimum", inst, NULL,
+             "%s is not greater than the exclusive minimum of %s", inst->str, s->exmin->str);
+    }
+    if (s->exmax && numcmp(inst, s->exmax) >= 0) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, s->draft == SD_DRAFT_4 ? "maximum" : "exclusiveMaximum", inst, NULL,
+             "%s is not less than the exclusive maximum of %s", inst->str, s->exmax->str);
+    }
+    if (s->mult && !multiple_of(inst, s->mult)) {
+        ok = 0; if (!c->res) return 0;
+        verr(c, s, "multipleOf", inst, NULL, "%s is not a multiple of %s", inst->str, s->mult->str);
+    }
+    return ok;
+}
+
+static int in_enum(const vs *s, const sd_node *inst)
+{
+    const sd_node *e = s->enum_;
+    if (s->ehash) {
+        uint64_t h = sd_vprog__hash(inst);
+        for (size_t i = 0; i < e->n; i++)
+            if (s->ehash[i] == h && sd_vprog__equal(inst, e->items[i].value))
+                return 1;
+        return 0;
+    }
+    for (size_t i = 0; i < e->n; i++)
+        if (sd_vprog__equal(inst, e->items[i].value))
+            return 1;
+    return 0;
+}
+
+static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
+{
+    uint8_t *L = ev, *own = NULL;
+    int ok = 1, pushed = 0;
+    size_t nbytes = 0;
+    unsigned it;
+
+    if (s->loop)
+        return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
+                     s->info->ptr);
+    if (s->alias) {
+        /* a collapsed $ref is still an edge of the loop check */
+        if (s->alias->kind == VS_SCHEMA && !s->alias->loop)
+            return follow(c, s->alias, inst, ev, s, "$ref");
+        s = s->alias;
+    }
+    if (s->loop)
+        return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
+                     s->info->ptr);
+    if (s->kind == VS_TRUE)
+        return 1;
+    if (s->kind == VS_FALSE) {
+        verr(c, s, "false", inst, NULL, "no value is allowed here (the schema is `false`)");
+        return 0;
+    }
+    if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | need_by_kind[inst->kind])))
+        return 1;   /* nothing here applies to this kind of value */
+    if (c->fatal)
+        return 0;
+    if (c->depth >= MAX_DEPTH)
+        return fatal(c, inst, SD_ELIMIT, "validation nested deeper than %d schemas (at schema %s)",
+                     MAX_DEPTH, s->info->ptr);
+    c->depth++;
+    if (c->v->has_dynamic && s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
+        if (grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
+            c->depth--;
+            return fatal(c, inst, SD_ENOMEM, "out of memory");
+        }
+        c->scope[c->nscope++] = s->res;
+        pushed = 1;
+    }
+    if (s->has_uneval && (inst->kind == SD_MAP || inst->kind == SD_SEQ)) {
+        nbytes = (inst->n + 7) / 8;
+        if (!(own = calloc(nbytes ? nbytes : 1, 1))) {
+            ok = fatal(c, inst, SD_ENOMEM, "out of memory");
+            goto out;
+        }
+        L = own;
+    }
+
+    it = inst_type(inst);
+    if (s->need & N_TYPE) {
+        unsigned allowed = s->types | (s->int_or_string ? T_INT | T_STR : 0) | (s->nullable ? T_NULL : 0);
+        if (!(allowed & it) && !(it == T_INT && (allowed & T_NUM))) {
+            ok = 0;
+            if (!c->res) goto out;
+            sd_buf b = SD_BUF_INIT;
+            type_names(&b, allowed);
+            if (inst->kind == SD_MAP || inst->kind == SD_SEQ)
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s, expected %s", type_word(inst), b.ptr);
+            else {
+                sd_buf val = SD_BUF_INIT;
+                show(&val, inst);
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s %s, expected %s",
+                     type_word(inst), val.ptr, b.ptr);
+                sd_buf_release(&val);
+            }
+            sd_buf_release(&b);
+        }
+    }
+    if (s->enum_ && !(s->nullable && inst->kind == SD_NULL) && !in_enum(s, inst)) {
+        ok = 0;
+        if (!c->res) goto out;
+        sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
+        for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
+            if (i) sd_buf_puts(&b, ", ");
+            show(&b, s->enum_->items[i].value);
+        }
+        if (s->enum_->n > 12)
+            sd_buf_printf(&b, ", ... (%zu more)", s->enum_->n - 12);
+        show(&val, inst);
+        verr(c, s, "enum", inst, NULL, "value %s is not one of the allowed values: %s", val.ptr, b.ptr);
+        sd_buf_release(&b);
+        sd_buf_release(&val);
+    }
+    if (s->has_const && !sd_vprog__equal(inst, s->const_)) {
+        ok = 0;
+        if (!c->res) goto out;
+        sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
+        show(&b, s->const_);
+        show(&val, inst);
+        verr(c, s, "const", inst, NULL, "value %s is not the required value %s", val.ptr, b.ptr);
+        sd_buf_release(&b);
+        sd_buf_release(&val);
+    }
+    switch (inst->kind) {
+    case SD_STR:
+        if ((s->need & N_STR) && !v_string(c, s, inst)) { ok = 0; if (!c->res) goto out; }
+        break;
+    case SD_INT: case SD_FLOAT:
+        if ((s->need & N_NUM) && !v_number(c, s, inst)) { ok = 0; if (!c->res) goto out; }
+        break;
+    case SD_MAP:
+        if ((s->need & N_OBJ) && !v_object(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
+        break;
+    case SD_SEQ:
+        if ((s->need & N_ARR) && !v_array(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
+        break;
+    default:
+        break;
+    }
+    if (!(s->need & N_APPLY))
+        goto out;
+    if (s->ref && !follow(c, s->ref, inst, L, s, "$ref")) { ok = 0; if (!c->res) goto out; }
+    if (s->dynref) {
+        const vs *t = s->dyn_kind ? dynamic_target(c, s) : s->dynref;
+        if (!follow(c, t, inst, L, s, s->dyn_kind == 2 ? "$recursiveRef" : "$dynamicRef")) { ok = 0; if (!c->res) goto out; }
+    }
+    for (size_t i = 0; i < s->nall; i++)
+        if (!v_node(c, s->all[i], inst, L)) { ok = 0; if (!c->res) goto out; }
+    if (s->nany) {
+        sd_vresult *saved = c->res;
+        int any = 0;
+        uint8_t *T = L ? malloc(nbytes ? nbytes : (inst->n + 7) / 8 + 1) : NULL;
+        size_t tb = L ? (inst->n + 7) / 8 : 0;
+        c->res = NULL;
+        for (size_t i = 0; i < s->nany; i++) {
+            if (T) memset(T, 0, tb);
+            if (v_node(c, s->any[i], inst, T)) {
+                any = 1;
+                if (!L) break;
+                for (size_t k = 0; k < tb; k++) L[k] |= T[k];
+            }
+        }
+        free(T);
+        c->res = saved;
+        if (!any) {
+            ok = 0;
+            if (!c->res) goto out;
+            report_closest(c, s, "anyOf", s->any, s->nany, inst);
+        }
+    }
+    if (s->none) {
+        sd_vresult *saved = c->res;
+        size_t tb = L ? (inst->n + 7) / 8 : 0, first = 0, second = 0, matches = 0;
+        uint8_t *T = L ? malloc(tb + 1) : NULL, *keep = L ? calloc(tb + 1, 1) : NULL;
+        c->res = NULL;
+        for (size_t i = 0; i < s->none && matches < 2; i++) {
+            if (T) memset(T, 0, tb);
+            if (v_node(c, s->one[i], inst, T)) {
+                if (matches++ == 0) {
+                    first = i;
+                    if (keep) memcpy(keep, T, tb);
+                } else {
+                    second = i;
+                }
+            }
+        }
+        c->res = saved;
+        if (matches == 1 && L)
+            for (size_t k = 0; k < tb; k++) L[k] |= keep[k];
+        free(T);
+        free(keep);
+        if (matches != 1) {
+            ok = 0;
+            if (!c->res) goto out;
+            if (matches == 0)
+                report_closest(c, s, "oneOf", s->one, s->none, inst);
+            else
+                verr(c, s, "oneOf", inst, NULL, "value matches more than one oneOf branch (%s/oneOf/%zu and %s/oneOf/%zu); exactly one must match",
+                     s->info->ptr, first, s->info->ptr, second);
+        }
+    }
+    if (s->not_) {
+        sd_vresult *saved = c->res;
+        int r;
+        c->res = NULL;
+        r = v_node(c, s->not_, inst, NULL);
+        c->res = saved;
+        if (r) {
+            ok = 0;
+            if (!c->res) goto out;
+            verr(c, s, "not", inst, NULL, "value must not match the schema at %s/not", s->info->ptr);
+        }
+    }
+    if (s->if_) {
+        sd_vresult *saved = c->res;
+        size_t tb = L ? (inst->n + 7) / 8 : 0;
+        uint8_t *T = L ? calloc(tb + 1, 1) : NULL;
+        int r;
+        c->res = NULL;
+        r = v_node(c, s->if_, inst, T);
+        c->res = saved;
+        if (r && L)
+            for (size_t k = 0; k < tb; k++) L[k] |= T[k];
+        free(T);
+        if (r && s->then_) {
+            if (!v_node(c, s->then_, inst, L)) { ok = 0; if (!c->res) goto out; }
+        } else if (!r && s->else_) {
+            if (!v_node(c, s->else_, inst, L)) { ok = 0; if (!c->res) goto out; }
+        }
+    }
+    /* unevaluated* last: they see what every other keyword evaluated */
+    if (s->uprops && inst->kind == SD_MAP) {
+        for (size_t i = 0; i < inst->n; i++) {
+            const sd_node *key = inst->items[i].key;
+            if (BIT_GET(L, i))
+                continue;
+            if (path_push(c, key, 0) < 0) goto out;
+            const vs *u = s->uprops->alias ? s->uprops->alias : s->uprops;
+            if (u->kind == VS_FALSE) {
+                ok = 0;
+                if (!c->res) { c->npath--; goto out; }
+                verr(c, s, "unevaluatedProperties", key, key, "unexpected key `%s` (no keyword of this schema accepts it)", key->str);
+            } else if (!v_node(c, s->uprops, inst->items[i].value, NULL)) {
+                ok = 0;
+                if (!c->res) { c->npath--; goto out; }
+            }
+            c->npath--;
+            BIT_SET(L, i);
+        }
+    }
+    if (s->uitems && inst->kind == SD_SEQ) {
+        for (size_t i = 0; i < inst->n; i++) {
+            if (BIT_GET(L, i))
+                continue;
+            if (path_push(c, NULL, i) < 0) goto out;
+            if (!v_node(c, s->uitems, inst->items[i].value, NULL)) {
+                ok = 0;
+                if (!c->res) { c->npath--; goto out; }
+            }
+            c->npath--;
+            BIT_SET(L, i);
+        }
+    }
+out:
+    if (own) {
+        if (ev)
+            for (size_t k = 0; k < nbytes; k++)
+                ev[k] |= own[k];
+        free(own);
+    }
+    if (pushed)
+        c->nscope--;
+    c->depth--;
+    if (c->fatal)
+        return 0;
+    return ok;
+}
+
+int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_diags *diags)
+{
+    vctx c;
+    int ok;
+
+    memset(&c, 0, sizeof c);
+    c.v = v;
+    c.res = res;
+    c.max = v->opts.max_errors ? v->opts.max_errors : 1000;
+    c.diags = diags;
+    ok = v_node(&c, v->root, instance, NULL);
+    free(c.path);
+    free(c.scope);
+    free(c.refs);
+    if (c.fatal)
+        return c.fatal;
+    return ok ? 0 : SD_EINVALID;
+}
+
+void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
+{
+    for (size_t i = 0; i < res->nwarnings; i++) {
+        const sd_verror *e = &res->warnings[i];
+        if (e->schema_loc.file && e->schema_loc.line)
+            sd_diag_add(diags, SD_SEV_WARNING, 0, e->loc, NULL, NULL, "%s: %s (%s:%d:%d)",
+                        e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
+        else
+            sd_diag_add(diags, SD_SEV_WARNING, 0, e->loc, NULL, NULL, "%s: %s", e->key, e->message);
+    }
+    for (size_t i = 0; i < res->count; i++) {
+        const sd_verror *e = &res->items[i];
+        if (e->schema_loc.file && e->schema_loc.line)
+            sd_diag_add(diags, SD_SEV_ERROR, SD_EINVALID, e->loc, NULL, NULL, "%s: %s (%s:%d:%d)",
+                        e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
+        else
+            sd_diag_add(diags, SD_SEV_ERROR, SD_EINVALID, e->loc, NULL, NULL, "%s: %s", e->key, e->message);
+    }
+}
+

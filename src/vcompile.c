@@ -1,0 +1,729 @@
+/* vcompile.c - a schema (sd_node tree) -> the validator's program.
+ *
+ * Compiling walks a worklist (never recursion), so a chain of any number of
+ * $refs compiles in constant stack; every schema node becomes one `vs`
+ * record (vprog.h) with its keywords decoded, regexes compiled (PCRE2; JIT
+ * on first heavy use, see validate.c), enums hashed, references linked to
+ * their target's record through the resolver (resolve.c), and pure-$ref
+ * schemas collapsed into aliases (a cycle of them is marked as a loop).
+ * Every unresolvable $ref is reported, not only the first. */
+#include "vprog.h"
+#include "buf.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+int sd_vprog__equal(const sd_node *a, const sd_node *b)
+{
+    if (is_num(a) && is_num(b))
+        return numcmp(a, b) == 0;
+    if (a->kind != b->kind)
+        return 0;
+    switch (a->kind) {
+    case SD_NULL: return 1;
+    case SD_BOOL: return !a->num.b == !b->num.b;
+    case SD_STR: return key_eq(a, b);
+    case SD_SEQ:
+        if (a->n != b->n)
+            return 0;
+        for (size_t i = 0; i < a->n; i++)
+            if (!sd_vprog__equal(a->items[i].value, b->items[i].value))
+                return 0;
+        return 1;
+    case SD_MAP:
+        if (a->n != b->n)
+            return 0;
+        for (size_t i = 0; i < a->n; i++) {
+            const sd_node *o = map_get(b, a->items[i].key->str, a->items[i].key->len);
+            if (!o || !sd_vprog__equal(a->items[i].value, o))
+                return 0;
+        }
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* A hash that agrees with equal(): numbers by value, objects unordered. */
+uint64_t sd_vprog__hash(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return 0x9e3779b97f4a7c15ULL;
+    case SD_BOOL: return n->num.b ? 0x1234567ULL : 0x7654321ULL;
+    case SD_INT: case SD_FLOAT: {
+        double d = sd_node_number(n);
+        uint64_t bits;
+        if (d == 0)
+            d = 0;  /* -0 == 0 */
+        memcpy(&bits, &d, sizeof bits);
+        return mix(bits ^ 0x55);
+    }
+    case SD_STR: return mix(hash_bytes(n->str, n->len) ^ 0x77);
+    case SD_SEQ: {
+        uint64_t h = 0x3141;
+        for (size_t i = 0; i < n->n; i++)
+            h = mix(h * 31 + sd_vprog__hash(n->items[i].value));
+        return h;
+    }
+    default: {
+        uint64_t h = 0x2718;
+        for (size_t i = 0; i < n->n; i++)
+            h += mix(hash_bytes(n->items[i].key->str, n->items[i].key->len) * 7 +
+                     sd_vprog__hash(n->items[i].value));
+        return mix(h);
+    }
+    }
+}
+
+/* ---- compiling --------------------------------------------------------------- */
+
+static vs *vs_get(sd_validator *v, sd_schema_info *info)
+{
+    vs *s;
+    if (info->user)
+        return info->user;
+    if (!(s = calloc(1, sizeof *s)))
+        return NULL;
+    s->info = info;
+    s->node = info->node;
+    s->draft = info->draft;
+    s->format = -1;
+    s->minp = s->maxp = s->mini = s->maxi = s->minc = s->maxc = s->minl = s->maxl = -1;
+    info->user = s;
+    if (v->nlist == v->alist) {
+        size_t n = v->alist ? v->alist * 2 : 256;
+        vs **p = realloc(v->list, n * sizeof *p);
+        if (!p) { free(s); info->user = NULL; return NULL; }
+        v->list = p;
+        v->alist = n;
+    }
+    v->list[v->nlist++] = s;
+    if (v->nwork == v->awork) {
+        size_t n = v->awork ? v->awork * 2 : 256;
+        vs **p = realloc(v->work, n * sizeof *p);
+        if (!p) return NULL;
+        v->work = p;
+        v->awork = n;
+    }
+    v->work[v->nwork++] = s;
+    return s;
+}
+
+static int cerr(sd_validator *v, int code, const sd_node *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int cerr(sd_validator *v, int code, const sd_node *at, const char *fmt, ...)
+{
+    sd_buf b = SD_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    sd_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    sd_diag_error(v->diags, code, at->loc, "%s", b.ptr);
+    sd_buf_release(&b);
+    if (!v->err)
+        v->err = code;
+    return code;
+}
+
+static vs *child(sd_validator *v, const sd_node *n)
+{
+    sd_schema_info *info = sd_resolver_info(v->r, n);
+    vs *s;
+    if (!info) {
+        cerr(v, SD_ERROR, n, "internal error: subschema was not indexed");
+        return NULL;
+    }
+    if (!(s = vs_get(v, info)))
+        cerr(v, SD_ENOMEM, n, "out of memory");
+    return s;
+}
+
+static int schema_ok(sd_validator *v, const sd_node *n, const char *kw)
+{
+    if (n->kind == SD_MAP || n->kind == SD_BOOL)
+        return 1;
+    cerr(v, SD_ESYNTAX, n, "'%s' must be a schema (an object or a boolean), found %s",
+         kw, type_word(n));
+    return 0;
+}
+
+static vs **child_list(sd_validator *v, const sd_node *seq, const char *kw, size_t *count)
+{
+    vs **a;
+    if (seq->kind != SD_SEQ) {
+        cerr(v, SD_ESYNTAX, seq, "'%s' must be an array of schemas", kw);
+        return NULL;
+    }
+    if (!(a = calloc(seq->n ? seq->n : 1, sizeof *a))) {
+        cerr(v, SD_ENOMEM, seq, "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < seq->n; i++) {
+        if (!schema_ok(v, seq->items[i].value, kw) || !(a[i] = child(v, seq->items[i].value))) {
+            free(a);
+            return NULL;
+        }
+    }
+    *count = seq->n;
+    return a;
+}
+
+static vs *child_kw(sd_validator *v, const sd_node *n, const char *kw)
+{
+    return schema_ok(v, n, kw) ? child(v, n) : NULL;
+}
+
+static int count_kw(sd_validator *v, const sd_node *n, const char *kw, long long *out)
+{
+    if (!is_num(n) || !is_integral(n) || sd_node_number(n) < 0) {
+        return cerr(v, SD_ESYNTAX, n, "'%s' must be a non-negative integer", kw);
+    }
+    *out = n->kind == SD_INT && !n->big ? n->num.i : (long long)fmin(sd_node_number(n), 9e18);
+    return 0;
+}
+
+static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw)
+{
+    int ec;
+    PCRE2_SIZE off;
+    pcre2_code *re;
+    if (n->kind != SD_STR) {
+        cerr(v, SD_ESYNTAX, n, "'%s' must be a string (a regular expression)", kw);
+        return NULL;
+    }
+    re = sd_regex_compile(n->str, n->len, &ec, &off);
+    if (!re) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(ec, msg, sizeof msg);
+        cerr(v, SD_ESYNTAX, n, "invalid regular expression '%s' at offset %zu: %s",
+             n->str, (size_t)off, (const char *)msg);
+        return NULL;
+    }
+    /* JIT compiling costs ~0.1 ms a pattern: done on the 32nd match (re_match) */
+    return re;
+}
+
+static int build_prop_hash(vs *s)
+{
+    uint32_t cap = 16;
+    while (cap < s->nprops * 2)
+        cap *= 2;
+    if (!(s->phash = calloc(cap, sizeof *s->phash)))
+        return SD_ENOMEM;
+    s->phcap = cap;
+    for (size_t i = 0; i < s->nprops; i++) {
+        uint32_t j = s->props[i].h & (cap - 1);
+        while (s->phash[j])
+            j = (j + 1) & (cap - 1);
+        s->phash[j] = (uint32_t)i + 1;
+    }
+    return 0;
+}
+
+static int add_dep(sd_validator *v, vs *s, const sd_pair *p, const char *kw, int schema)
+{
+    vdep *d = realloc(s->deps, (s->ndeps + 1) * sizeof *d);
+    if (!d)
+        return cerr(v, SD_ENOMEM, p->value, "out of memory");
+    s->deps = d;
+    d = &d[s->ndeps++];
+    memset(d, 0, sizeof *d);
+    d->name = p->key->str;
+    d->len = p->key->len;
+    d->kw = kw;
+    if (schema) {
+        if (!(d->s = child_kw(v, p->value, kw)))
+            return v->err ? v->err : SD_ERROR;
+    } else {
+        if (p->value->kind != SD_SEQ)
+            return cerr(v, SD_ESYNTAX, p->value, "'%s' values must be arrays of strings", kw);
+        d->req = p->value;
+    }
+    return 0;
+}
+
+static unsigned type_bit(const sd_node *n)
+{
+    static const struct { const char *w; unsigned b; } t[] = {
+        { "null", T_NULL }, { "boolean", T_BOOL }, { "integer", T_INT },
+        { "number", T_NUM | T_INT }, { "string", T_STR }, { "object", T_OBJ }, { "array", T_ARR }
+    };
+    if (n->kind == SD_STR)
+        for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+            if (strcmp(n->str, t[i].w) == 0)
+                return t[i].b;
+    return 0;
+}
+
+static int resolve_ref(sd_validator *v, vs *s, const sd_node *refn, const char *kw, vs **out)
+{
+    const sd_schema_info *ti;
+    int err;
+    if (refn->kind != SD_STR)
+        return cerr(v, SD_ESYNTAX, refn, "'%s' must be a string", kw);
+    if ((err = sd_resolver_resolve(v->r, &ti, s->node, refn->str, refn->loc, v->diags)) < 0) {
+        if (!v->err)
+            v->err = err;
+        return err;
+    }
+    if (!(*out = vs_get(v, (sd_schema_info *)ti)))
+        return cerr(v, SD_ENOMEM, refn, "out of memory");
+    return 0;
+}
+
+/* 0 when the resource's meta-schema ($schema that is not a known draft)
+ * lists a $vocabulary without the validation vocabulary (2019-09 core §8.1.2):
+ * then type, enum, minimum... are not asserted. */
+static int validation_vocab(sd_validator *v, const sd_schema_info *res)
+{
+    const sd_node *sch, *voc;
+    const sd_schema_info *mi;
+    sd_diags tmp = SD_DIAGS_INIT;
+    int on = 1;
+    struct vocab_memo *m;
+
+    if (!res || res->node->kind != SD_MAP || res->draft < SD_DRAFT_2019 ||
+        !(sch = sd_node_get(res->node, "$schema")) || sch->kind != SD_STR ||
+        sd_draft_from_uri(sch->str))
+        return 1;
+    for (size_t i = 0; i < v->nvocab; i++)
+        if (v->vocab[i].res == res)
+            return v->vocab[i].validation;
+    if (sd_resolver_resolve(v->r, &mi, res->node, sch->str, sch->loc, &tmp) == 0 &&
+        (voc = sd_node_get(mi->node, "$vocabulary")) && voc->kind == SD_MAP) {
+        on = 0;
+        for (size_t i = 0; i < voc->n; i++) {
+            const char *k = voc->items[i].key->str;
+            size_t kl = voc->items[i].key->len;
+            if (kl > 17 && !strcmp(k + kl - 17, "/vocab/validation"))
+                on = 1;
+        }
+    }
+    sd_diags_release(&tmp);
+    if ((m = realloc(v->vocab, (v->nvocab + 1) * sizeof *m))) {
+        v->vocab = m;
+        m[v->nvocab].res = res;
+        m[v->nvocab++].validation = on;
+    }
+    return on;
+}
+
+static int is_validation_kw(const char *k)
+{
+    static const char *const kws[] = {
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+        "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems",
+        "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties",
+        "required", "dependentRequired", NULL
+    };
+    for (const char *const *p = kws; *p; p++)
+        if (!strcmp(*p, k))
+            return 1;
+    return 0;
+}
+
+static int compile_one(sd_validator *v, vs *s)
+{
+    int vocab_validation;
+    const sd_node *n = s->node, *x;
+    const sd_node *items_arr = NULL, *addl_items = NULL;
+    int d = s->draft, err = 0;
+
+    s->compiled = 1;
+    if (n->kind == SD_BOOL) {
+        s->kind = n->num.b ? VS_TRUE : VS_FALSE;
+        return 0;
+    }
+    if (n->kind != SD_MAP)
+        return cerr(v, SD_ESYNTAX, n, "a schema must be an object or a boolean, found %s", type_word(n));
+    s->res = sd_resolver_lookup(v->r, s->info->base);
+    s->assert_format = v->opts.formats == SD_FORMATS_ASSERT ||
+                       (v->opts.formats == SD_FORMATS_DEFAULT && d <= SD_DRAFT_7);
+    /* 2019-09+ by default: a bad format is a warning, not a violation */
+    s->warn_format = !s->assert_format && v->opts.formats == SD_FORMATS_DEFAULT;
+
+    if ((x = sd_node_get(n, "$ref"))) {
+        vs *t;
+        if ((err = resolve_ref(v, s, x, "$ref", &t)) < 0)
+            return err;
+        /* drafts 4-7: $ref overrides its siblings; later drafts: a lone
+         * $ref within one resource is the same as its target (crossing
+         * resources would skip a dynamic scope) */
+        if (d <= SD_DRAFT_7 || (n->n == 1 && strcmp(s->info->base, t->info->base) == 0)) {
+            s->alias = t;
+            return 0;
+        }
+        s->ref = t;
+    }
+    if (d >= SD_DRAFT_2020 && (x = sd_node_get(n, "$dynamicRef"))) {
+        const sd_schema_info *ti;
+        if ((err = resolve_ref(v, s, x, "$dynamicRef", &s->dynref)) < 0)
+            return err;
+        ti = s->dynref->info;
+        {
+            const char *hash = strchr(x->str, '#');
+            if (hash && hash[1] && hash[1] != '/' && ti->dyn_anchor && strcmp(ti->dyn_anchor, hash + 1) == 0) {
+                s->dyn_kind = 1;
+                s->dyn_name = hash + 1;
+            }
+        }
+    }
+    if (d == SD_DRAFT_2019 && (x = sd_node_get(n, "$recursiveRef"))) {
+        if ((err = resolve_ref(v, s, x, "$recursiveRef", &s->dynref)) < 0)
+            return err;
+        if (s->dynref->info->rec_anchor)
+            s->dyn_kind = 2;
+    }
+
+    vocab_validation = validation_vocab(v, s->res);
+    for (size_t i = 0; i < n->n && !err; i++) {
+        const sd_pair *p = &n->items[i];
+        const char *k = p->key->str;
+        x = p->value;
+        if (!vocab_validation && is_validation_kw(k))
+            continue;
+        switch (k[0]) {
+        case 'a':
+            if (!strcmp(k, "allOf")) { if (!(s->all = child_list(v, x, k, &s->nall))) err = SD_ERROR; }
+            else if (!strcmp(k, "anyOf")) { if (!(s->any = child_list(v, x, k, &s->nany))) err = SD_ERROR; }
+            else if (!strcmp(k, "additionalProperties")) { if (!(s->addl = child_kw(v, x, k))) err = SD_ERROR; }
+            else if (!strcmp(k, "additionalItems") && d <= SD_DRAFT_2019) { if (!schema_ok(v, x, k)) err = SD_ERROR; else addl_items = x; }
+            break;
+        case 'c':
+            if (!strcmp(k, "const") && d >= SD_DRAFT_6) { s->has_const = 1; s->const_ = x; }
+            else if (!strcmp(k, "contains") && d >= SD_DRAFT_6) {
+                if (!(s->contains = child_kw(v, x, k))) err = SD_ERROR;
+                if (s->minc < 0) s->minc = 1;
+            }
+            break;
+        case 'd':
+            if ((!strcmp(k, "dependencies") && d <= SD_DRAFT_2019) ||
+                (d >= SD_DRAFT_2019 && (!strcmp(k, "dependentRequired") || !strcmp(k, "dependentSchemas")))) {
+                const char *kw = !strcmp(k, "dependencies") ? "dependencies"
+                               : !strcmp(k, "dependentSchemas") ? "dependentSchemas" : "dependentRequired";
+                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'%s' must be an object", k); break; }
+                for (size_t j = 0; j < x->n && !err; j++) {
+                    int is_schema = kw[9] == 'S' || (kw[9] == 'i' && x->items[j].value->kind != SD_SEQ);
+                    err = add_dep(v, s, &x->items[j], kw, is_schema);
+                }
+            }
+            break;
+        case 'e':
+            if (!strcmp(k, "enum")) {
+                if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'enum' must be an array"); break; }
+                s->enum_ = x;
+                if (x->n > 8) {
+                    if (!(s->ehash = malloc(x->n * sizeof *s->ehash))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
+                    for (size_t j = 0; j < x->n; j++)
+                        s->ehash[j] = sd_vprog__hash(x->items[j].value);
+                }
+            } else if (!strcmp(k, "exclusiveMinimum")) {
+                if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmin = x; }
+                else if (is_num(x)) s->exmin = x;
+                else err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
+            } else if (!strcmp(k, "exclusiveMaximum")) {
+                if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmax = x; }
+                else if (is_num(x)) s->exmax = x;
+                else err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
+            } else if (!strcmp(k, "else") && d >= SD_DRAFT_7) { if (!(s->else_ = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'f':
+            if (!strcmp(k, "format") && x->kind == SD_STR)
+                s->format = sd_format_id_for(x->str, d);
+            break;
+        case 'i':
+            if (!strcmp(k, "items")) {
+                if (d <= SD_DRAFT_2019 && x->kind == SD_SEQ) {
+                    items_arr = x;
+                    if (!(s->prefix = child_list(v, x, k, &s->nprefix))) err = SD_ERROR;
+                } else if (!(s->items = child_kw(v, x, k))) err = SD_ERROR;
+            } else if (!strcmp(k, "if") && d >= SD_DRAFT_7) { if (!(s->if_ = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'm':
+            if (!strcmp(k, "minimum") || !strcmp(k, "maximum") || !strcmp(k, "multipleOf")) {
+                if (!is_num(x)) { err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k); break; }
+                if (k[1] == 'i') s->min = x;
+                else if (k[1] == 'a') s->max = x;
+                else if (sd_node_number(x) <= 0) err = cerr(v, SD_ESYNTAX, x, "'multipleOf' must be greater than 0");
+                else s->mult = x;
+            }
+            else if (!strcmp(k, "minLength")) err = count_kw(v, x, k, &s->minl);
+            else if (!strcmp(k, "maxLength")) err = count_kw(v, x, k, &s->maxl);
+            else if (!strcmp(k, "minItems")) err = count_kw(v, x, k, &s->mini);
+            else if (!strcmp(k, "maxItems")) err = count_kw(v, x, k, &s->maxi);
+            else if (!strcmp(k, "minProperties")) err = count_kw(v, x, k, &s->minp);
+            else if (!strcmp(k, "maxProperties")) err = count_kw(v, x, k, &s->maxp);
+            else if (!strcmp(k, "minContains") && d >= SD_DRAFT_2019) err = count_kw(v, x, k, &s->minc);
+            else if (!strcmp(k, "maxContains") && d >= SD_DRAFT_2019) err = count_kw(v, x, k, &s->maxc);
+            break;
+        case 'n':
+            if (!strcmp(k, "not")) { if (!(s->not_ = child_kw(v, x, k))) err = SD_ERROR; }
+            else if (!strcmp(k, "nullable") && x->kind == SD_BOOL && x->num.b) s->nullable = 1;
+            break;
+        case 'o':
+            if (!strcmp(k, "oneOf")) { if (!(s->one = child_list(v, x, k, &s->none))) err = SD_ERROR; }
+            break;
+        case 'p':
+            if (!strcmp(k, "properties")) {
+                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'properties' must be an object"); break; }
+                if (!(s->props = calloc(x->n ? x->n : 1, sizeof *s->props))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
+                for (size_t j = 0; j < x->n; j++) {
+                    vprop *pp = &s->props[j];
+                    pp->name = x->items[j].key->str;
+                    pp->len = x->items[j].key->len;
+                    pp->h = hash32(pp->name, pp->len);
+                    if (!(pp->s = child_kw(v, x->items[j].value, k))) { err = SD_ERROR; break; }
+                    s->nprops++;
+                }
+                if (!err && s->nprops > 24 && build_prop_hash(s) < 0)
+                    err = cerr(v, SD_ENOMEM, x, "out of memory");
+            } else if (!strcmp(k, "patternProperties")) {
+                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'patternProperties' must be an object"); break; }
+                if (!(s->pats = calloc(x->n ? x->n : 1, sizeof *s->pats))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
+                for (size_t j = 0; j < x->n; j++) {
+                    vpat *pp = &s->pats[j];
+                    pp->src = x->items[j].key->str;
+                    if (!(pp->re = compile_re(v, x->items[j].key, k)) ||
+                        !(pp->s = child_kw(v, x->items[j].value, k))) {
+                        if (pp->re) pcre2_code_free(pp->re);
+                        err = SD_ERROR;
+                        break;
+                    }
+                    s->npats++;
+                }
+            } else if (!strcmp(k, "pattern")) {
+                if (!(s->pattern = compile_re(v, x, k))) err = SD_ERROR;
+                else s->pattern_src = x->str;
+            } else if (!strcmp(k, "propertyNames") && d >= SD_DRAFT_6) {
+                if (!(s->pnames = child_kw(v, x, k))) err = SD_ERROR;
+            } else if (!strcmp(k, "prefixItems") && d >= SD_DRAFT_2020) {
+                if (!(s->prefix = child_list(v, x, k, &s->nprefix))) err = SD_ERROR;
+            }
+            break;
+        case 'r':
+            if (!strcmp(k, "required")) {
+                if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'required' must be an array of strings"); break; }
+                s->required = x;
+            }
+            break;
+        case 't':
+            if (!strcmp(k, "type")) {
+                if (x->kind == SD_SEQ) {
+                    for (size_t j = 0; j < x->n; j++)
+                        s->types |= type_bit(x->items[j].value);
+                    if (!s->types) s->types = 0x80; /* type: [] allows nothing */
+                } else if (!(s->types = type_bit(x))) {
+                    err = cerr(v, SD_ESYNTAX, x, "unknown type '%s'", x->kind == SD_STR ? x->str : "?");
+                }
+            } else if (!strcmp(k, "then") && d >= SD_DRAFT_7) { if (!(s->then_ = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'u':
+            if (!strcmp(k, "uniqueItems")) s->unique = x->kind == SD_BOOL && x->num.b;
+            else if (!strcmp(k, "unevaluatedProperties") && d >= SD_DRAFT_2019) { if (!(s->uprops = child_kw(v, x, k))) err = SD_ERROR; }
+            else if (!strcmp(k, "unevaluatedItems") && d >= SD_DRAFT_2019) { if (!(s->uitems = child_kw(v, x, k))) err = SD_ERROR; }
+            break;
+        case 'x':
+            if (!strcmp(k, "x-kubernetes-int-or-string") && x->kind == SD_BOOL && x->num.b) s->int_or_string = 1;
+            break;
+        default:
+            break;
+        }
+        if (!err && v->err)
+            err = v->err;
+    }
+    if (err)
+        return err < 0 ? err : SD_ERROR;
+    if (d == SD_DRAFT_4) {
+        /* draft 4: exclusiveMinimum/Maximum are flags on minimum/maximum */
+        if (s->exmin) { s->exmin = s->min; s->min = NULL; }
+        if (s->exmax) { s->exmax = s->max; s->max = NULL; }
+    }
+    if (items_arr && addl_items && !(s->items = child(v, addl_items)))
+        return SD_ERROR;
+    if (s->required && s->nprops) {
+        /* when every required name is also in `properties`, the member loop
+         * counts them and the separate lookups run only on failure */
+        size_t fast = 0, all = 1;
+        for (size_t j = 0; j < s->required->n && all; j++) {
+            const sd_node *r = s->required->items[j].value;
+            vprop *p;
+            if (r->kind != SD_STR || !(p = find_prop(s, r))) {
+                all = 0;
+                break;
+            }
+            if (!p->req) {
+                p->req = 1;
+                fast++;
+            }
+        }
+        if (all)
+            s->nreq_fast = fast;
+        else
+            for (size_t j = 0; j < s->nprops; j++)
+                s->props[j].req = 0;
+    }
+    s->has_uneval = s->uprops || s->uitems;
+    s->need = (uint8_t)((s->types || s->int_or_string ? N_TYPE : 0) |
+                        (s->enum_ || s->has_const ? N_ENUM : 0) |
+                        (s->minl >= 0 || s->maxl >= 0 || s->pattern || (s->format >= 0 && (s->assert_format || s->warn_format)) ? N_STR : 0) |
+                        (s->min || s->max || s->exmin || s->exmax || s->mult ? N_NUM : 0) |
+                        (s->minp >= 0 || s->maxp >= 0 || s->required || s->ndeps || s->nprops || s->npats ||
+                         s->addl || s->pnames ? N_OBJ : 0) |
+                        (s->mini >= 0 || s->maxi >= 0 || s->unique || s->nprefix || s->items || s->contains ? N_ARR : 0) |
+                        (s->ref || s->dynref || s->nall || s->nany || s->none || s->not_ || s->if_ ||
+                         s->uprops || s->uitems ? N_APPLY : 0));
+    if (s->dyn_kind)
+        v->has_dynamic = 1;
+    return 0;
+}
+
+/* Compile queued records in order (first in, first out, so errors come in
+ * document order); after an error keep going to report every bad $ref. */
+static int drain(sd_validator *v)
+{
+    int first = 0;
+    while (v->whead < v->nwork) {
+        vs *s = v->work[v->whead++];
+        if (!s->compiled) {
+            int err = compile_one(v, s);
+            if (err == SD_ENOMEM)
+                return err;
+            if (err < 0 && !first)
+                first = err;
+        }
+    }
+    v->whead = v->nwork = 0;
+    return first;
+}
+
+static void precompile_dynamic(sd_schema_info *info, void *payload)
+{
+    sd_validator *v = payload;
+    if ((info->dyn_anchor || info->rec_anchor) && !info->user && !v->err)
+        vs_get(v, info);
+}
+
+int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schema,
+                     const sd_validate_opts *opts, sd_diags *diags)
+{
+    sd_validator *v = calloc(1, sizeof *v);
+    sd_resolve_opts ro = { 0 };
+    sd_schema_info *ri;
+    int err;
+
+    *out = NULL;
+    if (!v) {
+        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    if (opts)
+        v->opts = *opts;
+    v->diags = diags;
+    ro.load = v->opts.load;
+    ro.map = v->opts.map;
+    ro.payload = v->opts.payload;
+    ro.draft = v->opts.draft ? v->opts.draft : v->opts.default_draft ? v->opts.default_draft : SD_DRAFT_2020;
+    if (!(v->r = sd_resolver_new(&ro))) {
+        free(v);
+        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    v->mctx = pcre2_match_context_create(NULL);
+    v->md = pcre2_match_data_create(1, NULL);
+    if (!v->mctx || !v->md) {
+        sd_validator_free(v);
+        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    }
+    pcre2_set_match_limit(v->mctx, (uint32_t)(v->opts.regex_match_limit ? v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT));
+    pcre2_set_depth_limit(v->mctx, 10000);
+    {
+        uint32_t jit = 0;
+        v->jit = pcre2_config(PCRE2_CONFIG_JIT, &jit) >= 0 && jit;
+    }
+    /* a forced draft wins over $schema: index with it as the default and
+     * let only nested resources with their own $schema differ */
+    if ((err = sd_resolver_add(v->r, doc, schema, v->opts.base_uri, v->opts.draft, diags)) < 0)
+        goto fail;
+    if (v->opts.draft && (ri = sd_resolver_info(v->r, schema)))
+        ri->draft = v->opts.draft;
+    if (!(ri = sd_resolver_info(v->r, schema)) || !(v->root = vs_get(v, ri))) {
+        err = sd_diag_error(diags, SD_ENOMEM, schema->loc, "out of memory");
+        goto fail;
+    }
+    for (;;) {
+        size_t before = v->nlist;
+        if ((err = drain(v)) < 0)
+            goto fail;
+        sd_resolver_each(v->r, precompile_dynamic, v);
+        if (v->err) { err = v->err; goto fail; }
+        if (v->nlist == before && !v->nwork)
+            break;
+    }
+    /* collapse alias chains (with path compression: linear overall); a
+     * cycle of pure $refs is a loop */
+    for (size_t i = 0; i < v->nlist; i++) {
+        vs *s = v->list[i], *t;
+        if (!s->alias || s->alias_state == 2)
+            continue;
+        for (t = s; t->alias && t->alias_state == 0; t = t->alias)
+            t->alias_state = 1;
+        /* t: a non-alias (the end), a finished alias, or one on this path (a cycle) */
+        {
+            vs *end = t->alias ? (t->alias_state == 2 ? t->alias : NULL) : t;
+            int loop = !end || (t->alias && t->loop);
+            for (vs *u = s; u->alias_state == 1; ) {
+                vs *next = u->alias;
+                u->alias_state = 2;
+                if (loop)
+                    u->loop = 1;
+                else
+                    u->alias = end;
+                u = next;
+            }
+        }
+    }
+    v->diags = NULL;
+    *out = v;
+    return 0;
+fail:
+    v->diags = NULL;
+    sd_validator_free(v);
+    return err < 0 ? err : SD_ERROR;
+}
+
+void sd_validator_free(sd_validator *v)
+{
+    if (!v)
+        return;
+    for (size_t i = 0; i < v->nlist; i++) {
+        vs *s = v->list[i];
+        free(s->all); free(s->any); free(s->one);
+        free(s->props); free(s->phash);
+        for (size_t j = 0; j < s->npats; j++)
+            pcre2_code_free(s->pats[j].re);
+        free(s->pats);
+        free(s->deps);
+        free(s->prefix);
+        if (s->pattern)
+            pcre2_code_free(s->pattern);
+        free(s->ehash);
+        free(s);
+    }
+    free(v->list);
+    free(v->work);
+    free(v->vocab);
+    if (v->md) pcre2_match_data_free(v->md);
+    if (v->mctx) pcre2_match_context_free(v->mctx);
+    sd_resolver_free(v->r);
+    free(v);
+}
+
+int sd_validator_draft(const sd_validator *v)
+{
+    return v->root ? v->root->draft : 0;
+}
+

@@ -1,0 +1,199 @@
+/* vprog.h - internal to the validator (vcompile.c, validate.c): the
+ * compiled program (one `vs` record per schema node) and small value helpers
+ * that both halves use: JSON types, numbers by value, key lookup. */
+#ifndef SD_VPROG_H
+#define SD_VPROG_H
+
+#include "validate.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_DEPTH 3000
+#define DEFAULT_MATCH_LIMIT 1000000UL
+
+enum { VS_SCHEMA = 0, VS_TRUE, VS_FALSE };
+enum { T_NULL = 1, T_BOOL = 2, T_INT = 4, T_NUM = 8, T_STR = 16, T_OBJ = 32, T_ARR = 64 };
+
+typedef struct vs vs;
+typedef struct vprop { const char *name; size_t len; uint32_t h; int req; vs *s; } vprop;
+typedef struct vpat { pcre2_code *re; const char *src; vs *s; uint32_t uses; } vpat;
+typedef struct vdep {
+    const char *name; size_t len;
+    const sd_node *req;       /* sequence of names, or NULL */
+    vs *s;                    /* dependent schema, or NULL */
+    const char *kw;
+} vdep;
+
+/* what a record checks, so that v_node can skip what an instance kind
+ * cannot trigger without touching the rest of the record */
+enum { N_TYPE = 1, N_ENUM = 2, N_STR = 4, N_NUM = 8, N_OBJ = 16, N_ARR = 32, N_APPLY = 64 };
+
+struct vs {
+    uint8_t kind, loop, has_uneval, compiled, alias_state;
+    uint8_t need;             /* N_* */
+    uint8_t dyn_kind;         /* 0 none, 1 $dynamicRef, 2 $recursiveRef */
+    uint8_t unique, nullable, int_or_string, has_const, assert_format, warn_format;
+    int draft;
+    unsigned types;           /* 0: no "type" */
+    const sd_node *node;
+    sd_schema_info *info, *res;
+    vs *alias, *ref, *dynref;
+    const char *dyn_name;
+    vs **all, **any, **one;
+    size_t nall, nany, none;
+    vs *not_, *if_, *then_, *else_;
+    vprop *props; size_t nprops;
+    uint32_t *phash; uint32_t phcap;       /* index+1 into props, open addressing */
+    vpat *pats; size_t npats;
+    vs *addl, *pnames, *uprops, *uitems;
+    const sd_node *required;
+    size_t nreq_fast;         /* every required name is a property: count them in the member loop */
+    vdep *deps; size_t ndeps;
+    long long minp, maxp, mini, maxi, minc, maxc, minl, maxl;
+    vs **prefix; size_t nprefix;
+    vs *items, *contains;
+    const sd_node *min, *max, *exmin, *exmax, *mult;
+    pcre2_code *pattern; const char *pattern_src; uint32_t pattern_uses;
+    int format;
+    const sd_node *const_;
+    const sd_node *enum_; uint64_t *ehash;
+};
+
+struct sd_validator {
+    sd_resolver *r;
+    sd_validate_opts opts;
+    vs *root;
+    vs **list; size_t nlist, alist;     /* every record, for freeing */
+    vs **work; size_t nwork, awork, whead; /* records waiting to be compiled */
+    sd_diags *diags;
+    int err;
+    pcre2_match_context *mctx;
+    pcre2_match_data *md;
+    int jit;                            /* PCRE2 has a JIT compiler here */
+    int has_dynamic;                    /* some $dynamicRef/$recursiveRef is dynamic */
+    struct vocab_memo { const sd_schema_info *res; int validation; } *vocab;
+    size_t nvocab;
+};
+
+/* ---- values: types, numbers, equality, hashing --------------------------- */
+
+static inline int is_integral(const sd_node *n)
+{
+    if (n->kind == SD_INT)
+        return 1;
+    return n->kind == SD_FLOAT && isfinite(n->num.f) && n->num.f == floor(n->num.f);
+}
+
+static inline unsigned inst_type(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return T_NULL;
+    case SD_BOOL: return T_BOOL;
+    case SD_INT: return T_INT;
+    case SD_FLOAT: return is_integral(n) ? T_INT : T_NUM;
+    case SD_STR: return T_STR;
+    case SD_MAP: return T_OBJ;
+    default: return T_ARR;
+    }
+}
+
+static inline const char *type_word(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return "null";
+    case SD_BOOL: return "boolean";
+    case SD_INT: return "integer";
+    case SD_FLOAT: return "number";
+    case SD_STR: return "string";
+    case SD_MAP: return "object";
+    default: return "array";
+    }
+}
+
+static inline int is_num(const sd_node *n) { return n->kind == SD_INT || n->kind == SD_FLOAT; }
+
+/* -1, 0, 1 for a < b, a == b, a > b, by value (1 == 1.0). */
+static inline int numcmp(const sd_node *a, const sd_node *b)
+{
+    if (a->kind == SD_INT && b->kind == SD_INT && !a->big && !b->big)
+        return a->num.i < b->num.i ? -1 : a->num.i > b->num.i;
+    {
+        double x = sd_node_number(a), y = sd_node_number(b);
+        return x < y ? -1 : x > y;
+    }
+}
+
+static inline int key_eq(const sd_node *a, const sd_node *b)
+{
+    return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+static inline const sd_node *map_get(const sd_node *m, const char *k, size_t len)
+{
+    for (size_t i = 0; i < m->n; i++) {
+        const sd_node *kn = m->items[i].key;
+        if (kn->len == len && memcmp(kn->str, k, len) == 0)
+            return m->items[i].value;
+    }
+    return NULL;
+}
+
+static inline uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+static inline uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+/** Equality of two JSON values by value (1 == 1.0; objects unordered). */
+int sd_vprog__equal(const sd_node *a, const sd_node *b);
+/** A hash of a value that agrees with sd_vprog__equal(). */
+uint64_t sd_vprog__hash(const sd_node *n);
+
+static inline uint32_t hash32(const char *s, size_t n)
+{
+    return (uint32_t)mix(hash_bytes(s, n));
+}
+
+/* Short keys: a byte loop beats a call to memcmp. */
+static inline int same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+static inline vprop *find_prop(const vs *s, const sd_node *key)
+{
+    if (s->phash) {
+        uint32_t h = hash32(key->str, key->len), j = h & (s->phcap - 1);
+        for (; s->phash[j]; j = (j + 1) & (s->phcap - 1)) {
+            vprop *p = &s->props[s->phash[j] - 1];
+            if (p->h == h && p->len == key->len && same_bytes(p->name, key->str, key->len))
+                return p;
+        }
+        return NULL;
+    }
+    for (size_t i = 0; i < s->nprops; i++) {
+        vprop *p = &s->props[i];
+        if (p->len == key->len && p->name[0] == key->str[0] && same_bytes(p->name, key->str, key->len))
+            return p;
+    }
+    return NULL;
+}
+
+#endif

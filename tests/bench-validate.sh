@@ -1,0 +1,59 @@
+#!/bin/sh
+# tests/bench-validate.sh - validator figures on the shared "helmish" workload
+# (../shared/bench/validator; not run by `make check`).
+#
+#   sh tests/bench-validate.sh [WORKDIR]       (default WORKDIR: /tmp/sd-bench-validate)
+#
+# Prints: whole-process time of `schemadoc validate` on big.json (~5 MB) and on
+# one ~8 KB file (median of N runs, wall clock), and the in-process figures of
+# tests/bench/bench_validate.c: load, compile, validate-only MB/s (verdict only
+# and with error details), small files per second. With AJV=1 it also installs
+# the pinned reference validators from the npm registry into WORKDIR/ajv and
+# runs them in the same sitting (compare ratios: the machines are noisy).
+set -eu
+cd "$(dirname "$0")/.."
+W=${1:-/tmp/sd-bench-validate}
+BENCH=${BENCH:-../shared/bench/validator}
+RUNS=${RUNS:-11}
+mkdir -p "$W"
+
+make -s build-rel >/dev/null
+[ -f "$W/big.json" ] || node "$BENCH/gen-workload.mjs" "$W" >/dev/null
+objs=$(ls build/rel/*.o | grep -v '/main\.o$')
+# shellcheck disable=SC2086
+cc -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 -Isrc -o "$W/bench_validate" \
+   tests/bench/bench_validate.c $objs $(pkg-config --libs yaml-0.1 jansson libcurl libpcre2-8 libcmark-gfm) -lm
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+wall() { # RUNS times: print median seconds of "$@"
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+        s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+        echo "$e - $s" | bc -l
+        i=$((i + 1))
+    done | median
+}
+
+small=$(ls "$W"/small-*.json | head -n 1)
+for d in draft7 2020-12; do
+    echo "== schema.$d.json"
+    printf 'whole process, big.json (%s bytes):   %.3f s\n' "$(wc -c <"$W/big.json")" \
+        "$(wall ./schemadoc validate "$W/schema.$d.json" "$W/big.json")"
+    printf 'whole process, %s (%s bytes): %.4f s\n' "$(basename "$small")" "$(wc -c <"$small")" \
+        "$(wall ./schemadoc validate "$W/schema.$d.json" "$small")"
+    "$W/bench_validate" "$W/schema.$d.json" "$W/big.json" 30 "$W"/small-0*.json
+done
+printf 'process start alone (schemadoc --version): %.4f s\n' "$(wall ./schemadoc --version)"
+
+if [ "${AJV:-}" = 1 ]; then
+    mkdir -p "$W/ajv"
+    cp "$BENCH"/*.mjs "$BENCH/package.json" "$W/ajv/"
+    (cd "$W/ajv" && [ -d node_modules ] || npm install --no-audit --no-fund >/dev/null 2>&1)
+    for v in ajv ajv-allerrors ajv2020; do
+        (cd "$W/ajv" && node --expose-gc throughput.mjs "$v" "$W" 20)
+    done
+    printf 'ajv whole process, big.json: %.3f s\n' \
+        "$(wall node "$W/ajv/cli-once.mjs" ajv "$W/schema.draft7.json" "$W/big.json")"
+    printf 'ajv whole process, %s: %.3f s\n' "$(basename "$small")" \
+        "$(wall node "$W/ajv/cli-once.mjs" ajv "$W/schema.draft7.json" "$small")"
+fi

@@ -1,0 +1,190 @@
+/* test_jsonschema_suite.c - run JSON-Schema-Test-Suite files through the
+ * validator: $CORPUS/jsonschema-test-suite/tests/{draft4,draft7,draft2020-12}.
+ *
+ * The files are read with sd_doc_load_file (so our JSON parser is tested
+ * too). Remote references to http://localhost:1234/ are served from the
+ * suite's remotes/ directory by the built-in file loader. Required tests
+ * count as passed/failed; optional/format tests run with format assertion
+ * on and are reported as `figure:` lines only (known misses are listed on
+ * stderr, not counted as failures). Every skipped test is printed with its
+ * reason as a `skip:` line. */
+#include "harness.h"
+#include "buf.h"
+#include "node.h"
+#include "resolve.h"
+#include "validate.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *corpus(void)
+{
+    const char *c = getenv("CORPUS");
+    return c && *c ? c : "../shared/corpus";
+}
+
+/* Tests skipped on purpose: file, group description prefix, reason. */
+static const struct { const char *draft, *file, *group, *reason; } skips[] = {
+    { NULL, NULL, NULL, NULL }
+};
+
+static const char *skip_reason(const char *draft, const char *file, const char *group)
+{
+    for (size_t i = 0; skips[i].file; i++)
+        if ((!skips[i].draft || !strcmp(skips[i].draft, draft)) && !strcmp(skips[i].file, file) &&
+            (!skips[i].group || !strncmp(group, skips[i].group, strlen(skips[i].group))))
+            return skips[i].reason;
+    return NULL;
+}
+
+typedef struct counts { int pass, fail, skip; } counts;
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void run_file(sd_file_loader *fl, const char *dir, const char *name, const char *draft_name,
+                     int draft, int formats, counts *ct, int verbose)
+{
+    sd_buf path = SD_BUF_INIT;
+    sd_diags diags = SD_DIAGS_INIT;
+    sd_doc *doc = NULL;
+    sd_node *root;
+
+    sd_buf_printf(&path, "%s/%s", dir, name);
+    if (sd_doc_load_file(&doc, path.ptr, SD_FMT_JSON, NULL, &diags) < 0) {
+        fprintf(stderr, "FAIL %s: cannot load\n", path.ptr);
+        sd_diags_print(&diags, stderr, 0);
+        ct->fail++;
+        goto done;
+    }
+    root = sd_doc_root(doc);
+    for (size_t g = 0; root && g < root->n; g++) {
+        const sd_node *grp = root->items[g].value;
+        const sd_node *desc = sd_node_get(grp, "description");
+        const sd_node *schema = sd_node_get(grp, "schema");
+        const sd_node *tests = sd_node_get(grp, "tests");
+        const char *reason = skip_reason(draft_name, name, desc ? desc->str : "");
+        sd_validator *v = NULL;
+        sd_validate_opts o = { 0 };
+        sd_diags cd = SD_DIAGS_INIT;
+        int cerr;
+
+        if (!schema || !tests)
+            continue;
+        if (reason) {
+            for (size_t t = 0; t < tests->n; t++) {
+                const sd_node *td = sd_node_get(tests->items[t].value, "description");
+                printf("skip: %s %s: %s / %s: %s\n", draft_name, name, desc ? desc->str : "?",
+                       td ? td->str : "?", reason);
+                ct->skip++;
+            }
+            continue;
+        }
+        o.default_draft = draft;
+        o.formats = formats;
+        o.load = sd_file_loader_load;
+        o.payload = fl;
+        cerr = sd_validator_new(&v, doc, schema, &o, &cd);
+        for (size_t t = 0; t < tests->n; t++) {
+            const sd_node *tc = tests->items[t].value;
+            const sd_node *td = sd_node_get(tc, "description");
+            const sd_node *data = sd_node_get(tc, "data");
+            const sd_node *valid = sd_node_get(tc, "valid");
+            int want = valid && valid->kind == SD_BOOL && valid->num.b, got = -1;
+            sd_vresult res = SD_VRESULT_INIT;
+            sd_diags vd = SD_DIAGS_INIT;
+            if (cerr == 0) {
+                int r = sd_validate(v, data, &res, &vd);
+                int r2 = sd_validate(v, data, NULL, &vd);   /* the fast path must agree */
+                got = r == 0 ? 1 : r == SD_EINVALID ? 0 : -1;
+                if ((r == 0) != (r2 == 0))
+                    got = -2;
+            }
+            if (got == want) {
+                ct->pass++;
+            } else {
+                ct->fail++;
+                if (verbose) {
+                    fprintf(stderr, "%s %s %s: %s / %s: expected %s, got %s\n",
+                            formats == SD_FORMATS_ASSERT ? "MISS" : "FAIL", draft_name, name,
+                            desc ? desc->str : "?", td ? td->str : "?",
+                            want ? "valid" : "invalid",
+                            got == 1 ? "valid" : got == 0 ? "invalid" : got == -2 ? "fast/slow disagree" : "error");
+                    if (cerr)
+                        sd_diags_print(&cd, stderr, 0);
+                    sd_diags_print(&vd, stderr, 0);
+                    for (size_t i = 0; i < res.count && i < 3; i++)
+                        fprintf(stderr, "    %s: %s [%s]\n", res.items[i].key, res.items[i].message,
+                                res.items[i].schema_path);
+                }
+            }
+            sd_vresult_release(&res);
+            sd_diags_release(&vd);
+        }
+        sd_diags_release(&cd);
+        sd_validator_free(v);
+    }
+done:
+    sd_doc_free(doc);
+    sd_diags_release(&diags);
+    sd_buf_release(&path);
+}
+
+static void run_dir(sd_file_loader *fl, const char *dir, const char *draft_name, int draft,
+                    int formats, counts *ct, int verbose)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0;
+
+    if (!d) {
+        fprintf(stderr, "FAIL: cannot open %s\n", dir);
+        ct->fail++;
+        return;
+    }
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && !strcmp(e->d_name + len - 5, ".json")) {
+            names = realloc(names, (n + 1) * sizeof *names);
+            names[n++] = strdup(e->d_name);
+        }
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        run_file(fl, dir, names[i], draft_name, draft, formats, ct, verbose);
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void run_draft(const char *draft_name, int draft)
+{
+    sd_file_loader *fl = sd_file_loader_new();
+    sd_buf dir = SD_BUF_INIT, remotes = SD_BUF_INIT;
+    counts req = { 0, 0, 0 }, fmt = { 0, 0, 0 };
+
+    sd_buf_printf(&remotes, "%s/jsonschema-test-suite/remotes", corpus());
+    sd_file_loader_map(fl, "http://localhost:1234/", remotes.ptr);
+    sd_buf_printf(&dir, "%s/jsonschema-test-suite/tests/%s", corpus(), draft_name);
+    run_dir(fl, dir.ptr, draft_name, draft, SD_FORMATS_DEFAULT, &req, 1);
+    sd_buf_puts(&dir, "/optional/format");
+    run_dir(fl, dir.ptr, draft_name, draft, SD_FORMATS_ASSERT, &fmt, getenv("SD_SUITE_VERBOSE") != NULL);
+    printf("count: %s required %d/%d (%d skipped)\n", draft_name, req.pass, req.pass + req.fail, req.skip);
+    printf("figure: %s format %d/%d\n", draft_name, fmt.pass, fmt.pass + fmt.fail);
+    t_passed += req.pass;
+    t_failed += req.fail;
+    sd_file_loader_free(fl);
+    sd_buf_release(&dir);
+    sd_buf_release(&remotes);
+}
+
+static void test_draft4(void) { run_draft("draft4", SD_DRAFT_4); }
+static void test_draft7(void) { run_draft("draft7", SD_DRAFT_7); }
+static void test_draft2020(void) { run_draft("draft2020-12", SD_DRAFT_2020); }
+
+TEST_MAIN(test_draft4, test_draft7, test_draft2020)
