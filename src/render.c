@@ -1502,6 +1502,28 @@ int sd_render_view(json_t *model, int html)
         json_array_extend(groups, tmpgroups);
         json_decref(tmpgroups);
     }
+    /* TOC: the children of each top-level key, outside definitions. */
+    json_array_foreach(groups, i, x) {
+        json_t *sec, *e;
+        size_t j, k;
+        if (flag(x, "group_definitions"))
+            continue;
+        json_array_foreach(json_object_get(x, "sections"), j, sec) {
+            json_t *kids = json_array();
+            if (flag(sec, "section_named"))
+                continue;
+            json_array_foreach(json_object_get(sec, "entries"), k, e) {
+                const char *key = str(e, "key");
+                if (json_integer_value(json_object_get(e, "depth")) == 1 && key && !json_object_get(e, "label"))
+                    json_array_append_new(kids, json_pack("{s:O,s:s}", "toc_anchor", json_object_get(e, "anchor"),
+                                                          "toc_key", key));
+            }
+            if (json_array_size(kids))
+                json_object_set_new(sec, "section_children", kids);
+            else
+                json_decref(kids);
+        }
+    }
     /* Drop empty groups (a schema that is only definitions). */
     for (i = json_array_size(groups); i-- > 0; )
         if (!json_array_size(json_object_get(json_array_get(groups, i), "sections")))
