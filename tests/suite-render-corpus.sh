@@ -50,6 +50,13 @@ PY
     then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $src html check"; fi
     rm -f "$tmp/out.html" "$tmp/out.md"
 done
+# Determinism on the largest input: two runs, same bytes.
+K8S=$CORPUS/kubernetes/_definitions.json
+if [ -f "$K8S" ]; then
+    "$SD" "$K8S" --format html -o "$tmp/k1.html" && "$SD" "$K8S" --format html -o "$tmp/k2.html"
+    if cmp -s "$tmp/k1.html" "$tmp/k2.html"; then passed=$((passed + 1))
+    else failed=$((failed + 1)); echo "FAIL: Kubernetes definitions html differs between runs"; fi
+fi
 echo "count: $# corpus sources rendered as html and md"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
