@@ -50,6 +50,18 @@ PY
     then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $src html check"; fi
     rm -f "$tmp/out.html" "$tmp/out.md"
 done
+# The md tables against the READMEs the charts ship (helm-docs, Bitnami).
+for d in "$CORPUS"/charts/*/; do
+    [ -f "$d/README.md" ] && grep -q '^| \(Key\|Name\) *|' "$d/README.md" || continue
+    "$SD" "${d%/}" --format md -o "$tmp/readme.md" $MAPS --cache-dir "$tmp/cache" --offline 2>/dev/null
+    if python3 tests/render/readme_tables.py "$d/README.md" "$tmp/readme.md" > "$tmp/cmp"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL: md tables differ from $d/README.md"
+    fi
+    sed -n 1p "$tmp/cmp" | sed 's|//README|/README|'
+done
+
 # Determinism on the largest input: two runs, same bytes.
 K8S=$CORPUS/kubernetes/_definitions.json
 if [ -f "$K8S" ]; then
