@@ -1312,9 +1312,10 @@ int sd_render_view(json_t *model, int html)
         if (flag(x, "group_definitions"))
             continue;
         json_array_foreach(json_object_get(x, "sections"), j, sec) {
-            json_t *kids = json_array();
+            json_t *kids;
             if (flag(sec, "section_named"))
                 continue;
+            kids = json_array();
             json_array_foreach(json_object_get(sec, "entries"), k, e) {
                 const char *key = str(e, "key");
                 if (json_integer_value(json_object_get(e, "depth")) == 1 && key && !json_object_get(e, "label"))
