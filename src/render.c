@@ -1223,7 +1223,7 @@ static void page_meta(view *v, json_t *model)
             title = str(crd, "name");
     }
     if (!title && json_is_object(ytt))
-        title = str(ytt, "name");
+        title = str(ytt, "title") ? str(ytt, "title") : str(ytt, "name");
     if (!title) {
         const char *t = str(json_object_get(model, "root"), "title");
         if (t && *t && flag(json_object_get(model, "root"), "title_explicit"))

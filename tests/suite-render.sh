@@ -49,6 +49,24 @@ for f in html md; do
     if cmp -s "$tmp/a.$f" "$tmp/b.$f"; then ok; else fail "podinfo $f differs between runs"; fi
 done
 
+# --- the page's script, in a headless browser when one is installed ---------
+if command -v chromium >/dev/null 2>&1 && [ -z "${SD_NO_BROWSER:-}" ]; then
+    js() { # PAGE SCRIPT: run SCRIPT after the page's own, print document.title
+        sed "s|</body>|<script>$2</script></body>|" "$1" > "$tmp/js.html"
+        timeout 60 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+            --disable-component-update --disable-sync --user-data-dir="$tmp/chromium" --virtual-time-budget=3000 \
+            --dump-dom "file://$tmp/js.html" 2>/dev/null | sed -n 's|.*<title>\([^<]*\)</title>.*|\1|p'
+    }
+    t=$(js "$tmp/a.html" 'var s=document.getElementById("sd-search");s.value="pullpolicy";s.dispatchEvent(new Event("input"));setTimeout(function(){document.title=[].map.call(document.querySelectorAll(".entry:not(.is-hidden)"),function(e){return e.id}).join(",")},500);')
+    if [ "$t" = "image.pullPolicy" ]; then ok; else fail "filter 'pullpolicy' shows '$t'"; fi
+    t=$(js "$tmp/a.html" 'document.querySelector("#image .toggle").click();setTimeout(function(){document.title=[].map.call(document.querySelectorAll(".entry.is-hidden"),function(e){return e.id}).join(",")},100);')
+    if [ "$t" = "image.repository,image.tag,image.pullPolicy" ]; then ok; else fail "collapsing image hides '$t'"; fi
+    t=$(js "$tmp/a.html" 'document.getElementById("sd-dark").click();document.title=document.documentElement.getAttribute("data-theme")+" "+document.getElementById("sd-toolbar").hidden;')
+    case "$t" in "dark false"|"light false") ok ;; *) fail "theme toggle and toolbar: '$t'" ;; esac
+else
+    echo "skip: no chromium for the script checks"
+fi
+
 # --- README injection --------------------------------------------------------
 "$SD" samples/podinfo --format md -o "$tmp/gen.md"
 printf '# Title\r\n\r\nHand-written intro.\n' > "$tmp/r1.md"
