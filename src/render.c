@@ -1060,7 +1060,8 @@ static void chart_rows(view *v, json_t *model)
  * their path is their parent's). */
 static void add_row(json_t *rows, json_t *e)
 {
-    if (json_object_get(e, "label"))   /* branches share their parent's path */
+    /* branches share their parent's path; a root has none */
+    if (json_object_get(e, "label") || (!str(e, "key") && !flag(e, "is_definition")))
         return;
     json_array_append_new(rows, json_pack("{s:O*,s:O*,s:O*,s:O*}",
         "md_key", json_object_get(e, "md_key"), "md_type", json_object_get(e, "md_type"),
@@ -1243,7 +1244,10 @@ static void page_meta(view *v, json_t *model)
         for (size_t k = 0; k < 4; k++) {
             const char *t = str(chart, f[k][0]);
             if (t && *t) {
-                md_text(&v->tmp, t, strlen(t));
+                if (k == 3)
+                    md_code(&v->tmp, t, strlen(t));   /* helm-docs: Kubernetes: `>=1.19.0-0` */
+                else
+                    md_text(&v->tmp, t, strlen(t));
                 set_buf(chart, f[k][1], &v->tmp);
             }
         }
