@@ -543,6 +543,28 @@ static void rules(json_t *node)
     }
 }
 
+/* Backlinks from a definition to the nodes that refer to it: the first
+ * SD_USED_BY_MAX, then a count of the rest. */
+#define SD_USED_BY_MAX 60
+static void used_by(json_t *def, json_t *node)
+{
+    json_t *list = json_object_get(def, "used_by"), *a = json_object_get(node, "anchor");
+    const char *s = json_string_value(a);
+    if (!s)
+        return;
+    if (!list) {
+        list = json_array();
+        json_object_set_new(def, "used_by", list);
+    }
+    if (json_array_size(list) < SD_USED_BY_MAX) {
+        json_array_append_new(list, json_pack("{s:O,s:s}", "use_anchor", a,
+                                              "use_path", strncmp(s, "def-", 4) == 0 ? s + 4 : s));
+    } else {
+        json_int_t more = json_integer_value(json_object_get(def, "used_by_more"));
+        json_object_set_new(def, "used_by_more", json_integer(more + 1));
+    }
+}
+
 /* Fill the per-node view fields. `display` is the key path shown. */
 static void decorate(view *v, json_t *node, const char *display, int depth, const char *label)
 {
@@ -608,6 +630,7 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         json_t *a = json_object_get(def, "anchor");
         json_object_set_new(node, "ref_anchor", json_is_string(a) ? json_incref(a) : json_string(ref));
         set_str(node, "ref_name", str(def, "name") ? str(def, "name") : ref);
+        used_by(def, node);
     }
 }
 
