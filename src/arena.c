@@ -5,14 +5,48 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 struct sd_arena_block {
     sd_arena_block *next;
     size_t size, off;
+    int mapped;           /* from mmap (a large block), not malloc */
     alignas(max_align_t) unsigned char data[];
 };
 
 #define BLOCK_MIN ((size_t)64 * 1024)
+#define BLOCK_MAX ((size_t)16 << 20)
+#define BLOCK_MAP ((size_t)1 << 20)
+
+/* Blocks grow geometrically with the arena (64 KiB, 128 KiB, ... 16 MiB), so
+ * a large document needs few of them. Blocks of 1 MiB and more are mapped
+ * with MAP_POPULATE: the kernel fills the pages in one call instead of one
+ * page fault per 4 KiB, which is most of what loading a large file costs on
+ * a virtual machine (the memory also comes zeroed). */
+static sd_arena_block *new_block(size_t size)
+{
+    sd_arena_block *b;
+    size_t total = sizeof *b + size;
+#ifdef MAP_POPULATE
+    if (size >= BLOCK_MAP) {
+        void *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        b = p;
+        b->mapped = 1;
+        b->size = size;
+        b->off = 0;
+        return b;
+    }
+#endif
+    if (!(b = malloc(total)))
+        return NULL;
+    b->mapped = 0;
+    b->size = size;
+    b->off = 0;
+    return b;
+}
 #define ALIGN (alignof(max_align_t))
 
 void *sd_arena_alloc(sd_arena *a, size_t n)
@@ -26,19 +60,25 @@ void *sd_arena_alloc(sd_arena *a, size_t n)
     b = NULL;
 #endif
     if (!b || b->size - b->off < need) {
-        size_t size = need > BLOCK_MIN ? need : BLOCK_MIN;
+        size_t size = a->head ? a->head->size * 2 : BLOCK_MIN;
+        if (size > BLOCK_MAX)
+            size = BLOCK_MAX;
+        if (size < need)
+            size = need;
 #ifdef SD_ARENA_DEBUG
         size = need;
+        if (1) {
+            if (!(b = malloc(sizeof *b + size)))
+                return NULL;
+            b->mapped = 0;
+            b->size = size;
+            b->off = 0;
+        } else
 #endif
-        if (size > SIZE_MAX - sizeof *b)
+        if (size > SIZE_MAX / 2 || !(b = new_block(size)))
             return NULL;
-        b = malloc(sizeof *b + size);
-        if (!b)
-            return NULL;
-        b->size = size;
-        b->off = 0;
-        /* Keep the fuller block in front only if the new one is bigger. */
-        if (a->head && need > BLOCK_MIN) {
+        /* a one-off block for a large request goes behind the current one */
+        if (a->head && need > a->head->size * 2 && need > BLOCK_MAX) {
             b->next = a->head->next;
             a->head->next = b;
         } else {
@@ -49,8 +89,26 @@ void *sd_arena_alloc(sd_arena *a, size_t n)
     void *p = b->data + b->off;
     b->off += need;
     a->used += need;
-    memset(p, 0, n);
+    if (!b->mapped)
+        memset(p, 0, n); /* mapped memory comes zeroed and is never reused */
     return p;
+}
+
+int sd_arena_reserve(sd_arena *a, size_t n)
+{
+    sd_arena_block *b;
+    if (a->head && a->head->size - a->head->off >= n)
+        return 0;
+#ifdef SD_ARENA_DEBUG
+    return 0;
+#endif
+    if (n < BLOCK_MIN)
+        n = BLOCK_MIN;
+    if (n > SIZE_MAX / 4 || !(b = new_block(n)))
+        return -1;
+    b->next = a->head;
+    a->head = b;
+    return 0;
 }
 
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n)
@@ -74,7 +132,10 @@ void sd_arena_release(sd_arena *a)
     sd_arena_block *b = a->head, *next;
     for (; b; b = next) {
         next = b->next;
-        free(b);
+        if (b->mapped)
+            munmap(b, sizeof *b + b->size);
+        else
+            free(b);
     }
     a->head = NULL;
     a->used = 0;

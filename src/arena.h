@@ -21,6 +21,10 @@ void *sd_arena_alloc(sd_arena *a, size_t n);
 /** Copy `n` bytes of `s` and add a NUL; NULL when out of memory. */
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n);
 char *sd_arena_strdup(sd_arena *a, const char *s);
+/** Make the next block at least `n` bytes (a hint from the caller, who
+ *  knows roughly how much a document will need: fewer, pre-faulted blocks).
+ *  Returns 0, or -1 when out of memory (the arena is still usable). */
+int sd_arena_reserve(sd_arena *a, size_t n);
 /** Free every block; the arena is empty and reusable. */
 void sd_arena_release(sd_arena *a);
 

@@ -7,6 +7,7 @@
 #include "node.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ typedef struct jp {
     const char    *line_start;
     const char    *col_at;     /* column cache: column of col_at is col */
     int            col;
+    int            ascii_line; /* no byte >= 0x80 seen on this line yet */
     int            depth, max_depth;
     sd_pair       *scratch;    /* pairs of the open containers, innermost last */
     size_t         nscratch, ascratch;
@@ -27,6 +29,13 @@ typedef struct jp {
 static sd_loc here(jp *j, const char *at)
 {
     sd_loc l;
+    if (j->ascii_line && at >= j->line_start) {
+        /* bytes are characters: no scan needed */
+        l.file = j->doc->file;
+        l.line = j->line;
+        l.column = (int)(at - j->line_start) + 1;
+        return l;
+    }
     if (j->col_at < j->line_start || j->col_at > at) {
         j->col_at = j->line_start;
         j->col = 1;
@@ -65,6 +74,7 @@ static void skip_ws(jp *j)
         if (*p == '\n') {
             j->line++;
             j->line_start = p + 1;
+            j->ascii_line = 1;
         } else if (*p != ' ' && *p != '\t' && *p != '\r') {
             break;
         }
@@ -161,21 +171,34 @@ static sd_node *parse_string(jp *j)
             continue;
         }
         if (c < 0x80) { p++; continue; }
+        if (j->ascii_line) {
+            /* columns count characters from here on: start the scan cache
+             * at this line's start */
+            j->ascii_line = 0;
+            j->col_at = j->line_start;
+            j->col = 1;
+        }
         size_t l = utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
         if (!l) { fail(j, p, "valid UTF-8"); return NULL; }
         p += l;
     }
     (void)extra;
     if (!(n = node(j, SD_STR, start))) { nomem(j); return NULL; }
+    /* In place (as RapidJSON's insitu mode): the document owns its text and
+     * nothing reads a JSON text again after parsing, so the closing quote
+     * becomes the NUL and escapes are decoded over the raw characters
+     * (never longer). Saves a copy of every key and string. */
+    char *out = (char *)(uintptr_t)(start + 1), *o = out;
     if (simple) {
-        n->str = sd_arena_strndup(&j->doc->arena, start + 1, (size_t)(p - start - 1));
+        out[p - start - 1] = '\0';
+        n->str = out;
         n->len = (size_t)(p - start - 1);
-        if (!n->str) { nomem(j); return NULL; }
         j->p = p + 1;
         return n;
     }
-    char *out = sd_arena_alloc(&j->doc->arena, (size_t)(p - start) + 1), *o = out;
-    if (!out) { nomem(j); return NULL; }
+    /* columns are counted over the text: move the count past this string
+     * before its characters are rewritten */
+    here(j, p + 1);
     for (run = start + 1; run < p;) {
         if (*run != '\\') { *o++ = *run++; continue; }
         run++;
@@ -380,6 +403,7 @@ int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
     j.s = j.p = j.line_start = j.col_at = doc->text;
     j.end = doc->text + doc->text_len;
     j.line = j.col = 1;
+    j.ascii_line = 1;
     j.max_depth = lim->max_depth;
     /* a UTF-8 byte order mark is tolerated, as jansson does not but editors write it */
     if (j.end - j.p >= 3 && memcmp(j.p, "\xEF\xBB\xBF", 3) == 0)

@@ -205,6 +205,7 @@ struct sd_resolver {
     sd_doc **owned;      /* meta-schemas loaded from memory */
     size_t   nowned;
     pmap     keyidx;     /* big map node -> keyidx, for JSON pointer steps */
+    sd_buf   scratch;    /* reused while building pointers */
 };
 
 /* A hash index over the keys of one large map, so that a pointer step into
@@ -216,6 +217,7 @@ sd_resolver *sd_resolver_new(const sd_resolve_opts *opts)
     sd_resolver *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
+    sd_buf_init(&r->scratch, 0);
     if (opts)
         r->opts = *opts;
     if (!r->opts.draft)
@@ -227,6 +229,7 @@ void sd_resolver_free(sd_resolver *r)
 {
     if (!r)
         return;
+    sd_buf_release(&r->scratch);
     smap_free(&r->uris);
     free(r->infos.s);
     for (size_t i = 0; i < r->keyidx.cap; i++) {
@@ -274,12 +277,16 @@ void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *pay
 /* Append a pointer segment, escaped per RFC 6901. */
 static void ptr_push(sd_buf *b, const char *s, size_t n)
 {
+    size_t start = 0;
     sd_buf_putc(b, '/');
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '~') sd_buf_puts(b, "~0");
-        else if (s[i] == '/') sd_buf_puts(b, "~1");
-        else sd_buf_putc(b, s[i]);
+        if (s[i] != '~' && s[i] != '/')
+            continue;
+        sd_buf_put(b, s + start, i - start);
+        sd_buf_puts(b, s[i] == '~' ? "~0" : "~1");
+        start = i + 1;
     }
+    sd_buf_put(b, s + start, n - start);
 }
 
 typedef struct iframe {
@@ -319,17 +326,21 @@ static const char *adup(sd_resolver *r, const char *s, size_t n)
 static const char *child_ptr(sd_resolver *r, const char *ptr, const char *kw,
                              const char *seg, size_t seglen, long idx)
 {
-    sd_buf b = SD_BUF_INIT;
-    const char *out;
-    sd_buf_puts(&b, ptr);
-    ptr_push(&b, kw, strlen(kw));
-    if (seg)
-        ptr_push(&b, seg, seglen);
-    else if (idx >= 0)
-        sd_buf_printf(&b, "/%ld", idx);
-    out = sd_buf_failed(&b) ? NULL : adup(r, b.ptr, b.len);
-    sd_buf_release(&b);
-    return out;
+    sd_buf *b = &r->scratch;   /* one buffer for the whole walk */
+    sd_buf_clear(b);
+    sd_buf_puts(b, ptr);
+    ptr_push(b, kw, strlen(kw));
+    if (seg) {
+        ptr_push(b, seg, seglen);
+    } else if (idx >= 0) {
+        char num[24];
+        int k = (int)sizeof num;
+        unsigned long v = (unsigned long)idx;
+        do num[--k] = (char)('0' + v % 10); while ((v /= 10) && k > 1);
+        sd_buf_putc(b, '/');
+        sd_buf_put(b, num + k, sizeof num - (size_t)k);
+    }
+    return sd_buf_failed(b) ? NULL : adup(r, b->ptr, b->len);
 }
 
 /* Register `uri` (exact text) for `info` unless already taken. */
@@ -338,6 +349,20 @@ static int reg(sd_resolver *r, const char *uri, sd_schema_info *info)
     if (smap_find(&r->uris, uri))
         return 0;  /* first one wins; duplicates are the schema's problem */
     return smap_put(&r->uris, uri, info);
+}
+
+/* Every keyword whose value holds subschemas starts with one of these
+ * characters: most keys of a schema (type, description, ...) are rejected
+ * by one table lookup instead of a row of strcmp. */
+static int may_hold_schema(const char *k)
+{
+    switch (k[0]) {
+    case 'a': case 'c': case 'd': case 'e': case 'i': case 'n': case 'o':
+    case 'p': case 't': case 'u': case '$':
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static int is_schema_kw_single(const char *k, int d)
@@ -479,6 +504,8 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
         for (size_t i = n->n; i-- > 0;) {
             const sd_node *kn = n->items[i].key, *v = n->items[i].value;
             const char *k = kn->str;
+            if (!may_hold_schema(k) || v->kind == SD_STR || v->kind == SD_INT)
+                continue;
             if (is_schema_kw_single(k, d) && is_schema_value(v)) {
                 const char *p = child_ptr(r, f.ptr, k, NULL, 0, -1);
                 if (!p || (err = ipush(&st, v, b, p, d)) < 0) { err = err ? err : SD_ENOMEM; break; }
