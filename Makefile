@@ -52,12 +52,16 @@ deps:
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lcmark-gfm-extensions -lm
 
-REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS))
-REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS))
+# templates/ and themes/ are compiled in (src/render.h sd_assets), so the
+# binary works even where its data directory cannot be found.
+ASSETS    := $(sort $(shell find templates themes -name '*.mustache' 2>/dev/null))
+GEN_ASSETS:= $(BUILD)/gen/assets.c
+REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS)) $(BUILD)/rel/assets.o
+REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS)) $(BUILD)/rel/assets.o
 BENCHSRCS := $(wildcard tests/bench_*.c)
 BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
-ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS))
-ASAN_LIB  := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(LIBSRCS))
+ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS)) $(BUILD)/asan/assets.o
+ASAN_LIB  := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(LIBSRCS)) $(BUILD)/asan/assets.o
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
 
 build-rel: schemadoc
@@ -71,6 +75,17 @@ schemadoc: $(REL_OBJS)
 $(BUILD)/rel/%.o: src/%.c $(HDRS) | $(BUILD)/rel
 	@echo "  CC      $<"
 	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -c -o $@ $<
+
+$(GEN_ASSETS): $(ASSETS) tools/embed-assets.sh
+	@mkdir -p $(BUILD)/gen
+	@echo "  GEN     $@"
+	@sh tools/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
+$(BUILD)/rel/assets.o: $(GEN_ASSETS) src/render.h | $(BUILD)/rel
+	@echo "  CC      $<"
+	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) -Isrc -c -o $@ $<
+$(BUILD)/asan/assets.o: $(GEN_ASSETS) src/render.h | $(BUILD)/asan
+	@echo "  CC asan $<"
+	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) -Isrc -c -o $@ $<
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
 $(BUILD)/asan/schemadoc: $(ASAN_OBJS)

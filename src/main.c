@@ -14,6 +14,8 @@ static const char help_text[] =
 "\n"
 "Usage:\n"
 "  schemadoc SOURCE [--format FMT] [-o FILE] [SOURCE OPTIONS]\n"
+"  schemadoc SOURCE --format html|md [--theme NAME|DIR] [--template FILE] [-o FILE]\n"
+"  schemadoc SOURCE --readme README.md [--check]\n"
 "  schemadoc schema CHART [--draft 7|2020-12] [-o FILE]\n"
 "  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
 "  schemadoc validate SCHEMA VALUES... [--draft D] [--output text|json]\n"
@@ -26,7 +28,11 @@ static const char help_text[] =
 "(#@data/values-schema).\n"
 "\n"
 "Options:\n"
-"  --format FMT    output format; one of: json, doc (default: json)\n"
+"  --format FMT    output format; one of: json, doc, html, md (default: json,\n"
+"                  or md with --readme)\n"
+"                  html: one self-contained reference page (inline CSS/JS,\n"
+"                  no network requests, readable without JavaScript)\n"
+"                  md: GitHub Markdown with helm-docs style tables\n"
 "                  json: the normalized model (docs/model.md): metadata, the\n"
 "                  node tree, shared definitions, parameter rows\n"
 "                  doc: every loaded document with the file:line:column of\n"
@@ -36,6 +42,10 @@ static const char help_text[] =
 "                  the run succeeds (no partial file on error)\n"
 "  -h, --help      show this help\n"
 "  --version       print the version\n"
+;
+
+/* Split up: C11 guarantees string literals of 4095 bytes only. */
+static const char help_more[] =
 "\n"
 "Source options (how $ref is followed; docs/resolving.md):\n"
 "  --map PREFIX=TARGET\n"
@@ -75,10 +85,32 @@ static const char help_text[] =
 "\n"
 "Examples:\n"
 "  schemadoc samples/podinfo --format json\n"
+"  schemadoc samples/podinfo --format html -o podinfo.html\n"
+"  schemadoc ./chart --readme ./chart/README.md --check\n"
 "  schemadoc samples/crd/widgets.example.com.yaml -o model.json\n"
 "  schemadoc ./chart --map https://raw.githubusercontent.com/=mirror/ --offline\n"
 "  schemadoc schema ./chart-without-schema > values.schema.json\n"
 "  schemadoc template my.mustache --data model.json\n";
+
+/* Split from help_text: C11 guarantees string literals of 4095 bytes only. */
+static const char help_pages[] =
+"\n"
+"Page options (--format html or md; docs/themes.md):\n"
+"  --theme NAME|DIR\n"
+"                  html/md look: a built-in theme (default, compact) or a\n"
+"                  directory of templates overriding the default theme's\n"
+"                  (docs/themes.md)\n"
+"  --template FILE a custom top-level Mustache template; it receives the same\n"
+"                  view as the built-in ones\n"
+"  --readme FILE   rewrite only the part of FILE between the lines\n"
+"                  <!-- schemadoc:start --> and <!-- schemadoc:end -->\n"
+"                  (appended at the end when absent) with the md output\n"
+"  --check         write nothing; if the --readme or -o FILE would change,\n"
+"                  print a unified diff and exit 1 (0 when up to date)\n"
+"\n"
+"  Templates come from $SCHEMADOC_DATA, the executable's directory or its\n"
+"  parent, ../share/schemadoc, or the current directory (the first holding\n"
+"  templates/html.mustache), else from copies built into the binary.\n";
 
 void sd_cli_print_diags(const sd_diags *d)
 {
@@ -137,6 +169,8 @@ int main(int argc, char **argv)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(help_text, stdout);
+        fputs(help_pages, stdout);
+        fputs(help_more, stdout);
         return SD_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {

@@ -23,6 +23,22 @@ int sd_out_write(const char *path, const char *data, size_t len, sd_diags *diags
         }
         return 0;
     }
+    {
+        /* A device or FIFO (/dev/null, /dev/stdout, a pipe) is written in
+         * place: renaming a temporary file over it would replace it. */
+        struct stat st;
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            if (!(f = fopen(path, "wb")))
+                return sd_diag_error(diags, SD_EIO, loc, "cannot write output file: %s", strerror(errno));
+            if (fwrite(data, 1, len, f) != len || fflush(f) != 0) {
+                fclose(f);
+                return sd_diag_error(diags, SD_EIO, loc, "write failed: %s", strerror(errno));
+            }
+            if (fclose(f) != 0)
+                return sd_diag_error(diags, SD_EIO, loc, "write failed: %s", strerror(errno));
+            return 0;
+        }
+    }
     sd_buf_printf(&tmp, "%s.tmpXXXXXX", path);
     if (sd_buf_failed(&tmp))
         return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");

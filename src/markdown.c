@@ -1,0 +1,177 @@
+/* markdown.c - Markdown to HTML with cmark-gfm for descriptions: GFM
+ * extensions on, raw HTML off, link destinations filtered by scheme and
+ * images reduced to their alt text (see markdown.h). */
+#include "markdown.h"
+#include "sd.h"
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
+
+/* cmark-gfm/registry.h is not installed as a public header. */
+void cmark_release_plugins(void);
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int registered;
+
+static void ensure_registered(void)
+{
+    if (!registered) {
+        cmark_gfm_core_extensions_ensure_registered();
+        registered = 1;
+    }
+}
+
+void sd_markdown_cleanup(void)
+{
+    if (registered) {
+        cmark_release_plugins();
+        registered = 0;
+    }
+}
+
+int sd_markdown_url_ok(const char *url)
+{
+    const char *s = url;
+
+    if (!url)
+        return 1;
+    /* A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" (RFC 3986
+     * §3.1); anything before the first '/', '?' or '#' with a ':' in it is
+     * treated as one, so "java\tscript:" or " javascript:" fail too. */
+    for (; *s && *s != '/' && *s != '?' && *s != '#'; s++) {
+        if ((unsigned char)*s <= 0x20 || *s == 0x7f)
+            return 0;
+        if (*s == ':') {
+            size_t n = (size_t)(s - url);
+            return (n == 4 && strncasecmp(url, "http", 4) == 0) ||
+                   (n == 5 && strncasecmp(url, "https", 5) == 0) ||
+                   (n == 6 && strncasecmp(url, "mailto", 6) == 0);
+        }
+    }
+    return 1;
+}
+
+/* Replace each image, and each link with a bad destination, by its
+ * children (the alt or link text), and raw HTML by text. Nodes are collected first: the tree must not change
+ * under the iterator. */
+static int sanitize(cmark_node *doc)
+{
+    cmark_iter *it = cmark_iter_new(doc);
+    cmark_node **todo = NULL, **grown;
+    size_t n = 0, alloc = 0;
+    cmark_event_type ev;
+    int err = 0;
+
+    if (!it)
+        return SD_ENOMEM;
+    while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *node = cmark_iter_get_node(it);
+        cmark_node_type t = cmark_node_get_type(node);
+        if (ev != CMARK_EVENT_ENTER)
+            continue;
+        if (t == CMARK_NODE_IMAGE || (t == CMARK_NODE_LINK && !sd_markdown_url_ok(cmark_node_get_url(node))) || t == CMARK_NODE_HTML_INLINE || t == CMARK_NODE_HTML_BLOCK) {
+            if (n == alloc) {
+                alloc = alloc ? alloc * 2 : 8;
+                if (!(grown = realloc(todo, alloc * sizeof *todo))) {
+                    err = SD_ENOMEM;
+                    break;
+                }
+                todo = grown;
+            }
+            todo[n++] = node;
+        }
+    }
+    cmark_iter_free(it);
+    /* Innermost images last in document order; unlinking children of an
+     * outer image first keeps the inner ones valid nodes. */
+    for (size_t i = 0; !err && i < n; i++) {
+        cmark_node *node = todo[i], *c, *text, *wrap = NULL;
+        switch (cmark_node_get_type(node)) {
+        case CMARK_NODE_IMAGE:
+        case CMARK_NODE_LINK:   /* a link with a bad destination: its text stays */
+            while ((c = cmark_node_first_child(node)))
+                cmark_node_insert_before(node, c);
+            cmark_node_free(node);
+            break;
+        default:
+            /* Raw HTML is shown as the text it is (escaped on output), not
+             * dropped: Kubernetes writes `<fieldName>` in prose. A block
+             * becomes a paragraph of that text. */
+            if (!(text = cmark_node_new(CMARK_NODE_TEXT))) {
+                err = SD_ENOMEM;
+                break;
+            }
+            if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
+                const char *lit = cmark_node_get_literal(node);
+                size_t n = lit ? strlen(lit) : 0;
+                char *copy = malloc(n + 1);
+                if (!copy) {
+                    cmark_node_free(text);
+                    err = SD_ENOMEM;
+                    break;
+                }
+                while (n && (lit[n - 1] == '\n' || lit[n - 1] == '\r'))
+                    n--;
+                memcpy(copy, lit ? lit : "", n);
+                copy[n] = '\0';
+                cmark_node_set_literal(text, copy);
+                free(copy);
+            } else {
+                cmark_node_set_literal(text, cmark_node_get_literal(node));
+            }
+            if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
+                if (!(wrap = cmark_node_new(CMARK_NODE_PARAGRAPH))) {
+                    cmark_node_free(text);
+                    err = SD_ENOMEM;
+                    break;
+                }
+                cmark_node_append_child(wrap, text);
+                cmark_node_replace(node, wrap);
+            } else {
+                cmark_node_replace(node, text);
+            }
+            cmark_node_free(node);
+        }
+    }
+    free(todo);
+    return err;
+}
+
+int sd_markdown_to_html(sd_buf *out, const char *md, size_t len)
+{
+    static const char *const exts[] = { "table", "autolink", "strikethrough", NULL };
+    cmark_parser *p;
+    cmark_node *doc;
+    char *html;
+    int err = 0;
+
+    ensure_registered();
+    if (!(p = cmark_parser_new(CMARK_OPT_DEFAULT)))
+        return SD_ENOMEM;
+    for (const char *const *e = exts; *e; e++) {
+        cmark_syntax_extension *x = cmark_find_syntax_extension(*e);
+        if (x)
+            cmark_parser_attach_syntax_extension(p, x);
+    }
+    cmark_parser_feed(p, md, len);
+    if (!(doc = cmark_parser_finish(p))) {
+        cmark_parser_free(p);
+        return SD_ENOMEM;
+    }
+    if ((err = sanitize(doc)) == 0) {
+        html = cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(p));
+        if (html) {
+            sd_buf_puts(out, html);
+            free(html);
+        } else {
+            err = SD_ENOMEM;
+        }
+    }
+    cmark_node_free(doc);
+    cmark_parser_free(p);
+    return err;
+}

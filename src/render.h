@@ -1,0 +1,50 @@
+/* render.h - the model -> view model -> Mustache templates -> a page.
+ *
+ * The view model is the model (docs/model.md) with render-ready fields added
+ * (docs/themes.md lists them): HTML descriptions, defaults as YAML,
+ * constraints in words, anchors, entries flattened by section, Markdown
+ * table cells. Templates come from a data directory found at run time
+ * ($SCHEMADOC_DATA, the executable's directory and its parent, the current
+ * directory) or, failing that, from copies embedded in the binary. */
+#ifndef SD_RENDER_H
+#define SD_RENDER_H
+
+#include "buf.h"
+#include "diag.h"
+
+#include <jansson.h>
+#include <stddef.h>
+
+typedef struct sd_render_opts {
+    const char *format;        /* "html" or "md" */
+    const char *theme;         /* a theme NAME or a DIRectory; NULL: "default" */
+    const char *template_file; /* a custom top-level template, or NULL */
+} sd_render_opts;
+
+/** Add the view-model fields to `model` in place (it stays a valid model:
+ *  fields are only added). `html` selects HTML descriptions; Markdown
+ *  cells are always added. Returns 0 or SD_ENOMEM. */
+int sd_render_view(json_t *model, int html);
+
+/** Render `model` (view fields are added to it) in `opts->format` and append
+ *  the page to `out`. Returns 0, or a negative code with a diagnostic:
+ *  SD_ENOTFOUND (unknown theme or template), SD_ESYNTAX (a template does
+ *  not compile), SD_ELIMIT, SD_ENOMEM. */
+int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
+
+/** Serialize `v` as block YAML (as a document body, ending in a newline)
+ *  into `out`, each line indented by `indent` spaces. */
+void sd_render_yaml(sd_buf *out, json_t *v, int indent);
+
+/** The templates and themes compiled into the binary (tools/embed-assets.sh
+ *  generates the table from templates/ and themes/). Names are paths
+ *  relative to the repository: "templates/html.mustache". */
+typedef struct sd_asset {
+    const char          *name;
+    const unsigned char *data;
+    size_t               len;
+} sd_asset;
+extern const sd_asset sd_assets[];
+extern const size_t   sd_assets_count;
+
+#endif

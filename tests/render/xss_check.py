@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""tests/render/xss_check.py PAGE.html - assert that a page rendered from the
+hostile fixture (tests/render/hostile) runs nothing from the chart: exactly
+one script element (ours), no event-handler attributes, no javascript:,
+vbscript: or data: URLs, no embedding elements; and that the payload text is
+still shown. Prints problems and exits 1 if any."""
+import sys
+from html.parser import HTMLParser
+
+BAD_TAGS = {"iframe", "img", "svg", "object", "embed", "frame", "base", "form", "link", "meta_refresh"}
+URL_ATTRS = {"href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "data"}
+
+
+class Check(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.problems, self.scripts, self.text = [], 0, []
+        self.in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self.scripts += 1
+            self.in_script = True
+            if attrs:
+                self.problems.append(f"script with attributes {attrs}")
+        if tag in BAD_TAGS:
+            self.problems.append(f"element <{tag}> {attrs}")
+        if tag == "meta" and any(k == "http-equiv" and (v or "").lower() == "refresh" for k, v in attrs):
+            self.problems.append("meta refresh")
+        for k, v in attrs:
+            if k.startswith("on"):
+                self.problems.append(f"event handler {k}={v!r} on <{tag}>")
+            if k in URL_ATTRS and v is not None:
+                u = "".join(ch for ch in v if ch > " ").lower()
+                if u.startswith(("javascript:", "vbscript:", "data:")):
+                    self.problems.append(f"{k}={v!r} on <{tag}>")
+            if k == "style" and "url(" in (v or ""):
+                self.problems.append(f"style with url() on <{tag}>")
+
+    handle_startendtag = handle_starttag
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_script = False
+
+    def handle_data(self, data):
+        if not self.in_script:
+            self.text.append(data)
+
+
+def main():
+    page = open(sys.argv[1], encoding="utf-8").read()
+    c = Check()
+    c.feed(page)
+    c.close()
+    if c.scripts != 1:
+        c.problems.append(f"{c.scripts} script elements, expected 1")
+    text = "".join(c.text)
+    for payload in ["<script>alert('key')</script>", "<script>alert('title')</script>",
+                    "evil<script>alert('name')</script>", "</script><script>alert('default')</script>",
+                    "alert('example')", "<img src=x onerror=alert('enum')>", "^<script>alert('pattern')</script>$",
+                    "<script>alert('defaulttext')</script>", "<b onclick=alert(5)>Mallory</b>",
+                    "javascript:alert('home')", "<iframe src=javascript:alert(14)>"]:
+        if payload not in text:
+            c.problems.append(f"payload text not visible: {payload}")
+    for p in c.problems:
+        print("xss:", p)
+    sys.exit(1 if c.problems else 0)
+
+
+main()

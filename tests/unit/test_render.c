@@ -1,0 +1,155 @@
+/* test_render.c - the pieces of the page renderers that are easy to get
+ * subtly wrong: the JSON->YAML emitter, the Markdown sanitizer, README
+ * region splicing and the unified diff. */
+#include "harness.h"
+#include "markdown.h"
+#include "readme.h"
+#include "render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *yaml(const char *json)
+{
+    json_error_t e;
+    json_t *v = json_loads(json, JSON_DECODE_ANY, &e);
+    sd_buf b = SD_BUF_INIT;
+    if (!v)
+        return strdup("(bad json)");
+    sd_render_yaml(&b, v, 0);
+    json_decref(v);
+    return sd_buf_detach(&b);
+}
+
+#define YAML_EQ(json, want) do { char *y_ = yaml(json); STR_EQ(y_, want); free(y_); } while (0)
+
+static void test_yaml_scalars(void)
+{
+    YAML_EQ("1", "1\n");
+    YAML_EQ("1.5", "1.5\n");
+    YAML_EQ("2.0", "2.0\n");
+    YAML_EQ("true", "true\n");
+    YAML_EQ("null", "null\n");
+    YAML_EQ("\"nginx\"", "nginx\n");
+    YAML_EQ("\"\"", "\"\"\n");
+    YAML_EQ("\"true\"", "\"true\"\n");
+    YAML_EQ("\"yes\"", "\"yes\"\n");
+    YAML_EQ("\"1.0\"", "\"1.0\"\n");
+    YAML_EQ("\"0755\"", "\"0755\"\n");
+    YAML_EQ("\"a: b\"", "\"a: b\"\n");
+    YAML_EQ("\"a #b\"", "\"a #b\"\n");
+    YAML_EQ("\"a#b\"", "a#b\n");
+    YAML_EQ("\"*x\"", "\"*x\"\n");
+    YAML_EQ("\"- x\"", "\"- x\"\n");
+    YAML_EQ("\" lead\"", "\" lead\"\n");
+    YAML_EQ("\"tab\\tx\"", "\"tab\\tx\"\n");
+    YAML_EQ("\"</script>\"", "</script>\n");
+}
+
+static void test_yaml_blocks(void)
+{
+    YAML_EQ("\"a\\nb\\n\"", "|\n  a\n  b\n");
+    YAML_EQ("\"a\\nb\"", "|-\n  a\n  b\n");
+    YAML_EQ("\"a\\n\\nb\\n\\n\"", "|+\n  a\n\n  b\n\n");
+    YAML_EQ("\" a\\nb\"", "\" a\\nb\"\n");
+}
+
+static void test_yaml_containers(void)
+{
+    YAML_EQ("{}", "{}\n");
+    YAML_EQ("[]", "[]\n");
+    YAML_EQ("{\"a\":1,\"b\":{\"c\":\"x\"}}", "a: 1\nb:\n  c: x\n");
+    YAML_EQ("{\"l\":[1,2]}", "l:\n- 1\n- 2\n");
+    YAML_EQ("[{\"a\":1,\"b\":2},[3,4],{}]", "- a: 1\n  b: 2\n- - 3\n  - 4\n- {}\n");
+    YAML_EQ("{\"k\":\"x\\ny\"}", "k: |-\n  x\n  y\n");
+    YAML_EQ("{\"a b\":1,\"true\":2,\"\":3}", "a b: 1\n\"true\": 2\n\"\": 3\n");
+    YAML_EQ("[{\"s\":\"l1\\nl2\\n\"}]", "- s: |\n    l1\n    l2\n");
+}
+
+static char *md(const char *s)
+{
+    sd_buf b = SD_BUF_INIT;
+    sd_markdown_to_html(&b, s, strlen(s));
+    return sd_buf_detach(&b);
+}
+
+#define MD_EQ(in, want) do { char *m_ = md(in); STR_EQ(m_, want); free(m_); } while (0)
+
+static void test_markdown(void)
+{
+    MD_EQ("*a*", "<p><em>a</em></p>\n");
+    MD_EQ("[x](https://e.org)", "<p><a href=\"https://e.org\">x</a></p>\n");
+    MD_EQ("[x](javascript:alert(1))", "<p>x</p>\n");
+    MD_EQ("[x](JAVASCRIPT:alert(1))", "<p>x</p>\n");
+    MD_EQ("[x](vbscript:x)", "<p>x</p>\n");
+    MD_EQ("[x](data:text/html,hi)", "<p>x</p>\n");
+    MD_EQ("[x](./rel#a)", "<p><a href=\"./rel#a\">x</a></p>\n");
+    MD_EQ("[x](mailto:a@b.org)", "<p><a href=\"mailto:a@b.org\">x</a></p>\n");
+    MD_EQ("![alt](http://e.org/i.png)", "<p>alt</p>\n");
+    MD_EQ("a <b onclick=x>c</b>", "<p>a &lt;b onclick=x&gt;c&lt;/b&gt;</p>\n");
+    MD_EQ("<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n");
+    MD_EQ("see https://e.org", "<p>see <a href=\"https://e.org\">https://e.org</a></p>\n");
+    MD_EQ("| a | b |\n|---|---|\n| 1 | 2 |", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n");
+    OK(sd_markdown_url_ok("https://x"));
+    OK(sd_markdown_url_ok("/a:b"));
+    OK(sd_markdown_url_ok("#x"));
+    OK(!sd_markdown_url_ok(" javascript:x"));
+    OK(!sd_markdown_url_ok("java\tscript:x"));
+    OK(!sd_markdown_url_ok("file:///etc/passwd"));
+}
+
+static char *splice(const char *old, const char *gen, int *err)
+{
+    sd_buf b = SD_BUF_INIT;
+    sd_diags d = SD_DIAGS_INIT;
+    *err = sd_readme_splice(&b, old, strlen(old), gen, strlen(gen), "R.md", &d);
+    sd_diags_release(&d);
+    return sd_buf_detach(&b);
+}
+
+static void test_readme_splice(void)
+{
+    int err;
+    char *s;
+    s = splice("", "G\n", &err);
+    STR_EQ(s, "<!-- schemadoc:start -->\nG\n<!-- schemadoc:end -->\n"); INT_EQ(err, 0); free(s);
+    s = splice("intro", "G\n", &err);
+    STR_EQ(s, "intro\n\n<!-- schemadoc:start -->\nG\n<!-- schemadoc:end -->\n"); free(s);
+    s = splice("a\r\n<!-- schemadoc:start -->\r\nold\r\n  <!-- schemadoc:end -->\r\nz", "G\n", &err);
+    STR_EQ(s, "a\r\n<!-- schemadoc:start -->\r\nG\n  <!-- schemadoc:end -->\r\nz"); free(s);
+    s = splice("<!-- schemadoc:start -->\n<!-- schemadoc:end -->\n", "G", &err);
+    STR_EQ(s, "<!-- schemadoc:start -->\nG\n<!-- schemadoc:end -->\n"); free(s);
+    s = splice("x <!-- schemadoc:start --> inline\n", "G\n", &err);   /* not alone on its line */
+    STR_EQ(s, "x <!-- schemadoc:start --> inline\n\n<!-- schemadoc:start -->\nG\n<!-- schemadoc:end -->\n"); free(s);
+    s = splice("<!-- schemadoc:start -->\nx\n", "G\n", &err);
+    INT_EQ(err, SD_ESYNTAX); free(s);
+    s = splice("<!-- schemadoc:end -->\n<!-- schemadoc:start -->\n", "G\n", &err);
+    INT_EQ(err, SD_ESYNTAX); free(s);
+}
+
+static char *diff(const char *a, const char *b, size_t *n)
+{
+    sd_buf o = SD_BUF_INIT;
+    *n = sd_readme_diff(&o, a, strlen(a), b, strlen(b), "f");
+    return sd_buf_detach(&o);
+}
+
+static void test_diff(void)
+{
+    size_t n;
+    char *s;
+    s = diff("a\nb\n", "a\nb\n", &n);
+    STR_EQ(s, ""); INT_EQ(n, 0); free(s);
+    s = diff("a\nb\nc\n", "a\nB\nc\n", &n);
+    STR_EQ(s, "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"); INT_EQ(n, 2); free(s);
+    s = diff("", "x\n", &n);
+    STR_EQ(s, "--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+x\n"); free(s);
+    s = diff("x", "x\n", &n);
+    STR_EQ(s, "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+x\n"); free(s);
+    /* two changes far apart make two hunks */
+    s = diff("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "one\n2\n3\n4\n5\n6\n7\n8\n9\nten\n", &n);
+    STR_EQ(s, "--- a/f\n+++ b/f\n@@ -1,4 +1,4 @@\n-1\n+one\n 2\n 3\n 4\n@@ -7,4 +7,4 @@\n 7\n 8\n 9\n-10\n+ten\n"); free(s);
+}
+
+TEST_MAIN(test_yaml_scalars, test_yaml_blocks, test_yaml_containers, test_markdown,
+          test_readme_splice, test_diff)
