@@ -76,10 +76,10 @@ $(BUILD)/rel/%.o: src/%.c $(HDRS) | $(BUILD)/rel
 	@echo "  CC      $<"
 	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -c -o $@ $<
 
-$(GEN_ASSETS): $(ASSETS) tools/embed-assets.sh
+$(GEN_ASSETS): $(ASSETS) src/embed-assets.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
-	@sh tools/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
+	@sh src/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
 $(BUILD)/rel/assets.o: $(GEN_ASSETS) src/render.h | $(BUILD)/rel
 	@echo "  CC      $<"
 	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) -Isrc -c -o $@ $<

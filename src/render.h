@@ -36,7 +36,7 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
  *  into `out`, each line indented by `indent` spaces. */
 void sd_render_yaml(sd_buf *out, json_t *v, int indent);
 
-/** The templates and themes compiled into the binary (tools/embed-assets.sh
+/** The templates and themes compiled into the binary (src/embed-assets.sh
  *  generates the table from templates/ and themes/). Names are paths
  *  relative to the repository: "templates/html.mustache". */
 typedef struct sd_asset {
