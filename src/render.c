@@ -1166,6 +1166,22 @@ static void safe_url(json_t *o, const char *k, const char *out_k)
 static void page_meta(view *v, json_t *model)
 {
     json_t *chart = json_object_get(model, "chart"), *crd = json_object_get(model, "crd");
+    if (json_is_object(crd)) {
+        static const char *const ccells[][2] = { { "group", "md_group" }, { "scope", "md_scope" },
+                                                 { "kind", "md_kind" } };
+        for (size_t c = 0; c < 3; c++) {
+            const char *cs = str(crd, ccells[c][0]);
+            if (cs && *cs) {
+                sd_buf mb = SD_BUF_INIT;
+                if (c == 0)
+                    md_code(&mb, cs, strlen(cs));
+                else
+                    md_text(&mb, cs, strlen(cs));
+                set_buf(crd, ccells[c][1], &mb);
+                sd_buf_release(&mb);
+            }
+        }
+    }
     json_t *ytt = json_object_get(model, "ytt"), *src = json_object_get(model, "source");
     json_t *x;
     size_t i;
@@ -1315,6 +1331,18 @@ int sd_render_view(json_t *model, int html)
                 if (flag(x, "storage")) json_array_append_new(b, json_string("storage"));
                 if (flag(x, "deprecated")) json_array_append_new(b, json_string("deprecated"));
                 json_object_set_new(x, "version_badges", b);
+                /* Markdown-safe text of the version's strings */
+                static const char *const vcells[][2] = { { "name", "md_name" },
+                                                         { "deprecationWarning", "md_deprecationWarning" } };
+                for (size_t c = 0; c < 2; c++) {
+                    const char *vs = str(x, vcells[c][0]);
+                    if (vs && *vs) {
+                        sd_buf mb = SD_BUF_INIT;
+                        md_text(&mb, vs, strlen(vs));
+                        set_buf(x, vcells[c][1], &mb);
+                        sd_buf_release(&mb);
+                    }
+                }
                 tree_sections(&v, groups, json_object_get(x, "root"), t.ptr,
                               json_array_size(versions) > 1 ? name : NULL, NULL);
                 json_t *g = json_array_get(groups, json_array_size(groups) - 1);
