@@ -149,6 +149,23 @@ static void setn(json_t *o, const char *k, json_t *v)
         json_object_set_new(o, k, v);
 }
 
+/* A flag is written only when true: absent means false (docs/model.md),
+ * which keeps a model of 20,000 nodes small. */
+static void setb(json_t *o, const char *k, int v)
+{
+    if (v)
+        json_object_set_new(o, k, json_true());
+}
+
+/* An empty array or object is left out: absent means empty. */
+static void setne(json_t *o, const char *k, json_t *v)
+{
+    if (v && ((json_is_array(v) && json_array_size(v)) || (json_is_object(v) && json_object_size(v))))
+        json_object_set_new(o, k, v);
+    else
+        json_decref(v);
+}
+
 /* ---- $ref ------------------------------------------------------------------ */
 
 /* Decode one JSON pointer segment (~1 -> /, ~0 -> ~, %XX). */
@@ -476,14 +493,12 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     /* title and description */
     if ((t = KW("title")) && t->kind == SD_STR) {
         setn(n, "title", json_string(t->str));
-        setn(n, "title_explicit", json_true());
+        setb(n, "title_explicit", 1);
     } else if (key && (!strcmp(key, "[]") || key[0] == '[' || !strcmp(key, "*"))) {
         setn(n, "title", json_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
-        setn(n, "title_explicit", json_false());
     } else {
         char *h = sd_humanize(key ? key : "");
         setn(n, "title", json_string(h ? h : ""));
-        setn(n, "title_explicit", json_false());
         free(h);
     }
     if (an && an->description && an->described) {
@@ -492,8 +507,6 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     } else if ((t = KW("description")) && t->kind == SD_STR) {
         setn(n, "description", json_string(t->str));
         setn(n, "description_from", json_string("schema"));
-    } else {
-        setn(n, "description", json_string(""));
     }
 
     /* types */
@@ -548,17 +561,15 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     }
     setn(n, "type", types);
     setn(n, "helm_type", json_string(ht ? ht : ""));
-    setn(n, "nullable", json_boolean(nullable));
+    setb(n, "nullable", nullable);
 
     /* default: the value written in values.yaml, else the schema's */
     if (value) {
         setn(n, "default", sd_node_to_jansson(value));
-        setn(n, "has_default", json_true());
+        setb(n, "has_default", 1);
     } else if ((t = KW("default"))) {
         setn(n, "default", sd_node_to_jansson(t));
-        setn(n, "has_default", json_true());
-    } else {
-        setn(n, "has_default", json_false());
+        setb(n, "has_default", 1);
     }
     if (an && an->default_text)
         setn(n, "default_text", json_string(an->default_text));
@@ -591,7 +602,7 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
         setn(e, "value", sd_node_to_jansson(t));
         json_array_append_new(ex, e);
     }
-    setn(n, "examples", ex);
+    setne(n, "examples", ex);
     if ((t = KW("enum")))
         setn(n, "enum", sd_node_to_jansson(t));
     if ((t = KW("const")))
@@ -603,18 +614,16 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
             setn(cons, *k, sd_node_to_jansson(t));
     if ((t = KW("additionalProperties")) && t->kind == SD_BOOL)
         setn(cons, "additionalProperties", json_boolean(t->num.b));
-    setn(n, "constraints", cons);
+    setne(n, "constraints", cons);
 
     /* flags */
     int deprecated = (t = KW("deprecated")) && t->kind == SD_BOOL && t->num.b;
-    setn(n, "deprecated", json_boolean(deprecated));
+    setb(n, "deprecated", deprecated);
     if ((t = KW("x-deprecation")) && t->kind == SD_STR)
         setn(n, "deprecation", json_string(t->str));
     if ((t = KW("x-removed"))) {
-        setn(n, "removed", json_true());
+        setb(n, "removed", 1);
         setn(n, "removal", json_string(t->kind == SD_STR ? t->str : ""));
-    } else {
-        setn(n, "removed", json_false());
     }
     if (((t = KW("x-ytt-rules")) && t->kind == SD_SEQ) || KW("x-ytt-key")) {
         json_t *y = json_object();
@@ -624,9 +633,9 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
             setn(y, "key", json_string(t->str));
         setn(n, "ytt", y);
     }
-    setn(n, "readOnly", json_boolean((t = KW("readOnly")) && t->kind == SD_BOOL && t->num.b));
-    setn(n, "writeOnly", json_boolean((t = KW("writeOnly")) && t->kind == SD_BOOL && t->num.b));
-    setn(n, "required", json_false()); /* set by the parent */
+    setb(n, "readOnly", (t = KW("readOnly")) && t->kind == SD_BOOL && t->num.b);
+    setb(n, "writeOnly", (t = KW("writeOnly")) && t->kind == SD_BOOL && t->num.b);
+    /* "required" is set by the parent */
     if (an && an->section)
         setn(n, "section", json_string(an->section));
 
@@ -665,8 +674,12 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
         json_decref(k8s);
 
     /* where */
-    setn(n, "defined_at", schema ? loc_json(schema->loc) : json_null());
-    setn(n, "value_at", vpair && vpair->key ? loc_json(vpair->key->loc) : value ? loc_json(value->loc) : json_null());
+    if (schema)
+        setn(n, "defined_at", loc_json(schema->loc));
+    if (vpair && vpair->key)
+        setn(n, "value_at", loc_json(vpair->key->loc));
+    else if (value)
+        setn(n, "value_at", loc_json(value->loc));
 
     if (depth >= c->opts.max_depth) {
         setn(n, "truncated", json_true());
