@@ -926,6 +926,8 @@ static void link_rows(json_t *rows, json_t *root)
         json_object_set(r, "schema_type", json_object_get(n, "type"));
         if (json_object_get(n, "enum"))
             json_object_set(r, "enum", json_object_get(n, "enum"));
+        if (json_object_get(n, "ref_unresolved"))
+            json_object_set(r, "ref_unresolved", json_object_get(n, "ref_unresolved"));
     }
     json_decref(idx);
 }

@@ -445,6 +445,8 @@ static void badges(json_t *node)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (flag(node, names[i][0]))
             json_array_append_new(list, json_string(names[i][1]));
+    if (str(node, "ref_unresolved"))
+        json_array_append_new(list, json_string("unresolved"));
     if (json_array_size(list))
         json_object_set_new(node, "badges", list);
     else
@@ -486,6 +488,12 @@ static void md_description(sd_buf *b, json_t *node, const char *desc)
         } else {
             sd_buf_puts(b, ".** ");
         }
+    }
+    const char *unres = str(node, "ref_unresolved");
+    if (unres) {
+        sd_buf_puts(b, "**Unresolved reference:** ");
+        md_code(b, unres, strlen(unres));
+        sd_buf_puts(b, " ");
     }
     if (desc)
         md_cell(b, desc, strlen(desc));
