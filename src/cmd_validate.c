@@ -16,6 +16,7 @@
 #include "chart.h"
 #include "docset.h"
 #include "merge.h"
+#include "render.h"
 #include "synth.h"
 #include "ytt.h"
 #include "cli.h"
@@ -565,7 +566,9 @@ int sd_cmd_validate(int argc, char **argv)
         int oom = 0;
         const sd_node *ev = filled ? sd_merge_defaults(filled, effective, effective_schema, &oom) : NULL;
         sd_buf y = SD_BUF_INIT;
-        sd_emit_yaml(&y, ev ? ev : effective);
+        json_t *j = sd_node_to_jansson(ev ? ev : effective);
+        sd_render_yaml(&y, j, 0);
+        json_decref(j);
         fwrite(y.ptr, 1, y.len, stdout);
         sd_buf_release(&y);
         sd_doc_free(filled);

@@ -24,10 +24,6 @@ void sd_emit_json_string(sd_buf *b, const char *s, size_t len);
  *  integral values print without ".0", non-finite values as null. */
 void sd_emit_number(sd_buf *b, double d);
 
-/** Append `n` as block-style YAML (2-space indent; strings quoted when
- *  they would read back as another type or hold special characters). */
-void sd_emit_yaml(sd_buf *b, const sd_node *n);
-
 /** A new jansson value (new ref) holding the same data as `n` (no
  *  positions); NULL when out of memory. Big integers become reals. */
 json_t *sd_node_to_jansson(const sd_node *n);

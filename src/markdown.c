@@ -61,7 +61,7 @@ int sd_markdown_url_ok(const char *url)
 static int sanitize(cmark_node *doc)
 {
     cmark_iter *it = cmark_iter_new(doc);
-    cmark_node **todo = NULL, **grown;
+    cmark_node **pending = NULL, **grown;
     size_t n = 0, alloc = 0;
     cmark_event_type ev;
     int err = 0;
@@ -76,20 +76,20 @@ static int sanitize(cmark_node *doc)
         if (t == CMARK_NODE_IMAGE || (t == CMARK_NODE_LINK && !sd_markdown_url_ok(cmark_node_get_url(node))) || t == CMARK_NODE_HTML_INLINE || t == CMARK_NODE_HTML_BLOCK) {
             if (n == alloc) {
                 alloc = alloc ? alloc * 2 : 8;
-                if (!(grown = realloc(todo, alloc * sizeof *todo))) {
+                if (!(grown = realloc(pending, alloc * sizeof *pending))) {
                     err = SD_ENOMEM;
                     break;
                 }
-                todo = grown;
+                pending = grown;
             }
-            todo[n++] = node;
+            pending[n++] = node;
         }
     }
     cmark_iter_free(it);
     /* Innermost images last in document order; unlinking children of an
      * outer image first keeps the inner ones valid nodes. */
     for (size_t i = 0; !err && i < n; i++) {
-        cmark_node *node = todo[i], *c, *text, *wrap = NULL;
+        cmark_node *node = pending[i], *c, *text, *wrap = NULL;
         switch (cmark_node_get_type(node)) {
         case CMARK_NODE_IMAGE:
         case CMARK_NODE_LINK:   /* a link with a bad destination: its text stays */
@@ -137,7 +137,7 @@ static int sanitize(cmark_node *doc)
             cmark_node_free(node);
         }
     }
-    free(todo);
+    free(pending);
     return err;
 }
 

@@ -2,6 +2,7 @@
 #include "harness.h"
 #include "emit.h"
 #include "merge.h"
+#include "render.h"
 #include "synth.h"
 
 #include <stdlib.h>
@@ -67,7 +68,9 @@ static void test_yaml_roundtrip(void)
                       "\"m\": {\"x y\": \"multi\\nline\", \"dash\": \"-x\"}, \"empty\": {}}";
     sd_doc *d = load("a.json", src);
     sd_buf y = SD_BUF_INIT;
-    sd_emit_yaml(&y, sd_doc_root(d));
+    json_t *j = sd_node_to_jansson(sd_doc_root(d));
+    sd_render_yaml(&y, j, 0);
+    json_decref(j);
     sd_doc *back = NULL;
     sd_diags dg = SD_DIAGS_INIT;
     INT_EQ(sd_doc_load_mem(&back, "b.yaml", y.ptr, y.len, SD_FMT_YAML, NULL, &dg), 0);
