@@ -292,7 +292,11 @@ static void ptr_push(sd_buf *b, const char *s, size_t n)
 typedef struct iframe {
     const sd_node *node;
     const char *base;    /* arena */
-    const char *ptr;     /* arena */
+    const char *ptr;     /* arena: set for the subtree's root only */
+    const sd_schema_info *parent;   /* the others: parent + one step */
+    const char *kw, *key;
+    size_t keylen;
+    long idx;
     int draft;
     int is_root;
 } iframe;
@@ -309,13 +313,48 @@ static int ipush(istack *s, const sd_node *node, const char *base, const char *p
         s->f = nf;
         s->cap = nc;
     }
+    memset(&s->f[s->n], 0, sizeof s->f[s->n]);
     s->f[s->n].node = node;
     s->f[s->n].base = base;
     s->f[s->n].ptr = ptr;
     s->f[s->n].draft = draft;
-    s->f[s->n].is_root = 0;
+    s->f[s->n].idx = -1;
     s->n++;
     return 0;
+}
+
+static const char *child_ptr(sd_resolver *r, const char *ptr, const char *kw,
+                             const char *seg, size_t seglen, long idx);
+
+/* Push a child schema of `parent` reached by keyword `kw` (and a map key or
+ * an array index): its pointer is built only if someone asks for it. */
+static int ipush_child(istack *s, const sd_node *node, const char *base, int draft,
+                       const sd_schema_info *parent, const char *kw, const char *key,
+                       size_t keylen, long idx)
+{
+    int err = ipush(s, node, base, NULL, draft);
+    if (err)
+        return err;
+    iframe *f = &s->f[s->n - 1];
+    f->parent = parent;
+    f->kw = kw;
+    f->key = key;
+    f->keylen = keylen;
+    f->idx = idx;
+    return 0;
+}
+
+const char *sd_schema_ptr(sd_resolver *r, sd_schema_info *info)
+{
+    if (!info)
+        return NULL;
+    if (info->ptr)
+        return info->ptr;
+    const char *pp = info->parent ? sd_schema_ptr(r, (sd_schema_info *)(uintptr_t)info->parent) : "#";
+    if (!pp)
+        return NULL;
+    info->ptr = child_ptr(r, pp, info->seg_kw, info->seg_key, info->seg_keylen, info->seg_idx);
+    return info->ptr;
 }
 
 static const char *adup(sd_resolver *r, const char *s, size_t n)
@@ -492,6 +531,11 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
         info->doc = doc;
         info->base = b;
         info->ptr = f.ptr;
+        info->parent = f.parent;
+        info->seg_kw = f.kw;
+        info->seg_key = f.key;
+        info->seg_keylen = f.keylen;
+        info->seg_idx = f.idx;
         info->draft = d;
         info->is_resource = is_res;
         if ((err = pmap_put(&r->infos, n, info)) < 0)
@@ -507,22 +551,22 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
             if (!may_hold_schema(k) || v->kind == SD_STR || v->kind == SD_INT)
                 continue;
             if (is_schema_kw_single(k, d) && is_schema_value(v)) {
-                const char *p = child_ptr(r, f.ptr, k, NULL, 0, -1);
-                if (!p || (err = ipush(&st, v, b, p, d)) < 0) { err = err ? err : SD_ENOMEM; break; }
+                if ((err = ipush_child(&st, v, b, d, info, k, NULL, 0, -1)) < 0)
+                    break;
             } else if (is_schema_kw_array(k, d) && v->kind == SD_SEQ) {
                 for (size_t j = v->n; j-- > 0;) {
                     if (!is_schema_value(v->items[j].value))
                         continue;
-                    const char *p = child_ptr(r, f.ptr, k, NULL, 0, (long)j);
-                    if (!p || (err = ipush(&st, v->items[j].value, b, p, d)) < 0) { err = err ? err : SD_ENOMEM; break; }
+                    if ((err = ipush_child(&st, v->items[j].value, b, d, info, k, NULL, 0, (long)j)) < 0)
+                        break;
                 }
             } else if (is_schema_kw_map(k, d) && v->kind == SD_MAP) {
                 for (size_t j = v->n; j-- > 0;) {
                     const sd_pair *pp = &v->items[j];
                     if (!is_schema_value(pp->value))
                         continue;
-                    const char *p = child_ptr(r, f.ptr, k, pp->key->str, pp->key->len, -1);
-                    if (!p || (err = ipush(&st, pp->value, b, p, d)) < 0) { err = err ? err : SD_ENOMEM; break; }
+                    if ((err = ipush_child(&st, pp->value, b, d, info, k, pp->key->str, pp->key->len, -1)) < 0)
+                        break;
                 }
             }
             if (err)

@@ -56,12 +56,18 @@ typedef struct sd_schema_info {
     const sd_node *node;
     const sd_doc  *doc;        /* the document it sits in */
     const char    *base;       /* absolute base URI in force at this node */
-    const char    *ptr;        /* JSON pointer from the document root: "#/properties/a" */
+    const char    *ptr;        /* JSON pointer from the document root: "#/properties/a";
+                                  NULL until sd_schema_ptr() builds it */
     int            draft;
     int            is_resource;/* the node has its own $id (or is a document root) */
     const char    *dyn_anchor; /* $dynamicAnchor name, or NULL */
     int            rec_anchor; /* 2019-09 $recursiveAnchor: true */
     void          *user;       /* free for the caller (validate.c memoizes here) */
+    /* private: how to build `ptr` when it is first asked for (sd_schema_ptr) */
+    const struct sd_schema_info *parent;
+    const char    *seg_kw, *seg_key;
+    size_t         seg_keylen;
+    long           seg_idx;
 } sd_schema_info;
 
 /** A new, empty resolver; NULL when out of memory. Free with sd_resolver_free(). */
@@ -80,6 +86,11 @@ int sd_resolver_add(sd_resolver *r, const sd_doc *doc, const sd_node *root,
 int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
                         const sd_node *from, const char *ref, sd_loc loc,
                         sd_diags *diags);
+
+/** The JSON pointer of `info` from its document root ("#/properties/a"),
+ *  built on first use (most are never needed: only messages show them).
+ *  Borrowed from the resolver; NULL when out of memory. */
+const char *sd_schema_ptr(sd_resolver *r, sd_schema_info *info);
 
 /** The info of an indexed schema node, or NULL. */
 sd_schema_info *sd_resolver_info(sd_resolver *r, const sd_node *node);

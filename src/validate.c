@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* A schema node's JSON pointer, built when a message needs it. */
+#define SPTR(info) sd_schema_ptr(c->v->r, (info))
+
 static size_t utf8_count(const char *s, size_t n)
 {
     size_t c = 0;
@@ -295,7 +298,7 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_nod
     e->keyword = kw;
     sd_buf_vprintf(&m, fmt, ap);
     e->message = sd_buf_detach(&m);
-    sd_buf_puts(&sp, s->info->ptr);
+    sd_buf_puts(&sp, SPTR(s->info));
     if (kw && strcmp(kw, "false") != 0) {
         ptr_seg(&sp, kw, strlen(kw));
         e->schema_loc = kw_loc(s, kw);
@@ -365,7 +368,7 @@ static int follow(vctx *c, const vs *t, const sd_node *inst, uint8_t *ev, const 
         if (c->refs[i].s == t)
             return fatal(c, inst, SD_ELIMIT,
                          "%s loop without progress: the schema at %s is applied to the same value again through '%s' at %s",
-                         kw, t->info->ptr, kw, from->info->ptr);
+                         kw, SPTR(t->info), kw, SPTR(from->info));
     if (grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
         return fatal(c, inst, SD_ENOMEM, "out of memory");
     c->refs[c->nrefs].s = t;
@@ -535,7 +538,7 @@ static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, 
     if (best.count) {
         const sd_verror *e = &best.items[0];
         verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches; closest is %s/%s/%zu, where %s: %s%s",
-             n, kw, s->info->ptr, kw, bi, e->key, e->message,
+             n, kw, SPTR(s->info), kw, bi, e->key, e->message,
              best.total > 1 ? " (and more)" : "");
     } else {
         verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches", n, kw);
@@ -878,7 +881,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
 
     if (s->loop)
         return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
-                     s->info->ptr);
+                     SPTR(s->info));
     if (s->alias) {
         /* a collapsed $ref is still an edge of the loop check */
         if (s->alias->kind == VS_SCHEMA && !s->alias->loop)
@@ -887,7 +890,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     }
     if (s->loop)
         return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
-                     s->info->ptr);
+                     SPTR(s->info));
     if (s->kind == VS_TRUE)
         return 1;
     if (s->kind == VS_FALSE) {
@@ -900,7 +903,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         return 0;
     if (c->depth >= MAX_DEPTH)
         return fatal(c, inst, SD_ELIMIT, "validation nested deeper than %d schemas (at schema %s)",
-                     MAX_DEPTH, s->info->ptr);
+                     MAX_DEPTH, SPTR(s->info));
     c->depth++;
     if (c->v->has_dynamic && s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
         if (grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
@@ -1039,7 +1042,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
                 report_closest(c, s, "oneOf", s->one, s->none, inst);
             else
                 verr(c, s, "oneOf", inst, NULL, "value matches more than one oneOf branch (%s/oneOf/%zu and %s/oneOf/%zu); exactly one must match",
-                     s->info->ptr, first, s->info->ptr, second);
+                     SPTR(s->info), first, SPTR(s->info), second);
         }
     }
     if (s->not_) {
@@ -1051,7 +1054,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         if (r) {
             ok = 0;
             if (!c->res) goto out;
-            verr(c, s, "not", inst, NULL, "value must not match the schema at %s/not", s->info->ptr);
+            verr(c, s, "not", inst, NULL, "value must not match the schema at %s/not", SPTR(s->info));
         }
     }
     if (s->if_) {
