@@ -447,6 +447,19 @@ static int is_schema_value(const sd_node *n)
     return n && (n->kind == SD_MAP || n->kind == SD_BOOL);
 }
 
+/* 1 if `n` has a key the index must look at ($schema, $id, $ref, the
+ * anchors, draft 4's id): most schema nodes have none, and one pass over
+ * the keys is cheaper than seven lookups. */
+static int has_core_keyword(const sd_node *n)
+{
+    for (size_t i = 0; i < n->n; i++) {
+        const sd_node *k = n->items[i].key;
+        if (k->str[0] == '$' || (k->len == 2 && k->str[0] == 'i' && k->str[1] == 'd'))
+            return 1;
+    }
+    return 0;
+}
+
 /* Index the subtree at `root` (iteratively). */
 static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
                       const char *base, const char *ptr, int draft, int doc_root)
@@ -471,7 +484,7 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
             err = SD_ENOMEM;
             break;
         }
-        if (n->kind == SD_MAP) {
+        if (n->kind == SD_MAP && has_core_keyword(n)) {
             const sd_node *sch = sd_node_get(n, "$schema");
             const sd_node *id;
             if (sch && sch->kind == SD_STR) {
