@@ -43,6 +43,9 @@ void sd_buf_printf(sd_buf *b, const char *fmt, ...)
     ;
 void sd_buf_vprintf(sd_buf *b, const char *fmt, va_list ap);
 void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n);
+/** Write code point `cp` (at most U+10FFFF) as UTF-8 to `out` (room for
+ *  4 bytes); returns the number of bytes written. */
+size_t sd_utf8_encode(unsigned long cp, char *out);
 /** Drop the last `n` bytes (or everything when n >= len). */
 void sd_buf_truncate(sd_buf *b, size_t len);
 static inline int sd_buf_failed(const sd_buf *b) { return b->failed != 0; }

@@ -3,6 +3,7 @@
  * (RFC 5891 §5.4, the contextual rules of RFC 5892 appendix A, the Bidi rule
  * of RFC 5893). Unicode properties (general category, script, bidi class)
  * come from PCRE2's tables through tiny cached regexes. */
+#include "buf.h"
 #include "validate.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -31,19 +32,6 @@ static size_t utf8_decode(const char *s, size_t n, uint32_t *out, size_t max)
         i += len;
     }
     return k;
-}
-
-static size_t utf8_encode(uint32_t cp, char *o)
-{
-    if (cp < 0x80) { o[0] = (char)cp; return 1; }
-    if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F)); return 3;
-    }
-    o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
 }
 
 /* RFC 3492 Punycode. */
@@ -190,7 +178,7 @@ static int uprop(int which, uint32_t cp)
     }
     if (!md && !(md = pcre2_match_data_create(1, NULL)))
         return 0;
-    len = utf8_encode(cp, buf);
+    len = sd_utf8_encode(cp, buf);
     rc = pcre2_match(res[which], (PCRE2_SPTR)buf, len, 0, 0, md, NULL);
     return rc >= 0;
 }

@@ -5,23 +5,10 @@
 
 #include <string.h>
 
-static const char *type_word(const sd_node *v)
-{
-    switch (v->kind) {
-    case SD_BOOL: return "boolean";
-    case SD_INT: return "integer";
-    case SD_FLOAT: return "number";
-    case SD_STR: return "string";
-    case SD_MAP: return "object";
-    case SD_SEQ: return "array";
-    default: return NULL;
-    }
-}
-
 static sd_node *infer(sd_doc *out, const sd_node *v, const sd_annots *a, sd_buf *path, int depth)
 {
     sd_node *s = sd_synth_map(out, v->loc);
-    const char *t = type_word(v);
+    const char *t = v->kind == SD_NULL ? NULL : sd_node_type_word(v);
     size_t base = path->len;
 
     if (!s)

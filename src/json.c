@@ -5,6 +5,7 @@
  * builds the same sd_node tree as the YAML loader (style SD_STYLE_JSON),
  * checks UTF-8, rejects duplicate keys, and bounds the nesting depth. */
 #include "node.h"
+#include "buf.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -108,19 +109,6 @@ static int hex4(const char *p, unsigned *out)
     return 0;
 }
 
-static size_t put_utf8(char *o, unsigned cp)
-{
-    if (cp < 0x80) { o[0] = (char)cp; return 1; }
-    if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F)); return 3;
-    }
-    o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* Length of a valid UTF-8 sequence at p (0 if invalid). */
 static size_t utf8_len(const unsigned char *p, const unsigned char *end)
 {
@@ -219,7 +207,7 @@ static sd_node *parse_string(jp *j)
             } else if (cp >= 0xD800 && cp <= 0xDFFF) {
                 cp = 0xFFFD; /* lone surrogate: replacement character, as jansson refuses */
             }
-            o += put_utf8(o, cp);
+            o += sd_utf8_encode(cp, o);
             break;
         }
         default: *o++ = *run++; break;

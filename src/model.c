@@ -94,21 +94,8 @@ static json_t *loc_json(sd_loc l)
     return json_sprintf("%s:%d:%d", l.file, l.line, l.column);
 }
 
-static const char *type_of_value(const sd_node *v)
-{
-    switch (v->kind) {
-    case SD_NULL: return "null";
-    case SD_BOOL: return "boolean";
-    case SD_INT: return "integer";
-    case SD_FLOAT: return "number";
-    case SD_STR: return "string";
-    case SD_MAP: return "object";
-    default: return "array";
-    }
-}
-
 /* helm-docs' type words (pkg/document/values.go) */
-static const char *helm_type_of_value(const sd_node *v)
+static const char *helm_sd_node_type_word(const sd_node *v)
 {
     switch (v->kind) {
     case SD_NULL: return "string";
@@ -520,7 +507,7 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
                 if (t->items[i].value->kind == SD_STR)
                     json_array_append_new(types, json_string(t->items[i].value->str));
     } else if (value) {
-        json_array_append_new(types, json_string(type_of_value(value)));
+        json_array_append_new(types, json_string(sd_node_type_word(value)));
     }
     for (size_t i = 0; i < json_array_size(types); i++)
         if (!strcmp(json_string_value(json_array_get(types, i)), "null"))
@@ -533,14 +520,14 @@ static json_t *build(mctx *c, const char *key, const char *path, const char *poi
     if (an && an->type)
         ht = an->type;
     else if (value)
-        ht = helm_type_of_value(value);
+        ht = helm_sd_node_type_word(value);
     else if (json_array_size(types))
         ht = helm_type_of_schema(json_string_value(json_array_get(types, 0)));
     const sd_node *tkw;
     if (value && json_array_size(types) && schema && (tkw = KW("type"))) {
         /* merge rule: the schema's type wins; a default of another type is
          * reported at both places */
-        const char *vt = type_of_value(value);
+        const char *vt = sd_node_type_word(value);
         int ok = 0;
         size_t i;
         json_t *tw;

@@ -41,6 +41,19 @@ const char *sd_kind_name(sd_kind k)
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }
 
+const char *sd_node_type_word(const sd_node *n)
+{
+    switch (n->kind) {
+    case SD_NULL: return "null";
+    case SD_BOOL: return "boolean";
+    case SD_INT: return "integer";
+    case SD_FLOAT: return "number";
+    case SD_STR: return "string";
+    case SD_MAP: return "object";
+    default: return "array";
+    }
+}
+
 double sd_node_number(const sd_node *n)
 {
     if (!n)

@@ -107,6 +107,9 @@ const sd_pair *sd_node_get_pair(const sd_node *map, const char *key);
 /** The string of a string node, or NULL for any other kind. Borrowed. */
 const char *sd_node_str(const sd_node *n);
 const char *sd_kind_name(sd_kind k);
+/** The JSON Schema type word of a value: "null", "boolean", "integer",
+ *  "number", "string", "object" or "array". Static. */
+const char *sd_node_type_word(const sd_node *n);
 /** Number value of an int or float node (0 otherwise). */
 double sd_node_number(const sd_node *n);
 

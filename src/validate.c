@@ -931,12 +931,12 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             sd_buf b = SD_BUF_INIT;
             type_names(&b, allowed);
             if (inst->kind == SD_MAP || inst->kind == SD_SEQ)
-                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s, expected %s", type_word(inst), b.ptr);
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s, expected %s", sd_node_type_word(inst), b.ptr);
             else {
                 sd_buf val = SD_BUF_INIT;
                 show(&val, inst);
                 verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s %s, expected %s",
-                     type_word(inst), val.ptr, b.ptr);
+                     sd_node_type_word(inst), val.ptr, b.ptr);
                 sd_buf_release(&val);
             }
             sd_buf_release(&b);

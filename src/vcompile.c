@@ -146,7 +146,7 @@ static int schema_ok(sd_validator *v, const sd_node *n, const char *kw)
     if (n->kind == SD_MAP || n->kind == SD_BOOL)
         return 1;
     cerr(v, SD_ESYNTAX, n, "'%s' must be a schema (an object or a boolean), found %s",
-         kw, type_word(n));
+         kw, sd_node_type_word(n));
     return 0;
 }
 
@@ -338,7 +338,7 @@ static int compile_one(sd_validator *v, vs *s)
         return 0;
     }
     if (n->kind != SD_MAP)
-        return cerr(v, SD_ESYNTAX, n, "a schema must be an object or a boolean, found %s", type_word(n));
+        return cerr(v, SD_ESYNTAX, n, "a schema must be an object or a boolean, found %s", sd_node_type_word(n));
     s->res = sd_resolver_lookup(v->r, s->info->base);
     s->assert_format = v->opts.formats == SD_FORMATS_ASSERT ||
                        (v->opts.formats == SD_FORMATS_DEFAULT && d <= SD_DRAFT_7);

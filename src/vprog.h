@@ -102,19 +102,6 @@ static inline unsigned inst_type(const sd_node *n)
     }
 }
 
-static inline const char *type_word(const sd_node *n)
-{
-    switch (n->kind) {
-    case SD_NULL: return "null";
-    case SD_BOOL: return "boolean";
-    case SD_INT: return "integer";
-    case SD_FLOAT: return "number";
-    case SD_STR: return "string";
-    case SD_MAP: return "object";
-    default: return "array";
-    }
-}
-
 static inline int is_num(const sd_node *n) { return n->kind == SD_INT || n->kind == SD_FLOAT; }
 
 /* -1, 0, 1 for a < b, a == b, a > b, by value (1 == 1.0). */

@@ -390,19 +390,6 @@ static const annot *find(const annot *a, size_t n, const char *name)
     return NULL;
 }
 
-static const char *json_type(const sd_node *v)
-{
-    switch (v->kind) {
-    case SD_BOOL: return "boolean";
-    case SD_INT: return "integer";
-    case SD_FLOAT: return "number"; /* ytt floats accept ints too */
-    case SD_STR: return "string";
-    case SD_MAP: return "object";
-    case SD_SEQ: return "array";
-    default: return NULL;
-    }
-}
-
 static const char *ytt_type_word(const char *t)
 {
     if (!strcmp(t, "int")) return "integer";
@@ -535,7 +522,7 @@ static sd_node *schema_for(yctx *y, const sd_pair *p, const sd_node *value, int 
 static sd_node *schema_of_value(yctx *y, const sd_node *value, int any, int depth)
 {
     sd_node *s = sd_synth_map(y->out, value->loc);
-    const char *t = json_type(value);
+    const char *t = value->kind == SD_NULL ? NULL : sd_node_type_word(value); /* ytt floats accept ints too: "number" */
     if (!s)
         return NULL;
     if (any)
