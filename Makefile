@@ -5,8 +5,9 @@
 #   make check    build with ASan+UBSan and run every test, then a valgrind pass
 #   make bench    print load/resolve/render/validate figures on ../shared/corpus
 #
-# Sources are picked up by wildcard: src/*.c is the library plus main.c,
-# tests/unit/test_*.c are unit test programs (each links the library).
+# Sources are picked up by wildcard: src/STAGE/*.c, one folder per stage
+# (docs/internals.md); src/cli/ is the command line, everything else is the
+# library. tests/unit/test_*.c are unit test programs (each links the library).
 
 PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8
 DEB_PKGS  := pkg-config libyaml-dev libjansson-dev libcmark-gfm-dev \
@@ -19,14 +20,17 @@ SAN       := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 BUILD     ?= build
 CORPUS    ?= ../shared/corpus
 
-SRCS      := $(wildcard src/*.c)
-# Subcommands (src/cmd_*.c) use main.c's sd_cli_* helpers: not library code.
-LIBSRCS   := $(filter-out src/main.c src/cmd_%.c,$(SRCS))
+SRCS      := $(wildcard src/*/*.c)
+# The command line (src/cli/) prints and exits: not library code.
+LIBSRCS   := $(filter-out src/cli/%,$(SRCS))
 UNITSRCS  := $(wildcard tests/unit/test_*.c)
-HDRS      := $(wildcard src/*.h)
+HDRS      := $(wildcard src/*.h src/*/*.h)
+# Headers are included by name ("buf.h"); names are unique across src/ and
+# `make layer-check` keeps each stage to the headers of the stages before it.
+INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: all deps check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check build-rel build-asan
+.PHONY: all deps check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan
 
 all: deps
 	@$(MAKE) --no-print-directory build-rel
@@ -52,7 +56,7 @@ deps:
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lcmark-gfm-extensions -lm
 
-# templates/ and themes/ are compiled in (src/render.h sd_assets), so the
+# templates/ and themes/ are compiled in (src/render/render.h sd_assets), so the
 # binary works even where its data directory cannot be found.
 ASSETS    := $(sort $(shell find templates themes -name '*.mustache' 2>/dev/null))
 GEN_ASSETS:= $(BUILD)/gen/assets.c
@@ -68,35 +72,37 @@ build-rel: schemadoc
 build-bench: $(BENCHBINS)
 $(BUILD)/rel/bench_%: tests/bench_%.c $(REL_LIB) | $(BUILD)/rel
 	@echo "  BENCH   $@"
-	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -Isrc -o $@ $< $(REL_LIB) $(PKG_LIBS)
+	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -o $@ $< $(REL_LIB) $(PKG_LIBS)
 schemadoc: $(REL_OBJS)
 	@echo "  LINK    $@"
 	@$(CC) $(OPT) -g -o $@ $(REL_OBJS) $(PKG_LIBS)
-$(BUILD)/rel/%.o: src/%.c $(HDRS) | $(BUILD)/rel
+$(BUILD)/rel/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) -c -o $@ $<
+	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -c -o $@ $<
 
-$(GEN_ASSETS): $(ASSETS) src/embed-assets.sh
+$(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
-	@sh src/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
-$(BUILD)/rel/assets.o: $(GEN_ASSETS) src/render.h | $(BUILD)/rel
+	@sh src/render/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
+$(BUILD)/rel/assets.o: $(GEN_ASSETS) src/render/render.h | $(BUILD)/rel
 	@echo "  CC      $<"
-	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) -Isrc -c -o $@ $<
-$(BUILD)/asan/assets.o: $(GEN_ASSETS) src/render.h | $(BUILD)/asan
+	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) $(INCS) -c -o $@ $<
+$(BUILD)/asan/assets.o: $(GEN_ASSETS) src/render/render.h | $(BUILD)/asan
 	@echo "  CC asan $<"
-	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) -Isrc -c -o $@ $<
+	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) $(INCS) -c -o $@ $<
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
 $(BUILD)/asan/schemadoc: $(ASAN_OBJS)
 	@echo "  LINK    $@"
 	@$(CC) $(SAN) -g -o $@ $(ASAN_OBJS) $(PKG_LIBS)
-$(BUILD)/asan/%.o: src/%.c $(HDRS) | $(BUILD)/asan
+$(BUILD)/asan/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
 	@echo "  CC asan $<"
-	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -c -o $@ $<
+	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) $(INCS) -c -o $@ $<
 $(BUILD)/asan/test_%: tests/unit/test_%.c tests/unit/harness.h $(ASAN_LIB) | $(BUILD)/asan
 	@echo "  TEST    $@"
-	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Isrc -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
+	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) $(INCS) -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
 
 $(BUILD)/rel $(BUILD)/asan:
 	@mkdir -p $@
@@ -104,8 +110,12 @@ $(BUILD)/rel $(BUILD)/asan:
 # Each header must compile on its own (git's hdr-check).
 hdr-check: deps
 	@for h in $(HDRS); do printf '#include "%s"\n' "$$h" | \
-	  $(CC) $(STD) $(WARN) $$(pkg-config --cflags $(PKGS)) -x c -fsyntax-only - || exit 1; done; \
+	  $(CC) $(STD) $(WARN) $$(pkg-config --cflags $(PKGS)) $(INCS) -x c -fsyntax-only - || exit 1; done; \
 	echo "hdr-check: $(words $(HDRS)) headers compile alone"
+
+# No stage includes a header of a later one (tests/layer-check.sh has the table).
+layer-check:
+	@sh tests/layer-check.sh
 
 # --- the README's two commands ------------------------------------------------
 demo: all
@@ -119,7 +129,7 @@ check-deps: deps
 	  else echo "schemadoc: the tests need $$t: apt-get install -y $$t" >&2; exit 2; fi; done
 
 check: check-deps
-	@$(MAKE) --no-print-directory hdr-check build-rel build-asan
+	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
 
 check-valgrind: all

@@ -1,0 +1,85 @@
+#!/bin/sh
+# tests/layer-check.sh - keep the pipeline one-way (make layer-check).
+#
+# Each folder of src/ is a stage; a stage may include the headers of the
+# stages listed for it below and nothing else of ours. Headers are included
+# by name ("buf.h"), so names must be unique across src/: checked first.
+# src/schemadoc.h, the public header, includes standard headers only.
+# Prints each violation as FILE:LINE: and exits 1 if there is any.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+
+# stage: the stages it may include (its own included)
+allowed() {
+    case $1 in
+    util)     echo "util" ;;
+    mustache) echo "util mustache" ;;
+    gotmpl)   echo "util gotmpl" ;;
+    tree)     echo "util tree" ;;
+    load)     echo "util tree load" ;;
+    dialect)  echo "util tree load dialect" ;;
+    resolve)  echo "util tree load resolve" ;;
+    source)   echo "util tree load dialect resolve source" ;;
+    model)    echo "util tree load dialect resolve source model" ;;
+    validate) echo "util tree load dialect resolve source validate" ;;
+    diff)     echo "util tree load dialect resolve source model validate diff" ;;
+    render)   echo "util tree mustache gotmpl model validate render" ;;
+    api)      echo "util tree load dialect resolve source model validate diff mustache gotmpl render api" ;;
+    cli)      echo "util tree load dialect resolve source model validate diff mustache gotmpl render api cli" ;;
+    *)        echo "" ;;
+    esac
+}
+
+bad=0
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+
+# header name -> stage
+find src -mindepth 2 -name '*.h' | sort > "$tmp"
+dups=$(sed 's|.*/||' "$tmp" | sort | uniq -d)
+if [ -n "$dups" ]; then
+    echo "layer-check: header names used twice: $dups"
+    bad=1
+fi
+
+for dir in src/*/; do
+    stage=$(basename "$dir")
+    ok=$(allowed "$stage")
+    if [ -z "$ok" ]; then
+        echo "layer-check: $dir is not a known stage (add it to tests/layer-check.sh)"
+        bad=1
+        continue
+    fi
+    for f in "$dir"*.c "$dir"*.h; do
+        [ -f "$f" ] || continue
+        grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" | while IFS= read -r line; do
+            ln=${line%%:*}
+            h=$(echo "$line" | sed 's/.*include[[:space:]]*"\([^"]*\)".*/\1/')
+            case $h in
+            schemadoc.h) hs=api ;;
+            */*) hs=${h%%/*} ;;
+            *) hs=$(grep "/$h\$" "$tmp" | head -n 1 | sed 's|^src/\([^/]*\)/.*|\1|') ;;
+            esac
+            if [ -z "$hs" ]; then
+                # a generated or system header included with quotes
+                continue
+            fi
+            case " $ok " in
+            *" $hs "*) ;;
+            *) echo "$f:$ln: stage '$stage' includes '$h' of the later stage '$hs'"; echo x >> "$tmp.bad" ;;
+            esac
+        done
+    done
+done
+[ -s "$tmp.bad" ] && bad=1
+rm -f "$tmp.bad"
+
+if [ -f src/schemadoc.h ] && grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' src/schemadoc.h; then
+    echo "src/schemadoc.h: the public header includes standard headers only"
+    bad=1
+fi
+
+if [ $bad = 0 ]; then
+    echo "layer-check: $(ls -d src/*/ | wc -l) stages, every include points back"
+fi
+exit $bad
