@@ -121,12 +121,16 @@ layer-check:
 demo: all
 	@sh tests/demo.sh ./schemadoc
 
-# Tools the tests use besides the compiler: valgrind and python3.
+# Tools the tests use besides the compiler, as command:package pairs.
+TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium
 check-deps: deps
-	@for t in valgrind python3; do command -v $$t >/dev/null 2>&1 && continue; \
-	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing $$t for the tests"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$t >/dev/null || exit 2; \
-	  else echo "schemadoc: the tests need $$t: apt-get install -y $$t" >&2; exit 2; fi; done
+	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing for the tests:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+	      || { echo "schemadoc: apt-get install$$missing failed" >&2; exit 2; }; \
+	  else echo "schemadoc: the tests need:$$missing; run as root: apt-get install -y$$missing" >&2; exit 2; fi; \
+	fi
 
 check: check-deps
 	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan

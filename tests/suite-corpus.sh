@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 CORPUS=${CORPUS:-../shared/corpus}
 SD=${SD:-./schemadoc}
 if [ ! -d "$CORPUS/charts" ]; then
-    echo "skip: no corpus at $CORPUS"; echo "0 passed, 0 failed"; exit 0
+    echo "SKIPPED: no corpus at $CORPUS"; echo "0 passed, 0 failed"; exit 0
 fi
 MAPS="--map https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/=$CORPUS/kubernetes/ --map https://raw.githubusercontent.com/=$CORPUS/charts/_remote/raw.githubusercontent.com/"
 passed=0 failed=0

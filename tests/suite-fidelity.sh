@@ -5,6 +5,6 @@
 cd "$(dirname "$0")/.." || exit 2
 CORPUS=${CORPUS:-../shared/corpus}
 if [ ! -d "$CORPUS/charts" ]; then
-    echo "skip: no corpus at $CORPUS"; echo "0 passed, 0 failed"; exit 0
+    echo "SKIPPED: no corpus at $CORPUS"; echo "0 passed, 0 failed"; exit 0
 fi
 exec python3 tests/fidelity.py "${SD:-./schemadoc}" "$CORPUS" --no-tsv

@@ -53,7 +53,7 @@ if [ -d "$REMOTES" ]; then
     else fail "request count"; fi
     kill "$pid" 2>/dev/null
 else
-    echo "skip: $REMOTES not found"
+    echo "SKIPPED: $REMOTES not found"
 fi
 
 start tests/resolve/http 1

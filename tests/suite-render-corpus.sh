@@ -10,7 +10,7 @@ SD=${SD:-$PWD/schemadoc}
 CORPUS=${CORPUS:-../shared/corpus}
 passed=0 failed=0
 if [ ! -d "$CORPUS" ]; then
-    echo "skip: no corpus at $CORPUS"
+    echo "SKIPPED: no corpus at $CORPUS"
     echo "0 passed, 0 failed"
     exit 0
 fi

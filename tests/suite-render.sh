@@ -64,7 +64,7 @@ if command -v chromium >/dev/null 2>&1 && [ -z "${SD_NO_BROWSER:-}" ]; then
     t=$(js "$tmp/a.html" 'document.getElementById("sd-dark").click();document.title=document.documentElement.getAttribute("data-theme")+" "+document.getElementById("sd-toolbar").hidden;')
     case "$t" in "dark false"|"light false") ok ;; *) fail "theme toggle and toolbar: '$t'" ;; esac
 else
-    echo "skip: no chromium for the script checks"
+    echo "SKIPPED: no chromium for the script checks"
 fi
 
 # --- README injection --------------------------------------------------------

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 SD=${SD_REL:-./schemadoc}
 CORPUS=${CORPUS:-../shared/corpus}
 if ! command -v valgrind >/dev/null 2>&1; then
-    echo "valgrind not installed: skipped"; echo "0 passed, 0 failed"; exit 0
+    echo "SKIPPED: valgrind is not installed"; echo "0 passed, 0 failed"; exit 0
 fi
 passed=0 failed=0
 run() { # expected-status args...
