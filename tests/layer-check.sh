@@ -19,13 +19,13 @@ allowed() {
     load)     echo "util tree load" ;;
     dialect)  echo "util tree load dialect" ;;
     resolve)  echo "util tree load resolve" ;;
-    source)   echo "util tree load dialect resolve source" ;;
-    model)    echo "util tree load dialect resolve source model" ;;
-    validate) echo "util tree load dialect resolve source validate" ;;
-    diff)     echo "util tree load dialect resolve source model validate diff" ;;
-    render)   echo "util tree mustache gotmpl model validate render" ;;
-    api)      echo "util tree load dialect resolve source model validate diff mustache gotmpl render api" ;;
-    cli)      echo "util tree load dialect resolve source model validate diff mustache gotmpl render api cli" ;;
+    validate) echo "util tree load resolve validate" ;;
+    source)   echo "util tree load dialect resolve validate source" ;;
+    model)    echo "util tree load dialect resolve validate source model" ;;
+    diff)     echo "util tree load dialect resolve validate source model diff" ;;
+    render)   echo "util tree load dialect resolve validate source model mustache gotmpl render" ;;
+    api)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api" ;;
+    cli)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api cli" ;;
     *)        echo "" ;;
     esac
 }

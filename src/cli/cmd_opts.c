@@ -2,12 +2,11 @@
  * reference resolution (--map, --offline, --cache-dir, --refresh,
  * --timeout, --lenient) and --draft. */
 #include "cli.h"
-#include "model.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int sd_cli_model_opt(int argc, char **argv, int *i, sd_model_opts *o)
+int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o)
 {
     const char *a = argv[*i], *v;
     int r;

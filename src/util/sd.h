@@ -25,9 +25,6 @@ enum sd_error {
     SD_EDENIED  = -11  /* confinement: path or URL not allowed */
 };
 
-/* Exit statuses of the command-line tool. */
-enum sd_exit { SD_EXIT_OK = 0, SD_EXIT_FOUND_WANTING = 1, SD_EXIT_ERROR = 2 };
-
 /** A position in a source text; 1-based, 0 = unknown. `file` is borrowed
  *  (it lives as long as the document that owns the position). */
 typedef struct sd_loc {

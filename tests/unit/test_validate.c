@@ -164,7 +164,7 @@ static void test_unresolvable(void)
     OK(f.diags.count == 1);
     if (f.diags.count) {
         STR_EQ(f.diags.items[0].message,
-               "cannot resolve $ref '#/definitions/nope' (as 'schema.json#/definitions/nope'): '#/definitions' has no key 'nope'");
+               "cannot resolve $ref '#/definitions/nope': '#/definitions' has no key 'nope' in schema.json");
         INT_EQ(f.diags.items[0].loc.line, 1);
     }
     done(&f);
