@@ -19,11 +19,11 @@ int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o)
             sd_cli_usage_error("option '--map' takes PREFIX=TARGET");
             return -1;
         }
-        const char **m = realloc(o->maps, (o->nmaps + 1) * sizeof *m);
+        const char **m = realloc((void *)o->maps, (o->nmaps + 1) * sizeof *m);
         if (!m)
             return -1;
+        m[o->nmaps++] = v;
         o->maps = m;
-        o->maps[o->nmaps++] = v;
         return 1;
     }
     if ((r = sd_cli_opt_value(argc, argv, i, "--cache-dir", &v)) != 0) {

@@ -126,7 +126,7 @@ int sd_cmd_render(int argc, char **argv)
         const char *a = argv[i];
         if ((r = sd_cli_source_opt(argc, argv, &i, &sopts)) != 0) {
             if (r < 0) {
-                free(sopts.maps);
+                free((void *)sopts.maps);
                 return SD_EXIT_ERROR;
             }
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
@@ -190,12 +190,7 @@ int sd_cmd_render(int argc, char **argv)
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {
-            char *s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-            if (s) {
-                sd_buf_puts(&out, s);
-                sd_buf_putc(&out, '\n');
-                free(s);
-            } else {
+            if (sd_model_write_json(&out, m) < 0) {
                 sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
                 status = SD_EXIT_ERROR;
             }
@@ -231,6 +226,6 @@ int sd_cmd_render(int argc, char **argv)
     sd_diags_release(&diags);
     sd_buf_release(&out);
     sd_source_free(src);
-    free(sopts.maps);
+    free((void *)sopts.maps);
     return status;
 }

@@ -9,7 +9,6 @@
 #include "check.h"
 #include "emit.h"
 #include "merge.h"
-#include "render.h"
 #include "synth.h"
 
 #include <stdio.h>
@@ -25,7 +24,7 @@ static void print_values(const sd_check *chk)
                                                    sd_check_effective_schema(chk), &oom) : NULL;
     sd_buf y = SD_BUF_INIT;
     json_t *j = sd_node_to_jansson(ev ? ev : sd_check_effective(chk));
-    sd_render_yaml(&y, j, 0);
+    sd_emit_yaml(&y, j, 0);
     json_decref(j);
     fwrite(y.ptr, 1, y.len, stdout);
     sd_buf_release(&y);
@@ -98,7 +97,7 @@ int sd_cmd_validate(int argc, char **argv)
         } else if ((r = sd_cli_source_opt(argc, argv, &i, &sopts)) != 0) {
             if (r < 0) {
                 free(values);
-                free(sopts.maps);
+                free((void *)sopts.maps);
                 return SD_EXIT_ERROR;
             }
         } else if (strcmp(a, "--") == 0) {
@@ -110,7 +109,7 @@ int sd_cmd_validate(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1] != '\0') {
             free(values);
-            free(sopts.maps);
+            free((void *)sopts.maps);
             return sd_cli_usage_error("unknown option '%s' for 'validate'", a);
         } else if (!source) {
             source = a;
@@ -121,7 +120,7 @@ int sd_cmd_validate(int argc, char **argv)
     int is_chart = source && sd_chart_is_dir(source);
     if (!source || (!nvalues && !is_chart && !want_values)) {
         free(values);
-        free(sopts.maps);
+        free((void *)sopts.maps);
         return sd_cli_usage_error(!source ? "validate: no SOURCE given"
                                           : "validate: no VALUES file given (use '-' for standard input)");
     }
@@ -159,6 +158,6 @@ done:
     sd_check_free(chk);
     sd_source_free(src);
     free(values);
-    free(sopts.maps);
+    free((void *)sopts.maps);
     return status;
 }

@@ -309,3 +309,14 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     json_decref(c.ids);
     return m;
 }
+
+int sd_model_write_json(sd_buf *out, const json_t *model)
+{
+    char *s = json_dumps(model, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    if (!s)
+        return SD_ENOMEM;
+    sd_buf_puts(out, s);
+    sd_buf_putc(out, '\n');
+    free(s);
+    return sd_buf_failed(out) ? SD_ENOMEM : 0;
+}

@@ -12,6 +12,7 @@
 #ifndef SD_MODEL_H
 #define SD_MODEL_H
 
+#include "buf.h"
 #include "diag.h"
 #include "source.h"
 
@@ -26,6 +27,10 @@ typedef struct sd_model_opts {
  *  (an unresolved reference, unless the source is lenient; out of memory).
  *  Warnings may be added either way. */
 json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags);
+
+/** Append `model` to `out` as `--format json` prints it (two-space
+ *  indent, keys in order, a final newline). Returns 0 or SD_ENOMEM. */
+int sd_model_write_json(sd_buf *out, const json_t *model);
 
 /** "static_ip" -> "Static ip", "replicaCount" -> "Replica count" (seed 004
  *  Part 6, rails humanize, with camelCase split). Caller frees. */

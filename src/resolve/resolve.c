@@ -858,36 +858,48 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
 fail:
     if (hash)
         *hash = '#';
-    if (verbatim) {
-        err = sd_diag_error(diags, err, loc, "%s", why.ptr);
-    } else if (ref[0] == '#') {
-        err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
-                            "cannot resolve $ref '%s': %s", ref, why.ptr);
-    } else {
-        /* name local files relative to the working directory */
-        char *cwd_uri = NULL;
-        if (sd_uri_from_path(&cwd_uri, "x") < 0)
-            cwd_uri = NULL;
-        const char *shown_abs = abs, *shown_why = why.ptr, *w;
-        size_t cl = cwd_uri ? strlen(cwd_uri) - 1 : 0;
-        sd_buf w2 = SD_BUF_INIT;
-        if (cwd_uri)
-            cwd_uri[cl] = '\0';   /* "file:///cwd/" */
-        if (cwd_uri && strncmp(abs, cwd_uri, cl) == 0)
-            shown_abs = abs + cl;
-        while (cwd_uri && (w = strstr(shown_why, cwd_uri))) {
-            sd_buf_put(&w2, shown_why, (size_t)(w - shown_why));
-            shown_why = w + cl;
+    if (!verbatim && err != SD_ENOMEM)
+        err = SD_EREF;
+    {
+        /* where the $ref is written, for the message's [schema ...] part */
+        sd_buf sp = SD_BUF_INIT;
+        const char *fp = fi ? sd_schema_ptr(r, fi) : NULL;
+        if (fp) {
+            sd_buf_puts(&sp, fp);
+            sd_ptr_push(&sp, "$ref", 4);
         }
-        sd_buf_puts(&w2, shown_why);
-        if (strcmp(shown_abs, ref) == 0)
-            err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
-                                "cannot resolve $ref '%s': %s", ref, w2.ptr);
-        else
-            err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
-                                "cannot resolve $ref '%s' (as '%s'): %s", ref, shown_abs, w2.ptr);
-        sd_buf_release(&w2);
-        free(cwd_uri);
+        if (verbatim) {
+            sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL, "%s", why.ptr);
+        } else if (ref[0] == '#') {
+            sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL,
+                        "cannot resolve $ref '%s': %s", ref, why.ptr);
+        } else {
+            /* name local files relative to the working directory */
+            char *cwd_uri = NULL;
+            if (sd_uri_from_path(&cwd_uri, "x") < 0)
+                cwd_uri = NULL;
+            const char *shown_abs = abs, *shown_why = why.ptr, *w;
+            size_t cl = cwd_uri ? strlen(cwd_uri) - 1 : 0;
+            sd_buf w2 = SD_BUF_INIT;
+            if (cwd_uri)
+                cwd_uri[cl] = '\0';   /* "file:///cwd/" */
+            if (cwd_uri && strncmp(abs, cwd_uri, cl) == 0)
+                shown_abs = abs + cl;
+            while (cwd_uri && (w = strstr(shown_why, cwd_uri))) {
+                sd_buf_put(&w2, shown_why, (size_t)(w - shown_why));
+                shown_why = w + cl;
+            }
+            sd_buf_puts(&w2, shown_why);
+            if (strcmp(shown_abs, ref) == 0)
+                sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL,
+                            "cannot resolve $ref '%s': %s", ref, w2.ptr);
+            else
+                sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL,
+                            "cannot resolve $ref '%s' (as '%s'): %s", ref, shown_abs, w2.ptr);
+            sd_buf_release(&w2);
+            free(cwd_uri);
+        }
+        sd_buf_release(&sp);
     }
 done:
     free(abs);

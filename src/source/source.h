@@ -31,7 +31,7 @@ typedef struct sd_source_opts {
     int          draft;        /* dialect when `$schema` is absent: 4, 6, 7,
                                   2019, 2020 (0: 2020-12) */
     int          lenient;      /* an unresolved reference is a warning, not an error */
-    const char **maps;         /* --map PREFIX=TARGET, in order (borrowed) */
+    const char *const *maps;   /* --map PREFIX=TARGET, in order (borrowed) */
     size_t       nmaps;
     int          offline;      /* remote documents only from the cache */
     int          refresh;      /* fetch remote documents again */

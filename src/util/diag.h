@@ -11,8 +11,6 @@
 
 #include <stdio.h>
 
-enum sd_severity { SD_SEV_ERROR = 0, SD_SEV_WARNING = 1, SD_SEV_NOTE = 2 };
-
 typedef struct sd_diag {
     int    code;          /* SD_E* for errors, 0 for warnings and notes */
     int    severity;      /* enum sd_severity */
