@@ -7,6 +7,16 @@
 #include "diag.h"
 #include "source.h"
 
+/* Built with AddressSanitizer: the heap tuning and the skipped frees at
+ * exit are off. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SD_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SD_SANITIZED 1
+#endif
+#endif
+
 /* Exit statuses of the command-line tool. */
 enum sd_exit { SD_EXIT_OK = 0, SD_EXIT_FOUND_WANTING = 1, SD_EXIT_ERROR = 2 };
 

@@ -22,14 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SD_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SD_SANITIZED 1
-#endif
-#endif
-
 /* The model of a large schema is millions of small jansson allocations, and
  * on virtual machines the page faults of a fresh heap cost more than the
  * work (Kubernetes definitions: 9,000 faults, about half the run). Grow the

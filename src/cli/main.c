@@ -129,14 +129,6 @@ void sd_cli_print_diags(const sd_diags *d)
     sd_diags_print(d, stderr, color);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SD_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SD_SANITIZED 1
-#endif
-#endif
-
 int sd_cli_skip_free(void)
 {
 #ifdef SD_SANITIZED

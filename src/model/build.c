@@ -47,7 +47,7 @@ static const sd_doc *kw_doc(const bnode *b, const char *name)
     return b->schema && sd_node_get(b->schema, name) ? b->at->sdoc : b->edoc;
 }
 
-static json_t *loc_json(sd_loc l)
+json_t *sd_model__loc(sd_loc l)
 {
     if (!l.file)
         return json_null();
@@ -599,11 +599,11 @@ json_t *sd_model__build(mctx *c, const mplace *at)
 
     /* where */
     if (b.schema)
-        set(b.n, "defined_at", loc_json(b.schema->loc));
+        set(b.n, "defined_at", sd_model__loc(b.schema->loc));
     if (at->vpair && at->vpair->key)
-        set(b.n, "value_at", loc_json(at->vpair->key->loc));
+        set(b.n, "value_at", sd_model__loc(at->vpair->key->loc));
     else if (at->value)
-        set(b.n, "value_at", loc_json(at->value->loc));
+        set(b.n, "value_at", sd_model__loc(at->value->loc));
 
     if (at->depth >= c->max_depth) {
         set(b.n, "truncated", json_true());

@@ -15,15 +15,6 @@
 
 #define set sd_model__set
 
-static json_t *loc_json(sd_loc l)
-{
-    if (!l.file)
-        return json_null();
-    if (l.line <= 0)
-        return json_string(l.file);
-    return json_sprintf("%s:%d:%d", l.file, l.line, l.column);
-}
-
 /* The root node of a tree: a schema location with the values written there. */
 static json_t *root_node(mctx *c, const char *key, const char *path, const char *pointer,
                          const sd_node *schema, const sd_doc *sdoc, const sd_node *value, int depth)
@@ -221,7 +212,7 @@ static json_t *crd_model(mctx *c, const sd_doc *doc, const sd_crd *crd)
     json_object_set_new(out, "scope", str_or_null(sd_node_get(spec, "scope")));
     json_object_set_new(out, "names", names && names->kind == SD_MAP ? sd_node_to_jansson(names) : json_object());
     json_object_set_new(out, "kind", str_or_null(sd_node_get(names, "kind")));
-    json_object_set_new(out, "defined_at", loc_json(r->loc));
+    json_object_set_new(out, "defined_at", sd_model__loc(r->loc));
     for (size_t i = 0; i < crd->nversions; i++) {
         const sd_crd_version *v = &crd->versions[i];
         json_t *o = json_object();

@@ -49,6 +49,8 @@ typedef struct mplace {
 } mplace;
 
 /* build.c */
+/** "file:line:col" (or the file alone, or null) as a new JSON string. */
+json_t *sd_model__loc(sd_loc l);
 json_t *sd_model__build(mctx *c, const mplace *at);
 
 /* defs.c */
