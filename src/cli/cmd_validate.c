@@ -25,6 +25,7 @@
 #include "resolve.h"
 #include "sd.h"
 #include "validate.h"
+#include "uri.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,7 +170,9 @@ static sd_validator *compile(vrun *r, const sd_doc *doc, const sd_node *schema)
 {
     sd_validator *v = NULL;
     sd_validate_opts o = r->opts;
-    char *base = sd_vuri_from_path(doc->file);
+    char *base = NULL;
+    if (sd_uri_from_path(&base, doc->file) < 0)
+        base = NULL;
     o.load = sd_docset_load_cb;
     o.map = map_cb;
     o.payload = r->docs;

@@ -4,6 +4,7 @@
  * freed with it; no network access. */
 #include "resolve.h"
 #include "buf.h"
+#include "uri.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -79,7 +80,7 @@ int sd_file_loader_load(void *payload, const char *abs_uri, sd_loc from,
         size_t n = strlen(fl->maps[i].prefix);
         if (strncmp(abs_uri, fl->maps[i].prefix, n) == 0) {
             sd_buf_printf(&path, "%s/", fl->maps[i].dir);
-            sd_vuri__pct_decode(&path, abs_uri + n, strcspn(abs_uri + n, "?"));
+            sd_uri_pct_decode_append(&path, abs_uri + n, strcspn(abs_uri + n, "?"));
         }
     }
     if (!path.len && strncmp(abs_uri, "file://", 7) == 0) {
@@ -90,7 +91,7 @@ int sd_file_loader_load(void *payload, const char *abs_uri, sd_loc from,
             sd_buf_release(&path);
             return sd_diag_error(diags, SD_ENOTFOUND, from, "file URI with a host is not supported");
         }
-        sd_vuri__pct_decode(&path, p, strcspn(p, "?"));
+        sd_uri_pct_decode_append(&path, p, strcspn(p, "?"));
     }
     if (!path.len) {
         sd_buf_release(&path);

@@ -11,6 +11,8 @@
  * so deep schemas cannot overflow the stack. */
 #include "resolve.h"
 #include "buf.h"
+#include "ptr.h"
+#include "uri.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -274,21 +276,6 @@ void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *pay
     free(snap);
 }
 
-/* Append a pointer segment, escaped per RFC 6901. */
-static void ptr_push(sd_buf *b, const char *s, size_t n)
-{
-    size_t start = 0;
-    sd_buf_putc(b, '/');
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '~' && s[i] != '/')
-            continue;
-        sd_buf_put(b, s + start, i - start);
-        sd_buf_puts(b, s[i] == '~' ? "~0" : "~1");
-        start = i + 1;
-    }
-    sd_buf_put(b, s + start, n - start);
-}
-
 typedef struct iframe {
     const sd_node *node;
     const char *base;    /* arena */
@@ -368,9 +355,9 @@ static const char *child_ptr(sd_resolver *r, const char *ptr, const char *kw,
     sd_buf *b = &r->scratch;   /* one buffer for the whole walk */
     sd_buf_clear(b);
     sd_buf_puts(b, ptr);
-    ptr_push(b, kw, strlen(kw));
+    sd_ptr_push(b, kw, strlen(kw));
     if (seg) {
-        ptr_push(b, seg, seglen);
+        sd_ptr_push(b, seg, seglen);
     } else if (idx >= 0) {
         char num[24];
         int k = (int)sizeof num;
@@ -505,8 +492,8 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
                     if ((err = reg(r, tmp.ptr, info)) < 0)
                         break;
                 } else {
-                    char *abs = sd_vuri_resolve(b, id->str), *hash;
-                    if (!abs) { err = SD_ENOMEM; break; }
+                    char *abs = NULL, *hash;
+                    if (sd_uri_resolve(&abs, b, id->str) < 0) { err = SD_ENOMEM; break; }
                     hash = strchr(abs, '#');
                     if (hash && hash[1] && d <= SD_DRAFT_7) {
                         if ((err = reg(r, abs, info)) < 0) { free(abs); break; }
@@ -601,8 +588,8 @@ int sd_resolver_add(sd_resolver *r, const sd_doc *doc, const sd_node *root,
     if (!root)
         return 0;
     if (!base) {
-        own = sd_vuri_from_path(doc && doc->file ? doc->file : "schema.json");
-        base = own;
+        if (sd_uri_from_path(&own, doc && doc->file ? doc->file : "schema.json") == 0)
+            base = own;
     }
     if (!base || !(b = adup(r, base, strcspn(base, "#")))) {
         free(own);
@@ -764,14 +751,8 @@ static const sd_node *walk_pointer(sd_resolver *r, const sd_node *node, const ch
     sd_buf seg = SD_BUF_INIT;
 
     while (*p == '/' && node) {
-        const char *q = ++p;
+        const char *q = sd_ptr_next(&seg, p++);
         const sd_node *next = NULL;
-        sd_buf_clear(&seg);
-        while (*q && *q != '/') {
-            if (*q == '~' && q[1] == '0') { sd_buf_putc(&seg, '~'); q += 2; }
-            else if (*q == '~' && q[1] == '1') { sd_buf_putc(&seg, '/'); q += 2; }
-            else sd_buf_putc(&seg, *q++);
-        }
         if (node->kind == SD_MAP) {
             next = map_lookup(r, node, seg.ptr, seg.len);
         } else if (node->kind == SD_SEQ) {
@@ -810,7 +791,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
     *out = NULL;
     if (r->opts.map && (mapped = r->opts.map(r->opts.payload, ref)))
         text = mapped;
-    if (!(abs = sd_vuri_resolve(fi ? fi->base : "", text))) {
+    if (sd_uri_resolve(&abs, fi ? fi->base : "", text) < 0) {
         err = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
         goto done;
     }
@@ -824,7 +805,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
         ti = res;
     } else if (frag[0] == '/') {
         const sd_node *t;
-        sd_vuri__pct_decode(&dec, frag, strlen(frag));
+        sd_uri_pct_decode_append(&dec, frag, strlen(frag));
         if (!(t = walk_pointer(r, res->node, dec.ptr, &why))) {
             err = SD_EREF;
             goto fail;
@@ -842,7 +823,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
     } else {
         void **v;
         sd_buf_printf(&dec, "%s#", abs);
-        sd_vuri__pct_decode(&dec, frag, strlen(frag));
+        sd_uri_pct_decode_append(&dec, frag, strlen(frag));
         if (!(v = smap_find(&r->uris, dec.ptr))) {
             sd_buf_printf(&why, "no anchor '%s' in '%s'", frag, abs);
             err = SD_EREF;
@@ -857,7 +838,9 @@ fail:
         *hash = '#';
     {
         /* name local files relative to the working directory */
-        char *cwd_uri = sd_vuri_from_path("x");
+        char *cwd_uri = NULL;
+        if (sd_uri_from_path(&cwd_uri, "x") < 0)
+            cwd_uri = NULL;
         const char *shown_abs = abs, *shown_why = why.ptr, *w;
         size_t cl = cwd_uri ? strlen(cwd_uri) - 1 : 0;
         sd_buf w2 = SD_BUF_INIT;

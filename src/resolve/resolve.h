@@ -103,16 +103,6 @@ sd_schema_info *sd_resolver_lookup(sd_resolver *r, const char *abs_uri);
 void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *payload),
                       void *payload);
 
-/** Resolve `ref` against absolute `base` per RFC 3986 §5.2. Returns a new
- *  malloc'd string, or NULL when out of memory. */
-char *sd_vuri_resolve(const char *base, const char *ref);
-/** Append the percent-decoding of `n` bytes of `s` to `out` (an invalid
- *  escape is kept as written). */
-void sd_vuri__pct_decode(sd_buf *out, const char *s, size_t n);
-/** A file path as an absolute file:// URI (made absolute against the cwd,
- *  percent-encoded). New malloc'd string or NULL. */
-char *sd_vuri_from_path(const char *path);
-
 /* ---- loaders ----------------------------------------------------------- */
 
 /** The built-in loader: file:// URIs and, through `prefixes`, URI prefixes

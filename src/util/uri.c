@@ -343,6 +343,28 @@ int sd_uri_split_fragment(char **out_base, char **out_frag, const char *uri)
 
 /* ---- percent-encoding --------------------------------------------------- */
 
+void sd_uri_pct_decode_append(sd_buf *out, const char *s, size_t n)
+{
+    size_t start = 0;
+    const char *pct = memchr(s, '%', n);
+
+    if (!pct) {
+        sd_buf_put(out, s, n); /* the common case: nothing to decode */
+        return;
+    }
+    for (size_t i = (size_t)(pct - s); i < n; i++) {
+        int hi, lo;
+        if (s[i] == '%' && i + 2 < n && (hi = hexval((unsigned char)s[i + 1])) >= 0
+            && (lo = hexval((unsigned char)s[i + 2])) >= 0) {
+            sd_buf_put(out, s + start, i - start);
+            sd_buf_putc(out, (char)(hi * 16 + lo));
+            i += 2;
+            start = i + 1;
+        }
+    }
+    sd_buf_put(out, s + start, n - start);
+}
+
 int sd_uri_pct_decode(char **out, size_t *out_len, const char *s, size_t n)
 {
     char *d = malloc(n + 1);
@@ -448,88 +470,4 @@ int sd_uri_to_path(char **out, const char *uri)
     }
     *out = p;
     return 0;
-}
-
-/* ---- JSON Pointer ------------------------------------------------------- */
-
-int sd_uri_ptr_parse(sd_uri_ptr *out, const char *s, size_t n, int from_fragment)
-{
-    char *text = NULL, *mem;
-    size_t len = n, i, k, count = 0;
-    int err;
-
-    memset(out, 0, sizeof *out);
-    if (from_fragment) {
-        if ((err = sd_uri_pct_decode(&text, &len, s, n)) < 0)
-            return err;
-        s = text;
-    }
-    if (len == 0) {
-        free(text);
-        return 0;
-    }
-    if (s[0] != '/') {
-        free(text);
-        return SD_ESYNTAX;
-    }
-    for (i = 0; i < len; i++) {
-        if (s[i] == '/')
-            count++;
-        else if (s[i] == '~' && (i + 1 >= len || (s[i + 1] != '0' && s[i + 1] != '1'))) {
-            free(text);
-            return SD_ESYNTAX;
-        }
-    }
-    /* one block: the pointer array, the length array, then the token bytes */
-    mem = malloc(count * (sizeof(char *) + sizeof(size_t)) + len + count);
-    if (!mem) {
-        free(text);
-        return SD_ENOMEM;
-    }
-    out->seg = (char **)(void *)mem;
-    out->len = (size_t *)(void *)(mem + count * sizeof(char *));
-    {
-        char *d = mem + count * (sizeof(char *) + sizeof(size_t));
-        for (i = 0, k = 0; i < len; k++) {
-            size_t m = 0;
-            out->seg[k] = d;
-            for (i++; i < len && s[i] != '/'; i++) {
-                if (s[i] == '~') {
-                    d[m++] = s[i + 1] == '1' ? '/' : '~';
-                    i++;
-                } else {
-                    d[m++] = s[i];
-                }
-            }
-            d[m] = '\0';
-            out->len[k] = m;
-            d += m + 1;
-        }
-    }
-    out->n = count;
-    free(text);
-    return 0;
-}
-
-void sd_uri_ptr_release(sd_uri_ptr *p)
-{
-    free(p->seg);
-    memset(p, 0, sizeof *p);
-}
-
-void sd_uri_ptr_push(sd_buf *out, const char *seg, size_t n, int for_fragment)
-{
-    size_t i;
-
-    sd_buf_putc(out, '/');
-    for (i = 0; i < n; i++) {
-        if (seg[i] == '~')
-            sd_buf_puts(out, "~0");
-        else if (seg[i] == '/')
-            sd_buf_puts(out, "~1");
-        else if (for_fragment)
-            sd_uri_pct_encode(out, seg + i, 1, "/?");
-        else
-            sd_buf_putc(out, seg[i]);
-    }
 }

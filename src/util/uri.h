@@ -1,9 +1,9 @@
-/* uri.h - URI references (RFC 3986) and JSON Pointers (RFC 6901).
+/* uri.h - URI references (RFC 3986).
  *
  * In: reference strings as written in a `$ref`, base URIs, file paths.
  * Out: resolved absolute URIs (§5.2), keys normalised enough to compare
- * documents (§6.2.2), file paths, and pointer segments with their escapes
- * undone. Nothing here touches the network or opens a file. */
+ * documents (§6.2.2), file paths. JSON Pointers are ptr.h's. Nothing here
+ * touches the network or opens a file. */
 #ifndef SD_URI_H
 #define SD_URI_H
 
@@ -61,6 +61,9 @@ int sd_uri_split_fragment(char **out_base, char **out_frag, const char *uri);
  *  contain NUL bytes: see *out_len) the caller frees. Returns 0 or SD_ENOMEM. */
 int sd_uri_pct_decode(char **out, size_t *out_len, const char *s, size_t n);
 
+/** Append the decoding of `n` bytes of `s` to `out` (same rules). */
+void sd_uri_pct_decode_append(sd_buf *out, const char *s, size_t n);
+
 /** Append `n` bytes of `s` to `out`, percent-encoding every byte that is not
  *  unreserved, a sub-delim, ':', '@' or one of the bytes in `keep` (e.g. "/"
  *  for a path, "/?" for a fragment). */
@@ -80,33 +83,5 @@ int sd_uri_from_path(char **out, const char *path);
  *  when `uri` is not a file URI or names another host, or SD_ESYNTAX when
  *  the path would contain a NUL byte. */
 int sd_uri_to_path(char **out, const char *uri);
-
-/* ---- JSON Pointer (RFC 6901) ------------------------------------------- */
-
-/** A parsed pointer: `n` unescaped reference tokens. A token may contain
- *  NUL bytes (from "%00"), so each has a length. */
-typedef struct sd_uri_ptr {
-    size_t n;
-    char **seg;    /* seg[i] is NUL-terminated, len[i] bytes */
-    size_t *len;
-} sd_uri_ptr;
-
-#define SD_URI_PTR_INIT { 0, NULL, NULL }
-
-/** Parse `n` bytes of pointer text `s` into tokens, undoing "~1" -> "/" and
- *  "~0" -> "~". With `from_fragment` the text is first percent-decoded (a
- *  pointer taken from a URI fragment, RFC 6901 §6). "" is the whole
- *  document (n == 0). Returns 0, SD_ENOMEM, or SD_ESYNTAX when the text is
- *  neither empty nor starts with '/', or has a '~' not followed by 0 or 1.
- *  Free with sd_uri_ptr_release(). */
-int sd_uri_ptr_parse(sd_uri_ptr *out, const char *s, size_t n, int from_fragment);
-
-/** Free a parsed pointer; it is empty afterwards. */
-void sd_uri_ptr_release(sd_uri_ptr *p);
-
-/** Append one token to `out` as "/" followed by the escaped token ("~" as
- *  "~0", "/" as "~1"). With `for_fragment` the result is also
- *  percent-encoded for use after '#' in a URI. */
-void sd_uri_ptr_push(sd_buf *out, const char *seg, size_t n, int for_fragment);
 
 #endif

@@ -10,6 +10,7 @@
  * ytt's port (0-65535), percent (0-100, optional %) and Go durations
  * ("1h30m", time.ParseDuration) as `go-duration`. Unknown formats pass. */
 #include "validate.h"
+#include "ptr.h"
 #include "buf.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -397,18 +398,6 @@ static int check_uri_ref(const char *s, size_t n, int absolute, int iri)
     return uri_chars(s + i, end - i, ":@/", iri);
 }
 
-static int check_json_pointer(const char *s, size_t n)
-{
-    if (n == 0)
-        return 1;
-    if (s[0] != '/')
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == '~' && (i + 1 >= n || (s[i + 1] != '0' && s[i + 1] != '1')))
-            return 0;
-    return 1;
-}
-
 static int check_rel_json_pointer(const char *s, size_t n)
 {
     size_t i = 0;
@@ -420,7 +409,7 @@ static int check_rel_json_pointer(const char *s, size_t n)
         return 1;
     if (s[i] == '#')
         return i + 1 == n;
-    return check_json_pointer(s + i, n - i);
+    return sd_ptr_valid(s + i, n - i);
 }
 
 /* ECMA-262 Unicode property names that PCRE2 spells differently. */
@@ -698,7 +687,7 @@ int sd_format_check(int id, const char *s, size_t n)
     case F_IRI_REF: return check_uri_ref(s, n, 0, 1);
     case F_UUID: return check_uuid(s, n);
     case F_REGEX: return check_regex(s, n);
-    case F_JSON_POINTER: return check_json_pointer(s, n);
+    case F_JSON_POINTER: return sd_ptr_valid(s, n);
     case F_REL_JSON_POINTER: return check_rel_json_pointer(s, n);
     case F_URI_TEMPLATE: return check_uri_template(s, n);
     case F_PORT: return check_port(s, n);

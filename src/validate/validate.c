@@ -10,6 +10,7 @@
  * are computed only on the failure path (JSON Schema core 2020-12 §7, §10,
  * §11; validation §6). */
 #include "vprog.h"
+#include "ptr.h"
 #include "buf.h"
 #include "emit.h"
 
@@ -178,16 +179,6 @@ static inline int path_push(vctx *c, const sd_node *key, size_t idx)
     return 0;
 }
 
-static void ptr_seg(sd_buf *b, const char *s, size_t n)
-{
-    sd_buf_putc(b, '/');
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '~') sd_buf_puts(b, "~0");
-        else if (s[i] == '/') sd_buf_puts(b, "~1");
-        else sd_buf_putc(b, s[i]);
-    }
-}
-
 static int plain_key(const char *s, size_t n)
 {
     if (!n)
@@ -207,7 +198,7 @@ static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
     for (size_t i = 0; i < upto; i++) {
         const vseg *g = &c->path[i];
         if (g->key) {
-            ptr_seg(&p, g->key->str, g->key->len);
+            sd_ptr_push(&p, g->key->str, g->key->len);
             if (plain_key(g->key->str, g->key->len)) {
                 if (k.len)
                     sd_buf_putc(&k, '.');
@@ -300,7 +291,7 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_nod
     e->message = sd_buf_detach(&m);
     sd_buf_puts(&sp, SPTR(s->info));
     if (kw && strcmp(kw, "false") != 0) {
-        ptr_seg(&sp, kw, strlen(kw));
+        sd_ptr_push(&sp, kw, strlen(kw));
         e->schema_loc = kw_loc(s, kw);
     } else {
         e->schema_loc = s->node->loc;
@@ -1124,15 +1115,23 @@ out:
 
 int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_diags *diags)
 {
+    return sd_validate_entry(v, 0, instance, res, diags);
+}
+
+int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd_vresult *res,
+                      sd_diags *diags)
+{
     vctx c;
     int ok;
 
+    if (entry >= v->nroots)
+        return sd_diag_error(diags, SD_EINVALID, instance->loc, "no schema to validate against");
     memset(&c, 0, sizeof c);
     c.v = v;
     c.res = res;
     c.max = v->opts.max_errors ? v->opts.max_errors : 1000;
     c.diags = diags;
-    ok = v_node(&c, v->root, instance, NULL);
+    ok = v_node(&c, v->roots[entry], instance, NULL);
     free(c.path);
     free(c.scope);
     free(c.refs);

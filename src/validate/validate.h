@@ -29,6 +29,12 @@ typedef struct sd_validate_opts {
     int draft;               /* forced dialect for the root (wins over `$schema`); 0: none */
     int default_draft;       /* dialect when `$schema` is absent (0: 2020-12) */
     int formats;             /* enum sd_format_mode */
+    sd_resolver *resolver;   /* a resolver shared with other stages (borrowed;
+                                it must outlive the validator), whose
+                                documents are indexed already; NULL: the
+                                validator makes its own from load/map/payload.
+                                One validator per resolver: compiled records
+                                are memoized in the resolver's schema infos */
     sd_resolve_load_fn load; /* external documents (NULL: none) */
     sd_resolve_map_fn  map;  /* $ref prefix rewriting (NULL: none) */
     void *payload;           /* for load and map */
@@ -40,11 +46,18 @@ typedef struct sd_validate_opts {
 typedef struct sd_validator sd_validator;
 
 /** Compile `schema` (a node of `doc`; both borrowed, they must outlive the
- *  validator). On success *out is a new validator freed with
- *  sd_validator_free(); on failure returns SD_EREF, SD_ESYNTAX (a bad
- *  regex or keyword value), SD_ENOMEM..., with errors in `diags`. */
+ *  validator) as entry point 0. With `schema` NULL the validator starts
+ *  empty (add entry points with sd_validator_add()). On success *out is a
+ *  new validator freed with sd_validator_free(); on failure returns
+ *  SD_EREF, SD_ESYNTAX (a bad regex or keyword value), SD_ENOMEM..., with
+ *  errors in `diags`. */
 int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schema,
                      const sd_validate_opts *opts, sd_diags *diags);
+/** Compile one more entry point, `schema` (a node of `doc`, borrowed),
+ *  sharing the records already compiled. Returns its index (0, 1, ...) or
+ *  a negative SD_E* with errors in `diags`; after a failure the validator
+ *  refuses further entry points (returns the same code). */
+int sd_validator_add(sd_validator *v, const sd_doc *doc, const sd_node *schema, sd_diags *diags);
 void sd_validator_free(sd_validator *v);
 /** The dialect the root schema was compiled as. */
 int sd_validator_draft(const sd_validator *v);
@@ -75,6 +88,11 @@ typedef struct sd_vresult {
  *  fatal SD_E* (SD_ELIMIT for a $ref loop without progress, nesting too
  *  deep; SD_EREF, SD_ENOMEM) with an error in `diags`. */
 int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_diags *diags);
+
+/** Validate `instance` against entry point `entry` (sd_validator_add());
+ *  sd_validate() is entry 0. Same results as sd_validate(). */
+int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd_vresult *res,
+                      sd_diags *diags);
 
 /** Free the strings of every error; the result is empty and reusable. */
 void sd_vresult_release(sd_vresult *res);

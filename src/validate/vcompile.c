@@ -610,32 +610,32 @@ int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schem
                      const sd_validate_opts *opts, sd_diags *diags)
 {
     sd_validator *v = calloc(1, sizeof *v);
-    sd_resolve_opts ro = { 0 };
-    sd_schema_info *ri;
+    sd_loc l = { doc ? doc->file : NULL, 0, 0 };
     int err;
 
     *out = NULL;
-    if (!v) {
-        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
+    if (!v)
         return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
-    }
     if (opts)
         v->opts = *opts;
-    v->diags = diags;
-    ro.load = v->opts.load;
-    ro.map = v->opts.map;
-    ro.payload = v->opts.payload;
-    ro.draft = v->opts.draft ? v->opts.draft : v->opts.default_draft ? v->opts.default_draft : SD_DRAFT_2020;
-    if (!(v->r = sd_resolver_new(&ro))) {
-        free(v);
-        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
-        return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    if (v->opts.resolver) {
+        v->r = v->opts.resolver;
+    } else {
+        sd_resolve_opts ro = { 0 };
+        ro.load = v->opts.load;
+        ro.map = v->opts.map;
+        ro.payload = v->opts.payload;
+        ro.draft = v->opts.draft ? v->opts.draft : v->opts.default_draft ? v->opts.default_draft : SD_DRAFT_2020;
+        if (!(v->r = sd_resolver_new(&ro))) {
+            free(v);
+            return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+        }
+        v->own_r = 1;
     }
     v->mctx = pcre2_match_context_create(NULL);
     v->md = pcre2_match_data_create(1, NULL);
     if (!v->mctx || !v->md) {
         sd_validator_free(v);
-        sd_loc l = { doc ? doc->file : NULL, 0, 0 };
         return sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
     }
     pcre2_set_match_limit(v->mctx, (uint32_t)(v->opts.regex_match_limit ? v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT));
@@ -644,13 +644,39 @@ int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schem
         uint32_t jit = 0;
         v->jit = pcre2_config(PCRE2_CONFIG_JIT, &jit) >= 0 && jit;
     }
+    if (schema && (err = sd_validator_add(v, doc, schema, diags)) < 0) {
+        sd_validator_free(v);
+        return err;
+    }
+    *out = v;
+    return 0;
+}
+
+int sd_validator_add(sd_validator *v, const sd_doc *doc, const sd_node *schema, sd_diags *diags)
+{
+    sd_schema_info *ri;
+    vs *root;
+    int err;
+
+    if (v->err)
+        return v->err;  /* an earlier root failed to compile: the program is incomplete */
+    if (v->nroots == v->aroots) {
+        size_t n = v->aroots ? v->aroots * 2 : 4;
+        vs **p = realloc(v->roots, n * sizeof *p);
+        if (!p)
+            return sd_diag_error(diags, SD_ENOMEM, schema->loc, "out of memory");
+        v->roots = p;
+        v->aroots = n;
+    }
+    v->diags = diags;
     /* a forced draft wins over $schema: index with it as the default and
      * let only nested resources with their own $schema differ */
-    if ((err = sd_resolver_add(v->r, doc, schema, v->opts.base_uri, v->opts.draft, diags)) < 0)
+    if (!(ri = sd_resolver_info(v->r, schema)) &&
+        (err = sd_resolver_add(v->r, doc, schema, v->opts.base_uri, v->opts.draft, diags)) < 0)
         goto fail;
     if (v->opts.draft && (ri = sd_resolver_info(v->r, schema)))
         ri->draft = v->opts.draft;
-    if (!(ri = sd_resolver_info(v->r, schema)) || !(v->root = vs_get(v, ri))) {
+    if (!(ri = sd_resolver_info(v->r, schema)) || !(root = vs_get(v, ri))) {
         err = sd_diag_error(diags, SD_ENOMEM, schema->loc, "out of memory");
         goto fail;
     }
@@ -687,12 +713,13 @@ int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schem
         }
     }
     v->diags = NULL;
-    *out = v;
-    return 0;
+    v->roots[v->nroots] = root;
+    return (int)v->nroots++;
 fail:
     v->diags = NULL;
-    sd_validator_free(v);
-    return err < 0 ? err : SD_ERROR;
+    if (!v->err)
+        v->err = err < 0 ? err : SD_ERROR;
+    return v->err;
 }
 
 void sd_validator_free(sd_validator *v)
@@ -716,14 +743,16 @@ void sd_validator_free(sd_validator *v)
     free(v->list);
     free(v->work);
     free(v->vocab);
+    free(v->roots);
     if (v->md) pcre2_match_data_free(v->md);
     if (v->mctx) pcre2_match_context_free(v->mctx);
-    sd_resolver_free(v->r);
+    if (v->own_r)
+        sd_resolver_free(v->r);
     free(v);
 }
 
 int sd_validator_draft(const sd_validator *v)
 {
-    return v->root ? v->root->draft : 0;
+    return v->nroots ? v->roots[0]->draft : 0;
 }
 

@@ -66,8 +66,9 @@ struct vs {
 
 struct sd_validator {
     sd_resolver *r;
+    int own_r;                          /* r was made here (no opts.resolver) */
     sd_validate_opts opts;
-    vs *root;
+    vs **roots; size_t nroots, aroots;  /* entry points: sd_validator_add() */
     vs **list; size_t nlist, alist;     /* every record, for freeing */
     vs **work; size_t nwork, awork, whead; /* records waiting to be compiled */
     sd_diags *diags;

@@ -2,6 +2,7 @@
  * paths, percent-decoding and JSON Pointer parsing. */
 #include "harness.h"
 #include "uri.h"
+#include "ptr.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -207,47 +208,69 @@ static void test_paths(void)
 
 static void test_pointer(void)
 {
-    sd_uri_ptr p = SD_URI_PTR_INIT;
+    sd_ptr p = SD_PTR_INIT;
     sd_buf b = SD_BUF_INIT;
 
-    INT_EQ(sd_uri_ptr_parse(&p, "", 0, 0), 0);
+    INT_EQ(sd_ptr_parse(&p, "", 0, 0), 0);
     INT_EQ(p.n, 0);
-    sd_uri_ptr_release(&p);
-    INT_EQ(sd_uri_ptr_parse(&p, "/a~1b/m~0n/~01/", 15, 0), 0);
+    sd_ptr_release(&p);
+    INT_EQ(sd_ptr_parse(&p, "/a~1b/m~0n/~01/", 15, 0), 0);
     INT_EQ(p.n, 4);
     STR_EQ(p.seg[0], "a/b");
     STR_EQ(p.seg[1], "m~n");
     STR_EQ(p.seg[2], "~1");
     STR_EQ(p.seg[3], "");
     INT_EQ(p.len[3], 0);
-    sd_uri_ptr_release(&p);
+    sd_ptr_release(&p);
     /* RFC 6901 §6: fragment form is percent-decoded first */
-    INT_EQ(sd_uri_ptr_parse(&p, "/c%25d/e%5Ef/%20/k%22l/a~1b", 27, 1), 0);
+    INT_EQ(sd_ptr_parse(&p, "/c%25d/e%5Ef/%20/k%22l/a~1b", 27, 1), 0);
     INT_EQ(p.n, 5);
     STR_EQ(p.seg[0], "c%d");
     STR_EQ(p.seg[1], "e^f");
     STR_EQ(p.seg[2], " ");
     STR_EQ(p.seg[3], "k\"l");
     STR_EQ(p.seg[4], "a/b");
-    sd_uri_ptr_release(&p);
-    INT_EQ(sd_uri_ptr_parse(&p, "/%7E1", 5, 1), 0); /* "~1" after decoding */
+    sd_ptr_release(&p);
+    INT_EQ(sd_ptr_parse(&p, "/%7E1", 5, 1), 0); /* "~1" after decoding */
     STR_EQ(p.seg[0], "/");
-    sd_uri_ptr_release(&p);
-    INT_EQ(sd_uri_ptr_parse(&p, "/a%00b", 6, 1), 0);
+    sd_ptr_release(&p);
+    INT_EQ(sd_ptr_parse(&p, "/a%00b", 6, 1), 0);
     INT_EQ(p.len[0], 3);
-    sd_uri_ptr_release(&p);
-    INT_EQ(sd_uri_ptr_parse(&p, "a/b", 3, 0), SD_ESYNTAX);
-    INT_EQ(sd_uri_ptr_parse(&p, "/a~2", 4, 0), SD_ESYNTAX);
-    INT_EQ(sd_uri_ptr_parse(&p, "/a~", 3, 0), SD_ESYNTAX);
+    sd_ptr_release(&p);
+    INT_EQ(sd_ptr_parse(&p, "a/b", 3, 0), SD_ESYNTAX);
+    INT_EQ(sd_ptr_parse(&p, "/a~2", 4, 0), SD_ESYNTAX);
+    INT_EQ(sd_ptr_parse(&p, "/a~", 3, 0), SD_ESYNTAX);
     OK(p.seg == NULL);
 
-    sd_uri_ptr_push(&b, "a/b~c", 5, 0);
-    sd_uri_ptr_push(&b, "", 0, 0);
+    sd_ptr_push(&b, "a/b~c", 5);
+    sd_ptr_push(&b, "", 0);
     STR_EQ(b.ptr, "/a~1b~0c/");
     sd_buf_clear(&b);
-    sd_uri_ptr_push(&b, "x y%#", 5, 1);
+    sd_ptr_push_uri(&b, "x y%#", 5);
     STR_EQ(b.ptr, "/x%20y%25%23");
     sd_buf_release(&b);
+
+    /* walking: one token at a time, escapes undone, a bad '~' kept */
+    {
+        const char *text = "/a~1b/~0~1/x~2/", *q = text;
+        sd_buf t = SD_BUF_INIT;
+        q = sd_ptr_next(&t, q);
+        STR_EQ(t.ptr, "a/b");
+        OK(*q == '/');
+        q = sd_ptr_next(&t, q);
+        STR_EQ(t.ptr, "~/");
+        q = sd_ptr_next(&t, q);
+        STR_EQ(t.ptr, "x~2");
+        q = sd_ptr_next(&t, q);
+        STR_EQ(t.ptr, "");
+        OK(*q == '\0');
+        sd_buf_release(&t);
+    }
+    INT_EQ(sd_ptr_valid("", 0), 1);
+    INT_EQ(sd_ptr_valid("/a~0", 4), 1);
+    INT_EQ(sd_ptr_valid("a", 1), 0);
+    INT_EQ(sd_ptr_valid("/~", 2), 0);
+    INT_EQ(sd_ptr_valid("/~2", 3), 0);
 }
 
 TEST_MAIN(test_rfc3986_normal, test_rfc3986_abnormal, test_resolve_schemas,

@@ -7,6 +7,7 @@
 #include "node.h"
 #include "resolve.h"
 #include "validate.h"
+#include "uri.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -189,12 +190,14 @@ static void test_uri(void)
         { "g;x=1/../y", "http://a/b/c/y" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *r = sd_vuri_resolve("http://a/b/c/d;p?q", cases[i][0]);
+        char *r = NULL;
+        INT_EQ(sd_uri_resolve(&r, "http://a/b/c/d;p?q", cases[i][0]), 0);
         STR_EQ(r, cases[i][1]);
         free(r);
     }
     {
-        char *r = sd_vuri_resolve("urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed", "#/$defs/bar");
+        char *r = NULL;
+        INT_EQ(sd_uri_resolve(&r, "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed", "#/$defs/bar"), 0);
         STR_EQ(r, "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed#/$defs/bar");
         free(r);
     }
