@@ -41,6 +41,11 @@ static int lerror(lexer *lx, size_t off, const char *fmt, ...)
     char buf[256];
     if (lx->err)
         return -1;
+    if (off < lx->cur) {
+        /* an error before the cursor: count again from the start */
+        lx->cur = 0;
+        lx->line = lx->col = 1;
+    }
     move_to(lx, off);
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -158,7 +163,7 @@ static size_t scan_number(lexer *lx, size_t p, int *ok)
 
 /* Lex one action starting after "{{" (and its trim marker) at `p`; returns
  * the offset after the closing delimiter and its trailing trim. */
-static size_t lex_action(lexer *lx, size_t p)
+static size_t lex_action(lexer *lx, size_t p, size_t open)
 {
     for (;;) {
         int r = at_right(lx, p);
@@ -170,7 +175,7 @@ static size_t lex_action(lexer *lx, size_t p)
             return r == 2 ? skip_space(lx, p) : p;
         }
         if (p >= lx->n)
-            return lerror(lx, p, "unclosed action"), lx->n;
+            return lerror(lx, open, "unclosed action"), lx->n;
         int c = (unsigned char)lx->s[p];
         size_t q;
         if (is_space(c)) {
@@ -330,7 +335,7 @@ int sd_gotmpl__lex(gtok **out, size_t *count, const char *s, size_t n,
             continue;
         }
         emit(&lx, GT_LDELIM, at_o, a);
-        p = lex_action(&lx, a);
+        p = lex_action(&lx, a, at_o);
     }
     if (!lx.err)
         emit(&lx, GT_EOF, n, n);

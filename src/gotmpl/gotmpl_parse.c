@@ -633,6 +633,8 @@ static gnode *control(parser *p, int kind, const gtok *k, const char *context)
     n->list = item_list(p, &ek, &et);
     if (kind == N_RANGE)
         p->range_depth--;
+    if (!p->err && ek == GT_EOF)
+        perr(p, et ? et : k, "unexpected end of file: {{%s}} at %d:%d has no {{end}}", context, k->line, k->col);
     if (!p->err && ek == GT_ELSE) {
         int t = peek_nonspace(p)->t;
         if ((kind == N_IF && t == GT_IF) || (kind == N_WITH && t == GT_WITH)) {

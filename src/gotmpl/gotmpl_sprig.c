@@ -90,6 +90,18 @@ static double to_float64(sd_gval v)
     }
 }
 
+static const char *kind_of_name(sd_gval v)
+{
+    switch (v.kind) {
+    case SD_G_STR: return "string";
+    case SD_G_MAP: return v.u.m->type_name ? "struct" : "map";
+    case SD_G_INT: return "int";
+    case SD_G_FLOAT: return "float64";
+    case SD_G_BOOL: return "bool";
+    default: return "invalid";
+    }
+}
+
 static sd_gval int64v(long long i)
 {
     sd_gval v = sd_gint(i);
@@ -749,6 +761,22 @@ static int f_compact(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     return 0;
 }
 
+/* Sprig's slice (it replaces Go's builtin): lists only, indexes converted */
+static int f_sslice(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
+{
+    if (a[0].kind != SD_G_LIST)
+        return sd_gcall_fail(c, "list should be type of slice or array but %s", kind_of_name(a[0]));
+    long long len = (long long)a[0].u.l->n, st = n > 1 ? to_int64(a[1]) : 0, en = n > 2 ? to_int64(a[2]) : len;
+    if (len == 0) {
+        *o = sd_gnil();
+        return 0;
+    }
+    if (st < 0 || en > len || st > en)
+        return sd_gcall_fail(c, "runtime error: slice bounds out of range [%lld:%lld] with capacity %lld", st, en, len);
+    *o = sub_list(c, a[0], (size_t)st, (size_t)en);
+    return 0;
+}
+
 static int make_range(sd_gval *o, sd_gcall *c, long long start, long long stop, long long step)
 {
     sd_gval r = sd_glist_new(c->heap, 0);
@@ -756,7 +784,9 @@ static int make_range(sd_gval *o, sd_gcall *c, long long start, long long stop, 
         *o = r;
         return 0;
     }
-    unsigned long long count = (unsigned long long)((stop - start) / step) + 1;
+    unsigned long long span = step > 0 ? (unsigned long long)(stop - start) : (unsigned long long)(start - stop);
+    unsigned long long st = step > 0 ? (unsigned long long)step : 0ULL - (unsigned long long)step;
+    unsigned long long count = (span + st - 1) / st;
     if (count > 10000000ULL)
         return sd_gcall_fail(c, "a list of %llu numbers is more than the limit of 10000000", count);
     for (long long i = start; r.kind == SD_G_LIST && (step > 0 ? i < stop : i > stop); i += step)
@@ -1126,6 +1156,7 @@ const gfunc sd_gotmpl__sprig_funcs[] = {
     { "prepend", "AA", f_prepend, NULL },
     { "push", "AA", f_append, NULL },
     { "rest", "A", f_rest, NULL },
+    { "slice", "AA*", f_sslice, NULL },
     { "reverse", "A", f_reverse, NULL },
     { "uniq", "A", f_uniq, NULL },
     { "until", "I", f_until, NULL },
