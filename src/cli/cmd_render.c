@@ -224,7 +224,7 @@ int sd_cmd_render(int argc, char **argv)
     if (!source)
         return sd_cli_usage_error("no SOURCE given");
     if (!format)
-        format = readme ? "md" : "json";
+        format = readme || md.gotmpl ? "md" : "json";
     for (r = 0; formats[r] && strcmp(formats[r], format) != 0; r++)
         ;
     if (!formats[r])
