@@ -10,7 +10,10 @@
 #include <string.h>
 
 extern const gfunc sd_gotmpl__sprig_funcs[];
+extern const gfunc sd_gotmpl__lists_funcs[];
 extern const gfunc sd_gotmpl__codec_funcs[];
+extern const gfunc sd_gotmpl__yaml_funcs[];
+extern const gfunc sd_gotmpl__regex_funcs[];
 
 /* --- fmt ---------------------------------------------------------------------------- */
 
@@ -823,7 +826,8 @@ const gfunc *sd_gotmpl__func(const char *name, size_t n)
 {
     /* Sprig's functions shadow Go's builtins of the same name, as in a
      * template.FuncMap; then the codec and builtin tables. */
-    const gfunc *tables[] = { sd_gotmpl__sprig_funcs, sd_gotmpl__codec_funcs, builtin_funcs };
+    const gfunc *tables[] = { sd_gotmpl__sprig_funcs, sd_gotmpl__lists_funcs, sd_gotmpl__codec_funcs,
+                              sd_gotmpl__yaml_funcs, sd_gotmpl__regex_funcs, builtin_funcs };
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const gfunc *f = tables[t]; f->name; f++)
             if (strlen(f->name) == n && memcmp(f->name, name, n) == 0)

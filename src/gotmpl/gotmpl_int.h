@@ -97,6 +97,13 @@ struct sd_gotmpl {
 
 /** The tree called `name`, or NULL. */
 const gtree *sd_gotmpl__find(const sd_gotmpl *set, const char *name);
+/** The slot of the tree called `name` in the set, or NULL. */
+gtree **sd_gotmpl__slot(sd_gotmpl *set, const char *name);
+/** strconv.Unquote of a "..." or '...' body (`n` bytes, without the
+ *  quotes) into `out` (room for n + 4 bytes): returns its length, or -1 for
+ *  a malformed escape. For a character constant (`rune` non-NULL) *rune is
+ *  its value and the body must be one character. */
+long sd_gotmpl__unquote(const char *s, size_t n, char quote, char *out, long *rune);
 /** Whether a list holds only blank text and comments (Go's IsEmptyTree). */
 int sd_gotmpl__empty(const glist *l);
 
@@ -162,6 +169,10 @@ void sd_gotmpl__fmt_float(sd_buf *b, double f, char fmtc, int prec);
 int sd_gotmpl__buf_val(sd_gval *out, sd_gcall *c, sd_buf *b);
 /** Sprig's strval: strings as they are, anything else as fmt.Sprint. */
 void sd_gotmpl__strval(sd_buf *b, sd_gval v);
+/** cast.ToInt64 / cast.ToFloat64 as Sprig converts numbers: strings parse
+ *  (base 0), floats truncate, bools are 0 or 1, anything else is 0. */
+long long sd_gotmpl__to_int64(sd_gval v);
+double sd_gotmpl__to_float64(sd_gval v);
 /** Sprig's empty(). */
 int sd_gotmpl__empty_val(sd_gval v);
 /** JSON (Go encoding/json): `html` escapes < > & as json.Marshal does,
