@@ -528,15 +528,22 @@ static int walk_range(sd_gcall *c, sd_gval dot, const gnode *n)
             at(c, n->line, n->col);
             return sd_gotmpl__errorf(c, SD_EINVALID, "range can't iterate over %s", v.u.m->type_name);
         }
+        /* a snapshot: the body may set or unset keys of the map (Sprig's
+         * set/unset), which must not move what is being iterated */
         size_t *ix = sd_gotmpl__sorted_keys(c->heap, v), cnt = sd_gmap_len(v);
-        if (!ix)
+        sd_gval *keys = sd_gheap_alloc(c->heap, (cnt ? cnt : 1) * sizeof *keys);
+        sd_gval *vals = sd_gheap_alloc(c->heap, (cnt ? cnt : 1) * sizeof *vals);
+        if (!ix || !keys || !vals)
             return heap_check(c);
-        for (size_t i = 0; i < cnt && !c->brk; i++, any = 1) {
+        for (size_t i = 0; i < cnt; i++) {
             size_t kl;
             const char *k = sd_gmap_key(v, ix[i], &kl);
-            if ((r = range_iter(c, n, mark, sd_gstr_static(k, kl), sd_gmap_val(v, ix[i]))) != 0)
-                return r;
+            keys[i] = sd_gstr_static(k, kl);
+            vals[i] = sd_gmap_val(v, ix[i]);
         }
+        for (size_t i = 0; i < cnt && !c->brk; i++, any = 1)
+            if ((r = range_iter(c, n, mark, keys[i], vals[i])) != 0)
+                return r;
         break;
     }
     case SD_G_INT:
