@@ -13,6 +13,9 @@
 #define DEF_OUTPUT ((size_t)64 << 20)
 #define DEF_DEPTH 200
 #define DEF_STEPS 50000000ULL
+/* Nested lists and pipelines, added up over template calls: each level is a
+ * few C frames, so this bounds the stack (200 calls x 200 levels would not). */
+#define MAX_NEST 1000
 
 int sd_gotmpl__errorf(sd_gcall *c, int code, const char *fmt, ...)
 {
@@ -410,8 +413,13 @@ static int eval_pipeline(sd_gcall *c, sd_gval dot, const gpipe *p, sd_gval *out)
 {
     sd_gval v = sd_gmissing();
     int has = 0, r;
+    if (c->nest >= MAX_NEST)
+        return sd_gotmpl__errorf(c, SD_ELIMIT, "nesting is deeper than %d levels across template calls", MAX_NEST);
     for (int i = 0; i < p->ncmds; i++) {
-        if ((r = eval_command(c, dot, p->cmds[i], v, has, &v)) != 0)
+        c->nest++;
+        r = eval_command(c, dot, p->cmds[i], v, has, &v);
+        c->nest--;
+        if (r != 0)
             return r;
         has = 1;
         /* exec.go digs into interface{} results: a nil one becomes no value */
@@ -627,14 +635,16 @@ static int walk_node(sd_gcall *c, sd_gval dot, const gnode *n)
 
 static int walk(sd_gcall *c, sd_gval dot, const glist *l)
 {
-    int r;
+    int r = 0;
+    if (c->nest >= MAX_NEST)
+        return sd_gotmpl__errorf(c, SD_ELIMIT, "nesting is deeper than %d levels across template calls", MAX_NEST);
+    c->nest++;
     for (int i = 0; l && i < l->n; i++) {
-        if ((r = walk_node(c, dot, l->nodes[i])) != 0)
-            return r;
-        if (c->brk)
-            return 0;
+        if ((r = walk_node(c, dot, l->nodes[i])) != 0 || c->brk)
+            break;
     }
-    return 0;
+    c->nest--;
+    return r;
 }
 
 int sd_gotmpl_execute(sd_buf *out, const sd_gotmpl *set, const char *name, sd_gval data,

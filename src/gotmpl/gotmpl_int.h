@@ -137,6 +137,7 @@ struct sd_gcall {
     sd_diags *diags;
     sd_gotmpl_limits lim;
     unsigned depth;
+    unsigned nest;              /* walk and pipeline levels, across template calls */
     unsigned long long steps;
     gvar *vars; size_t nvars, vcap;
     size_t vbase;               /* the running template's first variable ($) */

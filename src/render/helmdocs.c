@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_FILES 10000
 #define MAX_FILE_BYTES ((size_t)16 << 20)
@@ -219,11 +221,16 @@ static long find_file(hfiles *f, const char *rel)
 
 static int read_file(sd_gval *out, sd_gcall *c, hfiles *f, size_t i)
 {
-    char path[4096];
-    FILE *fp;
+    char path[8192];
+    FILE *fp = NULL;
     struct stat st;
+    int fd;
     snprintf(path, sizeof path, "%s/%s", f->base, f->rel[i]);
-    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(fp = fopen(path, "rb"))) {
+    /* O_NOFOLLOW and fstat: the file read is the regular file listed */
+    if ((fd = open(path, O_RDONLY | O_NOFOLLOW)) < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        !(fp = fdopen(fd, "rb"))) {
+        if (fd >= 0 && !fp)
+            close(fd);
         *out = sd_gstr_static("", 0);
         return 0;
     }

@@ -182,6 +182,18 @@ static void test_limits(void)
     for (int i = 0; i < 300; i++) deep[k++] = ')';
     memcpy(deep + k, "}}", 3); k += 3;
     expect_error(deep, NULL, 0, "nesting is deeper than 200 levels");
+    /* 150 nested ifs in a template that calls itself: deep in C frames */
+    {
+        char *t = malloc(8000);
+        size_t k = 0;
+        k += (size_t)sprintf(t + k, "{{define \"r\"}}");
+        for (int i = 0; i < 150; i++) k += (size_t)sprintf(t + k, "{{if 1}}");
+        k += (size_t)sprintf(t + k, "{{template \"r\"}}");
+        for (int i = 0; i < 150; i++) k += (size_t)sprintf(t + k, "{{end}}");
+        sprintf(t + k, "{{end}}{{template \"r\"}}");
+        expect_error(t, NULL, 0, "nesting is deeper than 1000 levels across template calls");
+        free(t);
+    }
     /* regular expressions with catastrophic backtracking hit the match limit */
     expect_error("{{regexMatch \"^(a+)+$\" \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"}}", NULL, 0, "too costly");
 }
