@@ -206,6 +206,16 @@ printf '[][][][inside]\n[in.txt: |\n    inside]\n' > "$tmp/files.want"
 "$SD" "$tmp/chart" --gotmpl "$tmp/files.gotmpl" --format md > "$tmp/files.out" 2>"$tmp/err"; st=$?
 if [ $st = 0 ] && cmp -s "$tmp/files.out" "$tmp/files.want"; then ok; else fail ".Files confinement (exit $st)"; cat "$tmp/files.out" "$tmp/err"; fi
 
+# a chart's README.md.gotmpl that is a symbolic link is not run (it could
+# copy any file of the user into the README)
+mkdir -p "$tmp/linkchart"
+cp "$tmp/chart/Chart.yaml" "$tmp/chart/values.yaml" "$tmp/linkchart/"
+printf '{{ .Name }} from the template\n' > "$tmp/elsewhere.gotmpl"
+ln -s "$tmp/elsewhere.gotmpl" "$tmp/linkchart/README.md.gotmpl"
+"$SD" "$tmp/linkchart" --format md > "$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st = 0 ] && ! grep -q 'from the template' "$tmp/out" && grep -q '^# demo' "$tmp/out"; then ok
+else fail "a symlinked README.md.gotmpl was run (exit $st)"; head -3 "$tmp/out"; fi
+
 # runaway templates: exit 2 with a position, and no output file
 for t in '{{ define "r" }}{{ template "r" . }}{{ end }}{{ template "r" . }}' \
          '{{ range until 9999999 }}{{ range until 9999999 }}{{ end }}{{ end }}' \

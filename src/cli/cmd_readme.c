@@ -54,10 +54,12 @@ static int read_text(sd_buf *out, const char *path, size_t max, int *exists, sd_
     return sd_buf_failed(out) ? sd_diag_error(diags, SD_ENOMEM, loc, "out of memory") : 0;
 }
 
-static int is_file(const char *path)
+/* A regular file, not a symbolic link: a chart's own README.md.gotmpl that
+ * links elsewhere (~/.ssh/id_rsa) must not be copied into its README. */
+static int is_plain_file(const char *path)
 {
     struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* The helm-docs template to run, or NULL (a new string). */
@@ -72,7 +74,7 @@ static char *gotmpl_path(json_t *model, const sd_render_opts *ro, const sd_cli_m
     if (!kind || strcmp(kind, "chart") != 0 || !dir || ro->template_file || ro->theme)
         return NULL;
     sd_buf_printf(&p, "%s/README.md.gotmpl", dir);
-    if (sd_buf_failed(&p) || !is_file(p.ptr)) {
+    if (sd_buf_failed(&p) || !is_plain_file(p.ptr)) {
         sd_buf_release(&p);
         return NULL;
     }
