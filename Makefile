@@ -13,7 +13,7 @@ PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8
 DEB_PKGS  := pkg-config libyaml-dev libjansson-dev libcmark-gfm-dev \
              libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev
 CC        ?= cc
-WARN      := -Wall -Wextra -Wpedantic -Werror
+WARN      := -Wall -Wextra -Wpedantic -Wmissing-prototypes -Werror
 STD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT       ?= -O2
 SAN       := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -30,7 +30,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: all deps check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan
+.PHONY: all deps check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
 
 all: deps
 	@$(MAKE) --no-print-directory build-rel
@@ -60,52 +60,67 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lcmark-gfm-extensions -lm
 # binary works even where its data directory cannot be found.
 ASSETS    := $(sort $(shell find templates themes -name '*.mustache' 2>/dev/null))
 GEN_ASSETS:= $(BUILD)/gen/assets.c
-REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS)) $(BUILD)/rel/assets.o
-REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS)) $(BUILD)/rel/assets.o
+CLISRCS   := $(filter src/cli/%,$(SRCS))
 BENCHSRCS := $(wildcard tests/bench_*.c)
 BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
-ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS)) $(BUILD)/asan/assets.o
-ASAN_LIB  := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(LIBSRCS)) $(BUILD)/asan/assets.o
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
+ADBGBINS  := $(patsubst tests/unit/%.c,$(BUILD)/adbg/%,$(UNITSRCS))
 
-build-rel: schemadoc
+# Three flavours, each a libschemadoc.a that the CLI, the unit tests and the
+# benches link against: rel (optimised), asan (ASan+UBSan) and adbg (asan
+# with -DSD_ARENA_DEBUG: every arena allocation is its own malloc block, so
+# ASan sees inside documents too).
+FLAGS_rel  = $(OPT) -g
+FLAGS_asan = -O1 -g $(SAN)
+FLAGS_adbg = -O1 -g $(SAN) -DSD_ARENA_DEBUG
+LINK_rel   = $(OPT) -g
+LINK_asan  = -g $(SAN)
+LINK_adbg  = -g $(SAN)
+
+define flavour
+$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o
+$(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
+$$(BUILD)/$(1)/%.o: src/%.c $$(HDRS)
+	@mkdir -p $$(@D)
+	@echo "  CC $(1)  $$<"
+	@$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+$$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
+	@mkdir -p $$(@D)
+	@echo "  CC $(1)  $$<"
+	@$$(CC) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+$$(BUILD)/$(1)/libschemadoc.a: $$($(1)_LIBOBJS)
+	@echo "  AR $(1)  $$@"
+	@rm -f $$@ && ar rcs $$@ $$^
+$$(BUILD)/$(1)/schemadoc: $$($(1)_CLIOBJS) $$(BUILD)/$(1)/libschemadoc.a
+	@echo "  LINK $(1) $$@"
+	@$$(CC) $$(LINK_$(1)) -o $$@ $$($(1)_CLIOBJS) $$(BUILD)/$(1)/libschemadoc.a $$(PKG_LIBS)
+$$(BUILD)/$(1)/test_%: tests/unit/test_%.c tests/unit/harness.h $$(BUILD)/$(1)/libschemadoc.a
+	@echo "  TEST $(1) $$@"
+	@$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -o $$@ $$< $$(BUILD)/$(1)/libschemadoc.a $$(PKG_LIBS)
+endef
+$(foreach f,rel asan adbg,$(eval $(call flavour,$(f))))
+
+build-rel: schemadoc $(BUILD)/rel/libschemadoc.a
 build-bench: $(BENCHBINS)
-$(BUILD)/rel/bench_%: tests/bench_%.c $(REL_LIB) | $(BUILD)/rel
+$(BUILD)/rel/bench_%: tests/bench_%.c $(BUILD)/rel/libschemadoc.a
 	@echo "  BENCH   $@"
-	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -o $@ $< $(REL_LIB) $(PKG_LIBS)
-schemadoc: $(REL_OBJS)
-	@echo "  LINK    $@"
-	@$(CC) $(OPT) -g -o $@ $(REL_OBJS) $(PKG_LIBS)
-$(BUILD)/rel/%.o: src/%.c $(HDRS)
-	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -c -o $@ $<
+	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -o $@ $< $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
+schemadoc: $(BUILD)/rel/schemadoc
+	@cp $< $@
 
 $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
 	@sh src/render/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
-$(BUILD)/rel/assets.o: $(GEN_ASSETS) src/render/render.h | $(BUILD)/rel
-	@echo "  CC      $<"
-	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) $(INCS) -c -o $@ $<
-$(BUILD)/asan/assets.o: $(GEN_ASSETS) src/render/render.h | $(BUILD)/asan
-	@echo "  CC asan $<"
-	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) $(INCS) -c -o $@ $<
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
-$(BUILD)/asan/schemadoc: $(ASAN_OBJS)
-	@echo "  LINK    $@"
-	@$(CC) $(SAN) -g -o $@ $(ASAN_OBJS) $(PKG_LIBS)
-$(BUILD)/asan/%.o: src/%.c $(HDRS)
-	@mkdir -p $(@D)
-	@echo "  CC asan $<"
-	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) $(INCS) -c -o $@ $<
-$(BUILD)/asan/test_%: tests/unit/test_%.c tests/unit/harness.h $(ASAN_LIB) | $(BUILD)/asan
-	@echo "  TEST    $@"
-	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) $(INCS) -o $@ $< $(ASAN_LIB) $(PKG_LIBS)
+build-adbg: $(BUILD)/adbg/schemadoc $(ADBGBINS)
 
-$(BUILD)/rel $(BUILD)/asan:
-	@mkdir -p $@
+# The example of docs/library.md, built against the installed shape of the
+# library: schemadoc.h alone on the include path, and libschemadoc.a.
+$(BUILD)/example: docs/example.c src/schemadoc.h $(BUILD)/rel/libschemadoc.a
+	@echo "  EXAMPLE $@"
+	@$(CC) $(STD) $(WARN) -Isrc -o $@ docs/example.c $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
 
 # Each header must compile on its own (git's hdr-check).
 hdr-check: deps
@@ -133,7 +148,7 @@ check-deps: deps
 	fi
 
 check: check-deps
-	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan
+	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
 
 check-valgrind: all

@@ -47,13 +47,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "unit tests:"
-for t in "$B"/asan/test_*; do
+for t in "$B"/asan/test_* "$B"/adbg/test_*; do
     [ -x "$t" ] || continue
     n=$(basename "$t")
+    case $t in */adbg/*) n="$n (arena debug)" ;; esac
     "$t" >"$tmp/$n.out" 2>&1; st=$?
     tally "$n" "$tmp/$n.out" $st
     [ $st -ne 0 ] && grep -v '^[0-9]* passed' "$tmp/$n.out" | head -20 | sed 's/^/    /'
-    grep -E '^(figure|count|skip):' "$tmp/$n.out" | sed 's/^/    /'
+    case $t in */adbg/*) ;; *) grep -E '^(figure|count|skip):' "$tmp/$n.out" | sed 's/^/    /' ;; esac
 done
 
 echo "suites:"

@@ -6,10 +6,15 @@
 
 #include "buf.h"
 #include "diag.h"
-#include "model.h"
+#include "source.h"
+
+/* Exit statuses of the command-line tool. */
+enum sd_exit { SD_EXIT_OK = 0, SD_EXIT_FOUND_WANTING = 1, SD_EXIT_ERROR = 2 };
 
 /** Print `d` to stderr, in colour when stderr is a terminal and NO_COLOR is unset. */
 void sd_cli_print_diags(const sd_diags *d);
+/** Print diagnostics d->items[from..to) the same way (no "more not shown" note). */
+void sd_cli_print_diag_range(const sd_diags *d, size_t from, size_t to);
 /** Print "schemadoc: error: MSG (see 'schemadoc --help')" and return 2. */
 int sd_cli_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -24,7 +29,7 @@ int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char
  *  --refresh, --lenient, --cache-dir, --timeout, --draft). Returns 1 when
  *  consumed, 0 when argv[*i] is not one of them, -1 after printing a usage
  *  error. o->maps is realloc'd: free it when done. */
-int sd_cli_model_opt(int argc, char **argv, int *i, sd_model_opts *o);
+int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o);
 
 /* --- Markdown output (cmd_readme.c) --- */
 typedef struct sd_cli_md_opts {

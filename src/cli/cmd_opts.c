@@ -2,12 +2,11 @@
  * reference resolution (--map, --offline, --cache-dir, --refresh,
  * --timeout, --lenient) and --draft. */
 #include "cli.h"
-#include "model.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int sd_cli_model_opt(int argc, char **argv, int *i, sd_model_opts *o)
+int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o)
 {
     const char *a = argv[*i], *v;
     int r;
@@ -20,11 +19,11 @@ int sd_cli_model_opt(int argc, char **argv, int *i, sd_model_opts *o)
             sd_cli_usage_error("option '--map' takes PREFIX=TARGET");
             return -1;
         }
-        const char **m = realloc(o->maps, (o->nmaps + 1) * sizeof *m);
+        const char **m = realloc((void *)o->maps, (o->nmaps + 1) * sizeof *m);
         if (!m)
             return -1;
+        m[o->nmaps++] = v;
         o->maps = m;
-        o->maps[o->nmaps++] = v;
         return 1;
     }
     if ((r = sd_cli_opt_value(argc, argv, i, "--cache-dir", &v)) != 0) {

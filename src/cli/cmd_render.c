@@ -1,10 +1,9 @@
-/* cmd_render.c - `schemadoc SOURCE [--format FMT] [-o FILE]`: load a
- * source, build the model and write it in the chosen format. */
+/* cmd_render.c - `schemadoc SOURCE [--format FMT] [-o FILE]`: parse the
+ * arguments, open the source, build the model, write it in the chosen
+ * format (or splice it into a README). */
 #include "cli.h"
 #include "buf.h"
-#include "emit.h"
 #include "model.h"
-#include "node.h"
 #include "out.h"
 #include "readme.h"
 #include "render.h"
@@ -22,58 +21,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* The files of a chart directory that the document view shows, in order. */
-static const char *const chart_files[] = {
-    "Chart.yaml", "values.yaml", "values.schema.json", "values.schema.yaml",
-    "schema-dependencies.json", NULL
-};
-
-static int dump_source(sd_buf *out, const char *source, sd_diags *diags)
-{
-    sd_doc *doc = NULL;
-    int err;
-
-    if (!is_dir(source)) {
-        if ((err = sd_doc_load_file(&doc, source, SD_FMT_AUTO, NULL, diags)) < 0)
-            return err;
-        sd_emit_doc_json(out, doc);
-        sd_doc_free(doc);
-        return 0;
-    }
-    sd_buf path = SD_BUF_INIT;
-    int any = 0;
-    sd_buf_puts(out, "[\n");
-    for (const char *const *f = chart_files; *f; f++) {
-        sd_buf_clear(&path);
-        sd_buf_printf(&path, "%s/%s", source, *f);
-        if (access(path.ptr, F_OK) != 0)
-            continue;
-        if ((err = sd_doc_load_file(&doc, path.ptr, SD_FMT_AUTO, NULL, diags)) < 0) {
-            sd_buf_release(&path);
-            return err;
-        }
-        if (any++)
-            sd_buf_puts(out, ",\n");
-        sd_emit_doc_json(out, doc);
-        sd_doc_free(doc);
-    }
-    sd_buf_puts(out, "]\n");
-    if (!any) {
-        sd_loc l = { source, 0, 0 };
-        sd_buf_release(&path);
-        return sd_diag_error(diags, SD_ENOTFOUND, l,
-                             "not a chart directory: no Chart.yaml, values.yaml or values.schema.json");
-    }
-    sd_buf_release(&path);
-    return 0;
-}
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SD_SANITIZED 1
@@ -171,15 +118,16 @@ int sd_cmd_render(int argc, char **argv)
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
     int i, r, status = SD_EXIT_OK;
-    sd_model_opts mopts;
+    sd_source_opts sopts;
+    sd_source *src = NULL;
 
-    memset(&mopts, 0, sizeof mopts);
+    memset(&sopts, 0, sizeof sopts);
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((r = sd_cli_model_opt(argc, argv, &i, &mopts)) != 0) {
+        if ((r = sd_cli_source_opt(argc, argv, &i, &sopts)) != 0) {
             if (r < 0) {
-                free(mopts.maps);
+                free((void *)sopts.maps);
                 return SD_EXIT_ERROR;
             }
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
@@ -248,19 +196,16 @@ int sd_cmd_render(int argc, char **argv)
         tune_heap();
 
     if (strcmp(format, "doc") == 0) {
-        if (dump_source(&out, source, &diags) < 0 || sd_buf_failed(&out))
+        if (sd_source_dump(&out, source, &diags) < 0 || sd_buf_failed(&out))
             status = SD_EXIT_ERROR;
     } else {
-        json_t *m = sd_model_build(source, &mopts, &diags);
+        json_t *m = NULL;
+        if (sd_source_open(&src, source, &sopts, &diags) == 0)
+            m = sd_model_build(src, NULL, &diags);
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {
-            char *s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-            if (s) {
-                sd_buf_puts(&out, s);
-                sd_buf_putc(&out, '\n');
-                free(s);
-            } else {
+            if (sd_model_write_json(&out, m) < 0) {
                 sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
                 status = SD_EXIT_ERROR;
             }
@@ -290,6 +235,7 @@ int sd_cmd_render(int argc, char **argv)
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
-    free(mopts.maps);
+    sd_source_free(src);
+    free((void *)sopts.maps);
     return status;
 }

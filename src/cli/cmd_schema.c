@@ -3,10 +3,7 @@
  * JSON), or one derived from values.yaml when the chart has none, so that a
  * chart without a schema can start one. */
 #include "cli.h"
-#include "annot.h"
-#include "chart.h"
 #include "emit.h"
-#include "infer.h"
 #include "out.h"
 
 #include <stdlib.h>
@@ -40,29 +37,29 @@ int sd_cmd_schema(int argc, char **argv)
     }
     if (!source)
         return sd_cli_usage_error("'schema' needs a chart directory");
-    sd_chart *ch = NULL;
-    if (sd_chart_load(&ch, source, &diags) < 0) {
+    sd_source *src = NULL;
+    const sd_chart *ch;
+    if (!sd_chart_is_dir(source)) {
+        sd_diag_error(&diags, SD_ENOTFOUND, (sd_loc){ source, 0, 0 },
+                      "'schema' needs a chart directory (one with a Chart.yaml)");
         status = SD_EXIT_ERROR;
-    } else if (ch->schema) {
+    } else if (sd_source_open(&src, source, NULL, &diags) < 0) {
+        status = SD_EXIT_ERROR;
+    } else if ((ch = sd_source_chart(src))->schema) {
         sd_emit_json(&out, ch->schema, sd_doc_root(ch->schema), SD_EMIT_PRETTY, 0);
         sd_buf_putc(&out, '\n');
     } else {
-        sd_annots an;
-        sd_annots_scan(&an, ch->values, &diags);
-        sd_doc *s = sd_infer_schema(ch->values, &an, draft);
-        sd_annots_release(&an);
+        const sd_doc *s = sd_source_derived_schema(src, draft, &diags);
         if (!s) {
             status = SD_EXIT_ERROR;
-            sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ source, 0, 0 }, "out of memory");
         } else {
             sd_emit_json(&out, s, sd_doc_root(s), SD_EMIT_PRETTY, 0);
             sd_buf_putc(&out, '\n');
-            sd_doc_free(s);
         }
     }
     if (status == SD_EXIT_OK && (sd_buf_failed(&out) || sd_out_write(output, out.ptr, out.len, &diags) < 0))
         status = SD_EXIT_ERROR;
-    sd_chart_free(ch);
+    sd_source_free(src);
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);

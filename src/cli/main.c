@@ -136,6 +136,14 @@ void sd_cli_print_diags(const sd_diags *d)
     sd_diags_print(d, stderr, color);
 }
 
+void sd_cli_print_diag_range(const sd_diags *d, size_t from, size_t to)
+{
+    const char *nc = getenv("NO_COLOR");
+    int color = isatty(2) && !(nc && *nc);
+    fflush(stdout);
+    sd_diags_print_range(d, from, to, stderr, color);
+}
+
 int sd_cli_usage_error(const char *fmt, ...)
 {
     va_list ap;

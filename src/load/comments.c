@@ -7,6 +7,7 @@
  * may sit inside the block; a line with content ends it) and the comment at
  * the end of its own line. Annotation dialects decide what the text means. */
 #include "node.h"
+#include "load_int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -448,6 +448,34 @@ int sd_docset_map(char **out, const sd_docset *s, const char *ref)
 
 /* ---- loading ------------------------------------------------------------ */
 
+/* The name a document read from local `path` goes by in messages and
+ * pages: the remote URL when the file mirrors one through a map
+ * (--map https://host/=mirror/), else its display path. */
+static char *doc_name(const sd_docset *s, const char *path)
+{
+    for (size_t i = 0; i < s->nmaps; i++) {
+        const map_entry *m = &s->maps[i];
+        char *dir = NULL;
+        size_t n;
+        if (!(sd_uri_scheme_is(m->prefix, "http") || sd_uri_scheme_is(m->prefix, "https")) ||
+            !sd_uri_scheme_is(m->abs, "file") || sd_uri_to_path(&dir, m->abs) < 0)
+            continue;
+        n = strlen(dir);
+        if (n && strncmp(path, dir, n) == 0 && (dir[n - 1] == '/' || path[n] == '/' || !path[n])) {
+            sd_buf b = SD_BUF_INIT;
+            const char *rest = path + n;
+            sd_buf_puts(&b, m->prefix);
+            if (b.len && b.ptr[b.len - 1] == '/' && rest[0] == '/')
+                rest++;
+            sd_buf_puts(&b, rest);
+            free(dir);
+            return sd_buf_detach(&b);
+        }
+        free(dir);
+    }
+    return NULL;
+}
+
 /* How to show a local path: inside the chart as "<chart as given>/rel",
  * under the current directory relative to it, elsewhere absolute. */
 static char *display(const sd_docset *s, const char *path)
@@ -636,8 +664,13 @@ static int load_local(sd_doc **out, sd_buf *why, int *parsed, sd_docset *s, cons
                       quiet.count ? quiet.items[0].message : "read failed");
         goto done;
     }
-    if ((err = sd_doc_load_mem(out, disp, text, len, guess_format(disp, text, len),
-                               &s->limits, diags)) < 0) {
+    {
+        char *name = doc_name(s, path);
+        err = sd_doc_load_mem(out, name ? name : disp, text, len, guess_format(disp, text, len),
+                              &s->limits, diags);
+        free(name);
+    }
+    if (err < 0) {
         *parsed = 1;
         sd_buf_printf(why, "'%s' could not be loaded", disp);
     }
@@ -716,6 +749,21 @@ int sd_docset_get(sd_doc **out, sd_docset *s, const char *abs_uri, sd_loc from,
     int err, remote = 0, parsed = 0;
 
     *out = NULL;
+    /* a remote URI under a mapped prefix (e.g. a relative $ref resolved
+     * against a remote $id) is read from the map's target, as a loader
+     * that knows the prefixes does (schema-dependencies HIP) */
+    if (sd_uri_scheme_is(abs_uri, "http") || sd_uri_scheme_is(abs_uri, "https")) {
+        char *mapped = NULL;
+        if ((err = sd_docset_map(&mapped, s, abs_uri)) < 0)
+            return sd_diag_error(diags, err, from, "out of memory");
+        if (mapped && strcmp(mapped, abs_uri) != 0 &&
+            !sd_uri_scheme_is(mapped, "http") && !sd_uri_scheme_is(mapped, "https")) {
+            err = sd_docset_get(out, s, mapped, from, ref_text, diags);
+            free(mapped);
+            return err;
+        }
+        free(mapped);
+    }
     if ((err = key_of(&key, abs_uri)) < 0)
         return sd_diag_error(diags, err, from, "out of memory");
     if ((e = find(s, key))) {

@@ -5,6 +5,7 @@
  * builds the same sd_node tree as the YAML loader (style SD_STYLE_JSON),
  * checks UTF-8, rejects duplicate keys, and bounds the nesting depth. */
 #include "node.h"
+#include "load_int.h"
 #include "buf.h"
 
 #include <errno.h>
@@ -294,8 +295,6 @@ static int close_container(jp *j, sd_node *n, size_t base)
     j->nscratch = base;
     return 0;
 }
-
-int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
 
 static sd_node *parse_container(jp *j, int is_obj)
 {

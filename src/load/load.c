@@ -7,6 +7,7 @@
  * types them. JSON files go to json.c. Limits: file size, nesting depth and
  * the node count after alias expansion (an alias bomb fails fast). */
 #include "node.h"
+#include "load_int.h"
 #include "buf.h"
 
 #include <errno.h>
@@ -19,8 +20,6 @@
 #include <unistd.h>
 #include <yaml.h>
 
-int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags);
-void sd_load__attach_comments(sd_doc *doc, size_t *spans, size_t nspans);
 
 #define DEFAULT_MAX_FILE  ((size_t)64 << 20)
 #define DEFAULT_MAX_DEPTH 1000
@@ -415,8 +414,6 @@ static int key_eq(const sd_node *a, const sd_node *b)
 {
     return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
 }
-
-int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
 
 /* YAML merge keys (`<<: *base`, `<<: [*a, *b]`), as go-yaml v2 applies them:
  * keys written in the map win, then earlier merge sources win over later. */

@@ -5,31 +5,32 @@
  * nodes (one per schema location, each with title, description, types,
  * default, examples, constraints, flags and source positions), shared
  * definitions listed once and referenced by id, and the flat parameter rows
- * that Markdown tables show. Templates and `--format json` see exactly this. */
+ * that Markdown tables show. Templates and `--format json` see exactly this.
+ *
+ * In: an opened source (source.h); every $ref is followed through the
+ * source's resolver. Out: a jansson tree. */
 #ifndef SD_MODEL_H
 #define SD_MODEL_H
 
+#include "buf.h"
 #include "diag.h"
-#include "node.h"
+#include "source.h"
 
 #include <jansson.h>
 
 typedef struct sd_model_opts {
-    int          draft;        /* default JSON Schema draft: 4, 6, 7, 2019, 2020 */
-    int          lenient;      /* unresolved references are warnings, not errors */
-    int          max_depth;    /* nesting of the model tree (default 64) */
-    const char **maps;         /* --map PREFIX=TARGET, in order */
-    size_t       nmaps;
-    int          offline;      /* remote documents only from the cache */
-    int          refresh;      /* fetch remote documents again */
-    const char  *cache_dir;    /* NULL: $XDG_CACHE_HOME/schemadoc or ~/.cache/schemadoc */
-    long         timeout_ms;   /* per request (0: 30 s) */
+    int max_depth;     /* nesting of the model tree (0: 64) */
 } sd_model_opts;
 
-/** Build the model of `source` (a chart directory or a schema/CRD/ytt file).
- *  Returns a new reference the caller releases with json_decref(), or NULL
- *  with an error in `diags` (warnings may be added either way). */
-json_t *sd_model_build(const char *source, const sd_model_opts *opts, sd_diags *diags);
+/** Build the model of `src` (`opts` may be NULL). Returns a new reference
+ *  the caller releases with json_decref(), or NULL with an error in `diags`
+ *  (an unresolved reference, unless the source is lenient; out of memory).
+ *  Warnings may be added either way. */
+json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags);
+
+/** Append `model` to `out` as `--format json` prints it (two-space
+ *  indent, keys in order, a final newline). Returns 0 or SD_ENOMEM. */
+int sd_model_write_json(sd_buf *out, const json_t *model);
 
 /** "static_ip" -> "Static ip", "replicaCount" -> "Replica count" (seed 004
  *  Part 6, rails humanize, with camelCase split). Caller frees. */

@@ -32,10 +32,6 @@ int sd_render_view(json_t *model, int html);
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
 
-/** Serialize `v` as block YAML (as a document body, ending in a newline)
- *  into `out`, each line indented by `indent` spaces. */
-void sd_render_yaml(sd_buf *out, json_t *v, int indent);
-
 /** The templates and themes compiled into the binary (src/embed-assets.sh
  *  generates the table from templates/ and themes/). Names are paths
  *  relative to the repository: "templates/html.mustache". */

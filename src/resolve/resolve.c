@@ -620,7 +620,7 @@ static int add_owned(sd_resolver *r, sd_doc *doc)
  * *out set, or an error code with the reason (for the caller's message) in
  * `why`. */
 static int find_resource(sd_resolver *r, sd_schema_info **out, const char *uri,
-                         const char *ref, sd_loc loc, int draft, sd_buf *why)
+                         const char *ref, sd_loc loc, int draft, sd_buf *why, int *verbatim)
 {
     void **v = smap_find(&r->uris, uri);
     int err;
@@ -656,6 +656,15 @@ static int find_resource(sd_resolver *r, sd_schema_info **out, const char *uri,
         sd_diags tmp = SD_DIAGS_INIT;
         sd_doc *doc = NULL;
         err = r->opts.load(r->opts.payload, uri, loc, ref, &doc, &tmp);
+        if ((err < 0 || !doc) && tmp.count && tmp.items[0].message &&
+            !strncmp(tmp.items[0].message, "$ref '", 6) && tmp.items[0].loc.line == loc.line &&
+            tmp.items[0].loc.column == loc.column) {
+            /* the loader said what went wrong with this $ref: say it as it is */
+            sd_buf_puts(why, tmp.items[0].message);
+            *verbatim = 1;
+            sd_diags_release(&tmp);
+            return err < 0 ? err : SD_EREF;
+        }
         if (err < 0 || !doc) {
             sd_buf_printf(why, "loading '%s' failed", uri);
             if (tmp.count && tmp.items[0].message) {
@@ -778,20 +787,32 @@ static const sd_node *walk_pointer(sd_resolver *r, const sd_node *node, const ch
     return node;
 }
 
+int sd_resolver_ref_uri(sd_resolver *r, char **out, const sd_node *from, const char *ref)
+{
+    sd_schema_info *fi = pmap_get(&r->infos, from);
+    char *mapped = NULL;
+    int err;
+
+    *out = NULL;
+    if (r->opts.map && (mapped = r->opts.map(r->opts.payload, ref)))
+        ref = mapped;
+    err = sd_uri_resolve(out, fi ? fi->base : "", ref);
+    free(mapped);
+    return err;
+}
+
 int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
                         const sd_node *from, const char *ref, sd_loc loc,
                         sd_diags *diags)
 {
     sd_schema_info *fi = pmap_get(&r->infos, from), *res = NULL, *ti;
-    char *mapped = NULL, *abs = NULL, *hash;
-    const char *text = ref, *frag = NULL;
+    char *abs = NULL, *hash;
+    const char *frag = NULL;
     sd_buf why = SD_BUF_INIT, dec = SD_BUF_INIT;
-    int err = 0;
+    int err = 0, verbatim = 0;
 
     *out = NULL;
-    if (r->opts.map && (mapped = r->opts.map(r->opts.payload, ref)))
-        text = mapped;
-    if (sd_uri_resolve(&abs, fi ? fi->base : "", text) < 0) {
+    if (sd_resolver_ref_uri(r, &abs, from, ref) < 0) {
         err = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
         goto done;
     }
@@ -799,7 +820,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
         *hash = '\0';
         frag = hash + 1;
     }
-    if ((err = find_resource(r, &res, abs, ref, loc, fi ? fi->draft : 0, &why)) < 0)
+    if ((err = find_resource(r, &res, abs, ref, loc, fi ? fi->draft : 0, &why, &verbatim)) < 0)
         goto fail;
     if (!frag || !*frag) {
         ti = res;
@@ -807,6 +828,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
         const sd_node *t;
         sd_uri_pct_decode_append(&dec, frag, strlen(frag));
         if (!(t = walk_pointer(r, res->node, dec.ptr, &why))) {
+            sd_buf_printf(&why, " in %s", res->doc && res->doc->file ? res->doc->file : abs);
             err = SD_EREF;
             goto fail;
         }
@@ -825,7 +847,7 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
         sd_buf_printf(&dec, "%s#", abs);
         sd_uri_pct_decode_append(&dec, frag, strlen(frag));
         if (!(v = smap_find(&r->uris, dec.ptr))) {
-            sd_buf_printf(&why, "no anchor '%s' in '%s'", frag, abs);
+            sd_buf_printf(&why, "no anchor '%s' in %s", frag, res->doc && res->doc->file ? res->doc->file : abs);
             err = SD_EREF;
             goto fail;
         }
@@ -836,34 +858,50 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
 fail:
     if (hash)
         *hash = '#';
+    if (!verbatim && err != SD_ENOMEM)
+        err = SD_EREF;
     {
-        /* name local files relative to the working directory */
-        char *cwd_uri = NULL;
-        if (sd_uri_from_path(&cwd_uri, "x") < 0)
-            cwd_uri = NULL;
-        const char *shown_abs = abs, *shown_why = why.ptr, *w;
-        size_t cl = cwd_uri ? strlen(cwd_uri) - 1 : 0;
-        sd_buf w2 = SD_BUF_INIT;
-        if (cwd_uri)
-            cwd_uri[cl] = '\0';   /* "file:///cwd/" */
-        if (cwd_uri && strncmp(abs, cwd_uri, cl) == 0)
-            shown_abs = abs + cl;
-        while (cwd_uri && (w = strstr(shown_why, cwd_uri))) {
-            sd_buf_put(&w2, shown_why, (size_t)(w - shown_why));
-            shown_why = w + cl;
+        /* where the $ref is written, for the message's [schema ...] part */
+        sd_buf sp = SD_BUF_INIT;
+        const char *fp = fi ? sd_schema_ptr(r, fi) : NULL;
+        if (fp) {
+            sd_buf_puts(&sp, fp);
+            sd_ptr_push(&sp, "$ref", 4);
         }
-        sd_buf_puts(&w2, shown_why);
-        if (strcmp(shown_abs, ref) == 0)
-            err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
-                                "cannot resolve $ref '%s': %s", ref, w2.ptr);
-        else
-            err = sd_diag_error(diags, err == SD_ENOMEM ? SD_ENOMEM : SD_EREF, loc,
-                                "cannot resolve $ref '%s' (as '%s'): %s", ref, shown_abs, w2.ptr);
-        sd_buf_release(&w2);
-        free(cwd_uri);
+        if (verbatim) {
+            sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL, "%s", why.ptr);
+        } else if (ref[0] == '#') {
+            sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL,
+                        "cannot resolve $ref '%s': %s", ref, why.ptr);
+        } else {
+            /* name local files relative to the working directory */
+            char *cwd_uri = NULL;
+            if (sd_uri_from_path(&cwd_uri, "x") < 0)
+                cwd_uri = NULL;
+            const char *shown_abs = abs, *shown_why = why.ptr, *w;
+            size_t cl = cwd_uri ? strlen(cwd_uri) - 1 : 0;
+            sd_buf w2 = SD_BUF_INIT;
+            if (cwd_uri)
+                cwd_uri[cl] = '\0';   /* "file:///cwd/" */
+            if (cwd_uri && strncmp(abs, cwd_uri, cl) == 0)
+                shown_abs = abs + cl;
+            while (cwd_uri && (w = strstr(shown_why, cwd_uri))) {
+                sd_buf_put(&w2, shown_why, (size_t)(w - shown_why));
+                shown_why = w + cl;
+            }
+            sd_buf_puts(&w2, shown_why);
+            if (strcmp(shown_abs, ref) == 0)
+                sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL,
+                            "cannot resolve $ref '%s': %s", ref, w2.ptr);
+            else
+                sd_diag_add(diags, SD_SEV_ERROR, err, loc, sp.len ? sp.ptr : NULL, NULL,
+                            "cannot resolve $ref '%s' (as '%s'): %s", ref, shown_abs, w2.ptr);
+            sd_buf_release(&w2);
+            free(cwd_uri);
+        }
+        sd_buf_release(&sp);
     }
 done:
-    free(mapped);
     free(abs);
     sd_buf_release(&why);
     sd_buf_release(&dec);

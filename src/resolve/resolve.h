@@ -87,6 +87,11 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
                         const sd_node *from, const char *ref, sd_loc loc,
                         sd_diags *diags);
 
+/** The absolute URI (fragment kept) that `ref`, written in schema `from`,
+ *  names: the prefix maps first, else RFC 3986 against the base in force
+ *  at `from`. *out is a new string the caller frees. Returns 0 or SD_ENOMEM. */
+int sd_resolver_ref_uri(sd_resolver *r, char **out, const sd_node *from, const char *ref);
+
 /** The JSON pointer of `info` from its document root ("#/properties/a"),
  *  built on first use (most are never needed: only messages show them).
  *  Borrowed from the resolver; NULL when out of memory. */

@@ -30,4 +30,9 @@ json_t *sd_node_to_jansson(const sd_node *n);
 /** Append `v` (jansson) as compact JSON; keys in their stored order. */
 void sd_emit_jansson(sd_buf *b, const json_t *v);
 
+/** Append `v` as block YAML (a document body, ending in a newline), each
+ *  line indented by `indent` spaces (emit_yaml.c). Strings are quoted when
+ *  a YAML 1.1 or 1.2 reader would take them for another type. */
+void sd_emit_yaml(sd_buf *out, json_t *v, int indent);
+
 #endif

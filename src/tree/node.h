@@ -113,6 +113,10 @@ const char *sd_node_type_word(const sd_node *n);
 /** Number value of an int or float node (0 otherwise). */
 double sd_node_number(const sd_node *n);
 
+/** Internal to the loaders: report a duplicate key among `n` map pairs
+ *  (an error naming both places) and return SD_EDUP, else 0. */
+int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
+
 /** YAML 1.1 plain-scalar typing as Helm's go-yaml v2 does it: sets
  *  kind/num of `n` from `s` (see docs/yaml-typing.md). */
 void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len);

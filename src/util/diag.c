@@ -126,21 +126,25 @@ char *sd_diag_format(const sd_diag *dg)
     return sd_buf_detach(&b);
 }
 
-void sd_diags_print(const sd_diags *d, FILE *f, int color)
+void sd_diags_print_range(const sd_diags *d, size_t from, size_t to, FILE *f, int color)
 {
     sd_buf b = SD_BUF_INIT;
-    size_t i;
 
-    for (i = 0; i < d->count; i++) {
+    for (size_t i = from; i < to && i < d->count; i++) {
         sd_buf_clear(&b);
         format_into(&b, &d->items[i], color);
         sd_buf_putc(&b, '\n');
         fwrite(b.ptr, 1, b.len, f);
     }
+    sd_buf_release(&b);
+}
+
+void sd_diags_print(const sd_diags *d, FILE *f, int color)
+{
+    sd_diags_print_range(d, 0, d->count, f, color);
     if (d->errors + d->warnings > d->count)
         fprintf(f, "schemadoc: note: %zu more diagnostics not shown\n",
                 d->errors + d->warnings - d->count);
-    sd_buf_release(&b);
 }
 
 void sd_diags_release(sd_diags *d)

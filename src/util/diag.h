@@ -11,8 +11,6 @@
 
 #include <stdio.h>
 
-enum sd_severity { SD_SEV_ERROR = 0, SD_SEV_WARNING = 1, SD_SEV_NOTE = 2 };
-
 typedef struct sd_diag {
     int    code;          /* SD_E* for errors, 0 for warnings and notes */
     int    severity;      /* enum sd_severity */
@@ -54,6 +52,8 @@ int sd_diag_add(sd_diags *d, int severity, int code, sd_loc loc,
     ;
 /** Print every diagnostic to `f`; `color` adds ANSI colours. */
 void sd_diags_print(const sd_diags *d, FILE *f, int color);
+/** Print d->items[from..to) to `f` (no note about unrecorded ones). */
+void sd_diags_print_range(const sd_diags *d, size_t from, size_t to, FILE *f, int color);
 /** Format one diagnostic as a line without newline; caller frees. */
 char *sd_diag_format(const sd_diag *dg);
 /** Free every diagnostic; the list is empty and reusable. */

@@ -38,8 +38,9 @@ static const char *const names[F_COUNT] = {
 int sd_format_id_for(const char *name, int draft)
 {
     int id = sd_format_id(name);
-    /* draft 4 cites RFC 1123 alone: "a--b" is a fine host name there */
-    return id == F_HOSTNAME && draft == 4 ? F_HOSTNAME_RFC1123 : id;
+    /* drafts 4 and 6 cite RFC 1123 alone: "a--b" is a fine host name
+     * there; draft 7 added the IDNA A-label rules */
+    return id == F_HOSTNAME && (draft == 4 || draft == 6) ? F_HOSTNAME_RFC1123 : id;
 }
 
 int sd_format_id(const char *name)

@@ -1142,21 +1142,17 @@ int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd
 
 void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
 {
-    for (size_t i = 0; i < res->nwarnings; i++) {
-        const sd_verror *e = &res->warnings[i];
-        if (e->schema_loc.file && e->schema_loc.line)
-            sd_diag_add(diags, SD_SEV_WARNING, 0, e->loc, NULL, NULL, "%s: %s (%s:%d:%d)",
-                        e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
-        else
-            sd_diag_add(diags, SD_SEV_WARNING, 0, e->loc, NULL, NULL, "%s: %s", e->key, e->message);
-    }
-    for (size_t i = 0; i < res->count; i++) {
-        const sd_verror *e = &res->items[i];
-        if (e->schema_loc.file && e->schema_loc.line)
-            sd_diag_add(diags, SD_SEV_ERROR, SD_EINVALID, e->loc, NULL, NULL, "%s: %s (%s:%d:%d)",
-                        e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
-        else
-            sd_diag_add(diags, SD_SEV_ERROR, SD_EINVALID, e->loc, NULL, NULL, "%s: %s", e->key, e->message);
+    for (int pass = 0; pass < 2; pass++) {
+        const sd_verror *list = pass ? res->items : res->warnings;
+        size_t n = pass ? res->count : res->nwarnings;
+        int sev = pass ? SD_SEV_ERROR : SD_SEV_WARNING, code = pass ? SD_EINVALID : 0;
+        for (size_t i = 0; i < n; i++) {
+            const sd_verror *e = &list[i];
+            if (e->schema_loc.file && e->schema_loc.line)
+                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s (%s:%d:%d)",
+                            e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
+            else
+                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s", e->key, e->message);
+        }
     }
 }
-

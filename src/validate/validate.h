@@ -105,8 +105,8 @@ void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags);
 
 /** The id of a known format name, or -1 (unknown formats never assert). */
 int sd_format_id(const char *name);
-/** The id to use for `name` in schemas of `draft` (draft 4's hostname is
- *  plain RFC 1123, without the IDNA A-label rules). */
+/** The id to use for `name` in schemas of `draft` (the hostname of drafts
+ *  4 and 6 is plain RFC 1123, without the IDNA A-label rules). */
 int sd_format_id_for(const char *name, int draft);
 /** 1 if `s` (`len` bytes) is a valid `id`, else 0. */
 int sd_format_check(int id, const char *s, size_t len);

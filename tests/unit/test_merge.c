@@ -69,7 +69,7 @@ static void test_yaml_roundtrip(void)
     sd_doc *d = load("a.json", src);
     sd_buf y = SD_BUF_INIT;
     json_t *j = sd_node_to_jansson(sd_doc_root(d));
-    sd_render_yaml(&y, j, 0);
+    sd_emit_yaml(&y, j, 0);
     json_decref(j);
     sd_doc *back = NULL;
     sd_diags dg = SD_DIAGS_INIT;

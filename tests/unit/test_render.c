@@ -2,6 +2,7 @@
  * subtly wrong: the JSON->YAML emitter, the Markdown sanitizer, README
  * region splicing and the unified diff. */
 #include "harness.h"
+#include "emit.h"
 #include "markdown.h"
 #include "readme.h"
 #include "render.h"
@@ -16,7 +17,7 @@ static char *yaml(const char *json)
     sd_buf b = SD_BUF_INIT;
     if (!v)
         return strdup("(bad json)");
-    sd_render_yaml(&b, v, 0);
+    sd_emit_yaml(&b, v, 0);
     json_decref(v);
     return sd_buf_detach(&b);
 }

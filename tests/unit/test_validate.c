@@ -151,7 +151,11 @@ static void test_ref_chain(void)
     INT_EQ(f.compile, 0);
     INT_EQ(f.result, SD_EINVALID);
     OK(f.res.count == 1 && strcmp(f.res.items[0].schema_path, "#/$defs/d50000/type") == 0);
+#ifdef SD_ARENA_DEBUG
+    OK(now() - t < 20.0);   /* a malloc per node and string: linear, but slower */
+#else
     OK(now() - t < 2.0);
+#endif
     done(&f);
     sd_buf_release(&b);
 }
@@ -164,7 +168,7 @@ static void test_unresolvable(void)
     OK(f.diags.count == 1);
     if (f.diags.count) {
         STR_EQ(f.diags.items[0].message,
-               "cannot resolve $ref '#/definitions/nope' (as 'schema.json#/definitions/nope'): '#/definitions' has no key 'nope'");
+               "cannot resolve $ref '#/definitions/nope': '#/definitions' has no key 'nope' in schema.json");
         INT_EQ(f.diags.items[0].loc.line, 1);
     }
     done(&f);

@@ -1,9 +1,9 @@
-/* render_yaml.c - jansson values as block YAML for the view model: defaults
- * and examples as a chart author would write them in values.yaml. Strings
+/* emit_yaml.c - jansson values as block YAML: defaults and examples in
+ * pages, --print-values, as a chart author would write them in values.yaml. Strings
  * stay plain unless YAML 1.1 or 1.2 would read them as something else
  * (true, yes, 012, 1e3, null, ~, ...) or they hold YAML syntax; multi-line
  * strings become literal blocks with the right chomping indicator. */
-#include "render.h"
+#include "emit.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -182,7 +182,7 @@ static void yaml_node(sd_buf *b, json_t *v, int indent, int first_inline)
     }
 }
 
-void sd_render_yaml(sd_buf *out, json_t *v, int indent)
+void sd_emit_yaml(sd_buf *out, json_t *v, int indent)
 {
     yaml_node(out, v, indent, 0);
 }

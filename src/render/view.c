@@ -1,343 +1,20 @@
-/* render.c - model -> view model -> page. The view model is the model with
+/* view.c - model -> view model. The view model is the model with
  * render-ready fields added in place (docs/themes.md): every documented node
  * gets an anchor, its default as YAML, its constraints in words, its
  * description as safe HTML and Markdown table cells; the top level gets
  * `groups` of `sections` of flattened `entries` (and `rows`) that Mustache
  * can iterate without recursion. render_page.c renders it with the
- * theme's templates; render_yaml.c writes defaults and examples. */
-#include "render.h"
+ * theme's templates; emit_yaml.c (tree/) writes defaults and examples. */
+#include "render_int.h"
 #include "emit.h"
 #include "markdown.h"
 #include "sd.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* --- small helpers ------------------------------------------------------- */
-
-static const char *str(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);     /* borrowed */
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-static int flag(json_t *o, const char *k)
-{
-    return json_is_true(json_object_get(o, k));
-}
-
-static void set_str(json_t *o, const char *k, const char *s)
-{
-    json_object_set_new(o, k, json_string(s));
-}
-
-/* Set `k` to the buffer's text (taken) unless it is empty. */
-static void set_buf(json_t *o, const char *k, sd_buf *b)
-{
-    if (b->len && !sd_buf_failed(b))
-        json_object_set_new(o, k, json_stringn(b->ptr, b->len));
-    sd_buf_clear(b);
-}
-
-/* Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */
-static void put_json(sd_buf *b, json_t *v)
-{
-    char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
-    if (s) {
-        sd_buf_puts(b, s);
-        free(s);
-    } else {
-        b->failed = SD_ENOMEM;
-    }
-}
-
-/* --- Markdown cells ----------------------------------------------------------- */
-
-/* Table cell text: pipes escaped, line breaks as <br>, so a cell never
- * breaks the table. */
-static void md_cell(sd_buf *b, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '|')
-            sd_buf_puts(b, "\\|");
-        else if (s[i] == '\r')
-            ;
-        else if (s[i] == '\n')
-            sd_buf_puts(b, "<br>");
-        else
-            sd_buf_putc(b, s[i]);
-    }
-}
-
-/* Plain text (not Markdown) in Markdown: punctuation that could start
- * markup or raw HTML is backslash-escaped (CommonMark §2.4), and the cell
- * rules apply. */
-static void md_text(sd_buf *b, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (strchr("\\`*_[]<>&!#", s[i]) && s[i])
-            sd_buf_putc(b, '\\');
-        md_cell(b, s + i, 1);
-    }
-}
-
-/* A key path cell: as helm-docs writes it, but '<' and '>' escaped so a key
- * can never open raw HTML. */
-static void md_key(sd_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<' || *s == '>')
-            sd_buf_putc(b, '\\');
-        md_cell(b, s, 1);
-    }
-}
-
-/* `text` as a Markdown code span, with a fence longer than any backtick run. */
-static void md_code(sd_buf *b, const char *s, size_t n)
-{
-    size_t run = 0, best = 0;
-    for (size_t i = 0; i < n; i++) {
-        run = s[i] == '`' ? run + 1 : 0;
-        if (run > best)
-            best = run;
-    }
-    for (size_t i = 0; i <= best; i++)
-        sd_buf_putc(b, '`');
-    if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
-        sd_buf_putc(b, ' ');
-    sd_buf_put(b, s, n);
-    if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
-        sd_buf_putc(b, ' ');
-    for (size_t i = 0; i <= best; i++)
-        sd_buf_putc(b, '`');
-}
-
-/* --- constraints in words --------------------------------------------------- */
-
-/* Each constraint is written twice, as escaped HTML with <code> and as
- * Markdown with code spans, by the same calls. */
-typedef struct cons {
-    sd_buf html, md;
-    json_t *html_list, *md_list;
-} cons;
-
-static void c_text(cons *c, const char *s)
-{
-    sd_buf_put_escaped(&c->html, SD_ESC_HTML, s, strlen(s));
-    sd_buf_puts(&c->md, s);
-}
-
-static void c_code(cons *c, const char *s, size_t n)
-{
-    sd_buf_puts(&c->html, "<code>");
-    sd_buf_put_escaped(&c->html, SD_ESC_HTML, s, n);
-    sd_buf_puts(&c->html, "</code>");
-    md_code(&c->md, s, n);
-}
-
-/* A value as code: strings as written, anything else as JSON. */
-static void c_value(cons *c, json_t *v)
-{
-    if (json_is_string(v)) {
-        c_code(c, json_string_value(v), json_string_length(v));
-    } else {
-        sd_buf tmp = SD_BUF_INIT;
-        put_json(&tmp, v);
-        c_code(c, tmp.ptr, tmp.len);
-        sd_buf_release(&tmp);
-    }
-}
-
-static void c_num(cons *c, json_t *v)
-{
-    sd_buf tmp = SD_BUF_INIT;
-    if (json_is_real(v))
-        sd_emit_number(&tmp, json_real_value(v));   /* 2.0 reads as "2" here */
-    else
-        put_json(&tmp, v);
-    c_text(c, tmp.ptr);
-    sd_buf_release(&tmp);
-}
-
-static void c_end(cons *c)
-{
-    if (c->html.len) {
-        json_array_append_new(c->html_list, json_pack("{s:s#}", "html", c->html.ptr, c->html.len));
-        json_array_append_new(c->md_list, json_stringn(c->md.ptr, c->md.len));
-    }
-    sd_buf_clear(&c->html);
-    sd_buf_clear(&c->md);
-}
-
-static void c_count(cons *c, json_t *k, const char *what)
-{
-    c_num(c, k);
-    c_text(c, " ");
-    c_text(c, what);
-    if (!(json_is_integer(k) && json_integer_value(k) == 1))
-        c_text(c, "s");
-}
-
-static void c_range(cons *c, json_t *cs, const char *lo_k, const char *hi_k,
-                    const char *noun)
-{
-    json_t *lo = json_object_get(cs, lo_k), *hi = json_object_get(cs, hi_k);
-    if (!json_is_number(lo) && !json_is_number(hi))
-        return;
-    if (json_is_number(lo) && json_is_number(hi) && json_number_value(lo) == json_number_value(hi)) {
-        c_text(c, "exactly ");
-        c_count(c, lo, noun);
-    } else if (json_is_number(lo) && json_is_number(hi)) {
-        c_num(c, lo);
-        c_text(c, " to ");
-        c_count(c, hi, noun);
-    } else if (json_is_number(lo)) {
-        c_text(c, "at least ");
-        c_count(c, lo, noun);
-    } else {
-        c_text(c, "at most ");
-        c_count(c, hi, noun);
-    }
-    c_end(c);
-}
-
-static void constraints(cons *c, json_t *node)
-{
-    json_t *cs = json_object_get(node, "constraints"), *v, *x;
-    json_t *min = json_object_get(cs, "minimum"), *max = json_object_get(cs, "maximum");
-    json_t *xmin = json_object_get(cs, "exclusiveMinimum"), *xmax = json_object_get(cs, "exclusiveMaximum");
-    size_t i;
-
-    /* Draft 4 writes exclusiveMinimum as a boolean beside minimum. */
-    if (json_is_true(xmin)) { xmin = min; min = NULL; }
-    if (json_is_true(xmax)) { xmax = max; max = NULL; }
-    if (!json_is_number(xmin)) xmin = NULL;
-    if (!json_is_number(xmax)) xmax = NULL;
-    if (!json_is_number(min)) min = NULL;
-    if (!json_is_number(max)) max = NULL;
-    if (min || xmin || max || xmax) {
-        if (min || xmin) {
-            c_num(c, min ? min : xmin);
-            c_text(c, min ? " \xe2\x89\xa4 " : " < ");
-        }
-        c_text(c, "value");
-        if (max || xmax) {
-            c_text(c, max ? " \xe2\x89\xa4 " : " < ");
-            c_num(c, max ? max : xmax);
-        }
-        c_end(c);
-    }
-    if (json_is_number(v = json_object_get(cs, "multipleOf"))) {
-        c_text(c, "multiple of ");
-        c_num(c, v);
-        c_end(c);
-    }
-    c_range(c, cs, "minLength", "maxLength", "character");
-    if ((v = json_object_get(cs, "pattern")) && json_is_string(v)) {
-        c_text(c, "matches ");
-        c_value(c, v);
-        c_end(c);
-    }
-    if ((v = json_object_get(cs, "format")) && json_is_string(v)) {
-        c_text(c, "format ");
-        c_value(c, v);
-        c_end(c);
-    }
-    if ((v = json_object_get(cs, "contentEncoding")) && json_is_string(v)) {
-        c_text(c, "encoded as ");
-        c_value(c, v);
-        c_end(c);
-    }
-    if ((v = json_object_get(cs, "contentMediaType")) && json_is_string(v)) {
-        c_text(c, "media type ");
-        c_value(c, v);
-        c_end(c);
-    }
-    c_range(c, cs, "minItems", "maxItems", "item");
-    if (json_is_true(json_object_get(cs, "uniqueItems"))) {
-        c_text(c, "items are unique");
-        c_end(c);
-    }
-    c_range(c, cs, "minContains", "maxContains", "matching item");
-    c_range(c, cs, "minProperties", "maxProperties", "key");
-    if ((v = json_object_get(node, "enum")) && json_is_array(v) && json_array_size(v)) {
-        c_text(c, "one of: ");
-        json_array_foreach(v, i, x) {
-            if (i)
-                c_text(c, ", ");
-            c_value(c, x);
-        }
-        c_end(c);
-    }
-    if ((v = json_object_get(node, "const"))) {
-        c_text(c, "always ");
-        c_value(c, v);
-        c_end(c);
-    }
-    if ((v = json_object_get(node, "patternProperties")) && json_is_array(v)) {
-        json_array_foreach(v, i, x) {
-            json_t *p = json_object_get(x, "pattern");
-            if (json_is_string(p)) {
-                c_text(c, "keys match ");
-                c_value(c, p);
-                c_end(c);
-            }
-        }
-    }
-    if ((x = json_object_get(node, "propertyNames")) &&
-        (v = json_object_get(json_object_get(x, "constraints"), "pattern")) && json_is_string(v)) {
-        c_text(c, "keys match ");
-        c_value(c, v);
-        c_end(c);
-    }
-    if (json_is_false(json_object_get(cs, "additionalProperties"))) {
-        c_text(c, "no other keys");
-        c_end(c);
-    }
-    if ((v = json_object_get(cs, "dependentRequired")) && json_is_object(v)) {
-        const char *k;
-        json_object_foreach(v, k, x) {
-            c_text(c, "if ");
-            c_code(c, k, strlen(k));
-            c_text(c, " is set, also ");
-            json_t *y;
-            size_t j;
-            json_array_foreach(x, j, y) {
-                if (j)
-                    c_text(c, ", ");
-                c_value(c, y);
-            }
-            c_end(c);
-        }
-    }
-    x = json_object_get(node, "kubernetes");
-    if ((v = json_object_get(x, "list_type")) && json_is_string(v)) {
-        c_text(c, "list type ");
-        c_value(c, v);
-        if ((v = json_object_get(x, "list_map_keys")) && json_is_array(v) && json_array_size(v)) {
-            json_t *y;
-            c_text(c, ", keyed by ");
-            json_array_foreach(v, i, y) {
-                if (i)
-                    c_text(c, ", ");
-                c_value(c, y);
-            }
-        }
-        c_end(c);
-    }
-    if (json_is_true(json_object_get(x, "preserve_unknown_fields"))) {
-        c_text(c, "unknown fields are kept");
-        c_end(c);
-    }
-    if (json_is_true(json_object_get(x, "embedded_resource"))) {
-        c_text(c, "an embedded Kubernetes object");
-        c_end(c);
-    }
-}
 
 /* --- descriptions ------------------------------------------------------------ */
 
@@ -357,7 +34,7 @@ static int plain_text(const char *s, size_t n)
     return 1;
 }
 
-static void description_html(sd_buf *b, const char *s, size_t n)
+void sd_render__description_html(sd_buf *b, const char *s, size_t n)
 {
     if (plain_text(s, n)) {
         sd_buf_puts(b, "<p>");
@@ -376,18 +53,9 @@ static void description_html(sd_buf *b, const char *s, size_t n)
 
 /* --- the walk ---------------------------------------------------------------- */
 
-typedef struct view {
-    int     html;
-    json_t *anchors;   /* set of anchors handed out */
-    json_t *defs;      /* def id -> definition node (borrowed) */
-    json_t *sections;  /* node id -> section name, from the rows */
-    sd_buf  tmp, tmp2;
-    cons    c;
-} view;
-
 /* A unique, attribute-safe anchor: whitespace becomes '_', and a repeat gets
  * "-2", "-3", ... */
-static void make_anchor(view *v, json_t *node, const char *base)
+void sd_render__make_anchor(view *v, json_t *node, const char *base)
 {
     sd_buf *b = &v->tmp;
     size_t len;
@@ -453,54 +121,6 @@ static void badges(json_t *node)
         json_decref(list);
 }
 
-/* helm-docs' default cell for a node without a row: JSON in backticks. */
-static void md_default(view *v, json_t *node)
-{
-    sd_buf *b = &v->tmp2;
-    const char *dt = str(node, "default_text");
-    sd_buf_clear(b);
-    if (dt) {
-        md_cell(b, dt, strlen(dt));
-    } else if (flag(node, "has_default")) {
-        sd_buf j = SD_BUF_INIT;
-        put_json(&j, json_object_get(node, "default"));
-        md_code(&v->tmp, j.ptr, j.len);
-        md_cell(b, v->tmp.ptr, v->tmp.len);
-        sd_buf_clear(&v->tmp);
-        sd_buf_release(&j);
-    }
-    set_buf(node, "md_default", b);
-}
-
-/* Description cell: optional marks, then the Markdown with pipes and line
- * breaks escaped. */
-static void md_description(sd_buf *b, json_t *node, const char *desc)
-{
-    if (flag(node, "required"))
-        sd_buf_puts(b, "**Required.** ");
-    if (flag(node, "deprecated")) {
-        const char *d = str(node, "deprecation");
-        sd_buf_puts(b, "**Deprecated");
-        if (d && *d) {
-            sd_buf_puts(b, ":** ");
-            md_cell(b, d, strlen(d));
-            sd_buf_puts(b, " ");
-        } else {
-            sd_buf_puts(b, ".** ");
-        }
-    }
-    const char *unres = str(node, "ref_unresolved");
-    if (unres) {
-        sd_buf_puts(b, "**Unresolved reference:** ");
-        md_code(b, unres, strlen(unres));
-        sd_buf_puts(b, " ");
-    }
-    if (desc)
-        md_cell(b, desc, strlen(desc));
-    while (b->len && b->ptr[b->len - 1] == ' ')
-        sd_buf_truncate(b, b->len - 1);
-}
-
 static void examples(view *v, json_t *node)
 {
     json_t *ex = json_object_get(node, "examples"), *x, *list;
@@ -521,7 +141,7 @@ static void examples(view *v, json_t *node)
             set_buf(e, "yaml", &v->tmp);
             json_object_set_new(e, "example_source", json_true());
         } else {
-            sd_render_yaml(&v->tmp, val ? val : json_null(), 0);
+            sd_emit_yaml(&v->tmp, val ? val : json_null(), 0);
             set_buf(e, "yaml", &v->tmp);
         }
         if (t && *t)
@@ -587,14 +207,14 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     badges(node);
     if (flag(node, "has_default")) {
         json_t *d = json_object_get(node, "default");
-        sd_render_yaml(&v->tmp, d, 0);
+        sd_emit_yaml(&v->tmp, d, 0);
         if (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
             sd_buf_truncate(&v->tmp, v->tmp.len - 1);
         if (memchr(v->tmp.ptr, '\n', v->tmp.len))
             json_object_set_new(node, "default_block", json_true());
         set_buf(node, "default_yaml", &v->tmp);
     }
-    constraints(&v->c, node);
+    sd_render__constraints(&v->c, node);
     if (json_array_size(v->c.html_list))
         json_object_set(node, v->html ? "constraint_list" : "md_constraints",
                         v->html ? v->c.html_list : v->c.md_list);
@@ -608,27 +228,27 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         json_object_set_new(node, "where", json_true());
     if (desc && *desc) {
         if (v->html) {
-            description_html(&v->tmp, desc, strlen(desc));
+            sd_render__description_html(&v->tmp, desc, strlen(desc));
             set_buf(node, "description_html", &v->tmp);
         }
         if (strchr(desc, '\n'))
             json_object_set_new(node, "description_long", json_true());
     }
     if (!v->html) {
-    md_description(&v->tmp, node, desc);
+    sd_render__md_description(&v->tmp, node, desc);
     set_buf(node, "md_description", &v->tmp);
-    md_key(&v->tmp, display ? display : "");
+    sd_render__md_key(&v->tmp, display ? display : "");
     set_buf(node, "md_key", &v->tmp);
     {
         const char *ht = str(node, "helm_type");
         json_t *tt = json_object_get(node, "type_text");
         if (ht && *ht)
-            md_cell(&v->tmp, ht, strlen(ht));
+            sd_render__md_cell(&v->tmp, ht, strlen(ht));
         else if (json_is_string(tt))
-            md_cell(&v->tmp, json_string_value(tt), json_string_length(tt));
+            sd_render__md_cell(&v->tmp, json_string_value(tt), json_string_length(tt));
         set_buf(node, "md_type", &v->tmp);
     }
-    md_default(v, node);
+    sd_render__md_default(v, node);
     }
     if (json_object_get(node, "example_list") || json_object_get(node, "md_constraints") ||
         json_object_get(node, "description_long") || json_object_get(node, "cel_rules") ||
@@ -659,10 +279,10 @@ static void anchor_for(walk *w, json_t *node, const char *fallback)
     if (w->prefix) {
         sd_buf b = SD_BUF_INIT;
         sd_buf_printf(&b, "%s.%s", w->prefix, id);
-        make_anchor(w->v, node, b.ptr);
+        sd_render__make_anchor(w->v, node, b.ptr);
         sd_buf_release(&b);
     } else {
-        make_anchor(w->v, node, id);
+        sd_render__make_anchor(w->v, node, id);
     }
 }
 
@@ -858,7 +478,7 @@ static json_t *new_section(json_t *group, const char *title, const char *anchor_
     if (anchor_src) {
         sd_buf b = SD_BUF_INIT;
         sd_buf_printf(&b, "sec-%s", anchor_src);
-        make_anchor(v, tmp, b.ptr);
+        sd_render__make_anchor(v, tmp, b.ptr);
         sd_buf_release(&b);
         json_object_set(s, "section_anchor", json_object_get(tmp, "anchor"));
     }
@@ -873,7 +493,7 @@ static json_t *new_group(json_t *view_groups, const char *title, view *v)
     json_t *g = json_pack("{s:s,s:[]}", "group_title", title, "sections");
     sd_buf b = SD_BUF_INIT;
     sd_buf_printf(&b, "group-%s", title);
-    make_anchor(v, g, b.ptr);
+    sd_render__make_anchor(v, g, b.ptr);
     json_object_set(g, "group_anchor", json_object_get(g, "anchor"));
     json_object_del(g, "anchor");
     sd_buf_release(&b);
@@ -901,7 +521,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
     g = new_group(groups, group_title, v);
     if (json_object_get(root, "description_html") == NULL && str(root, "description") && *str(root, "description")) {
         if (v->html) {
-            description_html(&v->tmp, str(root, "description"), strlen(str(root, "description")));
+            sd_render__description_html(&v->tmp, str(root, "description"), strlen(str(root, "description")));
             set_buf(g, "group_description_html", &v->tmp);
         }
     }
@@ -972,7 +592,7 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
     /* Anchors first, so that refs anywhere can link to them. */
     json_array_foreach(defs, i, d) {
         const char *id = str(d, "id");
-        make_anchor(v, d, id ? id : "def");
+        sd_render__make_anchor(v, d, id ? id : "def");
         if (id)
             json_object_set(v->defs, id, d);
     }
@@ -1028,288 +648,6 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
     }
 }
 
-/* --- Markdown rows ----------------------------------------------------------- */
-
-/* Charts: the model's rows, grouped by section in order of first use. */
-static void chart_rows(view *v, json_t *model)
-{
-    json_t *rows = json_object_get(model, "rows"), *r, *secs = json_array(), *by = json_object();
-    int bitnami = 0;
-    const char *dialect = str(json_object_get(model, "source"), "dialect");
-    size_t i;
-
-    if (dialect && strcmp(dialect, "bitnami") == 0)
-        bitnami = 1;
-    json_array_foreach(rows, i, r) {
-        const char *sec = str(r, "section"), *k = str(r, "key"), *t = str(r, "type");
-        const char *d = str(r, "default_text"), *desc = str(r, "description");
-        json_t *s, *node = NULL;
-        if (!sec || !*sec)
-            sec = "";
-        if (!(s = json_object_get(by, sec))) {
-            s = json_pack("{s:s,s:[]}", "rows_title", sec, "rows");
-            if (!*sec)
-                json_object_del(s, "rows_title");
-            json_object_set(by, sec, s);
-            json_array_append_new(secs, s);
-        }
-        if (str(r, "node"))
-            node = NULL;   /* rows carry required/deprecated themselves */
-        (void)node;
-        json_t *row = json_object();
-        if (bitnami) {
-            md_code(&v->tmp2, k ? k : "", k ? strlen(k) : 0);
-            md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
-            sd_buf_clear(&v->tmp2);
-        } else {
-            md_key(&v->tmp, k ? k : "");
-        }
-        set_buf(row, "md_key", &v->tmp);
-        if (t)
-            md_cell(&v->tmp, t, strlen(t));
-        set_buf(row, "md_type", &v->tmp);
-        if (d && bitnami) {
-            md_code(&v->tmp2, d, strlen(d));
-            md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
-            sd_buf_clear(&v->tmp2);
-        } else if (d) {
-            md_cell(&v->tmp, d, strlen(d));
-        }
-        set_buf(row, "md_default", &v->tmp);
-        md_description(&v->tmp, r, desc);
-        set_buf(row, "md_description", &v->tmp);
-        json_array_append_new(json_object_get(s, "rows"), row);
-    }
-    json_decref(by);
-    json_object_set_new(model, "row_sections", secs);
-    set_str(model, "values_heading", "Values");
-    if (bitnami)
-        json_object_set_new(model, "dialect_bitnami", json_true());
-}
-
-/* Schemas and CRDs: one table per section of entries (branches left out:
- * their path is their parent's). */
-static void add_row(json_t *rows, json_t *e)
-{
-    /* branches share their parent's path; a root has none */
-    if (json_object_get(e, "label") || (!str(e, "key") && !flag(e, "is_definition")))
-        return;
-    json_array_append_new(rows, json_pack("{s:O*,s:O*,s:O*,s:O*}",
-        "md_key", json_object_get(e, "md_key"), "md_type", json_object_get(e, "md_type"),
-        "md_default", json_object_get(e, "md_default"),
-        "md_description", json_object_get(e, "md_description")));
-}
-
-/* Schemas, CRDs, ytt: one table for the tree (per CRD version when there
- * are several, per named section when there are sections) and one per
- * definition. */
-static void entry_rows(json_t *model)
-{
-    json_t *groups = json_object_get(model, "groups"), *g, *s, *e, *secs = json_array();
-    size_t i, j, k, tree_groups = 0;
-    int props = 0, defs = 0;
-
-    json_array_foreach(groups, i, g)
-        if (!flag(g, "group_definitions"))
-            tree_groups++;
-    json_array_foreach(groups, i, g) {
-        int is_defs = flag(g, "group_definitions");
-        json_t *rs = NULL, *rows = NULL;
-        if (is_defs)
-            defs = 1;
-        else
-            props = 1;
-        json_array_foreach(json_object_get(g, "sections"), j, s) {
-            if (!rs || is_defs || flag(s, "section_named")) {
-                const char *t = is_defs || flag(s, "section_named") ? str(s, "section_title")
-                              : tree_groups > 1 ? str(g, "group_title") : NULL;
-                if (rs && json_array_size(rows))
-                    json_array_append(secs, rs);
-                json_decref(rs);
-                rs = json_object();
-                rows = json_array();
-                json_object_set_new(rs, "rows", rows);
-                if (t)
-                    set_str(rs, "rows_title", t);
-                if (is_defs)
-                    json_object_set_new(rs, "rows_definition", json_true());
-            }
-            json_array_foreach(json_object_get(s, "entries"), k, e)
-                add_row(rows, e);
-        }
-        if (rs && json_array_size(rows))
-            json_array_append(secs, rs);
-        json_decref(rs);
-    }
-    json_object_set_new(model, "row_sections", secs);
-    set_str(model, "values_heading", props && defs ? "Properties and definitions" :
-                                     defs ? "Definitions" : "Properties");
-}
-
-/* Entries with examples, constraints, rules or long descriptions. */
-static void details(json_t *model)
-{
-    json_t *groups = json_object_get(model, "groups"), *g, *s, *e, *list = json_array();
-    size_t i, j, k;
-    json_array_foreach(groups, i, g)
-        json_array_foreach(json_object_get(g, "sections"), j, s)
-            json_array_foreach(json_object_get(s, "entries"), k, e)
-                if (flag(e, "has_details"))
-                    json_array_append(list, e);
-    if (json_array_size(list))
-        json_object_set_new(model, "details", list);
-    else
-        json_decref(list);
-}
-
-/* --- page metadata -------------------------------------------------------------- */
-
-static void safe_url(json_t *o, const char *k, const char *out_k)
-{
-    const char *u = str(o, k);
-    if (u && *u && sd_markdown_url_ok(u) && !strpbrk(u, " <>\"'`\n"))
-        set_str(o, out_k, u);
-}
-
-static void page_meta(view *v, json_t *model)
-{
-    json_t *chart = json_object_get(model, "chart"), *crd = json_object_get(model, "crd");
-    if (json_is_object(crd)) {
-        static const char *const ccells[][2] = { { "group", "md_group" }, { "scope", "md_scope" },
-                                                 { "kind", "md_kind" } };
-        for (size_t c = 0; c < 3; c++) {
-            const char *cs = str(crd, ccells[c][0]);
-            if (cs && *cs) {
-                sd_buf mb = SD_BUF_INIT;
-                if (c == 0)
-                    md_code(&mb, cs, strlen(cs));
-                else
-                    md_text(&mb, cs, strlen(cs));
-                set_buf(crd, ccells[c][1], &mb);
-                sd_buf_release(&mb);
-            }
-        }
-    }
-    json_t *ytt = json_object_get(model, "ytt"), *src = json_object_get(model, "source");
-    json_t *x;
-    size_t i;
-    const char *title = NULL;
-
-    if (json_is_object(chart)) {
-        title = str(chart, "name");
-        safe_url(chart, "home", "home_href");
-        json_t *srcs = json_object_get(chart, "sources"), *list = json_array();
-        json_array_foreach(srcs, i, x) {
-            json_t *o = json_pack("{s:O}", "url", x);
-            sd_buf b = SD_BUF_INIT;
-            if (json_is_string(x))
-                safe_url(o, "url", "href");
-            if (str(o, "href"))
-                sd_buf_printf(&b, "<%s>", str(o, "href"));
-            else if (json_is_string(x))
-                md_text(&b, json_string_value(x), json_string_length(x));
-            set_buf(o, "md_url", &b);
-            sd_buf_release(&b);
-            json_array_append_new(list, o);
-        }
-        json_object_set_new(chart, "source_list", list);
-        json_array_foreach(json_object_get(chart, "maintainers"), i, x) {
-            safe_url(x, "url", "href");
-            const char *e = str(x, "email");
-            if (e && *e && !strpbrk(e, " <>\"'`\n:") && strchr(e, '@')) {
-                sd_buf b = SD_BUF_INIT;
-                sd_buf_printf(&b, "mailto:%s", e);
-                set_str(x, "mailto", b.ptr);
-                sd_buf_release(&b);
-            }
-            static const char *const cells[][3] = { { "name", "md_name", NULL },
-                                                    { "email", "md_email", "mailto" },
-                                                    { "url", "md_url", "href" } };
-            for (size_t c = 0; c < 3; c++) {
-                const char *s = str(x, cells[c][0]);
-                if (s && *s) {
-                    sd_buf b = SD_BUF_INIT;
-                    if (cells[c][2] && str(x, cells[c][2]))
-                        sd_buf_printf(&b, "<%s>", s);   /* checked: no space, <, > or quote */
-                    else
-                        md_text(&b, s, strlen(s));
-                    set_buf(x, cells[c][1], &b);
-                    sd_buf_release(&b);
-                }
-            }
-        }
-        json_array_foreach(json_object_get(chart, "dependencies"), i, x) {
-            static const char *const cells[][2] = { { "repository", "md_repository" }, { "name", "md_name" },
-                                                    { "version", "md_version" }, { "alias", "md_alias" },
-                                                    { "condition", "md_condition" } };
-            for (size_t c = 0; c < sizeof cells / sizeof cells[0]; c++) {
-                const char *s = str(x, cells[c][0]);
-                if (s && *s) {
-                    sd_buf b = SD_BUF_INIT;
-                    md_text(&b, s, strlen(s));
-                    set_buf(x, cells[c][1], &b);
-                    sd_buf_release(&b);
-                }
-            }
-            safe_url(x, "repository", "repository_href");
-        }
-        if (json_array_size(json_object_get(chart, "maintainers")))
-            json_object_set_new(chart, "has_maintainers", json_true());
-        if (json_array_size(json_object_get(chart, "dependencies")))
-            json_object_set_new(chart, "has_dependencies", json_true());
-        if (json_array_size(list))
-            json_object_set_new(chart, "has_sources", json_true());
-        if (str(chart, "description") && *str(chart, "description") && v->html) {
-            description_html(&v->tmp, str(chart, "description"), strlen(str(chart, "description")));
-            set_buf(chart, "description_html", &v->tmp);
-        }
-    }
-    if (json_is_object(crd)) {
-        json_t *names = json_object_get(crd, "names");
-        title = str(names, "kind");
-        if (!title)
-            title = str(crd, "name");
-    }
-    if (!title && json_is_object(ytt))
-        title = str(ytt, "title") ? str(ytt, "title") : str(ytt, "name");
-    if (!title) {
-        const char *t = str(json_object_get(model, "root"), "title");
-        if (t && *t && flag(json_object_get(model, "root"), "title_explicit"))
-            title = t;
-    }
-    if (!title) {
-        const char *p = str(src, "path");
-        const char *slash = p ? strrchr(p, '/') : NULL;
-        title = slash && slash[1] ? slash + 1 : p ? p : "schema";
-    }
-    set_str(model, "page_title", title);
-    md_text(&v->tmp, title, strlen(title));
-    set_buf(model, "md_title", &v->tmp);
-    if (json_is_object(chart)) {
-        static const char *const f[][2] = { { "version", "md_chart_version" }, { "appVersion", "md_chart_app_version" },
-                                            { "type", "md_chart_type" }, { "kubeVersion", "md_chart_kube_version" } };
-        for (size_t k = 0; k < 4; k++) {
-            const char *t = str(chart, f[k][0]);
-            if (t && *t) {
-                if (k == 3)
-                    md_code(&v->tmp, t, strlen(t));   /* helm-docs: Kubernetes: `>=1.19.0-0` */
-                else
-                    md_text(&v->tmp, t, strlen(t));
-                set_buf(chart, f[k][1], &v->tmp);
-            }
-        }
-    }
-    set_str(model, "generator", "schemadoc " SD_VERSION);
-    {
-        const char *kind = str(src, "kind");
-        if (kind) {
-            char k[32];
-            snprintf(k, sizeof k, "kind_%s", kind);
-            json_object_set_new(model, k, json_true());
-        }
-    }
-}
-
 int sd_render_view(json_t *model, int html)
 {
     view v = { html, json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
@@ -1318,7 +656,7 @@ int sd_render_view(json_t *model, int html)
     size_t i;
     int err = 0;
 
-    page_meta(&v, model);
+    sd_render__page_meta(&v, model);
     json_array_foreach(json_object_get(model, "rows"), i, x) {
         const char *id = str(x, "node"), *sec = str(x, "section");
         if (id && sec && *sec && !json_object_get(v.sections, id))
@@ -1346,7 +684,7 @@ int sd_render_view(json_t *model, int html)
                     const char *vs = str(x, vcells[c][0]);
                     if (vs && *vs) {
                         sd_buf mb = SD_BUF_INIT;
-                        md_text(&mb, vs, strlen(vs));
+                        sd_render__md_text(&mb, vs, strlen(vs));
                         set_buf(x, vcells[c][1], &mb);
                         sd_buf_release(&mb);
                     }
@@ -1398,10 +736,10 @@ int sd_render_view(json_t *model, int html)
     json_object_set_new(model, "groups", groups);
     if (!html) {
         if (json_array_size(json_object_get(model, "rows")))
-            chart_rows(&v, model);
+            sd_render__chart_rows(&v, model);
         else
-            entry_rows(model);
-        details(model);
+            sd_render__entry_rows(model);
+        sd_render__details(model);
     }
     if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md))
         err = SD_ENOMEM;
@@ -1416,4 +754,3 @@ int sd_render_view(json_t *model, int html)
     sd_buf_release(&v.c.md);
     return err;
 }
-

@@ -1,0 +1,196 @@
+/* api.c - the public entry points of schemadoc.h, over the stages: options
+ * become source options, results become strings the caller frees, and
+ * diagnostics are read through accessors. Nothing here prints. */
+#include "schemadoc.h"
+#include "buf.h"
+#include "check.h"
+#include "diag.h"
+#include "model.h"
+#include "render.h"
+#include "source.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sd_free(void *p)
+{
+    free(p);
+}
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+sd_diags *sd_diags_new(void)
+{
+    return calloc(1, sizeof(sd_diags));
+}
+
+void sd_diags_free(sd_diags *d)
+{
+    if (!d)
+        return;
+    sd_diags_release(d);
+    free(d);
+}
+
+size_t sd_diags_count(const sd_diags *d) { return d->count; }
+size_t sd_diags_errors(const sd_diags *d) { return d->errors; }
+
+static const sd_diag *at(const sd_diags *d, size_t i)
+{
+    return i < d->count ? &d->items[i] : NULL;
+}
+
+int sd_diags_severity(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->severity : SD_SEV_ERROR; }
+int sd_diags_code(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->code : SD_ERROR; }
+const char *sd_diags_message(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->message : NULL; }
+const char *sd_diags_file(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.file : NULL; }
+int sd_diags_line(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.line : 0; }
+int sd_diags_column(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.column : 0; }
+const char *sd_diags_schema_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->schema_ptr : NULL; }
+const char *sd_diags_instance_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->instance_ptr : NULL; }
+
+char *sd_diags_text(const sd_diags *d, size_t i)
+{
+    return at(d, i) ? sd_diag_format(at(d, i)) : NULL;
+}
+
+/* The code of the first error recorded since `mark`, for a failure whose
+ * own code was lost on the way (a NULL model). */
+static int first_error(const sd_diags *d, size_t mark)
+{
+    for (size_t i = mark; i < d->count; i++)
+        if (d->items[i].severity == SD_SEV_ERROR && d->items[i].code < 0)
+            return d->items[i].code;
+    return SD_ERROR;
+}
+
+/* Hand `b` over as a malloc'd string. */
+static int give(char **out, size_t *len, sd_buf *b, sd_diags *d)
+{
+    if (sd_buf_failed(b)) {
+        sd_buf_release(b);
+        return sd_diag_error(d, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    }
+    if (len)
+        *len = b->len;
+    *out = sd_buf_detach(b);
+    return 0;
+}
+
+/* ---- options and sources ---------------------------------------------------- */
+
+void sd_options_init(sd_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->version = SD_OPTIONS_VERSION;
+}
+
+int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d)
+{
+    sd_source_opts so;
+
+    *out = NULL;
+    memset(&so, 0, sizeof so);
+    if (o && o->version >= 1) {
+        so.draft = o->force_draft ? o->force_draft : o->draft;
+        so.lenient = o->lenient;
+        so.maps = o->maps;
+        so.nmaps = o->nmaps;
+        so.offline = o->offline;
+        so.refresh = o->refresh;
+        so.cache_dir = o->cache_dir;
+        so.timeout_ms = o->timeout_ms;
+    }
+    return sd_source_open(out, path, &so, d);
+}
+
+void sd_close(sd_source *src)
+{
+    sd_source_free(src);
+}
+
+/* ---- outputs ------------------------------------------------------------- */
+
+int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d)
+{
+    size_t mark = d->count;
+    sd_buf b = SD_BUF_INIT;
+    json_t *m;
+    int err;
+
+    *out = NULL;
+    if (!(m = sd_model_build(src, NULL, d)))
+        return first_error(d, mark);
+    err = sd_model_write_json(&b, m);
+    json_decref(m);
+    if (err < 0) {
+        sd_buf_release(&b);
+        return sd_diag_error(d, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    }
+    return give(out, len, &b, d);
+}
+
+int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
+                   const sd_options *o, sd_diags *d)
+{
+    size_t mark = d->count;
+    sd_render_opts ro = { format, NULL, NULL };
+    sd_buf b = SD_BUF_INIT;
+    json_t *m;
+    int err;
+
+    *out = NULL;
+    if (!format || (strcmp(format, "html") && strcmp(format, "md")))
+        return sd_diag_error(d, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
+                             "unknown page format '%s' (html or md)", format ? format : "(null)");
+    if (o && o->version >= 1) {
+        ro.theme = o->theme;
+        ro.template_file = o->template_file;
+    }
+    if (!(m = sd_model_build(src, NULL, d)))
+        return first_error(d, mark);
+    err = sd_render(&b, m, &ro, d);
+    json_decref(m);
+    if (err < 0) {
+        sd_buf_release(&b);
+        return err;
+    }
+    return give(out, len, &b, d);
+}
+
+int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
+                      size_t nfiles, const sd_options *o, sd_diags *d)
+{
+    sd_check_opts co;
+    sd_check *chk = NULL;
+    sd_buf b = SD_BUF_INIT;
+    int err, status;
+
+    if (out_json)
+        *out_json = NULL;
+    memset(&co, 0, sizeof co);
+    if (o && o->version >= 1) {
+        co.draft = o->force_draft;
+        co.formats = o->formats == 1 ? SD_FORMATS_ASSERT : o->formats == 2 ? SD_FORMATS_IGNORE
+                                                                          : SD_FORMATS_DEFAULT;
+    }
+    if ((err = sd_check_run(&chk, src, files, nfiles, &co, d)) < 0) {
+        if (out_json) {
+            sd_check_json_failed(&b, files, nfiles, d);
+            give(out_json, len, &b, d);
+        }
+        return err;
+    }
+    status = sd_check_status(chk);
+    if (out_json)
+        sd_check_json(&b, chk, d);
+    for (size_t i = 0; i < sd_check_count(chk); i++)
+        sd_vresult_to_diags(&sd_check_result_at(chk, i)->res, d);
+    sd_check_free(chk);
+    if (out_json && (err = give(out_json, len, &b, d)) < 0)
+        return err;
+    sd_buf_release(&b);
+    if (status == 2)
+        return first_error(d, 0);
+    return status;
+}

@@ -1,0 +1,19 @@
+/* load_int.h - internal to the loader (load.c, json.c, comments.c): the
+ * JSON parser and the comment scanner that sd_doc_load_mem() calls. */
+#ifndef SD_LOAD_INT_H
+#define SD_LOAD_INT_H
+
+#include "node.h"
+
+/** Parse doc->text as JSON into doc->roots (json.c). Returns 0 or SD_E*
+ *  with one error in `diags`. */
+int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags);
+
+/** Scan doc->text for comments and attach them to the pairs of doc's
+ *  trees (comments.c). `spans` holds `nspans` byte offsets, start and end
+ *  of every quoted or block scalar, in order (comments are not looked for
+ *  inside them); they arrive as character offsets and are converted in
+ *  place. */
+void sd_load__attach_comments(sd_doc *doc, size_t *spans, size_t nspans);
+
+#endif

@@ -1,0 +1,80 @@
+/* model_int.h - internal to the model builder (model.c, build.c, defs.c):
+ * the build context, the shared-definition registry and JSON helpers. */
+#ifndef SD_MODEL_INT_H
+#define SD_MODEL_INT_H
+
+#include "annot.h"
+#include "model.h"
+#include "source.h"
+
+/* A definition: a schema reached by $ref (or listed under $defs /
+ * definitions), documented once under "definitions". */
+typedef struct def_entry {
+    const sd_node *target;
+    const sd_doc  *doc;
+    char          *id;
+    char          *pointer;     /* where it is: "#/$defs/a", or an absolute URI */
+    int            built;
+} def_entry;
+
+typedef struct mctx {
+    sd_diags      *diags;
+    sd_source     *src;
+    int            max_depth;
+    sd_annots     *annots;      /* values comments, or NULL */
+    json_t        *ids;         /* set of ids handed out */
+    const char    *id_prefix;   /* "def-" while building definitions */
+    def_entry     *defs;
+    size_t         ndefs, adefs;
+    const sd_node *building;    /* the definition being built (recursion mark) */
+    int            err;         /* first error (unresolved reference without --lenient) */
+} mctx;
+
+/* What one model node documents: a schema location and the values written
+ * there (either may be absent). */
+typedef struct mplace {
+    const char    *key;      /* the key in its parent ("[0]", "[]", "*" for items
+                                and additional properties), NULL for roots */
+    const char    *path;     /* dotted values path as helm-docs writes it */
+    const char    *pointer;  /* JSON pointer of the schema location */
+    const sd_node *schema;   /* the schema node, or NULL */
+    const sd_doc  *sdoc;     /* the document `schema` sits in */
+    const sd_pair *vpair;    /* the values pair written here, or NULL */
+    const sd_node *value;    /* the value written here, or NULL */
+    int            depth;
+} mplace;
+
+/* build.c */
+json_t *sd_model__build(mctx *c, const mplace *at);
+
+/* defs.c */
+char *sd_model__unique_id(mctx *c, const char *want);
+const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name,
+                             const char *pointer);
+void sd_model__register_defs(mctx *c, const sd_doc *doc);
+json_t *sd_model__definitions(mctx *c);
+void sd_model__defs_release(mctx *c);
+
+/* Setters that leave out what the model omits (docs/model.md): a missing
+ * value, a false flag, an empty array or object. */
+static inline void sd_model__set(json_t *o, const char *k, json_t *v)
+{
+    if (v)
+        json_object_set_new(o, k, v);
+}
+
+static inline void sd_model__flag(json_t *o, const char *k, int v)
+{
+    if (v)
+        json_object_set_new(o, k, json_true());
+}
+
+static inline void sd_model__set_nonempty(json_t *o, const char *k, json_t *v)
+{
+    if (v && ((json_is_array(v) && json_array_size(v)) || (json_is_object(v) && json_object_size(v))))
+        json_object_set_new(o, k, v);
+    else
+        json_decref(v);
+}
+
+#endif

@@ -1,0 +1,92 @@
+/* render_int.h - internal to the renderer (view.c, words.c, cells.c,
+ * meta.c): the view under construction, the JSON helpers and the pieces
+ * each file gives the others. */
+#ifndef SD_RENDER_INT_H
+#define SD_RENDER_INT_H
+
+#include "buf.h"
+#include "render.h"
+
+#include <jansson.h>
+
+/* ---- JSON helpers ---------------------------------------------------------- */
+
+static inline const char *str(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);     /* borrowed */
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static inline int flag(json_t *o, const char *k)
+{
+    return json_is_true(json_object_get(o, k));
+}
+
+static inline void set_str(json_t *o, const char *k, const char *s)
+{
+    json_object_set_new(o, k, json_string(s));
+}
+
+/* Set `k` to the buffer's text (taken) unless it is empty. */
+static inline void set_buf(json_t *o, const char *k, sd_buf *b)
+{
+    if (b->len && !sd_buf_failed(b))
+        json_object_set_new(o, k, json_stringn(b->ptr, b->len));
+    sd_buf_clear(b);
+}
+
+/** Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */
+void sd_render__put_json(sd_buf *b, json_t *v);
+
+/* ---- constraints in words (words.c) --------------------------------------- */
+
+/* Each constraint is written twice, as escaped HTML with <code> and as
+ * Markdown with code spans, by the same calls. */
+typedef struct cons {
+    sd_buf html, md;
+    json_t *html_list, *md_list;
+} cons;
+
+/** Append the constraints of `node` in words to c->html_list (HTML) and
+ *  c->md_list (Markdown), one item per constraint. */
+void sd_render__constraints(cons *c, json_t *node);
+
+/* ---- Markdown (cells.c) ------------------------------------------------------ */
+
+/** Table cell text: pipes escaped, line breaks as <br>. */
+void sd_render__md_cell(sd_buf *b, const char *s, size_t n);
+/** Plain text in Markdown: markup characters backslash-escaped, cell rules. */
+void sd_render__md_text(sd_buf *b, const char *s, size_t n);
+/** A key path cell, '<' and '>' escaped. */
+void sd_render__md_key(sd_buf *b, const char *s);
+/** A code span with a fence longer than any backtick run in the text. */
+void sd_render__md_code(sd_buf *b, const char *s, size_t n);
+/** The description cell of `node` (marks, then `desc`) appended to `b`. */
+void sd_render__md_description(sd_buf *b, json_t *node, const char *desc);
+
+/* ---- the view (view.c) -------------------------------------------------------- */
+
+typedef struct view {
+    int     html;
+    json_t *anchors;   /* set of anchors handed out */
+    json_t *defs;      /* def id -> definition node (borrowed) */
+    json_t *sections;  /* node id -> section name, from the rows */
+    sd_buf  tmp, tmp2;
+    cons    c;
+} view;
+
+/** A unique, attribute-safe anchor for `node` from `base` (view.c). */
+void sd_render__make_anchor(view *v, json_t *node, const char *base);
+/** A description as sanitized HTML (view.c). */
+void sd_render__description_html(sd_buf *b, const char *s, size_t n);
+/** helm-docs' default cell of a node without a row (cells.c). */
+void sd_render__md_default(view *v, json_t *node);
+/** The Markdown tables: the chart's rows, or the entries' (cells.c). */
+void sd_render__chart_rows(view *v, json_t *model);
+void sd_render__entry_rows(json_t *model);
+/** The entries that have a details section (cells.c). */
+void sd_render__details(json_t *model);
+/** Page title, chart/CRD metadata, links checked (meta.c). */
+void sd_render__page_meta(view *v, json_t *model);
+
+#endif

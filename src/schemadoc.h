@@ -1,0 +1,162 @@
+/* schemadoc.h - the schemadoc library: configuration schemas in; the
+ * normalized model, reference pages and validation results out.
+ *
+ * This header is the manual of the library (libschemadoc.a, pkg-config
+ * name `schemadoc`). It uses standard C types only: no jansson, libyaml or
+ * FILE. Text goes in as file names and comes out as NUL-terminated UTF-8
+ * strings that the caller frees with sd_free().
+ *
+ * A typical program (docs/example.c):
+ *
+ *     sd_diags *d = sd_diags_new();
+ *     sd_options o;
+ *     sd_source *src;
+ *     char *page;
+ *     sd_options_init(&o);
+ *     if (sd_open(&src, "./chart", &o, d) == 0) {
+ *         if (sd_render_page(&page, NULL, src, "md", &o, d) == 0) {
+ *             fputs(page, stdout);
+ *             sd_free(page);
+ *         }
+ *         sd_close(src);
+ *     }
+ *     for (size_t i = 0; i < sd_diags_count(d); i++) {
+ *         char *line = sd_diags_text(d, i);
+ *         fprintf(stderr, "%s\n", line);
+ *         sd_free(line);
+ *     }
+ *     sd_diags_free(d);
+ *
+ * Functions that can fail return 0 (or a count, where said) on success and
+ * a negative enum sd_error code on failure, with the details recorded in
+ * the sd_diags list passed to them. No function prints anything.
+ * Objects are not thread-safe; use one per thread. */
+#ifndef SCHEMADOC_H
+#define SCHEMADOC_H
+
+#include <stddef.h>
+
+#define SD_VERSION "0.1.0"
+/** The version as a number: 0xMMmmpp. */
+#define SD_VERSION_NUM 0x000100
+
+/** Error codes: 0 is success, failures are negative. */
+enum sd_error {
+    SD_OK       = 0,
+    SD_ERROR    = -1,  /* generic */
+    SD_ENOMEM   = -2,  /* out of memory */
+    SD_ENOTFOUND= -3,  /* missing file, key, pointer segment */
+    SD_ESYNTAX  = -4,  /* malformed YAML / JSON / template */
+    SD_EREF     = -5,  /* unresolvable $ref */
+    SD_ELIMIT   = -6,  /* a size, depth or time bound was reached */
+    SD_EIO      = -7,  /* read/write failure */
+    SD_EUSAGE   = -8,  /* bad argument */
+    SD_EINVALID = -9,  /* input read but found wanting (validation, stale docs) */
+    SD_EDUP     = -10, /* duplicate mapping key */
+    SD_EDENIED  = -11  /* confinement: path or URL not allowed */
+};
+
+/** Free a string (or any memory) the library handed to the caller. */
+void sd_free(void *p);
+
+/* ---- diagnostics --------------------------------------------------------- */
+
+/** How serious a diagnostic is. */
+enum sd_severity { SD_SEV_ERROR = 0, SD_SEV_WARNING = 1, SD_SEV_NOTE = 2 };
+
+/** A list of diagnostics: errors, warnings and notes, each with a position
+ *  in a source file and, where it applies, JSON pointers into the schema
+ *  and into the values. Loading stops at the first error; validation
+ *  collects them all. */
+typedef struct sd_diags sd_diags;
+
+/** A new, empty list; NULL when out of memory. Free with sd_diags_free(). */
+sd_diags *sd_diags_new(void);
+/** Free the list and every diagnostic in it. NULL is allowed. */
+void sd_diags_free(sd_diags *d);
+/** The number of diagnostics recorded. */
+size_t sd_diags_count(const sd_diags *d);
+/** The number of errors among them (warnings and notes excluded). */
+size_t sd_diags_errors(const sd_diags *d);
+
+/* Diagnostic `i` (0 <= i < sd_diags_count()). Strings are borrowed: valid
+ * until the list is freed; NULL when the diagnostic has no such part. */
+int         sd_diags_severity(const sd_diags *d, size_t i);  /* enum sd_severity */
+int         sd_diags_code(const sd_diags *d, size_t i);      /* enum sd_error; 0 for warnings */
+const char *sd_diags_message(const sd_diags *d, size_t i);   /* lowercase, no final period */
+const char *sd_diags_file(const sd_diags *d, size_t i);      /* the file it is about, or NULL */
+int         sd_diags_line(const sd_diags *d, size_t i);      /* 1-based; 0 when unknown */
+int         sd_diags_column(const sd_diags *d, size_t i);    /* 1-based, in characters; 0 when unknown */
+const char *sd_diags_schema_ptr(const sd_diags *d, size_t i);   /* "#/properties/port/maximum" */
+const char *sd_diags_instance_ptr(const sd_diags *d, size_t i); /* "/service/port" */
+/** Diagnostic `i` as the command line prints it ("values.yaml:4:3: error:
+ *  ... [schema #/..., instance /...]"). A new string: sd_free() it; NULL
+ *  when out of memory. */
+char *sd_diags_text(const sd_diags *d, size_t i);
+
+/* ---- options ----------------------------------------------------------- */
+
+#define SD_OPTIONS_VERSION 1
+
+/** Everything a caller can choose; sd_options_init() sets the defaults.
+ *  Fields may only be added at the end, with `version` raised. */
+typedef struct sd_options {
+    int                version;     /* SD_OPTIONS_VERSION (set by sd_options_init) */
+    /* reading a source (docs/resolving.md) */
+    int                draft;       /* JSON Schema dialect when `$schema` is absent:
+                                       4, 6, 7, 2019 or 2020 (0: 2020-12) */
+    int                lenient;     /* an unresolved $ref is a warning, not an error */
+    const char *const *maps;        /* "PREFIX=TARGET" $ref prefix maps, as --map */
+    size_t             nmaps;
+    int                offline;     /* remote documents only from the cache */
+    int                refresh;     /* fetch remote documents again */
+    const char        *cache_dir;   /* NULL: $XDG_CACHE_HOME/schemadoc or ~/.cache/schemadoc */
+    long               timeout_ms;  /* per remote request (0: 30 s) */
+    /* validation (docs/validate.md) */
+    int                force_draft; /* dialect forced on the schemas, wins over `$schema` (0: none) */
+    int                formats;     /* 0: as the dialect says; 1: always assert; 2: never */
+    /* pages (docs/themes.md) */
+    const char        *theme;       /* a built-in theme name or a directory (NULL: "default") */
+    const char        *template_file; /* a custom top-level template (NULL: the theme's) */
+} sd_options;
+
+/** Set every option to its default. */
+void sd_options_init(sd_options *o);
+
+/* ---- sources -------------------------------------------------------------- */
+
+/** An opened input: a Helm chart directory (with its subcharts), a JSON
+ *  Schema file (draft 4 to 2020-12, JSON or YAML), a Kubernetes CRD file
+ *  or a ytt schema, with every document its $refs reach. */
+typedef struct sd_source sd_source;
+
+/** Open `path` with options `o` (NULL: defaults; the strings it points to
+ *  must outlive the source). On success *out is a new source freed with
+ *  sd_close(). Fails with SD_ENOTFOUND, SD_ESYNTAX, SD_EREF, SD_EDENIED,
+ *  SD_ELIMIT, SD_EIO or SD_ENOMEM, with errors in `d`. */
+int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d);
+/** Free a source and everything it read. NULL is allowed. */
+void sd_close(sd_source *src);
+
+/** The normalized model of `src` as JSON text (docs/model.md): the data
+ *  every template receives. On success *out is a new string (sd_free())
+ *  and *len, when not NULL, its length. */
+int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d);
+
+/** The reference page of `src` in `format`: "html" (one self-contained
+ *  page) or "md" (helm-docs compatible Markdown), with the theme and
+ *  template of `o`. On success *out is a new string (sd_free()). */
+int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
+                   const sd_options *o, sd_diags *d);
+
+/** Validate values files against `src` as `schemadoc validate` does (a
+ *  chart: the files merged over values.yaml; a CRD: each document; a ytt
+ *  schema: overlays on its defaults; a schema: each file). *out_json gets
+ *  the results as the JSON array documented in docs/validate.md (NULL: not
+ *  wanted). Returns 0 when everything is valid, 1 when something violates
+ *  the schema (each violation is also in `d`, with its pointers), or a
+ *  negative code when the files or the schema cannot be read. */
+int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
+                      size_t nfiles, const sd_options *o, sd_diags *d);
+
+#endif

@@ -1,0 +1,520 @@
+/* check.c - values files against a source (see check.h): what is validated
+ * against what for each source kind, Helm's merge, CRD versions by
+ * apiVersion, ytt overlays and their lifecycle rules; the JSON results. */
+#include "check.h"
+#include "buf.h"
+#include "emit.h"
+#include "merge.h"
+#include "synth.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STDIN_MAX ((size_t)64 << 20)
+
+/* A result and the entry point it is validated against (< 0: the input
+ * could not be read; the error is in the diagnostics already). */
+typedef struct item {
+    sd_check_result r;
+    int             entry;
+} item;
+
+struct sd_check {
+    sd_source       *src;
+    sd_diags        *diags;
+    sd_check_opts    opts;
+    sd_validator    *v;
+    sd_doc         **keep;      /* documents the instances point into */
+    size_t           nkeep;
+    item            *items;
+    size_t           nitems;
+    const sd_node   *effective, *effective_schema;
+    int              wanting;   /* found wanting outside the schema (ytt lifecycle) */
+    int              oom;
+};
+
+static void keep(sd_check *k, sd_doc *d)
+{
+    sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
+    if (!p) {
+        k->oom = 1;
+        sd_doc_free(d);
+        return;
+    }
+    k->keep = p;
+    k->keep[k->nkeep++] = d;
+}
+
+/* A result to validate against entry point `entry` (< 0: an input error,
+ * already reported in diags[first..]). */
+static void add_result(sd_check *k, const char *label, const sd_node *values, int entry,
+                       size_t first)
+{
+    item *p = realloc(k->items, (k->nitems + 1) * sizeof *p);
+    if (!p) {
+        k->oom = 1;
+        return;
+    }
+    k->items = p;
+    p = &k->items[k->nitems++];
+    memset(p, 0, sizeof *p);
+    p->entry = entry;
+    p->r.label = strdup(label);
+    p->r.values = values;
+    p->r.diag_first = first;
+    p->r.diag_count = k->diags->count - first;
+    if (!p->r.label)
+        k->oom = 1;
+}
+
+static int read_stdin(sd_buf *b)
+{
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+        sd_buf_put(b, chunk, n);
+        if (b->len > STDIN_MAX)
+            return SD_ELIMIT;
+    }
+    if (ferror(stdin))
+        return SD_EIO;
+    return sd_buf_failed(b) ? sd_buf_error(b) : 0;
+}
+
+static int load_values(sd_doc **out, const char *path, sd_diags *diags)
+{
+    if (strcmp(path, "-") == 0) {
+        sd_buf in = SD_BUF_INIT;
+        sd_loc l = { "<stdin>", 0, 0 };
+        int err = read_stdin(&in);
+        if (err < 0) {
+            sd_buf_release(&in);
+            *out = NULL;
+            return sd_diag_error(diags, err, l, err == SD_ELIMIT ? "standard input is larger than the limit of 64 MiB"
+                                                                 : "cannot read standard input");
+        }
+        err = sd_doc_load_mem(out, "<stdin>", in.ptr, in.len, SD_FMT_AUTO, NULL, diags);
+        sd_buf_release(&in);
+        return err;
+    }
+    return sd_doc_load_file(out, path, SD_FMT_AUTO, NULL, diags);
+}
+
+static const sd_node *empty_map(sd_check *k, const char *file)
+{
+    sd_doc *d = sd_synth_new(file);
+    if (!d)
+        return k->oom = 1, NULL;
+    sd_node *m = sd_synth_map(d, (sd_loc){ d->file, 1, 1 });
+    sd_synth_set_root(d, m);
+    keep(k, d);
+    return m;
+}
+
+/* Load and merge the values files over `base` (Helm's `-f` order); the
+ * label names them all. */
+static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *const *files,
+                                  size_t n, sd_buf *label)
+{
+    sd_doc *out = sd_synth_new("(merged values)");
+    const sd_node *m = base;
+    if (!out)
+        return k->oom = 1, NULL;
+    keep(k, out);
+    for (size_t i = 0; i < n; i++) {
+        sd_doc *d = NULL;
+        if (load_values(&d, files[i], k->diags) < 0)
+            return NULL;
+        keep(k, d);
+        if (label->len)
+            sd_buf_puts(label, " + ");
+        sd_buf_puts(label, d->file);
+        const sd_node *v = sd_doc_root(d);
+        if (v && v->kind != SD_MAP && v->kind != SD_NULL) {
+            sd_diag_error(k->diags, SD_ESYNTAX, v->loc, "a values file must hold a map, not a %s",
+                          sd_kind_name(v->kind));
+            return NULL;
+        }
+        if (v && v->kind == SD_MAP) {
+            int oom;
+            m = sd_merge_values(out, m, v, &oom);
+            if (oom)
+                return k->oom = 1, NULL;
+        }
+    }
+    return m ? m : empty_map(k, "(values)");
+}
+
+/* ytt: a value given for a deprecated key warns with its notice; one for a
+ * removed key is an error carrying the remedy (seed 004 Part 7). */
+static int ytt_lifecycle(sd_check *k, const sd_node *schema, const sd_node *v, int depth)
+{
+    int bad = 0;
+    const sd_node *props = sd_node_get(schema, "properties");
+    if (!v || v->kind != SD_MAP || !props || depth > 200)
+        return 0;
+    for (size_t i = 0; i < v->n; i++) {
+        const sd_pair *p = &v->items[i];
+        const sd_node *s = sd_node_get(props, p->key->str), *t;
+        if (!s)
+            continue;
+        if ((t = sd_node_get(s, "x-removed")))
+            bad = sd_diag_error(k->diags, SD_EINVALID, p->key->loc, "%s: this key was removed%s%s",
+                                p->key->str, t->kind == SD_STR && *t->str ? ": " : "",
+                                t->kind == SD_STR ? t->str : "");
+        else if ((t = sd_node_get(s, "deprecated")) && t->kind == SD_BOOL && t->num.b) {
+            const sd_node *why = sd_node_get(s, "x-deprecation");
+            sd_diag_warning(k->diags, p->key->loc, "%s: this key is deprecated%s%s", p->key->str,
+                            why && why->kind == SD_STR ? ": " : "", why && why->kind == SD_STR ? why->str : "");
+        }
+        if (ytt_lifecycle(k, s, p->value, depth + 1) < 0)
+            bad = SD_EINVALID;
+    }
+    return bad;
+}
+
+static void cel_note(sd_check *k, const sd_node *n, int *said, int depth)
+{
+    if (*said || !n || depth > 200)
+        return;
+    if (n->kind == SD_MAP) {
+        const sd_node *v = sd_node_get(n, "x-kubernetes-validations");
+        if (v) {
+            sd_diag_warning(k->diags, v->loc, "CEL rules (x-kubernetes-validations) are not evaluated here; "
+                            "the API server checks them");
+            *said = 1;
+            return;
+        }
+    }
+    if (n->kind == SD_MAP || n->kind == SD_SEQ)
+        for (size_t i = 0; i < n->n; i++)
+            cel_note(k, n->items[i].value, said, depth + 1);
+}
+
+/* ---- per source kind ------------------------------------------------------ */
+
+static int check_chart(sd_check *k, const char *const *files, size_t n)
+{
+    const sd_chart *chart = sd_source_chart(k->src);
+    sd_buf label = SD_BUF_INIT;
+    const sd_node *base = chart->values ? sd_doc_root(chart->values) : NULL;
+    int err = 0, entry;
+
+    if (base && base->kind != SD_MAP)
+        base = NULL;
+    if (chart->values)
+        sd_buf_puts(&label, chart->values->file);
+    const sd_node *merged = merge_files(k, base, files, n, &label);
+    if (!merged) {
+        sd_buf_release(&label);
+        return SD_ERROR;
+    }
+    k->effective = merged;
+    if (chart->schema) {
+        if ((entry = sd_source_entry(k->src, 0, k->diags)) < 0) {
+            sd_buf_release(&label);
+            return entry;
+        }
+        k->effective_schema = sd_doc_root(chart->schema);
+        add_result(k, label.len ? label.ptr : "(values)", merged, entry, k->diags->count);
+    } else {
+        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
+                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
+    }
+    /* each subchart's part against the subchart's own schema, as Helm does */
+    for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
+        const sd_source_schema *e = sd_source_schema_at(k->src, i);
+        const sd_chart *sub = e->chart;
+        const sd_node *sb = sub->values ? sd_doc_root(sub->values) : NULL;
+        const sd_node *mine = sd_node_get(merged, sub->alias);
+        sd_doc *tmp = sd_synth_new("(subchart values)");
+        int oom = 0;
+        if (!tmp) {
+            k->oom = 1;
+            break;
+        }
+        keep(k, tmp);
+        const sd_node *inst = sd_merge_values(tmp, sb && sb->kind == SD_MAP ? sb : NULL,
+                                              mine && mine->kind == SD_MAP ? mine : NULL, &oom);
+        if (oom)
+            k->oom = 1;
+        if ((entry = sd_source_entry(k->src, i, k->diags)) < 0) {
+            err = entry;
+            break;
+        }
+        sd_buf sl = SD_BUF_INIT;
+        sd_buf_printf(&sl, "%s (subchart %s)", label.ptr, sub->alias);
+        add_result(k, sl.ptr, inst ? inst : empty_map(k, "(values)"), entry, k->diags->count);
+        sd_buf_release(&sl);
+    }
+    sd_buf_release(&label);
+    return err;
+}
+
+static int check_crds(sd_check *k, const char *const *files, size_t n)
+{
+    const sd_crds *crds = sd_source_crds(k->src);
+    int said = 0;
+
+    for (size_t f = 0; f < n; f++) {
+        sd_doc *d = NULL;
+        if (load_values(&d, files[f], k->diags) < 0)
+            return SD_ERROR;
+        keep(k, d);
+        for (size_t r = 0; r < d->nroots || r == 0; r++) {
+            const sd_node *inst = d->nroots ? d->roots[r].node : empty_map(k, d->file);
+            const sd_crd_version *v = sd_crds_for(crds, inst, NULL);
+            size_t i;
+            int entry;
+            for (i = 0; v && i < sd_source_nschemas(k->src); i++)
+                if (sd_source_schema_at(k->src, i)->version == v)
+                    break;
+            if (!v || !v->schema || i == sd_source_nschemas(k->src))
+                return sd_diag_error(k->diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(k->src), 0, 0 },
+                                     "the CRD has no openAPIV3Schema");
+            cel_note(k, v->schema, &said, 0);
+            if ((entry = sd_source_entry(k->src, i, k->diags)) < 0)
+                return entry;
+            add_result(k, d->file, inst, entry, k->diags->count);
+            if (!d->nroots)
+                break;
+        }
+    }
+    return 0;
+}
+
+static int check_ytt(sd_check *k, const char *const *files, size_t n)
+{
+    const sd_node *schema = sd_doc_root(sd_source_ytt_schema(k->src));
+    sd_buf label = SD_BUF_INIT;
+    int entry;
+
+    if ((entry = sd_source_entry(k->src, 0, k->diags)) < 0)
+        return entry;
+    size_t first = k->nkeep + 1; /* after merge_files' own output doc */
+    const sd_node *merged = merge_files(k, sd_node_get(schema, "default"), files, n, &label);
+    if (!merged) {
+        sd_buf_release(&label);
+        return SD_ERROR;
+    }
+    for (size_t i = first; i < k->nkeep; i++)
+        for (size_t d = 0; d < k->keep[i]->nroots; d++)
+            if (ytt_lifecycle(k, schema, k->keep[i]->roots[d].node, 0) < 0)
+                k->wanting = 1;
+    k->effective = merged;
+    k->effective_schema = schema;
+    add_result(k, label.len ? label.ptr : "(defaults)", merged, entry, k->diags->count);
+    sd_buf_release(&label);
+    return 0;
+}
+
+static int check_schema(sd_check *k, const char *const *files, size_t n)
+{
+    int entry = sd_source_entry(k->src, 0, k->diags);
+
+    if (entry < 0)
+        return entry;
+    for (size_t f = 0; f < n; f++) {
+        sd_doc *d = NULL;
+        size_t mark = k->diags->count;
+        if (load_values(&d, files[f], k->diags) < 0) {
+            add_result(k, strcmp(files[f], "-") ? files[f] : "<stdin>", NULL, SD_EIO, mark);
+            continue;
+        }
+        keep(k, d);
+        if (!d->nroots)
+            add_result(k, d->file, empty_map(k, d->file), entry, k->diags->count); /* empty = {} as Helm reads it */
+        for (size_t r = 0; r < d->nroots; r++)
+            add_result(k, d->file, d->roots[r].node, entry, k->diags->count);
+    }
+    return 0;
+}
+
+/* ---- the run --------------------------------------------------------------- */
+
+int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_t nfiles,
+                 const sd_check_opts *opts, sd_diags *diags)
+{
+    sd_check *k = calloc(1, sizeof *k);
+    sd_validate_opts vo;
+    int err;
+
+    *out = NULL;
+    if (!k)
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    k->src = src;
+    k->diags = diags;
+    if (opts)
+        k->opts = *opts;
+    memset(&vo, 0, sizeof vo);
+    vo.draft = k->opts.draft;
+    vo.formats = k->opts.formats;
+    vo.max_errors = k->opts.max_errors;
+    if (sd_source_kind(src) == SD_SOURCE_YTT && !vo.formats)
+        vo.formats = SD_FORMATS_ASSERT; /* ytt's format= rules always assert */
+    if ((err = sd_source_validator(&k->v, src, &vo, diags)) < 0)
+        goto fail;
+    switch (sd_source_kind(src)) {
+    case SD_SOURCE_CHART: err = check_chart(k, files, nfiles); break;
+    case SD_SOURCE_CRD:   err = check_crds(k, files, nfiles); break;
+    case SD_SOURCE_YTT:   err = check_ytt(k, files, nfiles); break;
+    default:              err = check_schema(k, files, nfiles); break;
+    }
+    if (err < 0)
+        goto fail;
+    if (k->oom) {
+        err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+        goto fail;
+    }
+    /* validate each result; the diagnostics it causes are its own */
+    for (size_t i = 0; i < k->nitems; i++) {
+        sd_check_result *r = &k->items[i].r;
+        if (k->items[i].entry < 0) {
+            r->status = k->items[i].entry;   /* could not be read */
+            continue;
+        }
+        if (r->diag_count == 0)
+            r->diag_first = diags->count;
+        r->status = sd_validate_entry(k->v, (size_t)k->items[i].entry, r->values, &r->res, diags);
+        r->diag_count = diags->count - r->diag_first;
+    }
+    *out = k;
+    return 0;
+fail:
+    sd_check_free(k);
+    return err < 0 ? err : SD_ERROR;
+}
+
+void sd_check_free(sd_check *k)
+{
+    if (!k)
+        return;
+    for (size_t i = 0; i < k->nitems; i++) {
+        free(k->items[i].r.label);
+        sd_vresult_release(&k->items[i].r.res);
+    }
+    free(k->items);
+    for (size_t i = 0; i < k->nkeep; i++)
+        sd_doc_free(k->keep[i]);
+    free(k->keep);
+    free(k);
+}
+
+size_t sd_check_count(const sd_check *k) { return k->nitems; }
+const sd_check_result *sd_check_result_at(const sd_check *k, size_t i)
+{
+    return i < k->nitems ? &k->items[i].r : NULL;
+}
+const sd_node *sd_check_effective(const sd_check *k) { return k->effective; }
+const sd_node *sd_check_effective_schema(const sd_check *k) { return k->effective_schema; }
+
+int sd_check_status(const sd_check *k)
+{
+    int status = k->wanting;
+    for (size_t i = 0; i < k->nitems; i++) {
+        int s = k->items[i].r.status;
+        if (s < 0 && s != SD_EINVALID)
+            return 2;
+        if (s == SD_EINVALID)
+            status = 1;
+    }
+    return status;
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+static void json_str(sd_buf *o, const char *s)
+{
+    sd_emit_json_string(o, s, strlen(s));
+}
+
+static void json_error(sd_buf *o, const sd_verror *e, const char *file)
+{
+    sd_buf_puts(o, "{\"path\": ");
+    json_str(o, e->path);
+    sd_buf_puts(o, ", \"key\": ");
+    json_str(o, e->key);
+    sd_buf_puts(o, ", \"file\": ");
+    json_str(o, e->loc.file ? e->loc.file : file);
+    sd_buf_printf(o, ", \"line\": %d, \"column\": %d, \"keyword\": ", e->loc.line, e->loc.column);
+    json_str(o, e->keyword);
+    sd_buf_puts(o, ", \"message\": ");
+    json_str(o, e->message);
+    sd_buf_puts(o, ", \"schemaLocation\": ");
+    {
+        sd_buf l = SD_BUF_INIT;
+        if (e->schema_loc.file)
+            sd_buf_printf(&l, "%s:%d:%d", e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
+        sd_emit_json_string(o, l.ptr, l.len);
+        sd_buf_release(&l);
+    }
+    sd_buf_puts(o, ", \"schemaPath\": ");
+    json_str(o, e->schema_path);
+    sd_buf_putc(o, '}');
+}
+
+/* The error lines of diags[from..to) as a JSON array of strings. */
+static void json_diags(sd_buf *o, const sd_diags *d, size_t from, size_t to)
+{
+    int any = 0;
+    sd_buf_putc(o, '[');
+    for (size_t i = from; i < to && i < d->count; i++) {
+        const sd_diag *g = &d->items[i];
+        char *line;
+        if (g->severity != SD_SEV_ERROR)
+            continue;
+        line = sd_diag_format(g);
+        sd_buf_puts(o, any++ ? ", " : "");
+        sd_emit_json_string(o, line ? line : "", line ? strlen(line) : 0);
+        free(line);
+    }
+    sd_buf_putc(o, ']');
+}
+
+void sd_check_json(sd_buf *out, const sd_check *k, const sd_diags *diags)
+{
+    sd_buf_puts(out, "[");
+    for (size_t f = 0; f < k->nitems; f++) {
+        const sd_check_result *r = &k->items[f].r;
+        const char *name = r->label ? r->label : "(values)";
+        int input_error = r->status < 0 && r->status != SD_EINVALID;
+        sd_buf_puts(out, f ? ",\n " : "\n ");
+        sd_buf_puts(out, "{\"file\": ");
+        json_str(out, name);
+        sd_buf_printf(out, ", \"valid\": %s, \"errors\": [", r->status == 0 ? "true" : "false");
+        for (size_t i = 0; i < r->res.count; i++) {
+            sd_buf_puts(out, i ? ",\n   " : "\n   ");
+            json_error(out, &r->res.items[i], name);
+        }
+        sd_buf_puts(out, r->res.count ? "\n  ]" : "]");
+        if (r->res.total > r->res.count)
+            sd_buf_printf(out, ", \"errorsNotShown\": %zu", r->res.total - r->res.count);
+        if (input_error) {
+            sd_buf_puts(out, ", \"inputErrors\": ");
+            json_diags(out, diags, r->diag_first, r->diag_first + r->diag_count);
+        }
+        sd_buf_puts(out, ", \"warnings\": [");
+        for (size_t i = 0; i < r->res.nwarnings; i++) {
+            sd_buf_puts(out, i ? ",\n   " : "\n   ");
+            json_error(out, &r->res.warnings[i], name);
+        }
+        sd_buf_puts(out, r->res.nwarnings ? "\n  ]}" : "]}");
+    }
+    sd_buf_puts(out, "\n]\n");
+}
+
+void sd_check_json_failed(sd_buf *out, const char *const *files, size_t nfiles, const sd_diags *diags)
+{
+    sd_buf_putc(out, '[');
+    for (size_t f = 0; f < nfiles; f++) {
+        const char *name = strcmp(files[f], "-") == 0 ? "<stdin>" : files[f];
+        sd_buf_puts(out, f ? ",\n " : "\n ");
+        sd_buf_puts(out, "{\"file\": ");
+        json_str(out, name);
+        sd_buf_puts(out, ", \"valid\": false, \"errors\": [], \"inputErrors\": ");
+        json_diags(out, diags, 0, diags->count);
+        sd_buf_puts(out, ", \"warnings\": []}");
+    }
+    sd_buf_puts(out, "\n]\n");
+}

@@ -1,0 +1,69 @@
+/* check.h - values files checked against a source, as the tools that
+ * consume them would check them (docs/validate.md):
+ *   - a chart: values.yaml, then each file merged over it as `helm -f a -f b`
+ *     does, validated once against values.schema.json; each subchart's part
+ *     (under its alias, over its own values.yaml) against its own schema;
+ *   - a CRD file: each document against the version its apiVersion names;
+ *   - a ytt schema: the schema's defaults, then each file as an overlay,
+ *     validated once; deprecated keys warn, removed keys fail;
+ *   - any other schema: each file (each document of it) on its own.
+ * The schemas are compiled once, through the source's validator.
+ *
+ * In: an opened source and file names ("-" is standard input). Out: one
+ * result per thing validated, each with its verdict, its violations and the
+ * range of diagnostics recorded for it, and the effective values (merged,
+ * for charts and ytt). */
+#ifndef SD_CHECK_H
+#define SD_CHECK_H
+
+#include "source.h"
+#include "validate.h"
+
+typedef struct sd_check_opts {
+    int    draft;        /* dialect forced on the schemas (wins over `$schema`); 0: none */
+    int    formats;      /* enum sd_format_mode; ytt asserts unless told to ignore */
+    size_t max_errors;   /* per result (0: 1000) */
+} sd_check_opts;
+
+/** One thing validated. Owned by the sd_check. */
+typedef struct sd_check_result {
+    char          *label;      /* "values.yaml + prod.yaml", "x.yaml (subchart redis)" */
+    const sd_node *values;     /* the instance; NULL when it could not be read */
+    int            status;     /* 0 valid, SD_EINVALID, or another SD_E* (an input error) */
+    sd_vresult     res;        /* violations and warnings */
+    size_t         diag_first; /* diagnostics recorded for it: diags->items[first..+count) */
+    size_t         diag_count;
+} sd_check_result;
+
+typedef struct sd_check sd_check;
+
+/** Check `nfiles` values files against `src`. Diagnostics (load errors,
+ *  warnings, compile errors, and the violations of each result as
+ *  recorded by sd_check_result_diags()) go to `diags`. Returns 0 with *out
+ *  set (every result then has its own status), or a negative SD_E* with
+ *  *out NULL when nothing could be validated (a schema that does not
+ *  compile, a values file of a chart or ytt run that cannot be read). */
+int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_t nfiles,
+                 const sd_check_opts *opts, sd_diags *diags);
+void sd_check_free(sd_check *chk);
+
+size_t sd_check_count(const sd_check *chk);
+const sd_check_result *sd_check_result_at(const sd_check *chk, size_t i);
+
+/** The values a chart or ytt run validated (merged), or NULL; and the schema
+ *  whose defaults fill them in (sd_merge_defaults). Borrowed. */
+const sd_node *sd_check_effective(const sd_check *chk);
+const sd_node *sd_check_effective_schema(const sd_check *chk);
+
+/** The exit status of a run: 0 all valid, 1 a violation, 2 an input error. */
+int sd_check_status(const sd_check *chk);
+
+/** The results as the JSON array of `validate --output json`
+ *  (docs/validate.md) appended to `out`; `diags` is the list the run wrote. */
+void sd_check_json(sd_buf *out, const sd_check *chk, const sd_diags *diags);
+/** The same array when the run failed before any result: one object per
+ *  file, each carrying every error of `diags` as its inputErrors. */
+void sd_check_json_failed(sd_buf *out, const char *const *files, size_t nfiles,
+                          const sd_diags *diags);
+
+#endif

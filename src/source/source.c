@@ -1,0 +1,369 @@
+/* source.c - open a chart, schema, CRD or ytt file once for every command
+ * (see source.h): detect the kind, set up the docset and its maps, load,
+ * index every schema in one resolver, list the entry points. */
+#include "source.h"
+#include "buf.h"
+#include "emit.h"
+#include "infer.h"
+#include "ytt.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct sd_source {
+    int               kind;
+    char             *path;
+    sd_source_opts    opts;
+    sd_docset        *docs;
+    sd_resolver      *r;
+    sd_chart         *chart;
+    sd_doc           *doc;      /* schema / CRD / ytt file */
+    sd_doc           *ytt;      /* the ytt schema as JSON Schema */
+    sd_crds           crds;
+    sd_source_schema *schemas;
+    size_t            nschemas, aschemas;
+    sd_doc           *derived;  /* schema inferred from values.yaml */
+    sd_validator     *v;
+    int              *entries;  /* per schema: entry, -1 not compiled yet, or the error */
+};
+
+static char *map_cb(void *payload, const char *ref)
+{
+    char *out = NULL;
+    return sd_docset_map(&out, payload, ref) == 0 ? out : NULL;
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int add_schema(sd_source *s, const char *name, const sd_doc *doc, const sd_node *root,
+                      sd_diags *diags)
+{
+    sd_source_schema *e;
+    char *nm;
+
+    if (s->nschemas == s->aschemas) {
+        size_t n = s->aschemas ? s->aschemas * 2 : 4;
+        sd_source_schema *p = realloc(s->schemas, n * sizeof *p);
+        if (!p)
+            return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+        s->schemas = p;
+        s->aschemas = n;
+    }
+    if (!(nm = strdup(name)))
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+    e = &s->schemas[s->nschemas++];
+    memset(e, 0, sizeof *e);
+    e->name = nm;
+    e->doc = doc;
+    e->root = root;
+    /* index it now: every later stage finds its base URI and dialect */
+    if (root && !sd_resolver_info(s->r, root))
+        return sd_resolver_add(s->r, doc, root, NULL, 0, diags);
+    return 0;
+}
+
+static int open_chart(sd_source *s, sd_diags *diags)
+{
+    int err;
+    sd_buf name = SD_BUF_INIT;
+
+    s->kind = SD_SOURCE_CHART;
+    if ((err = sd_chart_load(&s->chart, s->path, diags)) < 0)
+        return err;
+    if ((err = add_schema(s, "values", s->chart->schema,
+                          s->chart->schema ? sd_doc_root(s->chart->schema) : NULL, diags)) < 0)
+        return err;
+    s->schemas[0].chart = s->chart;
+    for (size_t i = 0; i < s->chart->nsubcharts; i++) {
+        const sd_chart *sub = s->chart->subcharts[i];
+        if (!sub->schema)
+            continue;
+        sd_buf_clear(&name);
+        sd_buf_printf(&name, "charts/%s", sub->alias);
+        if (sd_buf_failed(&name)) {
+            sd_buf_release(&name);
+            return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+        }
+        if ((err = add_schema(s, name.ptr, sub->schema, sd_doc_root(sub->schema), diags)) < 0) {
+            sd_buf_release(&name);
+            return err;
+        }
+        s->schemas[s->nschemas - 1].chart = sub;
+    }
+    sd_buf_release(&name);
+    return 0;
+}
+
+static int open_crds(sd_source *s, sd_diags *diags)
+{
+    sd_buf name = SD_BUF_INIT;
+    int err = 0;
+
+    s->kind = SD_SOURCE_CRD;
+    if (sd_crds_read(&s->crds, s->doc) < 0)
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+    for (size_t i = 0; i < s->crds.n && err == 0; i++) {
+        const sd_crd *crd = &s->crds.items[i];
+        for (size_t k = 0; k < crd->nversions && err == 0; k++) {
+            const sd_crd_version *v = &crd->versions[k];
+            const char *vn = sd_node_str(v->name);
+            if (!v->schema)
+                continue;
+            sd_buf_clear(&name);
+            sd_buf_printf(&name, "%s/%s", crd->group ? crd->group : "", vn ? vn : "");
+            if (sd_buf_failed(&name))
+                err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+            else if ((err = add_schema(s, name.ptr, s->doc, v->schema, diags)) == 0) {
+                s->schemas[s->nschemas - 1].crd = crd;
+                s->schemas[s->nschemas - 1].version = v;
+            }
+        }
+    }
+    sd_buf_release(&name);
+    return err;
+}
+
+static int open_file(sd_source *s, sd_diags *diags)
+{
+    int err;
+
+    if ((err = sd_doc_load_file(&s->doc, s->path, SD_FMT_AUTO, NULL, diags)) < 0)
+        return err;
+    if (sd_doc_has_crd(s->doc))
+        return open_crds(s, diags);
+    if (sd_ytt_is_schema(s->doc)) {
+        s->kind = SD_SOURCE_YTT;
+        if ((err = sd_ytt_schema(&s->ytt, s->doc, diags)) < 0)
+            return err;
+        return add_schema(s, "values", s->ytt, sd_doc_root(s->ytt), diags);
+    }
+    s->kind = SD_SOURCE_SCHEMA;
+    return add_schema(s, "schema", s->doc, sd_doc_root(s->doc), diags);
+}
+
+int sd_source_open(sd_source **out, const char *path, const sd_source_opts *opts,
+                   sd_diags *diags)
+{
+    sd_source *s = calloc(1, sizeof *s);
+    sd_docset_opts dopts;
+    sd_resolve_opts ro;
+    int err, chart;
+    sd_loc at = { path, 0, 0 };
+
+    *out = NULL;
+    if (!s || !(s->path = strdup(path))) {
+        free(s);
+        return sd_diag_error(diags, SD_ENOMEM, at, "out of memory");
+    }
+    if (opts)
+        s->opts = *opts;
+    chart = sd_chart_is_dir(path);
+    if (!chart && is_dir(path)) {
+        err = sd_diag_error(diags, SD_ENOTFOUND, at,
+                            "no chart here: the directory has no Chart.yaml (give a chart directory "
+                            "or a schema, CRD or ytt file)");
+        goto fail;
+    }
+
+    /* the documents of this run: confinement, prefix maps, cache */
+    memset(&dopts, 0, sizeof dopts);
+    dopts.chart_root = chart ? path : NULL;
+    dopts.fetch.cache_dir = s->opts.cache_dir;
+    dopts.fetch.offline = s->opts.offline;
+    dopts.fetch.refresh = s->opts.refresh;
+    dopts.fetch.timeout_ms = s->opts.timeout_ms;
+    if ((err = sd_docset_new(&s->docs, &dopts, diags)) < 0)
+        goto fail;
+    if (chart && (err = sd_docset_read_chart_map(s->docs, diags)) < 0)
+        goto fail;
+    for (size_t i = 0; i < s->opts.nmaps; i++)
+        if ((err = sd_docset_add_map(s->docs, s->opts.maps[i], diags)) < 0)
+            goto fail;
+
+    memset(&ro, 0, sizeof ro);
+    ro.load = sd_docset_load_cb;
+    ro.map = map_cb;
+    ro.payload = s->docs;
+    ro.draft = s->opts.draft ? s->opts.draft : SD_DRAFT_2020;
+    if (!(s->r = sd_resolver_new(&ro))) {
+        err = sd_diag_error(diags, SD_ENOMEM, at, "out of memory");
+        goto fail;
+    }
+    if ((err = chart ? open_chart(s, diags) : open_file(s, diags)) < 0)
+        goto fail;
+    if (!(s->entries = malloc((s->nschemas ? s->nschemas : 1) * sizeof *s->entries))) {
+        err = sd_diag_error(diags, SD_ENOMEM, at, "out of memory");
+        goto fail;
+    }
+    for (size_t i = 0; i < s->nschemas; i++)
+        s->entries[i] = -1;
+    *out = s;
+    return 0;
+fail:
+    sd_source_free(s);
+    return err < 0 ? err : SD_ERROR;
+}
+
+void sd_source_free(sd_source *s)
+{
+    if (!s)
+        return;
+    sd_validator_free(s->v);
+    sd_resolver_free(s->r);
+    sd_docset_free(s->docs);
+    sd_chart_free(s->chart);
+    sd_crds_release(&s->crds);
+    sd_doc_free(s->ytt);
+    sd_doc_free(s->doc);
+    sd_doc_free(s->derived);
+    for (size_t i = 0; i < s->nschemas; i++)
+        free((char *)s->schemas[i].name);
+    free(s->schemas);
+    free(s->entries);
+    free(s->path);
+    free(s);
+}
+
+int sd_source_kind(const sd_source *s) { return s->kind; }
+const char *sd_source_path(const sd_source *s) { return s->path; }
+const sd_source_opts *sd_source_options(const sd_source *s) { return &s->opts; }
+const sd_chart *sd_source_chart(const sd_source *s) { return s->chart; }
+const sd_doc *sd_source_doc(const sd_source *s) { return s->doc; }
+const sd_crds *sd_source_crds(const sd_source *s) { return &s->crds; }
+const sd_doc *sd_source_ytt_schema(const sd_source *s) { return s->ytt; }
+sd_docset *sd_source_docset(sd_source *s) { return s->docs; }
+sd_resolver *sd_source_resolver(sd_source *s) { return s->r; }
+size_t sd_source_nschemas(const sd_source *s) { return s->nschemas; }
+
+const sd_source_schema *sd_source_schema_at(const sd_source *s, size_t i)
+{
+    return i < s->nschemas ? &s->schemas[i] : NULL;
+}
+
+const sd_source_schema *sd_source_schema_named(const sd_source *s, const char *name)
+{
+    for (size_t i = 0; i < s->nschemas; i++)
+        if (!strcmp(s->schemas[i].name, name))
+            return &s->schemas[i];
+    return NULL;
+}
+
+int sd_source_resolve(sd_source *s, const sd_schema_info **out, const sd_doc *doc,
+                      const sd_node *from, const sd_node *ref, sd_diags *diags)
+{
+    sd_diags tmp = SD_DIAGS_INIT;
+    int err;
+
+    *out = NULL;
+    /* a schema below a keyword the index does not walk: its base is its
+     * document's URI */
+    if (!sd_resolver_info(s->r, from) && (err = sd_resolver_add(s->r, doc, from, NULL, 0, diags)) < 0)
+        return err;
+    if (!s->opts.lenient)
+        return sd_resolver_resolve(s->r, out, from, ref->str, ref->loc, diags);
+    err = sd_resolver_resolve(s->r, out, from, ref->str, ref->loc, &tmp);
+    for (size_t i = 0; i < tmp.count; i++) {
+        const sd_diag *d = &tmp.items[i];
+        sd_diag_add(diags, d->severity == SD_SEV_ERROR ? SD_SEV_WARNING : d->severity, 0, d->loc,
+                    d->schema_ptr, d->instance_ptr, "%s", d->message ? d->message : "out of memory");
+    }
+    sd_diags_release(&tmp);
+    return err;
+}
+
+int sd_source_validator(sd_validator **out, sd_source *s, const sd_validate_opts *vopts,
+                        sd_diags *diags)
+{
+    sd_validate_opts o;
+    int err;
+
+    if (!s->v) {
+        memset(&o, 0, sizeof o);
+        if (vopts)
+            o = *vopts;
+        o.resolver = s->r;
+        o.load = NULL;
+        o.map = NULL;
+        o.payload = NULL;
+        if ((err = sd_validator_new(&s->v, NULL, NULL, &o, diags)) < 0)
+            return err;
+    }
+    *out = s->v;
+    return 0;
+}
+
+int sd_source_entry(sd_source *s, size_t i, sd_diags *diags)
+{
+    const sd_source_schema *e = sd_source_schema_at(s, i);
+
+    if (!e || !e->root || !s->v)
+        return sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ s->path, 0, 0 }, "no schema to validate against");
+    if (s->entries[i] == -1)
+        s->entries[i] = sd_validator_add(s->v, e->doc, e->root, diags);
+    return s->entries[i];
+}
+
+const sd_doc *sd_source_derived_schema(sd_source *s, int draft, sd_diags *diags)
+{
+    sd_annots an;
+
+    if (!s->chart)
+        return NULL;
+    if (s->derived)
+        return s->derived;
+    if (sd_annots_scan(&an, s->chart->values, diags) < 0)
+        return NULL;
+    if (!(s->derived = sd_infer_schema(s->chart->values, &an, draft)))
+        sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+    sd_annots_release(&an);
+    return s->derived;
+}
+
+/* ---- the `doc` view --------------------------------------------------- */
+
+/* The files of a chart directory that the document view shows, in order. */
+static const char *const chart_files[] = {
+    "Chart.yaml", "values.yaml", "values.schema.json", "values.schema.yaml",
+    "schema-dependencies.json", NULL
+};
+
+int sd_source_dump(sd_buf *out, const char *path, sd_diags *diags)
+{
+    sd_doc *doc = NULL;
+    sd_buf p = SD_BUF_INIT;
+    int err = 0, any = 0;
+
+    if (!is_dir(path)) {
+        if ((err = sd_doc_load_file(&doc, path, SD_FMT_AUTO, NULL, diags)) < 0)
+            return err;
+        sd_emit_doc_json(out, doc);
+        sd_doc_free(doc);
+        return 0;
+    }
+    sd_buf_puts(out, "[\n");
+    for (const char *const *f = chart_files; *f; f++) {
+        sd_buf_clear(&p);
+        sd_buf_printf(&p, "%s/%s", path, *f);
+        if (access(p.ptr, F_OK) != 0 && errno == ENOENT)
+            continue;
+        if ((err = sd_doc_load_file(&doc, p.ptr, SD_FMT_AUTO, NULL, diags)) < 0)
+            break;
+        if (any++)
+            sd_buf_puts(out, ",\n");
+        sd_emit_doc_json(out, doc);
+        sd_doc_free(doc);
+    }
+    sd_buf_puts(out, "]\n");
+    if (!err && !any)
+        err = sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ path, 0, 0 },
+                            "not a chart directory: no Chart.yaml, values.yaml or values.schema.json");
+    sd_buf_release(&p);
+    return err;
+}
