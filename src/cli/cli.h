@@ -8,6 +8,8 @@
 #include "diag.h"
 #include "source.h"
 
+#include <jansson.h>
+
 /* Exit statuses of the command-line tool. */
 enum sd_exit { SD_EXIT_OK = 0, SD_EXIT_FOUND_WANTING = 1, SD_EXIT_ERROR = 2 };
 
