@@ -66,5 +66,16 @@ opid=$(cat "$tmp/orphan")
 pids="$pids $opid"
 if exited "$opid" 10; then ok; else fail "the server outlived its parent"; fi
 
+# libcurl is loaded only for a remote document: local runs work without it,
+# and a remote $ref without it says what to install
+SDB=${SD:-./schemadoc}
+printf '{"properties":{"a":{"$ref":"https://example.invalid/x.json"},"b":{"type":"string"}}}' > "$tmp/r.json"
+printf '{"properties":{"b":{"type":"string"}}}' > "$tmp/l.json"
+if SD_LIBCURL=/nonexistent/libcurl.so.4 NO_COLOR=1 "$SDB" "$tmp/l.json" --format md >/dev/null 2>"$tmp/err"; then ok
+else fail "a local schema needs libcurl"; cat "$tmp/err"; fi
+SD_LIBCURL=/nonexistent/libcurl.so.4 NO_COLOR=1 "$SDB" "$tmp/r.json" --format md >/dev/null 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ] && grep -q "remote documents need libcurl, which could not be loaded (/nonexistent/libcurl.so.4): install it (Debian: apt-get install libcurl4)" "$tmp/err"; then ok
+else fail "missing libcurl: exit $st, message: $(cat "$tmp/err")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

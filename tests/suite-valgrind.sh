@@ -12,7 +12,7 @@ fi
 passed=0 failed=0
 run() { # expected-status args...
     want=$1; shift
-    valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+    SD_FREE_AT_EXIT=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
         "$SD" "$@" >/dev/null 2>/tmp/sd-vg.$$
     st=$?
     if [ $st -eq "$want" ]; then passed=$((passed + 1)); else

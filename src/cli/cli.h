@@ -23,6 +23,13 @@ int sd_cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/** 1 when the command may leave its big structures (the model, the
+ *  source's documents) to the end of the process instead of freeing them
+ *  one by one: a release build, unless $SD_FREE_AT_EXIT is set (the
+ *  valgrind pass sets it, so the freeing path stays checked). Builds with
+ *  a sanitizer always free. */
+int sd_cli_skip_free(void);
+
 /** Match `--name VALUE` or `--name=VALUE` at argv[*i]; on a match sets *val,
  *  advances *i past the value and returns 1. A missing value returns -1. */
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val);

@@ -120,6 +120,7 @@ int sd_cmd_render(int argc, char **argv)
     int i, r, status = SD_EXIT_OK;
     sd_source_opts sopts;
     sd_source *src = NULL;
+    json_t *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
 
     memset(&sopts, 0, sizeof sopts);
 
@@ -216,7 +217,10 @@ int sd_cmd_render(int argc, char **argv)
             sd_diag_error(&diags, sd_buf_error(&out), (sd_loc){ NULL, 0, 0 }, "out of memory");
             status = SD_EXIT_ERROR;
         }
-        json_decref(m);
+        if (sd_cli_skip_free())
+            model = m;   /* the process ends soon: its pages go back at once */
+        else
+            json_decref(m);
     }
     if (status == SD_EXIT_OK && readme) {
         /* sd_cli_markdown made the whole new README */
@@ -235,7 +239,8 @@ int sd_cmd_render(int argc, char **argv)
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
-    sd_source_free(src);
+    if (!model)
+        sd_source_free(src);
     free((void *)sopts.maps);
     return status;
 }

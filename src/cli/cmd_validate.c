@@ -155,8 +155,10 @@ done:
     fflush(stdout);
     sd_diags_release(&diags);
     sd_buf_release(&out);
-    sd_check_free(chk);
-    sd_source_free(src);
+    if (!sd_cli_skip_free()) {
+        sd_check_free(chk);
+        sd_source_free(src);
+    }
     free(values);
     free((void *)sopts.maps);
     return status;

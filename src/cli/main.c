@@ -136,6 +136,24 @@ void sd_cli_print_diags(const sd_diags *d)
     sd_diags_print(d, stderr, color);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SD_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SD_SANITIZED 1
+#endif
+#endif
+
+int sd_cli_skip_free(void)
+{
+#ifdef SD_SANITIZED
+    return 0;
+#else
+    const char *e = getenv("SD_FREE_AT_EXIT");
+    return !(e && *e);
+#endif
+}
+
 void sd_cli_print_diag_range(const sd_diags *d, size_t from, size_t to)
 {
     const char *nc = getenv("NO_COLOR");

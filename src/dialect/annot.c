@@ -9,6 +9,7 @@
 #include "buf.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,25 +233,42 @@ static size_t head_comment(const sd_doc *doc, const sd_pair *p, int line, char *
     return n;
 }
 
+/* Where each line of a document starts, made once per scan so that
+ * looking at a line is not a walk from the top of the file. */
+typedef struct lines_of {
+    const char **start;   /* start[l - 1] is line l; NULL when not made */
+    size_t       n;
+} lines_of;
+
+static int lines_make(lines_of *lo, const sd_doc *doc)
+{
+    size_t n = 1, k = 0;
+    for (size_t i = 0; i < doc->text_len; i++)
+        n += doc->text[i] == '\n';
+    if (!(lo->start = malloc(n * sizeof *lo->start)))
+        return SD_ENOMEM;
+    lo->start[k++] = doc->text;
+    for (size_t i = 0; i < doc->text_len && k < n; i++)
+        if (doc->text[i] == '\n')
+            lo->start[k++] = doc->text + i + 1;
+    lo->n = k;
+    return 0;
+}
+
 /* 1 if the list item at `v` is a block item (`- x` on its own line): only
  * those carry a HeadComment in yaml.v3. */
-static int block_item(const sd_doc *doc, const sd_node *parent_key, const sd_node *v)
+static int block_item(const lines_of *lo, const sd_node *parent_key, const sd_node *v)
 {
+    const char *p;
     if (parent_key && v->loc.line == parent_key->loc.line)
         return 0;
-    const char *t = doc->text, *p = t;
-    for (int l = 1; l < v->loc.line && p; l++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    if (!p)
+    if (v->loc.line < 1 || (size_t)v->loc.line > lo->n)
         return 0;
-    p = skip_ws(p);
+    p = skip_ws(lo->start[v->loc.line - 1]);
     return *p == '-' || *p == '\n' || *p == '\0';
 }
 
-static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const sd_node *n,
+static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const lines_of *lo, const sd_node *n,
                          const sd_node *nkey, sd_buf *path, int depth)
 {
     size_t base = path->len;
@@ -267,7 +285,7 @@ static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const sd_node *n,
             nl = head_comment(doc, p, p->key->loc.line, &lines);
         } else {
             sd_buf_printf(path, "[%zu]", i);
-            if (block_item(doc, nkey, p->value))
+            if (p->c_count && block_item(lo, nkey, p->value))
                 nl = head_comment(doc, p, p->value->loc.line, &lines);
         }
         if (nl) {
@@ -304,7 +322,7 @@ static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const sd_node *n,
                 continue;
         }
         if (p->value->kind == SD_MAP || p->value->kind == SD_SEQ)
-            err = walk_helmdocs(a, doc, p->value, p->key, path, depth + 1);
+            err = walk_helmdocs(a, doc, lo, p->value, p->key, path, depth + 1);
     }
     sd_buf_truncate(path, base);
     return err;
@@ -469,6 +487,35 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
     return 0;
 }
 
+static uint64_t hash_path(const char *s, int old)
+{
+    uint64_t h = old ? 0x9e3779b97f4a7c15ULL : 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h ^ (h >> 29);
+}
+
+static size_t slot_of(const sd_annots *a, const char *path, int old);
+
+/* Index every annotation by (path, kind) once, so that each key's lookup
+ * is a hash probe: a later annotation of the same path wins, as a scan
+ * from the end would find it. */
+static int index_paths(sd_annots *a)
+{
+    size_t cap = 16;
+    while (cap < a->n * 2 + 2)
+        cap *= 2;
+    if (!(a->idx = calloc(cap, sizeof *a->idx)))
+        return SD_ENOMEM;
+    a->idx_cap = cap;
+    for (size_t i = 0; i < a->n; i++) {
+        if (!a->items[i].path)
+            continue;
+        a->idx[slot_of(a, a->items[i].path, a->items[i].old_style != 0)] = (uint32_t)i + 1;
+    }
+    return 0;
+}
+
 int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
 {
     sd_buf path = SD_BUF_INIT;
@@ -485,31 +532,54 @@ int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
             break;
         }
     }
-    if (out->dialect == SD_DIALECT_BITNAMI)
-        return bitnami(out, values);
-    out->dialect = SD_DIALECT_HELMDOCS;
-    if (values->nroots && (values->roots[0].node->kind == SD_MAP || values->roots[0].node->kind == SD_SEQ))
-        err = walk_helmdocs(out, values, values->roots[0].node, NULL, &path, 0);
-    if (!err)
-        err = helmdocs_old_style(out, values);
+    if (out->dialect == SD_DIALECT_BITNAMI) {
+        err = bitnami(out, values);
+    } else {
+        lines_of lo = { NULL, 0 };
+        out->dialect = SD_DIALECT_HELMDOCS;
+        if (values->nroots && (values->roots[0].node->kind == SD_MAP || values->roots[0].node->kind == SD_SEQ)) {
+            if (!(err = lines_make(&lo, values)))
+                err = walk_helmdocs(out, values, &lo, values->roots[0].node, NULL, &path, 0);
+            free(lo.start);
+        }
+        if (!err)
+            err = helmdocs_old_style(out, values);
+    }
     sd_buf_release(&path);
-    return err;
+    return err ? err : index_paths(out);
+}
+
+/* The slot of `path` among the annotations of one kind (old_style or not):
+ * the slot holding the last such annotation, or the empty slot where it
+ * would go. */
+static size_t slot_of(const sd_annots *a, const char *path, int old)
+{
+    size_t mask = a->idx_cap - 1, j = (size_t)hash_path(path, old) & mask;
+    for (; a->idx[j]; j = (j + 1) & mask) {
+        const sd_annot *x = &a->items[a->idx[j] - 1];
+        if (x->old_style == old && strcmp(x->path, path) == 0)
+            break;
+    }
+    return j;
+}
+
+static const sd_annot *lookup(const sd_annots *a, const char *path, int old)
+{
+    size_t j;
+    if (!a->idx_cap)
+        return NULL;
+    j = slot_of(a, path, old);
+    return a->idx[j] ? &a->items[a->idx[j] - 1] : NULL;
 }
 
 const sd_annot *sd_annots_get(const sd_annots *a, const char *path)
 {
-    for (size_t i = a->n; i-- > 0;)
-        if (!a->items[i].old_style && a->items[i].path && strcmp(a->items[i].path, path) == 0)
-            return &a->items[i];
-    return NULL;
+    return lookup(a, path, 0);
 }
 
 const sd_annot *sd_annots_get_old(const sd_annots *a, const char *path)
 {
-    for (size_t i = a->n; i-- > 0;)
-        if (a->items[i].old_style && strcmp(a->items[i].path, path) == 0)
-            return &a->items[i];
-    return NULL;
+    return lookup(a, path, 1);
 }
 
 void sd_annots_release(sd_annots *a)
@@ -527,6 +597,7 @@ void sd_annots_release(sd_annots *a)
         free(a->skips[i]);
     free(a->skips);
     free(a->items);
+    free(a->idx);
     free(a->chart_description);
     memset(a, 0, sizeof *a);
 }

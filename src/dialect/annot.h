@@ -12,6 +12,8 @@
 #include "buf.h"
 #include "node.h"
 
+#include <stdint.h>
+
 enum sd_dialect { SD_DIALECT_NONE = 0, SD_DIALECT_HELMDOCS = 1, SD_DIALECT_BITNAMI = 2 };
 
 typedef struct sd_annot {
@@ -35,6 +37,8 @@ typedef struct sd_annots {
     char     **skips;     /* Bitnami @skip paths */
     size_t     nskips;
     char      *chart_description; /* Bitnami @descriptionStart..End */
+    uint32_t  *idx;       /* (path, old_style) -> items index + 1, open addressing */
+    size_t     idx_cap;
 } sd_annots;
 
 /** Read every doc comment of `values` (may be NULL). Never fails on odd

@@ -205,6 +205,20 @@ static int cmp_keys(const void *a, const void *b)
     return c ? c : (x->key->len > y->key->len) - (x->key->len < y->key->len);
 }
 
+static int same_key(const sd_pair *x, const sd_pair *y)
+{
+    return x->key->len == y->key->len && !memcmp(x->key->str, y->key->str, x->key->len);
+}
+
+/* Key order, and among equal keys the order of the pairs (their addresses
+ * follow the map's order), so that the last one can be kept. */
+static int cmp_keys_then_pos(const void *a, const void *b)
+{
+    int c = cmp_keys(a, b);
+    const sd_pair *x = *(const sd_pair *const *)a, *y = *(const sd_pair *const *)b;
+    return c ? c : (x > y) - (x < y);
+}
+
 static int js_index_key(const sd_node *k, unsigned long *out)
 {
     if (!k->len || k->len > 10 || (k->len > 1 && k->str[0] == '0') || strspn(k->str, "0123456789") != k->len)
@@ -248,17 +262,22 @@ static void put_json(sd_buf *b, const sd_node *n, int js, int depth)
         const sd_pair **ps = malloc((n->n ? n->n : 1) * sizeof *ps);
         if (!ps) { sd_buf_grow(b, (size_t)-1); return; }
         size_t m = 0;
-        for (size_t i = 0; i < n->n; i++) {
-            /* a duplicate key keeps its last value (both tools) */
-            size_t j;
-            for (j = 0; j < m; j++)
-                if (ps[j]->key->len == n->items[i].key->len &&
-                    !memcmp(ps[j]->key->str, n->items[i].key->str, ps[j]->key->len))
-                    break;
-            if (j < m) ps[j] = &n->items[i];
-            else ps[m++] = &n->items[i];
+        for (size_t i = 0; i < n->n; i++)
+            ps[m++] = &n->items[i];
+        /* a duplicate key keeps its last value (both tools): sort by key,
+         * then position, and keep the last of each run of equal keys */
+        qsort(ps, m, sizeof *ps, cmp_keys_then_pos);
+        {
+            size_t k = 0;
+            for (size_t i = 0; i < m; i++) {
+                if (i + 1 < m && same_key(ps[i], ps[i + 1]))
+                    continue;
+                ps[k++] = ps[i];
+            }
+            m = k;
         }
-        qsort(ps, m, sizeof *ps, js ? cmp_js_keys : cmp_keys);
+        if (js)   /* JavaScript's own order: index keys first, then insertion */
+            qsort(ps, m, sizeof *ps, cmp_js_keys);
         sd_buf_putc(b, '{');
         for (size_t i = 0; i < m; i++) {
             if (i) sd_buf_putc(b, ',');

@@ -15,6 +15,7 @@
 #include "uri.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -35,6 +36,65 @@ struct sd_fetch {
 };
 
 static int curl_users;        /* sd_fetch objects alive: global init/cleanup */
+
+/* libcurl is loaded when the first remote document is fetched, not at
+ * start-up: a run that reads only local files maps none of its thirty
+ * dependencies (TLS, Kerberos, LDAP, ...). $SD_LIBCURL names another
+ * library file (packagers, and the test of the missing-library message). */
+static struct {
+    void *lib;
+    CURLcode (*global_init)(long);
+    void (*global_cleanup)(void);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+} C;
+
+#define SD_LIBCURL_DEFAULT "libcurl.so.4"
+
+/* Load libcurl and its entry points once. Returns 0, or SD_ENOTFOUND with
+ * what to install in `why`. */
+static int load_curl(sd_buf *why)
+{
+    const char *name = getenv("SD_LIBCURL");
+    void *lib;
+
+    if (C.lib)
+        return 0;
+    if (!name || !*name)
+        name = SD_LIBCURL_DEFAULT;
+    if (!(lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) {
+        sd_buf_printf(why, "remote documents need libcurl, which could not be loaded (%s): "
+                      "install it (Debian: apt-get install libcurl4), or read the documents from "
+                      "local copies with --map PREFIX=DIR", name);
+        return SD_ENOTFOUND;
+    }
+#define SYM(field, sym) \
+    if (!(*(void **)(void *)&C.field = dlsym(lib, sym))) goto missing
+    SYM(global_init, "curl_global_init");
+    SYM(global_cleanup, "curl_global_cleanup");
+    SYM(easy_init, "curl_easy_init");
+    SYM(easy_cleanup, "curl_easy_cleanup");
+    SYM(easy_setopt, "curl_easy_setopt");
+    SYM(easy_perform, "curl_easy_perform");
+    SYM(easy_getinfo, "curl_easy_getinfo");
+    SYM(easy_strerror, "curl_easy_strerror");
+    SYM(slist_append, "curl_slist_append");
+    SYM(slist_free_all, "curl_slist_free_all");
+#undef SYM
+    C.lib = lib;   /* kept until exit: libcurl's globals live in it */
+    return 0;
+missing:
+    sd_buf_printf(why, "'%s' is not a usable libcurl (a function is missing): install Debian's libcurl4", name);
+    dlclose(lib);
+    memset(&C, 0, sizeof C);
+    return SD_ENOTFOUND;
+}
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -89,10 +149,10 @@ void sd_fetch_free(sd_fetch *f)
     if (!f)
         return;
     if (f->curl) {
-        curl_easy_cleanup(f->curl);
-        curl_slist_free_all(f->headers);
+        C.easy_cleanup(f->curl);
+        C.slist_free_all(f->headers);
         if (--curl_users == 0)
-            curl_global_cleanup();
+            C.global_cleanup();
     }
     free(f->cache_dir);
     free(f);
@@ -266,30 +326,30 @@ static int setup(sd_fetch *f)
 
     if (f->curl)
         return 0;
-    if (curl_users == 0 && curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+    if (curl_users == 0 && C.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
         return SD_ERROR;
     curl_users++;
-    if (!(c = curl_easy_init())) {
+    if (!(c = C.easy_init())) {
         if (--curl_users == 0)
-            curl_global_cleanup();
+            C.global_cleanup();
         return SD_ERROR;
     }
     f->curl = c;
-    f->headers = curl_slist_append(NULL, "Accept: application/schema+json, application/json;q=0.9, "
+    f->headers = C.slist_append(NULL, "Accept: application/schema+json, application/json;q=0.9, "
                                          "application/yaml;q=0.8, */*;q=0.5");
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L); /* followed by hand, below */
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-    curl_easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
-    curl_easy_setopt(c, CURLOPT_USERAGENT, "schemadoc/" SD_VERSION);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, f->headers);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, f->opts.connect_timeout_ms);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, f->opts.timeout_ms);
-    curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)f->opts.max_size);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
+    C.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+    C.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    C.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L); /* followed by hand, below */
+    C.easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
+    C.easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+    C.easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
+    C.easy_setopt(c, CURLOPT_USERAGENT, "schemadoc/" SD_VERSION);
+    C.easy_setopt(c, CURLOPT_HTTPHEADER, f->headers);
+    C.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    C.easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, f->opts.connect_timeout_ms);
+    C.easy_setopt(c, CURLOPT_TIMEOUT_MS, f->opts.timeout_ms);
+    C.easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)f->opts.max_size);
+    C.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
     return 0;
 }
 
@@ -327,6 +387,10 @@ static int transfer(sd_buf *body, sd_fetch *f, const char *url, sd_buf *why)
 
     if (!cur)
         return SD_ENOMEM;
+    if ((err = load_curl(why)) < 0) {
+        free(cur);
+        return err;
+    }
     if (setup(f) < 0) {
         free(cur);
         sd_buf_printf(why, "cannot fetch '%s': libcurl failed to start", url);
@@ -342,14 +406,14 @@ static int transfer(sd_buf *body, sd_fetch *f, const char *url, sd_buf *why)
         s.max = f->opts.max_size;
         s.too_large = 0;
         errbuf[0] = '\0';
-        curl_easy_setopt(f->curl, CURLOPT_URL, cur);
-        curl_easy_setopt(f->curl, CURLOPT_WRITEDATA, &s);
-        curl_easy_setopt(f->curl, CURLOPT_ERRORBUFFER, errbuf);
+        C.easy_setopt(f->curl, CURLOPT_URL, cur);
+        C.easy_setopt(f->curl, CURLOPT_WRITEDATA, &s);
+        C.easy_setopt(f->curl, CURLOPT_ERRORBUFFER, errbuf);
         f->requests++;
-        rc = curl_easy_perform(f->curl);
-        curl_easy_getinfo(f->curl, CURLINFO_RESPONSE_CODE, &status);
+        rc = C.easy_perform(f->curl);
+        C.easy_getinfo(f->curl, CURLINFO_RESPONSE_CODE, &status);
         if (rc == CURLE_OPERATION_TIMEDOUT) {
-            curl_easy_getinfo(f->curl, CURLINFO_CONNECT_TIME_T, &connect_us);
+            C.easy_getinfo(f->curl, CURLINFO_CONNECT_TIME_T, &connect_us);
             if (connect_us == 0)
                 sd_buf_printf(why, "cannot fetch '%s': connection timed out after %ld ms",
                               url, f->opts.connect_timeout_ms);
@@ -372,7 +436,7 @@ static int transfer(sd_buf *body, sd_fetch *f, const char *url, sd_buf *why)
         }
         if (rc != CURLE_OK) {
             sd_buf_printf(why, "cannot fetch '%s': %s", url,
-                          errbuf[0] ? errbuf : curl_easy_strerror(rc));
+                          errbuf[0] ? errbuf : C.easy_strerror(rc));
             err = SD_EIO;
             break;
         }
@@ -380,7 +444,7 @@ static int transfer(sd_buf *body, sd_fetch *f, const char *url, sd_buf *why)
             break;
         if (status >= 300 && status < 400 && status != 304) {
             char *loc = NULL;
-            curl_easy_getinfo(f->curl, CURLINFO_REDIRECT_URL, &loc);
+            C.easy_getinfo(f->curl, CURLINFO_REDIRECT_URL, &loc);
             if (!loc) {
                 sd_buf_printf(why, "cannot fetch '%s': HTTP %ld without a Location", url, status);
                 err = SD_EIO;

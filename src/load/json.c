@@ -285,13 +285,8 @@ static int push_pair(jp *j, sd_node *k, sd_node *v)
 
 static int close_container(jp *j, sd_node *n, size_t base)
 {
-    size_t cnt = j->nscratch - base;
-    if (cnt) {
-        if (!(n->items = sd_arena_alloc(&j->doc->arena, cnt * sizeof *n->items)))
-            return nomem(j);
-        memcpy(n->items, j->scratch + base, cnt * sizeof *n->items);
-        n->n = cnt;
-    }
+    if (sd_node__set_items(&j->doc->arena, n, j->scratch + base, j->nscratch - base) < 0)
+        return nomem(j);
     j->nscratch = base;
     return 0;
 }

@@ -489,13 +489,8 @@ static int pop(builder *b, yaml_mark_t m)
         if ((err = apply_merges(b, f)) < 0)
             return err;
     }
-    if (f->n) {
-        n->items = sd_arena_alloc(&b->doc->arena, f->n * sizeof *n->items);
-        if (!n->items)
-            return oom(b);
-        memcpy(n->items, f->items, f->n * sizeof *n->items);
-        n->n = f->n;
-    }
+    if (sd_node__set_items(&b->doc->arena, n, f->items, f->n) < 0)
+        return oom(b);
     free(f->items);
     if (f->anchor >= 0) {
         b->anchors[f->anchor].weight = w;

@@ -21,12 +21,49 @@ char *sd_model__unique_id(mctx *c, const char *want)
     return sd_buf_detach(&b);
 }
 
+static size_t ptr_hash(const void *p)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33;
+    return (size_t)x;
+}
+
+/* The slot of `target` in the definitions index (its entry, or the empty
+ * slot where it goes). */
+static size_t def_slot(const mctx *c, const sd_node *target)
+{
+    size_t j = ptr_hash(target) & (c->defcap - 1);
+    while (c->defidx[j] && c->defs[c->defidx[j] - 1].target != target)
+        j = (j + 1) & (c->defcap - 1);
+    return j;
+}
+
+/* Keep the index at most half full: rebuild it twice as large. */
+static int def_index_grow(mctx *c)
+{
+    size_t cap = c->defcap ? c->defcap * 2 : 64;
+    uint32_t *old = c->defidx;
+    if (!(c->defidx = calloc(cap, sizeof *c->defidx))) {
+        c->defidx = old;
+        return SD_ENOMEM;
+    }
+    free(old);
+    c->defcap = cap;
+    for (size_t i = 0; i < c->ndefs; i++)
+        c->defidx[def_slot(c, c->defs[i].target)] = (uint32_t)i + 1;
+    return 0;
+}
+
 const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name,
                              const char *pointer)
 {
-    for (size_t i = 0; i < c->ndefs; i++)
-        if (c->defs[i].target == target)
-            return c->defs[i].id;
+    size_t slot;
+
+    if ((c->ndefs + 1) * 2 > c->defcap && def_index_grow(c) < 0)
+        return NULL;
+    slot = def_slot(c, target);
+    if (c->defidx[slot])
+        return c->defs[c->defidx[slot] - 1].id;
     if (c->ndefs == c->adefs) {
         size_t n = c->adefs ? c->adefs * 2 : 32;
         def_entry *d = realloc(c->defs, n * sizeof *d);
@@ -46,6 +83,7 @@ const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, 
     c->id_prefix = saved;
     e->pointer = strdup(pointer ? pointer : "#");
     e->built = 0;
+    c->defidx[slot] = (uint32_t)c->ndefs;
     sd_buf_release(&want);
     return e->id;
 }
@@ -115,6 +153,8 @@ void sd_model__defs_release(mctx *c)
         free(c->defs[i].pointer);
     }
     free(c->defs);
+    free(c->defidx);
     c->defs = NULL;
-    c->ndefs = c->adefs = 0;
+    c->defidx = NULL;
+    c->ndefs = c->adefs = c->defcap = 0;
 }

@@ -7,6 +7,8 @@
 #include "model.h"
 #include "source.h"
 
+#include <stdint.h>
+
 /* A definition: a schema reached by $ref (or listed under $defs /
  * definitions), documented once under "definitions". */
 typedef struct def_entry {
@@ -26,6 +28,8 @@ typedef struct mctx {
     const char    *id_prefix;   /* "def-" while building definitions */
     def_entry     *defs;
     size_t         ndefs, adefs;
+    uint32_t      *defidx;      /* target node -> defs index + 1 (open addressing) */
+    size_t         defcap;
     const sd_node *building;    /* the definition being built (recursion mark) */
     int            err;         /* first error (unresolved reference without --lenient) */
 } mctx;

@@ -9,12 +9,73 @@ sd_node *sd_doc_root(const sd_doc *doc)
     return doc && doc->nroots ? doc->roots[0].node : NULL;
 }
 
+#define KEYIDX_MIN 16
+
+static size_t keyidx_cap(size_t n)
+{
+    size_t cap = 32;
+    while (cap < n * 2)
+        cap *= 2;
+    return cap;
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h ^ (h >> 31);
+}
+
+int sd_node__set_items(sd_arena *a, sd_node *n, const sd_pair *src, size_t cnt)
+{
+    int index = n->kind == SD_MAP && cnt > KEYIDX_MIN;
+    size_t cap = index ? keyidx_cap(cnt) : 0;
+    uint32_t *tab;
+
+    n->keyidx = 0;
+    n->n = 0;
+    n->items = NULL;
+    if (!cnt)
+        return 0;
+    if (!(n->items = sd_arena_alloc(a, cnt * sizeof *n->items + cap * sizeof *tab)))
+        return SD_ENOMEM;
+    memcpy(n->items, src, cnt * sizeof *n->items);
+    n->n = cnt;
+    if (!index)
+        return 0;
+    tab = (uint32_t *)(void *)(n->items + cnt);   /* zeroed by the arena */
+    for (size_t i = 0; i < cnt; i++) {
+        const sd_node *k = n->items[i].key;
+        size_t j = (size_t)hash_bytes(k->str, k->len) & (cap - 1);
+        for (; tab[j]; j = (j + 1) & (cap - 1)) {
+            const sd_node *o = n->items[tab[j] - 1].key;
+            if (o->len == k->len && memcmp(o->str, k->str, k->len) == 0)
+                break;
+        }
+        if (!tab[j])
+            tab[j] = (uint32_t)i + 1;
+    }
+    n->keyidx = 1;
+    return 0;
+}
+
 const sd_pair *sd_node_get_pair(const sd_node *map, const char *key)
 {
     size_t i, n;
     if (!map || map->kind != SD_MAP)
         return NULL;
     n = strlen(key);
+    if (map->keyidx) {
+        size_t cap = keyidx_cap(map->n);
+        const uint32_t *tab = (const uint32_t *)(const void *)(map->items + map->n);
+        for (i = (size_t)hash_bytes(key, n) & (cap - 1); tab[i]; i = (i + 1) & (cap - 1)) {
+            const sd_node *k = map->items[tab[i] - 1].key;
+            if (k->len == n && memcmp(k->str, key, n) == 0)
+                return &map->items[tab[i] - 1];
+        }
+        return NULL;
+    }
     for (i = 0; i < map->n; i++) {
         const sd_node *k = map->items[i].key;
         if (k->len == n && memcmp(k->str, key, n) == 0)

@@ -52,6 +52,8 @@ struct sd_node {
     uint8_t  style;      /* enum sd_style */
     uint8_t  is_alias;   /* reached through *alias at least once */
     uint8_t  big;        /* integer outside int64: num.f holds it */
+    uint8_t  keyidx;     /* maps: a hash index of the keys follows items[n]
+                            (sd_node__set_items), so lookups are O(1) */
     sd_loc   loc;        /* where the value starts */
     const char *tag;     /* explicit YAML tag, or NULL */
     const char *str;     /* scalars: the string value (NUL-terminated);
@@ -112,6 +114,14 @@ const char *sd_kind_name(sd_kind k);
 const char *sd_node_type_word(const sd_node *n);
 /** Number value of an int or float node (0 otherwise). */
 double sd_node_number(const sd_node *n);
+
+/** Internal to the loaders: give `n` (a map or a list) its final pairs,
+ *  a copy of `cnt` pairs of `src` in `a`. A map of more than 16 keys gets
+ *  a hash index of its keys after the pairs, so that sd_node_get() stays
+ *  constant-time on wide maps; the first of duplicate keys wins, as a scan
+ *  would find it. Returns 0 or SD_ENOMEM. A map changed later (synth.c)
+ *  must clear `keyidx`. */
+int sd_node__set_items(sd_arena *a, sd_node *n, const sd_pair *src, size_t cnt);
 
 /** Internal to the loaders: report a duplicate key among `n` map pairs
  *  (an error naming both places) and return SD_EDUP, else 0. */
