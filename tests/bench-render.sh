@@ -47,6 +47,32 @@ for f in html md; do
     row argocd "$ARGO" $f
 done
 row model-k8s "$K8S" json
+
+# README updates (issue 18): a Bitnami README's Parameters section next to
+# readme-generator itself (installed by ../shared/bench/docs/setup.sh into
+# $PERF), and argo-cd's README.md.gotmpl (helm-docs is not packaged).
+timecmd() { # NAME CMD
+    if [ -f "$TIMER" ]; then
+        r=$(/usr/bin/python3 "$TIMER" -n "$RUNS" --warmup 1 --timeout 100 -- sh -c "$2" 2>&1)
+        printf '%-26s wall %6ss  cpu %6ss  peak %6s MiB\n' "$1" "$(echo "$r" | awk '/^A wall s/{print $5}')" \
+            "$(echo "$r" | awk '/^A cpu s/{print $5}')" "$(echo "$r" | awk '/^A peak MiB/{print $5}')"
+    else
+        printf '%-26s wall %6ss\n' "$1" "$( { /usr/bin/time -f '%e' sh -c "$2"; } 2>&1 | tail -1)"
+    fi
+}
+mkdir -p "$OUT/rd-sd" "$OUT/rd-rg" "$OUT/rd-argo"
+cp "$REDIS/README.md" "$OUT/rd-sd/README.md"; cp "$REDIS/README.md" "$OUT/rd-rg/README.md"
+cp "$ARGO/README.md" "$OUT/rd-argo/README.md"
+timecmd schemadoc-redis-readme "exec $SD $REDIS --readme $OUT/rd-sd/README.md"
+RG=${PERF:-/tmp/perf}/node_modules/.bin/readme-generator
+if [ -x "$RG" ]; then
+    timecmd readme-generator-redis "exec $RG -v $REDIS/values.yaml -r $OUT/rd-rg/README.md >/dev/null 2>&1"
+    cmp -s "$OUT/rd-sd/README.md" "$OUT/rd-rg/README.md" && echo "# the two READMEs are byte-identical" \
+        || echo "# the two READMEs differ"
+else
+    echo "# readme-generator not installed (bash ../shared/bench/docs/setup.sh)"
+fi
+timecmd schemadoc-argocd-gotmpl "exec $SD $ARGO --readme $OUT/rd-argo/README.md"
 B=${SD_BUILD:-build}/rel/bench_render
 if [ -x "$B" ]; then
     echo "# in process, first run (cold heap) and best of 5:"

@@ -71,9 +71,13 @@ fi
 "$SD" samples/podinfo --format md -o "$tmp/gen.md"
 printf '# Title\r\n\r\nHand-written intro.\n' > "$tmp/r1.md"
 cp "$tmp/r1.md" "$tmp/r1.orig"
-check "readme: markers absent" "$SD" samples/podinfo --readme "$tmp/r1.md"
-{ cat "$tmp/r1.orig"; printf '\n<!-- schemadoc:start -->\n'; cat "$tmp/gen.md"; printf '<!-- schemadoc:end -->\n'; } > "$tmp/r1.want"
-if cmp -s "$tmp/r1.md" "$tmp/r1.want"; then ok; else fail "readme: markers appended at the end"; diff "$tmp/r1.want" "$tmp/r1.md" | head; fi
+# No markers, no Parameters section, no gotmpl: refused, never a second document (issue 18)
+"$SD" samples/podinfo --readme "$tmp/r1.md" >"$tmp/out" 2>"$tmp/err"; st=$?
+if [ $st = 2 ] && cmp -s "$tmp/r1.md" "$tmp/r1.orig" && grep -q "add a line '<!-- schemadoc:start -->'" "$tmp/err"; then ok
+else fail "readme: no place for the docs is refused, file kept (status $st)"; cat "$tmp/err"; fi
+check "readme: a new README" "$SD" samples/podinfo --readme "$tmp/r0.md"
+{ printf '<!-- schemadoc:start -->\n'; cat "$tmp/gen.md"; printf '<!-- schemadoc:end -->\n'; } > "$tmp/r0.want"
+if cmp -s "$tmp/r0.md" "$tmp/r0.want"; then ok; else fail "readme: a new README holds the page between markers"; diff "$tmp/r0.want" "$tmp/r0.md" | head; fi
 
 printf 'Intro\n<!-- schemadoc:start -->\nold text\n<!-- schemadoc:end -->\nOutro  \nno final newline' > "$tmp/r2.md"
 check "readme: markers present" "$SD" samples/podinfo --readme "$tmp/r2.md"

@@ -105,6 +105,7 @@ int sd_cmd_render(int argc, char **argv)
     const char *source = NULL, *format = NULL, *output = NULL, *v;
     sd_render_opts ro = { NULL, NULL, NULL };
     const char *readme = NULL;
+    sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
@@ -143,6 +144,14 @@ int sd_cmd_render(int argc, char **argv)
             if (r < 0)
                 return sd_cli_usage_error("option '--readme' needs a file name");
             readme = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--gotmpl", &v)) != 0) {
+            if (r < 0)
+                return sd_cli_usage_error("option '--gotmpl' needs a file name");
+            md.gotmpl = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--helm-docs-version", &v)) != 0) {
+            if (r < 0)
+                return sd_cli_usage_error("option '--helm-docs-version' needs a version");
+            md.helm_docs_version = v;
         } else if (strcmp(a, "--check") == 0) {
             check = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -156,7 +165,7 @@ int sd_cmd_render(int argc, char **argv)
     if (!source)
         return sd_cli_usage_error("no SOURCE given");
     if (!format)
-        format = readme ? "md" : "json";
+        format = readme || md.gotmpl ? "md" : "json";
     for (r = 0; formats[r] && strcmp(formats[r], format) != 0; r++)
         ;
     if (!formats[r])
@@ -169,6 +178,12 @@ int sd_cmd_render(int argc, char **argv)
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
     if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
         return sd_cli_usage_error("'--theme' and '--template' apply to the html and md formats");
+    if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)
+        return sd_cli_usage_error("'--gotmpl' and '--helm-docs-version' apply to the md format");
+    if (md.gotmpl && (ro.theme || ro.template_file))
+        return sd_cli_usage_error("'--gotmpl' and '--theme'/'--template' choose different templates; give one");
+    md.readme = readme;
+    md.output = output;
     ro.format = format;
     if (strcmp(format, "doc") != 0)
         tune_heap();
@@ -187,7 +202,8 @@ int sd_cmd_render(int argc, char **argv)
                 sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
                 status = SD_EXIT_ERROR;
             }
-        } else if (sd_render(&out, m, &ro, &diags) < 0) {
+        } else if ((strcmp(format, "md") == 0 ? sd_cli_markdown(&out, m, &ro, &md, &diags)
+                                              : sd_render(&out, m, &ro, &diags)) < 0) {
             status = SD_EXIT_ERROR;
         } else if (sd_buf_failed(&out)) {
             sd_diag_error(&diags, sd_buf_error(&out), (sd_loc){ NULL, 0, 0 }, "out of memory");
@@ -199,17 +215,11 @@ int sd_cmd_render(int argc, char **argv)
             json_decref(m);
     }
     if (status == SD_EXIT_OK && readme) {
-        sd_buf old = SD_BUF_INIT, next = SD_BUF_INIT;
-        if (slurp(&old, readme, 1, &diags) < 0 ||
-            sd_readme_splice(&next, old.ptr, old.len, out.ptr, out.len, readme, &diags) < 0 ||
-            sd_buf_failed(&next))
-            status = SD_EXIT_ERROR;
-        else if ((r = update_file(readme, next.ptr, next.len, check, &diags)) < 0)
+        /* sd_cli_markdown made the whole new README */
+        if ((r = update_file(readme, out.ptr, out.len, check, &diags)) < 0)
             status = SD_EXIT_ERROR;
         else if (r > 0)
             status = SD_EXIT_FOUND_WANTING;
-        sd_buf_release(&old);
-        sd_buf_release(&next);
     } else if (status == SD_EXIT_OK && check) {
         if ((r = update_file(output, out.ptr, out.len, 1, &diags)) < 0)
             status = SD_EXIT_ERROR;

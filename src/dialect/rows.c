@@ -316,8 +316,40 @@ static const char *first(const char *a, const char *b)
     return a && *a ? a : b && *b ? b : NULL;
 }
 
+/* helm-docs keeps Default/AutoDefault and Description/AutoDescription apart
+ * (values.go createValueRow); templates may read either. The row says only
+ * what differs from the common case (docs/model.md, "Rows"): `default_auto`
+ * when the default is a new-style @default (Default empty), `auto_default`
+ * when both styles give one, `description_field` when helm-docs' Description
+ * holds the text (old style, or a nil value), `auto_description` when
+ * AutoDescription is not what that implies; and the key's line and column. */
+static void hd_fields(json_t *r, const sd_node *n, const sd_annot *old, const sd_annot *an,
+                      const sd_loc *kl)
+{
+    const char *od = old && old->default_text && *old->default_text ? old->default_text : NULL;
+    const char *ad = an && an->default_text && *an->default_text ? an->default_text : NULL;
+    const char *os = old && old->description && *old->description ? old->description : NULL;
+    const char *as = an && an->description && *an->description ? an->description : NULL;
+    int field = os || (n->kind == SD_NULL && as);
+
+    if (ad && !od)
+        json_object_set_new(r, "default_auto", json_true());
+    else if (ad && od)
+        json_object_set_new(r, "auto_default", json_string(ad));
+    if (field)
+        json_object_set_new(r, "description_field", json_true());
+    if (as && field)
+        json_object_set_new(r, "auto_description", json_string(as));
+    if (an && an->notation && *an->notation)
+        json_object_set_new(r, "notation", json_string(an->notation));
+    if (kl && kl->line) {
+        json_object_set_new(r, "line", json_integer(kl->line));
+        json_object_set_new(r, "column", json_integer(kl->column));
+    }
+}
+
 static void hd_row(json_t *rows, const char *key, const sd_node *n, const sd_annot *old,
-                   const sd_annot *an, int as_empty_notation)
+                   const sd_annot *an, int as_empty_notation, const sd_loc *kl)
 {
     json_t *r = json_object();
     sd_buf d = SD_BUF_INIT;
@@ -351,12 +383,13 @@ static void hd_row(json_t *rows, const char *key, const sd_node *n, const sd_ann
     const char *sec = first(old ? old->section : NULL, an ? an->section : NULL);
     if (sec)
         json_object_set_new(r, "section", json_string(sec));
+    hd_fields(r, n, old, an, kl);
     json_array_append_new(rows, r);
     sd_buf_release(&d);
 }
 
 static void hd_walk(json_t *rows, const sd_annots *a, const char *prefix, const sd_node *n,
-                    int leaf, int depth)
+                    int leaf, int depth, const sd_loc *kl)
 {
     const sd_annot *an = *prefix ? sd_annots_get(a, prefix) : NULL;
     const sd_annot *old = *prefix ? sd_annots_get_old(a, prefix) : NULL;
@@ -369,14 +402,14 @@ static void hd_walk(json_t *rows, const sd_annots *a, const char *prefix, const 
     if (n->kind == SD_MAP || n->kind == SD_SEQ) {
         if (!n->n) {
             if (*prefix && (leaf || described))
-                hd_row(rows, prefix, n, old, an, 0);
+                hd_row(rows, prefix, n, old, an, 0, kl);
             return;
         }
         if (*prefix && (has || (autod && !(an->notation && *an->notation)))) {
-            hd_row(rows, prefix, n, old, an, 0);
+            hd_row(rows, prefix, n, old, an, 0, kl);
             leaf = 0;
         } else if (*prefix && autod) {
-            hd_row(rows, prefix, n, old, an, 1);
+            hd_row(rows, prefix, n, old, an, 1, kl);
             leaf = 0;
         }
         for (size_t i = 0; i < n->n; i++) {
@@ -390,13 +423,14 @@ static void hd_walk(json_t *rows, const sd_annots *a, const char *prefix, const 
             const sd_annot *ca = sd_annots_get(a, p.ptr);
             if (ca && ca->ignored)
                 continue;
-            hd_walk(rows, a, p.ptr, c->value, leaf, depth + 1);
+            hd_walk(rows, a, p.ptr, c->value, leaf, depth + 1,
+                    c->key ? &c->key->loc : &c->value->loc);
         }
         sd_buf_release(&p);
         return;
     }
     if (leaf || described)
-        hd_row(rows, prefix, n, old, an, 0);
+        hd_row(rows, prefix, n, old, an, 0, kl);
 }
 
 static int cmp_rows(const void *x, const void *y)
@@ -546,7 +580,7 @@ json_t *sd_rows_build(const sd_doc *values, const sd_annots *a)
     const sd_node *root = values ? sd_doc_root(values) : NULL;
     if (!root || (root->kind != SD_MAP && root->kind != SD_SEQ))
         return rows;
-    hd_walk(rows, a, "", root, 1, 0);
+    hd_walk(rows, a, "", root, 1, 0, NULL);
     /* alphanumeric order (byte-wise), as helm-docs' default */
     size_t n = json_array_size(rows);
     json_t **v = malloc((n ? n : 1) * sizeof *v);

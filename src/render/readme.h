@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "diag.h"
 
+#include <jansson.h>
 #include <stddef.h>
 
 #define SD_README_START "<!-- schemadoc:start -->"
@@ -20,6 +21,22 @@
 int sd_readme_splice(sd_buf *out, const char *old, size_t old_len,
                      const char *gen, size_t gen_len, const char *name,
                      sd_diags *diags);
+
+/** Whether `s` has a line holding only the start or the end marker. */
+int sd_readme_has_markers(const char *s, size_t len);
+
+/** Rewrite the README `old` (`old_len` bytes) as Bitnami's readme-generator
+ *  does (docs/gotmpl.md): its first "## Parameters" heading (any level of
+ *  two or more '#') keeps its place and the tables below it, down to the
+ *  last table-like line before the next heading of that level, are replaced
+ *  by the chart's parameter tables: readme-generator's padded
+ *  "| Name | Description | Value |" tables for a Bitnami chart, helm-docs'
+ *  chart.valuesTable otherwise. The whole new README goes to `out`; line
+ *  ends become "\n" as readme-generator writes them. Returns 0, SD_ENOTFOUND
+ *  (no diagnostic, `out` untouched) when there is no Parameters heading, or
+ *  another negative code with a diagnostic at `name`. */
+int sd_readme_params(sd_buf *out, const char *old, size_t old_len, json_t *model,
+                     const char *name, sd_diags *diags);
 
 /** Append a unified diff (3 lines of context, `--- a/NAME` / `+++ b/NAME`
  *  headers) turning `a` into `b` to `out`; nothing when they are equal.

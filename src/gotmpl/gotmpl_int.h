@@ -1,0 +1,194 @@
+/* gotmpl_int.h - what the files of src/gotmpl/ share: the parse tree, the
+ * function table and the execution state. Not for use outside the folder. */
+#ifndef SD_GOTMPL_INT_H
+#define SD_GOTMPL_INT_H
+
+#include "arena.h"
+#include "gotmpl.h"
+
+#include <stdarg.h>
+
+/* --- heap ------------------------------------------------------------------- */
+
+struct sd_gheap {
+    sd_arena arena;
+    size_t cap;
+    int failed;
+};
+
+struct sd_gmap {
+    const char *type_name;   /* non-NULL: a struct */
+    const char **keys;
+    size_t *klen;
+    sd_gval *vals;
+    size_t n, cap;
+    unsigned *index;         /* open addressing, 0 = empty, else entry + 1; NULL while small */
+    size_t index_cap;
+};
+
+/* --- parse tree ------------------------------------------------------------- */
+
+typedef struct gpipe gpipe;
+typedef struct glist glist;
+
+enum garg_kind {
+    A_FIELD,   /* .A.B: idents */
+    A_VAR,     /* $x.A: name, idents */
+    A_DOT,
+    A_NIL,
+    A_BOOL,
+    A_NUM,
+    A_STR,
+    A_FUNC,    /* an identifier: a function */
+    A_PIPE,    /* ( pipeline ) */
+    A_CHAIN    /* (x).A.B: base, idents */
+};
+
+typedef struct gfunc gfunc;
+
+typedef struct garg {
+    int kind, line, col;
+    const char *name;          /* A_VAR, A_FUNC */
+    const char **idents;       /* A_FIELD, A_VAR, A_CHAIN: field names */
+    int nidents;
+    const gfunc *fn;           /* A_FUNC */
+    gpipe *pipe;               /* A_PIPE */
+    struct garg *base;         /* A_CHAIN */
+    int b;                     /* A_BOOL */
+    const char *s; size_t slen;/* A_STR: the value; A_NUM: the text */
+    /* A_NUM */
+    int is_int, is_float, is_char;
+    long long i;
+    double f;
+} garg;
+
+typedef struct gcmd { garg **args; int nargs; int line, col; } gcmd;
+
+struct gpipe {
+    int line, col;
+    int is_assign;             /* = rather than := */
+    const char **decl; int ndecl;
+    gcmd **cmds; int ncmds;
+};
+
+enum gnode_kind { N_TEXT, N_ACTION, N_IF, N_RANGE, N_WITH, N_TEMPLATE, N_BREAK, N_CONTINUE };
+
+typedef struct gnode {
+    int kind, line, col;
+    const char *text; size_t len;   /* N_TEXT */
+    gpipe *pipe;                    /* N_ACTION, N_IF, N_RANGE, N_WITH, N_TEMPLATE (may be NULL) */
+    glist *list, *else_list;        /* N_IF, N_RANGE, N_WITH */
+    const char *tname;              /* N_TEMPLATE */
+} gnode;
+
+struct glist { gnode **nodes; int n; };
+
+typedef struct gtree {
+    const char *name;
+    const char *file;
+    glist *root;
+} gtree;
+
+struct sd_gotmpl {
+    sd_arena arena;              /* trees, nodes, copied text */
+    const char *main_name;
+    gtree **trees; size_t ntrees, cap;
+};
+
+/** The tree called `name`, or NULL. */
+const gtree *sd_gotmpl__find(const sd_gotmpl *set, const char *name);
+/** The slot of the tree called `name` in the set, or NULL. */
+gtree **sd_gotmpl__slot(sd_gotmpl *set, const char *name);
+/** strconv.Unquote of a "..." or '...' body (`n` bytes, without the
+ *  quotes) into `out` (room for n + 4 bytes): returns its length, or -1 for
+ *  a malformed escape. For a character constant (`rune` non-NULL) *rune is
+ *  its value and the body must be one character. */
+long sd_gotmpl__unquote(const char *s, size_t n, char quote, char *out, long *rune);
+/** Whether a list holds only blank text and comments (Go's IsEmptyTree). */
+int sd_gotmpl__empty(const glist *l);
+
+/* --- functions ----------------------------------------------------------------
+ * `sig` lists the parameter types, one letter each: S string, I int, F
+ * float64, B bool, A interface{}, L []interface{}, M map[string]interface{},
+ * V a reflect.Value (anything, missing kept); a trailing '*' makes the last
+ * one variadic. Go's argument conversion rules apply (docs/gotmpl.md). */
+typedef int (*gfunc_fn)(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc);
+
+struct gfunc {
+    const char *name;
+    const char *sig;
+    gfunc_fn fn;
+    const char *unsupported;    /* non-NULL: known but refused, with the reason */
+};
+
+enum { GF_AND = 1, GF_OR = 2 };
+
+/** The function called `name` (`n` bytes), or NULL. */
+const gfunc *sd_gotmpl__func(const char *name, size_t n);
+
+/* --- execution ---------------------------------------------------------------- */
+
+typedef struct gvar { const char *name; sd_gval v; } gvar;
+
+struct sd_gcall {
+    const sd_gotmpl *set;
+    sd_gheap *heap;
+    sd_buf *out;
+    sd_diags *diags;
+    sd_gotmpl_limits lim;
+    unsigned depth;
+    unsigned nest;              /* walk and pipeline levels, across template calls */
+    unsigned long long steps;
+    gvar *vars; size_t nvars, vcap;
+    size_t vbase;               /* the running template's first variable ($) */
+    const char *file;           /* of the running tree */
+    const char *tmpl;           /* its name */
+    int line, col;              /* the node being executed */
+    const char *fname;          /* the function being called */
+    int err;                    /* set once: the first error */
+    int brk;                    /* 1 break, 2 continue, while unwinding */
+};
+
+/** Report an error at the current node; returns SD_EINVALID (or `code`). */
+int sd_gotmpl__errorf(sd_gcall *c, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/** Execute template `name` into `out` with dot `dot` (for include). */
+int sd_gotmpl__exec_named(sd_gcall *c, sd_buf *out, const char *name, sd_gval dot);
+/** Count one step; SD_ELIMIT after max_steps. */
+int sd_gotmpl__step(sd_gcall *c);
+
+/* --- helpers shared by the function files ------------------------------------- */
+
+/** fmt.Sprintf for Go verbs; appends to `b`. Returns 0. */
+int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *argv, int argc);
+/** Go's strconv.FormatFloat(f, fmtc, prec, 64); prec -1: shortest. */
+void sd_gotmpl__fmt_float(sd_buf *b, double f, char fmtc, int prec);
+/** Copy a buffer into the heap as a string value (the buffer is released). */
+int sd_gotmpl__buf_val(sd_gval *out, sd_gcall *c, sd_buf *b);
+/** Sprig's strval: strings as they are, anything else as fmt.Sprint. */
+void sd_gotmpl__strval(sd_buf *b, sd_gval v);
+/** cast.ToInt64 / cast.ToFloat64 as Sprig converts numbers: strings parse
+ *  (base 0), floats truncate, bools are 0 or 1, anything else is 0. */
+long long sd_gotmpl__to_int64(sd_gval v);
+double sd_gotmpl__to_float64(sd_gval v);
+/** Sprig's empty(). */
+int sd_gotmpl__empty_val(sd_gval v);
+/** JSON (Go encoding/json): `html` escapes < > & as json.Marshal does,
+ *  `indent` (NULL: compact) as MarshalIndent. Returns 0 or SD_ELIMIT. */
+int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent);
+/** YAML as gopkg.in/yaml.v3 Marshal writes it (without the final newline
+ *  trimmed: the caller does that). */
+int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v);
+/** Parse YAML as yaml.v3 Unmarshal into map[string]interface{}; on a syntax
+ *  error returns SD_ESYNTAX with `err` filled in. */
+int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n,
+                         char *err, size_t errlen);
+/** Compare two strings as Go's sort.Strings does (bytes). */
+int sd_gotmpl__strcmp(const char *a, size_t an, const char *b, size_t bn);
+/** Sorted indexes of the map's keys (heap memory), or NULL. */
+size_t *sd_gotmpl__sorted_keys(sd_gheap *h, sd_gval m);
+
+#endif

@@ -1,0 +1,722 @@
+/* helmdocs.c - a chart's README.md.gotmpl, run as helm-docs runs it: the
+ * model's chart metadata and rows become helm-docs' template data (its
+ * chartTemplateData: .Name ... .Values, .Sections, .Files), helm-docs' named
+ * templates are defined first and the chart's file may replace any of them,
+ * and the output gets helm-docs' Markdown clean-up. The named templates
+ * below are written for schemadoc to print exactly what helm-docs v1.14
+ * prints (pkg/document/template.go was read for their output, not copied). */
+#include "helmdocs.h"
+#include "gotmpl.h"
+#include "sd.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_FILES 10000
+#define MAX_FILE_BYTES ((size_t)16 << 20)
+#define MAX_WALK_DEPTH 32
+
+/* The row cells, one definition each, used by every Markdown table. */
+#define ROW "| {{ .Key }} | {{ .Type }} | {{ if .Default }}{{ .Default }}{{ else }}{{ .AutoDefault }}{{ end }}" \
+            " | {{ if .Description }}{{ .Description }}{{ else }}{{ .AutoDescription }}{{ end }} |"
+#define TABLE_HEAD "| Key | Type | Default | Description |\n|-----|------|---------|-------------|"
+#define BADGE(label, field) \
+    "![" label ": {{ ." field " }}](https://img.shields.io/badge/" label "-{{ ." field \
+    " | replace \"-\" \"--\" }}-informational?style=flat-square) "
+#define HTML_HEAD "<table>\n\t<thead>\n\t\t<th>Key</th>\n\t\t<th>Type</th>\n\t\t<th>Default</th>\n" \
+                  "\t\t<th>Description</th>\n\t</thead>\n\t<tbody>\n"
+#define HTML_CELLS(ind) \
+    ind "<td>{{ .Key }}</td>\n" ind "<td>{{ .Type }}</td>\n" \
+    ind "<td>{{ template \"chart.valueDefaultColumnRender\" . }}</td>\n" \
+    ind "<td>{{ if .Description }}{{ .Description }}{{ else }}{{ .AutoDescription }}{{ end }}</td>\n"
+
+/* One entry per parse, as helm-docs parses its templates in groups. */
+static const char *const named_templates[] = {
+    "{{ define \"chart.name\" }}{{ .Name }}{{ end }}",
+    "{{ define \"chart.header\" }}# {{ .Name }}\n{{ end }}",
+    "{{ define \"chart.deprecationWarning\" }}{{ if .Deprecated }}> **:exclamation: This Helm Chart is deprecated!**{{ end }}{{ end }}",
+    "{{ define \"chart.version\" }}{{ .Version }}{{ end }}",
+    "{{ define \"chart.versionBadge\" }}" BADGE("Version", "Version") "{{ end }}",
+    "{{ define \"chart.type\" }}{{ .Type }}{{ end }}",
+    "{{ define \"chart.typeBadge\" }}{{ if .Type }}![Type: {{ .Type }}](https://img.shields.io/badge/Type-{{ .Type }}"
+        "-informational?style=flat-square) {{ end }}{{ end }}",
+    "{{ define \"chart.appVersion\" }}{{ .AppVersion }}{{ end }}",
+    "{{ define \"chart.appVersionBadge\" }}{{ if .AppVersion }}" BADGE("AppVersion", "AppVersion") "{{ end }}{{ end }}",
+    "{{ define \"chart.badgesSection\" }}{{ template \"chart.versionBadge\" . }}{{ template \"chart.typeBadge\" . }}"
+        "{{ template \"chart.appVersionBadge\" . }}{{ end }}",
+    "{{ define \"chart.description\" }}{{ if .Description }}{{ .Description }}{{ end }}{{ end }}",
+    "{{ define \"chart.homepage\" }}{{ .Home }}{{ end }}",
+    "{{ define \"chart.homepageLine\" }}{{ if .Home }}**Homepage:** <{{ .Home }}>{{ end }}{{ end }}",
+    "{{ define \"chart.maintainersHeader\" }}## Maintainers{{ end }}",
+    "{{ define \"chart.maintainersTable\" }}| Name | Email | Url |\n| ---- | ------ | --- |"
+        "{{ range .Maintainers }}\n| {{ .Name }} | {{ if .Email }}<{{ .Email }}>{{ end }} | "
+        "{{ if .Url }}<{{ .Url }}>{{ end }} |{{ end }}{{ end }}",
+    "{{ define \"chart.maintainersSection\" }}{{ if .Maintainers }}{{ template \"chart.maintainersHeader\" . }}\n\n"
+        "{{ template \"chart.maintainersTable\" . }}{{ end }}{{ end }}",
+    "{{ define \"chart.sourcesHeader\" }}## Source Code{{ end }}",
+    "{{ define \"chart.sourcesList\" }}{{ range .Sources }}\n* <{{ . }}>{{ end }}{{ end }}",
+    "{{ define \"chart.sourcesSection\" }}{{ if .Sources }}{{ template \"chart.sourcesHeader\" . }}\n"
+        "{{ template \"chart.sourcesList\" . }}{{ end }}{{ end }}",
+    "{{ define \"chart.requirementsHeader\" }}## Requirements{{ end }}",
+    "{{ define \"chart.kubeVersion\" }}{{ .KubeVersion }}{{ end }}",
+    "{{ define \"chart.kubeVersionLine\" }}{{ if .KubeVersion }}Kubernetes: `{{ .KubeVersion }}`{{ end }}{{ end }}",
+    "{{ define \"chart.requirementsTable\" }}| Repository | Name | Version |\n|------------|------|---------|"
+        "{{ range .Dependencies }}\n| {{ .Repository }} | {{ if .Alias }}{{ .Alias }}({{ .Name }}){{ else }}{{ .Name }}{{ end }}"
+        " | {{ .Version }} |{{ end }}{{ end }}",
+    "{{ define \"chart.requirementsSection\" }}{{ if or .Dependencies .KubeVersion }}"
+        "{{ template \"chart.requirementsHeader\" . }}\n\n"
+        "{{ if .KubeVersion }}{{ template \"chart.kubeVersionLine\" . }}\n\n{{ end }}"
+        "{{ if .Dependencies }}{{ template \"chart.requirementsTable\" . }}{{ end }}{{ end }}{{ end }}",
+    "{{ define \"chart.valuesHeader\" }}## Values{{ end }}",
+    "{{ define \"chart.valuesTable\" }}{{ if .Sections.Sections }}"
+        "{{ range .Sections.Sections }}\n\n### {{ .SectionName }}\n\n" TABLE_HEAD
+            "{{ range .SectionItems }}\n" ROW "{{ end }}{{ end }}"
+        "{{ with .Sections.DefaultSection }}{{ if .SectionItems }}\n\n### {{ .SectionName }}\n\n" TABLE_HEAD
+            "{{ range .SectionItems }}\n" ROW "{{ end }}{{ end }}{{ end }}"
+        "{{ else }}" TABLE_HEAD "{{ range .Values }}\n" ROW "{{ end }}{{ end }}{{ end }}",
+    "{{ define \"chart.valuesTableMd\" }}{{ template \"chart.valuesTable\" . }}{{ end }}",
+    "{{ define \"chart.valuesSection\" }}{{ if .Values }}{{ template \"chart.valuesHeader\" . }}\n\n"
+        "{{ template \"chart.valuesTable\" . }}{{ end }}{{ end }}",
+    "{{ define \"chart.valuesSectionMd\" }}{{ template \"chart.valuesSection\" . }}{{ end }}",
+    "{{ define \"chart.valueDefaultColumnRender\" }}"
+        "{{- $v := default .Default .AutoDefault }}{{ $lang := .NotationType }}"
+        "{{- if and (hasPrefix \"`\" $v) (hasSuffix \"`\" $v) }}"
+        "{{ $v = toPrettyJson (fromJson (trimAll \"`\" (default .Default .AutoDefault))) }}{{ $lang = \"json\" }}{{ end -}}"
+        "<pre lang=\"{{ $lang }}\">\n"
+        "{{ if eq $lang \"tpl\" }}{{ .Key }}: |{{ $v | nindent 2 }}{{ else }}{{ $v }}{{ end }}\n</pre>\n{{ end }}",
+    "{{ define \"chart.valueDefaultColumnRenderHtml\" }}{{ template \"chart.valueDefaultColumnRender\" . }}{{ end }}",
+    "{{ define \"chart.valuesTableHtml\" }}\n{{ if .Sections.Sections }}"
+        "{{ range .Sections.Sections }}\n<h3>{{ .SectionName }}</h3>\n" HTML_HEAD
+            "{{- range .SectionItems }}\n\t\t<tr>\n" HTML_CELLS("\t\t\t") "\t\t</tr>\n\t{{- end }}\n\t</tbody>\n</table>"
+        "{{ end }}\n"
+        "{{ if .Sections.DefaultSection.SectionItems }}\n<h3>{{ .Sections.DefaultSection.SectionName }}</h3>\n" HTML_HEAD
+            "{{- range .Sections.DefaultSection.SectionItems }}\n\t<tr>\n" HTML_CELLS("\t\t") "\t</tr>\n\t{{- end }}\n"
+            "\t</tbody>\n</table>\n{{ end }}\n"
+        "{{ else }}\n" HTML_HEAD
+            "{{- range .Values }}\n\t\t<tr>\n" HTML_CELLS("\t\t\t") "\t\t</tr>\n\t{{- end }}\n\t</tbody>\n</table>\n"
+        "{{ end }}\n{{ end }}",
+    "{{ define \"chart.valuesSectionHtml\" }}\n{{ if .Sections }}\n{{ template \"chart.valuesHeader\" . }}\n"
+        "{{ template \"chart.valuesTableHtml\" . }}\n{{ end }}\n{{ end }}",
+    "{{ define \"chart.extras\" }}{{ range .Extras }}\n### {{ .Title }}\n{{ .MarkDown }}\n\n{{ end }}{{ end }}",
+    "{{ define \"helm-docs.version\" }}{{ if .HelmDocsVersion }}{{ .HelmDocsVersion }}{{ end }}{{ end }}",
+    "{{ define \"helm-docs.versionFooter\" }}{{ if .HelmDocsVersion }}\n"
+        "----------------------------------------------\n"
+        "Autogenerated from chart metadata using [helm-docs v{{ .HelmDocsVersion }}]"
+        "(https://github.com/norwoodj/helm-docs/releases/v{{ .HelmDocsVersion }}){{ end }}{{ end }}",
+    NULL
+};
+
+/* --- .Files: the chart directory's regular files ----------------------------------- */
+
+typedef struct hfiles {
+    char *base;            /* the chart directory as given */
+    char **rel;            /* relative paths, '/'-separated */
+    size_t n, cap;
+    int walked;
+} hfiles;
+
+static int walk_dir(hfiles *f, const char *rel, int depth)
+{
+    char path[4096];
+    DIR *d;
+    struct dirent *e;
+    if (depth > MAX_WALK_DEPTH)
+        return 0;
+    snprintf(path, sizeof path, "%s%s%s", f->base, *rel ? "/" : "", rel);
+    if (!(d = opendir(path)))
+        return 0;
+    while ((e = readdir(d)) && f->n < MAX_FILES) {
+        char sub[4096], full[8192];
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if ((size_t)snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", e->d_name) >= sizeof sub ||
+            (size_t)snprintf(full, sizeof full, "%s/%s", f->base, sub) >= sizeof full)
+            continue;
+        /* lstat: symbolic links are neither followed nor listed, so
+         * nothing outside the chart directory can be read */
+        if (lstat(full, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            walk_dir(f, sub, depth + 1);
+        } else if (S_ISREG(st.st_mode)) {
+            if (f->n == f->cap) {
+                size_t cap = f->cap ? f->cap * 2 : 64;
+                char **v = realloc(f->rel, cap * sizeof *v);
+                if (!v)
+                    break;
+                f->rel = v;
+                f->cap = cap;
+            }
+            if (!(f->rel[f->n] = strdup(sub)))
+                break;
+            f->n++;
+        }
+    }
+    closedir(d);
+    return 0;
+}
+
+static void files_walk(hfiles *f)
+{
+    if (!f->walked) {
+        f->walked = 1;
+        walk_dir(f, "", 0);
+    }
+}
+
+/* filepath.Clean of a relative name; NULL when it leaves the directory. */
+static char *clean_rel(const char *name, size_t n)
+{
+    char *out = malloc(n + 2), *seg[1024];
+    size_t ns = 0, i = 0, o = 0;
+    char *tmp = malloc(n + 1);
+    if (!out || !tmp) {
+        free(out);
+        free(tmp);
+        return NULL;
+    }
+    memcpy(tmp, name, n);
+    tmp[n] = '\0';
+    for (char *s = strtok(tmp, "/"); s; s = strtok(NULL, "/")) {
+        if (!strcmp(s, "."))
+            continue;
+        if (!strcmp(s, "..")) {
+            if (!ns) {
+                free(out);
+                free(tmp);
+                return NULL;
+            }
+            ns--;
+            continue;
+        }
+        if (ns < 1024)
+            seg[ns++] = s;
+    }
+    for (i = 0; i < ns; i++) {
+        size_t l = strlen(seg[i]);
+        if (i)
+            out[o++] = '/';
+        memcpy(out + o, seg[i], l);
+        o += l;
+    }
+    out[o] = '\0';
+    free(tmp);
+    return out;
+}
+
+static long find_file(hfiles *f, const char *rel)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (!strcmp(f->rel[i], rel))
+            return (long)i;
+    return -1;
+}
+
+static int read_file(sd_gval *out, sd_gcall *c, hfiles *f, size_t i)
+{
+    char path[8192];
+    FILE *fp = NULL;
+    struct stat st;
+    int fd;
+    snprintf(path, sizeof path, "%s/%s", f->base, f->rel[i]);
+    /* O_NOFOLLOW and fstat: the file read is the regular file listed */
+    if ((fd = open(path, O_RDONLY | O_NOFOLLOW)) < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        !(fp = fdopen(fd, "rb"))) {
+        if (fd >= 0 && !fp)
+            close(fd);
+        *out = sd_gstr_static("", 0);
+        return 0;
+    }
+    if ((size_t)st.st_size > MAX_FILE_BYTES) {
+        fclose(fp);
+        return sd_gcall_fail(c, "file '%s' is larger than the limit of %zu bytes", f->rel[i], MAX_FILE_BYTES);
+    }
+    char *buf = sd_gheap_alloc(sd_gcall_heap(c), (size_t)st.st_size + 1);
+    if (!buf) {
+        fclose(fp);
+        return sd_gcall_fail(c, "file '%s' does not fit in the template's memory", f->rel[i]);
+    }
+    size_t got = fread(buf, 1, (size_t)st.st_size, fp);
+    fclose(fp);
+    out->kind = SD_G_STR;
+    out->sub = 0;
+    out->u.s.p = buf;
+    out->u.s.n = got;
+    return 0;
+}
+
+/* gobwas/glob with '/' as the separator: * ? ** [..] {a,b} */
+static int glob_match(const char *p, const char *s, int depth)
+{
+    if (depth > 64)
+        return 0;
+    for (; *p; p++) {
+        switch (*p) {
+        case '*':
+            if (p[1] == '*') {
+                for (const char *t = s;; t++) {
+                    if (glob_match(p + 2, t, depth + 1))
+                        return 1;
+                    if (!*t)
+                        return 0;
+                }
+            }
+            for (const char *t = s;; t++) {
+                if (glob_match(p + 1, t, depth + 1))
+                    return 1;
+                if (!*t || *t == '/')
+                    return 0;
+            }
+        case '?':
+            if (!*s || *s == '/')
+                return 0;
+            s++;
+            break;
+        case '[': {
+            const char *q = p + 1;
+            int neg = *q == '!', hit = 0;
+            if (neg)
+                q++;
+            for (; *q && *q != ']'; q++) {
+                if (q[1] == '-' && q[2] && q[2] != ']') {
+                    if (*s >= q[0] && *s <= q[2])
+                        hit = 1;
+                    q += 2;
+                } else if (*q == *s) {
+                    hit = 1;
+                }
+            }
+            if (!*q || !*s || hit == neg)
+                return 0;
+            p = q;
+            s++;
+            break;
+        }
+        case '{': {
+            const char *end = strchr(p, '}');
+            if (!end)
+                return *s == '{' ? glob_match(p + 1, s + 1, depth + 1) : 0;
+            for (const char *alt = p + 1; alt <= end; ) {
+                const char *comma = alt;
+                while (comma < end && *comma != ',')
+                    comma++;
+                char buf[1024];
+                int k = snprintf(buf, sizeof buf, "%.*s%s", (int)(comma - alt), alt, end + 1);
+                if (k > 0 && (size_t)k < sizeof buf && glob_match(buf, s, depth + 1))
+                    return 1;
+                alt = comma + 1;
+            }
+            return 0;
+        }
+        case '\\':
+            if (p[1])
+                p++;
+            /* fall through */
+        default:
+            if (*s != *p)
+                return 0;
+            s++;
+        }
+    }
+    return !*s;
+}
+
+static const sd_gobj_class files_class;
+
+static void base64(sd_buf *b, const char *s, size_t n)
+{
+    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned long x = (unsigned long)u[i] << 16 | (i + 1 < n ? (unsigned long)u[i + 1] << 8 : 0) |
+                          (i + 2 < n ? u[i + 2] : 0);
+        char q[4] = { tab[x >> 18], tab[(x >> 12) & 63], i + 1 < n ? tab[(x >> 6) & 63] : '=',
+                      i + 2 < n ? tab[x & 63] : '=' };
+        sd_buf_put(b, q, 4);
+    }
+}
+
+static sd_gval new_files(sd_gcall *c, hfiles *parent, char **rel, size_t n)
+{
+    hfiles *g = sd_gheap_alloc(sd_gcall_heap(c), sizeof *g);
+    if (!g)
+        return sd_gmissing();
+    g->base = parent->base;
+    g->rel = rel;
+    g->n = g->cap = n;
+    g->walked = 1;
+    return sd_gobj_new(sd_gcall_heap(c), &files_class, g);
+}
+
+static int files_method(sd_gval *out, sd_gcall *c, void *self, const char *name,
+                        const sd_gval *argv, int argc)
+{
+    hfiles *f = self;
+    sd_gheap *h = sd_gcall_heap(c);
+    int want = !strcmp(name, "Get") || !strcmp(name, "GetBytes") || !strcmp(name, "Glob") ||
+               !strcmp(name, "Lines") ? 1 : !strcmp(name, "AsConfig") || !strcmp(name, "AsSecrets") ? 0 : -1;
+    if (want < 0)
+        return 1;
+    if (argc != want)
+        return sd_gcall_fail(c, "wrong number of args for %s: want %d got %d", name, want, argc);
+    if (want && argv[0].kind != SD_G_STR)
+        return sd_gcall_fail(c, "wrong type for value; expected string; got %s", sd_gval_type_name(argv[0]));
+    files_walk(f);
+    if (!strcmp(name, "Get") || !strcmp(name, "GetBytes")) {
+        char *rel = clean_rel(argv[0].u.s.p, argv[0].u.s.n);
+        long i = rel && !memchr(argv[0].u.s.p, '\0', argv[0].u.s.n) ? find_file(f, rel) : -1;
+        free(rel);
+        if (i < 0) {
+            *out = sd_gstr_static("", 0);
+            return 0;
+        }
+        return read_file(out, c, f, (size_t)i);
+    }
+    if (!strcmp(name, "Lines")) {
+        /* helm-docs looks the path up as given, so only "CHARTDIR/x" finds x */
+        size_t bl = strlen(f->base);
+        sd_gval l = sd_glist_new(h, 0);
+        *out = l;
+        if (argv[0].u.s.n <= bl + 1 || memcmp(argv[0].u.s.p, f->base, bl) || argv[0].u.s.p[bl] != '/')
+            return 0;
+        char *rel = clean_rel(argv[0].u.s.p + bl + 1, argv[0].u.s.n - bl - 1);
+        long i = rel ? find_file(f, rel) : -1;
+        free(rel);
+        sd_gval text;
+        if (i < 0 || read_file(&text, c, f, (size_t)i) < 0)
+            return i < 0 ? 0 : -1;
+        for (size_t a = 0;;) {
+            const char *nl = memchr(text.u.s.p + a, '\n', text.u.s.n - a);
+            size_t e = nl ? (size_t)(nl - text.u.s.p) : text.u.s.n;
+            sd_glist_push(h, l, sd_gstr_static(text.u.s.p + a, e - a));
+            if (!nl)
+                break;
+            a = e + 1;
+        }
+        return 0;
+    }
+    if (!strcmp(name, "Glob")) {
+        char *pat = clean_rel(argv[0].u.s.p, argv[0].u.s.n);
+        char **rel = sd_gheap_alloc(h, (f->n ? f->n : 1) * sizeof *rel);
+        size_t n = 0;
+        if (!rel) {
+            free(pat);
+            return sd_gcall_fail(c, "out of memory");
+        }
+        for (size_t i = 0; pat && i < f->n; i++)
+            if (glob_match(pat, f->rel[i], 0))
+                rel[n++] = f->rel[i];
+        free(pat);
+        *out = new_files(c, f, rel, n);
+        return 0;
+    }
+    /* AsConfig / AsSecrets: YAML of base name -> content (or base64) */
+    if (!f->n) {
+        *out = sd_gstr_static("", 0);
+        return 0;
+    }
+    sd_gval m = sd_gmap_new(h);
+    for (size_t i = 0; i < f->n; i++) {
+        sd_gval text;
+        const char *slash = strrchr(f->rel[i], '/');
+        const char *bn = slash ? slash + 1 : f->rel[i];
+        if (read_file(&text, c, f, i) < 0)
+            return -1;
+        if (name[2] == 'S') {
+            sd_buf b64 = SD_BUF_INIT;
+            base64(&b64, text.u.s.p, text.u.s.n);
+            text = sd_gstr(h, b64.ptr, b64.len);
+            sd_buf_release(&b64);
+        }
+        sd_gmap_set(h, m, bn, strlen(bn), text);
+    }
+    sd_buf y = SD_BUF_INIT;
+    sd_gval_yaml(&y, m);
+    if (y.len && y.ptr[y.len - 1] == '\n')
+        y.len--;
+    *out = sd_gstr(h, y.ptr, y.len);
+    sd_buf_release(&y);
+    return 0;
+}
+
+static const sd_gobj_class files_class = { "document.files", files_method };
+
+/* --- the data ----------------------------------------------------------------------- */
+
+static sd_gval str_of(sd_gheap *h, json_t *j)
+{
+    char buf[64];
+    if (json_is_string(j))
+        return sd_gstr(h, json_string_value(j), json_string_length(j));
+    if (json_is_integer(j)) {
+        snprintf(buf, sizeof buf, "%" JSON_INTEGER_FORMAT, json_integer_value(j));
+        return sd_gstrz(h, buf);
+    }
+    if (json_is_real(j)) {
+        snprintf(buf, sizeof buf, "%.17g", json_real_value(j));
+        return sd_gstrz(h, buf);
+    }
+    if (json_is_boolean(j))
+        return sd_gstrz(h, json_is_true(j) ? "true" : "false");
+    return sd_gstr_static("", 0);
+}
+
+static void set(sd_gheap *h, sd_gval s, const char *k, sd_gval v)
+{
+    sd_gmap_set(h, s, k, strlen(k), v);
+}
+
+static void set_str(sd_gheap *h, sd_gval s, const char *k, json_t *obj, const char *jk)
+{
+    set(h, s, k, str_of(h, json_object_get(obj, jk)));
+}
+
+static int cmp_deps(const void *x, const void *y)
+{
+    json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
+    char ka[2048], kb[2048];
+    snprintf(ka, sizeof ka, "%s/%s", json_string_value(json_object_get(a, "repository")) ? json_string_value(json_object_get(a, "repository")) : "",
+             json_string_value(json_object_get(a, "name")) ? json_string_value(json_object_get(a, "name")) : "");
+    snprintf(kb, sizeof kb, "%s/%s", json_string_value(json_object_get(b, "repository")) ? json_string_value(json_object_get(b, "repository")) : "",
+             json_string_value(json_object_get(b, "name")) ? json_string_value(json_object_get(b, "name")) : "");
+    return strcmp(ka, kb);
+}
+
+static sd_gval value_row(sd_gheap *h, json_t *r)
+{
+    sd_gval s = sd_gstruct_new(h, "document.valueRow");
+    json_t *dt = json_object_get(r, "default_text"), *desc = json_object_get(r, "description");
+    sd_gval dtext = str_of(h, dt), dsc = str_of(h, desc), empty = sd_gstr_static("", 0);
+    int dauto = json_is_true(json_object_get(r, "default_auto"));
+    json_t *ad = json_object_get(r, "auto_default"), *as = json_object_get(r, "auto_description");
+    int dfield = json_is_true(json_object_get(r, "description_field"));
+    const char *sec = json_string_value(json_object_get(r, "section"));
+
+    set_str(h, s, "Key", r, "key");
+    set_str(h, s, "Type", r, "type");
+    set_str(h, s, "NotationType", r, "notation");
+    set(h, s, "AutoDefault", dauto ? dtext : ad ? str_of(h, ad) : empty);
+    set(h, s, "Default", dauto ? empty : dtext);
+    set(h, s, "AutoDescription", as ? str_of(h, as) : dfield ? empty : dsc);
+    set(h, s, "Description", dfield ? dsc : empty);
+    set(h, s, "Section", sec ? sd_gstrz(h, sec) : empty);
+    set(h, s, "Column", sd_gint(json_integer_value(json_object_get(r, "column"))));
+    set(h, s, "LineNumber", sd_gint(json_integer_value(json_object_get(r, "line"))));
+    set(h, s, "Dependency", empty);
+    set(h, s, "IsGlobal", sd_gbool(0));
+    return s;
+}
+
+static sd_gval section(sd_gheap *h, const char *name, size_t cap)
+{
+    sd_gval s = sd_gstruct_new(h, "document.section");
+    set(h, s, "SectionName", sd_gstrz(h, name));
+    set(h, s, "SectionItems", sd_glist_new(h, cap));
+    return s;
+}
+
+static sd_gval build_data(sd_gheap *h, json_t *model, const char *version, hfiles *files)
+{
+    json_t *ch = json_object_get(model, "chart"), *rows = json_object_get(model, "rows"), *x;
+    sd_gval d = sd_gstruct_new(h, "document.chartTemplateData");
+    size_t i;
+
+    if (!ch)
+        ch = json_object();
+    else
+        json_incref(ch);
+    set_str(h, d, "ApiVersion", ch, "apiVersion");
+    set_str(h, d, "AppVersion", ch, "appVersion");
+    set_str(h, d, "KubeVersion", ch, "kubeVersion");
+    set_str(h, d, "Name", ch, "name");
+    set(h, d, "Deprecated", sd_gbool(json_is_true(json_object_get(ch, "deprecated"))));
+    set_str(h, d, "Description", ch, "description");
+    set_str(h, d, "Version", ch, "version");
+    set_str(h, d, "Home", ch, "home");
+    set_str(h, d, "Type", ch, "type");
+    sd_gval src = sd_glist_new(h, 0);
+    json_array_foreach(json_object_get(ch, "sources"), i, x)
+        if (json_is_string(x))
+            sd_glist_push(h, src, str_of(h, x));
+    set(h, d, "Sources", src);
+    set_str(h, d, "Engine", ch, "engine");
+    sd_gval mts = sd_glist_new(h, 0);
+    json_array_foreach(json_object_get(ch, "maintainers"), i, x) {
+        sd_gval m = sd_gstruct_new(h, "helm.ChartMetaMaintainer");
+        set_str(h, m, "Email", x, "email");
+        set_str(h, m, "Name", x, "name");
+        set_str(h, m, "Url", x, "url");
+        sd_glist_push(h, mts, m);
+    }
+    set(h, d, "Maintainers", mts);
+    /* dependencies, sorted by "repository/name" (chart_info.go) */
+    json_t *deps = json_object_get(ch, "dependencies");
+    size_t nd = json_array_size(deps);
+    json_t **dv = malloc((nd ? nd : 1) * sizeof *dv);
+    sd_gval dl = sd_glist_new(h, nd);
+    if (dv) {
+        for (i = 0; i < nd; i++)
+            dv[i] = json_array_get(deps, i);
+        qsort(dv, nd, sizeof *dv, cmp_deps);
+        for (i = 0; i < nd; i++) {
+            sd_gval dep = sd_gstruct_new(h, "helm.ChartRequirementsItem");
+            set_str(h, dep, "Name", dv[i], "name");
+            set_str(h, dep, "Version", dv[i], "version");
+            set_str(h, dep, "Repository", dv[i], "repository");
+            set_str(h, dep, "Alias", dv[i], "alias");
+            sd_glist_push(h, dl, dep);
+        }
+        free(dv);
+    }
+    set(h, d, "Dependencies", dl);
+    set_str(h, d, "ChartDirectory", ch, "dir");
+    set(h, d, "HelmDocsVersion", sd_gstrz(h, version ? version : ""));
+    /* .Values and .Sections: rows in key order; sections in order of appearance */
+    sd_gval vals = sd_glist_new(h, json_array_size(rows));
+    sd_gval secs = sd_gstruct_new(h, "document.sections");
+    sd_gval other = section(h, "Other Values", 0), seclist = sd_glist_new(h, 0);
+    json_array_foreach(rows, i, x) {
+        sd_gval r = value_row(h, x);
+        const char *sn = json_string_value(json_object_get(x, "section"));
+        sd_glist_push(h, vals, r);
+        if (!sn || !*sn) {
+            sd_glist_push(h, sd_gmap_get(other, "SectionItems", 12), r);
+            continue;
+        }
+        size_t k;
+        for (k = 0; k < seclist.u.l->n; k++) {
+            sd_gval nm = sd_gmap_get(seclist.u.l->items[k], "SectionName", 11);
+            if (nm.u.s.n == strlen(sn) && !memcmp(nm.u.s.p, sn, nm.u.s.n))
+                break;
+        }
+        if (k == seclist.u.l->n)
+            sd_glist_push(h, seclist, section(h, sn, 4));
+        sd_glist_push(h, sd_gmap_get(seclist.u.l->items[k], "SectionItems", 12), r);
+    }
+    set(h, secs, "DefaultSection", other);
+    set(h, secs, "Sections", seclist);
+    set(h, d, "Values", vals);
+    set(h, d, "Sections", secs);
+    set(h, d, "Extras", sd_glist_new(h, 0));
+    set(h, d, "Files", sd_gobj_new(h, &files_class, files));
+    set(h, d, "SkipVersionFooter", sd_gbool(0));
+    json_decref(ch);
+    return d;
+}
+
+/* --- running ---------------------------------------------------------------------------- */
+
+/* helm-docs' applyMarkDownFormat: " \n" -> "\n", then "\n{3,}" -> "\n\n" */
+static void markdown_format(sd_buf *out, const char *s, size_t n)
+{
+    sd_buf a = SD_BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ' ' && i + 1 < n && s[i + 1] == '\n')
+            continue;
+        sd_buf_putc(&a, s[i]);
+    }
+    for (size_t i = 0; i < a.len; ) {
+        if (a.ptr[i] == '\n') {
+            size_t j = i;
+            while (j < a.len && a.ptr[j] == '\n')
+                j++;
+            sd_buf_put(out, "\n\n", j - i >= 3 ? 2 : j - i);
+            i = j;
+        } else {
+            sd_buf_putc(out, a.ptr[i++]);
+        }
+    }
+    if (sd_buf_failed(&a) && !sd_buf_failed(out))
+        out->failed = sd_buf_error(&a);
+    sd_buf_release(&a);
+}
+
+static int run(sd_buf *out, json_t *model, const char *file, const char *text, size_t len,
+               const char *tmpl_name, const sd_helmdocs_opts *opts, int format, sd_diags *diags)
+{
+    sd_gotmpl *set = NULL;
+    sd_gheap *heap = NULL;
+    hfiles files;
+    sd_buf raw = SD_BUF_INIT;
+    int r;
+
+    memset(&files, 0, sizeof files);
+    const char *dir = json_string_value(json_object_get(json_object_get(model, "chart"), "dir"));
+    files.base = strdup(dir ? dir : ".");
+    if (!files.base || sd_gotmpl_new(&set, file) < 0 || !(heap = sd_gheap_new(0))) {
+        r = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ file, 0, 0 }, "out of memory");
+        goto done;
+    }
+    for (const char *const *t = named_templates; *t; t++)
+        if ((r = sd_gotmpl_parse(set, "(helm-docs templates)", *t, strlen(*t), diags)) < 0)
+            goto done;
+    if (text && (r = sd_gotmpl_parse(set, file, text, len, diags)) < 0)
+        goto done;
+    sd_gval data = build_data(heap, model, opts ? opts->version : NULL, &files);
+    if (sd_gheap_failed(heap)) {
+        r = sd_diag_error(diags, sd_gheap_failed(heap), (sd_loc){ file, 0, 0 }, "out of memory");
+        goto done;
+    }
+    if ((r = sd_gotmpl_execute(&raw, set, tmpl_name, data, heap, NULL, diags)) < 0)
+        goto done;
+    if (format)
+        markdown_format(out, raw.ptr, raw.len);
+    else
+        sd_buf_put(out, raw.ptr, raw.len);
+    if (sd_buf_failed(out))
+        r = sd_diag_error(diags, sd_buf_error(out), (sd_loc){ file, 0, 0 }, "the output is too large");
+done:
+    sd_buf_release(&raw);
+    sd_gheap_free(heap);
+    sd_gotmpl_free(set);
+    for (size_t i = 0; i < files.n; i++)
+        free(files.rel[i]);
+    free(files.rel);
+    free(files.base);
+    return r;
+}
+
+int sd_helmdocs_render(sd_buf *out, json_t *model, const char *file, const char *text,
+                       size_t len, const sd_helmdocs_opts *opts, sd_diags *diags)
+{
+    size_t mark = out->len;
+    int r = run(out, model, file, text, len, NULL, opts, 1, diags);
+    if (r < 0)
+        sd_buf_truncate(out, mark);
+    return r;
+}
+
+int sd_helmdocs_values_table(sd_buf *out, json_t *model, sd_diags *diags)
+{
+    return run(out, model, "(helm-docs templates)", NULL, 0, "chart.valuesTable", NULL, 0, diags);
+}
+
+char *sd_helmdocs_footer_version(const char *text, size_t len)
+{
+    static const char mark[] = "Autogenerated from chart metadata using [helm-docs v";
+    const size_t ml = sizeof mark - 1;
+    char *found = NULL;
+    for (size_t i = 0; i + ml <= len; i++) {
+        if (text[i] != 'A' || memcmp(text + i, mark, ml) != 0)
+            continue;
+        size_t s = i + ml, e = s;
+        while (e < len && text[e] != ']' && text[e] != '\n' && e - s < 64)
+            e++;
+        if (e < len && text[e] == ']' && e > s) {
+            free(found);
+            if ((found = malloc(e - s + 1))) {
+                memcpy(found, text + s, e - s);
+                found[e - s] = '\0';
+            }
+        }
+        i = e;
+    }
+    return found;
+}

@@ -1,0 +1,265 @@
+/* test_gotmpl.c - the Go template engine: every case of tests/gotmpl/ (each .json)
+ * (Go's text/template documentation examples and more, checked against Go
+ * itself with tests/gotmpl/oracle.go), then the bounds a hostile template
+ * meets: nesting, recursion, loops, output and memory. */
+#include "harness.h"
+#include "gotmpl.h"
+
+#include <dirent.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sd_gval conv(sd_gheap *h, json_t *j)
+{
+    switch (json_typeof(j)) {
+    case JSON_TRUE: return sd_gbool(1);
+    case JSON_FALSE: return sd_gbool(0);
+    case JSON_INTEGER: return sd_gint(json_integer_value(j));
+    case JSON_REAL: return sd_gfloat(json_real_value(j));
+    case JSON_STRING: return sd_gstr(h, json_string_value(j), json_string_length(j));
+    case JSON_ARRAY: {
+        sd_gval l = sd_glist_new(h, 0);
+        size_t i;
+        json_t *x;
+        json_array_foreach(j, i, x)
+            sd_glist_push(h, l, conv(h, x));
+        return l;
+    }
+    case JSON_OBJECT: {
+        sd_gval m = sd_gmap_new(h);
+        const char *k;
+        json_t *x;
+        json_object_foreach(j, k, x)
+            sd_gmap_set(h, m, k, strlen(k), conv(h, x));
+        return m;
+    }
+    default: return sd_gnil();
+    }
+}
+
+/* Run `text` over `data`; returns the output (caller frees) or NULL with the
+ * first diagnostic in *err (caller frees). */
+static char *run(const char *text, json_t *data, const sd_gotmpl_limits *lim, size_t heap_cap, char **err)
+{
+    sd_gotmpl *set = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf out = SD_BUF_INIT;
+    sd_gheap *h = sd_gheap_new(heap_cap);
+    char *res = NULL;
+    int r;
+
+    *err = NULL;
+    sd_gotmpl_new(&set, "t");
+    r = sd_gotmpl_parse(set, "t", text, strlen(text), &d);
+    if (r == 0)
+        r = sd_gotmpl_execute(&out, set, NULL, data ? conv(h, data) : sd_gnil(), h, lim, &d);
+    if (r == 0)
+        res = strdup(out.ptr);
+    else if (d.count)
+        *err = sd_diag_format(&d.items[0]);
+    else
+        *err = strdup("(no diagnostic)");
+    sd_buf_release(&out);
+    sd_diags_release(&d);
+    sd_gheap_free(h);
+    sd_gotmpl_free(set);
+    return res;
+}
+
+static int ncases;
+
+static void run_file(const char *path)
+{
+    json_error_t je;
+    json_t *cases = json_load_file(path, 0, &je), *c;
+    size_t i;
+    if (!cases) {
+        fprintf(stderr, "%s:%d: %s\n", path, je.line, je.text);
+        OK(0);
+        return;
+    }
+    json_array_foreach(cases, i, c) {
+        const char *name = json_string_value(json_object_get(c, "name"));
+        const char *tmpl = json_string_value(json_object_get(c, "template"));
+        const char *want = json_string_value(json_object_get(c, "expected"));
+        const char *werr = json_string_value(json_object_get(c, "error"));
+        char *err, *got;
+        ncases++;
+        t_name = name;
+        got = run(tmpl, json_object_get(c, "data"), NULL, 0, &err);
+        if (werr) {
+            if (got || !err || !strstr(err, werr)) {
+                t_failed++;
+                fprintf(stderr, "%s: %s: expected an error with \"%s\", got %s%s\n", path, name, werr,
+                        got ? "output: " : "error: ", got ? got : err ? err : "?");
+            } else {
+                t_passed++;
+            }
+        } else if (!got || !want || strcmp(got, want) != 0) {
+            t_failed++;
+            fprintf(stderr, "%s: %s: got %s\"%s\", expected \"%s\"\n", path, name,
+                    got ? "" : "error ", got ? got : err ? err : "?", want ? want : "(none)");
+        } else {
+            t_passed++;
+        }
+        free(got);
+        free(err);
+    }
+    json_decref(cases);
+}
+
+static void test_case_files(void)
+{
+    DIR *d = opendir("tests/gotmpl");
+    struct dirent *e;
+    char *names[64];
+    int n = 0;
+    OK(d != NULL);
+    if (!d)
+        return;
+    while ((e = readdir(d)) && n < 64) {
+        size_t l = strlen(e->d_name);
+        if (l > 5 && !strcmp(e->d_name + l - 5, ".json"))
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    for (int i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "tests/gotmpl/%s", names[i]);
+        run_file(path);
+        free(names[i]);
+    }
+    /* the files must hold cases: an empty directory passes nothing */
+    OK(n >= 6);
+    OK(ncases >= 150);
+    printf("count: gotmpl spec cases %d in %d files\n", ncases, n);
+}
+
+static void expect_error(const char *text, const sd_gotmpl_limits *lim, size_t heap, const char *want)
+{
+    char *err, *got = run(text, NULL, lim, heap, &err);
+    OK(got == NULL);
+    OK(err && strstr(err, want));
+    if (!err || !strstr(err, want))
+        fprintf(stderr, "  wanted \"%s\", got %s\n", want, err ? err : got ? got : "?");
+    free(got);
+    free(err);
+}
+
+static void test_limits(void)
+{
+    sd_gotmpl_limits small = { 1000, 20, 10000 };
+    /* unbounded recursion stops at the depth bound */
+    expect_error("{{define \"r\"}}{{template \"r\" .}}{{end}}{{template \"r\"}}", NULL, 0,
+                 "exceeded maximum template depth (200)");
+    expect_error("{{define \"r\"}}{{template \"r\" .}}{{end}}{{template \"r\"}}", &small, 0,
+                 "exceeded maximum template depth (20)");
+    /* include recursion is bounded the same way */
+    expect_error("{{define \"r\"}}{{include \"r\" .}}{{end}}{{include \"r\" .}}", NULL, 0,
+                 "exceeded maximum template depth");
+    /* a long loop stops at the step bound */
+    expect_error("{{range until 100000}}{{range until 100000}}{{end}}{{end}}", &small, 0,
+                 "ran for more than 10000 steps");
+    /* output past its cap */
+    expect_error("{{range until 100}}0123456789abcdef{{end}}", &small, 0, "output is larger than 1000 bytes");
+    /* a huge list fails before it is built */
+    expect_error("{{until 100000000}}", NULL, 0, "more than the limit of 10000000");
+    /* doubling a string twenty times: the heap cap stops it */
+    expect_error("{{$s := \"0123456789\"}}{{range until 30}}{{$s = print $s $s}}{{end}}{{len $s}}", NULL,
+                 (size_t)4 << 20, "result too large");
+    expect_error("{{repeat 100000000 \"0123456789\"}}", NULL, 0, "result too large");
+    /* parse nesting */
+    char deep[4000];
+    size_t k = 0;
+    for (int i = 0; i < 300; i++) { memcpy(deep + k, "{{if 1}}", 8); k += 8; }
+    deep[k] = '\0';
+    expect_error(deep, NULL, 0, "nesting is deeper than 200 levels");
+    k = 0;
+    memcpy(deep + k, "{{", 2); k += 2;
+    for (int i = 0; i < 300; i++) deep[k++] = '(';
+    memcpy(deep + k, "1", 1); k++;
+    for (int i = 0; i < 300; i++) deep[k++] = ')';
+    memcpy(deep + k, "}}", 3); k += 3;
+    expect_error(deep, NULL, 0, "nesting is deeper than 200 levels");
+    /* 150 nested ifs in a template that calls itself: deep in C frames */
+    {
+        char *t = malloc(8000);
+        size_t k = 0;
+        k += (size_t)sprintf(t + k, "{{define \"r\"}}");
+        for (int i = 0; i < 150; i++) k += (size_t)sprintf(t + k, "{{if 1}}");
+        k += (size_t)sprintf(t + k, "{{template \"r\"}}");
+        for (int i = 0; i < 150; i++) k += (size_t)sprintf(t + k, "{{end}}");
+        sprintf(t + k, "{{end}}{{template \"r\"}}");
+        expect_error(t, NULL, 0, "nesting is deeper than 1000 levels across template calls");
+        free(t);
+    }
+    /* regular expressions with catastrophic backtracking hit the match limit */
+    expect_error("{{regexMatch \"^(a+)+$\" \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"}}", NULL, 0, "too costly");
+}
+
+static void test_api(void)
+{
+    sd_gheap *h = sd_gheap_new(0);
+    sd_gval m = sd_gmap_new(h), s = sd_gstruct_new(h, "pkg.T");
+    sd_buf b = SD_BUF_INIT;
+    char key[16];
+
+    /* maps grow past their hash threshold and keep insertion order */
+    for (int i = 0; i < 100; i++) {
+        snprintf(key, sizeof key, "k%d", i);
+        OK(sd_gmap_set(h, m, key, strlen(key), sd_gint(i)) == 0);
+    }
+    INT_EQ(sd_gmap_len(m), 100);
+    INT_EQ(sd_gmap_get(m, "k57", 3).u.i, 57);
+    sd_gmap_set(h, m, "k57", 3, sd_gint(-1));
+    INT_EQ(sd_gmap_get(m, "k57", 3).u.i, -1);
+    INT_EQ(sd_gmap_len(m), 100);
+    sd_gmap_del(m, "k3", 2);
+    INT_EQ(sd_gmap_get(m, "k3", 2).kind, SD_G_MISSING);
+    INT_EQ(sd_gmap_get(m, "k99", 3).u.i, 99);
+    /* a struct's missing field is an error, a map's is no value */
+    sd_gmap_set(h, s, "A", 1, sd_gstr_static("a", 1));
+    STR_EQ(sd_gval_type_name(s), "pkg.T");
+    OK(sd_gval_truth(s));
+    sd_gval_print(&b, sd_gfloat(1e21));
+    STR_EQ(b.ptr, "1e+21");
+    sd_buf_clear(&b);
+    sd_gval_print(&b, sd_gfloat(-0.000123));
+    STR_EQ(b.ptr, "-0.000123");
+    sd_buf_release(&b);
+    sd_gheap_free(h);
+
+    char *err = NULL, *got;
+    sd_gotmpl *set = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf out = SD_BUF_INIT;
+    h = sd_gheap_new(0);
+    s = sd_gstruct_new(h, "pkg.T");
+    sd_gmap_set(h, s, "A", 1, sd_gstr_static("a", 1));
+    sd_gotmpl_new(&set, "x.gotmpl");
+    OK(sd_gotmpl_parse(set, "x.gotmpl", "{{.A}} {{.B}}", strlen("{{.A}} {{.B}}"), &d) == 0);
+    OK(sd_gotmpl_execute(&out, set, NULL, s, h, NULL, &d) == SD_EINVALID);
+    OK(d.count == 1);
+    got = d.count ? sd_diag_format(&d.items[0]) : NULL;
+    STR_EQ(got, "x.gotmpl:1:10: error: can't evaluate field B in type pkg.T");
+    free(got);
+    /* a later parse redefines a template; a blank one does not */
+    sd_diags_release(&d);
+    sd_buf_clear(&out);
+    OK(sd_gotmpl_parse(set, "y", "{{define \"n\"}}one{{end}}", strlen("{{define \"n\"}}one{{end}}"), &d) == 0);
+    OK(sd_gotmpl_parse(set, "z", "{{define \"n\"}}two{{end}}{{define \"m\"}} {{end}}", strlen("{{define \"n\"}}two{{end}}{{define \"m\"}} {{end}}"), &d) == 0);
+    OK(sd_gotmpl_parse(set, "w", "{{define \"n\"}}  {{end}}", strlen("{{define \"n\"}}  {{end}}"), &d) == 0);
+    OK(sd_gotmpl_execute(&out, set, "n", s, h, NULL, &d) == 0);
+    STR_EQ(out.ptr, "two");
+    OK(sd_gotmpl_has(set, "n"));
+    OK(!sd_gotmpl_has(set, "m"));
+    OK(sd_gotmpl_execute(&out, set, "none", s, h, NULL, &d) == SD_ENOTFOUND);
+    sd_buf_release(&out);
+    sd_diags_release(&d);
+    sd_gotmpl_free(set);
+    sd_gheap_free(h);
+    (void)err;
+}
+
+TEST_MAIN(test_case_files, test_limits, test_api)
