@@ -26,6 +26,8 @@ int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char
 int sd_cli_model_opt(int argc, char **argv, int *i, sd_model_opts *o);
 
 int sd_cmd_render(int argc, char **argv);
+/** `schemadoc rules SOURCE [-o FILE]` (cmd_rules.c). */
+int sd_cmd_rules(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);
 /** `schemadoc template FILE.mustache --data DATA.json ...` (cmd_template.c). */
 int sd_cmd_template(int argc, char **argv);
