@@ -122,7 +122,7 @@ demo: all
 	@sh tests/demo.sh ./schemadoc
 
 # Tools the tests use besides the compiler, as command:package pairs.
-TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium
+TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
 	if [ -n "$$missing" ]; then \

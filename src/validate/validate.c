@@ -74,8 +74,14 @@ static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
     int e = 0, digits = 0, seen_dot = 0;
     if (n->kind == SD_INT && !n->big) {
         long long v = n->num.i;
-        *mant = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
-        *exp = 0;
+        uint64_t m = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
+        int e = 0;
+        while (m && m % 10 == 0) {
+            m /= 10;
+            e++;
+        }
+        *mant = m;
+        *exp = e;
         return 0;
     }
     /* the shortest decimal that reads back as the same double (what
@@ -120,6 +126,11 @@ static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
         } else {
             return -1;
         }
+    }
+    /* one form per value: trailing zeros go to the exponent (100 = 1e2) */
+    while (m && m % 10 == 0) {
+        m /= 10;
+        e++;
     }
     *mant = m;
     *exp = e;
