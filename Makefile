@@ -60,11 +60,14 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lcmark-gfm-extensions -lm
 # binary works even where its data directory cannot be found.
 ASSETS    := $(sort $(shell find templates themes -name '*.mustache' 2>/dev/null))
 GEN_ASSETS:= $(BUILD)/gen/assets.c
-REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS)) $(BUILD)/rel/assets.o
+# the rules interpreter (src/form/*.js) as one ES module, for `schemadoc rules --runtime`
+RUNTIME_JS:= $(wildcard src/form/*.js)
+GEN_RUNTIME:= $(BUILD)/gen/runtime.c
+REL_OBJS  := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(SRCS)) $(BUILD)/rel/assets.o $(BUILD)/rel/runtime.o
 REL_LIB   := $(patsubst src/%.c,$(BUILD)/rel/%.o,$(LIBSRCS)) $(BUILD)/rel/assets.o
 BENCHSRCS := $(wildcard tests/bench_*.c)
 BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
-ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS)) $(BUILD)/asan/assets.o
+ASAN_OBJS := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(SRCS)) $(BUILD)/asan/assets.o $(BUILD)/asan/runtime.o
 ASAN_LIB  := $(patsubst src/%.c,$(BUILD)/asan/%.o,$(LIBSRCS)) $(BUILD)/asan/assets.o
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
 
@@ -91,6 +94,17 @@ $(BUILD)/rel/assets.o: $(GEN_ASSETS) src/render/render.h | $(BUILD)/rel
 $(BUILD)/asan/assets.o: $(GEN_ASSETS) src/render/render.h | $(BUILD)/asan
 	@echo "  CC asan $<"
 	@$(CC) $(STD) $(WARN) -O0 $(PKG_CFLAGS) $(INCS) -c -o $@ $<
+
+$(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
+	@mkdir -p $(BUILD)/gen
+	@echo "  GEN     $@"
+	@sh src/form/embed-runtime.sh src/form > $@.tmp && mv $@.tmp $@
+$(BUILD)/rel/runtime.o: $(GEN_RUNTIME) | $(BUILD)/rel
+	@echo "  CC      $<"
+	@$(CC) $(STD) $(WARN) -O0 -c -o $@ $<
+$(BUILD)/asan/runtime.o: $(GEN_RUNTIME) | $(BUILD)/asan
+	@echo "  CC asan $<"
+	@$(CC) $(STD) $(WARN) -O0 -c -o $@ $<
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
 $(BUILD)/asan/schemadoc: $(ASAN_OBJS)

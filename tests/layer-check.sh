@@ -24,6 +24,7 @@ allowed() {
     validate) echo "util tree load dialect resolve source validate" ;;
     diff)     echo "util tree load dialect resolve source model validate diff" ;;
     render)   echo "util tree mustache gotmpl model validate render" ;;
+    form)     echo "form" ;;
     api)      echo "util tree load dialect resolve source model validate diff mustache gotmpl render api" ;;
     cli)      echo "util tree load dialect resolve source model validate diff mustache gotmpl render api cli" ;;
     *)        echo "" ;;

@@ -1,6 +1,7 @@
 /* cmd_rules.c - `schemadoc rules SOURCE [-o FILE]`: the compiled validation
  * program of SOURCE as one JSON document (docs/rules.md), for the
- * JavaScript interpreter src/form/rules.js.
+ * JavaScript interpreter src/form/rules.js; `schemadoc rules --runtime`
+ * writes that interpreter itself as one self-contained ES module.
  *
  * SOURCE is opened as `validate` opens it (rules_open_source below), with
  * one entry per thing `validate` would check: a chart's "values" and each
@@ -21,6 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The interpreter as one ES module: build/gen/runtime.c, made from
+ * the modules of src/form/ at build time by src/form/embed-runtime.sh. */
+extern const char sd_rules_runtime[];
+extern const size_t sd_rules_runtime_len;
 
 /* What a run keeps alive until the document is written. */
 typedef struct rrun {
@@ -273,7 +279,7 @@ int sd_cmd_rules(int argc, char **argv)
     sd_rules_opts ropts;
     rrun run;
     sd_buf out = SD_BUF_INIT;
-    int r, status = SD_EXIT_OK;
+    int r, status = SD_EXIT_OK, runtime = 0;
 
     memset(&run, 0, sizeof run);
     memset(&mopts, 0, sizeof mopts);
@@ -291,6 +297,8 @@ int sd_cmd_rules(int argc, char **argv)
                 return sd_cli_usage_error("option '%s' needs a file name", a);
             }
             output = v;
+        } else if (!strcmp(a, "--runtime")) {
+            runtime = 1;
         } else if (!strcmp(a, "--formats")) {
             run.opts.formats = SD_FORMATS_ASSERT;
         } else if (!strcmp(a, "--no-formats")) {
@@ -309,6 +317,16 @@ int sd_cmd_rules(int argc, char **argv)
             free(mopts.maps);
             return sd_cli_usage_error("more than one SOURCE given ('%s' and '%s')", source, a);
         }
+    }
+    if (runtime) {
+        free(mopts.maps);
+        if (source)
+            return sd_cli_usage_error("'rules --runtime' takes no SOURCE");
+        if (sd_out_write(output, sd_rules_runtime, sd_rules_runtime_len, &run.diags) < 0)
+            status = SD_EXIT_ERROR;
+        sd_cli_print_diags(&run.diags);
+        sd_diags_release(&run.diags);
+        return status;
     }
     if (!source) {
         free(mopts.maps);

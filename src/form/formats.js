@@ -303,18 +303,8 @@ function regexSyntax(str) {
   }
 }
 
-function checkRegex(str, s) {
-  if (!regexSyntax(str)) return false;
-  const n = s.length;
-  for (let i = 0; i + 1 < n; i++) {
-    if (s[i] === 0x5c) {
-      if (inSet("aeAzZ", s[i + 1])) return false;
-      i++;
-    } else if (s[i] === 0x28 && s[i + 1] === 0x3f && i + 2 < n && (isAlpha(s[i + 2]) || s[i + 2] === 0x23)) {
-      return false;
-    }
-  }
-  return true;
+function checkRegex(str) {
+  return regexSyntax(str);
 }
 
 function checkUriTemplate(s) {
@@ -763,7 +753,7 @@ const CHECKS = {
   "iri": (t, s) => checkUriRef(s, true, true),
   "iri-reference": (t, s) => checkUriRef(s, false, true),
   "uuid": (t, s) => checkUuid(s),
-  "regex": (t, s) => checkRegex(t, s),
+  "regex": (t) => checkRegex(t),
   "json-pointer": (t, s) => checkJsonPointer(s),
   "relative-json-pointer": (t, s) => checkRelJsonPointer(s),
   "uri-template": (t, s) => checkUriTemplate(s),

@@ -10,6 +10,7 @@
 // node and in a browser under a strict CSP. Formats: formats.js; patterns
 // that can backtrack catastrophically run on the bounded matcher in regex.js.
 import { checkFormat } from "./formats.js";
+import { compileBounded } from "./regex.js";
 
 export const RULES_VERSION = 1;
 
@@ -120,6 +121,8 @@ class Pat {
     } catch (e) {
       this.error = String(e && e.message || e);
     }
+    // patterns that can backtrack catastrophically run on the bounded matcher
+    if (this.risk !== null && this.error === null) this.bounded = compileBounded(p.source, limit);
   }
 }
 
@@ -728,12 +731,16 @@ function dynamicTarget(c, s) {
   return s.dynref;
 }
 
+// Polynomial-risk patterns run natively on strings up to this long (a
+// quadratic or cubic blow-up stays small), bounded beyond.
+const POLY_NATIVE = 512;
+
 function reMatch(c, pat, str, s, kw) {
   if (pat.error !== null) {
     verr(c, s, kw, c.v.msg("PATTERN_JS", pat.src, pat.error));
     return -1;
   }
-  if (pat.bounded !== null && (pat.risk === "exp" || str.length > 100)) {
+  if (pat.bounded !== null && (pat.risk === "exp" || str.length > POLY_NATIVE)) {
     const r = pat.bounded.test(str);
     if (r < 0) {
       verr(c, s, kw, c.v.msg("PATTERN_LIMIT", pat.src, c.v.matchLimit));

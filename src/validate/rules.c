@@ -11,11 +11,13 @@
  * deterministic: records in compile order, tables in first-use order.
  * Format: docs/rules.md. */
 #include "rules.h"
+#include "ecma_re.h"
 #include "emit.h"
 #include "vmsg.h"
 #include "vprog.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +114,7 @@ typedef struct rx {
     stab files;
     stab pats;
     sd_loc *pat_loc;          /* first place each pattern is written */
+    int *pat_risk;            /* enum sd_re_risk of each pattern */
     sd_buf paths;             /* the "paths" array body */
     size_t npaths;
     sd_buf warnings;          /* the "warnings" array body */
@@ -207,6 +210,61 @@ static long rec_of(rx *x, const vs *s)
     return hit ? (long)*hit : -1;
 }
 
+/* A warning of the export: in `diags` and in the document's "warnings". */
+static void warn(rx *x, sd_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void warn(rx *x, sd_loc loc, const char *fmt, ...)
+{
+    sd_buf m = SD_BUF_INIT;
+    sd_diag d;
+    char *line;
+    va_list ap;
+    va_start(ap, fmt);
+    sd_buf_vprintf(&m, fmt, ap);
+    va_end(ap);
+    sd_diag_warning(x->diags, loc, "%s", m.ptr);
+    memset(&d, 0, sizeof d);
+    d.severity = SD_SEV_WARNING;
+    d.loc = loc;
+    d.message = m.ptr;
+    if ((line = sd_diag_format(&d))) {
+        sd_buf_puts(&x->warnings, x->nwarnings++ ? ",\n  " : "\n  ");
+        put_str(&x->warnings, line);
+        free(line);
+    } else {
+        nomem(x);
+    }
+    sd_buf_release(&m);
+}
+
+/* What the browser will make of a new pattern: warn where it differs from
+ * PCRE2, remember how it may backtrack. */
+static int judge_pattern(rx *x, const char *src, sd_loc loc)
+{
+    sd_ecma_re r;
+    if (!sd_ecma_re_check(&r, src, strlen(src))) {
+        warn(x, loc, "JavaScript refuses the pattern '%s' (%s, at character %zu): the browser treats "
+             "every value as not matching it", src, r.error, r.offset);
+        return SD_RE_LINEAR;
+    }
+    if (r.differs & SD_RE_DIFF_CLASS_S)
+        warn(x, loc, "in the pattern '%s', \\S inside [...] excludes only ASCII white space here (PCRE2) "
+             "but all Unicode white space in the browser", src);
+    if (r.differs & SD_RE_DIFF_U_BRACE)
+        warn(x, loc, "in the pattern '%s', \\u{...} is a code point in the browser but the letter u "
+             "and a repetition here (PCRE2)", src);
+    if (r.differs & SD_RE_DIFF_BACKREF)
+        warn(x, loc, "in the pattern '%s', a back-reference to a group that has not matched matches the "
+             "empty string in the browser and fails here (PCRE2)", src);
+    if (r.risk == SD_RE_EXP)
+        warn(x, loc, "the pattern '%s' can backtrack catastrophically (exponential time on some values); "
+             "both validators give up on such a value and report it", src);
+    return r.risk;
+}
+
 static long pattern_index(rx *x, const char *src, sd_loc loc)
 {
     size_t before = x->pats.n;
@@ -215,10 +273,14 @@ static long pattern_index(rx *x, const char *src, sd_loc loc)
         return nomem(x), -1;
     if (x->pats.n > before) {
         sd_loc *l = realloc(x->pat_loc, x->pats.alloc * sizeof *l);
-        if (!l)
+        int *rk = l ? realloc(x->pat_risk, x->pats.alloc * sizeof *rk) : NULL;
+        if (l)
+            x->pat_loc = l;
+        if (!rk)
             return nomem(x), -1;
-        x->pat_loc = l;
+        x->pat_risk = rk;
         l[i] = loc;
+        rk[i] = judge_pattern(x, src, loc);
     }
     return i;
 }
@@ -698,6 +760,8 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         sd_buf_puts(out, ", \"at\": ");
         x.o = out;
         put_at(&x, x.pat_loc[i]);
+        if (x.pat_risk[i] != SD_RE_LINEAR)
+            sd_buf_puts(out, x.pat_risk[i] == SD_RE_EXP ? ", \"risk\": \"exp\"" : ", \"risk\": \"poly\"");
         sd_buf_putc(out, '}');
     }
     sd_buf_puts(out, x.pats.n ? "\n ],\n \"resources\": [" : "],\n \"resources\": [");
@@ -732,5 +796,6 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
     free(x.pats.items);
     free(x.pats.byhash.s);
     free(x.pat_loc);
+    free(x.pat_risk);
     return err;
 }

@@ -18,10 +18,7 @@ const lines = file ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean).m
 
 // Tests where the C and JS sides are known to differ, with the reason; they
 // are reported, not counted as failures.
-const KNOWN = [
-  ["ecmascript-regex.json", "a variable-width lookbehind (ES2018)",
-    "format regex: C compiles the value with PCRE2 10.42, which refuses variable-width lookbehind; JS asks RegExp"],
-];
+const KNOWN = [];
 const known = (g, t) => KNOWN.find(([f, d]) => g.file === f && t.description.startsWith(d));
 
 const strip = (e) => ({ path: e.path, key: e.key, keyword: e.keyword, message: e.message,
