@@ -245,8 +245,10 @@ static int rules_open_source(rrun *r, const char *source, const sd_model_opts *m
             return SD_ERROR;
         if (!r->opts.formats)
             r->opts.formats = SD_FORMATS_ASSERT; /* ytt's format= rules always assert */
-        if (!(v = compile(r, r->ytt, sd_doc_root(r->ytt))) || !add_entry(r, "values", v))
+        sd_rules_entry *e;
+        if (!(v = compile(r, r->ytt, sd_doc_root(r->ytt))) || !(e = add_entry(r, "values", v)))
             return SD_ERROR;
+        e->defaults = sd_node_get(sd_doc_root(r->ytt), "default");   /* the data values' defaults */
         return 0;
     }
     r->kind = "schema";

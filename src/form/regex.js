@@ -49,6 +49,7 @@ class CSet {
     this.neg = neg;
     this.lo = new Int32Array(this.r.map((x) => x[0]));
     this.hi = new Int32Array(this.r.map((x) => x[1]));
+    this.one = !neg && props.length === 0 && this.r.length === 1 && this.r[0][0] === this.r[0][1] ? this.r[0][0] : -1;
     this.ascii = new Uint8Array(128);
     for (let c = 0; c < 128; c++) this.ascii[c] = this.slowHas(c) ? 1 : 0;
   }
@@ -408,6 +409,30 @@ function compileProg(ast) {
   return { prog, nreg };
 }
 
+// Characters every match must contain (PCRE2 checks its "required code
+// unit" the same way before matching): a value without one cannot match.
+function required(n) {
+  switch (n.t) {
+    case "set": return n.set.one !== undefined && n.set.one >= 0 ? new Set([n.set.one]) : new Set();
+    case "group": return required(n.body);
+    case "rep": return n.min > 0 ? required(n.body) : new Set();
+    case "seq": {
+      const out = new Set();
+      for (const x of n.items) for (const c of required(x)) out.add(c);
+      return out;
+    }
+    case "alt": {
+      let out = null;
+      for (const a of n.alts) {
+        const r = required(a);
+        out = out === null ? r : new Set([...out].filter((c) => r.has(c)));
+      }
+      return out || new Set();
+    }
+    default: return new Set();
+  }
+}
+
 // ---- the machine ----------------------------------------------------------------------------
 
 class GaveUp {}
@@ -425,9 +450,11 @@ export function compileBounded(source, limit = 1000000) {
   // a pattern that starts with a possessive run: a failed start inside the
   // run it made fails alike (same end, same rest), so the next start is its end
   const lead = prog[0].op === OP_POSS && !prog.some((x) => x.op === OP_BACKREF) ? prog[0] : null;
+  const must = [...required(ast.root)];
   return {
     test(str) {
       const inp = Array.from(str, (ch) => ch.codePointAt(0));
+      for (const c of must) if (!inp.includes(c)) return 0;
       const m = new Machine(prog, inp, ncap, nreg, limit);
       try {
         for (let start = 0; start <= inp.length; start++) {

@@ -281,6 +281,7 @@ class Validator {
       this.entries.set(name, { name, root: recs[e.root], dynamic: !!e.dynamic, alias: e.alias || null,
         defaults: e.defaults || null, defaultsTexts: e.defaultsTexts || null, group: e.group || null, version: e.version || null });
     this.cache = null;
+    this.lastApplied = 0;     // how many records the last call applied (a measure of its work)
   }
 
   build(s, j, draft) {
@@ -472,6 +473,7 @@ class Validator {
       c.fatal = null;
       fatal(c, this.msg("DEPTH", this.maxDepth, this.ptrOf(c.lastRec || e.root)));
     }
+    this.lastApplied = c.applied;
     const out = res.items;
     for (const w of res.warnings) out.push(w);
     if (c.fatal) out.push(c.fatal);
@@ -542,6 +544,7 @@ class Ctx {
     this.changed = null;
     this.lastRec = null;
     this.maxSeen = 0;
+    this.applied = 0;         // records applied: the work done (Validator.lastApplied)
   }
 }
 
@@ -954,7 +957,7 @@ function vObject(c, s, inst, L) {
           matched = true;
           if (p.req) nreq++;
           const k = kindOf(val);
-          if (!quickOk(p.rec, val, k) && !vChild(c, p.rec, val)) {
+          if (!quickOk(p.rec, val, k) && !(c.cache === null ? vNode(c, p.rec, val, null) : vChild(c, p.rec, val))) {
             ok = false; if (c.res === null) { path.pop(); return false; }
           }
         }
@@ -965,7 +968,7 @@ function vObject(c, s, inst, L) {
           if (m < 0) { ok = false; if (c.res === null) { path.pop(); return false; } continue; }
           if (m) {
             matched = true;
-            if (!vChild(c, rec, val)) { ok = false; if (c.res === null) { path.pop(); return false; } }
+            if (!(c.cache === null ? vNode(c, rec, val, null) : vChild(c, rec, val))) { ok = false; if (c.res === null) { path.pop(); return false; } }
           }
         }
       }
@@ -976,7 +979,7 @@ function vObject(c, s, inst, L) {
           ok = false;
           if (c.res === null) { path.pop(); return false; }
           unexpectedKey(c, s, "additionalProperties", key);
-        } else if (!vChild(c, s.addl, val)) {
+        } else if (!(c.cache === null ? vNode(c, s.addl, val, null) : vChild(c, s.addl, val))) {
           ok = false; if (c.res === null) { path.pop(); return false; }
         }
       }
@@ -1012,11 +1015,16 @@ function uniqueCheck(c, s, inst) {
         }
     return true;
   }
-  const seen = new Map();
+  // by value in linear time: numbers, strings and others each in their own map
+  const nums = new Map(), strs = new Map(), other = new Map();
   let ok = true;
   for (let i = 0; i < n && (ok || c.res !== null); i++) {
-    const k = canon(inst[i]);
-    const first = seen.get(k);
+    const x = inst[i];
+    let m, k;
+    if (typeof x === "number") { m = nums; k = x === 0 ? 0 : x; }
+    else if (typeof x === "string") { m = strs; k = x; }
+    else { m = other; k = canon(x); }
+    const first = m.get(k);
     if (first !== undefined) {
       ok = false;
       if (c.res !== null) {
@@ -1025,7 +1033,7 @@ function uniqueCheck(c, s, inst) {
         c.path.pop();
       }
     } else {
-      seen.set(k, i);
+      m.set(k, i);
     }
   }
   return ok;
@@ -1049,7 +1057,7 @@ function vArray(c, s, inst, L) {
   const np = s.prefix !== null ? s.prefix.length : 0;
   for (i = 0; i < n && i < np; i++) {
     path.push(i);
-    if (!vChild(c, s.prefix[i], inst[i])) { ok = false; if (c.res === null) { path.pop(); return false; } }
+    if (!(c.cache === null ? vNode(c, s.prefix[i], inst[i], null) : vChild(c, s.prefix[i], inst[i]))) { ok = false; if (c.res === null) { path.pop(); return false; } }
     path.pop();
     if (L !== null) L[i] = 1;
   }
@@ -1058,7 +1066,7 @@ function vArray(c, s, inst, L) {
     for (; i < n; i++) {
       const x = inst[i];
       path.push(i);
-      if (!quickOk(it, x, kindOf(x)) && !vChild(c, it, x)) { ok = false; if (c.res === null) { path.pop(); return false; } }
+      if (!quickOk(it, x, kindOf(x)) && !(c.cache === null ? vNode(c, it, x, null) : vChild(c, it, x))) { ok = false; if (c.res === null) { path.pop(); return false; } }
       path.pop();
       if (L !== null) L[i] = 1;
     }
@@ -1211,12 +1219,30 @@ function countKeys(o) {
 
 function vNode(c, s, inst, ev) {
   if (s.loop) return fatal(c, c.v.msg("ALIAS_LOOP", c.v.ptrOf(s)));
+  let followed = false;
   if (s.alias !== null) {
     const a = s.alias;
-    if (a.kind === S_SCHEMA && !a.loop) return follow(c, a, inst, ev, s, "$ref");
+    if (a.kind === S_SCHEMA && !a.loop) {
+      // follow(c, a, ...) inline: a collapsed $ref is still an edge of the
+      // loop check, and one frame less per level keeps deep schemas in stack
+      for (let i = c.refI.length; i-- > 0 && c.refI[i] === inst;)
+        if (c.refS[i] === a)
+          return fatal(c, c.v.msg("REF_LOOP", "$ref", c.v.ptrOf(a), "$ref", c.v.ptrOf(s)));
+      c.refS.push(a);
+      c.refI.push(inst);
+      followed = true;
+    }
     s = a;
   }
-  if (s.loop) return fatal(c, c.v.msg("ALIAS_LOOP", c.v.ptrOf(s)));
+  const ok = followed ? vRecord(c, s, inst, ev) : s.loop ? fatal(c, c.v.msg("ALIAS_LOOP", c.v.ptrOf(s))) : vRecord(c, s, inst, ev);
+  if (followed) {
+    c.refS.pop();
+    c.refI.pop();
+  }
+  return ok;
+}
+
+function vRecord(c, s, inst, ev) {
   if (s.kind === S_TRUE) return true;
   if (s.kind === S_FALSE) {
     verr(c, s, "false", c.v.msg("FALSE_SCHEMA"));
@@ -1227,6 +1253,7 @@ function vNode(c, s, inst, ev) {
   if (c.fatal !== null) return false;
   if (c.depth >= c.v.maxDepth) return fatal(c, c.v.msg("DEPTH", c.v.maxDepth, c.v.ptrOf(s)));
   c.depth++;
+  c.applied++;
   if (c.depth > c.maxSeen) c.maxSeen = c.depth;
   c.lastRec = s;
   let pushed = false;
@@ -1234,172 +1261,189 @@ function vNode(c, s, inst, ev) {
     c.scope.push(s.res);
     pushed = true;
   }
-  const ok = vBody(c, s, inst, ev, k);
+  let L = ev, own = null;
+  if (s.hasUneval && (k === K_OBJ || k === K_ARR)) {
+    own = new Uint8Array((k === K_ARR ? inst.length : countKeys(inst)) + 1);
+    L = own;
+  }
+  let ok = vBody(c, s, inst, L, k);
+  if ((ok || c.res !== null) && (s.need & N_APPLY) && !vApply(c, s, inst, L, k)) ok = false;
+  if (own !== null && ev !== null)
+    for (let q = 0; q < own.length && q < ev.length; q++) ev[q] |= own[q];
   if (pushed) c.scope.pop();
   c.depth--;
   if (c.fatal !== null) return false;
   return ok;
 }
 
-function vBody(c, s, inst, ev, k) {
-  let L = ev, own = null, ok = true;
+// The keywords of the value itself: type, enum, const, then its kind's.
+function vBody(c, s, inst, L, k) {
   const v = c.v;
-  if (s.hasUneval && (k === K_OBJ || k === K_ARR)) {
-    own = new Uint8Array((k === K_ARR ? inst.length : countKeys(inst)) + 1);
-    L = own;
+  let ok = true;
+  if (s.need & N_TYPE) {
+    const it = instType(inst, k);
+    const allowed = s.types | (s.intOrString ? T_INT | T_STR : 0) | (s.nullable ? T_NULL : 0);
+    if (!(allowed & it) && !(it === T_INT && (allowed & T_NUM))) {
+      ok = false;
+      if (c.res === null) return false;
+      const kw = s.types ? "type" : "x-kubernetes-int-or-string";
+      const ptr = ptrOfPath(c.path);
+      if (k === K_OBJ || k === K_ARR) verr(c, s, kw, v.msg("TYPE", typeWord(c, inst, k, ptr), typeNames(v, allowed)));
+      else verr(c, s, kw, v.msg("TYPE_VALUE", typeWord(c, inst, k, ptr), show(c, inst, ptr), typeNames(v, allowed)));
+    }
   }
-  body: {
-    if (s.need & N_TYPE) {
-      const it = instType(inst, k);
-      const allowed = s.types | (s.intOrString ? T_INT | T_STR : 0) | (s.nullable ? T_NULL : 0);
-      if (!(allowed & it) && !(it === T_INT && (allowed & T_NUM))) {
-        ok = false;
-        if (c.res === null) break body;
-        const kw = s.types ? "type" : "x-kubernetes-int-or-string";
-        const ptr = ptrOfPath(c.path);
-        if (k === K_OBJ || k === K_ARR) verr(c, s, kw, v.msg("TYPE", typeWord(c, inst, k, ptr), typeNames(v, allowed)));
-        else verr(c, s, kw, v.msg("TYPE_VALUE", typeWord(c, inst, k, ptr), show(c, inst, ptr), typeNames(v, allowed)));
-      }
-    }
-    if (s.enumList !== null && !(s.nullable && k === K_NULL) && !inEnum(s, inst)) {
+  if (s.enumList !== null && !(s.nullable && k === K_NULL) && !inEnum(s, inst)) {
+    ok = false;
+    if (c.res === null) return false;
+    verr(c, s, "enum", v.msg("ENUM", show(c, inst, ptrOfPath(c.path)), s.enumText));
+  }
+  if (s.hasConst && !equal(inst, s.constVal)) {
+    ok = false;
+    if (c.res === null) return false;
+    verr(c, s, "const", v.msg("CONST", show(c, inst, ptrOfPath(c.path)), s.constText));
+  }
+  switch (k) {
+    case K_STR:
+      if ((s.need & N_STR) && !vString(c, s, inst)) ok = false;
+      break;
+    case K_NUM:
+      if ((s.need & N_NUM) && !vNumber(c, s, inst)) ok = false;
+      break;
+    case K_OBJ:
+      if ((s.need & N_OBJ) && !vObject(c, s, inst, L)) ok = false;
+      break;
+    case K_ARR:
+      if ((s.need & N_ARR) && !vArray(c, s, inst, L)) ok = false;
+      break;
+    default:
+      break;
+  }
+  return ok;
+}
+
+// The applicators: $ref, $dynamicRef, allOf, anyOf, oneOf, not, if, then the
+// unevaluated* keywords, which see what all the others evaluated.
+function vApply(c, s, inst, L, k) {
+  const v = c.v;
+  let ok = true;
+  if (s.ref !== null && !follow(c, s.ref, inst, L, s, "$ref")) { ok = false; if (c.res === null) return false; }
+  if (s.dynref !== null) {
+    const t = s.dynKind ? dynamicTarget(c, s) : s.dynref;
+    if (!follow(c, t, inst, L, s, s.dynKind === 2 ? "$recursiveRef" : "$dynamicRef")) { ok = false; if (c.res === null) return false; }
+  }
+  if (s.all !== null)
+    for (let i = 0; i < s.all.length; i++)
+      if (!vNode(c, s.all[i], inst, L)) { ok = false; if (c.res === null) return false; }
+  if (s.any !== null && !vAnyOf(c, s, inst, L)) { ok = false; if (c.res === null) return false; }
+  if (s.one !== null && !vOneOf(c, s, inst, L)) { ok = false; if (c.res === null) return false; }
+  if (s.not !== null) {
+    const saved = c.res;
+    c.res = null;
+    const r = vNode(c, s.not, inst, null);
+    c.res = saved;
+    if (r) {
       ok = false;
-      if (c.res === null) break body;
-      verr(c, s, "enum", v.msg("ENUM", show(c, inst, ptrOfPath(c.path)), s.enumText));
+      if (c.res === null) return false;
+      verr(c, s, "not", v.msg("NOT", v.ptrOf(s)));
     }
-    if (s.hasConst && !equal(inst, s.constVal)) {
-      ok = false;
-      if (c.res === null) break body;
-      verr(c, s, "const", v.msg("CONST", show(c, inst, ptrOfPath(c.path)), s.constText));
-    }
-    switch (k) {
-      case K_STR:
-        if ((s.need & N_STR) && !vString(c, s, inst)) { ok = false; if (c.res === null) break body; }
-        break;
-      case K_NUM:
-        if ((s.need & N_NUM) && !vNumber(c, s, inst)) { ok = false; if (c.res === null) break body; }
-        break;
-      case K_OBJ:
-        if ((s.need & N_OBJ) && !vObject(c, s, inst, L)) { ok = false; if (c.res === null) break body; }
-        break;
-      case K_ARR:
-        if ((s.need & N_ARR) && !vArray(c, s, inst, L)) { ok = false; if (c.res === null) break body; }
-        break;
-      default:
-        break;
-    }
-    if (!(s.need & N_APPLY)) break body;
-    if (s.ref !== null && !follow(c, s.ref, inst, L, s, "$ref")) { ok = false; if (c.res === null) break body; }
-    if (s.dynref !== null) {
-      const t = s.dynKind ? dynamicTarget(c, s) : s.dynref;
-      if (!follow(c, t, inst, L, s, s.dynKind === 2 ? "$recursiveRef" : "$dynamicRef")) { ok = false; if (c.res === null) break body; }
-    }
-    if (s.all !== null)
-      for (const a of s.all)
-        if (!vNode(c, a, inst, L)) { ok = false; if (c.res === null) break body; }
+  }
+  if (s.if_ !== null) {
+    const saved = c.res;
     const nb = L !== null ? L.length : 0;
-    if (s.any !== null) {
-      const saved = c.res;
-      let any = false;
-      const T = L !== null ? new Uint8Array(nb) : null;
-      c.res = null;
-      for (const a of s.any) {
-        if (T !== null) T.fill(0);
-        if (vNode(c, a, inst, T)) {
-          any = true;
-          if (L === null) break;
-          for (let q = 0; q < nb; q++) L[q] |= T[q];
-        }
-      }
-      c.res = saved;
-      if (!any) {
-        ok = false;
-        if (c.res === null) break body;
-        reportClosest(c, s, "anyOf", s.any, inst);
-      }
+    const T = L !== null ? new Uint8Array(nb) : null;
+    c.res = null;
+    const r = vNode(c, s.if_, inst, T);
+    c.res = saved;
+    if (r && L !== null) for (let q = 0; q < nb; q++) L[q] |= T[q];
+    if (r && s.then_ !== null) {
+      if (!vNode(c, s.then_, inst, L)) { ok = false; if (c.res === null) return false; }
+    } else if (!r && s.else_ !== null) {
+      if (!vNode(c, s.else_, inst, L)) { ok = false; if (c.res === null) return false; }
     }
-    if (s.one !== null) {
-      const saved = c.res;
-      let first = 0, second = 0, matches = 0;
-      const T = L !== null ? new Uint8Array(nb) : null, keep = L !== null ? new Uint8Array(nb) : null;
-      c.res = null;
-      for (let i = 0; i < s.one.length && matches < 2; i++) {
-        if (T !== null) T.fill(0);
-        if (vNode(c, s.one[i], inst, T)) {
-          if (matches++ === 0) {
-            first = i;
-            if (keep !== null) keep.set(T);
-          } else {
-            second = i;
-          }
-        }
-      }
-      c.res = saved;
-      if (matches === 1 && L !== null) for (let q = 0; q < nb; q++) L[q] |= keep[q];
-      if (matches !== 1) {
-        ok = false;
-        if (c.res === null) break body;
-        if (matches === 0) reportClosest(c, s, "oneOf", s.one, inst);
-        else verr(c, s, "oneOf", v.msg("ONE_OF_MANY", v.ptrOf(s), first, v.ptrOf(s), second));
-      }
+  }
+  if ((s.uprops !== null && k === K_OBJ) || (s.uitems !== null && k === K_ARR))
+    if (!vUneval(c, s, inst, L, k)) ok = false;
+  return ok;
+}
+
+function vAnyOf(c, s, inst, L) {
+  const saved = c.res, nb = L !== null ? L.length : 0;
+  const T = L !== null ? new Uint8Array(nb) : null;
+  let any = false;
+  c.res = null;
+  for (const a of s.any) {
+    if (T !== null) T.fill(0);
+    if (vNode(c, a, inst, T)) {
+      any = true;
+      if (L === null) break;
+      for (let q = 0; q < nb; q++) L[q] |= T[q];
     }
-    if (s.not !== null) {
-      const saved = c.res;
-      c.res = null;
-      const r = vNode(c, s.not, inst, null);
-      c.res = saved;
-      if (r) {
-        ok = false;
-        if (c.res === null) break body;
-        verr(c, s, "not", v.msg("NOT", v.ptrOf(s)));
-      }
-    }
-    if (s.if_ !== null) {
-      const saved = c.res;
-      const T = L !== null ? new Uint8Array(nb) : null;
-      c.res = null;
-      const r = vNode(c, s.if_, inst, T);
-      c.res = saved;
-      if (r && L !== null) for (let q = 0; q < nb; q++) L[q] |= T[q];
-      if (r && s.then_ !== null) {
-        if (!vNode(c, s.then_, inst, L)) { ok = false; if (c.res === null) break body; }
-      } else if (!r && s.else_ !== null) {
-        if (!vNode(c, s.else_, inst, L)) { ok = false; if (c.res === null) break body; }
-      }
-    }
-    // unevaluated* last: they see what every other keyword evaluated
-    if (s.uprops !== null && k === K_OBJ) {
-      let i = 0;
-      for (const key in inst) {
-        if (L[i]) { i++; continue; }
-        c.path.push(key);
-        const u = s.uprops.alias !== null ? s.uprops.alias : s.uprops;
-        if (u.kind === S_FALSE) {
-          ok = false;
-          if (c.res === null) { c.path.pop(); break body; }
-          verr(c, s, "unevaluatedProperties", v.msg("UNEVALUATED", key));
-        } else if (!vNode(c, s.uprops, inst[key], null)) {
-          ok = false;
-          if (c.res === null) { c.path.pop(); break body; }
-        }
-        c.path.pop();
-        L[i] = 1;
-        i++;
-      }
-    }
-    if (s.uitems !== null && k === K_ARR) {
-      for (let i = 0; i < inst.length; i++) {
-        if (L[i]) continue;
-        c.path.push(i);
-        if (!vNode(c, s.uitems, inst[i], null)) {
-          ok = false;
-          if (c.res === null) { c.path.pop(); break body; }
-        }
-        c.path.pop();
-        L[i] = 1;
+  }
+  c.res = saved;
+  if (any) return true;
+  if (c.res !== null) reportClosest(c, s, "anyOf", s.any, inst);
+  return false;
+}
+
+function vOneOf(c, s, inst, L) {
+  const saved = c.res, nb = L !== null ? L.length : 0, v = c.v;
+  let first = 0, second = 0, matches = 0;
+  const T = L !== null ? new Uint8Array(nb) : null, keep = L !== null ? new Uint8Array(nb) : null;
+  c.res = null;
+  for (let i = 0; i < s.one.length && matches < 2; i++) {
+    if (T !== null) T.fill(0);
+    if (vNode(c, s.one[i], inst, T)) {
+      if (matches++ === 0) {
+        first = i;
+        if (keep !== null) keep.set(T);
+      } else {
+        second = i;
       }
     }
   }
-  if (own !== null && ev !== null)
-    for (let q = 0; q < own.length && q < ev.length; q++) ev[q] |= own[q];
+  c.res = saved;
+  if (matches === 1 && L !== null) for (let q = 0; q < nb; q++) L[q] |= keep[q];
+  if (matches === 1) return true;
+  if (c.res !== null) {
+    if (matches === 0) reportClosest(c, s, "oneOf", s.one, inst);
+    else verr(c, s, "oneOf", v.msg("ONE_OF_MANY", v.ptrOf(s), first, v.ptrOf(s), second));
+  }
+  return false;
+}
+
+function vUneval(c, s, inst, L, k) {
+  const v = c.v;
+  let ok = true;
+  if (s.uprops !== null && k === K_OBJ) {
+    let i = 0;
+    for (const key in inst) {
+      if (L[i]) { i++; continue; }
+      c.path.push(key);
+      const u = s.uprops.alias !== null ? s.uprops.alias : s.uprops;
+      if (u.kind === S_FALSE) {
+        ok = false;
+        if (c.res === null) { c.path.pop(); return false; }
+        verr(c, s, "unevaluatedProperties", v.msg("UNEVALUATED", key));
+      } else if (!vNode(c, s.uprops, inst[key], null)) {
+        ok = false;
+        if (c.res === null) { c.path.pop(); return false; }
+      }
+      c.path.pop();
+      L[i] = 1;
+      i++;
+    }
+  }
+  if (s.uitems !== null && k === K_ARR) {
+    for (let i = 0; i < inst.length; i++) {
+      if (L[i]) continue;
+      c.path.push(i);
+      if (!vNode(c, s.uitems, inst[i], null)) {
+        ok = false;
+        if (c.res === null) { c.path.pop(); return false; }
+      }
+      c.path.pop();
+      L[i] = 1;
+    }
+  }
   return ok;
 }

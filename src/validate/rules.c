@@ -599,6 +599,45 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
     sd_buf_putc(o, '}');
 }
 
+/* The text of every number of `n` that JavaScript would print differently,
+ * by JSON pointer: messages quote numbers as written. */
+static void default_texts(sd_buf *b, size_t *count, const sd_node *n, const char *ptr, int depth)
+{
+    if (depth > 200)
+        return;
+    if ((n->kind == SD_INT || n->kind == SD_FLOAT) && n->str && n->len) {
+        sd_buf v = SD_BUF_INIT;
+        js_number(&v, sd_node_number(n));
+        if (v.len != n->len || memcmp(v.ptr, n->str, v.len)) {
+            sd_buf_puts(b, (*count)++ ? ", " : "");
+            put_str(b, ptr);
+            sd_buf_puts(b, ": ");
+            sd_emit_json_string(b, n->str, n->len);
+        }
+        sd_buf_release(&v);
+        return;
+    }
+    if (n->kind != SD_MAP && n->kind != SD_SEQ)
+        return;
+    for (size_t i = 0; i < n->n; i++) {
+        sd_buf p = SD_BUF_INIT;
+        sd_buf_puts(&p, ptr);
+        sd_buf_putc(&p, '/');
+        if (n->items[i].key) {
+            const sd_node *k = n->items[i].key;
+            for (size_t j = 0; j < k->len; j++) {
+                if (k->str[j] == '~') sd_buf_puts(&p, "~0");
+                else if (k->str[j] == '/') sd_buf_puts(&p, "~1");
+                else sd_buf_putc(&p, k->str[j]);
+            }
+        } else {
+            sd_buf_printf(&p, "%zu", i);
+        }
+        default_texts(b, count, n->items[i].value, p.ptr, depth + 1);
+        sd_buf_release(&p);
+    }
+}
+
 /* Each resource's dynamic anchors, as the validator's dynamic_target()
  * looks them up: BASE#NAME for every NAME a $dynamicRef of this validator
  * uses, and the resource itself for $recursiveRef. */
@@ -721,11 +760,23 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         if (en->alias) {
             sd_buf_puts(out, ", \"alias\": ");
             put_str(out, en->alias);
+        }
+        if (en->alias || en->defaults) {
+            sd_buf b = SD_BUF_INIT;
+            size_t nt = 0;
             sd_buf_puts(out, ", \"defaults\": ");
             if (en->defaults && en->defaults->kind == SD_MAP)
                 sd_emit_json(out, NULL, en->defaults, 0, 0);
             else
                 sd_buf_puts(out, "{}");
+            if (en->defaults)
+                default_texts(&b, &nt, en->defaults, "", 0);
+            if (nt) {
+                sd_buf_puts(out, ", \"defaultsTexts\": {");
+                sd_buf_put(out, b.ptr, b.len);
+                sd_buf_putc(out, '}');
+            }
+            sd_buf_release(&b);
         }
         if (en->group) {
             sd_buf_puts(out, ", \"group\": ");

@@ -20,7 +20,8 @@ typedef struct sd_rules_entry {
     const char         *name;      /* "values", "charts/<alias>", "<group>/<version>", "schema" */
     const sd_validator *val;       /* the compiled schema */
     const char         *alias;     /* subchart entries: the parent's key holding its values */
-    const sd_node      *defaults;  /* subchart entries: the subchart's values.yaml (or NULL) */
+    const sd_node      *defaults;  /* subcharts: the subchart's values.yaml; ytt: the data values'
+                                      defaults (or NULL) */
     const char         *group, *version, *kind;  /* CRD entries (else NULL) */
 } sd_rules_entry;
 

@@ -37,7 +37,7 @@ test("the bounded matcher answers as RegExp does", () => {
 
 test("catastrophic patterns give up within the step limit", () => {
   for (const [p, s] of [["^(a+)+$", "a".repeat(40) + "!"], ["^(a|a)*$", "a".repeat(40) + "!"],
-    ["^(\\w+\\s?)*$", "word ".repeat(20) + "!"], ["(x+x+)+y", "x".repeat(60)]]) {
+    ["^(\\w+\\s?)*$", "word ".repeat(20) + "!"], ["^(x+x+)+y$", "x".repeat(60) + "y!"]]) {
     const t = Date.now();
     assert.equal(compileBounded(p, 100000).test(s), -1, p);
     assert.ok(Date.now() - t < 5000, `${p} took ${Date.now() - t} ms`);
