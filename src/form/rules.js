@@ -67,6 +67,7 @@ class Rec {
     this.enumList = null;
     this.enumText = "";
     this.enumKeys = null;      // Set of canonical keys (large enums)
+    this.enumPrims = null;     // Set of the values when all are strings, numbers, booleans or null
     this.hasConst = false;
     this.constVal = null;
     this.constText = "";
@@ -95,11 +96,27 @@ class Rec {
     this.loc = null;           // keyword -> [line, column]
     this.need = 0;
     this.hasUneval = false;
+    this.leaf = false;         // checks only the value itself: no applicators
+    this.allowed = 0;          // type bits with int-or-string and nullable folded in
+    this.typeByKind = null;    // per instance kind: 1 allowed, 0 not, 2 only if integral
+    this.multParts = null;     // multipleOf as [mantissa, exponent], or null
+    this.itemsLeaf = null;     // leafOf(items), leafOf(additionalProperties), leafOf(propertyNames)
+    this.addlLeaf = null;
+    this.pnamesLeaf = null;
   }
 }
 
 class Prop {
-  constructor(name, rec) { this.name = name; this.rec = rec; this.req = false; }
+  constructor(name, rec) { this.name = name; this.rec = rec; this.req = false; this.leaf = null; }
+}
+
+// The record to run straight on a scalar for `r`: r itself when it is a
+// leaf, or the target of a pure $ref to a leaf (following it cannot loop:
+// a leaf applies nothing further), else null.
+function leafOf(r) {
+  if (r === null) return null;
+  const t = r.alias !== null ? r.alias : r;
+  return !t.loop && t.kind === S_SCHEMA && t.leaf ? t : null;
 }
 
 // A number of the schema: its value and the text messages quote.
@@ -270,6 +287,12 @@ class Validator {
       for (let i = ents[e][1].root; i < end; i++) draftOf[i] = ents[e][1].draft;
     }
     for (let i = 0; i < recs.length; i++) this.build(recs[i], rules.records[i], draftOf[i]);
+    for (const s of recs) {
+      if (s.propList !== null) for (const p of s.propList) p.leaf = leafOf(p.rec);
+      s.itemsLeaf = leafOf(s.items);
+      s.addlLeaf = leafOf(s.addl);
+      s.pnamesLeaf = leafOf(s.pnames);
+    }
     for (let i = 0; i < this.resources.length; i++) {
       const r = rules.resources[i] || {};
       const anchors = new Map();
@@ -308,6 +331,7 @@ class Validator {
       s.enumList = j.enum;
       s.enumText = j.enumText;
       if (j.enum.length > 8) s.enumKeys = new Set(j.enum.map((v) => canon(v)));
+      if (j.enum.every((v) => v === null || (typeof v !== "object" && v === v))) s.enumPrims = new Set(j.enum);
     }
     if ("const" in j) { s.hasConst = true; s.constVal = j.const; s.constText = j.constText; }
     if (j.minLength !== undefined) s.minl = j.minLength;
@@ -376,6 +400,12 @@ class Validator {
       (s.minp >= 0 || s.maxp >= 0 || s.required || s.deps || s.props || s.pats || s.addl || s.pnames ? N_OBJ : 0) |
       (s.mini >= 0 || s.maxi >= 0 || s.unique || s.prefix || s.items || s.contains ? N_ARR : 0) |
       (s.ref || s.dynref || s.all || s.any || s.one || s.not || s.if_ || s.uprops || s.uitems ? N_APPLY : 0));
+    s.leaf = !(s.need & N_APPLY) && !s.hasUneval;
+    s.allowed = s.types | (s.intOrString ? T_INT | T_STR : 0) | (s.nullable ? T_NULL : 0);
+    const a = s.allowed;
+    s.typeByKind = Uint8Array.of(a & T_NULL ? 1 : 0, a & T_BOOL ? 1 : 0, a & T_NUM ? 1 : a & T_INT ? 2 : 0, 0,
+      a & T_STR ? 1 : 0, a & T_OBJ ? 1 : 0, a & T_ARR ? 1 : 0);
+    if (s.mult) s.multParts = decimalParts(s.mult.v);
   }
 
   // The schema pointer of a record ("#/properties/a").
@@ -957,13 +987,16 @@ function vObject(c, s, inst, L) {
           matched = true;
           if (p.req) nreq++;
           const k = kindOf(val);
-          if (!quickOk(p.rec, val, k) && !(c.cache === null ? vNode(c, p.rec, val, null) : vChild(c, p.rec, val))) {
+          if (p.leaf !== null && k < K_OBJ && !c.dynamic) {
+            if (!vLeaf(c, p.leaf, val, k)) { ok = false; if (c.res === null) { path.pop(); return false; } }
+          } else if (!quickOk(p.rec, val, k) && !(c.cache === null ? vNode(c, p.rec, val, null) : vChild(c, p.rec, val))) {
             ok = false; if (c.res === null) { path.pop(); return false; }
           }
         }
       }
       if (s.pats !== null) {
-        for (const [pat, rec] of s.pats) {
+        for (let j = 0; j < s.pats.length; j++) {
+          const pat = s.pats[j][0], rec = s.pats[j][1];
           const m = reMatch(c, pat, key, s, "patternProperties");
           if (m < 0) { ok = false; if (c.res === null) { path.pop(); return false; } continue; }
           if (m) {
@@ -979,12 +1012,14 @@ function vObject(c, s, inst, L) {
           ok = false;
           if (c.res === null) { path.pop(); return false; }
           unexpectedKey(c, s, "additionalProperties", key);
+        } else if (s.addlLeaf !== null && (typeof val !== "object" || val === null) && !c.dynamic) {
+          if (!vLeaf(c, s.addlLeaf, val, kindOf(val))) { ok = false; if (c.res === null) { path.pop(); return false; } }
         } else if (!(c.cache === null ? vNode(c, s.addl, val, null) : vChild(c, s.addl, val))) {
           ok = false; if (c.res === null) { path.pop(); return false; }
         }
       }
       if (matched && L !== null) L[i] = 1;
-      if (s.pnames !== null && !vNode(c, s.pnames, key, null)) {
+      if (s.pnames !== null && !(s.pnamesLeaf !== null && !c.dynamic ? vLeaf(c, s.pnamesLeaf, key, K_STR) : vNode(c, s.pnames, key, null))) {
         ok = false; if (c.res === null) { path.pop(); return false; }
       }
       path.pop();
@@ -1066,7 +1101,10 @@ function vArray(c, s, inst, L) {
     for (; i < n; i++) {
       const x = inst[i];
       path.push(i);
-      if (!quickOk(it, x, kindOf(x)) && !(c.cache === null ? vNode(c, it, x, null) : vChild(c, it, x))) { ok = false; if (c.res === null) { path.pop(); return false; } }
+      const k = kindOf(x);
+      if (s.itemsLeaf !== null && k < K_OBJ && !c.dynamic) {
+        if (!vLeaf(c, s.itemsLeaf, x, k)) { ok = false; if (c.res === null) { path.pop(); return false; } }
+      } else if (!quickOk(it, x, k) && !(c.cache === null ? vNode(c, it, x, null) : vChild(c, it, x))) { ok = false; if (c.res === null) { path.pop(); return false; } }
       path.pop();
       if (L !== null) L[i] = 1;
     }
@@ -1113,7 +1151,8 @@ function cpCount(str) {
 function vString(c, s, inst) {
   let ok = true;
   const v = c.v;
-  if (s.minl >= 0 || s.maxl >= 0) {
+  // a string of n UTF-16 units has between n/2 and n code points: count only when that decides
+  if ((s.minl >= 0 && inst.length < 2 * s.minl) || (s.maxl >= 0 && inst.length > s.maxl)) {
     const len = cpCount(inst);
     if (s.minl >= 0 && len < s.minl) {
       ok = false; if (c.res === null) return false;
@@ -1150,26 +1189,41 @@ function numcmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// x = mantissa * 10^exp with the fewest digits (validate.c decimal_parts): [BigInt, exp] or null
+// x = mantissa * 10^exp with the fewest digits (validate.c decimal_parts):
+// [mantissa, exp] (mantissa a Number when exact, else a BigInt) or null
 function decimalParts(x) {
+  if (Number.isSafeInteger(x)) {
+    let m = Math.abs(x), e = 0;
+    if (m === 0) return [0, 0];
+    while (m % 10 === 0) { m /= 10; e++; }
+    return [m, e];
+  }
   const s = x.toExponential();
-  const e = s.indexOf("e");
-  let digits = s.slice(s.charAt(0) === "-" ? 1 : 0, e).replace(".", "");
-  let exp = parseInt(s.slice(e + 1), 10) - (digits.length - 1);
+  const at = s.indexOf("e");
+  let digits = s.slice(s.charAt(0) === "-" ? 1 : 0, at).replace(".", "");
+  let exp = parseInt(s.slice(at + 1), 10) - (digits.length - 1);
   digits = digits.replace(/^0+/, "");
-  if (digits === "") return [0n, 0];
+  if (digits === "") return [0, 0];
   while (digits.length > 1 && digits.charAt(digits.length - 1) === "0") { digits = digits.slice(0, -1); exp++; }
   if (digits.length > 18) return null;
-  return [BigInt(digits), exp];
+  return [digits.length <= 15 ? Number(digits) : BigInt(digits), exp];
 }
 
-function multipleOf(x, m) {
-  const a = decimalParts(x), b = decimalParts(m);
-  if (a !== null && b !== null && b[0] !== 0n) {
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+function multipleOf(x, m, mParts) {
+  const a = decimalParts(x), b = mParts !== undefined ? mParts : decimalParts(m);
+  if (a !== null && b !== null && b[0] != 0) {   // eslint-disable-line eqeqeq
     const d = a[1] - b[1];
-    if (a[0] === 0n) return true;
-    if (d >= 0 && d <= 19) return (a[0] * 10n ** BigInt(d)) % b[0] === 0n;
-    if (d < 0 && d >= -19) return a[0] % (b[0] * 10n ** BigInt(-d)) === 0n;
+    if (a[0] == 0) return true;                 // eslint-disable-line eqeqeq
+    // exact in doubles while everything stays below 2^53
+    if (typeof a[0] === "number" && typeof b[0] === "number") {
+      if (d >= 0 && d <= 15 && a[0] * POW10[d] <= Number.MAX_SAFE_INTEGER) return (a[0] * POW10[d]) % b[0] === 0;
+      if (d < 0 && d >= -15 && b[0] * POW10[-d] <= Number.MAX_SAFE_INTEGER) return a[0] % (b[0] * POW10[-d]) === 0;
+    }
+    const A = BigInt(a[0]), B = BigInt(b[0]);
+    if (d >= 0 && d <= 19) return (A * 10n ** BigInt(d)) % B === 0n;
+    if (d < 0 && d >= -19) return A % (B * 10n ** BigInt(-d)) === 0n;
     if (d < -19) return false;
   }
   const q = x / m;
@@ -1180,31 +1234,31 @@ function multipleOf(x, m) {
 function vNumber(c, s, inst0) {
   let ok = true;
   const v = c.v, inst = Number(inst0);
-  const text = () => numText(c, inst0, ptrOfPath(c.path));
   if (s.min !== null && numcmp(inst, s.min.v) < 0) {
     ok = false; if (c.res === null) return false;
-    verr(c, s, "minimum", v.msg("MINIMUM", text(), s.min.t));
+    verr(c, s, "minimum", v.msg("MINIMUM", numText(c, inst0, ptrOfPath(c.path)), s.min.t));
   }
   if (s.max !== null && numcmp(inst, s.max.v) > 0) {
     ok = false; if (c.res === null) return false;
-    verr(c, s, "maximum", v.msg("MAXIMUM", text(), s.max.t));
+    verr(c, s, "maximum", v.msg("MAXIMUM", numText(c, inst0, ptrOfPath(c.path)), s.max.t));
   }
   if (s.exmin !== null && numcmp(inst, s.exmin.v) <= 0) {
     ok = false; if (c.res === null) return false;
-    verr(c, s, s.draft === 4 ? "minimum" : "exclusiveMinimum", v.msg("EXCLUSIVE_MINIMUM", text(), s.exmin.t));
+    verr(c, s, s.draft === 4 ? "minimum" : "exclusiveMinimum", v.msg("EXCLUSIVE_MINIMUM", numText(c, inst0, ptrOfPath(c.path)), s.exmin.t));
   }
   if (s.exmax !== null && numcmp(inst, s.exmax.v) >= 0) {
     ok = false; if (c.res === null) return false;
-    verr(c, s, s.draft === 4 ? "maximum" : "exclusiveMaximum", v.msg("EXCLUSIVE_MAXIMUM", text(), s.exmax.t));
+    verr(c, s, s.draft === 4 ? "maximum" : "exclusiveMaximum", v.msg("EXCLUSIVE_MAXIMUM", numText(c, inst0, ptrOfPath(c.path)), s.exmax.t));
   }
-  if (s.mult !== null && !multipleOf(inst, s.mult.v)) {
+  if (s.mult !== null && !multipleOf(inst, s.mult.v, s.multParts)) {
     ok = false; if (c.res === null) return false;
-    verr(c, s, "multipleOf", v.msg("MULTIPLE_OF", text(), s.mult.t));
+    verr(c, s, "multipleOf", v.msg("MULTIPLE_OF", numText(c, inst0, ptrOfPath(c.path)), s.mult.t));
   }
   return ok;
 }
 
 function inEnum(s, inst) {
+  if (s.enumPrims !== null && (typeof inst !== "object" || inst === null) && inst === inst) return s.enumPrims.has(inst);
   if (s.enumKeys !== null) return s.enumKeys.has(canon(inst));
   const e = s.enumList;
   for (let i = 0; i < e.length; i++) if (equal(inst, e[i])) return true;
@@ -1234,12 +1288,27 @@ function vNode(c, s, inst, ev) {
     }
     s = a;
   }
-  const ok = followed ? vRecord(c, s, inst, ev) : s.loop ? fatal(c, c.v.msg("ALIAS_LOOP", c.v.ptrOf(s))) : vRecord(c, s, inst, ev);
+  let ok;
+  if (!followed && s.loop) ok = fatal(c, c.v.msg("ALIAS_LOOP", c.v.ptrOf(s)));
+  else if (s.leaf && s.kind === S_SCHEMA && !c.dynamic && (typeof inst !== "object" || inst === null)) ok = vLeaf(c, s, inst, kindOf(inst));
+  else ok = vRecord(c, s, inst, ev);
   if (followed) {
     c.refS.pop();
     c.refI.pop();
   }
   return ok;
+}
+
+// A leaf record on a scalar: what vRecord does, without its bookkeeping
+// (nothing below it can nest or need the dynamic scope).
+function vLeaf(c, s, inst, k) {
+  if (!(s.need & (N_TYPE | N_ENUM | NEED_BY_KIND[k]))) return true;
+  if (c.fatal !== null) return false;
+  if (c.depth >= c.v.maxDepth) return fatal(c, c.v.msg("DEPTH", c.v.maxDepth, c.v.ptrOf(s)));
+  c.applied++;
+  if (c.depth + 1 > c.maxSeen) c.maxSeen = c.depth + 1;
+  c.lastRec = s;
+  return vBody(c, s, inst, null, k);
 }
 
 function vRecord(c, s, inst, ev) {
@@ -1281,9 +1350,9 @@ function vBody(c, s, inst, L, k) {
   const v = c.v;
   let ok = true;
   if (s.need & N_TYPE) {
-    const it = instType(inst, k);
-    const allowed = s.types | (s.intOrString ? T_INT | T_STR : 0) | (s.nullable ? T_NULL : 0);
-    if (!(allowed & it) && !(it === T_INT && (allowed & T_NUM))) {
+    const tk = s.typeByKind[k];
+    if (tk !== 1 && (tk === 0 || !Number.isInteger(Number(inst)))) {
+      const allowed = s.allowed;
       ok = false;
       if (c.res === null) return false;
       const kw = s.types ? "type" : "x-kubernetes-int-or-string";
@@ -1297,7 +1366,7 @@ function vBody(c, s, inst, L, k) {
     if (c.res === null) return false;
     verr(c, s, "enum", v.msg("ENUM", show(c, inst, ptrOfPath(c.path)), s.enumText));
   }
-  if (s.hasConst && !equal(inst, s.constVal)) {
+  if (s.hasConst && inst !== s.constVal && !equal(inst, s.constVal)) {
     ok = false;
     if (c.res === null) return false;
     verr(c, s, "const", v.msg("CONST", show(c, inst, ptrOfPath(c.path)), s.constText));
