@@ -103,6 +103,8 @@ class Rec {
     this.itemsLeaf = null;     // leafOf(items), leafOf(additionalProperties), leafOf(propertyNames)
     this.addlLeaf = null;
     this.pnamesLeaf = null;
+    this.oneLeaf = null;       // leafOf() of each oneOf / anyOf branch
+    this.anyLeaf = null;
   }
 }
 
@@ -292,6 +294,8 @@ class Validator {
       s.itemsLeaf = leafOf(s.items);
       s.addlLeaf = leafOf(s.addl);
       s.pnamesLeaf = leafOf(s.pnames);
+      if (s.one !== null) s.oneLeaf = s.one.map(leafOf);
+      if (s.any !== null) s.anyLeaf = s.any.map(leafOf);
     }
     for (let i = 0; i < this.resources.length; i++) {
       const r = rules.resources[i] || {};
@@ -305,6 +309,7 @@ class Validator {
         defaults: e.defaults || null, defaultsTexts: e.defaultsTexts || null, group: e.group || null, version: e.version || null });
     this.cache = null;
     this.lastApplied = 0;     // how many records the last call applied (a measure of its work)
+    this.warns = recs.some((r) => r.formatWarn !== null);   // some finding is only a warning
   }
 
   build(s, j, draft) {
@@ -494,6 +499,24 @@ class Validator {
       c.cache = this.cache;
       c.changed = changed;
     }
+    // a verdict first (no messages, no path): most values are valid, and
+    // then that is the whole answer; else the full run below lists why
+    if (changed === null && !this.warns) {
+      const q = new Ctx(this, e, t);
+      let valid = false;
+      try {
+        valid = vNode(q, e.root, inst, null);
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+      }
+      if (valid && q.fatal === null) {
+        this.lastApplied = q.applied;
+        const out = [];
+        out.total = 0;
+        out.valid = true;
+        return out;
+      }
+    }
     let ok = false;
     try {
       ok = vNode(c, e.root, inst, null);
@@ -575,6 +598,7 @@ class Ctx {
     this.lastRec = null;
     this.maxSeen = 0;
     this.applied = 0;         // records applied: the work done (Validator.lastApplied)
+    this.maxDepth = v.maxDepth;
   }
 }
 
@@ -974,55 +998,61 @@ function vObject(c, s, inst, L) {
       }
     }
   }
-  if (s.props !== null || s.pats !== null || s.addl !== null || s.pnames !== null) {
+  const props = s.props, pats = s.pats, addl = s.addl, pnames = s.pnames;
+  if (props !== null || pats !== null || addl !== null || pnames !== null) {
     let nreq = 0, i = 0;
-    const path = c.path;
+    const path = c.path, direct = !c.dynamic;
+    // the path is for messages and the cache: a verdict alone does not need it
+    const track = c.res !== null || c.cache !== null;
+    // leaves may skip vLeaf's bookkeeping away from the depth limit and the cache
+    const fast = c.cache === null && c.depth < c.maxDepth - 1;
     for (const key in inst) {
       const val = inst[key];
       let matched = false;
-      path.push(key);
-      if (s.props !== null) {
-        const p = s.props.get(key);
+      if (track) path.push(key);
+      if (props !== null) {
+        const p = props.get(key);
         if (p !== undefined) {
           matched = true;
           if (p.req) nreq++;
           const k = kindOf(val);
-          if (p.leaf !== null && k < K_OBJ && !c.dynamic) {
-            if (!vLeaf(c, p.leaf, val, k)) { ok = false; if (c.res === null) { path.pop(); return false; } }
+          if (p.leaf !== null && k < K_OBJ && direct) {
+            if (!(fast && leafFast(p.leaf, val, k) === 1) && !vLeaf(c, p.leaf, val, k)) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } }
           } else if (!quickOk(p.rec, val, k) && !(c.cache === null ? vNode(c, p.rec, val, null) : vChild(c, p.rec, val))) {
-            ok = false; if (c.res === null) { path.pop(); return false; }
+            ok = false; if (c.res === null) { if (track) path.pop(); return false; }
           }
         }
       }
-      if (s.pats !== null) {
-        for (let j = 0; j < s.pats.length; j++) {
-          const pat = s.pats[j][0], rec = s.pats[j][1];
+      if (pats !== null) {
+        for (let j = 0; j < pats.length; j++) {
+          const pat = pats[j][0], rec = pats[j][1];
           const m = reMatch(c, pat, key, s, "patternProperties");
-          if (m < 0) { ok = false; if (c.res === null) { path.pop(); return false; } continue; }
+          if (m < 0) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } continue; }
           if (m) {
             matched = true;
-            if (!(c.cache === null ? vNode(c, rec, val, null) : vChild(c, rec, val))) { ok = false; if (c.res === null) { path.pop(); return false; } }
+            if (!(c.cache === null ? vNode(c, rec, val, null) : vChild(c, rec, val))) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } }
           }
         }
       }
-      if (!matched && s.addl !== null) {
-        const a = s.addl.alias !== null ? s.addl.alias : s.addl;
+      if (!matched && addl !== null) {
+        const a = addl.alias !== null ? addl.alias : addl;
         matched = true;
         if (a.kind === S_FALSE) {
           ok = false;
-          if (c.res === null) { path.pop(); return false; }
+          if (c.res === null) { if (track) path.pop(); return false; }
           unexpectedKey(c, s, "additionalProperties", key);
-        } else if (s.addlLeaf !== null && (typeof val !== "object" || val === null) && !c.dynamic) {
-          if (!vLeaf(c, s.addlLeaf, val, kindOf(val))) { ok = false; if (c.res === null) { path.pop(); return false; } }
+        } else if (s.addlLeaf !== null && (typeof val !== "object" || val === null) && direct) {
+          const k = kindOf(val);
+          if (!(fast && leafFast(s.addlLeaf, val, k) === 1) && !vLeaf(c, s.addlLeaf, val, k)) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } }
         } else if (!(c.cache === null ? vNode(c, s.addl, val, null) : vChild(c, s.addl, val))) {
-          ok = false; if (c.res === null) { path.pop(); return false; }
+          ok = false; if (c.res === null) { if (track) path.pop(); return false; }
         }
       }
       if (matched && L !== null) L[i] = 1;
-      if (s.pnames !== null && !(s.pnamesLeaf !== null && !c.dynamic ? vLeaf(c, s.pnamesLeaf, key, K_STR) : vNode(c, s.pnames, key, null))) {
-        ok = false; if (c.res === null) { path.pop(); return false; }
+      if (pnames !== null && !(s.pnamesLeaf !== null && direct ? (fast && leafFast(s.pnamesLeaf, key, K_STR) === 1) || vLeaf(c, s.pnamesLeaf, key, K_STR) : vNode(c, pnames, key, null))) {
+        ok = false; if (c.res === null) { if (track) path.pop(); return false; }
       }
-      path.pop();
+      if (track) path.pop();
       i++;
     }
     if (s.nreqFast !== 0 && nreq < s.nreqFast) {
@@ -1090,22 +1120,23 @@ function vArray(c, s, inst, L) {
     ok = false; if (c.res === null) return false;
   }
   const np = s.prefix !== null ? s.prefix.length : 0;
+  const track = c.res !== null || c.cache !== null;
   for (i = 0; i < n && i < np; i++) {
-    path.push(i);
-    if (!(c.cache === null ? vNode(c, s.prefix[i], inst[i], null) : vChild(c, s.prefix[i], inst[i]))) { ok = false; if (c.res === null) { path.pop(); return false; } }
-    path.pop();
+    if (track) path.push(i);
+    if (!(c.cache === null ? vNode(c, s.prefix[i], inst[i], null) : vChild(c, s.prefix[i], inst[i]))) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } }
+    if (track) path.pop();
     if (L !== null) L[i] = 1;
   }
   if (s.items !== null) {
-    const it = s.items;
+    const it = s.items, fast = c.cache === null && c.depth < c.maxDepth - 1;
     for (; i < n; i++) {
       const x = inst[i];
-      path.push(i);
+      if (track) path.push(i);
       const k = kindOf(x);
       if (s.itemsLeaf !== null && k < K_OBJ && !c.dynamic) {
-        if (!vLeaf(c, s.itemsLeaf, x, k)) { ok = false; if (c.res === null) { path.pop(); return false; } }
-      } else if (!quickOk(it, x, k) && !(c.cache === null ? vNode(c, it, x, null) : vChild(c, it, x))) { ok = false; if (c.res === null) { path.pop(); return false; } }
-      path.pop();
+        if (!(fast && leafFast(s.itemsLeaf, x, k) === 1) && !vLeaf(c, s.itemsLeaf, x, k)) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } }
+      } else if (!quickOk(it, x, k) && !(c.cache === null ? vNode(c, it, x, null) : vChild(c, it, x))) { ok = false; if (c.res === null) { if (track) path.pop(); return false; } }
+      if (track) path.pop();
       if (L !== null) L[i] = 1;
     }
   }
@@ -1190,7 +1221,8 @@ function numcmp(a, b) {
 }
 
 // x = mantissa * 10^exp with the fewest digits (validate.c decimal_parts):
-// [mantissa, exp] (mantissa a Number when exact, else a BigInt) or null
+// [mantissa, exp] (mantissa a Number when exact, else a BigInt) or null.
+// String(x) prints the shortest digits that read back as x, as C does.
 function decimalParts(x) {
   if (Number.isSafeInteger(x)) {
     let m = Math.abs(x), e = 0;
@@ -1198,20 +1230,41 @@ function decimalParts(x) {
     while (m % 10 === 0) { m /= 10; e++; }
     return [m, e];
   }
-  const s = x.toExponential();
-  const at = s.indexOf("e");
-  let digits = s.slice(s.charAt(0) === "-" ? 1 : 0, at).replace(".", "");
-  let exp = parseInt(s.slice(at + 1), 10) - (digits.length - 1);
-  digits = digits.replace(/^0+/, "");
-  if (digits === "") return [0, 0];
-  while (digits.length > 1 && digits.charAt(digits.length - 1) === "0") { digits = digits.slice(0, -1); exp++; }
-  if (digits.length > 18) return null;
-  return [digits.length <= 15 ? Number(digits) : BigInt(digits), exp];
+  if (!Number.isFinite(x)) return null;
+  const s = String(x);
+  let i = s.charCodeAt(0) === 45 ? 1 : 0, m = 0, nd = 0, exp = 0, dot = false;
+  for (; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    if (ch === 46) { dot = true; continue; }
+    if (ch === 101) { exp += parseInt(s.slice(i + 1), 10); break; }
+    if (nd === 0 && ch === 48) { if (dot) exp--; continue; }
+    nd++;
+    if (nd <= 15) m = m * 10 + (ch - 48);
+    if (dot) exp--;
+  }
+  if (nd === 0) return [0, 0];
+  if (nd > 15) {
+    // up to 17 digits: exact as a BigInt
+    let t = s.replace(/^-/, "").replace(/e.*$/, "").replace(".", "").replace(/^0+/, "");
+    // exp counted the fractional digits; trailing zeros of the mantissa go to it too
+    const zeros = t.length - t.replace(/0+$/, "").length;
+    t = t.slice(0, t.length - zeros);
+    return t.length > 18 ? null : [BigInt(t), exp + zeros];
+  }
+  while (m % 10 === 0) { m /= 10; exp++; }
+  return [m, exp];
 }
 
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 function multipleOf(x, m, mParts) {
+  // m = bm * 10^-k: when x * 10^k is an integer n below 10^15 that divides
+  // back to x, x's shortest decimal is n * 10^-k (two decimals of up to 15
+  // digits never read as the same double), and the answer is n % bm
+  if (mParts !== undefined && mParts !== null && typeof mParts[0] === "number" && mParts[1] <= 0 && mParts[1] >= -15) {
+    const p = POW10[-mParts[1]], n = x * p;
+    if (Number.isInteger(n) && Math.abs(n) < 1e15 && n / p === x) return n % mParts[0] === 0;
+  }
   const a = decimalParts(x), b = mParts !== undefined ? mParts : decimalParts(m);
   if (a !== null && b !== null && b[0] != 0) {   // eslint-disable-line eqeqeq
     const d = a[1] - b[1];
@@ -1299,15 +1352,46 @@ function vNode(c, s, inst, ev) {
   return ok;
 }
 
+// 1 when leaf record `s` surely accepts scalar `val` (of kind `k`), 0 when
+// the full check (vLeaf) must run: the same verdict as vBody, computed
+// without calls for the common leaves, so the member loops stay tight.
+function leafFast(s, val, k) {
+  if (s.need & N_TYPE) {
+    const tk = s.typeByKind[k];
+    if (tk !== 1 && (tk === 0 || !Number.isInteger(val))) return 0;
+  }
+  if (s.enumList !== null && !(s.nullable && k === K_NULL)) {
+    if (s.enumPrims === null || val !== val || !s.enumPrims.has(val)) return 0;
+  }
+  if (s.hasConst && val !== s.constVal) return 0;
+  if (k === K_STR) {
+    if (s.need & N_STR) {
+      if ((s.minl >= 0 && val.length < 2 * s.minl) || (s.maxl >= 0 && val.length > s.maxl)) return 0;
+      const p = s.pattern;
+      if (p !== null && (p.error !== null || p.bounded !== null || !p.re.test(val))) return 0;
+      if (s.format !== null) return 0;
+    }
+  } else if (k === K_NUM) {
+    if (s.need & N_NUM) {
+      if (typeof val !== "number") return 0;
+      if (s.min !== null && val < s.min.v) return 0;
+      if (s.max !== null && val > s.max.v) return 0;
+      if (s.exmin !== null && !(val > s.exmin.v)) return 0;
+      if (s.exmax !== null && !(val < s.exmax.v)) return 0;
+      if (s.mult !== null && !multipleOf(val, s.mult.v, s.multParts)) return 0;
+    }
+  }
+  return 1;
+}
+
 // A leaf record on a scalar: what vRecord does, without its bookkeeping
 // (nothing below it can nest or need the dynamic scope).
 function vLeaf(c, s, inst, k) {
   if (!(s.need & (N_TYPE | N_ENUM | NEED_BY_KIND[k]))) return true;
   if (c.fatal !== null) return false;
-  if (c.depth >= c.v.maxDepth) return fatal(c, c.v.msg("DEPTH", c.v.maxDepth, c.v.ptrOf(s)));
+  if (c.depth >= c.maxDepth) return fatal(c, c.v.msg("DEPTH", c.v.maxDepth, c.v.ptrOf(s)));
   c.applied++;
-  if (c.depth + 1 > c.maxSeen) c.maxSeen = c.depth + 1;
-  c.lastRec = s;
+  if (c.depth >= c.maxSeen) c.maxSeen = c.depth + 1;
   return vBody(c, s, inst, null, k);
 }
 
@@ -1335,7 +1419,12 @@ function vRecord(c, s, inst, ev) {
     own = new Uint8Array((k === K_ARR ? inst.length : countKeys(inst)) + 1);
     L = own;
   }
-  let ok = vBody(c, s, inst, L, k);
+  let ok;
+  // objects and arrays whose type passes, without enum or const: straight to their keywords
+  if (k >= K_OBJ && s.enumList === null && !s.hasConst && (!(s.need & N_TYPE) || s.typeByKind[k] === 1))
+    ok = k === K_OBJ ? !(s.need & N_OBJ) || vObject(c, s, inst, L) : !(s.need & N_ARR) || vArray(c, s, inst, L);
+  else
+    ok = vBody(c, s, inst, L, k);
   if ((ok || c.res !== null) && (s.need & N_APPLY) && !vApply(c, s, inst, L, k)) ok = false;
   if (own !== null && ev !== null)
     for (let q = 0; q < own.length && q < ev.length; q++) ev[q] |= own[q];
@@ -1440,9 +1529,12 @@ function vAnyOf(c, s, inst, L) {
   const T = L !== null ? new Uint8Array(nb) : null;
   let any = false;
   c.res = null;
-  for (const a of s.any) {
+  const scalar = (typeof inst !== "object" || inst === null) && !c.dynamic && c.cache === null && c.depth < c.maxDepth - 1;
+  const k = scalar ? kindOf(inst) : 0;
+  for (let i = 0; i < s.any.length; i++) {
     if (T !== null) T.fill(0);
-    if (vNode(c, a, inst, T)) {
+    const lf = scalar ? s.anyLeaf[i] : null;
+    if (lf !== null ? leafFast(lf, inst, k) === 1 || vLeaf(c, lf, inst, k) : vNode(c, s.any[i], inst, T)) {
       any = true;
       if (L === null) break;
       for (let q = 0; q < nb; q++) L[q] |= T[q];
@@ -1459,9 +1551,12 @@ function vOneOf(c, s, inst, L) {
   let first = 0, second = 0, matches = 0;
   const T = L !== null ? new Uint8Array(nb) : null, keep = L !== null ? new Uint8Array(nb) : null;
   c.res = null;
+  const scalar = (typeof inst !== "object" || inst === null) && !c.dynamic && c.cache === null && c.depth < c.maxDepth - 1;
+  const k = scalar ? kindOf(inst) : 0;
   for (let i = 0; i < s.one.length && matches < 2; i++) {
     if (T !== null) T.fill(0);
-    if (vNode(c, s.one[i], inst, T)) {
+    const lf = scalar ? s.oneLeaf[i] : null;
+    if (lf !== null ? leafFast(lf, inst, k) === 1 || vLeaf(c, lf, inst, k) : vNode(c, s.one[i], inst, T)) {
       if (matches++ === 0) {
         first = i;
         if (keep !== null) keep.set(T);
