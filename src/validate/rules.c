@@ -112,10 +112,14 @@ typedef struct rx {
     pmap res;                 /* resource sd_schema_info* -> index */
     const sd_schema_info **ress; size_t nres, ares;
     stab files;
+    const char *file_last;    /* the last file looked up, and its index */
+    long file_last_i;
+    int nfile_last;
     stab pats;
     sd_loc *pat_loc;          /* first place each pattern is written */
     int *pat_risk;            /* enum sd_re_risk of each pattern */
     sd_buf paths;             /* the "paths" array body */
+    sd_buf scratch;
     size_t npaths;
     sd_buf warnings;          /* the "warnings" array body */
     size_t nwarnings;
@@ -129,29 +133,87 @@ static void nomem(rx *x)
 
 static long file_index(rx *x, const char *file)
 {
-    long i = stab_add(&x->files, file);
-    if (i < 0)
+    long i;
+    if (x->nfile_last && file == x->file_last)   /* nearly always the same file */
+        return x->file_last_i;
+    if ((i = stab_add(&x->files, file)) < 0)
         nomem(x);
+    x->file_last = file;
+    x->file_last_i = i;
+    x->nfile_last = 1;
     return i;
+}
+
+/* An integer in decimal: printf costs more than the rest of a record. */
+static void put_int(sd_buf *o, long long v)
+{
+    char tmp[24];
+    int k = (int)sizeof tmp;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do tmp[--k] = (char)('0' + u % 10); while ((u /= 10) && k > 1);
+    if (v < 0)
+        tmp[--k] = '-';
+    sd_buf_put(o, tmp + k, sizeof tmp - (size_t)k);
+}
+
+/* A JSON string; most need no escaping (emit.c's rules: " \\ < > & and controls). */
+static void put_strn(sd_buf *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') {
+            sd_emit_json_string(o, s, n);
+            return;
+        }
+    }
+    if (sd_buf_grow(o, n + 2))
+        return;
+    o->ptr[o->len++] = '"';
+    memcpy(o->ptr + o->len, s, n);
+    o->len += n;
+    o->ptr[o->len++] = '"';
+    o->ptr[o->len] = '\0';
 }
 
 static void put_str(sd_buf *o, const char *s)
 {
-    sd_emit_json_string(o, s, strlen(s));
+    put_strn(o, s, strlen(s));
 }
 
 static void put_at(rx *x, sd_loc l)
 {
-    sd_buf_printf(x->o, "[%ld,%d,%d]", file_index(x, l.file), l.line, l.column);
+    sd_buf_putc(x->o, '[');
+    put_int(x->o, file_index(x, l.file));
+    sd_buf_putc(x->o, ',');
+    put_int(x->o, l.line);
+    sd_buf_putc(x->o, ',');
+    put_int(x->o, l.column);
+    sd_buf_putc(x->o, ']');
 }
 
-/* The path index of `info`: the chain of parents gets entries first,
- * each holding its parent's index and the pointer text it adds. */
+/* "/" and a pointer segment, escaped (RFC 6901), as resolve.c builds them. */
+static void seg(sd_buf *b, const char *s, size_t n)
+{
+    size_t start = 0;
+    sd_buf_putc(b, '/');
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '~' && s[i] != '/')
+            continue;
+        sd_buf_put(b, s + start, i - start);
+        sd_buf_puts(b, s[i] == '~' ? "~0" : "~1");
+        start = i + 1;
+    }
+    sd_buf_put(b, s + start, n - start);
+}
+
+/* The path index of `info`: the chain of parents gets entries first, each
+ * holding its parent's index and the pointer text it adds (the segment
+ * resolve.c's sd_schema_ptr would add: keyword, then key or index). */
 static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
 {
     size_t *hit = pmap_get(&x->path, info);
     sd_schema_info *chain[64];
-    size_t n = 0;
+    size_t n;
     if (hit)
         return (long)*hit;
     /* walk up to a known ancestor (or the root), then number downwards;
@@ -165,16 +227,30 @@ static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
             chain[n++] = i;
             i = (sd_schema_info *)(uintptr_t)i->parent;
         }
-        /* chain[n-1] has a known parent (or none): add it */
         sd_schema_info *top = chain[n - 1], *up = (sd_schema_info *)(uintptr_t)top->parent;
-        const char *p = sd_schema_ptr(r, top), *pp = up ? sd_schema_ptr(r, up) : NULL;
         long parent = up ? (long)*pmap_get(&x->path, up) : -1;
-        if (!p || (up && !pp)) {
-            nomem(x);
-            return -1;
+        sd_buf_puts(&x->paths, x->npaths ? ",[" : "[");
+        put_int(&x->paths, parent);
+        sd_buf_putc(&x->paths, ',');
+        if (up) {
+            sd_buf *t = &x->scratch;
+            sd_buf_clear(t);
+            seg(t, top->seg_kw, strlen(top->seg_kw));
+            if (top->seg_key)
+                seg(t, top->seg_key, top->seg_keylen);
+            else if (top->seg_idx >= 0) {
+                sd_buf_putc(t, '/');
+                put_int(t, top->seg_idx);
+            }
+            sd_emit_json_string(&x->paths, t->ptr, t->len);
+            if (sd_buf_failed(t))
+                nomem(x);
+        } else {
+            const char *p = sd_schema_ptr(r, top);
+            if (!p)
+                return nomem(x), -1;
+            put_str(&x->paths, p);
         }
-        sd_buf_printf(&x->paths, "%s[%ld,", x->npaths ? "," : "", parent);
-        put_str(&x->paths, up ? p + strlen(pp) : p);
         sd_buf_putc(&x->paths, ']');
         if (pmap_put(&x->path, top, x->npaths++) < 0) {
             nomem(x);
@@ -361,24 +437,40 @@ static void put_number(rx *x, const sd_node *n)
     sd_buf_release(&v);
 }
 
+/* ,"name": */
+static void put_key(sd_buf *o, const char *name)
+{
+    sd_buf_puts(o, ",\"");
+    sd_buf_puts(o, name);
+    sd_buf_puts(o, "\":");
+}
+
 static void put_recs(rx *x, const char *name, vs *const *a, size_t n)
 {
-    sd_buf_printf(x->o, ",\"%s\":[", name);
-    for (size_t i = 0; i < n; i++)
-        sd_buf_printf(x->o, "%s%ld", i ? "," : "", rec_of(x, a[i]));
+    put_key(x->o, name);
+    sd_buf_putc(x->o, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            sd_buf_putc(x->o, ',');
+        put_int(x->o, rec_of(x, a[i]));
+    }
     sd_buf_putc(x->o, ']');
 }
 
 static void put_rec(rx *x, const char *name, const vs *s)
 {
-    if (s)
-        sd_buf_printf(x->o, ",\"%s\":%ld", name, rec_of(x, s));
+    if (s) {
+        put_key(x->o, name);
+        put_int(x->o, rec_of(x, s));
+    }
 }
 
 static void put_count(rx *x, const char *name, long long v)
 {
-    if (v >= 0)
-        sd_buf_printf(x->o, ",\"%s\":%lld", name, v);
+    if (v >= 0) {
+        put_key(x->o, name);
+        put_int(x->o, v);
+    }
 }
 
 static void put_num_kw(rx *x, const char *name, const sd_node *n)
@@ -390,14 +482,24 @@ static void put_num_kw(rx *x, const char *name, const sd_node *n)
 }
 
 /* Keywords whose errors point at their own key (validate.c kw_loc). */
-static const char *const loc_kws[] = {
-    "type", "x-kubernetes-int-or-string", "enum", "const", "minLength", "maxLength", "pattern",
-    "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-    "minProperties", "maxProperties", "required", "dependencies", "dependentRequired",
-    "additionalProperties", "unevaluatedProperties", "patternProperties", "uniqueItems",
-    "minItems", "maxItems", "contains", "minContains", "maxContains", "anyOf", "oneOf", "not",
-    NULL
-};
+static int loc_kw(const char *k)
+{
+    static const char *const kws[] = {
+        "type", "x-kubernetes-int-or-string", "enum", "const", "minLength", "maxLength", "pattern",
+        "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        "minProperties", "maxProperties", "required", "dependencies", "dependentRequired",
+        "additionalProperties", "unevaluatedProperties", "patternProperties", "uniqueItems",
+        "minItems", "maxItems", "contains", "minContains", "maxContains", "anyOf", "oneOf", "not",
+        NULL
+    };
+    /* most keys of a schema are not among them: reject by the first letter */
+    if (!strchr("acdefmnoprtux", k[0]))
+        return 0;
+    for (const char *const *p = kws; *p; p++)
+        if ((*p)[0] == k[0] && !strcmp(*p, k))
+            return 1;
+    return 0;
+}
 
 static void put_locs(rx *x, const vs *s)
 {
@@ -407,10 +509,7 @@ static void put_locs(rx *x, const vs *s)
         return;
     for (size_t i = 0; i < n->n; i++) {
         const char *k = n->items[i].key->str;
-        int wanted = 0;
-        for (const char *const *p = loc_kws; *p && !wanted; p++)
-            wanted = !strcmp(*p, k);
-        if (!wanted)
+        if (!loc_kw(k))
             continue;
         /* the first key of that name, as kw_loc finds it */
         int first = 1;
@@ -420,7 +519,11 @@ static void put_locs(rx *x, const vs *s)
             continue;
         sd_buf_puts(x->o, any++ ? "," : ",\"loc\":{");
         put_str(x->o, k);
-        sd_buf_printf(x->o, ":[%d,%d]", n->items[i].key->loc.line, n->items[i].key->loc.column);
+        sd_buf_puts(x->o, ":[");
+        put_int(x->o, n->items[i].key->loc.line);
+        sd_buf_putc(x->o, ',');
+        put_int(x->o, n->items[i].key->loc.column);
+        sd_buf_putc(x->o, ']');
     }
     if (any)
         sd_buf_putc(x->o, '}');
@@ -431,13 +534,16 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
     sd_buf *o = x->o;
     sd_buf_puts(o, "{\"at\":");
     put_at(x, s->node->loc);
-    sd_buf_printf(o, ",\"ptr\":%ld", path_index(x, v->r, s->info));
+    sd_buf_puts(o, ",\"ptr\":");
+    put_int(o, path_index(x, v->r, s->info));
     if (s->loop) {
         sd_buf_puts(o, ",\"loop\":1}");
         return;
     }
     if (s->alias) {
-        sd_buf_printf(o, ",\"alias\":%ld}", rec_of(x, s->alias));
+        sd_buf_puts(o, ",\"alias\":");
+        put_int(o, rec_of(x, s->alias));
+        sd_buf_putc(o, '}');
         return;
     }
     if (s->kind != VS_SCHEMA) {
@@ -457,8 +563,10 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
             sd_buf_puts(o, s->dyn_kind == 2 ? "true" : "null");
         sd_buf_putc(o, ']');
     }
-    if (s->types)
-        sd_buf_printf(o, ",\"type\":%u", s->types);
+    if (s->types) {
+        sd_buf_puts(o, ",\"type\":");
+        put_int(o, s->types);
+    }
     if (s->nullable)
         sd_buf_puts(o, ",\"nullable\":1");
     if (s->int_or_string)
@@ -552,8 +660,9 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
         sd_buf_puts(o, ",\"properties\":[");
         for (size_t i = 0; i < s->nprops; i++) {
             if (i) sd_buf_putc(o, ',');
-            sd_emit_json_string(o, s->props[i].name, s->props[i].len);
-            sd_buf_printf(o, ",%ld", rec_of(x, s->props[i].s));
+            put_strn(o, s->props[i].name, s->props[i].len);
+            sd_buf_putc(o, ',');
+            put_int(o, rec_of(x, s->props[i].s));
         }
         sd_buf_putc(o, ']');
     }
@@ -684,7 +793,6 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
                     const sd_rules_opts *opts, sd_diags *diags)
 {
     rx x;
-    sd_buf recs = SD_BUF_INIT;
     const sd_validator **res_owner = NULL;
     size_t next = 0, nrec = 0;
     unsigned long limit = DEFAULT_MATCH_LIMIT;
@@ -692,8 +800,10 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
     int err = 0;
 
     memset(&x, 0, sizeof x);
+    sd_buf_init(&x.paths, 0);
+    sd_buf_init(&x.warnings, 0);
+    sd_buf_init(&x.scratch, 0);
     x.diags = diags;
-    x.o = &recs;
     /* record numbers first: references may point forwards */
     for (size_t e = 0; e < n && !x.err; e++) {
         const sd_validator *v = entries[e].val;
@@ -705,26 +815,9 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         if (v->opts.max_errors)
             max_errors = v->opts.max_errors;
     }
-    for (size_t e = 0; e < n && !x.err; e++) {
-        sd_validator *v = (sd_validator *)(uintptr_t)entries[e].val;
-        size_t res_before = x.nres;
-        for (size_t i = 0; i < v->nlist && !x.err; i++) {
-            sd_buf_puts(&recs, nrec++ ? ",\n  " : "\n  ");
-            put_record(&x, v, v->list[i], v->root->draft);
-        }
-        if (x.nres > res_before) {
-            const sd_validator **p = realloc(res_owner, x.ares * sizeof *p);
-            if (!p) {
-                nomem(&x);
-                break;
-            }
-            res_owner = p;
-            for (size_t i = res_before; i < x.nres; i++)
-                res_owner[i] = v;
-        }
-    }
+    sd_buf_grow(out, next * 160 + 8192);   /* a record takes about this much */
 
-    /* assemble: header, tables, records */
+    /* the header, the catalogue and the entries */
     sd_buf_printf(out, "{\"rules\": 1,\n \"generator\": \"schemadoc %s\",\n \"source\": ", SD_VERSION);
     put_str(out, opts && opts->source ? opts->source : "");
     sd_buf_puts(out, ",\n \"kind\": ");
@@ -797,7 +890,29 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         sd_buf_puts(out, ",\n \"fallback\": ");
         put_str(out, opts->fallback);
     }
-    sd_buf_puts(out, ",\n \"files\": [");
+
+    /* the records, straight into `out`; they fill the tables written after them */
+    x.o = out;
+    sd_buf_puts(out, ",\n \"records\": [");
+    for (size_t e = 0; e < n && !x.err; e++) {
+        sd_validator *v = (sd_validator *)(uintptr_t)entries[e].val;
+        size_t res_before = x.nres;
+        for (size_t i = 0; i < v->nlist && !x.err; i++) {
+            sd_buf_puts(out, nrec++ ? ",\n  " : "\n  ");
+            put_record(&x, v, v->list[i], v->root->draft);
+        }
+        if (x.nres > res_before) {
+            const sd_validator **p = realloc(res_owner, x.ares * sizeof *p);
+            if (!p) {
+                nomem(&x);
+                break;
+            }
+            res_owner = p;
+            for (size_t i = res_before; i < x.nres; i++)
+                res_owner[i] = v;
+        }
+    }
+    sd_buf_puts(out, nrec ? "\n ],\n \"files\": [" : "],\n \"files\": [");
     for (size_t i = 0; i < x.files.n; i++) {
         if (i) sd_buf_puts(out, ", ");
         if (x.files.items[i]) put_str(out, x.files.items[i]);
@@ -809,32 +924,28 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         sd_buf_puts(out, "{\"source\": ");
         put_str(out, x.pats.items[i]);
         sd_buf_puts(out, ", \"at\": ");
-        x.o = out;
         put_at(&x, x.pat_loc[i]);
         if (x.pat_risk[i] != SD_RE_LINEAR)
             sd_buf_puts(out, x.pat_risk[i] == SD_RE_EXP ? ", \"risk\": \"exp\"" : ", \"risk\": \"poly\"");
         sd_buf_putc(out, '}');
     }
     sd_buf_puts(out, x.pats.n ? "\n ],\n \"resources\": [" : "],\n \"resources\": [");
-    x.o = out;
     for (size_t i = 0; i < x.nres; i++) {
         sd_buf_puts(out, i ? ",\n  " : "\n  ");
         put_resource(&x, res_owner[i], x.ress[i]);
     }
     sd_buf_puts(out, x.nres ? "\n ],\n \"paths\": [" : "],\n \"paths\": [");
     sd_buf_put(out, x.paths.ptr, x.paths.len);
-    sd_buf_puts(out, "],\n \"records\": [");
-    sd_buf_put(out, recs.ptr, recs.len);
-    sd_buf_puts(out, nrec ? "\n ],\n \"warnings\": [" : "],\n \"warnings\": [");
+    sd_buf_puts(out, "],\n \"warnings\": [");
     sd_buf_put(out, x.warnings.ptr, x.warnings.len);
     sd_buf_puts(out, x.nwarnings ? "\n ]\n}\n" : "]\n}\n");
 
-    if (x.err || sd_buf_failed(&recs) || sd_buf_failed(&x.paths) || sd_buf_failed(&x.warnings))
+    if (x.err || sd_buf_failed(&x.paths) || sd_buf_failed(&x.warnings) || sd_buf_failed(&x.scratch))
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
     else if (sd_buf_failed(out))
         err = sd_diag_error(diags, sd_buf_error(out), (sd_loc){ NULL, 0, 0 },
                             "the rules document is larger than its limit");
-    sd_buf_release(&recs);
+    sd_buf_release(&x.scratch);
     sd_buf_release(&x.paths);
     sd_buf_release(&x.warnings);
     free(x.rec.s);
