@@ -72,6 +72,9 @@ GEN_ASSETS:= $(BUILD)/gen/assets.c
 CLISRCS   := $(filter src/cli/%,$(SRCS))
 BENCHSRCS := $(wildcard tests/bench_*.c)
 BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
+# the rules interpreter (src/form/*.js) as one ES module, for `schemadoc rules --runtime`
+RUNTIME_JS:= $(wildcard src/form/*.js)
+GEN_RUNTIME:= $(BUILD)/gen/runtime.c
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
 ADBGBINS  := $(patsubst tests/unit/%.c,$(BUILD)/adbg/%,$(UNITSRCS))
 
@@ -90,7 +93,7 @@ BIN_LIBS_asan = $(PKG_LIBS)
 BIN_LIBS_adbg = $(PKG_LIBS)
 
 define flavour
-$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o
+$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o
 $(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
 $$(BUILD)/$(1)/%.o: src/%.c $$(HDRS)
 	@mkdir -p $$(@D)
@@ -100,6 +103,10 @@ $$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
 	@$$(CC) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+$$(BUILD)/$(1)/runtime.o: $$(GEN_RUNTIME)
+	@mkdir -p $$(@D)
+	@echo "  CC $(1)  $$<"
+	@$$(CC) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
 $$(BUILD)/$(1)/libschemadoc.a: $$($(1)_LIBOBJS)
 	@echo "  AR $(1)  $$@"
 	@rm -f $$@ && ar rcs $$@ $$^
@@ -119,6 +126,11 @@ $(BUILD)/rel/bench_%: tests/bench_%.c $(BUILD)/rel/libschemadoc.a
 	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -o $@ $< $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
 schemadoc: $(BUILD)/rel/schemadoc
 	@cp $< $@
+
+$(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
+	@mkdir -p $(BUILD)/gen
+	@echo "  GEN     $@"
+	@sh src/form/embed-runtime.sh src/form > $@.tmp && mv $@.tmp $@
 
 $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@mkdir -p $(BUILD)/gen
@@ -149,7 +161,7 @@ demo: all
 	@sh tests/demo.sh ./schemadoc
 
 # Tools the tests use besides the compiler, as command:package pairs.
-TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium
+TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
 	if [ -n "$$missing" ]; then \

@@ -27,6 +27,7 @@ allowed() {
     render)   echo "util tree load dialect resolve validate source model mustache gotmpl render" ;;
     api)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api" ;;
     cli)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api cli" ;;
+    form)     echo "form" ;;
     *)        echo "" ;;
     esac
 }

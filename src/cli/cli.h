@@ -68,6 +68,8 @@ int sd_cli_markdown(sd_buf *out, json_t *model, const struct sd_render_opts *ro,
                     const sd_cli_md_opts *o, sd_diags *diags);
 
 int sd_cmd_render(int argc, char **argv);
+/** `schemadoc rules SOURCE [-o FILE]` (cmd_rules.c). */
+int sd_cmd_rules(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);
 /** `schemadoc template FILE.mustache --data DATA.json ...` (cmd_template.c). */
 int sd_cmd_template(int argc, char **argv);

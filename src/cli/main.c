@@ -20,6 +20,9 @@ static const char help_text[] =
 "  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
 "  schemadoc validate SOURCE [VALUES...] [--output text|json] [--print-values]\n"
 "                     [--draft D] [--formats | --no-formats] [SOURCE OPTIONS]\n"
+"  schemadoc rules SOURCE [-o FILE] [--draft D] [--formats | --no-formats]\n"
+"                  [SOURCE OPTIONS]\n"
+"  schemadoc rules --runtime [-o validator.mjs]\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
@@ -86,6 +89,10 @@ static const char help_more[] =
 "  --print-values  print the effective values (merged, schema defaults filled\n"
 "                  in) as YAML\n"
 "  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
+"\n"
+"rules: write what validate would check as JSON data for src/form/rules.js,\n"
+"the JavaScript interpreter with the same verdicts and messages (docs/rules.md);\n"
+"--runtime writes that interpreter as one self-contained ES module.\n"
 "\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
@@ -191,6 +198,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
     { "validate", sd_cmd_validate },

@@ -2,6 +2,7 @@
  * against what for each source kind, Helm's merge, CRD versions by
  * apiVersion, ytt overlays and their lifecycle rules; the JSON results. */
 #include "check.h"
+#include "rules.h"
 #include "buf.h"
 #include "emit.h"
 #include "merge.h"
@@ -174,22 +175,24 @@ static int ytt_lifecycle(sd_check *k, const sd_node *schema, const sd_node *v, i
     return bad;
 }
 
-static void cel_note(sd_check *k, const sd_node *n, int *said, int depth)
+/* CEL rules (x-kubernetes-validations) are left to the API server: say so
+ * once per run, at the first one, that they are not checked `where`. */
+static void cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where)
 {
     if (*said || !n || depth > 200)
         return;
     if (n->kind == SD_MAP) {
         const sd_node *v = sd_node_get(n, "x-kubernetes-validations");
         if (v) {
-            sd_diag_warning(k->diags, v->loc, "CEL rules (x-kubernetes-validations) are not evaluated here; "
-                            "the API server checks them");
+            sd_diag_warning(diags, v->loc, "CEL rules (x-kubernetes-validations) are not %s; "
+                            "the API server checks them", where);
             *said = 1;
             return;
         }
     }
     if (n->kind == SD_MAP || n->kind == SD_SEQ)
         for (size_t i = 0; i < n->n; i++)
-            cel_note(k, n->items[i].value, said, depth + 1);
+            cel_note(diags, n->items[i].value, said, depth + 1, where);
 }
 
 /* ---- per source kind ------------------------------------------------------ */
@@ -273,7 +276,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
             if (!v || !v->schema || i == sd_source_nschemas(k->src))
                 return sd_diag_error(k->diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(k->src), 0, 0 },
                                      "the CRD has no openAPIV3Schema");
-            cel_note(k, v->schema, &said, 0);
+            cel_note(k->diags, v->schema, &said, 0, "evaluated here");
             if ((entry = sd_source_entry(k->src, i, k->diags)) < 0)
                 return entry;
             add_result(k, d->file, inst, entry, k->diags->count);
@@ -333,6 +336,18 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
 
 /* ---- the run --------------------------------------------------------------- */
 
+void sd_check_validate_opts(sd_validate_opts *vo, const sd_source *src, const sd_check_opts *opts)
+{
+    memset(vo, 0, sizeof *vo);
+    if (opts) {
+        vo->draft = opts->draft;
+        vo->formats = opts->formats;
+        vo->max_errors = opts->max_errors;
+    }
+    if (sd_source_kind(src) == SD_SOURCE_YTT && !vo->formats)
+        vo->formats = SD_FORMATS_ASSERT; /* ytt's format= rules always assert */
+}
+
 int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_t nfiles,
                  const sd_check_opts *opts, sd_diags *diags)
 {
@@ -347,12 +362,7 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
     k->diags = diags;
     if (opts)
         k->opts = *opts;
-    memset(&vo, 0, sizeof vo);
-    vo.draft = k->opts.draft;
-    vo.formats = k->opts.formats;
-    vo.max_errors = k->opts.max_errors;
-    if (sd_source_kind(src) == SD_SOURCE_YTT && !vo.formats)
-        vo.formats = SD_FORMATS_ASSERT; /* ytt's format= rules always assert */
+    sd_check_validate_opts(&vo, src, &k->opts);
     if ((err = sd_source_validator(&k->v, src, &vo, diags)) < 0)
         goto fail;
     switch (sd_source_kind(src)) {
@@ -517,4 +527,80 @@ void sd_check_json_failed(sd_buf *out, const char *const *files, size_t nfiles, 
         sd_buf_puts(out, ", \"warnings\": []}");
     }
     sd_buf_puts(out, "\n]\n");
+}
+
+/* ---- the rules document -------------------------------------------------------- */
+
+int sd_check_rules(sd_buf *out, sd_source *src, const sd_check_opts *opts, sd_diags *diags)
+{
+    sd_validate_opts vo;
+    sd_rules_opts ro;
+    sd_rules_entry *entries;
+    sd_validator *v = NULL;
+    const sd_crd_version *fallback = NULL;
+    size_t n = 0, ns = sd_source_nschemas(src);
+    int err, said = 0;
+
+    sd_check_validate_opts(&vo, src, opts);
+    if ((err = sd_source_validator(&v, src, &vo, diags)) < 0)
+        return err;
+    if (!(entries = calloc(ns ? ns : 1, sizeof *entries)))
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ sd_source_path(src), 0, 0 }, "out of memory");
+    memset(&ro, 0, sizeof ro);
+    ro.source = sd_source_path(src);
+    ro.formats = vo.formats;
+    ro.draft = vo.draft;
+    ro.default_draft = sd_source_options(src)->draft;
+    switch (sd_source_kind(src)) {
+    case SD_SOURCE_CHART: ro.kind = "chart"; break;
+    case SD_SOURCE_CRD:   ro.kind = "crd"; break;
+    case SD_SOURCE_YTT:   ro.kind = "ytt"; break;
+    default:              ro.kind = "schema"; break;
+    }
+    for (size_t i = 0; i < ns; i++) {
+        const sd_source_schema *sc = sd_source_schema_at(src, i);
+        sd_rules_entry *e = &entries[n];
+        int entry;
+        if (!sc->root)
+            continue;
+        if (sc->version) {
+            /* the version `validate` falls back to: the first, else the
+             * last storage version (sd_crds_for) */
+            if (!fallback || (sc->version->node && sc->version->storage)) {
+                fallback = sc->version;
+                ro.fallback = sc->name;
+            }
+            cel_note(diags, sc->root, &said, 0, "in the rules");
+        }
+        if ((entry = sd_source_entry(src, i, diags)) < 0) {
+            free(entries);
+            return entry;
+        }
+        e->name = sc->name;
+        e->val = v;
+        e->root = (size_t)entry;
+        if (sc->chart && sc->chart != sd_source_chart(src)) {
+            e->alias = sc->chart->alias;
+            e->defaults = sc->chart->values ? sd_doc_root(sc->chart->values) : NULL;
+        }
+        if (sd_source_kind(src) == SD_SOURCE_YTT)
+            e->defaults = sd_node_get(sc->root, "default");   /* the data values' defaults */
+        if (sc->crd) {
+            e->group = sc->crd->group;
+            e->version = sd_node_str(sc->version->name);
+            e->kind = sc->crd->kind;
+        }
+        n++;
+    }
+    if (sd_source_kind(src) == SD_SOURCE_CHART && !sd_source_chart(src)->schema)
+        sd_diag_warning(diags, (sd_loc){ sd_source_chart(src)->dir, 0, 0 },
+                        "the chart has no values.schema.json: Helm checks nothing, and neither do these rules");
+    if (!n && sd_source_kind(src) == SD_SOURCE_CRD) {
+        free(entries);
+        return sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(src), 0, 0 },
+                             "the CRD has no openAPIV3Schema");
+    }
+    err = sd_rules_export(out, entries, n, &ro, diags);
+    free(entries);
+    return err;
 }

@@ -58,6 +58,19 @@ const sd_node *sd_check_effective_schema(const sd_check *chk);
 /** The exit status of a run: 0 all valid, 1 a violation, 2 an input error. */
 int sd_check_status(const sd_check *chk);
 
+/** The validator options a check (or a rules export) of `src` compiles its
+ *  schemas with: a ytt schema's `format=` rules always assert unless
+ *  `formats` says to ignore them. */
+void sd_check_validate_opts(sd_validate_opts *out, const sd_source *src, const sd_check_opts *opts);
+
+/** The rules document (docs/rules.md) of `src`: one entry per schema of the
+ *  source, with what the interpreter needs beside the program (a
+ *  subchart's alias and defaults, a ytt schema's defaults, a CRD version's
+ *  group, version and kind, the CRD fallback), compiled with `opts`.
+ *  Appended to `out`. Returns 0 or SD_E* (a schema that does not compile,
+ *  a source without any schema) with errors in `diags`. */
+int sd_check_rules(sd_buf *out, sd_source *src, const sd_check_opts *opts, sd_diags *diags);
+
 /** The results as the JSON array of `validate --output json`
  *  (docs/validate.md) appended to `out`; `diags` is the list the run wrote. */
 void sd_check_json(sd_buf *out, const sd_check *chk, const sd_diags *diags);

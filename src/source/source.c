@@ -118,6 +118,11 @@ static int open_crds(sd_source *s, sd_diags *diags)
                 continue;
             sd_buf_clear(&name);
             sd_buf_printf(&name, "%s/%s", crd->group ? crd->group : "", vn ? vn : "");
+            for (int dup = 2; sd_source_schema_named(s, name.ptr); dup++) {
+                /* two CRDs of one group and version in a file: "g/v#2" */
+                sd_buf_clear(&name);
+                sd_buf_printf(&name, "%s/%s#%d", crd->group ? crd->group : "", vn ? vn : "", dup);
+            }
             if (sd_buf_failed(&name))
                 err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
             else if ((err = add_schema(s, name.ptr, s->doc, v->schema, diags)) == 0) {

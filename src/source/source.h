@@ -13,6 +13,7 @@
  *   chart   "values" (values.schema.json or .yaml; none when the chart has
  *           no schema), then "charts/ALIAS" for each subchart with a schema
  *   CRD     "GROUP/VERSION" for each version that has an openAPIV3Schema
+ *           ("GROUP/VERSION#2" for a second CRD of the same group and version)
  *   ytt     "values" (the JSON Schema translated from the annotations)
  *   schema  "schema" (the file itself) */
 #ifndef SD_SOURCE_H

@@ -5,13 +5,14 @@
  * (RFC 5321 mailbox), hostname (RFC 1123), ipv4/ipv6 (RFC 2673 dotted
  * quad, RFC 4291), uri/uri-reference (RFC 3986), iri/iri-reference
  * (RFC 3987, checked as RFC 3986 that also allows non-ASCII), uuid
- * (RFC 4122), regex (compiles with PCRE2 as `pattern` does), json-pointer
+ * (RFC 4122), regex (ECMA-262 with the u flag, ecma_re.c), json-pointer
  * (RFC 6901), relative-json-pointer, uri-template (RFC 6570 braces), plus
  * ytt's port (0-65535), percent (0-100, optional %) and Go durations
  * ("1h30m", time.ParseDuration) as `go-duration`. Unknown formats pass. */
 #include "validate.h"
 #include "ptr.h"
 #include "buf.h"
+#include "ecma_re.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -54,6 +55,11 @@ int sd_format_id(const char *name)
 const char *sd_format_name(int id)
 {
     return id >= 0 && id < F_COUNT ? names[id] : "?";
+}
+
+const char *sd_format_check_name(int id)
+{
+    return id == F_HOSTNAME_RFC1123 ? "hostname-rfc1123" : sd_format_name(id);
 }
 
 static int digits(const char *s, int n, int *out)
@@ -523,27 +529,11 @@ void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff
     return re;
 }
 
+/* JSON Schema's `regex` is ECMA-262's grammar (validation 2020-12 §7.3.8):
+ * what JavaScript's RegExp accepts with the `u` flag (ecma_re.c). */
 static int check_regex(const char *s, size_t n)
 {
-    int ec;
-    size_t off;
-    pcre2_code *re = sd_regex_compile(s, n, &ec, &off);
-    if (!re)
-        return 0;
-    pcre2_code_free(re);
-    /* ECMA-262 has no \a, \e, \z, \Z, \A escapes, no (?P<name>), (?#...)
-     * or inline flag groups such as (?i) */
-    for (size_t i = 0; i + 1 < n; i++) {
-        if (s[i] == '\\') {
-            if (strchr("aeAzZ", s[i + 1]))
-                return 0;
-            i++;
-        } else if (s[i] == '(' && s[i + 1] == '?' && i + 2 < n &&
-                   (isalpha((unsigned char)s[i + 2]) || s[i + 2] == '#')) {
-            return 0;
-        }
-    }
-    return 1;
+    return sd_ecma_re_valid(s, n);
 }
 
 /* RFC 6570 §2: literals and {op varspec,varspec...} expressions. */

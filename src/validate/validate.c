@@ -13,6 +13,7 @@
 #include "ptr.h"
 #include "buf.h"
 #include "emit.h"
+#include "vmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,6 +34,39 @@ __extension__ typedef unsigned __int128 u128;
 
 /* Exact decimal `multipleOf` when both numbers are short decimals: x = a*10^ea,
  * m = b*10^eb with integer mantissas. Returns 1/0, or -1 when it cannot say. */
+/* 1 if s is [-+]digits[.digits][e[-+]digits] with 1 to 15 significant digits. */
+static int short_decimal(const char *s, size_t n)
+{
+    size_t i = 0, sig = 0, lead = 1, mant = 0;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
+        i++;
+    for (int dot = 0; i < n; i++) {
+        if (s[i] == '.' && !dot) {
+            dot = 1;
+        } else if (s[i] >= '0' && s[i] <= '9') {
+            mant++;
+            if (s[i] != '0')
+                lead = 0;
+            if (!lead)
+                sig++;
+        } else {
+            break;
+        }
+    }
+    if (!mant || sig > 15)
+        return 0;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t d;
+        if (++i < n && (s[i] == '-' || s[i] == '+'))
+            i++;
+        for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            ;
+        if (i == d || i - d > 3)
+            return 0;
+    }
+    return i == n;
+}
+
 static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
 {
     char buf[64];
@@ -41,18 +75,32 @@ static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
     int e = 0, digits = 0, seen_dot = 0;
     if (n->kind == SD_INT && !n->big) {
         long long v = n->num.i;
-        *mant = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
-        *exp = 0;
+        uint64_t m = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
+        int e = 0;
+        while (m && m % 10 == 0) {
+            m /= 10;
+            e++;
+        }
+        *mant = m;
+        *exp = e;
         return 0;
     }
-    if (n->kind == SD_FLOAT && n->style == SD_STYLE_JSON && n->str && n->len < sizeof buf) {
+    /* the shortest decimal that reads back as the same double (what
+     * JavaScript's String(x) prints, so that src/form/rules.js decides
+     * alike): a plain decimal of up to 15 significant digits as written
+     * is that decimal already; anything else is printed again */
+    if (n->str && n->len < sizeof buf && short_decimal(n->str, n->len)) {
         memcpy(buf, n->str, n->len);
         buf[n->len] = '\0';
-        s = buf;
     } else {
-        snprintf(buf, sizeof buf, "%.17g", sd_node_number(n));
-        s = buf;
+        double d = sd_node_number(n);
+        for (int prec = 1; prec <= 17; prec++) {
+            snprintf(buf, sizeof buf, "%.*g", prec, d);
+            if (strtod(buf, NULL) == d)
+                break;
+        }
     }
+    s = buf;
     if (*s == '-' || *s == '+')
         s++;
     for (; *s; s++) {
@@ -79,6 +127,11 @@ static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
         } else {
             return -1;
         }
+    }
+    /* one form per value: trailing zeros go to the exponent (100 = 1e2) */
+    while (m && m % 10 == 0) {
+        m /= 10;
+        e++;
     }
     *mant = m;
     *exp = e;
@@ -215,31 +268,74 @@ static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
         }
     }
     if (!k.len)
-        sd_buf_puts(&k, "(root)");
+        sd_buf_puts(&k, SD_MSG_ROOT_KEY);
     *ptr = sd_buf_detach(&p);
     *key = sd_buf_detach(&k);
 }
 
-/* Short JSON rendering of a value for messages. */
+/* Compact JSON of `n` with numbers as written (src/form/rules.js renders
+ * the same); stops once `b` is past `stop` bytes. */
+static void show_json(sd_buf *b, const sd_node *n, size_t stop, int depth)
+{
+    if (b->len > stop)
+        return;
+    switch (n->kind) {
+    case SD_INT: case SD_FLOAT:
+        if (n->str && n->len) {
+            sd_buf_put(b, n->str, n->len);
+            return;
+        }
+        break;
+    case SD_MAP: case SD_SEQ:
+        if (depth > 64) {
+            sd_buf_puts(b, n->kind == SD_MAP ? "{...}" : "[...]");
+            return;
+        }
+        sd_buf_putc(b, n->kind == SD_MAP ? '{' : '[');
+        for (size_t i = 0; i < n->n && b->len <= stop; i++) {
+            if (i)
+                sd_buf_putc(b, ',');
+            if (n->items[i].key) {
+                sd_emit_json_string(b, n->items[i].key->str, n->items[i].key->len);
+                sd_buf_putc(b, ':');
+            }
+            show_json(b, n->items[i].value, stop, depth + 1);
+        }
+        sd_buf_putc(b, n->kind == SD_MAP ? '}' : ']');
+        return;
+    default:
+        break;
+    }
+    sd_emit_json(b, NULL, n, 0, 0);
+}
+
+/* Where to cut `s` to at most `max` bytes without splitting a UTF-8 character. */
+static size_t utf8_cut(const char *s, size_t max)
+{
+    size_t cut = max;
+    while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+        cut--;
+    return cut;
+}
+
+/* Short rendering of a value for messages: JSON, numbers as written,
+ * anything past 60 bytes cut to 57 and "..." (docs/rules.md, "Values"). */
 static void show(sd_buf *b, const sd_node *n)
 {
     switch (n->kind) {
     case SD_STR:
         if (n->len > 60) {
-            size_t cut = 57;
-            while (cut > 0 && ((unsigned char)n->str[cut] & 0xC0) == 0x80)
-                cut--;
-            sd_emit_json_string(b, n->str, cut);
+            sd_emit_json_string(b, n->str, utf8_cut(n->str, 57));
             sd_buf_puts(b, "...");
         } else {
             sd_emit_json_string(b, n->str, n->len);
         }
         break;
-    case SD_MAP: case SD_SEQ: {
+    default: {
         sd_buf t = SD_BUF_INIT;
-        sd_emit_json(&t, NULL, n, 0, 0);
+        show_json(&t, n, 60, 0);
         if (t.len > 60) {
-            sd_buf_put(b, t.ptr, 57);
+            sd_buf_put(b, t.ptr, utf8_cut(t.ptr, 57));
             sd_buf_puts(b, "...");
         } else {
             sd_buf_put(b, t.ptr, t.len);
@@ -247,9 +343,12 @@ static void show(sd_buf *b, const sd_node *n)
         sd_buf_release(&t);
         break;
     }
-    default:
-        sd_emit_json(b, NULL, n, 0, 0);
     }
+}
+
+void sd_vprog__show(sd_buf *b, const sd_node *n)
+{
+    show(b, n);
 }
 
 static sd_loc kw_loc(const vs *s, const char *kw)
@@ -358,7 +457,7 @@ static int follow(vctx *c, const vs *t, const sd_node *inst, uint8_t *ev, const 
     for (size_t i = c->nrefs; i-- > 0 && c->refs[i].inst == inst;)
         if (c->refs[i].s == t)
             return fatal(c, inst, SD_ELIMIT,
-                         "%s loop without progress: the schema at %s is applied to the same value again through '%s' at %s",
+                         SD_MSG_REF_LOOP,
                          kw, SPTR(t->info), kw, SPTR(from->info));
     if (grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
         return fatal(c, inst, SD_ENOMEM, "out of memory");
@@ -411,11 +510,11 @@ static int re_match(vctx *c, pcre2_code *re, uint32_t *uses, const char *src, co
         return 0;
     if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
         rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT) {
-        verr(c, s, kw, str, NULL, "pattern '%s' gave up on this value after %lu backtracking steps (catastrophic backtracking); the value is treated as not matching",
+        verr(c, s, kw, str, NULL, SD_MSG_PATTERN_LIMIT,
              src, c->v->opts.regex_match_limit ? c->v->opts.regex_match_limit : DEFAULT_MATCH_LIMIT);
         return -1;
     }
-    verr(c, s, kw, str, NULL, "pattern '%s' could not be matched (PCRE2 error %d)", src, rc);
+    verr(c, s, kw, str, NULL, SD_MSG_PATTERN_ERROR, src, rc);
     return -1;
 }
 
@@ -454,15 +553,15 @@ static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *
         }
     }
     if (best && bd <= (key->len > 6 ? key->len / 3 : 2) && bd < key->len)
-        verr(c, s, kw, key, key, "unexpected key `%s`; did you mean `%s`?", key->str, best->name);
+        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED_TYPO, key->str, best->name);
     else if (s->nprops && s->nprops <= 12) {
         sd_buf b = SD_BUF_INIT;
         for (size_t i = 0; i < s->nprops; i++)
-            sd_buf_printf(&b, "%s`%s`", i ? ", " : "", s->props[i].name);
-        verr(c, s, kw, key, key, "unexpected key `%s`; allowed keys: %s", key->str, b.ptr);
+            sd_buf_printf(&b, i ? SD_MSG_KEY_LIST_NEXT : SD_MSG_KEY_LIST_FIRST, s->props[i].name);
+        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED_ALLOWED, key->str, b.ptr);
         sd_buf_release(&b);
     } else
-        verr(c, s, kw, key, key, "unexpected key `%s`", key->str);
+        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED, key->str);
 }
 
 static void type_names(sd_buf *b, unsigned t)
@@ -476,12 +575,12 @@ static void type_names(sd_buf *b, unsigned t)
         t &= ~(unsigned)T_INT;
     for (size_t i = 0; i < sizeof tn / sizeof *tn; i++)
         if (t & tn[i].bit) {
-            sd_buf_puts(b, any ? " or " : "");
+            sd_buf_puts(b, any ? SD_MSG_TYPE_OR : "");
             sd_buf_puts(b, tn[i].w);
             any = 1;
         }
     if (!any)
-        sd_buf_puts(b, "nothing");
+        sd_buf_puts(b, SD_MSG_TYPE_NOTHING);
 }
 
 /* Rank a failed branch: a type mismatch on the value itself puts it last,
@@ -528,11 +627,11 @@ static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, 
     c->max = bmax;
     if (best.count) {
         const sd_verror *e = &best.items[0];
-        verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches; closest is %s/%s/%zu, where %s: %s%s",
+        verr(c, s, kw, inst, NULL, SD_MSG_CLOSEST,
              n, kw, SPTR(s->info), kw, bi, e->key, e->message,
-             best.total > 1 ? " (and more)" : "");
+             best.total > 1 ? SD_MSG_CLOSEST_MORE : "");
     } else {
-        verr(c, s, kw, inst, NULL, "value matches none of the %zu %s branches", n, kw);
+        verr(c, s, kw, inst, NULL, SD_MSG_NO_BRANCH, n, kw);
     }
     sd_vresult_release(&best);
 }
@@ -561,18 +660,18 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     int ok = 1;
     if (s->minp >= 0 && inst->n < (size_t)s->minp) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "minProperties", inst, NULL, "has %zu keys, fewer than the minimum of %lld", inst->n, s->minp);
+        verr(c, s, "minProperties", inst, NULL, SD_MSG_MIN_PROPERTIES, inst->n, s->minp);
     }
     if (s->maxp >= 0 && inst->n > (size_t)s->maxp) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "maxProperties", inst, NULL, "has %zu keys, more than the maximum of %lld", inst->n, s->maxp);
+        verr(c, s, "maxProperties", inst, NULL, SD_MSG_MAX_PROPERTIES, inst->n, s->maxp);
     }
     if (s->required && !s->nreq_fast) {
         for (size_t i = 0; i < s->required->n; i++) {
             const sd_node *r = s->required->items[i].value;
             if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
                 ok = 0; if (!c->res) return 0;
-                verr(c, s, "required", inst, NULL, "missing required key `%s`", r->str);
+                verr(c, s, "required", inst, NULL, SD_MSG_REQUIRED, r->str);
             }
         }
     }
@@ -585,7 +684,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
                 const sd_node *r = d->req->items[j].value;
                 if (r->kind == SD_STR && !map_get(inst, r->str, r->len)) {
                     ok = 0; if (!c->res) return 0;
-                    verr(c, s, d->kw, inst, NULL, "missing key `%s`, required when `%s` is present", r->str, d->name);
+                    verr(c, s, d->kw, inst, NULL, SD_MSG_DEPENDENT, r->str, d->name);
                 }
             }
         }
@@ -658,7 +757,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
             for (size_t i = 0; i < s->required->n; i++) {
                 const sd_node *r = s->required->items[i].value;
                 if (r->kind == SD_STR && !map_get(inst, r->str, r->len))
-                    verr(c, s, "required", inst, NULL, "missing required key `%s`", r->str);
+                    verr(c, s, "required", inst, NULL, SD_MSG_REQUIRED, r->str);
             }
         }
     }
@@ -677,7 +776,7 @@ static int unique_check(vctx *c, const vs *s, const sd_node *inst)
                     if (c->res) {
                         path_push(c, NULL, i);
                         verr(c, s, "uniqueItems", inst->items[i].value, NULL,
-                             "item %zu repeats item %zu; items must be unique", i, j);
+                             SD_MSG_UNIQUE, i, j);
                         c->npath--;
                     }
                     return 0;
@@ -700,7 +799,7 @@ static int unique_check(vctx *c, const vs *s, const sd_node *inst)
                 if (c->res) {
                     path_push(c, NULL, i);
                     verr(c, s, "uniqueItems", inst->items[i].value, NULL,
-                         "item %zu repeats item %zu; items must be unique", i, tab[k].i - 1);
+                         SD_MSG_UNIQUE, i, tab[k].i - 1);
                     c->npath--;
                 }
                 break;
@@ -721,11 +820,11 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     size_t n = inst->n, i;
     if (s->mini >= 0 && n < (size_t)s->mini) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "minItems", inst, NULL, "has %zu items, fewer than the minimum of %lld", n, s->mini);
+        verr(c, s, "minItems", inst, NULL, SD_MSG_MIN_ITEMS, n, s->mini);
     }
     if (s->maxi >= 0 && n > (size_t)s->maxi) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "maxItems", inst, NULL, "has %zu items, more than the maximum of %lld", n, s->maxi);
+        verr(c, s, "maxItems", inst, NULL, SD_MSG_MAX_ITEMS, n, s->maxi);
     }
     if (s->unique && !unique_check(c, s, inst)) {
         ok = 0; if (!c->res) return 0;
@@ -764,13 +863,13 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
         if (count < s->minc) {
             ok = 0; if (!c->res) return 0;
             if (count == 0)
-                verr(c, s, "contains", inst, NULL, "no item matches the `contains` schema");
+                verr(c, s, "contains", inst, NULL, SD_MSG_CONTAINS);
             else
-                verr(c, s, "minContains", inst, NULL, "%lld items match the `contains` schema, fewer than the minimum of %lld", count, s->minc);
+                verr(c, s, "minContains", inst, NULL, SD_MSG_MIN_CONTAINS, count, s->minc);
         }
         if (s->maxc >= 0 && count > s->maxc) {
             ok = 0; if (!c->res) return 0;
-            verr(c, s, "maxContains", inst, NULL, "%lld items match the `contains` schema, more than the maximum of %lld", count, s->maxc);
+            verr(c, s, "maxContains", inst, NULL, SD_MSG_MAX_CONTAINS, count, s->maxc);
         }
     }
     return ok;
@@ -783,11 +882,11 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
         size_t len = utf8_count(inst->str, inst->len);
         if (s->minl >= 0 && len < (size_t)s->minl) {
             ok = 0; if (!c->res) return 0;
-            verr(c, s, "minLength", inst, NULL, "string is %zu characters long, shorter than the minimum of %lld", len, s->minl);
+            verr(c, s, "minLength", inst, NULL, SD_MSG_MIN_LENGTH, len, s->minl);
         }
         if (s->maxl >= 0 && len > (size_t)s->maxl) {
             ok = 0; if (!c->res) return 0;
-            verr(c, s, "maxLength", inst, NULL, "string is %zu characters long, longer than the maximum of %lld", len, s->maxl);
+            verr(c, s, "maxLength", inst, NULL, SD_MSG_MAX_LENGTH, len, s->maxl);
         }
     }
     if (s->pattern) {
@@ -796,7 +895,7 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
             ok = 0; if (!c->res) return 0;
             sd_buf b = SD_BUF_INIT;
             show(&b, inst);
-            verr(c, s, "pattern", inst, NULL, "value %s does not match pattern '%s'", b.ptr, s->pattern_src);
+            verr(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern_src);
             sd_buf_release(&b);
         } else if (m < 0) {
             ok = 0; if (!c->res) return 0;
@@ -806,13 +905,13 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
         ok = 0; if (!c->res) return 0;
         sd_buf b = SD_BUF_INIT;
         show(&b, inst);
-        verr(c, s, "format", inst, NULL, "value %s is not a valid %s", b.ptr, sd_format_name(s->format));
+        verr(c, s, "format", inst, NULL, SD_MSG_FORMAT, b.ptr, sd_format_name(s->format));
         sd_buf_release(&b);
     } else if (s->format >= 0 && s->warn_format && c->res &&
                !sd_format_check(s->format, inst->str, inst->len)) {
         sd_buf b = SD_BUF_INIT;
         show(&b, inst);
-        vwarn(c, s, "format", inst, "value %s is not a valid %s (%s only annotates `format`; --formats makes this an error)",
+        vwarn(c, s, "format", inst, SD_MSG_FORMAT_WARN,
               b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
         sd_buf_release(&b);
     }
@@ -824,25 +923,25 @@ static int v_number(vctx *c, const vs *s, const sd_node *inst)
     int ok = 1;
     if (s->min && numcmp(inst, s->min) < 0) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "minimum", inst, NULL, "%s is less than the minimum of %s", inst->str, s->min->str);
+        verr(c, s, "minimum", inst, NULL, SD_MSG_MINIMUM, inst->str, s->min->str);
     }
     if (s->max && numcmp(inst, s->max) > 0) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "maximum", inst, NULL, "%s is greater than the maximum of %s", inst->str, s->max->str);
+        verr(c, s, "maximum", inst, NULL, SD_MSG_MAXIMUM, inst->str, s->max->str);
     }
     if (s->exmin && numcmp(inst, s->exmin) <= 0) {
         ok = 0; if (!c->res) return 0;
         verr(c, s, s->draft == SD_DRAFT_4 ? "minimum" : "exclusiveMinimum", inst, NULL,
-             "%s is not greater than the exclusive minimum of %s", inst->str, s->exmin->str);
+             SD_MSG_EXCLUSIVE_MINIMUM, inst->str, s->exmin->str);
     }
     if (s->exmax && numcmp(inst, s->exmax) >= 0) {
         ok = 0; if (!c->res) return 0;
         verr(c, s, s->draft == SD_DRAFT_4 ? "maximum" : "exclusiveMaximum", inst, NULL,
-             "%s is not less than the exclusive maximum of %s", inst->str, s->exmax->str);
+             SD_MSG_EXCLUSIVE_MAXIMUM, inst->str, s->exmax->str);
     }
     if (s->mult && !multiple_of(inst, s->mult)) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "multipleOf", inst, NULL, "%s is not a multiple of %s", inst->str, s->mult->str);
+        verr(c, s, "multipleOf", inst, NULL, SD_MSG_MULTIPLE_OF, inst->str, s->mult->str);
     }
     return ok;
 }
@@ -871,7 +970,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     unsigned it;
 
     if (s->loop)
-        return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
+        return fatal(c, inst, SD_ELIMIT, SD_MSG_ALIAS_LOOP,
                      SPTR(s->info));
     if (s->alias) {
         /* a collapsed $ref is still an edge of the loop check */
@@ -880,12 +979,12 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         s = s->alias;
     }
     if (s->loop)
-        return fatal(c, inst, SD_ELIMIT, "$ref loop without progress: the references starting at %s lead back to themselves",
+        return fatal(c, inst, SD_ELIMIT, SD_MSG_ALIAS_LOOP,
                      SPTR(s->info));
     if (s->kind == VS_TRUE)
         return 1;
     if (s->kind == VS_FALSE) {
-        verr(c, s, "false", inst, NULL, "no value is allowed here (the schema is `false`)");
+        verr(c, s, "false", inst, NULL, SD_MSG_FALSE_SCHEMA);
         return 0;
     }
     if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | need_by_kind[inst->kind])))
@@ -893,7 +992,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     if (c->fatal)
         return 0;
     if (c->depth >= MAX_DEPTH)
-        return fatal(c, inst, SD_ELIMIT, "validation nested deeper than %d schemas (at schema %s)",
+        return fatal(c, inst, SD_ELIMIT, SD_MSG_DEPTH,
                      MAX_DEPTH, SPTR(s->info));
     c->depth++;
     if (c->v->has_dynamic && s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
@@ -922,11 +1021,11 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             sd_buf b = SD_BUF_INIT;
             type_names(&b, allowed);
             if (inst->kind == SD_MAP || inst->kind == SD_SEQ)
-                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s, expected %s", sd_node_type_word(inst), b.ptr);
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_node_type_word(inst), b.ptr);
             else {
                 sd_buf val = SD_BUF_INIT;
                 show(&val, inst);
-                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, "found %s %s, expected %s",
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE_VALUE,
                      sd_node_type_word(inst), val.ptr, b.ptr);
                 sd_buf_release(&val);
             }
@@ -938,13 +1037,13 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         if (!c->res) goto out;
         sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
         for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
-            if (i) sd_buf_puts(&b, ", ");
+            if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
             show(&b, s->enum_->items[i].value);
         }
         if (s->enum_->n > 12)
-            sd_buf_printf(&b, ", ... (%zu more)", s->enum_->n - 12);
+            sd_buf_printf(&b, SD_MSG_ENUM_MORE, s->enum_->n - 12);
         show(&val, inst);
-        verr(c, s, "enum", inst, NULL, "value %s is not one of the allowed values: %s", val.ptr, b.ptr);
+        verr(c, s, "enum", inst, NULL, SD_MSG_ENUM, val.ptr, b.ptr);
         sd_buf_release(&b);
         sd_buf_release(&val);
     }
@@ -954,7 +1053,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
         show(&b, s->const_);
         show(&val, inst);
-        verr(c, s, "const", inst, NULL, "value %s is not the required value %s", val.ptr, b.ptr);
+        verr(c, s, "const", inst, NULL, SD_MSG_CONST, val.ptr, b.ptr);
         sd_buf_release(&b);
         sd_buf_release(&val);
     }
@@ -1032,7 +1131,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             if (matches == 0)
                 report_closest(c, s, "oneOf", s->one, s->none, inst);
             else
-                verr(c, s, "oneOf", inst, NULL, "value matches more than one oneOf branch (%s/oneOf/%zu and %s/oneOf/%zu); exactly one must match",
+                verr(c, s, "oneOf", inst, NULL, SD_MSG_ONE_OF_MANY,
                      SPTR(s->info), first, SPTR(s->info), second);
         }
     }
@@ -1045,7 +1144,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         if (r) {
             ok = 0;
             if (!c->res) goto out;
-            verr(c, s, "not", inst, NULL, "value must not match the schema at %s/not", SPTR(s->info));
+            verr(c, s, "not", inst, NULL, SD_MSG_NOT, SPTR(s->info));
         }
     }
     if (s->if_) {
@@ -1076,7 +1175,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             if (u->kind == VS_FALSE) {
                 ok = 0;
                 if (!c->res) { c->npath--; goto out; }
-                verr(c, s, "unevaluatedProperties", key, key, "unexpected key `%s` (no keyword of this schema accepts it)", key->str);
+                verr(c, s, "unevaluatedProperties", key, key, SD_MSG_UNEVALUATED, key->str);
             } else if (!v_node(c, s->uprops, inst->items[i].value, NULL)) {
                 ok = 0;
                 if (!c->res) { c->npath--; goto out; }

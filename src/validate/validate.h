@@ -112,6 +112,9 @@ int sd_format_id_for(const char *name, int draft);
 int sd_format_check(int id, const char *s, size_t len);
 /** The name of a format id. */
 const char *sd_format_name(int id);
+/** The check an id runs, as the rules name it: the name, except
+ *  "hostname-rfc1123" for the hostname of drafts 4 and 6. Static. */
+const char *sd_format_check_name(int id);
 /** Internal to format.c/idna.c: hostname (idn: idn-hostname) and draft 4's
  *  plain RFC 1123 hostname checks; 1 if valid. */
 int sd_format__hostname(const char *s, size_t n, int idn);

@@ -5,6 +5,7 @@
 #define SD_VPROG_H
 
 #include "validate.h"
+#include "buf.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -150,6 +151,9 @@ static inline uint64_t hash_bytes(const char *s, size_t n)
 int sd_vprog__equal(const sd_node *a, const sd_node *b);
 /** A hash of a value that agrees with sd_vprog__equal(). */
 uint64_t sd_vprog__hash(const sd_node *n);
+
+/** Append the short rendering of `n` that messages quote (validate.c show()). */
+void sd_vprog__show(sd_buf *b, const sd_node *n);
 
 static inline uint32_t hash32(const char *s, size_t n)
 {
