@@ -2,6 +2,7 @@
  * arguments, open the source, build the model, write it in the chosen
  * format (or splice it into a README). */
 #include "cli.h"
+#include "file.h"
 #include "buf.h"
 #include "model.h"
 #include "out.h"
@@ -51,27 +52,13 @@ static void tune_heap(void)
 #endif
 }
 
-/* Read a whole file into `out`. A missing file is empty when `missing_ok`. */
+/* Read a whole file into `out`. A missing file is empty when `missing_ok`
+ * (missing: no such file; anything else there that cannot be read fails). */
 static int slurp(sd_buf *out, const char *path, int missing_ok, sd_diags *diags)
 {
-    FILE *f = fopen(path, "rb");
-    char chunk[65536];
-    size_t n;
-    sd_loc loc = { path, 0, 0 };
-
-    if (!f) {
-        if (missing_ok && errno == ENOENT)
-            return 0;
-        return sd_diag_error(diags, SD_EIO, loc, "cannot open file: %s", strerror(errno));
-    }
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sd_buf_put(out, chunk, n);
-    if (ferror(f)) {
-        fclose(f);
-        return sd_diag_error(diags, SD_EIO, loc, "read failed: %s", strerror(errno));
-    }
-    fclose(f);
-    return sd_buf_failed(out) ? sd_diag_error(diags, SD_ENOMEM, loc, "out of memory") : 0;
+    if (missing_ok && !sd_file_present(path))
+        return 0;
+    return sd_file_read_buf(out, path, SD_FILE_MAX, 0, diags);
 }
 
 /* Write `data` to `target` unless it already holds exactly that; with

@@ -3,6 +3,7 @@
  * stdin), partial directories. Out: the text on stdout or in -o FILE
  * (replaced atomically, never left half-written); exit 0 or 2. */
 #include "buf.h"
+#include "file.h"
 #include "cli.h"
 #include "mustache.h"
 #include "out.h"
@@ -42,19 +43,7 @@ static int read_all(FILE *f, sd_buf *out)
 
 static int load_text(sd_buf *out, const char *path, sd_diags *diags)
 {
-    sd_loc loc = { path, 0, 0 };
-    FILE *f = fopen(path, "rb");
-    int err;
-
-    if (!f)
-        return sd_diag_error(diags, errno == ENOENT ? SD_ENOTFOUND : SD_EIO, loc,
-                             "cannot open file: %s", strerror(errno));
-    err = read_all(f, out);
-    fclose(f);
-    if (err < 0)
-        return sd_diag_error(diags, err, loc, "cannot read file: %s",
-                             err == SD_ENOMEM ? "out of memory" : strerror(errno));
-    return 0;
+    return sd_file_read_buf(out, path, SD_FILE_MAX, 0, diags);
 }
 
 static int load_data(json_t **out, const char *path, sd_diags *diags)

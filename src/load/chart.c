@@ -1,6 +1,7 @@
 /* chart.c - load a Helm chart directory into its documents (see chart.h). */
 #include "chart.h"
 #include "buf.h"
+#include "file.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -8,10 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Optional files are absent only when there is no such file: a FIFO, a
+ * link loop or an unreadable file is loaded and fails loudly (file.h). */
 static int exists(const char *path)
 {
-    struct stat st;
-    return stat(path, &st) == 0;
+    return sd_file_present(path);
 }
 
 int sd_chart_is_dir(const char *path)

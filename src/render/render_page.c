@@ -2,6 +2,7 @@
  * into the binary), pick the theme, compile the top-level template and
  * render the view model with it (see render.h). */
 #include "render.h"
+#include "file.h"
 #include "mustache.h"
 #include "sd.h"
 
@@ -109,7 +110,7 @@ static int add_embedded(sd_mustache_partials *reg, const char *prefix, json_t *s
         if (shadow_dir) {
             sd_buf p = SD_BUF_INIT;
             sd_buf_printf(&p, "%s/%s.mustache", shadow_dir, name);
-            int shadowed = is_file(p.ptr);
+            int shadowed = sd_file_present(p.ptr);  /* a FIFO there fails when read */
             sd_buf_release(&p);
             if (shadowed) {
                 free(name);
@@ -127,17 +128,7 @@ static int add_embedded(sd_mustache_partials *reg, const char *prefix, json_t *s
 
 static int read_file(sd_buf *out, const char *path, sd_diags *diags)
 {
-    FILE *f = fopen(path, "rb");
-    char chunk[65536];
-    size_t n;
-    sd_loc loc = { path, 0, 0 };
-
-    if (!f)
-        return sd_diag_error(diags, SD_ENOTFOUND, loc, "cannot open file: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sd_buf_put(out, chunk, n);
-    fclose(f);
-    return sd_buf_failed(out) ? sd_diag_error(diags, SD_ENOMEM, loc, "out of memory") : 0;
+    return sd_file_read_buf(out, path, SD_FILE_MAX, 0, diags);
 }
 
 int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags)
