@@ -560,6 +560,8 @@ json_t *sd_model__build(mctx *c, const mplace *at)
     sd_buf cp = SD_BUF_INIT, cptr = SD_BUF_INIT;
     char *id;
 
+    if (c->err == SD_ELIMIT)   /* over budget: the build is failing anyway */
+        return json_object();
     memset(&b, 0, sizeof b);
     b.c = c;
     b.at = at;
@@ -605,7 +607,16 @@ json_t *sd_model__build(mctx *c, const mplace *at)
     else if (at->value)
         set(b.n, "value_at", sd_model__loc(at->value->loc));
 
-    if (at->depth >= c->max_depth) {
+    if (++c->nodes > SD_MODEL_MAX_NODES) {
+        if (c->err != SD_ELIMIT) {
+            sd_loc l = at->vpair && at->vpair->key ? at->vpair->key->loc
+                     : at->value ? at->value->loc : b.schema ? b.schema->loc : (sd_loc){ NULL, 0, 0 };
+            c->err = sd_diag_error(c->diags, SD_ELIMIT, l,
+                                   "the documentation would have more than %d entries (at '%s'): "
+                                   "the values or the schema expand too far", SD_MODEL_MAX_NODES,
+                                   at->path ? at->path : "");
+        }
+    } else if (at->depth >= c->max_depth) {
         set(b.n, "truncated", json_true());
     } else {
         /* Structure comes from the node itself; a referenced definition's

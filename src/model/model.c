@@ -141,9 +141,11 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     subcharts(c, ch, values, root);
     json_object_set_new(m, "root", root);
     json_object_set_new(m, "definitions", sd_model__definitions(c));
-    json_t *rows = sd_rows_build(ch->values, &an);
-    link_rows(rows, root);
-    json_object_set_new(m, "rows", rows);
+    if (c->err != SD_ELIMIT) {   /* over the node budget, so would the rows be */
+        json_t *rows = sd_rows_build(ch->values, &an);
+        link_rows(rows, root);
+        json_object_set_new(m, "rows", rows);
+    }
     c->annots = NULL;
     sd_annots_release(&an);
     return m;

@@ -31,8 +31,15 @@ typedef struct mctx {
     uint32_t      *defidx;      /* target node -> defs index + 1 (open addressing) */
     size_t         defcap;
     const sd_node *building;    /* the definition being built (recursion mark) */
-    int            err;         /* first error (unresolved reference without --lenient) */
+    int            err;         /* first error (unresolved reference without --lenient,
+                                   SD_ELIMIT past SD_MODEL_MAX_NODES) */
+    size_t         nodes;       /* model nodes built so far */
 } mctx;
+
+/* The model's node budget: the largest corpus model (a Prometheus CRD) has
+ * about 8,600 nodes; a values list of 300,000 aliased maps would take
+ * minutes and gigabytes to document, so it is refused instead. */
+#define SD_MODEL_MAX_NODES 50000
 
 /* What one model node documents: a schema location and the values written
  * there (either may be absent). */
