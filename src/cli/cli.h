@@ -44,6 +44,10 @@ int sd_cli_skip_free(void);
  *  advances *i past the value and returns 1. A missing value returns -1. */
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
 
+/** 1 when `u` is an http(s) URL without spaces, controls, quotes or angle
+ *  brackets (safe to print into an href). */
+int sd_cli_valid_url(const char *u);
+
 /** Parse a shared source option at argv[*i] into `o` (--map, --offline,
  *  --refresh, --lenient, --cache-dir, --timeout, --draft). Returns 1 when
  *  consumed, 0 when argv[*i] is not one of them, -1 after printing a usage

@@ -173,6 +173,16 @@ int sd_cli_usage_error(const char *fmt, ...)
     return SD_EXIT_ERROR;
 }
 
+int sd_cli_valid_url(const char *u)
+{
+    if (strncmp(u, "https://", 8) != 0 && strncmp(u, "http://", 7) != 0)
+        return 0;
+    for (; *u; u++)
+        if ((unsigned char)*u <= ' ' || *u == 0x7f || *u == '"' || *u == '<' || *u == '>' || *u == '\\')
+            return 0;
+    return 1;
+}
+
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val)
 {
     const char *a = argv[*i];
