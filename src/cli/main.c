@@ -23,6 +23,7 @@ static const char help_text[] =
 "  schemadoc rules SOURCE [-o FILE] [--draft D] [--formats | --no-formats]\n"
 "                  [SOURCE OPTIONS]\n"
 "  schemadoc rules --runtime [-o validator.mjs]\n"
+"  schemadoc completion bash|zsh|fish\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
@@ -94,6 +95,16 @@ static const char help_more[] =
 "the JavaScript interpreter with the same verdicts and messages (docs/rules.md);\n"
 "--runtime writes that interpreter as one self-contained ES module.\n"
 "\n"
+"completion: print a bash, zsh or fish completion script (make install puts\n"
+"all three in place).\n"
+"\n"
+"Environment:\n"
+"  SCHEMADOC_DATA  the directory holding templates/ and themes/ (default: found\n"
+"                  relative to the executable, see Page options)\n"
+"  XDG_CACHE_HOME  the cache of remote documents is $XDG_CACHE_HOME/schemadoc\n"
+"  HOME            else the cache is ~/.cache/schemadoc\n"
+"  NO_COLOR        when set and not empty, diagnostics are never coloured\n"
+"\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
 "terminal, and never when NO_COLOR is set).\n"
@@ -130,6 +141,11 @@ static const char help_pages[] =
 "                  one in the file being rewritten, else no footer)\n"
 "  --check         write nothing; if the --readme or -o FILE would change,\n"
 "                  print a unified diff and exit 1 (0 when up to date)\n"
+"  --source-url URL\n"
+"                  html: link each location (values.yaml:3:3) to URL/FILE#LLINE,\n"
+"                  e.g. the repository's blob URL of the chart's folder;\n"
+"                  locations are always relative to the chart (or the schema\n"
+"                  file's folder), a remote document is named by its URL\n"
 "\n"
 "  Templates come from $SCHEMADOC_DATA, the executable's directory or its\n"
 "  parent, ../share/schemadoc, or the current directory (the first holding\n"
@@ -208,6 +224,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "completion", sd_cmd_completion },
     { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
