@@ -99,6 +99,9 @@ extern const sd_cli_option sd_cli_options[];
 int sd_cmd_completion(int argc, char **argv);
 
 int sd_cmd_render(int argc, char **argv);
+/** `schemadoc --recursive DIR...`: every chart below DIR, one process
+ *  each (cmd_recursive.c). */
+int sd_cmd_recursive(int argc, char **argv);
 /** `schemadoc rules SOURCE [-o FILE]` (cmd_rules.c). */
 int sd_cmd_rules(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);

@@ -16,6 +16,8 @@ static const char help_text[] =
 "  schemadoc SOURCE [--format FMT] [-o FILE] [SOURCE OPTIONS]\n"
 "  schemadoc SOURCE --format html|md [--theme NAME|DIR] [--template FILE] [-o FILE]\n"
 "  schemadoc SOURCE --readme README.md [--check]\n"
+"  schemadoc --recursive DIR... (-o SITE/ | --readme README.md) [--check]\n"
+"            [-j N] [--quiet] [--skip PATTERN]... [--include-subcharts]\n"
 "  schemadoc schema CHART [--draft 7|2020-12] [-o FILE]\n"
 "  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
 "  schemadoc validate SOURCE [VALUES...] [--output text|json] [--print-values]\n"
@@ -118,6 +120,30 @@ static const char help_more[] =
 "  schemadoc schema ./chart-without-schema > values.schema.json\n"
 "  schemadoc template my.mustache --data model.json\n"
 "  schemadoc validate ./chart ci/prod-values.yaml --output json\n";
+
+static const char help_repo[] =
+"\n"
+"Charts repository options (--recursive; docs/ci.md, docs/scale.md):\n"
+"  --recursive     document every chart below each DIR (every directory with\n"
+"                  a Chart.yaml; a FILE stands for the chart holding it, as\n"
+"                  pre-commit passes them), each in a process of its own;\n"
+"                  with -o SITE/: SITE/<chart's path>/index.html (README.md\n"
+"                  for md, model.json for json) and SITE/index.html listing\n"
+"                  every chart with its version, description and\n"
+"                  deprecation; with --readme NAME: each chart's NAME\n"
+"                  rewritten; --check: write nothing, exit 1 when a file is\n"
+"                  not up to date; a chart that fails is listed at the end\n"
+"                  after all others are done (exit 2); --source-url is the\n"
+"                  URL of DIR, each chart's path is appended to it\n"
+"  -j, --jobs N    charts at once (default: the number of processors)\n"
+"  -q, --quiet     no progress line (shown only on a terminal) and no\n"
+"                  warnings: only failures and --check differences\n"
+"  --skip PATTERN  leave out directories whose name or path below DIR\n"
+"                  matches PATTERN (fnmatch); repeatable. Always left out:\n"
+"                  hidden directories, node_modules, and a chart's charts/\n"
+"                  (vendored subcharts, documented with their parent)\n"
+"  --include-subcharts\n"
+"                  also document the charts under a chart's charts/\n";
 
 /* Split from help_text: C11 guarantees string literals of 4095 bytes only. */
 static const char help_pages[] =
@@ -239,6 +265,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(help_text, stdout);
         fputs(help_pages, stdout);
+        fputs(help_repo, stdout);
         fputs(help_more, stdout);
         return SD_EXIT_OK;
     }
@@ -249,5 +276,8 @@ int main(int argc, char **argv)
     for (const command *c = commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0)
             return c->run(argc - 1, argv + 1);
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--recursive") == 0)
+            return sd_cmd_recursive(argc, argv);
     return sd_cmd_render(argc, argv);
 }
