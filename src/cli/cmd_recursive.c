@@ -405,7 +405,8 @@ int sd_cmd_recursive(int argc, char **argv)
         } else if (!strcmp(a, "--include-subcharts")) {
             c.subcharts = 1;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--jobs", &v)) != 0 ||
-                   (r = sd_cli_opt_value(argc, argv, &i, "-j", &v)) != 0) {
+                   (r = sd_cli_opt_value(argc, argv, &i, "-j", &v)) != 0 ||
+                   (a[0] == '-' && a[1] == 'j' && a[2] >= '0' && a[2] <= '9' && (v = a + 2, r = 1))) {
             char *e;
             long n = r > 0 ? strtol(v, &e, 10) : 0;
             if (r < 0 || *e || n < 1 || n > 1024)
