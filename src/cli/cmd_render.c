@@ -90,7 +90,7 @@ int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
-    sd_render_opts ro = { NULL, NULL, NULL };
+    sd_render_opts ro = { NULL, NULL, NULL, NULL };
     const char *readme = NULL;
     sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
@@ -139,6 +139,10 @@ int sd_cmd_render(int argc, char **argv)
             if (r < 0)
                 return sd_cli_usage_error("option '--helm-docs-version' needs a version");
             md.helm_docs_version = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--source-url", &v)) != 0) {
+            if (r < 0 || !sd_cli_valid_url(v))
+                return sd_cli_usage_error("option '--source-url' takes an http(s) URL");
+            ro.source_url = v;
         } else if (strcmp(a, "--check") == 0) {
             check = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -163,6 +167,8 @@ int sd_cmd_render(int argc, char **argv)
         return sd_cli_usage_error("'--readme' and '-o' both name the output; give one");
     if (check && !readme && (!output || strcmp(output, "-") == 0))
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
+    if (ro.source_url && strcmp(format, "html") != 0)
+        return sd_cli_usage_error("'--source-url' applies to the html format");
     if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
         return sd_cli_usage_error("'--theme' and '--template' apply to the html and md formats");
     if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)

@@ -16,6 +16,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define set   sd_model__set
 #define flag  sd_model__flag
@@ -47,13 +48,98 @@ static const sd_doc *kw_doc(const bnode *b, const char *name)
     return b->schema && sd_node_get(b->schema, name) ? b->at->sdoc : b->edoc;
 }
 
-json_t *sd_model__loc(sd_loc l)
+/* `path` made absolute against `cwd` with "." and ".." segments and
+ * repeated slashes removed, lexically (no symbolic links followed). A new
+ * string, or NULL when out of memory. */
+static char *abs_norm(const char *cwd, const char *path)
+{
+    sd_buf in = SD_BUF_INIT, out = SD_BUF_INIT;
+    char *seg, *save = NULL;
+
+    if (path[0] != '/' && cwd)
+        sd_buf_printf(&in, "%s/", cwd);
+    sd_buf_puts(&in, path);
+    if (sd_buf_failed(&in))
+        return NULL;
+    for (seg = strtok_r(in.ptr, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+        if (!strcmp(seg, "."))
+            continue;
+        if (!strcmp(seg, "..")) {
+            char *slash = out.len ? strrchr(out.ptr, '/') : NULL;
+            out.len = slash ? (size_t)(slash - out.ptr) : 0;
+            if (out.ptr)
+                out.ptr[out.len] = '\0';
+            continue;
+        }
+        sd_buf_printf(&out, "/%s", seg);
+    }
+    if (!out.len)
+        sd_buf_putc(&out, '/');
+    sd_buf_release(&in);
+    return sd_buf_detach(&out);
+}
+
+int sd_model__where_init(mctx *c, const char *base)
+{
+    char cwd[4096];
+    c->where_base = abs_norm(getcwd(cwd, sizeof cwd) ? cwd : NULL, base && *base ? base : ".");
+    return c->where_base ? 0 : SD_ENOMEM;
+}
+
+void sd_model__where_release(mctx *c)
+{
+    free(c->where_base);
+    free(c->where_last);
+    c->where_base = c->where_last = NULL;
+}
+
+/* How a document is named in the model: a URL as it is; a local file
+ * relative to the base (the chart directory, or the schema file's folder),
+ * so that no page names a directory of the machine that made it. A file
+ * outside the base is reached from it with "../". A new string. */
+static char *where_name(const mctx *c, const char *file)
+{
+    char cwd[4096], *abs;
+    const char *base = c->where_base, *p, *q, *cut;
+    sd_buf b = SD_BUF_INIT;
+
+    if (!base || strstr(file, "://"))
+        return strdup(file);
+    if (!(abs = abs_norm(getcwd(cwd, sizeof cwd) ? cwd : NULL, file)))
+        return NULL;
+    /* skip the segments both share, then climb out of the rest of base */
+    for (p = base, q = abs, cut = abs; *p && *p == *q; p++, q++)
+        if (*p == '/')
+            cut = q;
+    if (!strcmp(base, "/"))
+        cut = abs, p = base + 1;
+    else if (!*p && (*q == '/' || !*q))
+        cut = q, p = base + (q - abs);
+    else
+        p = base + (cut - abs);
+    for (; *p; p++)
+        if (*p == '/')
+            sd_buf_puts(&b, "../");
+    sd_buf_puts(&b, *cut == '/' ? cut + 1 : cut);
+    free(abs);
+    if (!b.len)
+        sd_buf_putc(&b, '.');
+    return sd_buf_detach(&b);
+}
+
+json_t *sd_model__loc(mctx *c, sd_loc l)
 {
     if (!l.file)
         return json_null();
+    if (c && l.file != c->where_file) {
+        free(c->where_last);
+        c->where_last = where_name(c, l.file);
+        c->where_file = c->where_last ? l.file : NULL;
+    }
+    const char *f = c && c->where_last ? c->where_last : l.file;
     if (l.line <= 0)
-        return json_string(l.file);
-    return json_sprintf("%s:%d:%d", l.file, l.line, l.column);
+        return json_string(f);
+    return json_sprintf("%s:%d:%d", f, l.line, l.column);
 }
 
 /* helm-docs' type words (pkg/document/values.go) */
@@ -601,11 +687,11 @@ json_t *sd_model__build(mctx *c, const mplace *at)
 
     /* where */
     if (b.schema)
-        set(b.n, "defined_at", sd_model__loc(b.schema->loc));
+        set(b.n, "defined_at", sd_model__loc(c, b.schema->loc));
     if (at->vpair && at->vpair->key)
-        set(b.n, "value_at", sd_model__loc(at->vpair->key->loc));
+        set(b.n, "value_at", sd_model__loc(c, at->vpair->key->loc));
     else if (at->value)
-        set(b.n, "value_at", sd_model__loc(at->value->loc));
+        set(b.n, "value_at", sd_model__loc(c, at->value->loc));
 
     if (++c->nodes > SD_MODEL_MAX_NODES) {
         if (c->err != SD_ELIMIT) {

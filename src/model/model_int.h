@@ -34,6 +34,9 @@ typedef struct mctx {
     int            err;         /* first error (unresolved reference without --lenient,
                                    SD_ELIMIT past SD_MODEL_MAX_NODES) */
     size_t         nodes;       /* model nodes built so far */
+    char          *where_base;  /* absolute, normalized: locations are named relative to it */
+    const char    *where_file;  /* the last file named (a document's own string) ... */
+    char          *where_last;  /* ... and its name in the model */
 } mctx;
 
 /* The model's node budget: the largest corpus model (a Prometheus CRD) has
@@ -56,8 +59,15 @@ typedef struct mplace {
 } mplace;
 
 /* build.c */
-/** "file:line:col" (or the file alone, or null) as a new JSON string. */
-json_t *sd_model__loc(sd_loc l);
+/** "file:line:col" (or the file alone, or null) as a new JSON string, the
+ *  file named relative to the base set by sd_model__where_init() (a URL as
+ *  it is): "values.yaml:3:3", never a directory of the machine. */
+json_t *sd_model__loc(mctx *c, sd_loc l);
+/** Name locations relative to the directory `base` (as given: relative to
+ *  the current directory, or absolute). Returns 0 or SD_ENOMEM; undo with
+ *  sd_model__where_release(). */
+int sd_model__where_init(mctx *c, const char *base);
+void sd_model__where_release(mctx *c);
 json_t *sd_model__build(mctx *c, const mplace *at);
 
 /* defs.c */

@@ -19,6 +19,8 @@ typedef struct sd_render_opts {
     const char *format;        /* "html" or "md" */
     const char *theme;         /* a theme NAME or a DIRectory; NULL: "default" */
     const char *template_file; /* a custom top-level template, or NULL */
+    const char *source_url;    /* http(s) URL of the chart's folder: each
+                                  location links to URL/FILE#LLINE; or NULL */
 } sd_render_opts;
 
 /** Add the view-model fields to `model` in place (it stays a valid model:
