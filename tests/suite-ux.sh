@@ -38,5 +38,17 @@ https_proxy=http://127.0.0.1:9 HTTPS_PROXY=http://127.0.0.1:9 "$SD" validate --l
 status "remote ref, --lenient: the rest is validated" 1 $?
 has "remote ref, --lenient: the rest's error" "$tmp/err" "replicas: found string"
 
+# --- ytt: titles (explicit or humanized) and removed keys in html ----------
+Y=$U/ytt-starlark
+"$SD" $Y/titles.yml --format html -o "$tmp/titles.html" 2>"$tmp/err"
+status "ytt titles html" 0 $?
+has "ytt html: explicit title beside the key" "$tmp/titles.html" '<span class="entry-title">System Domain</span>'
+has "ytt html: humanized title" "$tmp/titles.html" '<span class="entry-title">Static ip</span>'
+has "ytt html: removed notice" "$tmp/titles.html" 'Removed: Was removed in 2.0.0; use static_ip instead'
+has "ytt html: removed badge" "$tmp/titles.html" 'badge-removed'
+"$SD" $Y/schema-html.yml --format html -o "$tmp/seed.html" 2>"$tmp/err"
+has "ytt html: seed 004 doc variable evaluated" "$tmp/seed.html" 'configuration if using a private registry'
+hasnt "ytt html: not the variable's name" "$tmp/seed.html" '>documentation<'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -107,6 +107,26 @@ void sd_render__md_default(view *v, json_t *node)
  * breaks escaped. */
 void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
 {
+    const char *title = str(node, "title_heading");
+    size_t start = b->len;
+    if (title && *title) {
+        /* a ytt title: on its own line, above the rest of the cell */
+        sd_buf_puts(b, "**");
+        sd_render__md_cell(b, title, strlen(title));
+        sd_buf_puts(b, "**<br>");
+        start = b->len;
+    }
+    if (flag(node, "removed")) {
+        const char *r = str(node, "removal");
+        sd_buf_puts(b, "**Removed");
+        if (r && *r) {
+            sd_buf_puts(b, ":** ");
+            sd_render__md_cell(b, r, strlen(r));
+            sd_buf_puts(b, " ");
+        } else {
+            sd_buf_puts(b, ".** ");
+        }
+    }
     if (flag(node, "required"))
         sd_buf_puts(b, "**Required.** ");
     if (flag(node, "deprecated")) {
@@ -130,6 +150,8 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
         sd_render__md_cell(b, desc, strlen(desc));
     while (b->len && b->ptr[b->len - 1] == ' ')
         sd_buf_truncate(b, b->len - 1);
+    if (b->len == start && title && *title)
+        sd_buf_truncate(b, start - 4);  /* the title alone: no line break */
 }
 
 /* --- Markdown rows ----------------------------------------------------------- */

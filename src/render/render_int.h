@@ -73,6 +73,7 @@ typedef struct view {
     json_t *sections;  /* node id -> section name, from the rows */
     sd_buf  tmp, tmp2;
     cons    c;
+    int     ytt;       /* a ytt schema: titles shown, several types listed */
 } view;
 
 /** A unique, attribute-safe anchor for `node` from `base` (view.c). */

@@ -193,6 +193,37 @@ static void used_by(json_t *def, json_t *node)
     }
 }
 
+/* ytt (seed 004): every key has a title, its own or the key humanized,
+ * shown as the entry's heading and in the md description cell; a key that
+ * allows several types lists them all in the md type column. */
+static void ytt_view(view *v, json_t *node, const char *display)
+{
+    json_t *t = json_object_get(node, "type"), *x;
+    const char *title = str(node, "title");
+    size_t i, n = 0;
+
+    const char *key = str(node, "key"), *desc = str(node, "description");
+    /* items and map values have no name to humanize; a title that only
+     * repeats the description adds nothing */
+    if (title && *title && display && *display && key && key[0] != '[' && strcmp(key, "*") &&
+        !(desc && strncasecmp(desc, title, strlen(title)) == 0 &&
+          (!desc[strlen(title)] || !strcmp(desc + strlen(title), "."))))
+        set_str(node, "title_heading", title);
+    sd_buf_clear(&v->tmp);
+    json_array_foreach(t, i, x) {
+        const char *w = json_string_value(x);
+        if (!w || !strcmp(w, "null"))
+            continue;
+        if (n++)
+            sd_buf_puts(&v->tmp, ", ");
+        sd_buf_puts(&v->tmp, !strcmp(w, "integer") ? "int" : !strcmp(w, "number") ? "float" :
+                             !strcmp(w, "boolean") ? "bool" : !strcmp(w, "array") ? "list" :
+                             !strcmp(w, "object") ? "map" : w);
+    }
+    if (n > 1)
+        set_buf(node, "helm_type", &v->tmp);
+}
+
 /* Fill the per-node view fields. `display` is the key path shown. */
 static void decorate(view *v, json_t *node, const char *display, int depth, const char *label)
 {
@@ -205,6 +236,8 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         set_str(node, "label", label);
     type_text(v, node);
     badges(node);
+    if (v->ytt)
+        ytt_view(v, node, display);
     if (flag(node, "has_default")) {
         json_t *d = json_object_get(node, "default");
         sd_emit_yaml(&v->tmp, d, 0);
@@ -651,11 +684,15 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
 int sd_render_view(json_t *model, int html)
 {
     view v = { html, json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
-               { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() } };
+               { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() }, 0 };
     json_t *groups = json_array(), *versions, *x;
     size_t i;
     int err = 0;
 
+    {
+        const char *kind = str(json_object_get(model, "source"), "kind");
+        v.ytt = kind && !strcmp(kind, "ytt");
+    }
     sd_render__page_meta(&v, model);
     json_array_foreach(json_object_get(model, "rows"), i, x) {
         const char *id = str(x, "node"), *sec = str(x, "section");
