@@ -50,5 +50,30 @@ has "ytt html: removed badge" "$tmp/titles.html" 'badge-removed'
 has "ytt html: seed 004 doc variable evaluated" "$tmp/seed.html" 'configuration if using a private registry'
 hasnt "ytt html: not the variable's name" "$tmp/seed.html" '>documentation<'
 
+# --- oneOf branches named by their const discriminator (html) --------------
+"$SD" $U/md-chart --format html -o "$tmp/md.html" 2>"$tmp/err"
+status "md-chart html" 0 $?
+has "branch labelled by its const" "$tmp/md.html" '<span class="label">type: helm (one of)</span>'
+has "branch labelled by its const (2)" "$tmp/md.html" '<span class="label">type: git (one of)</span>'
+has "alternatives named" "$tmp/md.html" '>type: git</a>'
+hasnt "no anonymous option" "$tmp/md.html" '>option</a>'
+# --- md: details once per schema location, schema keys after the table ----
+"$SD" $U/md-chart --format md -o "$tmp/md.md" 2>"$tmp/err"
+hasnt "md details: no list element entries" "$tmp/md.md" '### `features[0]`'
+hasnt "md details: no element entries (nested)" "$tmp/md.md" '### `ingress.hosts[0].host`'
+has "md details: items entry" "$tmp/md.md" '### `features[]`'
+has "md details: definition field with its path" "$tmp/md.md" '### `probe.initialDelaySeconds` (in definition `probe`)'
+has "md details: branch named" "$tmp/md.md" '### `repo.type` (in branch `type: git` (one of))'
+has "md details: schema description beside the comment" "$tmp/md.md" 'Schema: Number of replicas of the deployment.'
+has "md schema keys: full path" "$tmp/md.md" '| livenessProbe.initialDelaySeconds | integer | 0 ≤ value | Seconds after the container starts before the probe runs. |'
+has "md schema keys: shared definition once" "$tmp/md.md" 'The same keys as `livenessProbe` (definition `probe`).'
+has "md fallback: schema description in the table" "$tmp/md.md" '| nameOverride | string | `""` | Overrides the chart name. |'
+n=$(grep -c '^| livenessProbe\.' "$tmp/md.md"); status "md schema keys: 5 probe rows" 5 "$n"
+# the table comes first, untouched: the new sections follow it
+t=$(grep -n '^## Values' "$tmp/md.md" | cut -d: -f1); s=$(grep -n '^## Keys documented by the schema' "$tmp/md.md" | cut -d: -f1)
+if [ -n "$t" ] && [ -n "$s" ] && [ "$t" -lt "$s" ]; then ok; else fail "schema keys after the values table"; fi
+"$SD" $U/md-chart --format md --descriptions comments -o "$tmp/mdc.md" 2>"$tmp/err"
+has "--descriptions comments: helm-docs cell" "$tmp/mdc.md" '| nameOverride | string | `""` |  |'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
