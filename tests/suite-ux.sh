@@ -75,5 +75,22 @@ if [ -n "$t" ] && [ -n "$s" ] && [ "$t" -lt "$s" ]; then ok; else fail "schema k
 "$SD" $U/md-chart --format md --descriptions comments -o "$tmp/mdc.md" 2>"$tmp/err"
 has "--descriptions comments: helm-docs cell" "$tmp/mdc.md" '| nameOverride | string | `""` |  |'
 
+# --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
+# No horizontal scroll, the filter first, long paths wrap. A fixture with long
+# paths and URLs, the md-chart fixture in both themes, and a big corpus chart.
+phone() { # NAME PAGE
+    python3 tests/ux/phone_check.py "$2" 320 390 >"$tmp/phone" 2>&1; st=$?
+    grep '^figure:' "$tmp/phone"
+    if [ $st = 77 ]; then grep '^SKIPPED' "$tmp/phone"; return; fi
+    if [ $st = 0 ]; then ok; else fail "phone: $1"; grep -v '^figure:' "$tmp/phone" | head -10; fi
+}
+"$SD" $U/phone/long.schema.json --format html -o "$tmp/long.html" && phone "long paths" "$tmp/long.html"
+"$SD" $U/md-chart --format html -o "$tmp/mdc.html" && phone "md-chart" "$tmp/mdc.html"
+"$SD" $U/md-chart --format html --theme compact -o "$tmp/mdcc.html" && phone "md-chart compact" "$tmp/mdcc.html"
+if [ -d "${CORPUS:-../shared/corpus}/charts/kube-prometheus-stack" ]; then
+    "$SD" "${CORPUS:-../shared/corpus}/charts/kube-prometheus-stack" --format html -o "$tmp/kps.html" --offline 2>/dev/null &&
+        phone "kube-prometheus-stack" "$tmp/kps.html"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
