@@ -101,7 +101,10 @@ int sd_cmd_render(int argc, char **argv)
     sd_source *src = NULL;
     json_t *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
 
+    sd_model_opts mopts;
+
     memset(&sopts, 0, sizeof sopts);
+    memset(&mopts, 0, sizeof mopts);
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -145,6 +148,11 @@ int sd_cmd_render(int argc, char **argv)
             ro.source_url = v;
         } else if (strcmp(a, "--check") == 0) {
             check = 1;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--descriptions", &v)) != 0) {
+            /* comments: the rows helm-docs prints, byte for byte */
+            if (r < 0 || (strcmp(v, "comments") && strcmp(v, "schema")))
+                return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
+            mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
             return sd_cli_usage_error("unknown option '%s'", a);
         } else if (!source) {
@@ -187,7 +195,7 @@ int sd_cmd_render(int argc, char **argv)
     } else {
         json_t *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0)
-            m = sd_model_build(src, NULL, &diags);
+            m = sd_model_build(src, &mopts, &diags);
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {

@@ -246,6 +246,10 @@ static void describe(bnode *b)
     if (b->an && b->an->description && b->an->described) {
         set(b->n, "description", json_string(b->an->description));
         set(b->n, "description_from", json_string("values"));
+        /* the comment wins; the schema's own words are kept when they differ */
+        if ((t = kw(b, "description")) && t->kind == SD_STR && *t->str &&
+            strcmp(t->str, b->an->description) != 0)
+            set(b->n, "schema_description", json_string(t->str));
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
         set(b->n, "description", json_string(t->str));
         set(b->n, "description_from", json_string("schema"));

@@ -131,11 +131,16 @@ json_t *sd_model__definitions(mctx *c)
         const char *name = id + 4; /* "def-" */
         const sd_node *saved = c->building;
         mplace at = { name, name, ptr, target, c->defs[i].doc, NULL, NULL, 0 };
+        /* a definition's path is its name, not a values path: the comments
+         * of a values key that happens to share it are not its own */
+        sd_annots *saved_an = c->annots;
+        c->annots = NULL;
         c->building = target;
         c->id_prefix = "def-";
         json_t *n = sd_model__build(c, &at);
         c->id_prefix = NULL;
         c->building = saved;
+        c->annots = saved_an;
         free(ptr);
         /* the definition's own id replaces the path-based one */
         json_object_set_new(n, "id", json_string(id));

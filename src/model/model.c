@@ -52,7 +52,7 @@ static void index_nodes(json_t *idx, json_t *n, int depth)
 
 /* Each row points at its node (by id) and carries the schema's verdicts
  * that tables show: required, deprecated, the JSON Schema types. */
-static void link_rows(json_t *rows, json_t *root)
+static void link_rows(json_t *rows, json_t *root, int descriptions)
 {
     json_t *idx = json_object();
     size_t i;
@@ -72,6 +72,16 @@ static void link_rows(json_t *rows, json_t *root)
             json_object_set(r, "enum", json_object_get(n, "enum"));
         if (json_object_get(n, "ref_unresolved"))
             json_object_set(r, "ref_unresolved", json_object_get(n, "ref_unresolved"));
+        /* no comment: the schema speaks for the key, unless only comments
+         * are wanted (helm-docs identical) */
+        const char *d = json_string_value(json_object_get(r, "description"));
+        const char *from = json_string_value(json_object_get(n, "description_from"));
+        if (descriptions != SD_MODEL_DESC_COMMENTS && (!d || !*d) && from && !strcmp(from, "schema")) {
+            json_object_set(r, "description", json_object_get(n, "description"));
+            json_object_set_new(r, "description_from", json_string("schema"));
+            if (json_is_true(json_object_get(n, "title_explicit")))
+                json_object_set(r, "title", json_object_get(n, "title"));
+        }
     }
     json_decref(idx);
 }
@@ -143,7 +153,7 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_object_set_new(m, "definitions", sd_model__definitions(c));
     if (c->err != SD_ELIMIT) {   /* over the node budget, so would the rows be */
         json_t *rows = sd_rows_build(ch->values, &an);
-        link_rows(rows, root);
+        link_rows(rows, root, c->descriptions);
         json_object_set_new(m, "rows", rows);
     }
     c->annots = NULL;
@@ -277,6 +287,7 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     c.diags = diags;
     c.src = src;
     c.max_depth = opts && opts->max_depth ? opts->max_depth : 64;
+    c.descriptions = opts ? opts->descriptions : SD_MODEL_DESC_FALLBACK;
     c.ids = json_object();
     {
         /* locations are named relative to the chart, or the file's folder */

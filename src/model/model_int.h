@@ -23,6 +23,7 @@ typedef struct mctx {
     sd_diags      *diags;
     sd_source     *src;
     int            max_depth;
+    int            descriptions;   /* enum sd_model_descriptions */
     sd_annots     *annots;      /* values comments, or NULL */
     json_t        *ids;         /* set of ids handed out */
     const char    *id_prefix;   /* "def-" while building definitions */
