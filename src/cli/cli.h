@@ -67,6 +67,9 @@ struct sd_render_opts;
 int sd_cli_markdown(sd_buf *out, json_t *model, const struct sd_render_opts *ro,
                     const sd_cli_md_opts *o, sd_diags *diags);
 
+/** `schemadoc diff OLD NEW` and `schemadoc upgrade-check OLD NEW VALUES...` (cmd_diff.c). */
+int sd_cmd_diff(int argc, char **argv);
+int sd_cmd_upgrade_check(int argc, char **argv);
 int sd_cmd_render(int argc, char **argv);
 /** `schemadoc rules SOURCE [-o FILE]` (cmd_rules.c). */
 int sd_cmd_rules(int argc, char **argv);

@@ -23,6 +23,9 @@ static const char help_text[] =
 "  schemadoc rules SOURCE [-o FILE] [--draft D] [--formats | --no-formats]\n"
 "                  [SOURCE OPTIONS]\n"
 "  schemadoc rules --runtime [-o validator.mjs]\n"
+"  schemadoc diff OLD NEW [--format md|json|html] [-o FILE] [--descriptions]\n"
+"                 [--exit-zero] [SOURCE OPTIONS]\n"
+"  schemadoc upgrade-check OLD NEW VALUES... [--output text|json]\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
@@ -93,6 +96,14 @@ static const char help_more[] =
 "rules: write what validate would check as JSON data for src/form/rules.js,\n"
 "the JavaScript interpreter with the same verdicts and messages (docs/rules.md);\n"
 "--runtime writes that interpreter as one self-contained ES module.\n"
+"\n"
+"diff: what changed for users between two versions (chart directories,\n"
+"packaged .tgz charts, schemas, CRD files or ytt schemas): keys added,\n"
+"removed, renamed or moved, defaults, types, constraints, deprecations, CRD\n"
+"versions; a Markdown table (default), json or html. Exit 0 no change, 1\n"
+"changes (0 with --exit-zero). upgrade-check: will VALUES still work on NEW:\n"
+"keys gone or renamed, newly required keys, values NEW refuses, defaults that\n"
+"change under keys not set. See 'schemadoc diff --help' and docs/diff.md.\n"
 "\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
@@ -198,9 +209,11 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "diff", sd_cmd_diff },
     { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
+    { "upgrade-check", sd_cmd_upgrade_check },
     { "validate", sd_cmd_validate },
     { NULL, NULL }
 };
