@@ -194,6 +194,39 @@ EOF
     [ $st -eq 2 ] && ok || bad "corrupt tgz: status $st"
 fi
 
+# --- the Kubernetes definitions with 50 seeded edits: each edit listed -------------
+K=$CORPUS/kubernetes/_definitions.json
+if [ -f "$K" ]; then
+    $PY tests/diff_edit.py "$K" "$tmp/k8s.json" 50 >"$tmp/edits"
+    "$SD" diff "$K" "$tmp/k8s.json" --descriptions --format json >"$tmp/k8s-diff.json" 2>"$tmp/err"; st=$?
+    [ $st -eq 1 ] && ok || { bad "k8s diff: status $st"; cat "$tmp/err"; }
+    $PY - "$tmp/edits" "$tmp/k8s-diff.json" <<'EOF2' >"$tmp/k8s-check" 2>&1 && ok || { bad "k8s edits not all listed"; cat "$tmp/k8s-check"; }
+import json, sys
+edits = [l.split() for l in open(sys.argv[1])]
+ch = json.load(open(sys.argv[2]))["changes"]
+have = {(c["change"], c["path"], c.get("keyword")) for c in ch}
+touched = {}
+for k, d, p in edits:
+    touched[(d, p)] = touched.get((d, p), 0) + 1
+want = {"remove": ("removed", None), "type": ("type", None), "default": ("default", None),
+        "enum": ("constraint", "enum"), "maximum": ("constraint", "maximum"), "description": ("description", None)}
+miss, n = [], 0
+for k, d, p in edits:
+    if touched[(d, p)] > 1:
+        continue   # edited twice: the last edit wins
+    n += 1
+    if k == "add":
+        key = ("added", d + "." + p + "Extra", None)
+    else:
+        key = (want[k][0], d + "." + p, want[k][1])
+    if key not in have:
+        miss.append((k, d, p))
+print("edits checked: %d, missing: %s, changes listed: %d" % (n, miss, len(ch)))
+sys.exit(1 if miss or n < 40 else 0)
+EOF2
+    sed 's/^/  k8s: /' "$tmp/k8s-check"
+fi
+
 # --- upgrade-check ---------------------------------------------------------------------
 if [ -d "$U" ]; then
     cat >"$tmp/my.yaml" <<'EOF'
