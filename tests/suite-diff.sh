@@ -111,6 +111,24 @@ EOF
 $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["changes"] and not [c for c in d["changes"] if c["change"] == "description"]' "$tmp/nodesc.json" \
     && ok || bad "description changes listed without --descriptions"
 
+# a helm-docs chart pair and a ytt pair (golden)
+golden() { # OLD NEW EXPECTED
+    "$SD" diff "$1" "$2" >"$tmp/g.md" 2>"$tmp/err"; st=$?
+    if [ $st -eq 1 ] && diff -u "$3" "$tmp/g.md" >"$tmp/d"; then ok; else bad "diff $1 $2: status $st or differs from $3"; head -20 "$tmp/d" "$tmp/err"; fi
+}
+golden tests/diff/chart-old tests/diff/chart-new tests/diff/expected-chart.md
+grep -q '^| `server.host` | renamed | `host` | `server.host` | rule: hint' tests/diff/expected-chart.md \
+    && grep -q '^| `legacyMode` | removed | `false` |  | was deprecated' tests/diff/expected-chart.md && ok \
+    || bad "chart golden lacks the comment hint rename or the deprecated removal"
+golden tests/diff/ytt/old.yml tests/diff/ytt/new.yml tests/diff/expected-ytt.md
+grep -q '^| `log_level` | deprecated |' tests/diff/expected-ytt.md && grep -q '^| `insecure` | removed |' tests/diff/expected-ytt.md \
+    && grep -q 'maximum, tightened' tests/diff/expected-ytt.md && ok || bad "ytt golden lacks deprecated/removed/maximum"
+# the two corpus pairs, whole tables (golden)
+if [ -d "$U" ]; then
+    golden "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" tests/diff/postgresql-10.16.3-11.0.0.md
+    golden "$U/bitnami-redis-17.17.1" "$U/bitnami-redis-18.19.4" tests/diff/redis-17.17.1-18.19.4.md
+fi
+
 # --- hostile strings stay inert ---------------------------------------------------
 "$SD" diff tests/diff/old.schema.json tests/diff/new.schema.json --format html -o "$tmp/small.html" 2>"$tmp/err"; st=$?
 [ $st -eq 1 ] && ok || { bad "html: status $st"; cat "$tmp/err"; }

@@ -12,8 +12,10 @@
 #include "diff_int.h"
 #include "sd.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* --- flattening ---------------------------------------------------------- */
 
@@ -162,6 +164,23 @@ static const char *notice(const dentry *e)
 {
     const char *s = json_string_value(get(e, "deprecation"));
     return s ? s : json_string_value(get(e, "removal"));
+}
+
+/* Deprecated in the schema (`deprecated`, ytt @schema/deprecated), or a
+ * description (values.yaml comment) that says the word: "Deprecated: use
+ * X", "(deprecated)", "@deprecated". *text is the notice to quote. */
+static int deprecated_note(const dentry *e, const char **text)
+{
+    const char *d = json_string_value(get(e, "description"));
+    *text = notice(e);
+    if (flag(e, "deprecated"))
+        return 1;
+    for (const char *p = d; p && *p; p++)
+        if ((p == d || !isalpha((unsigned char)p[-1])) && strncasecmp(p, "deprecated", 10) == 0) {
+            *text = d;
+            return 1;
+        }
+    return 0;
 }
 
 /* A sorted copy of the node's JSON Schema types plus "null" when nullable. */
@@ -315,8 +334,14 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
      * compared key by key) */
     if (!o->has_props || !n->has_props) {
         json_t *a = get(o, "default"), *b = get(n, "default");
-        if ((a || b) && !(a && b && json_equal(a, b)))
-            change(c, at, "default", copy(a), copy(b));
+        if ((a || b) && !(a && b && json_equal(a, b))) {
+            json_t *x = change(c, at, "default", copy(a), copy(b));
+            /* null is a default too: say when there is none */
+            if (x && !a)
+                json_object_set_new(x, "from_absent", json_true());
+            if (x && !b)
+                json_object_set_new(x, "to_absent", json_true());
+        }
     }
     compare_constraints(c, o, n, at);
     if (!flag(o, "deprecated") && flag(n, "deprecated")) {
@@ -472,9 +497,9 @@ json_t *sd_diff_models(const json_t *old_model, const json_t *new_model,
     for (i = 0; i < c.old.n; i++) {
         dentry *o = &c.old.e[i];
         if (o->match < 0) {
+            const char *t;
             json_t *x = change(&c, o, "removed", get(o, "default") ? copy(get(o, "default")) : NULL, NULL);
-            if (x && flag(o, "deprecated")) {
-                const char *t = notice(o);
+            if (x && deprecated_note(o, &t)) {
                 json_object_set_new(x, "notice", json_string(t ? t : "was deprecated"));
                 json_object_set_new(x, "was_deprecated", json_true());
             }
@@ -494,8 +519,9 @@ json_t *sd_diff_models(const json_t *old_model, const json_t *new_model,
                     json_object_set_new(x, "rule", json_string(n->rule ? n->rule : "description"));
                     if (o->version && (!n->version || strcmp(o->version, n->version) != 0))
                         json_object_set_new(x, "from_version", json_string(o->version));
-                    if (flag(o, "deprecated") && notice(o))
-                        json_object_set_new(x, "notice", json_string(notice(o)));
+                    const char *t;
+                    if (deprecated_note(o, &t) && t)
+                        json_object_set_new(x, "notice", json_string(t));
                 }
             }
             compare(&c, o, n, n);

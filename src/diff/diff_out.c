@@ -91,7 +91,7 @@ static void text_cell(sd_buf *out, const char *s)
         char c = *s;
         if (c == '\n' || c == '\r' || c == '\t')
             sd_buf_putc(out, ' ');
-        else if (strchr("\\`*_{}[]()<>#+!|&~$=:\"'", c)) {
+        else if (strchr("\\`*_{}[]()<>#+!|&~", c)) {
             sd_buf_putc(out, '\\');
             sd_buf_putc(out, c);
         } else
@@ -207,10 +207,14 @@ int sd_diff_write_md(sd_buf *out, const json_t *diff)
             int add = strcmp(kind, "added") == 0, rem = strcmp(kind, "removed") == 0;
             int ver = strcmp(kind, "version") == 0;
             /* added/removed: the default, when there is one */
-            if (!add && !((rem || ver) && json_is_null(from)))
+            if (json_is_true(json_object_get(c, "from_absent")))
+                sd_buf_puts(out, "(none)");
+            else if (!add && !((rem || ver) && json_is_null(from)))
                 value_cell(out, from);
             sd_buf_puts(out, " | ");
-            if (!rem && !((add || ver) && json_is_null(to)))
+            if (json_is_true(json_object_get(c, "to_absent")))
+                sd_buf_puts(out, "(none)");
+            else if (!rem && !((add || ver) && json_is_null(to)))
                 value_cell(out, to);
         }
         sd_buf_puts(out, " | ");
@@ -273,6 +277,14 @@ int sd_diff_view(json_t *diff, const char *generator)
         if (kind && strcmp(kind, "removed") == 0) {
             json_decref(t);
             t = NULL;
+        }
+        if (json_is_true(json_object_get(c, "from_absent"))) {
+            json_decref(f);
+            f = json_string("(none)");
+        }
+        if (json_is_true(json_object_get(c, "to_absent"))) {
+            json_decref(t);
+            t = json_string("(none)");
         }
         if (f)
             json_object_set_new(c, "from_text", f);

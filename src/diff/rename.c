@@ -453,8 +453,10 @@ static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, co
     if (!r->npwords[ni] && (r->npwords[ni] = json_array()))
         words_of(r->npwords[ni], np);
     free(np);
-    score += 10 * shared_words(opwords, r->npwords[ni]) + (sd ? 50 : 0) - abs(o->depth - n->depth);
-    return score >= 400 ? score : 0;
+    score += 10 * shared_words(opwords, r->npwords[ni]) + (sd ? 50 : 0);
+    if (score < 400)
+        return 0;
+    return score - abs(o->depth - n->depth);   /* the closer depth wins a tie */
 }
 
 static int add_cand(rctx *r, cand x)

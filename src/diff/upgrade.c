@@ -258,7 +258,12 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
         char *a = vtext(json_object_get(c, "from")), *b = vtext(json_object_get(c, "to"));
         json_object_set(o, "from", json_object_get(c, "from"));
         json_object_set(o, "to", json_object_get(c, "to"));
-        message(o, "default changes from %s to %s (not set in your values)", a, b);
+        if (json_is_true(json_object_get(c, "to_absent")))
+            message(o, "default %s is gone: NEW's values.yaml no longer sets it (not set in your values)", a);
+        else if (json_is_true(json_object_get(c, "from_absent")))
+            message(o, "now defaults to %s (not set in your values)", b);
+        else
+            message(o, "default changes from %s to %s (not set in your values)", a, b);
         free(a);
         free(b);
     }
