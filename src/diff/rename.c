@@ -2,20 +2,19 @@
  * setting under a new name or a new place. In: the flattened models with
  * the keys present on both sides already paired. Out: more pairs, each
  * with the rule that made it. The rules (docs/diff.md "Renames"):
- *   1. hint: the NEW schema says `x-renamed-from: OLD.PATH`, or the OLD
- *      key's deprecation notice (or a description saying "deprecated")
- *      names the new key: "use X", "renamed to X", "moved to X",
- *      "replaced by X", "in favo(u)r of X";
- *   2. description: the same non-empty description and the same default;
- *   3. key: the same key name and the same default, or the same key name
- *      and another word of the path in common;
- *   4. suffix: the new key is the old one without its first camelCase
- *      words (`postgresqlUsername` -> `auth.username`).
- * Both sides must have the same shape (a map with keys, or not) and types
- * in common. Among several candidates the best score wins: the rule, then
- * a renamed parent, the words the two paths share, the same default, the
- * closer depth; then file order. Each key is paired at most once, parents
- * before children, so that the children of a moved map follow it. */
+ *   hint: the NEW schema says `x-renamed-from: OLD.PATH`, or the OLD key's
+ *      deprecation notice (or a description saying "deprecated") names the
+ *      new key: "use X", "renamed to X", "moved to X", "replaced by X",
+ *      "in favo(u)r of X";
+ *   description: the same non-empty description and the same default;
+ *   key: the same key name;
+ *   suffix: the new key is the old one without its first camelCase words
+ *      (`postgresqlUsername` -> `auth.username`);
+ *   children: a map whose keys moved into one new map moved there too.
+ * Both sides must have the same shape (a map with keys, or not), types in
+ * common and the same CRD version; `key` and `suffix` pairs are scored
+ * (score_pair) and must reach 400. Parents are paired before children,
+ * strict rounds before the loose one; each key is paired at most once. */
 #include "diff_int.h"
 #include "ptr.h"
 #include "sd.h"
