@@ -182,8 +182,17 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
         sd_buf_release(&path);
         sd_doc_free(doc);
     }
-    model_paths(oldp, json_object_get((json_t *)old_model, "root"), 0);
-    model_paths(newp, json_object_get((json_t *)new_model, "root"), 0);
+    /* every version of a CRD; the root otherwise */
+    const json_t *models[2] = { old_model, new_model };
+    json_t *paths[2] = { oldp, newp };
+    for (int m = 0; m < 2; m++) {
+        json_t *vs = json_object_get((json_t *)models[m], "versions"), *ver;
+        size_t vi;
+        model_paths(paths[m], json_object_get((json_t *)models[m], "root"), 0);
+        json_array_foreach(vs, vi, ver)
+            model_paths(paths[m], json_object_get(ver, "root"), 0);
+    }
+    int crd = json_object_get((json_t *)new_model, "crd") != NULL;
     json_array_foreach(json_object_get(diff, "changes"), i, c) {
         const char *ch = json_string_value(json_object_get(c, "change"));
         if (ch && strcmp(ch, "renamed") == 0) {
@@ -196,6 +205,10 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
     json_object_foreach(set, k, v) {
         const char *at = json_string_value(v);
         if (json_object_get(newp, k) || free_form(newp, k))
+            continue;
+        /* a custom resource's envelope: the API server's, not the schema's */
+        if (crd && (strcmp(k, "apiVersion") == 0 || strcmp(k, "kind") == 0 ||
+                    strncmp(k, "metadata.", 9) == 0 || strcmp(k, "metadata") == 0))
             continue;
         json_t *to = json_object_get(renamed, k);
         if (to) {
