@@ -13,9 +13,10 @@
 # (docs/internals.md); src/cli/ is the command line, everything else is the
 # library. tests/unit/test_*.c are unit test programs (each links the library).
 
-PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8
+PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8 zlib
 DEB_PKGS  := pkg-config libyaml-dev libjansson-dev libcmark-gfm-dev \
-             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev
+             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev \
+             zlib1g-dev
 CC        ?= cc
 WARN      := -Wall -Wextra -Wpedantic -Wmissing-prototypes -Werror
 STD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -60,12 +61,12 @@ deps:
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 # libcurl is not linked: src/load/fetch.c loads it with dlopen() when the
 # first remote document is fetched, so local runs map none of its libraries.
-LINK_PKGS := yaml-0.1 jansson libcmark-gfm libpcre2-8
+LINK_PKGS := yaml-0.1 jansson libcmark-gfm libpcre2-8 zlib
 PKG_LIBS   = $(shell pkg-config --libs $(LINK_PKGS)) -lcmark-gfm-extensions -lm -ldl
 # The release binary links its libraries' static archives (Debian's -dev
 # packages ship them): no relocation of five shared libraries at start-up,
 # so `schemadoc --version` starts within 2x of an empty C program.
-STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -Wl,-Bdynamic -lm -ldl
+STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -lz -Wl,-Bdynamic -lm -ldl
 # tests/unit/server.h talks to the test server with libcurl directly
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs libcurl)
 

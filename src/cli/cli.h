@@ -76,7 +76,8 @@ int sd_cli_markdown(sd_buf *out, json_t *model, const struct sd_render_opts *ro,
 enum sd_cli_cmd {
     SD_CMD_RENDER = 1 << 0, SD_CMD_SCHEMA = 1 << 1, SD_CMD_TEMPLATE = 1 << 2,
     SD_CMD_VALIDATE = 1 << 3, SD_CMD_RULES = 1 << 4, SD_CMD_COMPLETION = 1 << 5,
-    SD_CMD_ALL = (1 << 6) - 1
+    SD_CMD_DIFF = 1 << 6, SD_CMD_UPGRADE = 1 << 7,
+    SD_CMD_ALL = (1 << 8) - 1
 };
 typedef struct sd_cli_command {
     const char *name;       /* "validate"; "" for the default (render) */
@@ -98,6 +99,9 @@ extern const sd_cli_option sd_cli_options[];
 /** `schemadoc completion bash|zsh|fish` (options.c). */
 int sd_cmd_completion(int argc, char **argv);
 
+/** `schemadoc diff OLD NEW` and `schemadoc upgrade-check OLD NEW VALUES...` (cmd_diff.c). */
+int sd_cmd_diff(int argc, char **argv);
+int sd_cmd_upgrade_check(int argc, char **argv);
 int sd_cmd_render(int argc, char **argv);
 /** `schemadoc --recursive DIR...`: every chart below DIR, one process
  *  each (cmd_recursive.c). */

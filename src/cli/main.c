@@ -26,6 +26,9 @@ static const char help_text[] =
 "                  [SOURCE OPTIONS]\n"
 "  schemadoc rules --runtime [-o validator.mjs]\n"
 "  schemadoc completion bash|zsh|fish\n"
+"  schemadoc diff OLD NEW [--format md|json|html] [-o FILE] [--descriptions]\n"
+"                 [--exit-zero] [SOURCE OPTIONS]\n"
+"  schemadoc upgrade-check OLD NEW VALUES... [--output text|json]\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
@@ -103,9 +106,21 @@ static const char help_more[] =
 "  --lenient       an unresolvable $ref warns; the rest is validated\n"
 "  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
 "\n"
+"";
+
+/* Split from help_more (4095-byte literals): the other commands. */
+static const char help_cmds[] =
 "rules: write what validate would check as JSON data for src/form/rules.js,\n"
 "the JavaScript interpreter with the same verdicts and messages (docs/rules.md);\n"
 "--runtime writes that interpreter as one self-contained ES module.\n"
+"\n"
+"diff: what changed for users between two versions (chart directories,\n"
+"packaged .tgz charts, schemas, CRD files or ytt schemas): keys added,\n"
+"removed, renamed or moved, defaults, types, constraints, deprecations, CRD\n"
+"versions; a Markdown table (default), json or html. Exit 0 no change, 1\n"
+"changes (0 with --exit-zero). upgrade-check: will VALUES still work on NEW:\n"
+"keys gone or renamed, newly required keys, values NEW refuses, defaults that\n"
+"change under keys not set. See 'schemadoc diff --help' and docs/diff.md.\n"
 "\n"
 "completion: print a bash, zsh or fish completion script (make install puts\n"
 "all three in place).\n"
@@ -261,9 +276,11 @@ typedef struct command {
 
 static const command commands[] = {
     { "completion", sd_cmd_completion },
+    { "diff", sd_cmd_diff },
     { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
+    { "upgrade-check", sd_cmd_upgrade_check },
     { "validate", sd_cmd_validate },
     { NULL, NULL }
 };
@@ -277,6 +294,7 @@ int main(int argc, char **argv)
         fputs(help_pages, stdout);
         fputs(help_repo, stdout);
         fputs(help_more, stdout);
+        fputs(help_cmds, stdout);
         return SD_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {

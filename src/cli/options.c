@@ -18,18 +18,21 @@ const sd_cli_command sd_cli_commands[] = {
     { "template", SD_CMD_TEMPLATE,   "render a Mustache template over JSON" },
     { "validate", SD_CMD_VALIDATE,   "check values files against SOURCE" },
     { "rules",    SD_CMD_RULES,      "export the validation program as JSON" },
+    { "diff",     SD_CMD_DIFF,       "what changed between two versions" },
+    { "upgrade-check", SD_CMD_UPGRADE, "will these values still work on NEW" },
     { "completion", SD_CMD_COMPLETION, "print a shell completion script" },
     { NULL, 0, NULL }
 };
 
-#define SRC (SD_CMD_RENDER | SD_CMD_VALIDATE | SD_CMD_RULES)
-#define OUT (SD_CMD_RENDER | SD_CMD_SCHEMA | SD_CMD_TEMPLATE | SD_CMD_RULES)
+#define SRC (SD_CMD_RENDER | SD_CMD_VALIDATE | SD_CMD_RULES | SD_CMD_DIFF | SD_CMD_UPGRADE)
+#define OUT (SD_CMD_RENDER | SD_CMD_SCHEMA | SD_CMD_TEMPLATE | SD_CMD_RULES | SD_CMD_DIFF)
 
 const sd_cli_option sd_cli_options[] = {
     /* long name, short, ARG, completion values, commands, summary */
     { "--help", "-h", NULL, NULL, SD_CMD_ALL, "show the help" },
     { "--version", NULL, NULL, NULL, SD_CMD_RENDER, "print the version" },
-    { "--format", NULL, "FMT", "json doc html md", SD_CMD_RENDER, "output format" },
+    { "--format", NULL, "FMT", "json doc html md", SD_CMD_RENDER | SD_CMD_DIFF, "output format" },
+    { "--descriptions", NULL, "comments|schema", "comments schema", SD_CMD_RENDER | SD_CMD_DIFF, "md cells: comments only, or schema descriptions as fallback; diff: list description changes" },
     { "--output", "-o", "FILE", "@file", OUT, "write to FILE instead of stdout" },
     { "--theme", NULL, "NAME|DIR", "default compact @dir", SD_CMD_RENDER, "html/md theme" },
     { "--template", NULL, "FILE", "@file", SD_CMD_RENDER, "a custom top-level Mustache template" },
@@ -50,10 +53,13 @@ const sd_cli_option sd_cli_options[] = {
     { "--timeout", NULL, "SECS", NULL, SRC, "per remote request" },
     { "--lenient", NULL, NULL, NULL, SRC, "an unresolvable ref is a warning" },
     { "--draft", NULL, "D", "4 6 7 2019-09 2020-12", SRC | SD_CMD_SCHEMA, "JSON Schema draft" },
-    { "--output", NULL, "text|json", "text json", SD_CMD_VALIDATE, "result format" },
+    { "--output", NULL, "text|json", "text json", SD_CMD_VALIDATE | SD_CMD_UPGRADE, "result format" },
     { "--formats", NULL, NULL, NULL, SD_CMD_VALIDATE | SD_CMD_RULES, "always assert format" },
     { "--no-formats", NULL, NULL, NULL, SD_CMD_VALIDATE | SD_CMD_RULES, "never assert format" },
     { "--print-values", NULL, NULL, NULL, SD_CMD_VALIDATE, "print the effective values as YAML" },
+    { "--each", NULL, NULL, NULL, SD_CMD_VALIDATE, "check each values file on its own" },
+    { "--strict", NULL, NULL, NULL, SD_CMD_VALIDATE, "unknown keys are errors, not warnings" },
+    { "--exit-zero", NULL, NULL, NULL, SD_CMD_DIFF, "exit 0 even when something changed" },
     { "--runtime", NULL, NULL, NULL, SD_CMD_RULES, "write the JavaScript interpreter" },
     { "--data", NULL, "FILE", "@file", SD_CMD_TEMPLATE, "the JSON view to render" },
     { "--partials", NULL, "DIR", "@dir", SD_CMD_TEMPLATE, "where {{>name}} partials are" },

@@ -34,6 +34,12 @@ int sd_render_view(json_t *model, int html);
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
 
+/** Render any JSON `data` as given (no view fields are added) with the
+ *  top-level template named `opts->format` ("diff/html": templates/diff/
+ *  html.mustache), the theme's partials (html/style, html/script) and the
+ *  other templates available as partials. Same returns as sd_render(). */
+int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags);
+
 /** The templates and themes compiled into the binary (src/embed-assets.sh
  *  generates the table from templates/ and themes/). Names are paths
  *  relative to the repository: "templates/html.mustache". */

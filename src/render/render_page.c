@@ -213,7 +213,8 @@ static void link_locations(json_t *x, const char *url, int depth)
             link_locations(v, url, depth + 1);
 }
 
-int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags)
+static int render_page(sd_buf *out, json_t *model, const sd_render_opts *opts, int view,
+                       sd_diags *diags)
 {
     const char *format = opts->format ? opts->format : "html";
     const char *theme = opts->theme ? opts->theme : "default";
@@ -298,7 +299,7 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
     }
     if ((err = sd_mustache_partials_preload(reg, top, diags)) < 0)
         goto done;
-    if ((err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
+    if (view && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
         sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;
     }
@@ -313,4 +314,14 @@ done:
     sd_buf_release(&text);
     free(data);
     return err;
+}
+
+int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags)
+{
+    return render_page(out, model, opts, 1, diags);
+}
+
+int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags)
+{
+    return render_page(out, data, opts, 0, diags);
 }
