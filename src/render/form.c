@@ -223,7 +223,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     }
 
     /* the page */
-    if (!(text = json_dumps(data, JSON_COMPACT | JSON_ALLOW_NUL))) {
+    if (!(text = json_dumps(data, JSON_COMPACT))) {
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;
     }
