@@ -31,7 +31,7 @@ const sd_cli_option sd_cli_options[] = {
     /* long name, short, ARG, completion values, commands, summary */
     { "--help", "-h", NULL, NULL, SD_CMD_ALL, "show the help" },
     { "--version", NULL, NULL, NULL, SD_CMD_RENDER, "print the version" },
-    { "--format", NULL, "FMT", "json doc html md", SD_CMD_RENDER | SD_CMD_DIFF, "output format" },
+    { "--format", NULL, "FMT", "json doc html md form", SD_CMD_RENDER | SD_CMD_DIFF, "output format" },
     { "--descriptions", NULL, "comments|schema", "comments schema", SD_CMD_RENDER | SD_CMD_DIFF, "md cells: comments only, or schema descriptions as fallback; diff: list description changes" },
     { "--output", "-o", "FILE", "@file", OUT, "write to FILE instead of stdout" },
     { "--theme", NULL, "NAME|DIR", "default compact @dir", SD_CMD_RENDER, "html/md theme" },

@@ -299,7 +299,8 @@ static int render_page(sd_buf *out, json_t *model, const sd_render_opts *opts, i
     }
     if ((err = sd_mustache_partials_preload(reg, top, diags)) < 0)
         goto done;
-    if (view && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
+    /* the form's page data is made by sd_render_form (form.c) */
+    if (view && strcmp(format, "form") != 0 && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
         sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;
     }
