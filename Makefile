@@ -195,6 +195,14 @@ browser-deps:
 	    || { echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION) failed" >&2; exit 2; }; \
 	fi
 
+# the form's figures alone (also part of make bench), and its screenshots (docs/form/)
+bench-form: browser-deps
+	@$(MAKE) --no-print-directory build-rel
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/bench-form.sh
+screenshots: browser-deps
+	@$(MAKE) --no-print-directory build-rel
+	@SD_BUILD=$(BUILD) SD=$$PWD/schemadoc CORPUS=$(CORPUS) node tests/form/screenshots.mjs
+
 check: check-deps browser-deps
 	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
@@ -202,7 +210,7 @@ check: check-deps browser-deps
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: deps
+bench: deps browser-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
 

@@ -60,8 +60,9 @@ export function form(name, extra = []) {
   if (built.has(key)) return built.get(key);
   const src = SOURCES[name] || name;
   const out = path.join(TMP, `${path.basename(String(name)).replace(/[^A-Za-z0-9_-]/g, "_")}-${built.size}.html`);
-  // the big sources through the release binary (the sanitizer build is slow on 1 MB schemas)
-  const bin = BIG.has(name) && fs.existsSync(SD_REL) ? SD_REL : SD;
+  // the fixtures through the sanitizer build; the corpus through the release
+// binary (the sanitizer build is slow on 1 MB schemas)
+  const bin = (BIG.has(name) || !path.resolve(src).startsWith(ROOT + "/tests/")) && fs.existsSync(SD_REL) ? SD_REL : SD;
   const r = run(bin, [src, "--format", "form", "-o", out, ...extra]);
   assert.equal(r.status, 0, `schemadoc ${src} --format form failed (${r.status}): ${r.err.slice(0, 2000)}`);
   assert.ok(fs.existsSync(out), `no ${out}`);
@@ -111,7 +112,7 @@ export async function open(file, opts = {}) {
       window.__sdReadyAt = performance.now();
       window.__sdFirstEnabled = !!document.querySelector("[data-path] input:not([disabled]), [data-path] select:not([disabled]), [data-path] textarea:not([disabled])");
       obs.disconnect();
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
     window.__sdCsp = [];
     document.addEventListener("securitypolicyviolation", (e) => {
       window.__sdCsp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
