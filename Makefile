@@ -35,7 +35,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: install uninstall man completions all deps form-deps check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -211,14 +211,46 @@ check-deps: deps
 	  else echo "schemadoc: the tests need:$$missing; run as root: apt-get install -y$$missing" >&2; exit 2; fi; \
 	fi
 
-check: check-deps
+# --- the browser tests (tests/suite-form.sh, tests/form/) ---------------------
+# Debian's chromium, and playwright-core (pinned) from npm into $(BUILD)/node;
+# the tests launch /usr/bin/chromium through it. As root the missing pieces
+# are installed; otherwise the exact commands are printed and this fails.
+PLAYWRIGHT_VERSION := 1.65.1
+PW_DIR    := $(BUILD)/node
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	      || { echo "schemadoc: apt-get install chromium failed" >&2; exit 2; }; \
+	  else echo "schemadoc: the browser tests need Chromium; run as root: apt-get update && apt-get install -y chromium" >&2; exit 2; fi; \
+	fi
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
+	      || { echo "schemadoc: apt-get install npm failed" >&2; exit 2; }; \
+	  else echo "schemadoc: the browser tests need npm; run as root: apt-get install -y npm nodejs" >&2; exit 2; fi; }
+	@if ! grep -qs '"version": "$(PLAYWRIGHT_VERSION)"' $(PW_DIR)/node_modules/playwright-core/package.json; then \
+	  echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION)"; \
+	  mkdir -p $(PW_DIR) && npm install --prefix $(PW_DIR) --no-save --no-audit --no-fund --loglevel=error \
+	    playwright-core@$(PLAYWRIGHT_VERSION) >/dev/null \
+	    || { echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION) failed" >&2; exit 2; }; \
+	fi
+
+# the form's figures alone (also part of make bench), and its screenshots (docs/form/)
+bench-form: browser-deps
+	@$(MAKE) --no-print-directory build-rel
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/bench-form.sh
+screenshots: browser-deps
+	@$(MAKE) --no-print-directory build-rel
+	@SD_BUILD=$(BUILD) SD=$$PWD/schemadoc CORPUS=$(CORPUS) node tests/form/screenshots.mjs
+
+check: check-deps browser-deps
 	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
 
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: deps
+bench: deps browser-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
 

@@ -1,0 +1,54 @@
+// measure.mjs - the form's performance figures in headless Chromium, shared
+// by F (f-big.test.mjs, with budgets) and `make bench` (tests/bench-form.mjs):
+// file size, navigation -> first field interactive (html[data-ready="1"] set
+// and a value control enabled), DOMContentLoaded -> interactive, DOM nodes at
+// load, and the input-to-paint time of keystrokes in a deep field (the input
+// event's timeStamp to the frame after it: requestAnimationFrame, then a
+// message-channel task after that frame's paint), median and worst.
+import fs from "node:fs";
+import { open, reveal, form } from "./harness.mjs";
+
+export const BIG_FIELDS = {
+  kps: "prometheus.prometheusSpec.retention",
+  traefik: "providers.kubernetesCRD.ingressClass",
+  deployment: "spec.template.spec.hostname",
+};
+
+export async function keystrokes(page, ctl, n = 50) {
+  await ctl.click();
+  await ctl.press("End");
+  await page.evaluate(() => {
+    window.__lat = [];
+    window.addEventListener("input", (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => window.__lat.push(performance.now() - t0);
+        ch.port2.postMessage(0);
+      });
+    }, { capture: true });
+  });
+  const keys = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press(keys[i % keys.length]);
+    await page.waitForFunction((k) => window.__lat.length >= k, i + 1, { timeout: 10000 });
+  }
+  const lat = await page.evaluate(() => window.__lat);
+  const s = [...lat].sort((a, b) => a - b);
+  return { n: lat.length, median: s[Math.floor(s.length / 2)], worst: s[s.length - 1], all: lat };
+}
+
+export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
+  const file = form(name);
+  const bytes = fs.statSync(file).size;
+  const p = await open(file, { readyTimeout: 60000, initScript: true });
+  try {
+    const t = await p.page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0];
+      return { ready: window.__sdReadyAt, dcl: nav ? nav.domContentLoadedEventEnd : null, nodes: document.getElementsByTagName("*").length, firstEnabled: window.__sdFirstEnabled };
+    });
+    const ctl = await reveal(p.page, deepPath);
+    const k = await keystrokes(p.page, ctl, n);
+    return { name, bytes, interactiveMs: t.ready, dclToInteractiveMs: t.ready - t.dcl, domNodes: t.nodes, firstEnabled: t.firstEnabled, keystroke: k, issues: p.issues };
+  } finally { await p.close(); }
+}
