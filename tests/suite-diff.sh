@@ -208,6 +208,12 @@ EOF
     "$SD" diff "$tmp/evil.tgz" "$tmp/new.tgz" >"$tmp/out" 2>"$tmp/err"; st=$?
     [ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "refusing tar entry" "$tmp/err" && [ ! -e "$tmp/../escaped.yaml" ] \
         && ok || bad "evil tgz: status $st"
+    # an archive with the chart's files at its top
+    (cd "$U/bitnami-redis-18.19.4" && tar czf "$tmp/flat.tgz" Chart.yaml values.yaml values.schema.json)
+    "$SD" diff "$tmp/old.tgz" "$tmp/flat.tgz" --format json >"$tmp/flat.json" 2>"$tmp/err"; st=$?
+    [ $st -eq 1 ] && \
+        $PY -c 'import json,sys; a,b=(json.load(open(p))["changes"] for p in sys.argv[1:]); sys.exit(a!=b)' "$tmp/flat.json" "$tmp/tgz.json" \
+        && ok || { bad "flat tgz: status $st"; cat "$tmp/err"; }
     printf '\037\213garbage' >"$tmp/bad.tgz"
     "$SD" diff "$tmp/bad.tgz" "$tmp/new.tgz" >/dev/null 2>"$tmp/err"; st=$?
     [ $st -eq 2 ] && ok || bad "corrupt tgz: status $st"
