@@ -118,8 +118,9 @@ golden() { # OLD NEW EXPECTED
 }
 golden tests/diff/chart-old tests/diff/chart-new tests/diff/expected-chart.md
 grep -q '^| `server.host` | renamed | `host` | `server.host` | rule: hint' tests/diff/expected-chart.md \
-    && grep -q '^| `legacyMode` | removed | `false` |  | was deprecated' tests/diff/expected-chart.md && ok \
-    || bad "chart golden lacks the comment hint rename or the deprecated removal"
+    && grep -q '^| `legacyMode` | removed | `false` |  | was deprecated' tests/diff/expected-chart.md \
+    && grep -q '^| `concurrency.threads` | renamed | `workers` | `concurrency.threads` | rule: readme' tests/diff/expected-chart.md \
+    && ok || bad "chart golden lacks the comment hint rename, the README rename or the deprecated removal"
 golden tests/diff/ytt/old.yml tests/diff/ytt/new.yml tests/diff/expected-ytt.md
 grep -q '^| `log_level` | deprecated |' tests/diff/expected-ytt.md && grep -q '^| `insecure` | removed |' tests/diff/expected-ytt.md \
     && grep -q 'maximum, tightened' tests/diff/expected-ytt.md && ok || bad "ytt golden lacks deprecated/removed/maximum"

@@ -2,6 +2,8 @@
  * setting under a new name or a new place. In: the flattened models with
  * the keys present on both sides already paired. Out: more pairs, each
  * with the rule that made it. The rules (docs/diff.md "Renames"):
+ *   readme: NEW's README.md says so: "`a` renamed as `b`", "`a` moved to
+ *      `b`", "`a` -> `b`", "`a` is deprecated in favor of `b`";
  *   hint: the NEW schema says `x-renamed-from: OLD.PATH`, or the OLD key's
  *      deprecation notice (or a description saying "deprecated") names the
  *      new key: "use X", "renamed to X", "moved to X", "replaced by X",
@@ -16,6 +18,7 @@
  * (score_pair) and must reach 400. Parents are paired before children,
  * strict rounds before the loose one; each key is paired at most once. */
 #include "diff_int.h"
+#include "node.h"
 #include "ptr.h"
 #include "sd.h"
 
@@ -256,6 +259,70 @@ static void append_to(json_t *ix, const char *k, size_t i)
     json_array_append_new(l, json_integer((json_int_t)i));
 }
 
+/* Renames a chart's README states ("`a.b` renamed as `c.d`", "`x` moved
+ * to `y`", "`x` -> `y`", "`x` is deprecated in favor of `y`"), each as
+ * [old, new] appended to `out`. Reads NEW's README.md (up to 4 MiB). */
+static void readme_hints(json_t *out, const char *dir)
+{
+    static const char *const verbs[] = { "renamed as", "renamed to", "moved to", "moved under",
+                                         "replaced by", "in favor of", "in favour of", "->",
+                                         "\xe2\x86\x92", "=>", "is now", NULL };
+    sd_buf path = SD_BUF_INIT;
+    char *text = NULL;
+    size_t len = 0;
+    sd_diags quiet = SD_DIAGS_INIT;
+
+    if (!dir)
+        return;
+    sd_buf_printf(&path, "%s/README.md", dir);
+    if (sd_buf_failed(&path) || sd_read_file(&text, &len, path.ptr, 4u << 20, &quiet) < 0) {
+        sd_buf_release(&path);
+        sd_diags_release(&quiet);
+        return;
+    }
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t ll = end ? (size_t)(end - line) : strlen(line);
+        /* the spans of the line: [open, close) pairs */
+        const char *sp[16][2];
+        int ns = 0;
+        for (size_t i = 0; i < ll && ns < 16; i++) {
+            if (line[i] != '`')
+                continue;
+            const char *close = memchr(line + i + 1, '`', ll - i - 1);
+            if (!close)
+                break;
+            sp[ns][0] = line + i + 1;
+            sp[ns][1] = close;
+            ns++;
+            i = (size_t)(close - line);
+        }
+        for (int k = 0; k + 1 < ns; k++) {
+            const char *gap = sp[k][1] + 1, *gend = sp[k + 1][0] - 1;
+            size_t gl = (size_t)(gend - gap);
+            char between[64];
+            if (gl >= sizeof between)
+                continue;
+            for (size_t j = 0; j < gl; j++)
+                between[j] = (char)tolower((unsigned char)gap[j]);
+            between[gl] = '\0';
+            for (const char *const *v = verbs; *v; v++) {
+                if (!strstr(between, *v))
+                    continue;
+                json_t *pair = json_array();
+                json_array_append_new(pair, json_stringn(sp[k][0], (size_t)(sp[k][1] - sp[k][0])));
+                json_array_append_new(pair, json_stringn(sp[k + 1][0], (size_t)(sp[k + 1][1] - sp[k + 1][0])));
+                json_array_append_new(out, pair);
+                break;
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+    sd_buf_release(&path);
+    sd_diags_release(&quiet);
+}
+
 static void hint_pairs(dctx *c)
 {
     json_t *oldp = path_index(&c->old), *newp = path_index(&c->new);
@@ -270,6 +337,17 @@ static void hint_pairs(dctx *c)
         if (e->match < 0 && o && c->old.e[json_integer_value(o)].match < 0)
             pair(c, (int)json_integer_value(o), (int)i, "hint");
     }
+    /* renames NEW's README states */
+    json_t *rh = json_array(), *pr;
+    size_t ri;
+    readme_hints(rh, c->new_dir);
+    json_array_foreach(rh, ri, pr) {
+        json_t *o = json_object_get(oldp, json_string_value(json_array_get(pr, 0)));
+        json_t *n = json_object_get(newp, json_string_value(json_array_get(pr, 1)));
+        if (o && n && c->old.e[json_integer_value(o)].match < 0 && c->new.e[json_integer_value(n)].match < 0)
+            pair(c, (int)json_integer_value(o), (int)json_integer_value(n), "readme");
+    }
+    json_decref(rh);
     /* "use X" in OLD's deprecation notices */
     for (size_t i = 0; i < c->old.n; i++) {
         dentry *e = &c->old.e[i];
