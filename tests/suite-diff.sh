@@ -62,6 +62,9 @@ want = [
     ("metrics.securityContext", "metrics.containerSecurityContext"),
     ("metrics.serviceMonitor.additionalLabels", "metrics.serviceMonitor.labels"),
     ("volumePermissions.securityContext", "volumePermissions.containerSecurityContext"),
+    ("replication.user", "auth.replicationUsername"), ("replication.password", "auth.replicationPassword"),
+    ("usePasswordFile", "auth.usePasswordFiles"), ("pgHbaConfiguration", "primary.pgHbaConfiguration"),
+    ("lifecycleHooks", "primary.lifecycleHooks"), ("extraEnvVarsCM", "primary.extraEnvVarsCM"),
 ]
 miss = [w for w in want if w not in got]
 # pairs that are known NOT to be renames must not appear

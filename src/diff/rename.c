@@ -9,9 +9,11 @@
  *      new key: "use X", "renamed to X", "moved to X", "replaced by X",
  *      "in favo(u)r of X";
  *   description: the same non-empty description and the same default;
- *   key: the same key name;
+ *   key: the same key name (or its plural: `usePasswordFile` -> `usePasswordFiles`);
  *   suffix: the new key is the old one without its first camelCase words
  *      (`postgresqlUsername` -> `auth.username`);
+ *   joined: the new key is the old key's map name joined to it
+ *      (`replication.password` -> `auth.replicationPassword`);
  *   children: a map whose keys moved into one new map moved there too.
  * Both sides must have the same shape (a map with keys, or not), types in
  * common and the same CRD version; `key` and `suffix` pairs are scored
@@ -477,6 +479,30 @@ static json_t *words_cached(json_t **slot, const char *s)
     return *slot;
 }
 
+/* `b` is `a` with a final "s" (usePasswordFile -> usePasswordFiles). */
+static int plural_of(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    return la > 2 && lb == la + 1 && (b[la] == 's' || b[la] == 'S') && strncasecmp(a, b, la) == 0;
+}
+
+/* The new key is the old key's map name joined to it, camelCase, perhaps
+ * with "name" or "s" after (`replication.password` ->
+ * `auth.replicationPassword`, `replication.user` -> `auth.replicationUsername`). */
+static int joined(const dctx *c, const dentry *o, const char *nk)
+{
+    const char *pk, *ok = key_of(o);
+    size_t lp, lo, ln = strlen(nk);
+    if (o->parent < 0)
+        return 0;
+    pk = key_of(&c->old.e[o->parent]);
+    lp = strlen(pk);
+    lo = strlen(ok);
+    if (!lp || !lo || ln < lp + lo || strncasecmp(nk, pk, lp) != 0 || strncasecmp(nk + lp, ok, lo) != 0)
+        return 0;
+    return !strcasecmp(nk + lp + lo, "") || !strcasecmp(nk + lp + lo, "name") || !strcasecmp(nk + lp + lo, "s");
+}
+
 /* Score the pair (old i, new ni); 0 when it is no candidate. */
 static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, const char **rule)
 {
@@ -495,9 +521,12 @@ static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, co
     if (r->odesc[i] && r->ndesc[ni] && strcmp(r->odesc[i], r->ndesc[ni]) == 0 && sd) {
         score = 1000;
         *rule = "description";
-    } else if (strcasecmp(ok, nk) == 0) {
+    } else if (strcasecmp(ok, nk) == 0 || plural_of(ok, nk) || plural_of(nk, ok)) {
         score = nkw > 1 ? 350 : 250;   /* "enabled", "type": common words */
         *rule = "key";
+    } else if (joined(c, o, nk)) {
+        score = 500;   /* the map's name went into the key: specific */
+        *rule = "joined";
     } else if (camel_suffix(ok, nk)) {
         score = 250;
         *rule = "suffix";
@@ -580,6 +609,32 @@ static int level_pass(rctx *r)
             lists = json_array();
             if ((lk = lower(ok)) && (l = json_object_get(r->by_key, lk)))
                 json_array_append(lists, l);
+            if (lk) {
+                /* the plural, the singular, and the map's name joined to the key */
+                static const char *const tails[] = { "s", "name", "", NULL };
+                sd_buf alt = SD_BUF_INIT;
+                size_t ll = strlen(lk);
+                sd_buf_printf(&alt, "%ss", lk);
+                if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                    json_array_append(lists, l);
+                if (ll > 3 && lk[ll - 1] == 's') {
+                    sd_buf_clear(&alt);
+                    sd_buf_put(&alt, lk, ll - 1);
+                    if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                        json_array_append(lists, l);
+                }
+                if (o->parent >= 0) {
+                    char *pk = lower(key_of(&c->old.e[o->parent]));
+                    for (const char *const *t = tails; pk && *t; t++) {
+                        sd_buf_clear(&alt);
+                        sd_buf_printf(&alt, "%s%s%s", pk, lk, *t);
+                        if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                            json_array_append(lists, l);
+                    }
+                    free(pk);
+                }
+                sd_buf_release(&alt);
+            }
             free(lk);
             for (const char *p = ok + 1; *p; p++)
                 if (isupper((unsigned char)*p) && islower((unsigned char)p[-1])) {
