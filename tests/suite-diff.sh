@@ -267,6 +267,8 @@ image:
   tag: 11.14.0-debian-10-r49
 livenessProbe:
   periodSeconds: 20
+readReplicas:
+  topologySpreadConstraints: []
 nosuchKey: 1
 EOF
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/my.yaml" >"$tmp/up" 2>"$tmp/err"; st=$?
@@ -275,12 +277,14 @@ EOF
     grep -q 'my.yaml:1:21: renamed\|my.yaml:1:[0-9]*: renamed: postgresqlUsername' "$tmp/up" && ok || bad "upgrade-check: position of the key"
     grep -q 'renamed: livenessProbe.periodSeconds: renamed to primary.livenessProbe.periodSeconds' "$tmp/up" && ok || bad "upgrade-check: nested rename"
     grep -q 'unknown: nosuchKey' "$tmp/up" && ok || bad "upgrade-check: unknown key"
+    grep -q 'type: readReplicas.topologySpreadConstraints: you set an array; NEW expects object' "$tmp/up" && ok \
+        || bad "upgrade-check: a value of the type NEW changed away from"
     grep -q 'default: image.tag' "$tmp/up" && bad "upgrade-check: a default the user sets reported" || ok
     grep -q 'default: primary.startupProbe.timeoutSeconds\|default: metrics.image.tag\|default: image.tag' "$tmp/up" || \
         grep -q '^default: ' "$tmp/up" && ok || bad "upgrade-check: no changed default reported"
     tail -n 1 "$tmp/up" | sed 's/^/  upgrade-check: /'
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/my.yaml" --output json >"$tmp/up.json" 2>/dev/null
-    $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); f=d["findings"]; assert len(f) > 5 and {x["finding"] for x in f} >= {"renamed","unknown","default"}' "$tmp/up.json" \
+    $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); f=d["findings"]; assert len(f) > 5 and {x["finding"] for x in f} >= {"renamed","unknown","default","type"}' "$tmp/up.json" \
         && ok || bad "upgrade-check json"
     # values NEW's schema refuses
     printf 'architecture: 3\nauth:\n  enablePostgresUser: maybe\n' >"$tmp/bad.yaml"
