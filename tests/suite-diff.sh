@@ -62,6 +62,9 @@ want = [
     ("metrics.securityContext", "metrics.containerSecurityContext"),
     ("metrics.serviceMonitor.additionalLabels", "metrics.serviceMonitor.labels"),
     ("volumePermissions.securityContext", "volumePermissions.containerSecurityContext"),
+    ("replication.user", "auth.replicationUsername"), ("replication.password", "auth.replicationPassword"),
+    ("usePasswordFile", "auth.usePasswordFiles"), ("pgHbaConfiguration", "primary.pgHbaConfiguration"),
+    ("lifecycleHooks", "primary.lifecycleHooks"), ("extraEnvVarsCM", "primary.extraEnvVarsCM"),
 ]
 miss = [w for w in want if w not in got]
 # pairs that are known NOT to be renames must not appear
@@ -118,8 +121,9 @@ golden() { # OLD NEW EXPECTED
 }
 golden tests/diff/chart-old tests/diff/chart-new tests/diff/expected-chart.md
 grep -q '^| `server.host` | renamed | `host` | `server.host` | rule: hint' tests/diff/expected-chart.md \
-    && grep -q '^| `legacyMode` | removed | `false` |  | was deprecated' tests/diff/expected-chart.md && ok \
-    || bad "chart golden lacks the comment hint rename or the deprecated removal"
+    && grep -q '^| `legacyMode` | removed | `false` |  | was deprecated' tests/diff/expected-chart.md \
+    && grep -q '^| `concurrency.threads` | renamed | `workers` | `concurrency.threads` | rule: readme' tests/diff/expected-chart.md \
+    && ok || bad "chart golden lacks the comment hint rename, the README rename or the deprecated removal"
 golden tests/diff/ytt/old.yml tests/diff/ytt/new.yml tests/diff/expected-ytt.md
 grep -q '^| `log_level` | deprecated |' tests/diff/expected-ytt.md && grep -q '^| `insecure` | removed |' tests/diff/expected-ytt.md \
     && grep -q 'maximum, tightened' tests/diff/expected-ytt.md && ok || bad "ytt golden lacks deprecated/removed/maximum"
@@ -208,6 +212,12 @@ EOF
     "$SD" diff "$tmp/evil.tgz" "$tmp/new.tgz" >"$tmp/out" 2>"$tmp/err"; st=$?
     [ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "refusing tar entry" "$tmp/err" && [ ! -e "$tmp/../escaped.yaml" ] \
         && ok || bad "evil tgz: status $st"
+    # an archive with the chart's files at its top
+    (cd "$U/bitnami-redis-18.19.4" && tar czf "$tmp/flat.tgz" Chart.yaml values.yaml values.schema.json)
+    "$SD" diff "$tmp/old.tgz" "$tmp/flat.tgz" --format json >"$tmp/flat.json" 2>"$tmp/err"; st=$?
+    [ $st -eq 1 ] && \
+        $PY -c 'import json,sys; a,b=(json.load(open(p))["changes"] for p in sys.argv[1:]); sys.exit(a!=b)' "$tmp/flat.json" "$tmp/tgz.json" \
+        && ok || { bad "flat tgz: status $st"; cat "$tmp/err"; }
     printf '\037\213garbage' >"$tmp/bad.tgz"
     "$SD" diff "$tmp/bad.tgz" "$tmp/new.tgz" >/dev/null 2>"$tmp/err"; st=$?
     [ $st -eq 2 ] && ok || bad "corrupt tgz: status $st"
@@ -257,6 +267,8 @@ image:
   tag: 11.14.0-debian-10-r49
 livenessProbe:
   periodSeconds: 20
+readReplicas:
+  topologySpreadConstraints: []
 nosuchKey: 1
 EOF
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/my.yaml" >"$tmp/up" 2>"$tmp/err"; st=$?
@@ -265,12 +277,14 @@ EOF
     grep -q 'my.yaml:1:21: renamed\|my.yaml:1:[0-9]*: renamed: postgresqlUsername' "$tmp/up" && ok || bad "upgrade-check: position of the key"
     grep -q 'renamed: livenessProbe.periodSeconds: renamed to primary.livenessProbe.periodSeconds' "$tmp/up" && ok || bad "upgrade-check: nested rename"
     grep -q 'unknown: nosuchKey' "$tmp/up" && ok || bad "upgrade-check: unknown key"
+    grep -q 'type: readReplicas.topologySpreadConstraints: you set an array; NEW expects object' "$tmp/up" && ok \
+        || bad "upgrade-check: a value of the type NEW changed away from"
     grep -q 'default: image.tag' "$tmp/up" && bad "upgrade-check: a default the user sets reported" || ok
     grep -q 'default: primary.startupProbe.timeoutSeconds\|default: metrics.image.tag\|default: image.tag' "$tmp/up" || \
         grep -q '^default: ' "$tmp/up" && ok || bad "upgrade-check: no changed default reported"
     tail -n 1 "$tmp/up" | sed 's/^/  upgrade-check: /'
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/my.yaml" --output json >"$tmp/up.json" 2>/dev/null
-    $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); f=d["findings"]; assert len(f) > 5 and {x["finding"] for x in f} >= {"renamed","unknown","default"}' "$tmp/up.json" \
+    $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); f=d["findings"]; assert len(f) > 5 and {x["finding"] for x in f} >= {"renamed","unknown","default","type"}' "$tmp/up.json" \
         && ok || bad "upgrade-check json"
     # values NEW's schema refuses
     printf 'architecture: 3\nauth:\n  enablePostgresUser: maybe\n' >"$tmp/bad.yaml"

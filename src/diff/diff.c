@@ -479,6 +479,7 @@ json_t *sd_diff_models(const json_t *old_model, const json_t *new_model,
     c.changes = json_array();
     if (!c.changes || flatten(&c.old, old_model) < 0 || flatten(&c.new, new_model) < 0)
         goto oom;
+    c.new_dir = json_string_value(json_object_get(json_object_get(new_model, "chart"), "dir"));
     sd_diff__hints(&c.old, old_src);
     sd_diff__hints(&c.new, new_src);
 

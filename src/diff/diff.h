@@ -70,7 +70,8 @@ void sd_diff_upgrade_text(sd_buf *out, const json_t *report);
  *  Only regular files and directories are written; an entry with an
  *  absolute path or a `..` component, a link, or an archive past the size
  *  limits is refused. On success *out is the chart directory inside (the
- *  archive's top folder; caller frees with free()) and *tmp the directory
+ *  archive's top folder, or the directory itself when the files sit at
+ *  the top; caller frees with free()) and *tmp the directory
  *  to remove with sd_diff_unpack_cleanup() (caller frees). Returns 0 or
  *  SD_E* with an error in `diags`. */
 int sd_diff_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags);

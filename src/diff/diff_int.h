@@ -32,6 +32,7 @@ typedef struct dctx {
     sd_diff_opts opts;
     dside   old, new;
     json_t *changes;
+    const char *new_dir;   /* NEW's chart directory (its README.md states renames), or NULL */
     int     oom;
 } dctx;
 

@@ -2,20 +2,25 @@
  * setting under a new name or a new place. In: the flattened models with
  * the keys present on both sides already paired. Out: more pairs, each
  * with the rule that made it. The rules (docs/diff.md "Renames"):
+ *   readme: NEW's README.md says so: "`a` renamed as `b`", "`a` moved to
+ *      `b`", "`a` -> `b`", "`a` is deprecated in favor of `b`";
  *   hint: the NEW schema says `x-renamed-from: OLD.PATH`, or the OLD key's
  *      deprecation notice (or a description saying "deprecated") names the
  *      new key: "use X", "renamed to X", "moved to X", "replaced by X",
  *      "in favo(u)r of X";
  *   description: the same non-empty description and the same default;
- *   key: the same key name;
+ *   key: the same key name (or its plural: `usePasswordFile` -> `usePasswordFiles`);
  *   suffix: the new key is the old one without its first camelCase words
  *      (`postgresqlUsername` -> `auth.username`);
+ *   joined: the new key is the old key's map name joined to it
+ *      (`replication.password` -> `auth.replicationPassword`);
  *   children: a map whose keys moved into one new map moved there too.
  * Both sides must have the same shape (a map with keys, or not), types in
  * common and the same CRD version; `key` and `suffix` pairs are scored
  * (score_pair) and must reach 400. Parents are paired before children,
  * strict rounds before the loose one; each key is paired at most once. */
 #include "diff_int.h"
+#include "node.h"
 #include "ptr.h"
 #include "sd.h"
 
@@ -256,6 +261,70 @@ static void append_to(json_t *ix, const char *k, size_t i)
     json_array_append_new(l, json_integer((json_int_t)i));
 }
 
+/* Renames a chart's README states ("`a.b` renamed as `c.d`", "`x` moved
+ * to `y`", "`x` -> `y`", "`x` is deprecated in favor of `y`"), each as
+ * [old, new] appended to `out`. Reads NEW's README.md (up to 4 MiB). */
+static void readme_hints(json_t *out, const char *dir)
+{
+    static const char *const verbs[] = { "renamed as", "renamed to", "moved to", "moved under",
+                                         "replaced by", "in favor of", "in favour of", "->",
+                                         "\xe2\x86\x92", "=>", "is now", NULL };
+    sd_buf path = SD_BUF_INIT;
+    char *text = NULL;
+    size_t len = 0;
+    sd_diags quiet = SD_DIAGS_INIT;
+
+    if (!dir)
+        return;
+    sd_buf_printf(&path, "%s/README.md", dir);
+    if (sd_buf_failed(&path) || sd_read_file(&text, &len, path.ptr, 4u << 20, &quiet) < 0) {
+        sd_buf_release(&path);
+        sd_diags_release(&quiet);
+        return;
+    }
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t ll = end ? (size_t)(end - line) : strlen(line);
+        /* the spans of the line: [open, close) pairs */
+        const char *sp[16][2];
+        int ns = 0;
+        for (size_t i = 0; i < ll && ns < 16; i++) {
+            if (line[i] != '`')
+                continue;
+            const char *close = memchr(line + i + 1, '`', ll - i - 1);
+            if (!close)
+                break;
+            sp[ns][0] = line + i + 1;
+            sp[ns][1] = close;
+            ns++;
+            i = (size_t)(close - line);
+        }
+        for (int k = 0; k + 1 < ns; k++) {
+            const char *gap = sp[k][1] + 1, *gend = sp[k + 1][0] - 1;
+            size_t gl = (size_t)(gend - gap);
+            char between[64];
+            if (gl >= sizeof between)
+                continue;
+            for (size_t j = 0; j < gl; j++)
+                between[j] = (char)tolower((unsigned char)gap[j]);
+            between[gl] = '\0';
+            for (const char *const *v = verbs; *v; v++) {
+                if (!strstr(between, *v))
+                    continue;
+                json_t *pair = json_array();
+                json_array_append_new(pair, json_stringn(sp[k][0], (size_t)(sp[k][1] - sp[k][0])));
+                json_array_append_new(pair, json_stringn(sp[k + 1][0], (size_t)(sp[k + 1][1] - sp[k + 1][0])));
+                json_array_append_new(out, pair);
+                break;
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+    sd_buf_release(&path);
+    sd_diags_release(&quiet);
+}
+
 static void hint_pairs(dctx *c)
 {
     json_t *oldp = path_index(&c->old), *newp = path_index(&c->new);
@@ -270,6 +339,17 @@ static void hint_pairs(dctx *c)
         if (e->match < 0 && o && c->old.e[json_integer_value(o)].match < 0)
             pair(c, (int)json_integer_value(o), (int)i, "hint");
     }
+    /* renames NEW's README states */
+    json_t *rh = json_array(), *pr;
+    size_t ri;
+    readme_hints(rh, c->new_dir);
+    json_array_foreach(rh, ri, pr) {
+        json_t *o = json_object_get(oldp, json_string_value(json_array_get(pr, 0)));
+        json_t *n = json_object_get(newp, json_string_value(json_array_get(pr, 1)));
+        if (o && n && c->old.e[json_integer_value(o)].match < 0 && c->new.e[json_integer_value(n)].match < 0)
+            pair(c, (int)json_integer_value(o), (int)json_integer_value(n), "readme");
+    }
+    json_decref(rh);
     /* "use X" in OLD's deprecation notices */
     for (size_t i = 0; i < c->old.n; i++) {
         dentry *e = &c->old.e[i];
@@ -399,6 +479,30 @@ static json_t *words_cached(json_t **slot, const char *s)
     return *slot;
 }
 
+/* `b` is `a` with a final "s" (usePasswordFile -> usePasswordFiles). */
+static int plural_of(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    return la > 2 && lb == la + 1 && (b[la] == 's' || b[la] == 'S') && strncasecmp(a, b, la) == 0;
+}
+
+/* The new key is the old key's map name joined to it, camelCase, perhaps
+ * with "name" or "s" after (`replication.password` ->
+ * `auth.replicationPassword`, `replication.user` -> `auth.replicationUsername`). */
+static int joined(const dctx *c, const dentry *o, const char *nk)
+{
+    const char *pk, *ok = key_of(o);
+    size_t lp, lo, ln = strlen(nk);
+    if (o->parent < 0)
+        return 0;
+    pk = key_of(&c->old.e[o->parent]);
+    lp = strlen(pk);
+    lo = strlen(ok);
+    if (!lp || !lo || ln < lp + lo || strncasecmp(nk, pk, lp) != 0 || strncasecmp(nk + lp, ok, lo) != 0)
+        return 0;
+    return !strcasecmp(nk + lp + lo, "") || !strcasecmp(nk + lp + lo, "name") || !strcasecmp(nk + lp + lo, "s");
+}
+
 /* Score the pair (old i, new ni); 0 when it is no candidate. */
 static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, const char **rule)
 {
@@ -417,9 +521,12 @@ static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, co
     if (r->odesc[i] && r->ndesc[ni] && strcmp(r->odesc[i], r->ndesc[ni]) == 0 && sd) {
         score = 1000;
         *rule = "description";
-    } else if (strcasecmp(ok, nk) == 0) {
+    } else if (strcasecmp(ok, nk) == 0 || plural_of(ok, nk) || plural_of(nk, ok)) {
         score = nkw > 1 ? 350 : 250;   /* "enabled", "type": common words */
         *rule = "key";
+    } else if (joined(c, o, nk)) {
+        score = 500;   /* the map's name went into the key: specific */
+        *rule = "joined";
     } else if (camel_suffix(ok, nk)) {
         score = 250;
         *rule = "suffix";
@@ -502,6 +609,32 @@ static int level_pass(rctx *r)
             lists = json_array();
             if ((lk = lower(ok)) && (l = json_object_get(r->by_key, lk)))
                 json_array_append(lists, l);
+            if (lk) {
+                /* the plural, the singular, and the map's name joined to the key */
+                static const char *const tails[] = { "s", "name", "", NULL };
+                sd_buf alt = SD_BUF_INIT;
+                size_t ll = strlen(lk);
+                sd_buf_printf(&alt, "%ss", lk);
+                if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                    json_array_append(lists, l);
+                if (ll > 3 && lk[ll - 1] == 's') {
+                    sd_buf_clear(&alt);
+                    sd_buf_put(&alt, lk, ll - 1);
+                    if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                        json_array_append(lists, l);
+                }
+                if (o->parent >= 0) {
+                    char *pk = lower(key_of(&c->old.e[o->parent]));
+                    for (const char *const *t = tails; pk && *t; t++) {
+                        sd_buf_clear(&alt);
+                        sd_buf_printf(&alt, "%s%s%s", pk, lk, *t);
+                        if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                            json_array_append(lists, l);
+                    }
+                    free(pk);
+                }
+                sd_buf_release(&alt);
+            }
             free(lk);
             for (const char *p = ok + 1; *p; p++)
                 if (isupper((unsigned char)*p) && islower((unsigned char)p[-1])) {

@@ -1,7 +1,8 @@
 /* tgz.c - unpack a packaged chart (`helm package` writes a gzip-compressed
  * tar: ustar headers, with PAX or GNU records for long names) into a fresh
  * temporary directory, so that the source stage reads it as a chart
- * directory. zlib inflates (it comes with libcurl's development package);
+ * directory (the archive's top folder, or the archive itself when its
+ * files sit at the top). zlib inflates (it comes with libcurl's development package);
  * the tar reading is ours. In: the .tgz path. Out: the chart directory.
  * Refused: absolute names, `..` components, links and devices, more than
  * 10,000 entries or 256 MiB unpacked. */
@@ -292,6 +293,11 @@ int sd_diff_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags)
         goto done;
     }
     sd_buf_printf(&chart, "%s/%s", dir.ptr, top);
+    if (stat(chart.ptr, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        /* files at the top of the archive: the chart is the archive itself */
+        sd_buf_clear(&chart);
+        sd_buf_puts(&chart, dir.ptr);
+    }
     if (stat(chart.ptr, &st) != 0 || !S_ISDIR(st.st_mode)) {
         err = sd_diag_error(diags, SD_ENOTFOUND, loc, "the archive holds no chart folder");
         sd_diff_unpack_cleanup(dir.ptr);

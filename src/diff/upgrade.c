@@ -3,7 +3,8 @@
  * NEW's source and the values files. Out: one list of findings
  * (docs/diff.md): keys the user sets that NEW no longer has (with the new
  * name when the key was renamed), keys NEW requires that the user does not
- * set, values NEW's schema refuses (the source stage's check, check.h), and
+ * set, values NEW's schema refuses (the source stage's check, check.h),
+ * values of a type NEW changed away from (when no schema said so), and
  * defaults that changed under keys the user leaves alone. */
 #include "diff.h"
 #include "annot.h"
@@ -18,7 +19,8 @@
 /* Every key path the user sets (maps with keys are walked, anything else
  * is a value) -> "file:line:col"; later files win. Maps with keys are
  * recorded in `inner`. */
-static void user_paths(json_t *set, json_t *inner, const sd_node *n, sd_buf *path, int depth)
+static void user_paths(json_t *set, json_t *inner, json_t *types, const sd_node *n, sd_buf *path,
+                       int depth)
 {
     size_t len = path->len;
     if (!n || depth > 200)
@@ -31,6 +33,7 @@ static void user_paths(json_t *set, json_t *inner, const sd_node *n, sd_buf *pat
         sd_buf b = SD_BUF_INIT;
         sd_buf_printf(&b, "%s%s", n->loc.file ? n->loc.file : "", loc);
         json_object_set_new(set, path->ptr, json_string(b.ptr ? b.ptr : ""));
+        json_object_set_new(types, path->ptr, json_string(sd_node_type_word(n)));
         sd_buf_release(&b);
         return;
     }
@@ -41,7 +44,7 @@ static void user_paths(json_t *set, json_t *inner, const sd_node *n, sd_buf *pat
         if (!p->key || !p->key->str)
             continue;
         sd_annot_path_push(path, p->key->str, p->key->len);
-        user_paths(set, inner, p->value, path, depth + 1);
+        user_paths(set, inner, types, p->value, path, depth + 1);
         sd_buf_truncate(path, len);
     }
 }
@@ -119,6 +122,18 @@ static int free_form(const json_t *paths, const char *p)
     return 0;
 }
 
+/* Is there an "invalid" finding at `path` in `list`? */
+static int invalid_at(const json_t *list, const char *path)
+{
+    size_t i;
+    json_t *f;
+    json_array_foreach(list, i, f)
+        if (!strcmp(json_string_value(json_object_get(f, "finding")), "invalid") &&
+            !strcmp(json_string_value(json_object_get(f, "path")), path))
+            return 1;
+    return 0;
+}
+
 static json_t *finding(json_t *list, const char *path, const char *kind, const char *at)
 {
     json_t *o = json_object();
@@ -160,6 +175,7 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
                         sd_diags *diags)
 {
     json_t *set = json_object(), *inner = json_object(), *oldp = json_object(), *newp = json_object();
+    json_t *types = json_object();
     json_t *renamed = json_object(), *renamed_back = json_object(), *findings = json_array();
     json_t *report = NULL, *c, *v;
     sd_check *chk = NULL;
@@ -168,7 +184,7 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
     size_t i;
 
     memset(&copts, 0, sizeof copts);
-    if (!set || !inner || !oldp || !newp || !renamed || !renamed_back || !findings)
+    if (!set || !inner || !types || !oldp || !newp || !renamed || !renamed_back || !findings)
         goto oom;
     for (i = 0; i < nfiles; i++) {
         sd_doc *doc = NULL;
@@ -178,7 +194,7 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
         if (sd_doc_load_file(&doc, files[i], SD_FMT_AUTO, NULL, diags) < 0)
             goto fail;
         for (size_t r = 0; r < doc->nroots; r++)
-            user_paths(set, inner, doc->roots[r].node, &path, 0);
+            user_paths(set, inner, types, doc->roots[r].node, &path, 0);
         sd_buf_release(&path);
         sd_doc_free(doc);
     }
@@ -258,6 +274,45 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
         if (r->status < 0 && r->status != SD_EINVALID)
             goto fail;
     }
+    /* 3b. a value whose type NEW changed away from (charts without a schema
+     * infer types from values.yaml: no validation would say it) */
+    json_array_foreach(json_object_get(diff, "changes"), i, c) {
+        const char *ch = json_string_value(json_object_get(c, "change"));
+        const char *p = json_string_value(json_object_get(c, "path"));
+        json_t *to = json_object_get(c, "to"), *t;
+        json_t *from_old = p ? json_object_get(renamed_back, p) : NULL;
+        const char *up = p;
+        size_t k;
+        int fits = 0;
+        if (!ch || strcmp(ch, "type") != 0 || !p || !json_is_array(to) || json_object_get(c, "keyword"))
+            continue;
+        if (!json_object_get(types, up) && from_old)
+            up = json_string_value(from_old);
+        const char *ut = json_string_value(json_object_get(types, up));
+        if (!ut)
+            continue;
+        json_array_foreach(to, k, t) {
+            const char *w = json_string_value(t);
+            if (w && (!strcmp(w, ut) || (!strcmp(w, "number") && !strcmp(ut, "integer"))))
+                fits = 1;
+        }
+        if (fits || invalid_at(findings, up))
+            continue;   /* NEW's schema said it already */
+        sd_buf tl = SD_BUF_INIT;
+        json_array_foreach(to, k, t) {
+            if (k)
+                sd_buf_puts(&tl, " or ");
+            sd_buf_puts(&tl, json_string_value(t) ? json_string_value(t) : "?");
+        }
+        json_t *o = finding(findings, up, "type", json_string_value(json_object_get(set, up)));
+        if (strcmp(up, p) != 0)
+            message(o, "you set %s %s; NEW expects %s at %s", strchr("aeiou", ut[0]) ? "an" : "a", ut,
+                    tl.ptr ? tl.ptr : "?", p);
+        else
+            message(o, "you set %s %s; NEW expects %s", strchr("aeiou", ut[0]) ? "an" : "a", ut,
+                    tl.ptr ? tl.ptr : "?");
+        sd_buf_release(&tl);
+    }
     /* 4. defaults that change under keys the user leaves alone */
     json_array_foreach(json_object_get(diff, "changes"), i, c) {
         const char *ch = json_string_value(json_object_get(c, "change"));
@@ -300,6 +355,7 @@ done:
     sd_check_free(chk);
     json_decref(set);
     json_decref(inner);
+    json_decref(types);
     json_decref(oldp);
     json_decref(newp);
     json_decref(renamed);
@@ -310,14 +366,15 @@ done:
 
 void sd_diff_upgrade_text(sd_buf *out, const json_t *report)
 {
-    size_t i, counts[6] = { 0 };
+    size_t i, counts[7] = { 0 };
     json_t *f;
-    static const char *const kinds[] = { "renamed", "removed", "unknown", "required", "invalid", "default" };
+    static const char *const kinds[] = { "renamed", "removed", "unknown", "required", "invalid", "default",
+                                         "type" };
 
     json_array_foreach(json_object_get(report, "findings"), i, f) {
         const char *at = json_string_value(json_object_get(f, "at"));
         const char *kind = json_string_value(json_object_get(f, "finding"));
-        for (size_t k = 0; k < 6; k++)
+        for (size_t k = 0; k < 7; k++)
             if (kind && strcmp(kind, kinds[k]) == 0)
                 counts[k]++;
         if (at)
@@ -327,8 +384,8 @@ void sd_diff_upgrade_text(sd_buf *out, const json_t *report)
                       json_string_value(json_object_get(f, "message")));
     }
     sd_buf_printf(out, "%zu finding%s: %zu renamed, %zu removed, %zu unknown, %zu newly required, "
-                       "%zu invalid, %zu changed defaults\n",
+                       "%zu invalid, %zu of a changed type, %zu changed defaults\n",
                   json_array_size(json_object_get(report, "findings")),
                   json_array_size(json_object_get(report, "findings")) == 1 ? "" : "s",
-                  counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
+                  counts[0], counts[1], counts[2], counts[3], counts[4], counts[6], counts[5]);
 }

@@ -2,6 +2,7 @@
  * their limits, constraint effects, CRD versions, table cells. */
 #include "harness.h"
 #include "diff.h"
+#include "schemadoc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,5 +164,26 @@ static void test_cells(void)
     json_decref(d);
 }
 
-TEST_MAIN(test_suffix_rename, test_generic_key_not_moved, test_description_rename, test_constraints,
+/* the public call, on the small schemas of tests/diff */
+static void test_public_call(void)
+{
+    sd_source *a = NULL, *b = NULL;
+    sd_diags *d = sd_diags_new();
+    char *text = NULL;
+    size_t len = 0;
+    OK(sd_open(&a, "tests/diff/old.schema.json", NULL, d) == 0);
+    OK(sd_open(&b, "tests/diff/new.schema.json", NULL, d) == 0);
+    INT_EQ(sd_diff_sources(&text, &len, a, b, "md", 0, NULL, d), 1);
+    OK(text && len == strlen(text) && strstr(text, "| `server.wait` | renamed | `timeoutSeconds` |"));
+    sd_free(text);
+    INT_EQ(sd_diff_sources(&text, &len, a, a, "json", SD_DIFF_DESCRIPTIONS, NULL, d), 0);
+    OK(text && strstr(text, "\"changes\": []"));
+    sd_free(text);
+    OK(sd_diff_sources(&text, &len, a, b, "yaml", 0, NULL, d) < 0 && text == NULL);
+    sd_close(a);
+    sd_close(b);
+    sd_diags_free(d);
+}
+
+TEST_MAIN(test_public_call, test_suffix_rename, test_generic_key_not_moved, test_description_rename, test_constraints,
           test_crd_versions, test_cells)
