@@ -89,6 +89,31 @@ fi
 "$SD" --recursive "$R" -o "$tmp/s7" --skip vendor -q --source-url https://example.com/o/r/blob/main/
 grep -q 'href="https://example.com/o/r/blob/main/charts/alpha/values.yaml#L[0-9]' "$tmp/s7/charts/alpha/index.html" && ok || fail "--source-url per chart"
 
+# a directory of charts without --recursive; a chart folder with a space
+mk "charts/with space" spaced
+"$SD" "$R" --skip vendor -o "$tmp/s8" -q --source-url https://example.com/r; st=$?
+[ $st -eq 0 ] && [ -s "$tmp/s8/charts/alpha/index.html" ] && [ -s "$tmp/s8/index.html" ] && ok || fail "'schemadoc DIR -o SITE' on a charts repository (exit $st)"
+grep -q 'href="https://example.com/r/charts/with%20space/values.yaml#L' "$tmp/s8/charts/with space/index.html" && ok || fail "--source-url: the chart's path percent-encoded"
+grep -q 'href="charts/with%20space/index.html"' "$tmp/s8/index.html" && ok || fail "index links percent-encoded"
+"$SD" "$R" --skip vendor -o "$tmp/s8" -q --source-url https://example.com/r --check; st=$?
+[ $st -eq 0 ] && ok || fail "--check on an up-to-date site: exit $st"
+echo '<!-- changed -->' >> "$tmp/s8/index.html"
+"$SD" "$R" --skip vendor -o "$tmp/s8" -q --source-url https://example.com/r --check > "$tmp/out"; st=$?
+[ $st -eq 1 ] && grep -q 'index.html is not up to date' "$tmp/out" && ok || fail "--check sees a stale index.html (exit $st)"
+rm -rf "$R/charts/with space"
+
+# locations relative to the schema file's folder, '../' outside it, from an absolute path
+mkdir -p "$tmp/rel/schema" "$tmp/rel/common"
+printf '{"type":"object","properties":{"a":{"$ref":"../common/defs.json#/$defs/a"},"b":{"$ref":"sub/b.json"}}}\n' > "$tmp/rel/schema/main.json"
+mkdir -p "$tmp/rel/schema/sub"
+printf '{"type":"string"}\n' > "$tmp/rel/schema/sub/b.json"
+printf '{"$defs":{"a":{"type":"integer"}}}\n' > "$tmp/rel/common/defs.json"
+"$SD" "$tmp/rel/schema/main.json" --format json > "$tmp/rel.json"
+for want in '"defined_at": "main.json:1:1"' '"defined_at": "../common/defs.json:1:' '"defined_at": "sub/b.json:1:1"'; do
+    grep -q "$want" "$tmp/rel.json" && ok || fail "model: $want"
+done
+[ "$(grep '_at"' "$tmp/rel.json" | grep -c "$tmp")" -eq 0 ] && ok || fail "a machine path in defined_at"
+
 # --readme and --check over a repository, and for files
 for c in alpha beta; do printf '# %s\n\n<!-- schemadoc:start -->\n<!-- schemadoc:end -->\n' $c > "$R/charts/$c/README.md"; done
 "$SD" --recursive "$R/charts" --readme README.md --check -q >"$tmp/diff"; st=$?

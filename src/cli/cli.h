@@ -106,6 +106,9 @@ int sd_cmd_render(int argc, char **argv);
 /** `schemadoc --recursive DIR...`: every chart below DIR, one process
  *  each (cmd_recursive.c). */
 int sd_cmd_recursive(int argc, char **argv);
+/** 1 when a directory with a Chart.yaml lies below `dir` (the walk and
+ *  skips of --recursive), without being one itself. */
+int sd_cli_has_charts(const char *dir);
 /** `schemadoc rules SOURCE [-o FILE]` (cmd_rules.c). */
 int sd_cmd_rules(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);

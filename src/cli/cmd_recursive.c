@@ -44,6 +44,7 @@ typedef struct rctx {
     const char **skip;       /* --skip PATTERN (a name or a path below the root) */
     size_t       nskip;
     int          subcharts;  /* --include-subcharts */
+    int          first_only; /* stop at the first chart found */
 } rctx;
 
 static int is_file(const char *p)
@@ -136,7 +137,7 @@ static int walk(rctx *c, const char *dir, const char *rel, int depth)
             names[k] = names[k - 1];
             names[k - 1] = t;
         }
-    for (size_t i = 0; i < nn && err == 0; i++) {
+    for (size_t i = 0; i < nn && err == 0 && !(c->first_only && c->n); i++) {
         char path[4096], sub[4096];
         struct stat st;
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -150,6 +151,24 @@ static int walk(rctx *c, const char *dir, const char *rel, int depth)
         free(names[i]);
     free(names);
     return err;
+}
+
+int sd_cli_has_charts(const char *dir)
+{
+    rctx c;
+    int found;
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || has_chart_yaml(dir))
+        return 0;
+    memset(&c, 0, sizeof c);
+    c.first_only = 1;
+    found = walk(&c, dir, ".", 0) == 0 && c.n > 0;
+    for (size_t i = 0; i < c.n; i++) {
+        free(c.jobs[i].dir);
+        free(c.jobs[i].rel);
+    }
+    free(c.jobs);
+    return found;
 }
 
 /* A FILE argument (pre-commit hands over the files of a commit): the
@@ -364,6 +383,23 @@ static void copy_log(FILE *log, FILE *to)
         fwrite(chunk, 1, n, to);
 }
 
+/* 1 when the file at `path` holds exactly `len` bytes of `data`. */
+static int same_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    char chunk[65536];
+    size_t n, at = 0;
+    int same = f != NULL;
+    while (same && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (at + n > len || memcmp(chunk, data + at, n) != 0)
+            same = 0;
+        at += n;
+    }
+    if (f)
+        fclose(f);
+    return same && at == len;
+}
+
 static const char recursive_help[] =
 "Usage: schemadoc --recursive DIR|FILE... (-o SITE/ | --readme NAME) [--check]\n"
 "                 [--format html|md|json] [-j N] [--quiet] [--skip PATTERN]...\n"
@@ -545,8 +581,16 @@ int sd_cmd_recursive(int argc, char **argv)
                         /* DIR's URL, plus the chart's path below DIR */
                         const char *u = fwd[++f];
                         size_t ul = strlen(u);
-                        sd_buf_printf(&url, "%.*s%s%s", (int)(ul && u[ul - 1] == '/' ? ul - 1 : ul), u,
-                                      strcmp(j->rel, ".") ? "/" : "", strcmp(j->rel, ".") ? j->rel : "");
+                        sd_buf_printf(&url, "%.*s", (int)(ul && u[ul - 1] == '/' ? ul - 1 : ul), u);
+                        for (const char *q = j->rel; strcmp(j->rel, ".") && *q; q++) {
+                            unsigned char ch = (unsigned char)*q;
+                            if (q == j->rel)
+                                sd_buf_putc(&url, '/');
+                            if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
+                                sd_buf_putc(&url, (char)ch);
+                            else
+                                sd_buf_printf(&url, "%%%02X", ch);
+                        }
                         cargv[k++] = url.ptr;
                     }
                 }
@@ -612,13 +656,21 @@ int sd_cmd_recursive(int argc, char **argv)
         }
         if (tty)
             fputs("\r\033[K", stderr);
-        if (site && !check && failed < c.n && strcmp(format, "json")) {
+        if (site && failed < c.n && strcmp(format, "json")) {
             sd_buf idx = SD_BUF_INIT, ip = SD_BUF_INIT;
             sd_buf_printf(&ip, "%s%s%s", site, site[strlen(site) - 1] == '/' ? "" : "/",
                           !strcmp(format, "html") ? "index.html" : "README.md");
             size_t plen = strlen(site) + (site[strlen(site) - 1] == '/' ? 0 : 1);
-            if (write_index(&idx, &c, format, plen) < 0 || sd_out_write(ip.ptr, idx.ptr, idx.len, &diags) < 0)
+            if (write_index(&idx, &c, format, plen) < 0) {
                 failed++;
+            } else if (check) {
+                if (!same_file(ip.ptr, idx.ptr, idx.len)) {
+                    printf("%s is not up to date\n", ip.ptr);
+                    stale++;
+                }
+            } else if (sd_out_write(ip.ptr, idx.ptr, idx.len, &diags) < 0) {
+                failed++;
+            }
             sd_buf_release(&idx);
             sd_buf_release(&ip);
         }

@@ -162,10 +162,12 @@ static const char help_repo[] =
 "                  rewritten; --check: write nothing, exit 1 when a file is\n"
 "                  not up to date; a chart that fails is listed at the end\n"
 "                  after all others are done (exit 2); --source-url is the\n"
-"                  URL of DIR, each chart's path is appended to it\n"
+"                  URL of DIR, each chart's path is appended to it.\n"
+"                  'schemadoc DIR ...' is the same when DIR has no Chart.yaml\n"
+"                  of its own but charts below it\n"
 "  -j, --jobs N    charts at once (default: the number of processors)\n"
-"  -q, --quiet     no progress line (shown only on a terminal) and no\n"
-"                  warnings: only failures and --check differences\n"
+"  -q, --quiet     no progress line (shown only on a terminal), no\n"
+"                  warnings; only failures and --check differences\n"
 "  --skip PATTERN  leave out directories whose name or path below DIR\n"
 "                  matches PATTERN (fnmatch); repeatable. Always left out:\n"
 "                  hidden directories, node_modules, and a chart's charts/\n"
@@ -310,5 +312,24 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
             return sd_cmd_recursive(argc, argv);
+    /* `schemadoc charts/`: SOURCE is a directory without a Chart.yaml that
+     * holds charts, a charts repository; the option table says which
+     * options take a value, so the value is not taken for SOURCE */
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1]) {
+            size_t n = strcspn(a, "=");
+            for (const sd_cli_option *o = sd_cli_options; o->name; o++)
+                if ((o->cmds & SD_CMD_RENDER) && o->arg && !a[n] &&
+                    ((strlen(o->name) == n && !strncmp(o->name, a, n)) || (o->alias && !strcmp(o->alias, a)))) {
+                    i++;
+                    break;
+                }
+            continue;
+        }
+        if (sd_cli_has_charts(a))
+            return sd_cmd_recursive(argc, argv);
+        break;
+    }
     return sd_cmd_render(argc, argv);
 }
