@@ -2,7 +2,7 @@
 // key paths and ids, values (get/set/delete, the overlay of a values file),
 // YAML out (YAML 1.1 quoting), import (errors with line and column, custom
 // tags as data), writing into an imported document (comments and order
-// kept, idempotent), and --set flags. tests/suite-form-page.sh bundles this file
+// kept, idempotent), and --set flags. tests/suite-form.sh bundles this file
 // with esbuild (the `yaml` package comes from Debian's node-yaml) and runs it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
