@@ -30,9 +30,9 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: all deps browser-deps bench-form screenshots check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: all deps form-deps browser-deps bench-form screenshots check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
 
-all: deps
+all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
 
 # --- dependencies -----------------------------------------------------------
@@ -75,6 +75,12 @@ BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
 # the rules interpreter (src/form/*.js) as one ES module, for `schemadoc rules --runtime`
 RUNTIME_JS:= $(wildcard src/form/*.js)
 GEN_RUNTIME:= $(BUILD)/gen/runtime.c
+# the form's script: src/form/form_main.js and what it imports, with the yaml
+# library (Debian node-yaml), bundled by esbuild into one IIFE (docs/form.md)
+FORM_JS   := $(wildcard src/form/*.js)
+GEN_FORMJS:= $(BUILD)/gen/formjs.c
+NODE_PATH_FORM ?= /usr/share/nodejs
+FORM_MINIFY ?= --minify
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
 ADBGBINS  := $(patsubst tests/unit/%.c,$(BUILD)/adbg/%,$(UNITSRCS))
 
@@ -93,7 +99,7 @@ BIN_LIBS_asan = $(PKG_LIBS)
 BIN_LIBS_adbg = $(PKG_LIBS)
 
 define flavour
-$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o
+$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o $$(BUILD)/$(1)/formjs.o
 $(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
 $$(BUILD)/$(1)/%.o: src/%.c $$(HDRS)
 	@mkdir -p $$(@D)
@@ -104,6 +110,10 @@ $$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
 	@echo "  CC $(1)  $$<"
 	@$$(CC) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
 $$(BUILD)/$(1)/runtime.o: $$(GEN_RUNTIME)
+	@mkdir -p $$(@D)
+	@echo "  CC $(1)  $$<"
+	@$$(CC) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
+$$(BUILD)/$(1)/formjs.o: $$(GEN_FORMJS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
 	@$$(CC) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
@@ -131,6 +141,30 @@ $(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
 	@sh src/form/embed-runtime.sh src/form > $@.tmp && mv $@.tmp $@
+
+# esbuild and node-yaml are build-time only: the bundle is compiled in.
+form-deps:
+	@if command -v esbuild >/dev/null 2>&1 && [ -f $(NODE_PATH_FORM)/yaml/package.json ]; then :; else \
+	  echo "schemadoc: the form's script needs esbuild and node-yaml"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "schemadoc: installing: apt-get install -y esbuild node-yaml nodejs"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq esbuild node-yaml nodejs >/dev/null \
+	      || { echo "schemadoc: apt-get failed" >&2; exit 2; }; \
+	  else \
+	    echo "schemadoc: run as root:  apt-get update && apt-get install -y esbuild node-yaml nodejs" >&2; exit 2; \
+	  fi; \
+	fi
+
+$(BUILD)/gen/form.js: $(FORM_JS) | form-deps
+	@mkdir -p $(BUILD)/gen
+	@echo "  ESBUILD $@"
+	@NODE_PATH=$(NODE_PATH_FORM) esbuild src/form/form_main.js --bundle --format=iife $(FORM_MINIFY) \
+	  --platform=browser --target=es2020 --log-level=warning --outfile=$@.tmp && mv $@.tmp $@
+	@if grep -qi '</script' $@; then echo "schemadoc: the form bundle contains '</script'" >&2; rm -f $@; exit 2; fi
+
+$(GEN_FORMJS): $(BUILD)/gen/form.js src/form/embed-form.sh
+	@echo "  GEN     $@"
+	@sh src/form/embed-form.sh $(BUILD)/gen/form.js > $@.tmp && mv $@.tmp $@
 
 $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@mkdir -p $(BUILD)/gen

@@ -101,7 +101,7 @@ done:
 
 int sd_cmd_render(int argc, char **argv)
 {
-    static const char *const formats[] = { "json", "doc", "html", "md", NULL };
+    static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
     sd_render_opts ro = { NULL, NULL, NULL };
     const char *readme = NULL;
@@ -125,7 +125,7 @@ int sd_cmd_render(int argc, char **argv)
             }
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
             if (r < 0)
-                return sd_cli_usage_error("option '--format' needs a value: json, doc, html, md");
+                return sd_cli_usage_error("option '--format' needs a value: json, doc, html, md, form");
             format = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
                    (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
@@ -169,7 +169,7 @@ int sd_cmd_render(int argc, char **argv)
     for (r = 0; formats[r] && strcmp(formats[r], format) != 0; r++)
         ;
     if (!formats[r])
-        return sd_cli_usage_error("unknown format '%s'; valid formats: json, doc, html, md", format);
+        return sd_cli_usage_error("unknown format '%s'; valid formats: json, doc, html, md, form", format);
     if (readme && strcmp(format, "md") != 0)
         return sd_cli_usage_error("'--readme' takes Markdown: use '--format md' (or no --format)");
     if (readme && output)
@@ -177,7 +177,7 @@ int sd_cmd_render(int argc, char **argv)
     if (check && !readme && (!output || strcmp(output, "-") == 0))
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
     if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
-        return sd_cli_usage_error("'--theme' and '--template' apply to the html and md formats");
+        return sd_cli_usage_error("'--theme' and '--template' apply to the html, md and form formats");
     if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)
         return sd_cli_usage_error("'--gotmpl' and '--helm-docs-version' apply to the md format");
     if (md.gotmpl && (ro.theme || ro.template_file))
@@ -202,8 +202,9 @@ int sd_cmd_render(int argc, char **argv)
                 sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
                 status = SD_EXIT_ERROR;
             }
-        } else if ((strcmp(format, "md") == 0 ? sd_cli_markdown(&out, m, &ro, &md, &diags)
-                                              : sd_render(&out, m, &ro, &diags)) < 0) {
+        } else if ((strcmp(format, "md") == 0     ? sd_cli_markdown(&out, m, &ro, &md, &diags)
+                    : strcmp(format, "form") == 0 ? sd_render_form(&out, m, src, &ro, &diags)
+                                                  : sd_render(&out, m, &ro, &diags)) < 0) {
             status = SD_EXIT_ERROR;
         } else if (sd_buf_failed(&out)) {
             sd_diag_error(&diags, sd_buf_error(&out), (sd_loc){ NULL, 0, 0 }, "out of memory");

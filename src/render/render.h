@@ -32,6 +32,16 @@ int sd_render_view(json_t *model, int html);
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
 
+typedef struct sd_source sd_source;
+
+/** The interactive form of `model` (docs/form.md): the "form" template of
+ *  `opts->theme` with the page data (slim model, defaults, the rules of
+ *  `src` as `schemadoc rules` writes them) and the bundled script inlined
+ *  under a hash-based CSP. Appends the page to `out`; `model` is only read.
+ *  Returns 0 or a negative code with a diagnostic (as sd_render, or a
+ *  schema that does not compile). */
+int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags);
+
 /** The templates and themes compiled into the binary (src/embed-assets.sh
  *  generates the table from templates/ and themes/). Names are paths
  *  relative to the repository: "templates/html.mustache". */

@@ -225,7 +225,8 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
     }
     if ((err = sd_mustache_partials_preload(reg, top, diags)) < 0)
         goto done;
-    if ((err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
+    /* the form's page data is made by sd_render_form (form.c) */
+    if (strcmp(format, "form") != 0 && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
         sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;
     }
