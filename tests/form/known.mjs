@@ -8,11 +8,9 @@ export const KNOWN = {
   "D oneOf": "form: switching the oneOf branch does not apply the new branch's defaults (storage.path stays empty, not /data)",
   "D if/then/else": "form: properties that only a then/dependentSchemas branch declares never appear (persistence.size)",
   "D maps": "form: a duplicate map key silently drops the new entry instead of refusing it",
-  "D int-or-string": "form: a duplicate key in an x-kubernetes-list-type: map list is not flagged",
   "D recursive $ref": "form: an object the values do not hold (menu.sub, via a recursive $ref) is not rendered",
   "E crd": "form: the untouched CRD manifest has no metadata.name",
   "E chart: import good": "form: did-you-mean differs from validate (replicaCont -> persistence, validate says replicaCount)",
   "E chart: export(import(export(import(x))))": "form: Everything exports a null default (priorityClassName: null); imported again it deletes the key",
   "F noschema: a 1,000-item array": "form: 1,000 items render 35k DOM nodes; a keystroke in item 999 takes 27-67 ms (budget 50)",
-  "F kps": "form: kube-prometheus-stack's page is 3.0 MB (target < 2 MB)",
 };

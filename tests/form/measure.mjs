@@ -35,7 +35,7 @@ export async function keystrokes(page, ctl, n = 50) {
   }
   const lat = await page.evaluate(() => window.__lat);
   const s = [...lat].sort((a, b) => a - b);
-  return { n: lat.length, median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], worst: s[s.length - 1], all: lat };
+  return { n: lat.length, median: s[Math.floor(s.length / 2)], p90: s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)], p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], worst: s[s.length - 1], all: lat };
 }
 
 export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
