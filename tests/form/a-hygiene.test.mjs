@@ -2,12 +2,12 @@
 // file://, no console errors / page errors, a strict CSP whose one hash is the
 // one inline script and no violation, hostile text inert everywhere, the
 // embedded JSON escaped, element ids unique; the page title of each source kind.
-import { test, after } from "node:test";
+import { after } from "node:test";
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { form, open, hygiene, closeBrowser, check, checkEqual, checksDone, setField, importText, button, preview, until, reveal, region } from "./harness.mjs";
+import { test, form, open, hygiene, closeBrowser, check, checkEqual, checksDone, setField, importText, button, preview, until, reveal, region } from "./harness.mjs";
 
-after(async () => { console.log(`# count: form A hygiene checks ${checksDone()}`); await closeBrowser(); });
+after(async () => { console.log(`count: form A hygiene checks ${checksDone()}`); await closeBrowser(); });
 
 const KINDS = [
   ["chart", "formchart values"],

@@ -4,10 +4,11 @@
 // clearing an optional field removes the key; one failing and one passing
 // case for each keyword; the parity table of the rules (tests/js/parity.test.mjs,
 // docs/rules.md) loaded through "Import values": Problems == validate.
-import { test, after } from "node:test";
+import { after } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import {
+  test,
   form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, problems, until,
   validate, writeTmp, SOURCES, CORPUS, ROOT, reveal, loadValues, hygiene,
 } from "./harness.mjs";
@@ -15,9 +16,9 @@ import {
 let parityTotal = 0, paritySame = 0;
 const parityMisses = [];
 after(async () => {
-  console.log(`# count: form C validation checks ${checksDone()}`);
-  console.log(`# count: form parity ${paritySame}/${parityTotal} identical`);
-  for (const m of parityMisses.slice(0, 10)) console.log(`# parity miss: ${m}`);
+  console.log(`count: form C validation checks ${checksDone()}`);
+  console.log(`count: form parity ${paritySame}/${parityTotal} identical`);
+  for (const m of parityMisses.slice(0, 10)) console.log(`parity miss: ${m}`);
   await closeBrowser();
 });
 
@@ -82,8 +83,9 @@ test("C chart: each keyword fails and passes as validate says (typed)", async ()
       if (keyword) check(want.some((e) => e.keyword === keyword), `validate reports ${keyword} for ${fp}=${typed}`);
       if (want.length) {
         await until(() => c.getAttribute("aria-invalid"), (v) => v === "true", 3000, `${fp}=${typed}: aria-invalid`);
-        const desc = await c.evaluate((el) => (el.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean)
+        const errText = () => c.evaluate((el) => (el.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean)
           .map((id) => document.getElementById(id)).filter((e) => e && e.classList.contains("sd-error")).map((e) => e.textContent.trim()).join("\n"));
+        const desc = await until(errText, (t) => t === want.map((e) => e.message).join("\n"), 3000, `${fp}=${typed}: error text`).catch(errText);
         checkEqual(desc, want.map((e) => e.message).join("\n"), `${fp}=${typed}: the error text (aria-describedby .sd-error) is validate's message`);
       } else {
         await until(() => c.getAttribute("aria-invalid"), (v) => v !== "true", 3000, `${fp}=${typed}: valid`);
@@ -106,12 +108,13 @@ test("C chart: each keyword fails and passes as validate says (typed)", async ()
 test("C chart: typing never flashes errors on unrelated fields", async () => {
   const p = await open(form("chart"));
   try {
-    await setField(p.page, "replicaCount", "0");
+    const rc = await setField(p.page, "replicaCount", "0");
+    await until(() => rc.getAttribute("aria-invalid"), (v) => v === "true", 3000, "replicaCount invalid first");
     const c = await reveal(p.page, "image.tag");
     await p.page.evaluate(() => {
       window.__flash = [];
-      new MutationObserver((ms) => { for (const m of ms) if (m.attributeName === "aria-invalid" && m.target.getAttribute("aria-invalid") === "true") window.__flash.push(m.target.id); })
-        .observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-invalid"] });
+      new MutationObserver((ms) => { for (const m of ms) if (m.attributeName === "aria-invalid" && m.oldValue !== "true" && m.target.getAttribute("aria-invalid") === "true") window.__flash.push(m.target.id); })
+        .observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["aria-invalid"] });
     });
     await c.click();
     await c.press("End");

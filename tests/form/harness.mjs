@@ -182,6 +182,16 @@ export async function reveal(page, p) {
     }, pre);
     if (clicked) await page.waitForTimeout(0);
   }
+  // an object (details) has no value control: its wrapper
+  const isObject = await page.evaluate((p) => {
+    const w = document.querySelector(`[data-path="${CSS.escape(p)}"]`);
+    if (!w) return false;
+    return ![...w.querySelectorAll("label[for]")].some((l) => {
+      const t = l.textContent.trim();
+      return t === p || t.startsWith(p) && !/^[A-Za-z0-9_.\[\]-]/.test(t.slice(p.length));
+    });
+  }, p);
+  if (isObject) return page.locator(`[data-path="${p.replace(/["\\]/g, "\\$&")}"]`).first();
   return control(page, p);
 }
 
@@ -265,6 +275,25 @@ export function writeTmp(name, text) {
   const f = path.join(TMP, name);
   fs.writeFileSync(f, text);
   return f;
+}
+
+// test() that knows the form's known bugs (tests/form/known.mjs): such a test
+// still runs; its failure prints "known failure: NAME: BUG: what failed" and
+// does not fail the suite; its success prints "known bug gone: NAME" (remove
+// the entry). FORM_STRICT=1 makes them ordinary tests.
+import { KNOWN } from "./known.mjs";
+import { test as nodeTest } from "node:test";
+export function test(name, a, b) {
+  const fn = b || a, opts = b ? a : {};
+  const k = Object.keys(KNOWN).find((x) => name.startsWith(x));
+  if (!k || process.env.FORM_STRICT) return nodeTest(name, opts, fn);
+  return nodeTest(name, opts, async (t) => {
+    try { await fn(t); } catch (e) {
+      console.log(`known failure: ${name}: ${KNOWN[k]} -- ${String(e && e.message || e).split("\n")[0].slice(0, 200)}`);
+      return;
+    }
+    console.log(`known bug gone: ${name} (remove it from tests/form/known.mjs)`);
+  });
 }
 
 // count of assertions made through check() (printed as `count:` by each file)

@@ -35,7 +35,7 @@ export async function keystrokes(page, ctl, n = 50) {
   }
   const lat = await page.evaluate(() => window.__lat);
   const s = [...lat].sort((a, b) => a - b);
-  return { n: lat.length, median: s[Math.floor(s.length / 2)], worst: s[s.length - 1], all: lat };
+  return { n: lat.length, median: s[Math.floor(s.length / 2)], p90: s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)], p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], worst: s[s.length - 1], all: lat };
 }
 
 export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
@@ -49,6 +49,6 @@ export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
     });
     const ctl = await reveal(p.page, deepPath);
     const k = await keystrokes(p.page, ctl, n);
-    return { name, bytes, interactiveMs: t.ready, dclToInteractiveMs: t.ready - t.dcl, domNodes: t.nodes, firstEnabled: t.firstEnabled, keystroke: k, issues: p.issues };
+    return { name, bytes, interactiveMs: t.ready, dclToInteractiveMs: Math.max(0, t.ready - t.dcl), domNodes: t.nodes, firstEnabled: t.firstEnabled, keystroke: k, issues: p.issues };
   } finally { await p.close(); }
 }
