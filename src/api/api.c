@@ -201,7 +201,7 @@ int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_
 {
     size_t mark = d->count;
     sd_diff_opts dopts = { (flags & SD_DIFF_DESCRIPTIONS) != 0 };
-    sd_render_opts ro = { "diff/html", NULL, NULL };
+    sd_render_opts ro = { .format = "diff/html" };
     sd_buf b = SD_BUF_INIT;
     json_t *om = NULL, *nm = NULL, *diff = NULL;
     int err = 0;

@@ -10,6 +10,7 @@
  * terminal, the failures on stderr, the exit status (2 when a chart
  * failed, 1 when --check found a stale file, else 0). */
 #include "cli.h"
+#include "file.h"
 #include "node.h"
 #include "out.h"
 #include "sd.h"
@@ -386,18 +387,16 @@ static void copy_log(FILE *log, FILE *to)
 /* 1 when the file at `path` holds exactly `len` bytes of `data`. */
 static int same_file(const char *path, const char *data, size_t len)
 {
-    FILE *f = fopen(path, "rb");
-    char chunk[65536];
-    size_t n, at = 0;
-    int same = f != NULL;
-    while (same && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (at + n > len || memcmp(chunk, data + at, n) != 0)
-            same = 0;
-        at += n;
-    }
-    if (f)
-        fclose(f);
-    return same && at == len;
+    /* the checked opener: a FIFO or a device at `path` is "not the same",
+     * never a hang */
+    sd_diags quiet = SD_DIAGS_INIT;
+    char *text = NULL;
+    size_t n = 0;
+    int same = sd_file_read(&text, &n, path, len + 1, 0, &quiet) == 0 && n == len &&
+               memcmp(text, data, len) == 0;
+    free(text);
+    sd_diags_release(&quiet);
+    return same;
 }
 
 static const char recursive_help[] =

@@ -20,6 +20,7 @@
  * (score_pair) and must reach 400. Parents are paired before children,
  * strict rounds before the loose one; each key is paired at most once. */
 #include "diff_int.h"
+#include "file.h"
 #include "node.h"
 #include "ptr.h"
 #include "sd.h"
@@ -277,7 +278,7 @@ static void readme_hints(json_t *out, const char *dir)
     if (!dir)
         return;
     sd_buf_printf(&path, "%s/README.md", dir);
-    if (sd_buf_failed(&path) || sd_read_file(&text, &len, path.ptr, 4u << 20, &quiet) < 0) {
+    if (sd_buf_failed(&path) || sd_file_read(&text, &len, path.ptr, 4u << 20, 0, &quiet) < 0) {
         sd_buf_release(&path);
         sd_diags_release(&quiet);
         return;
