@@ -129,6 +129,7 @@ int sd_cmd_validate(int argc, char **argv)
                                           : "validate: no VALUES file given (use '-' for standard input)");
     }
     json = strcmp(output, "json") == 0;
+    copts.by_position = !json;   /* text is read by a person; json keeps rule order */
     /* a forced dialect is also the default of documents reached by $ref */
     if (copts.draft)
         sopts.draft = copts.draft;

@@ -490,8 +490,10 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
         r->status = sd_validate_entry(k->v, (size_t)k->items[i].entry, r->values, &r->res, diags);
         if ((r->status == 0 || r->status == SD_EINVALID) && k->items[i].sidx >= 0)
             lint(k, &k->items[i]);
-        sort_errors(k, r->res.items, r->res.count);
-        sort_errors(k, r->res.warnings, r->res.nwarnings);
+        if (k->opts.by_position) {
+            sort_errors(k, r->res.items, r->res.count);
+            sort_errors(k, r->res.warnings, r->res.nwarnings);
+        }
         r->diag_count = diags->count - r->diag_first;
     }
     *out = k;

@@ -25,6 +25,9 @@ typedef struct sd_check_opts {
     size_t max_errors;   /* per result (0: 1000) */
     int    strict;       /* keys nobody knows are errors, not warnings */
     int    each;         /* a chart: each file over values.yaml on its own, not merged */
+    int    by_position;  /* errors and warnings sorted by file, line, column (what a
+                            person reads); 0: the validator's order, which the JSON
+                            output and the browser rules share (docs/rules.md) */
 } sd_check_opts;
 
 /** One thing validated. Owned by the sd_check. */
