@@ -75,6 +75,30 @@ if [ -n "$t" ] && [ -n "$s" ] && [ "$t" -lt "$s" ]; then ok; else fail "schema k
 "$SD" $U/md-chart --format md --descriptions comments -o "$tmp/mdc.md" 2>"$tmp/err"
 has "--descriptions comments: helm-docs cell" "$tmp/mdc.md" '| nameOverride | string | `""` |  |'
 
+# --- html: one type rule, @default as Markdown, entities, "Deprecated:",
+# the whole values.yaml, definition names -----------------------------------
+"$SD" $U/html-chart --format html -o "$tmp/hc.html" 2>"$tmp/err"
+status "html-chart html" 0 $?
+n=$(grep -c '<span class="type">null</span>' "$tmp/hc.html"); status "(string) over an empty default: no null type" 0 "$n"
+hasnt "(string) over an empty default: not nullable" "$tmp/hc.html" 'badge-nullable'
+has "(int) comment type in html" "$tmp/hc.html" '<span class="type">integer</span>'
+has "@default as Markdown" "$tmp/hc.html" '<dd><code>&quot;&quot;</code> (uses the global registry)</dd>'
+hasnt "@default: no literal backticks" "$tmp/hc.html" '<dd>`&quot;&quot;`'
+has "Deprecated: in words gets the badge" "$tmp/hc.html" '<article class="entry is-deprecated" id="imageName"'
+has "whole values.yaml shown" "$tmp/hc.html" '<pre class="values-yaml" id="sd-values-yaml"><code># -- (string) The admin user'"'"'s name'
+has "values.yaml copy button" "$tmp/hc.html" 'class="copy" data-copy="sd-values-yaml"'
+"$SD" $U/html-chart --format md -o "$tmp/hc.md" 2>"$tmp/err"
+hasnt "md: no Deprecated badge from words (helm-docs cells)" "$tmp/hc.md" '**Deprecated'
+"$SD" $U/bitnami-entities --format html -o "$tmp/be.html" 2>"$tmp/err"
+has "section name entity decoded once" "$tmp/be.html" '<h3 class="section-title">MongoDB(®) parameters</h3>'
+hasnt "no double-escaped entity (heading)" "$tmp/be.html" 'MongoDB(&amp;reg;) parameters</h3>'
+hasnt "no double-escaped entity (contents)" "$tmp/be.html" 'title="MongoDB(&amp;reg;) parameters"'
+"$SD" $U/def-names/schema.json --format html -o "$tmp/dn.html" 2>"$tmp/err"
+has "colliding definition named by document and pointer" "$tmp/dn.html" '>condition (other.json#/$defs/condition)</a>'
+hasnt "no numbered definition name" "$tmp/dn.html" '>condition-2<'
+"$SD" $U/html-chart --format json -o "$tmp/hc.json" 2>"$tmp/err"
+has "model: the comment's type" "$tmp/hc.json" '"helm_type": "string"'
+
 # --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
 # No horizontal scroll, the filter first, long paths wrap. A fixture with long
 # paths and URLs, the md-chart fixture in both themes, and a big corpus chart.

@@ -578,3 +578,55 @@ void sd_render__schema_keys(view *v, json_t *model)
     json_decref(k.expanded);
     sd_buf_release(&k.tmp);
 }
+
+/* HTML character references in plain text (Bitnami section names such as
+ * "MongoDB(&reg;) parameters" are written for Markdown, where they are
+ * decoded): the named ones these READMEs use and numeric ones, as UTF-8.
+ * Anything else is kept as written. */
+void sd_render__decode_entities(sd_buf *b, const char *s)
+{
+    static const struct { const char *name; unsigned cp; } named[] = {
+        { "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' }, { "apos", '\'' },
+        { "nbsp", 0xA0 }, { "reg", 0xAE }, { "copy", 0xA9 }, { "trade", 0x2122 },
+        { "hellip", 0x2026 }, { "mdash", 0x2014 }, { "ndash", 0x2013 }, { "deg", 0xB0 },
+        { "times", 0xD7 }, { "rarr", 0x2192 }, { "larr", 0x2190 }
+    };
+    sd_buf_clear(b);
+    while (*s) {
+        unsigned long cp = 0;
+        const char *semi = *s == '&' ? strchr(s, ';') : NULL;
+        if (semi && semi - s <= 10) {
+            if (s[1] == '#') {
+                char *e;
+                cp = (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &e, 16) : strtoul(s + 2, &e, 10);
+                if (e != semi || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+                    cp = 0;
+            } else {
+                for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+                    if ((size_t)(semi - s - 1) == strlen(named[i].name) &&
+                        !strncmp(s + 1, named[i].name, strlen(named[i].name)))
+                        cp = named[i].cp;
+            }
+        }
+        if (!cp) {
+            sd_buf_putc(b, *s++);
+            continue;
+        }
+        if (cp < 0x80) {
+            sd_buf_putc(b, (char)cp);
+        } else if (cp < 0x800) {
+            sd_buf_putc(b, (char)(0xC0 | (cp >> 6)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        } else if (cp < 0x10000) {
+            sd_buf_putc(b, (char)(0xE0 | (cp >> 12)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        } else {
+            sd_buf_putc(b, (char)(0xF0 | (cp >> 18)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        }
+        s = semi + 1;
+    }
+}
