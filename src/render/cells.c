@@ -320,8 +320,11 @@ void sd_render__details(json_t *model)
                         sd_buf n = SD_BUF_INIT;
                         const char *old = str(e, "details_note"), *bl = str(e, "branch_label");
                         const char *par = strrchr(bl, '(');
-                        size_t bn = par && par > bl ? (size_t)(par - bl - 1) : strlen(bl);
-                        sd_buf_printf(&n, "%s%sin branch ", old ? old : "", old ? ", " : "");
+                        int alt = par && (!strcmp(par, "(one of)") || !strcmp(par, "(any of)"));
+                        size_t bn = alt && par > bl ? (size_t)(par - bl - 1) : strlen(bl);
+                        if (!alt)
+                            par = NULL;   /* if/then/else, allOf parts: "under `then it must match`" */
+                        sd_buf_printf(&n, "%s%s%s ", old ? old : "", old ? ", " : "", alt ? "in branch" : "under");
                         sd_render__md_code(&n, bl, bn);
                         if (par && par > bl)
                             sd_buf_printf(&n, " %s", par);
