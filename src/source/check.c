@@ -38,6 +38,9 @@ struct sd_check {
     int              oom;
 };
 
+static void sort_errors(const sd_check *k, sd_verror *e, size_t n);
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
+
 static void keep(sd_check *k, sd_doc *d)
 {
     sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
@@ -242,6 +245,7 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
     } else {
         sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
                         "the chart has no values.schema.json: Helm checks nothing, and neither does this");
+        lint_without_schema(k, chart, merged);
     }
     /* each subchart's part against the subchart's own schema, as Helm does */
     for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
@@ -272,6 +276,32 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
     }
     sd_buf_release(&label);
     return err;
+}
+
+/* A chart without a schema: the keys its values.yaml does not know are
+ * still worth a warning (an error under --strict), typos above all. */
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged)
+{
+    sd_vresult res = SD_VRESULT_INIT;
+    const char *extra[64];
+    size_t nextra = 0;
+    const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
+
+    if (!defs || defs->kind != SD_MAP || !defs->n)
+        return;
+    extra[nextra++] = "global";
+    for (size_t i = 0; i < chart->nsubcharts && nextra < 64; i++)
+        extra[nextra++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias
+                                                     : sd_chart_name(chart->subcharts[i]);
+    if (sd_check__lint(k->src, merged, defs, chart->values->file, NULL, NULL, extra, nextra,
+                       k->opts.strict, &res) < 0)
+        k->oom = 1;
+    sort_errors(k, res.items, res.count);
+    sort_errors(k, res.warnings, res.nwarnings);
+    if (res.count)
+        k->wanting = 1;
+    sd_vresult_to_diags(&res, k->diags);
+    sd_vresult_release(&res);
 }
 
 /* Helm's `-f a -f b` merges (the default); chart-testing checks each CI

@@ -142,7 +142,7 @@ static void record(lctx *c, int error, const sd_node *key, const char *ptr, cons
     e->loc = key->loc;
     e->keyword = keyword;
     e->message = strdup(msg);
-    e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };
+    e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };  /* no schema: no place in one */
     {
         sd_schema_info *info = at ? sd_resolver_info(sd_source_resolver(c->src), at->node) : NULL;
         const char *sp = info ? sd_schema_ptr(sd_source_resolver(c->src), info) : NULL;
@@ -355,7 +355,8 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
     c.defaults_file = defaults_file;
     c.extra = extra;
     c.nextra = nextra;
-    c.known_by = defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
+    c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
+               : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0);
     walk(&c, values, defaults, s, ns, &ptr, "", 0);
     sd_buf_release(&ptr);
