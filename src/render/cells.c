@@ -316,7 +316,17 @@ void sd_render__details(json_t *model)
                     } else {
                         set_str(e, "details_key", disp ? disp : "");
                     }
-                    if (str(e, "branch_label")) {
+                    if (str(e, "branch_name") && !str(e, "key")) {
+                        /* the branch itself */
+                        const char *bl = str(e, "branch_name"), *par = strrchr(bl, '(');
+                        sd_buf n = SD_BUF_INIT;
+                        sd_buf_puts(&n, "branch ");
+                        sd_render__md_code(&n, bl, par && par > bl ? (size_t)(par - bl - 1) : strlen(bl));
+                        if (par && par > bl)
+                            sd_buf_printf(&n, " %s", par);
+                        set_str(e, "details_note", n.ptr);
+                        sd_buf_release(&n);
+                    } else if (str(e, "branch_label")) {
                         sd_buf n = SD_BUF_INIT;
                         const char *old = str(e, "details_note"), *bl = str(e, "branch_label");
                         const char *par = strrchr(bl, '(');

@@ -514,6 +514,34 @@ static void alternatives(json_t *node, const char *kind, const char *words)
     json_array_append_new(alts, json_pack("{s:s,s:o}", "alt_kind", words, "options", opts));
 }
 
+/* md: the branches by name among the constraints ("exactly one of:
+ * `type: helm`, `type: git`"), so that the details name them. */
+static void md_alternatives(view *v, json_t *node)
+{
+    json_t *alts = json_object_get(node, "alternatives"), *a, *o;
+    json_t *list = json_object_get(node, "md_constraints");
+    size_t i, j;
+    if (!json_array_size(alts))
+        return;
+    if (!json_is_array(list)) {
+        list = json_array();
+        json_object_set_new(node, "md_constraints", list);
+    }
+    json_array_foreach(alts, i, a) {
+        const char *kind = str(a, "alt_kind");
+        sd_buf_clear(&v->tmp);
+        sd_buf_puts(&v->tmp, kind && !strcmp(kind, "Exactly one of") ? "exactly one of: " : "at least one of: ");
+        json_array_foreach(json_object_get(a, "options"), j, o) {
+            const char *t = str(o, "option_title");
+            if (j)
+                sd_buf_puts(&v->tmp, ", ");
+            sd_render__md_code(&v->tmp, t ? t : "option", t ? strlen(t) : 6);
+        }
+        json_array_append_new(list, json_stringn(v->tmp.ptr, v->tmp.len));
+    }
+    json_object_set_new(node, "has_details", json_true());
+}
+
 static const char *rel_path(walk *w, json_t *node)
 {
     const char *p = str(node, "path");
@@ -587,6 +615,8 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
         walk_list(w, list, depth + 1, "option %d (any of)", basecopy);
         alternatives(node, "anyOf", "At least one of");
     }
+    if (!w->v->html)
+        md_alternatives(w->v, node);
     json_array_foreach(json_object_get(node, "patternProperties"), i, x) {
         const char *p = str(x, "pattern");
         sd_buf lab = SD_BUF_INIT, ab = SD_BUF_INIT;
