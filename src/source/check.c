@@ -39,6 +39,26 @@ struct sd_check {
 };
 
 static void sort_errors(const sd_check *k, sd_verror *e, size_t n);
+
+/* The keys at a chart's root that other charts own: `global`, and each
+ * dependency's (its alias, else its name; unpacked under charts/ or only
+ * listed in Chart.yaml). */
+static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max)
+{
+    size_t n = 0;
+    const sd_node *deps = chart->chart_yaml ? sd_node_get(sd_doc_root(chart->chart_yaml), "dependencies") : NULL;
+    extra[n++] = "global";
+    for (size_t i = 0; i < chart->nsubcharts && n < max; i++)
+        extra[n++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias : sd_chart_name(chart->subcharts[i]);
+    for (size_t i = 0; deps && deps->kind == SD_SEQ && i < deps->n && n < max; i++) {
+        const sd_node *d = deps->items[i].value;
+        const sd_node *a = sd_node_get(d, "alias"), *nm = sd_node_get(d, "name");
+        const sd_node *use = a && a->kind == SD_STR ? a : nm;
+        if (use && use->kind == SD_STR)
+            extra[n++] = use->str;
+    }
+    return n;
+}
 static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
 
 static void keep(sd_check *k, sd_doc *d)
@@ -289,10 +309,7 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
 
     if (!defs || defs->kind != SD_MAP || !defs->n)
         return;
-    extra[nextra++] = "global";
-    for (size_t i = 0; i < chart->nsubcharts && nextra < 64; i++)
-        extra[nextra++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias
-                                                     : sd_chart_name(chart->subcharts[i]);
+    nextra = chart_extras(chart, extra, 64);
     if (sd_check__lint(k->src, merged, defs, chart->values->file, NULL, NULL, extra, nextra,
                        k->opts.strict, &res) < 0)
         k->oom = 1;
@@ -413,12 +430,8 @@ static void lint(sd_check *k, item *it)
         extra[nextra++] = "kind";
         extra[nextra++] = "metadata";
     }
-    if (chart) {
-        extra[nextra++] = "global";
-        for (size_t i = 0; i < chart->nsubcharts && nextra < 64; i++)
-            extra[nextra++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias
-                                                         : sd_chart_name(chart->subcharts[i]);
-    }
+    if (chart)
+        nextra = chart_extras(chart, extra, 64);
     if (sd_check__lint(k->src, it->r.values, it->defaults, it->defaults_file, sc->doc, sc->root,
                        extra, nextra, k->opts.strict, &it->r.res) < 0)
         k->oom = 1;
