@@ -162,7 +162,7 @@ static const char *deprecated_text(const char *d)
     d += 10;
     while (*d == '*' || *d == '_')
         d++;
-    if (*d != ':' && *d != '.' && *d != ' ' && *d != '\0')
+    if (*d != ':' && *d != '.' && *d != ',' && *d != '\0')   /* as the html badge reads it */
         return NULL;
     if (*d)
         d++;
@@ -235,8 +235,8 @@ static size_t child_schemas(lctx *c, const sref *s, size_t ns, const char *key, 
 static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
                      sd_buf *ptr, const char *dpath, int depth)
 {
-    int judged = 0, open = 0;
-    const sref *owner = ns ? &s[0] : NULL;
+    int judged = 0, open = 0, owned = 0;
+    const sref *owner = ns ? &s[0] : NULL;   /* the first schema listing keys names the place */
 
     if (defs && defs->kind == SD_MAP && defs->n && !free_form(defs))
         judged = 1;
@@ -246,8 +246,10 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
         const sd_node *up = sd_node_get(s[i].node, "unevaluatedProperties");
         if (p && p->kind == SD_MAP && p->n) {
             judged = 1;
-            if (owner == &s[0] || !sd_node_get(owner->node, "properties"))
+            if (!owned) {
                 owner = &s[i];
+                owned = 1;
+            }
         }
         /* a schema for any other key, or keys the validator already
          * refuses (additionalProperties: false) */
