@@ -50,6 +50,15 @@ has "ytt html: removed badge" "$tmp/titles.html" 'badge-removed'
 has "ytt html: seed 004 doc variable evaluated" "$tmp/seed.html" 'configuration if using a private registry'
 hasnt "ytt html: not the variable's name" "$tmp/seed.html" '>documentation<'
 
+# hostile ytt strings (titles, variables, removal notices) stay inert
+"$SD" $Y/hostile.yml --format html -o "$tmp/yh.html" 2>"$tmp/err"
+status "ytt hostile html" 0 $?
+python3 tests/render/xss_check.py "$tmp/yh.html" | grep -v 'payload text not visible' >"$tmp/xss"
+if [ -s "$tmp/xss" ]; then fail "ytt hostile html runs something"; cat "$tmp/xss"; else ok; fi
+has "ytt hostile html: the title shown as text" "$tmp/yh.html" '&lt;img src=x onerror=alert(1)&gt; **bold** | pipe'
+"$SD" $Y/hostile.yml --format md -o "$tmp/yh.md" 2>"$tmp/err"
+has "ytt hostile md: the title escaped in its cell" "$tmp/yh.md" '**\<img src=x onerror=alert(1)\> \*\*bold\*\* \| pipe**<br>'
+
 # --- oneOf branches named by their const discriminator (html) --------------
 "$SD" $U/md-chart --format html -o "$tmp/md.html" 2>"$tmp/err"
 status "md-chart html" 0 $?

@@ -112,7 +112,7 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
     if (title && *title) {
         /* a ytt title: on its own line, above the rest of the cell */
         sd_buf_puts(b, "**");
-        sd_render__md_cell(b, title, strlen(title));
+        sd_render__md_text(b, title, strlen(title));   /* a title is text, not Markdown */
         sd_buf_puts(b, "**<br>");
         start = b->len;
     }
