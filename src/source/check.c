@@ -512,7 +512,14 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
     switch (sd_source_kind(src)) {
     case SD_SOURCE_CHART: err = check_chart(k, files, nfiles); break;
     case SD_SOURCE_CRD:   err = check_crds(k, files, nfiles); break;
-    case SD_SOURCE_YTT:   err = check_ytt(k, files, nfiles); break;
+    case SD_SOURCE_YTT:
+        /* --each: each overlay over the defaults on its own */
+        if (k->opts.each && nfiles > 1)
+            for (size_t f = 0; f < nfiles && err >= 0; f++)
+                err = check_ytt(k, files + f, 1);
+        else
+            err = check_ytt(k, files, nfiles);
+        break;
     default:              err = check_schema(k, files, nfiles); break;
     }
     if (err < 0)
