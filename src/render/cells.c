@@ -302,10 +302,24 @@ void sd_render__details(json_t *model)
                     int def_group = flag(g, "group_definitions");
                     if (!flag(e, "has_details") || is_element_path(disp) != pass)
                         continue;
-                    if (at && json_object_get(seen, at))
+                    json_t *first = at ? json_object_get(seen, at) : NULL;
+                    if (first) {
+                        /* the same schema location reached by another path
+                         * (a YAML alias, a shared $ref): named, not repeated */
+                        if (!pass && disp && strcmp(disp, str(first, "details_key") ? str(first, "details_key") : "")) {
+                            sd_buf n = SD_BUF_INIT;
+                            const char *old = str(first, "md_details_also");
+                            sd_buf_puts(&n, old ? old : "");
+                            if (old)
+                                sd_buf_puts(&n, ", ");
+                            sd_render__md_code(&n, disp, strlen(disp));
+                            set_str(first, "md_details_also", n.ptr);
+                            sd_buf_release(&n);
+                        }
                         continue;
+                    }
                     if (at)
-                        json_object_set_new(seen, at, json_true());
+                        json_object_set(seen, at, e);
                     /* inside a definition: the definition's own path, and its name */
                     if (def_group && !flag(e, "is_definition") && path && *path) {
                         set_str(e, "details_key", path);
