@@ -50,6 +50,15 @@ has "ytt html: removed badge" "$tmp/titles.html" 'badge-removed'
 has "ytt html: seed 004 doc variable evaluated" "$tmp/seed.html" 'configuration if using a private registry'
 hasnt "ytt html: not the variable's name" "$tmp/seed.html" '>documentation<'
 
+# hostile ytt strings (titles, variables, removal notices) stay inert
+"$SD" $Y/hostile.yml --format html -o "$tmp/yh.html" 2>"$tmp/err"
+status "ytt hostile html" 0 $?
+python3 tests/render/xss_check.py "$tmp/yh.html" | grep -v 'payload text not visible' >"$tmp/xss"
+if [ -s "$tmp/xss" ]; then fail "ytt hostile html runs something"; cat "$tmp/xss"; else ok; fi
+has "ytt hostile html: the title shown as text" "$tmp/yh.html" '&lt;img src=x onerror=alert(1)&gt; **bold** | pipe'
+"$SD" $Y/hostile.yml --format md -o "$tmp/yh.md" 2>"$tmp/err"
+has "ytt hostile md: the title escaped in its cell" "$tmp/yh.md" '**\<img src=x onerror=alert(1)\> \*\*bold\*\* \| pipe**<br>'
+
 # --- oneOf branches named by their const discriminator (html) --------------
 "$SD" $U/md-chart --format html -o "$tmp/md.html" 2>"$tmp/err"
 status "md-chart html" 0 $?
@@ -65,6 +74,7 @@ has "md details: items entry" "$tmp/md.md" '### `features[]`'
 has "md details: definition field with its path" "$tmp/md.md" '### `probe.initialDelaySeconds` (in definition `probe`)'
 has "md details: branch named" "$tmp/md.md" '### `repo.type` (in branch `type: git` (one of))'
 has "md details: schema description beside the comment" "$tmp/md.md" 'Schema: Number of replicas of the deployment.'
+has "md: the alternatives named in the details" "$tmp/md.md" '* exactly one of: `type: helm`, `type: git`'
 has "md schema keys: full path" "$tmp/md.md" '| livenessProbe.initialDelaySeconds | integer | 0 ≤ value | Seconds after the container starts before the probe runs. |'
 has "md schema keys: shared definition once" "$tmp/md.md" 'The same keys as `livenessProbe` (definition `probe`).'
 has "md fallback: schema description in the table" "$tmp/md.md" '| nameOverride | string | `""` | Overrides the chart name. |'
@@ -74,6 +84,30 @@ t=$(grep -n '^## Values' "$tmp/md.md" | cut -d: -f1); s=$(grep -n '^## Keys docu
 if [ -n "$t" ] && [ -n "$s" ] && [ "$t" -lt "$s" ]; then ok; else fail "schema keys after the values table"; fi
 "$SD" $U/md-chart --format md --descriptions comments -o "$tmp/mdc.md" 2>"$tmp/err"
 has "--descriptions comments: helm-docs cell" "$tmp/mdc.md" '| nameOverride | string | `""` |  |'
+
+# --- html: one type rule, @default as Markdown, entities, "Deprecated:",
+# the whole values.yaml, definition names -----------------------------------
+"$SD" $U/html-chart --format html -o "$tmp/hc.html" 2>"$tmp/err"
+status "html-chart html" 0 $?
+n=$(grep -c '<span class="type">null</span>' "$tmp/hc.html"); status "(string) over an empty default: no null type" 0 "$n"
+hasnt "(string) over an empty default: not nullable" "$tmp/hc.html" 'badge-nullable'
+has "(int) comment type in html" "$tmp/hc.html" '<span class="type">integer</span>'
+has "@default as Markdown" "$tmp/hc.html" '<dd><code>&quot;&quot;</code> (uses the global registry)</dd>'
+hasnt "@default: no literal backticks" "$tmp/hc.html" '<dd>`&quot;&quot;`'
+has "Deprecated: in words gets the badge" "$tmp/hc.html" '<article class="entry is-deprecated" id="imageName"'
+has "whole values.yaml shown" "$tmp/hc.html" '<pre class="values-yaml" id="sd-values-yaml"><code># -- (string) The admin user'"'"'s name'
+has "values.yaml copy button" "$tmp/hc.html" 'class="copy" data-copy="sd-values-yaml"'
+"$SD" $U/html-chart --format md -o "$tmp/hc.md" 2>"$tmp/err"
+hasnt "md: no Deprecated badge from words (helm-docs cells)" "$tmp/hc.md" '**Deprecated'
+"$SD" $U/bitnami-entities --format html -o "$tmp/be.html" 2>"$tmp/err"
+has "section name entity decoded once" "$tmp/be.html" '<h3 class="section-title">MongoDB(®) parameters</h3>'
+hasnt "no double-escaped entity (heading)" "$tmp/be.html" 'MongoDB(&amp;reg;) parameters</h3>'
+hasnt "no double-escaped entity (contents)" "$tmp/be.html" 'title="MongoDB(&amp;reg;) parameters"'
+"$SD" $U/def-names/schema.json --format html -o "$tmp/dn.html" 2>"$tmp/err"
+has "colliding definition named by document and pointer" "$tmp/dn.html" '>condition (other.json#/$defs/condition)</a>'
+hasnt "no numbered definition name" "$tmp/dn.html" '>condition-2<'
+"$SD" $U/html-chart --format json -o "$tmp/hc.json" 2>"$tmp/err"
+has "model: the comment's type" "$tmp/hc.json" '"helm_type": "string"'
 
 # --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
 # No horizontal scroll, the filter first, long paths wrap. A fixture with long

@@ -746,6 +746,27 @@ static sd_node *schema_of_value(yctx *y, const sd_node *value, int any, int dept
 }
 
 /* The schema for one map item or array item, with its annotations. */
+/* A text argument without the blank lines and spaces around it (a
+ * triple-quoted string starts and ends on its quote lines, seed 004). */
+static sd_node *trimmed(yctx *y, const sd_node *n)
+{
+    size_t a = 0, b;
+    if (n->kind != SD_STR || is_expr(n))
+        return (sd_node *)(uintptr_t)n;
+    b = n->len;
+    while (a < b && n->str[a] && strchr(" \t\r\n", n->str[a]))
+        a++;
+    while (b > a && n->str[b - 1] && strchr(" \t\r\n", n->str[b - 1]))
+        b--;
+    if (a == 0 && b == n->len)
+        return (sd_node *)(uintptr_t)n;
+    sd_buf t = SD_BUF_INIT;
+    sd_buf_put(&t, n->str + a, b - a);
+    sd_node *r = sd_synth_str(y->out, n->loc, t.ptr);
+    sd_buf_release(&t);
+    return r ? r : (sd_node *)(uintptr_t)n;
+}
+
 static sd_node *schema_for(yctx *y, const sd_pair *p, const sd_node *value, int depth)
 {
     annot an[16];
@@ -771,8 +792,8 @@ static sd_node *schema_for(yctx *y, const sd_pair *p, const sd_node *value, int 
             sd_diag_warning(y->diags, a->loc, "@schema/%s: '%s' is not a value schemadoc can evaluate "
                             "(a literal, a variable assigned above, `+`); shown as source text",
                             a->name, arg->str);
-        if (!strcmp(a->name, "title") && arg) set(y, s, "title", (sd_node *)arg);
-        else if ((!strcmp(a->name, "desc") || !strcmp(a->name, "doc")) && arg) set(y, s, "description", (sd_node *)arg);
+        if (!strcmp(a->name, "title") && arg) set(y, s, "title", trimmed(y, arg));
+        else if ((!strcmp(a->name, "desc") || !strcmp(a->name, "doc")) && arg) set(y, s, "description", trimmed(y, arg));
         else if (!strcmp(a->name, "nullable")) {
             const sd_node *t = sd_node_get(s, "type");
             if (t && t->kind == SD_STR) {

@@ -165,6 +165,20 @@ static const char *helm_type_of_schema(const char *t)
     return t;
 }
 
+/* helm-docs' type words back to JSON Schema's, or NULL (tpl/..., others). */
+static const char *json_type_of_helm(const char *t)
+{
+    static const char *const map[][2] = {
+        { "string", "string" }, { "int", "integer" }, { "integer", "integer" }, { "float", "number" },
+        { "number", "number" }, { "bool", "boolean" }, { "boolean", "boolean" }, { "list", "array" },
+        { "array", "array" }, { "object", "object" }, { "dict", "object" }, { "map", "object" }
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(t, map[i][0]))
+            return map[i][1];
+    return NULL;
+}
+
 /* ---- $ref -------------------------------------------------------------- */
 
 /* A name for a definition: the ref's last pointer segment, its anchor, or
@@ -296,6 +310,10 @@ static void types(bnode *b)
             for (size_t i = 0; i < t->n; i++)
                 if (t->items[i].value->kind == SD_STR)
                     json_array_append_new(types, json_string(t->items[i].value->str));
+    } else if (b->an && b->an->type && json_type_of_helm(b->an->type)) {
+        /* `# -- (string)`: the comment's type, also over an empty default
+         * (one type rule for html and md) */
+        json_array_append_new(types, json_string(json_type_of_helm(b->an->type)));
     } else if (value) {
         json_array_append_new(types, json_string(sd_node_type_word(value)));
     }

@@ -139,6 +139,12 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_object_set_new(src, "dialect", json_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
     json_object_set_new(m, "source", src);
     json_object_set_new(m, "chart", chart_meta(c, ch));
+    if (ch->values && ch->values->text) {
+        /* the whole file as the chart ships it (the html's "Default values") */
+        json_t *t = json_stringn(ch->values->text, ch->values->text_len);
+        if (t)
+            json_object_set_new(json_object_get(m, "chart"), "values_yaml", t);
+    }
     if (an.chart_description)
         json_object_set_new(json_object_get(m, "chart"), "readme_description", json_string(an.chart_description));
     if (values && values->kind != SD_MAP && values->kind != SD_NULL)

@@ -16,6 +16,8 @@ typedef struct def_entry {
     const sd_doc  *doc;
     char          *id;
     char          *pointer;     /* where it is: "#/$defs/a", or an absolute URI */
+    char          *name;        /* shown: the name, qualified by document and
+                                   pointer when another definition has it */
     int            built;
 } def_entry;
 

@@ -112,7 +112,7 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
     if (title && *title) {
         /* a ytt title: on its own line, above the rest of the cell */
         sd_buf_puts(b, "**");
-        sd_render__md_cell(b, title, strlen(title));
+        sd_render__md_text(b, title, strlen(title));   /* a title is text, not Markdown */
         sd_buf_puts(b, "**<br>");
         start = b->len;
     }
@@ -302,10 +302,24 @@ void sd_render__details(json_t *model)
                     int def_group = flag(g, "group_definitions");
                     if (!flag(e, "has_details") || is_element_path(disp) != pass)
                         continue;
-                    if (at && json_object_get(seen, at))
+                    json_t *first = at ? json_object_get(seen, at) : NULL;
+                    if (first) {
+                        /* the same schema location reached by another path
+                         * (a YAML alias, a shared $ref): named, not repeated */
+                        if (!pass && disp && strcmp(disp, str(first, "details_key") ? str(first, "details_key") : "")) {
+                            sd_buf n = SD_BUF_INIT;
+                            const char *old = str(first, "md_details_also");
+                            sd_buf_puts(&n, old ? old : "");
+                            if (old)
+                                sd_buf_puts(&n, ", ");
+                            sd_render__md_code(&n, disp, strlen(disp));
+                            set_str(first, "md_details_also", n.ptr);
+                            sd_buf_release(&n);
+                        }
                         continue;
+                    }
                     if (at)
-                        json_object_set_new(seen, at, json_true());
+                        json_object_set(seen, at, e);
                     /* inside a definition: the definition's own path, and its name */
                     if (def_group && !flag(e, "is_definition") && path && *path) {
                         set_str(e, "details_key", path);
@@ -316,12 +330,25 @@ void sd_render__details(json_t *model)
                     } else {
                         set_str(e, "details_key", disp ? disp : "");
                     }
-                    if (str(e, "branch_label")) {
+                    if (str(e, "branch_name") && !str(e, "key")) {
+                        /* the branch itself */
+                        const char *bl = str(e, "branch_name"), *par = strrchr(bl, '(');
+                        sd_buf n = SD_BUF_INIT;
+                        sd_buf_puts(&n, "branch ");
+                        sd_render__md_code(&n, bl, par && par > bl ? (size_t)(par - bl - 1) : strlen(bl));
+                        if (par && par > bl)
+                            sd_buf_printf(&n, " %s", par);
+                        set_str(e, "details_note", n.ptr);
+                        sd_buf_release(&n);
+                    } else if (str(e, "branch_label")) {
                         sd_buf n = SD_BUF_INIT;
                         const char *old = str(e, "details_note"), *bl = str(e, "branch_label");
                         const char *par = strrchr(bl, '(');
-                        size_t bn = par && par > bl ? (size_t)(par - bl - 1) : strlen(bl);
-                        sd_buf_printf(&n, "%s%sin branch ", old ? old : "", old ? ", " : "");
+                        int alt = par && (!strcmp(par, "(one of)") || !strcmp(par, "(any of)"));
+                        size_t bn = alt && par > bl ? (size_t)(par - bl - 1) : strlen(bl);
+                        if (!alt)
+                            par = NULL;   /* if/then/else, allOf parts: "under `then it must match`" */
+                        sd_buf_printf(&n, "%s%s%s ", old ? old : "", old ? ", " : "", alt ? "in branch" : "under");
                         sd_render__md_code(&n, bl, bn);
                         if (par && par > bl)
                             sd_buf_printf(&n, " %s", par);
@@ -577,4 +604,56 @@ void sd_render__schema_keys(view *v, json_t *model)
     json_decref(k.inner);
     json_decref(k.expanded);
     sd_buf_release(&k.tmp);
+}
+
+/* HTML character references in plain text (Bitnami section names such as
+ * "MongoDB(&reg;) parameters" are written for Markdown, where they are
+ * decoded): the named ones these READMEs use and numeric ones, as UTF-8.
+ * Anything else is kept as written. */
+void sd_render__decode_entities(sd_buf *b, const char *s)
+{
+    static const struct { const char *name; unsigned cp; } named[] = {
+        { "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' }, { "apos", '\'' },
+        { "nbsp", 0xA0 }, { "reg", 0xAE }, { "copy", 0xA9 }, { "trade", 0x2122 },
+        { "hellip", 0x2026 }, { "mdash", 0x2014 }, { "ndash", 0x2013 }, { "deg", 0xB0 },
+        { "times", 0xD7 }, { "rarr", 0x2192 }, { "larr", 0x2190 }
+    };
+    sd_buf_clear(b);
+    while (*s) {
+        unsigned long cp = 0;
+        const char *semi = *s == '&' ? strchr(s, ';') : NULL;
+        if (semi && semi - s <= 10) {
+            if (s[1] == '#') {
+                char *e;
+                cp = (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &e, 16) : strtoul(s + 2, &e, 10);
+                if (e != semi || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+                    cp = 0;
+            } else {
+                for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+                    if ((size_t)(semi - s - 1) == strlen(named[i].name) &&
+                        !strncmp(s + 1, named[i].name, strlen(named[i].name)))
+                        cp = named[i].cp;
+            }
+        }
+        if (!cp) {
+            sd_buf_putc(b, *s++);
+            continue;
+        }
+        if (cp < 0x80) {
+            sd_buf_putc(b, (char)cp);
+        } else if (cp < 0x800) {
+            sd_buf_putc(b, (char)(0xC0 | (cp >> 6)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        } else if (cp < 0x10000) {
+            sd_buf_putc(b, (char)(0xE0 | (cp >> 12)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        } else {
+            sd_buf_putc(b, (char)(0xF0 | (cp >> 18)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        }
+        s = semi + 1;
+    }
 }

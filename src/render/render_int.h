@@ -88,6 +88,9 @@ void sd_render__entry_rows(json_t *model);
 /** Charts, md: the keys the table has no row for that the schema
  *  documents, grouped under the key that refers to them (cells.c). */
 void sd_render__schema_keys(view *v, json_t *model);
+/** `s` with its HTML character references decoded, into `b` (cleared
+ *  first) (cells.c). */
+void sd_render__decode_entities(sd_buf *b, const char *s);
 /** The entries that have a details section (cells.c). */
 void sd_render__details(json_t *model);
 /** Page title, chart/CRD metadata, links checked (meta.c). */

@@ -193,6 +193,20 @@ static void used_by(json_t *def, json_t *node)
     }
 }
 
+/* A description that starts with "Deprecated:" (many CRDs, cert-manager's
+ * among them, say so in words instead of `deprecated: true`). */
+static int deprecated_text(const char *d)
+{
+    while (*d == ' ' || *d == '*' || *d == '_' || *d == '\n')
+        d++;
+    if (strncasecmp(d, "deprecated", 10) != 0)
+        return 0;
+    d += 10;
+    while (*d == '*' || *d == '_')
+        d++;
+    return *d == ':' || *d == '.' || *d == ',' || *d == '\0';
+}
+
 /* ytt (seed 004): every key has a title, its own or the key humanized,
  * shown as the entry's heading and in the md description cell; a key that
  * allows several types lists them all in the md type column. */
@@ -235,6 +249,8 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     if (label)
         set_str(node, "label", label);
     type_text(v, node);
+    if (v->html && !flag(node, "deprecated") && desc && deprecated_text(desc))
+        json_object_set_new(node, "deprecated", json_true());   /* "Deprecated: ..." says it in words */
     badges(node);
     if (v->ytt)
         ytt_view(v, node, display);
@@ -259,6 +275,20 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     rules(node);
     if (str(node, "defined_at") || str(node, "value_at"))
         json_object_set_new(node, "where", json_true());
+    if (v->html && str(node, "default_text")) {
+        /* `# @default --` text is Markdown (helm-docs puts it in a code
+         * span): inline HTML, without the paragraph around it */
+        const char *dt = str(node, "default_text");
+        sd_render__description_html(&v->tmp, dt, strlen(dt));
+        while (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
+            sd_buf_truncate(&v->tmp, v->tmp.len - 1);
+        if (v->tmp.len >= 7 && !strncmp(v->tmp.ptr, "<p>", 3) && !strcmp(v->tmp.ptr + v->tmp.len - 4, "</p>") &&
+            !strstr(v->tmp.ptr + 3, "<p>")) {
+            memmove(v->tmp.ptr, v->tmp.ptr + 3, v->tmp.len - 3);
+            sd_buf_truncate(&v->tmp, v->tmp.len - 7);
+        }
+        set_buf(node, "default_html", &v->tmp);
+    }
     if (desc && *desc) {
         if (v->html) {
             sd_render__description_html(&v->tmp, desc, strlen(desc));
@@ -484,6 +514,34 @@ static void alternatives(json_t *node, const char *kind, const char *words)
     json_array_append_new(alts, json_pack("{s:s,s:o}", "alt_kind", words, "options", opts));
 }
 
+/* md: the branches by name among the constraints ("exactly one of:
+ * `type: helm`, `type: git`"), so that the details name them. */
+static void md_alternatives(view *v, json_t *node)
+{
+    json_t *alts = json_object_get(node, "alternatives"), *a, *o;
+    json_t *list = json_object_get(node, "md_constraints");
+    size_t i, j;
+    if (!json_array_size(alts))
+        return;
+    if (!json_is_array(list)) {
+        list = json_array();
+        json_object_set_new(node, "md_constraints", list);
+    }
+    json_array_foreach(alts, i, a) {
+        const char *kind = str(a, "alt_kind");
+        sd_buf_clear(&v->tmp);
+        sd_buf_puts(&v->tmp, kind && !strcmp(kind, "Exactly one of") ? "exactly one of: " : "at least one of: ");
+        json_array_foreach(json_object_get(a, "options"), j, o) {
+            const char *t = str(o, "option_title");
+            if (j)
+                sd_buf_puts(&v->tmp, ", ");
+            sd_render__md_code(&v->tmp, t ? t : "option", t ? strlen(t) : 6);
+        }
+        json_array_append_new(list, json_stringn(v->tmp.ptr, v->tmp.len));
+    }
+    json_object_set_new(node, "has_details", json_true());
+}
+
 static const char *rel_path(walk *w, json_t *node)
 {
     const char *p = str(node, "path");
@@ -557,6 +615,8 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
         walk_list(w, list, depth + 1, "option %d (any of)", basecopy);
         alternatives(node, "anyOf", "At least one of");
     }
+    if (!w->v->html)
+        md_alternatives(w->v, node);
     json_array_foreach(json_object_get(node, "patternProperties"), i, x) {
         const char *p = str(x, "pattern");
         sd_buf lab = SD_BUF_INIT, ab = SD_BUF_INIT;
@@ -729,7 +789,10 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
         walk w = { v, NULL, NULL, NULL, NULL };
         set_str(s, "section_title", name ? name : "definition");
         /* TOC label: "io.k8s.api.core.v1.Pod" reads as "Pod" with "core.v1" beside it. */
-        if (name && strchr(name, '.')) {
+        size_t nl = name ? strlen(name) : 0;
+        int file = (nl > 5 && !strcmp(name + nl - 5, ".json")) || (nl > 5 && !strcmp(name + nl - 5, ".yaml")) ||
+                   (nl > 4 && !strcmp(name + nl - 4, ".yml")) || (name && (strchr(name, ' ') || strchr(name, '/')));
+        if (name && strchr(name, '.') && !file) {
             const char *last = strrchr(name, '.'), *p = last;
             int dots = 0;
             while (p > name && dots < 2)
@@ -788,8 +851,12 @@ int sd_render_view(json_t *model, int html)
     sd_render__page_meta(&v, model);
     json_array_foreach(json_object_get(model, "rows"), i, x) {
         const char *id = str(x, "node"), *sec = str(x, "section");
-        if (id && sec && *sec && !json_object_get(v.sections, id))
-            json_object_set_new(v.sections, id, json_string(sec));
+        if (id && sec && *sec && !json_object_get(v.sections, id)) {
+            /* html prints the name as text: its &reg; must be decoded once */
+            if (html)
+                sd_render__decode_entities(&v.tmp, sec);
+            json_object_set_new(v.sections, id, json_string(html ? v.tmp.ptr : sec));
+        }
     }
     /* Definitions get their anchors first so that every ref can link. */
     {

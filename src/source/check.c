@@ -38,6 +38,29 @@ struct sd_check {
     int              oom;
 };
 
+static void sort_errors(const sd_check *k, sd_verror *e, size_t n);
+
+/* The keys at a chart's root that other charts own: `global`, and each
+ * dependency's (its alias, else its name; unpacked under charts/ or only
+ * listed in Chart.yaml). */
+static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max)
+{
+    size_t n = 0;
+    const sd_node *deps = chart->chart_yaml ? sd_node_get(sd_doc_root(chart->chart_yaml), "dependencies") : NULL;
+    extra[n++] = "global";
+    for (size_t i = 0; i < chart->nsubcharts && n < max; i++)
+        extra[n++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias : sd_chart_name(chart->subcharts[i]);
+    for (size_t i = 0; deps && deps->kind == SD_SEQ && i < deps->n && n < max; i++) {
+        const sd_node *d = deps->items[i].value;
+        const sd_node *a = sd_node_get(d, "alias"), *nm = sd_node_get(d, "name");
+        const sd_node *use = a && a->kind == SD_STR ? a : nm;
+        if (use && use->kind == SD_STR)
+            extra[n++] = use->str;
+    }
+    return n;
+}
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
+
 static void keep(sd_check *k, sd_doc *d)
 {
     sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
@@ -242,6 +265,7 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
     } else {
         sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
                         "the chart has no values.schema.json: Helm checks nothing, and neither does this");
+        lint_without_schema(k, chart, merged);
     }
     /* each subchart's part against the subchart's own schema, as Helm does */
     for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
@@ -272,6 +296,29 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
     }
     sd_buf_release(&label);
     return err;
+}
+
+/* A chart without a schema: the keys its values.yaml does not know are
+ * still worth a warning (an error under --strict), typos above all. */
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged)
+{
+    sd_vresult res = SD_VRESULT_INIT;
+    const char *extra[64];
+    size_t nextra = 0;
+    const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
+
+    if (!defs || defs->kind != SD_MAP || !defs->n)
+        return;
+    nextra = chart_extras(chart, extra, 64);
+    if (sd_check__lint(k->src, merged, defs, chart->values->file, NULL, NULL, extra, nextra,
+                       k->opts.strict, &res) < 0)
+        k->oom = 1;
+    sort_errors(k, res.items, res.count);
+    sort_errors(k, res.warnings, res.nwarnings);
+    if (res.count)
+        k->wanting = 1;
+    sd_vresult_to_diags(&res, k->diags);
+    sd_vresult_release(&res);
 }
 
 /* Helm's `-f a -f b` merges (the default); chart-testing checks each CI
@@ -383,12 +430,8 @@ static void lint(sd_check *k, item *it)
         extra[nextra++] = "kind";
         extra[nextra++] = "metadata";
     }
-    if (chart) {
-        extra[nextra++] = "global";
-        for (size_t i = 0; i < chart->nsubcharts && nextra < 64; i++)
-            extra[nextra++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias
-                                                         : sd_chart_name(chart->subcharts[i]);
-    }
+    if (chart)
+        nextra = chart_extras(chart, extra, 64);
     if (sd_check__lint(k->src, it->r.values, it->defaults, it->defaults_file, sc->doc, sc->root,
                        extra, nextra, k->opts.strict, &it->r.res) < 0)
         k->oom = 1;
@@ -469,7 +512,14 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
     switch (sd_source_kind(src)) {
     case SD_SOURCE_CHART: err = check_chart(k, files, nfiles); break;
     case SD_SOURCE_CRD:   err = check_crds(k, files, nfiles); break;
-    case SD_SOURCE_YTT:   err = check_ytt(k, files, nfiles); break;
+    case SD_SOURCE_YTT:
+        /* --each: each overlay over the defaults on its own */
+        if (k->opts.each && nfiles > 1)
+            for (size_t f = 0; f < nfiles && err >= 0; f++)
+                err = check_ytt(k, files + f, 1);
+        else
+            err = check_ytt(k, files, nfiles);
+        break;
     default:              err = check_schema(k, files, nfiles); break;
     }
     if (err < 0)

@@ -24,7 +24,8 @@ typedef struct sd_check_opts {
     int    formats;      /* enum sd_format_mode; ytt asserts unless told to ignore */
     size_t max_errors;   /* per result (0: 1000) */
     int    strict;       /* keys nobody knows are errors, not warnings */
-    int    each;         /* a chart: each file over values.yaml on its own, not merged */
+    int    each;         /* a chart (ytt schema): each file over values.yaml (the
+                            defaults) on its own, not merged */
     int    by_position;  /* errors and warnings sorted by file, line, column (what a
                             person reads); 0: the validator's order, which the JSON
                             output and the browser rules share (docs/rules.md) */

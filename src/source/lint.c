@@ -142,7 +142,7 @@ static void record(lctx *c, int error, const sd_node *key, const char *ptr, cons
     e->loc = key->loc;
     e->keyword = keyword;
     e->message = strdup(msg);
-    e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };
+    e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };  /* no schema: no place in one */
     {
         sd_schema_info *info = at ? sd_resolver_info(sd_source_resolver(c->src), at->node) : NULL;
         const char *sp = info ? sd_schema_ptr(sd_source_resolver(c->src), info) : NULL;
@@ -162,7 +162,7 @@ static const char *deprecated_text(const char *d)
     d += 10;
     while (*d == '*' || *d == '_')
         d++;
-    if (*d != ':' && *d != '.' && *d != ' ' && *d != '\0')
+    if (*d != ':' && *d != '.' && *d != ',' && *d != '\0')   /* as the html badge reads it */
         return NULL;
     if (*d)
         d++;
@@ -197,6 +197,26 @@ static void check_deprecated(lctx *c, const sd_node *key, const sref *s, size_t 
 static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
                  sd_buf *ptr, const char *dpath, int depth);
 
+/* A default map whose keys are data, not settings: environment variables
+ * (`HTTP_PROXY`), labels and annotations (`app.kubernetes.io/name`). */
+static int free_form(const sd_node *m)
+{
+    size_t data = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const char *k = m->items[i].key->str;
+        int upper = 0, other = 0;
+        for (const char *p = k; *p; p++) {
+            if (*p >= 'A' && *p <= 'Z')
+                upper = 1;
+            else if (!(*p >= '0' && *p <= '9') && *p != '_')
+                other = 1;
+        }
+        if (strchr(k, '/') || strchr(k, '.') || (upper && !other && k[1]))
+            data++;
+    }
+    return data * 2 > m->n;   /* most keys look like data (one "grafana.ini" does not) */
+}
+
 /* The schemas of `key`'s value under the schemas `s` (properties,
  * patternProperties are not matched here: they make every key known). */
 static size_t child_schemas(lctx *c, const sref *s, size_t ns, const char *key, sref *out)
@@ -215,10 +235,10 @@ static size_t child_schemas(lctx *c, const sref *s, size_t ns, const char *key, 
 static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
                      sd_buf *ptr, const char *dpath, int depth)
 {
-    int judged = 0, open = 0;
-    const sref *owner = ns ? &s[0] : NULL;
+    int judged = 0, open = 0, owned = 0;
+    const sref *owner = ns ? &s[0] : NULL;   /* the first schema listing keys names the place */
 
-    if (defs && defs->kind == SD_MAP && defs->n)
+    if (defs && defs->kind == SD_MAP && defs->n && !free_form(defs))
         judged = 1;
     for (size_t i = 0; i < ns; i++) {
         const sd_node *p = sd_node_get(s[i].node, "properties");
@@ -226,8 +246,10 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
         const sd_node *up = sd_node_get(s[i].node, "unevaluatedProperties");
         if (p && p->kind == SD_MAP && p->n) {
             judged = 1;
-            if (owner == &s[0] || !sd_node_get(owner->node, "properties"))
+            if (!owned) {
                 owner = &s[i];
+                owned = 1;
+            }
         }
         /* a schema for any other key, or keys the validator already
          * refuses (additionalProperties: false) */
@@ -258,9 +280,19 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
         }
         if (cd)
             known = 1;
-        for (size_t j = 0; !*dpath && j < c->nextra && !known; j++)
+        /* the chart's own values.yaml knows what it writes */
+        if (c->defaults_file && pr->key->loc.file && !strcmp(pr->key->loc.file, c->defaults_file))
+            known = 1;
+        int extra = 0;
+        for (size_t j = 0; !*dpath && j < c->nextra && !extra; j++)
             if (!strcmp(c->extra[j], k))
-                known = 1;
+                extra = known = 1;
+        if (extra) {
+            /* global and the subcharts' parts: theirs to judge */
+            sd_buf_release(&dk);
+            sd_buf_truncate(ptr, mark);
+            continue;
+        }
         if (judged && !open && !known) {
             /* the closest key known here, as a full path */
             const char *best = NULL;
@@ -317,7 +349,10 @@ static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, 
     } else if (v->kind == SD_SEQ) {
         sref is[MAX_SCHEMAS];
         size_t nis = 0;
-        const sd_node *idef = defs && defs->kind == SD_SEQ && defs->n ? defs->items[0].value : NULL;
+        /* list items are judged by the schema alone: the default list's
+         * items may differ in shape from each other */
+        const sd_node *idef = NULL;
+        (void)defs;
         for (size_t i = 0; i < ns; i++) {
             const sd_node *it = sd_node_get(s[i].node, "items");
             if (it && it->kind == SD_MAP)
@@ -330,8 +365,6 @@ static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, 
             sd_buf dk = SD_BUF_INIT;
             sd_buf_printf(ptr, "/%zu", i);
             sd_buf_printf(&dk, "%s[%zu]", dpath, i);
-            /* an item's keys are judged against the first default item
-             * only when that item is a map that is not empty */
             walk(c, v->items[i].value, idef, is, nis, ptr, dk.ptr, depth + 1);
             sd_buf_release(&dk);
             sd_buf_truncate(ptr, mark);
@@ -355,7 +388,8 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
     c.defaults_file = defaults_file;
     c.extra = extra;
     c.nextra = nextra;
-    c.known_by = defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
+    c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
+               : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0);
     walk(&c, values, defaults, s, ns, &ptr, "", 0);
     sd_buf_release(&ptr);

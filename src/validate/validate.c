@@ -1256,11 +1256,12 @@ void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
         int sev = pass ? SD_SEV_ERROR : SD_SEV_WARNING, code = pass ? SD_EINVALID : 0;
         for (size_t i = 0; i < n; i++) {
             const sd_verror *e = &list[i];
+            const char *sp = e->schema_path && *e->schema_path ? e->schema_path : NULL; /* no schema */
             if (e->schema_loc.file && e->schema_loc.line)
-                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s (%s:%d:%d)",
+                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s (%s:%d:%d)",
                             e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
             else
-                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s", e->key, e->message);
+                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s", e->key, e->message);
         }
     }
 }
