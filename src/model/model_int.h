@@ -33,8 +33,10 @@ typedef struct mctx {
     const sd_node *building;    /* the definition being built (recursion mark) */
     int            err;         /* first error (unresolved reference without --lenient) */
     char          *where_base;  /* absolute, normalized: locations are named relative to it */
-    const char    *where_file;  /* the last file named (a document's own string) ... */
-    char          *where_last;  /* ... and its name in the model */
+    char          *where_cwd;   /* the current directory, once */
+    const char    *where_file[4]; /* the last files named (a document's own string) ... */
+    char          *where_name[4]; /* ... and their names in the model */
+    unsigned       where_next;  /* the slot to reuse next */
 } mctx;
 
 /* What one model node documents: a schema location and the values written
