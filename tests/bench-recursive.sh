@@ -26,13 +26,15 @@ while [ $k -lt "$N" ]; do
 done
 run() { # NAME DIR JOBS
     rm -rf "$tmp/site"
-    /usr/bin/time -f '%e %M' -o "$tmp/time" "$SD" --recursive "$2" -o "$tmp/site/" --format "$FMT" -j "$3" -q $MAPS >/dev/null 2>"$tmp/err"
+    /usr/bin/time -f '%e %M %U %S' -o "$tmp/time" "$SD" --recursive "$2" -o "$tmp/site/" --format "$FMT" -j "$3" -q $MAPS >/dev/null 2>"$tmp/err"
     st=$?
     n=$(find "$tmp/site" -mindepth 2 -name 'index.html' -o -mindepth 2 -name README.md | wc -l)
-    read -r secs kb < "$tmp/time"
-    awk -v name="$1" -v j="$3" -v n="$n" -v s="$secs" -v kb="$kb" -v st="$st" 'BEGIN {
-        printf "figure: recursive %s -j%d: %d charts in %.2f s = %.1f charts/s, peak RSS %.1f MiB (largest process), exit %d\n",
-               name, j, n, s, (s > 0 ? n / s : 0), kb / 1024, st }'
+    read -r secs kb us ss < "$tmp/time"
+    load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)
+    awk -v name="$1" -v j="$3" -v n="$n" -v s="$secs" -v kb="$kb" -v st="$st" -v cpu="$us $ss" -v load="$load" 'BEGIN {
+        split(cpu, c, " "); t = c[1] + c[2]
+        printf "figure: recursive %s -j%d: %d charts in %.2f s = %.1f charts/s (CPU %.1f s = %.1f ms/chart, load %s), peak RSS %.1f MiB (largest process), exit %d\n",
+               name, j, n, s, (s > 0 ? n / s : 0), t, (n > 0 ? 1000 * t / n : 0), load, kb / 1024, st }'
 }
 run corpus "$C/charts" 1
 run corpus "$C/charts" 2

@@ -128,6 +128,19 @@ grep -q '^+| ' "$tmp/diff" && ok || fail "--check prints the difference"
 "$SD" --recursive "$R/no-such-dir" --readme README.md >/dev/null 2>&1; [ $? -eq 2 ] && ok || fail "a missing DIR: exit 2"
 "$SD" --recursive "$tmp/s1/index.html" --readme README.md -q; [ $? -eq 0 ] && ok || fail "a FILE outside any chart: nothing to do"
 
+# a FILE's chart outside the current directory: its page stays inside SITE
+mkdir -p "$tmp/o/repo/c1" "$tmp/o/other/c2"
+for d in "$tmp/o/repo/c1" "$tmp/o/other/c2"; do cp samples/podinfo/Chart.yaml samples/podinfo/values.yaml "$d/"; done
+(cd "$tmp/o/repo" && "$SD" --recursive ../other/c2/values.yaml c1 -o site -q); st=$?
+[ $st -eq 0 ] && [ -s "$tmp/o/repo/site/c2/index.html" ] && [ -s "$tmp/o/repo/site/c1/index.html" ] && ok || fail "FILE outside DIR documented inside SITE (exit $st)"
+[ "$(find "$tmp/o" -name index.html | grep -vc "^$tmp/o/repo/site/")" -eq 0 ] && ok || fail "a page written outside SITE"
+# a Chart.yaml that is a symbolic link: the index does not read through it
+mkdir -p "$tmp/o/link/c3" && cp samples/podinfo/values.yaml "$tmp/o/link/c3/"
+printf 'apiVersion: v2\nname: secret-name\nversion: 9.9.9\ndescription: outside text\n' > "$tmp/o/outside.yaml"
+ln -s "$tmp/o/outside.yaml" "$tmp/o/link/c3/Chart.yaml"
+"$SD" --recursive "$tmp/o/link" -o "$tmp/o/linksite" -q 2>/dev/null
+! grep -q 'outside text' "$tmp/o/linksite/index.html" 2>/dev/null && ok || fail "index.html read a Chart.yaml through a symbolic link"
+
 # usage errors
 "$SD" --recursive "$R" >/dev/null 2>&1; [ $? -eq 2 ] && ok || fail "neither -o nor --readme: exit 2"
 "$SD" --recursive "$R" --readme ../README.md >/dev/null 2>&1; [ $? -eq 2 ] && ok || fail "--readme with a path: exit 2"

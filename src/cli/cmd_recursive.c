@@ -61,6 +61,14 @@ static int has_chart_yaml(const char *dir)
     return is_file(p);
 }
 
+/* A path on stderr: control bytes (a directory named with terminal escape
+ * sequences) shown as '?'. */
+static void put_path(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+}
+
 static int add_chart(rctx *c, const char *dir, const char *rel)
 {
     for (size_t i = 0; i < c->n; i++)
@@ -277,8 +285,11 @@ static int write_index(sd_buf *out, const rctx *c, const char *format, size_t pl
         char path[4096];
         sd_doc *doc = NULL;
         sd_diags quiet = SD_DIAGS_INIT;
+        struct stat st;
         snprintf(path, sizeof path, "%s/Chart.yaml", j->dir);
-        (void)sd_doc_load_file(&doc, path, SD_FMT_YAML, NULL, &quiet);
+        /* not through a symbolic link: it could lead anywhere */
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+            (void)sd_doc_load_file(&doc, path, SD_FMT_YAML, NULL, &quiet);
         meta m = chart_meta(doc);
         const char *link = j->out ? j->out + plen : "";   /* below SITE/ */
         if (html) {
@@ -537,7 +548,9 @@ int sd_cmd_recursive(int argc, char **argv)
         chart_job *j = &c.jobs[i];
         sd_buf p = SD_BUF_INIT;
         const char *rel = j->rel, *base;
-        if (!strcmp(rel, ".")) {
+        if (!strcmp(rel, ".") || rel[0] == '/' || strstr(rel, "..")) {
+            /* the root chart, or a FILE's chart outside DIR: by its name,
+             * never a path leaving SITE */
             base = strrchr(j->dir, '/');
             rel = base ? base + 1 : j->dir;
             if (!strcmp(rel, ".") || !strcmp(rel, "..") || !*rel)
@@ -638,8 +651,11 @@ int sd_cmd_recursive(int argc, char **argv)
                     failed++;
                     fflush(stdout);
                     copy_log(j->log, stderr);
-                    if (WIFSIGNALED(ws))
-                        fprintf(stderr, "schemadoc: error: %s: killed by signal %d\n", j->dir, WTERMSIG(ws));
+                    if (WIFSIGNALED(ws)) {
+                        fputs("schemadoc: error: ", stderr);
+                        put_path(stderr, j->dir);
+                        fprintf(stderr, ": killed by signal %d\n", WTERMSIG(ws));
+                    }
                 } else {
                     if (j->status == 1)
                         stale++;
@@ -648,8 +664,11 @@ int sd_cmd_recursive(int argc, char **argv)
                 }
                 fclose(j->log);
                 j->log = NULL;
-                if (tty)
-                    fprintf(stderr, "[%zu/%zu] %s", done_n, c.n, j->rel), fflush(stderr);
+                if (tty) {
+                    fprintf(stderr, "[%zu/%zu] ", done_n, c.n);
+                    put_path(stderr, j->rel);
+                    fflush(stderr);
+                }
                 break;
             }
         }
@@ -676,8 +695,11 @@ int sd_cmd_recursive(int argc, char **argv)
         if (failed) {
             fprintf(stderr, "schemadoc: %zu of %zu charts failed:\n", failed, c.n);
             for (size_t i = 0; i < c.n; i++)
-                if (c.jobs[i].status > 1)
-                    fprintf(stderr, "  %s\n", c.jobs[i].dir);
+                if (c.jobs[i].status > 1) {
+                    fputs("  ", stderr);
+                    put_path(stderr, c.jobs[i].dir);
+                    fputc('\n', stderr);
+                }
             status = SD_EXIT_ERROR;
         } else if (stale) {
             if (!quiet)

@@ -82,15 +82,21 @@ static char *abs_norm(const char *cwd, const char *path)
 int sd_model__where_init(mctx *c, const char *base)
 {
     char cwd[4096];
-    c->where_base = abs_norm(getcwd(cwd, sizeof cwd) ? cwd : NULL, base && *base ? base : ".");
+    c->where_cwd = getcwd(cwd, sizeof cwd) ? strdup(cwd) : NULL;
+    c->where_base = abs_norm(c->where_cwd, base && *base ? base : ".");
     return c->where_base ? 0 : SD_ENOMEM;
 }
 
 void sd_model__where_release(mctx *c)
 {
     free(c->where_base);
-    free(c->where_last);
-    c->where_base = c->where_last = NULL;
+    free(c->where_cwd);
+    for (size_t i = 0; i < sizeof c->where_name / sizeof *c->where_name; i++) {
+        free(c->where_name[i]);
+        c->where_name[i] = NULL;
+        c->where_file[i] = NULL;
+    }
+    c->where_base = c->where_cwd = NULL;
 }
 
 /* How a document is named in the model: a URL as it is; a local file
@@ -99,13 +105,13 @@ void sd_model__where_release(mctx *c)
  * outside the base is reached from it with "../". A new string. */
 static char *where_name(const mctx *c, const char *file)
 {
-    char cwd[4096], *abs;
+    char *abs;
     const char *base = c->where_base, *p, *q, *cut;
     sd_buf b = SD_BUF_INIT;
 
     if (!base || strstr(file, "://"))
         return strdup(file);
-    if (!(abs = abs_norm(getcwd(cwd, sizeof cwd) ? cwd : NULL, file)))
+    if (!(abs = abs_norm(c->where_cwd, file)))
         return NULL;
     /* skip the segments both share, then climb out of the rest of base */
     for (p = base, q = abs, cut = abs; *p && *p == *q; p++, q++)
@@ -129,14 +135,24 @@ static char *where_name(const mctx *c, const char *file)
 
 json_t *sd_model__loc(mctx *c, sd_loc l)
 {
+    const char *f = l.file;
     if (!l.file)
         return json_null();
-    if (c && l.file != c->where_file) {
-        free(c->where_last);
-        c->where_last = where_name(c, l.file);
-        c->where_file = c->where_last ? l.file : NULL;
+    if (c) {
+        /* a node names its schema file and its values file in turn: a few
+         * slots keep each name made once */
+        size_t i, n = sizeof c->where_file / sizeof *c->where_file;
+        for (i = 0; i < n && c->where_file[i] != l.file; i++)
+            ;
+        if (i == n) {
+            i = c->where_next++ % n;
+            free(c->where_name[i]);
+            c->where_name[i] = where_name(c, l.file);
+            c->where_file[i] = c->where_name[i] ? l.file : NULL;
+        }
+        if (c->where_name[i])
+            f = c->where_name[i];
     }
-    const char *f = c && c->where_last ? c->where_last : l.file;
     if (l.line <= 0)
         return json_string(f);
     return json_sprintf("%s:%d:%d", f, l.line, l.column);

@@ -309,6 +309,7 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         int err = sd_model__where_init(&c, ch ? ch->dir : base ? base : ".");
         free(base);
         if (err < 0) {
+            sd_model__where_release(&c);
             json_decref(c.ids);
             return NULL;
         }

@@ -38,8 +38,10 @@ typedef struct mctx {
                                    SD_ELIMIT past SD_MODEL_MAX_NODES) */
     size_t         nodes;       /* model nodes built so far */
     char          *where_base;  /* absolute, normalized: locations are named relative to it */
-    const char    *where_file;  /* the last file named (a document's own string) ... */
-    char          *where_last;  /* ... and its name in the model */
+    char          *where_cwd;   /* the current directory, once */
+    const char    *where_file[4]; /* the last files named (a document's own string) ... */
+    char          *where_name[4]; /* ... and their names in the model */
+    unsigned       where_next;  /* the slot to reuse next */
 } mctx;
 
 /* The model's node budget: the largest corpus model (a Prometheus CRD) has
