@@ -178,7 +178,16 @@ class App {
     const pv = this.provenance(segs);
     entry.el.setAttribute("data-provenance", pv);
     if (entry.prov) entry.prov.textContent = pv;
-    if (entry.reset) entry.reset.hidden = equal(v, this.def(segs));
+    const same = equal(v, this.def(segs));
+    if (entry.reset) entry.reset.hidden = same;
+    // setting a deprecated key warns; it does not fail
+    if (entry.node && entry.node.deprecated && entry.err) {
+      let w = entry.el.querySelector(":scope > .sd-warn");
+      if (!same && v !== undefined && !w) {
+        w = h("div", { class: "sd-warn", role: "note", text: "Deprecated" + (entry.node.deprecation ? ": " + entry.node.deprecation : ": this key may go away in a later version") });
+        entry.err.before(w);
+      } else if ((same || v === undefined) && w) w.remove();
+    }
     this.showError(entry);
   }
 
