@@ -286,8 +286,14 @@ function renderObject(app, n, segs, depth, opts) {
 export function buildMembers(app, n, segs, depth, into, more) {
   const frag = document.createDocumentFragment();
   const names = new Set();
+  // the chart's sections (helm-docs `@section`, Bitnami `## @section`) as headings
+  let section = null;
   for (const p0 of (n.properties || []).concat(more || [])) {
     names.add(p0.key);
+    if (segs.length === 0 && p0.section && p0.section !== section) {
+      section = p0.section;
+      frag.append(h("h2", { class: "sd-section", text: section }));
+    }
     frag.append(renderField(app, p0, segs.concat([p0.key]), depth + 1));
   }
   // keys the values have beyond the properties: under additionalProperties
