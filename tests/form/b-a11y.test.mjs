@@ -77,6 +77,8 @@ test("B chart: invalid field described by its error; announced; summary counts a
     const ids = (await c.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
     const errs = await p.page.evaluate((ids) => ids.map((id) => document.getElementById(id)).filter((e) => e && e.classList.contains("sd-error")).map((e) => e.textContent), ids);
     checkEqual(errs.length, 1, "aria-describedby names one .sd-error element");
+    const help = await p.page.evaluate((ids) => ids.map((id) => document.getElementById(id)).filter((e) => e && !e.classList.contains("sd-error")).map((e) => e.textContent.trim()).join(" "), ids);
+    check(/Number of replicas/.test(help), `aria-describedby also names the help text: ${help}`);
     const status = await until(async () => (await live.allTextContents()).join(" "), (t) => /1 problem/.test(t), 3000, "status announces 1 problem");
     check(/1 problem/.test(status), `announced: ${status}`);
     checkEqual((await problems(p.page)).heading, "1 problem", "summary heading");

@@ -5,6 +5,7 @@
 // case for each keyword; the parity table of the rules (tests/js/parity.test.mjs,
 // docs/rules.md) loaded through "Import values": Problems == validate.
 import { after } from "node:test";
+import { instances } from "../js/crdgen.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import {
@@ -197,7 +198,25 @@ test("C chart: each keyword fails and passes as validate says (imported)", async
 });
 
 // ---- the parity table through "Import values" -----------------------------------------
-function parityTable() {
+// wrong types and a typo every few keys, on a values tree (as the rules' parity table spoils them)
+function spoil(v, n = { k: 0 }) {
+  if (Array.isArray(v)) return v.length ? [spoil(v[0], n)] : [1];
+  if (v !== null && typeof v === "object") {
+    const o = {};
+    for (const k of Object.keys(v)) o[k] = spoil(v[k], n);
+    if (n.k++ % 3 === 0) o[Object.keys(v)[0] ? Object.keys(v)[0] + "x" : "unknown"] = 1;
+    return o;
+  }
+  n.k++;
+  switch (typeof v) {
+    case "string": return n.k % 2 ? 42 : ["a"];
+    case "number": return "not-a-number";
+    case "boolean": return "maybe";
+    default: return { was: "null" };
+  }
+}
+
+async function parityTable() {
   const rows = [];   // [source, [files], extra form args]
   const inv = path.join(ROOT, "tests/rules/invalid");
   // stream.yaml holds several documents: validate checks each, a form imports one values file
@@ -216,11 +235,31 @@ function parityTable() {
       rows.push([dir, [path.join(dir, "values.yaml"), ...files], []]);
     }
   }
+  // CRDs: a generated good and bad manifest of the version the form opens with (the first served one)
+  const crds = [SOURCES.crd];
+  for (const f of ["cert-manager.io_certificates.yaml", "argoproj.io_appprojects.yaml", "monitoring.coreos.com_servicemonitors.yaml"])
+    if (fs.existsSync(path.join(CORPUS, "crds", f))) crds.push(path.join(CORPUS, "crds", f));
+  for (const file of crds) {
+    const crd = (await loadValues(fs.readFileSync(file, "utf8"))).find((d) => d && d.kind === "CustomResourceDefinition");
+    const ver = crd.spec.versions.find((v) => v.storage) || crd.spec.versions[0];
+    const { good, bad } = instances(ver.schema.openAPIV3Schema, `${crd.spec.group}/${ver.name}`, crd.spec.names.kind);
+    const made = [["good", good], ["bad", bad]].map(([tag, inst]) => writeTmp(`${path.basename(file, ".yaml")}-${tag}.json`, JSON.stringify(inst, null, 1)));
+    rows.push([file, made, []]);
+  }
+  // ytt schemas: the defaults spoiled, as an overlay
+  const ytts = [SOURCES.ytt];
+  for (const d of ["carvel-ytt-examples/schema/schema.yml", "tanzu-community-edition/contour-1.22.3/schema.yaml", "tanzu-community-edition/metrics-server-0.6.2/schema.yaml"])
+    if (fs.existsSync(path.join(CORPUS, "ytt", d))) ytts.push(path.join(CORPUS, "ytt", d));
+  for (const schema of ytts) {
+    const text = fs.readFileSync(schema, "utf8").split("\n").filter((l) => !/^\s*#@/.test(l)).join("\n");
+    const defaults = (await loadValues(text)).find((d) => d && typeof d === "object") || {};
+    rows.push([schema, [writeTmp(`${path.basename(path.dirname(schema))}-${path.basename(schema)}-spoiled.json`, JSON.stringify(spoil(defaults), null, 1))], []]);
+  }
   return rows;
 }
 
 test("C parity: every values file of the rules' parity table, imported, shows validate's errors", { timeout: 600000 }, async () => {
-  for (const [source, files, extra] of parityTable()) {
+  for (const [source, files, extra] of await parityTable()) {
     const file = form(source, extra);
     const p = await open(file, { readyTimeout: 30000 });
     try {

@@ -20,9 +20,9 @@ for (const name of ["kps", "traefik", "deployment"]) {
     check(m.domNodes < DOM_BUDGET, `${name}: ${m.domNodes} DOM nodes at load (< ${DOM_BUDGET})`);
     checkEqual(m.keystroke.n, 50, `${name}: 50 keystrokes measured`);
     // make check runs on shared, loaded machines: the median within 50 ms and the
-    // 90th percentile within 150 ms here; make bench prints median and worst of 50
+    // 90th percentile within 250 ms here; make bench prints median and worst of 50
     check(m.keystroke.median < 50, `${name}: median keystroke ${m.keystroke.median.toFixed(1)} ms (< 50)`);
-    check(m.keystroke.p90 < 150, `${name}: 90th percentile keystroke ${m.keystroke.p90.toFixed(1)} ms (< 150)`);
+    check(m.keystroke.p90 < 250, `${name}: 90th percentile keystroke ${m.keystroke.p90.toFixed(1)} ms (< 250)`);
     if (name === "kps") check(m.bytes < 2 * 1024 * 1024, `kps: ${m.bytes} bytes (< 2 MB)`);
     checkEqual([...m.issues.requests, ...m.issues.pageErrors, ...m.issues.console], [], `${name}: hygiene`);
   });
