@@ -23,16 +23,24 @@ after(async () => {
   await closeBrowser();
 });
 
+// validate's JSON pointer as the contract's path (the fields' accessible names):
+// identifier keys joined with ".", other keys as ["..."], indices as [i]
+function contractPath(ptr, prefix = []) {
+  const segs = [...prefix, ...(ptr === "" ? [] : ptr.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")))];
+  let p = "";
+  for (const s of segs) {
+    if (/^(0|[1-9][0-9]*)$/.test(s) && p) p += `[${s}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s)) p += p ? `.${s}` : s;
+    else p += `[${JSON.stringify(s)}]`;
+  }
+  return p || "(root)";
+}
 // "PATH: message" lines of validate's result (every entry; a subchart's keys under its alias)
 function expected(results) {
   const out = [];
   for (const r of results) {
     const sub = / \(subchart ([^)]+)\)$/.exec(r.file || "");
-    for (const e of r.errors) {
-      let key = e.key;
-      if (sub) key = key === "(root)" ? sub[1] : /^\[/.test(key) ? sub[1] + key : `${sub[1]}.${key}`;
-      out.push(`${key}: ${e.message}`);
-    }
+    for (const e of r.errors) out.push(`${contractPath(e.path, sub ? [sub[1]] : [])}: ${e.message}`);
   }
   return out;
 }
