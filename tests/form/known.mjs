@@ -8,6 +8,7 @@ export const KNOWN = {
   "D oneOf": "form: switching the oneOf branch does not apply the new branch's defaults (storage.path stays empty, not /data)",
   "D if/then/else": "form: properties that only a then/dependentSchemas branch declares never appear (persistence.size)",
   "D maps": "form: a duplicate map key silently drops the new entry instead of refusing it",
+  "D int-or-string": "form (and validate): duplicate keys in an x-kubernetes-list-type: map list (ports[].name) are not flagged",
   "D recursive $ref": "form: an object the values do not hold (menu.sub, via a recursive $ref) is not rendered",
   "E crd": "form: the untouched CRD manifest has no metadata.name",
   "E chart: import good": "form: did-you-mean differs from validate (replicaCont -> persistence, validate says replicaCount)",
