@@ -137,6 +137,17 @@ test("B chart: keyboard only: tab order follows the document, no trap, Space/Ent
       return ((a.closest("[data-path]") || {}).dataset?.path || "") + "|" + (a.textContent || "").trim();
     }), (x) => x.startsWith("tags[0]") || /Add item to tags/.test(x), 3000, "focus after remove");
     check(true, `after remove, focus on the previous item or the add button: ${after}`);
+    // no trap: Tab leaves the free-YAML textarea and the search box
+    for (const fp of ["extraConfig"]) {
+      const c = await reveal(pg, fp);
+      await c.focus();
+      await pg.keyboard.press("Tab");
+      check(await c.evaluate((e) => document.activeElement !== e), `Tab leaves ${fp}`);
+    }
+    const search = pg.getByRole("searchbox", { name: "Search fields", exact: true });
+    await search.focus();
+    await pg.keyboard.press("Tab");
+    check(await search.evaluate((e) => document.activeElement !== e), "Tab leaves the search box");
     // Enter on a summary toggles its details
     await pg.evaluate(() => { document.querySelector('details[data-path="image"]').open = false; });
     const s = pg.locator('details[data-path="image"] > summary');

@@ -11,7 +11,7 @@ import { mergeValues } from "../../src/form/rules.js";
 import {
   test,
   form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button, region,
-  exportMode, loadValues, reveal, hygiene, SOURCES,
+  exportMode, loadValues, reveal, hygiene, SOURCES, validate, writeTmp, problems,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form E output checks ${checksDone()}`); await closeBrowser(); });
@@ -189,5 +189,31 @@ test("E chart: export(import(export(import(x)))) == export(import(x)) in both mo
         check(!("app" in v.selector) || v.selector.app === null, "Everything: the deleted default is gone (or written as null)");
       }
     }
+  } finally { await p.close(); }
+});
+
+test("E noschema: a chart without a schema: fields from values.yaml, typed as the defaults, exported", async () => {
+  const p = await open(form("noschema"));
+  try {
+    await setField(p.page, "replicaCount", "3");
+    await setField(p.page, "image.tag", "v2");
+    await setField(p.page, "sampling", "0.5");
+    await setField(p.page, "service.enabled", "false");
+    const v = await parse(await until(() => preview(p.page), (t) => /sampling/.test(t) && /enabled/.test(t), 4000, "four values"));
+    checkEqual(v, { replicaCount: 3, image: { tag: "v2" }, sampling: 0.5, service: { enabled: false } }, "typed as the defaults");
+    checkEqual(await hygiene(p), [], "hygiene");
+  } finally { await p.close(); }
+});
+
+test("E schema: a plain JSON Schema's document: defaults not written until changed, edits exported", async () => {
+  const p = await open(form("schema"));
+  try {
+    await setField(p.page, "name", "widget-1");
+    await setField(p.page, "mode", "fast");
+    const v = await parse(await until(() => preview(p.page), (t) => /fast/.test(t), 4000, "document"));
+    checkEqual(v, { name: "widget-1", mode: "fast" }, "the document holds what was set");
+    await setField(p.page, "name", "ab");
+    const pr = await until(() => problems(p.page), (x) => x.items.length === 1, 3000, "minLength error");
+    checkEqual(pr.items.map((i) => i.text), [`name: ${validate(SOURCES.schema, [writeTmp("doc.yaml", "name: ab\nmode: fast\n")])[0].errors[0].message}`], "message as validate");
   } finally { await p.close(); }
 });
