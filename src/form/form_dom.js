@@ -1,7 +1,8 @@
 // form_dom.js - building elements without HTML text: every string from a
 // chart goes in as textContent or an attribute value, so it stays inert.
-// The one exception is a description, which src/render/form.c rendered to
-// HTML with cmark-gfm (raw HTML dropped, unsafe links removed).
+// Descriptions were rendered to HTML by src/render/form.c with cmark-gfm
+// (raw HTML dropped, unsafe links removed) into <template> elements of the
+// page; they are cloned from there.
 
 export function h(tag, attrs, ...kids) {
   const el = document.createElement(tag);
@@ -24,24 +25,20 @@ export function h(tag, attrs, ...kids) {
   return el;
 }
 
-export function descHtml(html) {
+// The description the page rendered (cmark-gfm, in C) as <template
+// id="sd-doc-N">: cloned, never parsed from a string.
+export function descNode(n) {
   const d = document.createElement("div");
   d.className = "sd-desc";
-  const t = document.createElement("template");
-  t.innerHTML = html;
-  // belt and braces: only the elements cmark writes, no attributes but links'
-  for (const el of t.content.querySelectorAll("*")) {
-    for (const a of [...el.attributes]) {
-      const ok = (el.tagName === "A" && a.name === "href" && /^(https?:|mailto:|#|[^:]*$)/i.test(a.value)) ||
-        (el.tagName === "TD" || el.tagName === "TH") && a.name === "align";
-      if (!ok) el.removeAttribute(a.name);
-    }
-    if (/^(SCRIPT|STYLE|IFRAME|OBJECT|EMBED|IMG|FORM|INPUT|BUTTON|TEXTAREA|SELECT|LINK|META|BASE|SVG|MATH)$/.test(el.tagName))
-      el.replaceWith(document.createTextNode(el.textContent || ""));
-  }
-  for (const a of t.content.querySelectorAll("a")) a.rel = "noopener noreferrer";
-  d.append(t.content);
+  const t = document.getElementById("sd-doc-" + n);
+  if (t && t.content) d.append(t.content.cloneNode(true));
+  for (const a of d.querySelectorAll("a")) a.rel = "noopener noreferrer";
   return d;
+}
+
+export function descText(n) {
+  const t = document.getElementById("sd-doc-" + n);
+  return t && t.content ? t.content.textContent || "" : "";
 }
 
 export function show(v) {

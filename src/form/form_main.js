@@ -8,10 +8,10 @@ import { compile } from "./rules.js";
 import { pathText, pathId, pointer, segsOfPointer, parsePath } from "./form_path.js";
 import { isMap, has, clone, equal, getAt, setAt, deleteAt, overlay, mergeValues, setOwn } from "./form_values.js";
 import { parseValues, toYaml, syncYaml, setFlags } from "./form_yaml.js";
-import { setDefs, res, memberNode, itemNode, widget } from "./form_schema.js";
+import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
+import { setDefs, setRules, res, memberNode, widget, extras } from "./form_schema.js";
 import { renderField, buildMembers } from "./form_view.js";
-import { h } from "./form_dom.js";
-import { editDistance } from "./rules_text.js";
+import { h, descText } from "./form_dom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,6 +20,7 @@ class App {
     this.data = data;
     this.kind = data.kind;
     setDefs(data.defs);
+    setRules(data.rules);
     this.validator = null;
     try { if (data.rules) this.validator = compile(data.rules); } catch (e) { this.validator = null; }
     this.formIndex = 0;
@@ -41,6 +42,9 @@ class App {
     this.errByPtr = new Map();
     this.timer = 0;
     this.lastCount = -1;
+    this.texts = new Map();    // pointer -> a number's text as written
+    this.dirty = [];           // paths changed since the last update: their ancestors' provenance
+    this.cost = 0;             // ms the last update took
   }
 
   form() {
@@ -50,7 +54,7 @@ class App {
   makeDefaults() {
     if (this.kind === "crd") {
       const f = this.form();
-      return { apiVersion: (this.data.group ? this.data.group + "/" : "") + f.name, kind: this.data.crdKind };
+      return { apiVersion: (this.data.group ? this.data.group + "/" : "") + f.name, kind: this.data.crdKind, metadata: { name: "" } };
     }
     let d = isMap(this.data.defaults) ? clone(this.data.defaults) : {};
     // subcharts' own values.yaml under their alias, as Helm merges them
@@ -80,13 +84,40 @@ class App {
     else this.values = setAt(this.values, segs, v);
     if (this.values === undefined || this.values === null) this.values = {};
     const ptr = pointer(segs);
+    // a number as typed, for messages that quote it (`validate` quotes the file's text)
+    for (const k of [...this.texts.keys()]) if (k === ptr || k.startsWith(ptr + "/")) this.texts.delete(k);
+    if (typeof v === "number" && typeof opts.text === "string" && opts.text.trim() !== String(v)) this.texts.set(ptr, opts.text.trim());
     this.setHere.add(ptr);
     this.touch(segs);
     this.interacted = true;
     if (opts.entry && opts.rerender && opts.entry.rebuild) opts.entry.rebuild();
-    // this field and its ancestors: provenance now, the rest after a pause
-    this.refreshPath(segs);
-    this.schedule();
+    this.conditions(segs);
+    // this field and its ancestors now; validation, problems and preview now
+    // when that is cheap, else after a pause in typing
+    const e0 = this.fields.get(ptr);
+    if (e0) this.refresh(e0);
+    this.dirty.push(segs);
+    if (this.cost < 5) this.schedule(true);
+    else {
+      const e = this.fields.get(ptr);
+      if (e && !e.localError && e.err && !e.err.hidden) this.setInvalid(e, null);
+      this.schedule();
+    }
+  }
+
+  // objects whose if/then/else or dependentSchemas now say otherwise are
+  // rebuilt; the values of fields that went away are dropped
+  conditions(segs) {
+    for (let i = segs.length - 1; i >= 0; i--) {
+      const e = this.fields.get(pointer(segs.slice(0, i)));
+      if (!e || e.kind !== "object" || !e.condKey) continue;
+      const x = extras(e.node, this.get(e.segs));
+      if (x.key === e.condKey) continue;
+      const keep = new Set((e.node.properties || []).map((p) => p.key).concat(x.props.map((p) => p.key)));
+      const v = this.get(e.segs);
+      for (const k of e.condProps || []) if (!keep.has(k) && isMap(v) && has(v, k)) delete v[k];
+      e.rebuild();
+    }
   }
 
   touch(segs) {
@@ -111,6 +142,8 @@ class App {
     this.setHere.clear();
     this.touched.clear();
     this.variants.clear();
+    this.texts = new Map();
+    $("sd-unknown").hidden = true;
     this.renderForm();
     this.schedule(true);
   }
@@ -169,24 +202,28 @@ class App {
     const list = this.errByPtr.get(ptr);
     let msg = entry.localError || null;
     const visible = this.revealAll || [...this.touched].some((t) => t === ptr || t.startsWith(ptr + "/") || ptr.startsWith(t + "/"));
-    if (!msg && list && list.length && this.interacted && visible) msg = list.map((e) => e.message).join("; ");
+    if (!msg && list && list.length && this.interacted && visible) msg = list.map((e) => e.message).join("\n");
+    this.setInvalid(entry, msg);
+  }
+
+  setInvalid(entry, msg) {
     const c = entry.control;
     if (!entry.err) return;
+    const set = (el, k, v) => { if (el.getAttribute(k) !== v) { if (v === null) el.removeAttribute(k); else el.setAttribute(k, v); } };
+    const d = $(entry.id + "-d");
     if (msg) {
-      entry.err.textContent = msg;
+      if (entry.err.textContent !== msg) entry.err.textContent = msg;
       entry.err.hidden = false;
       if (c) {
-        c.setAttribute("aria-invalid", "true");
-        const d = $(entry.id + "-d");
-        c.setAttribute("aria-describedby", entry.err.id + (d ? " " + d.id : ""));
+        set(c, "aria-invalid", "true");
+        set(c, "aria-describedby", entry.err.id + (d ? " " + d.id : ""));
       }
     } else {
-      entry.err.textContent = "";
+      if (entry.err.textContent !== "") entry.err.textContent = "";
       entry.err.hidden = true;
       if (c) {
-        c.removeAttribute("aria-invalid");
-        const d = $(entry.id + "-d");
-        if (d) c.setAttribute("aria-describedby", d.id); else c.removeAttribute("aria-describedby");
+        set(c, "aria-invalid", null);
+        set(c, "aria-describedby", d ? d.id : null);
       }
     }
   }
@@ -199,10 +236,6 @@ class App {
     if (this.kind === "crd") patchCrdRoot(root);
     const box = h("div", { class: "sd-root" });
     main.append(box);
-    if (root.description_html) {
-      const e = { segs: [] };
-      void e;
-    }
     if (widget(root, this.values) === "object") buildMembers(this, root, [], 0, box);
     else box.append(renderField(this, root, [], 0));
   }
@@ -211,7 +244,7 @@ class App {
   schedule(now) {
     clearTimeout(this.timer);
     if (now) { this.update(); return; }
-    this.timer = setTimeout(() => this.update(), 120);
+    this.timer = setTimeout(() => this.update(), Math.min(1500, Math.max(150, 4 * this.cost)));
   }
 
   validateAll() {
@@ -222,23 +255,59 @@ class App {
     for (const name of names) {
       const e = rules.entries[name];
       let items;
-      try { items = this.validator.validate(this.values, { entry: name }); } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
+      try { items = this.validator.validate(this.values, { entry: name, texts: (p) => this.texts.get(p) }); } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
       const pre = e.alias ? pointer([e.alias]) : "";
       for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message });
     }
     return out;
   }
 
+  // x-kubernetes-list-type: map: two items with the same key values (the API
+  // server refuses them; JSON Schema cannot say it), for the lists on screen
+  listMapErrors() {
+    const out = [];
+    for (const e of this.fields.values()) {
+      const k = e.kind === "array" && e.node.kubernetes;
+      if (!k || k.list_type !== "map" || !Array.isArray(k.list_map_keys) || !k.list_map_keys.length) continue;
+      const list = this.get(e.segs);
+      if (!Array.isArray(list)) continue;
+      const seen = new Map();
+      list.forEach((it, i) => {
+        if (!isMap(it)) return;
+        const id = JSON.stringify(k.list_map_keys.map((m) => (has(it, m) ? it[m] : null)));
+        if (seen.has(id)) {
+          const key = k.list_map_keys[0];
+          out.push({ path: pointer(e.segs.concat([i, key])), message: "duplicate entry: " + k.list_map_keys.map((m) => m + "=" + JSON.stringify(has(it, m) ? it[m] : null)).join(", ") + " is already item " + seen.get(id) });
+        } else seen.set(id, i);
+      });
+    }
+    return out;
+  }
+
   update() {
-    this.errors = this.validateAll();
+    const t0 = performance.now();
+    this.errors = this.validateAll().concat(this.listMapErrors());
     this.errByPtr = new Map();
     for (const e of this.errors) {
       if (!this.errByPtr.has(e.path)) this.errByPtr.set(e.path, []);
       this.errByPtr.get(e.path).push(e);
     }
     for (const entry of this.fields.values()) this.showError(entry);
+    const dirty = this.dirty;
+    this.dirty = [];
+    const done = new Set();
+    for (const segs of dirty) {
+      for (let i = segs.length - 1; i >= 0; i--) {
+        const ptr = pointer(segs.slice(0, i));
+        if (done.has(ptr)) break;
+        done.add(ptr);
+        const e = this.fields.get(ptr);
+        if (e) this.refresh(e);
+      }
+    }
     this.drawProblems();
     this.drawPreview();
+    this.cost = performance.now() - t0;
   }
 
   drawProblems() {
@@ -274,7 +343,7 @@ class App {
       }
       return all ? v : overlay(v, this.defaults) || {};
     }
-    return all ? clone(this.values) : overlay(this.values, this.defaults);
+    return all ? everything(this.values, this.defaults) : overlay(this.values, this.defaults);
   }
 
   exportText() {
@@ -322,7 +391,7 @@ class App {
     const walk = (n0, segs, depth) => {
       if (depth > 12 || out.length > 50000) return;
       const n = res(n0);
-      const desc = n.description_html ? n.description_html.replace(/<[^>]*>/g, " ") : "";
+      const desc = n.doc !== undefined ? descText(n.doc) : "";
       out.push({ segs, text: pathText(segs).toLowerCase(), title: (n.title || "").toLowerCase(), desc: desc.toLowerCase() });
       if (n.recursive && seen.has(n)) return;
       seen.add(n);
@@ -382,10 +451,11 @@ class App {
     }
     this.imported = v;
     this.importedDoc = r.doc;
-    this.values = this.kind === "crd" || this.kind === "schema" ? clone(v) : mergeValues(clone(this.defaults), clone(v));
+    this.values = mergeValues(clone(this.values), clone(v));
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
-    if (this.values === null) this.values = {};
-    this.setHere.clear();
+    if (this.values === null || typeof this.values !== "object") this.values = {};
+    for (const p of [...this.setHere]) if (getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);
+    this.texts = numberTexts(r.doc);
     this.variants.clear();
     this.touched = new Set([""]);
     this.interacted = true;
@@ -414,7 +484,7 @@ class App {
         if (n.constraints && n.constraints.additionalProperties === true) continue;
         const cands = known.concat(dkeys);
         let best = null, bd = 1e9;
-        for (const c of cands) { const d = editDistance(k.toLowerCase(), c.toLowerCase()); if (d < bd) { bd = d; best = c; } }
+        for (const c of cands) { const d = distance(k, c); if (d < bd) { bd = d; best = c; } }
         list.push(pathText(segs.concat([k])) + (best !== null && bd <= Math.max(2, Math.floor(k.length / 3)) ? " (did you mean " + pathText(segs.concat([best])) + "?)" : ""));
       }
     };
@@ -430,6 +500,44 @@ class App {
     for (const t of list.slice(0, 500)) ul.append(h("li", { text: t }));
     box.hidden = list.length === 0;
   }
+}
+
+// Levenshtein distance, case-insensitive (for did-you-mean).
+function distance(a, b) {
+  a = a.toLowerCase(); b = b.toLowerCase();
+  if (a.length > 64 || b.length > 64) return 999;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+// The merged values, with `key: null` where a default was deleted: the file
+// that, read over the defaults as Helm does, gives these values again.
+function everything(cur, base) {
+  if (!isMap(cur)) return clone(cur);
+  const o = {};
+  for (const k of Object.keys(cur)) setOwn(o, k, isMap(base) && has(base, k) && isMap(cur[k]) && isMap(base[k]) ? everything(cur[k], base[k]) : clone(cur[k]));
+  if (isMap(base)) for (const k of Object.keys(base)) if (!has(cur, k)) setOwn(o, k, null);
+  return o;
+}
+
+// pointer -> source text of each number of an imported document that
+// JavaScript would print differently (2.50, 1E6, 0x10)
+function numberTexts(doc) {
+  const out = new Map();
+  const walk = (node, ptr, depth) => {
+    if (!node || depth > 200) return;
+    if (isYamlMap(node)) { for (const p of node.items) walk(p.value, ptr + "/" + String(p.key && p.key.value !== undefined ? p.key.value : p.key).replace(/~/g, "~0").replace(/\//g, "~1"), depth + 1); return; }
+    if (isYamlSeq(node)) { node.items.forEach((it, i) => walk(it, ptr + "/" + i, depth + 1)); return; }
+    if (isYamlScalar(node) && typeof node.value === "number" && typeof node.source === "string" && node.source !== String(node.value)) out.set(ptr, node.source);
+  };
+  walk(doc.contents, "", 0);
+  return out;
 }
 
 function patchCrdRoot(root) {
@@ -545,6 +653,8 @@ function start() {
     if (e.key === "/" && !/^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) { e.preventDefault(); $("sd-search").focus(); }
   });
   window.addEventListener("hashchange", () => deepLink(app));
+  // the page keeps no state in history: nothing typed reaches the URL
+  try { history.replaceState({ form: 1 }, ""); } catch (e) { /* file: in some browsers */ }
   app.update();
   deepLink(app);
   document.documentElement.dataset.ready = "1";

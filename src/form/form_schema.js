@@ -26,6 +26,11 @@ export function res(node) {
     n = Object.assign({}, node);
     for (const k of Object.keys(d)) if (!has(n, k) || (k === "type" && (!n.type || n.type.length === 0))) n[k] = d[k];
     for (const k of STRUCT) if (!has(node, k) && has(d, k)) n[k] = d[k];
+    // the site lists what values.yaml sets; the definition has the rest
+    if (node.properties && d.properties) {
+      const names = new Set(node.properties.map((p) => p.key));
+      n.properties = node.properties.concat(d.properties.filter((p) => !names.has(p.key)));
+    }
   }
   if (n.allOf && n.allOf.length) {
     n = n === node ? Object.assign({}, node) : n;
@@ -82,6 +87,8 @@ export function widget(n, value) {
   }
   const t = ts[0];
   if (t === "object") {
+    const open = (n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties;
+    if (open && (n.properties || []).every((p) => p.fromValues)) return "map";
     if (n.properties && n.properties.length) return "object";
     if ((n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties) return "map";
     return "free";
@@ -190,4 +197,103 @@ export function memberNode(n, key) {
 
 export function itemNode(n) {
   return n.items || {};
+}
+
+// ---- fields that depend on the data: if/then/else, dependentSchemas --------------
+
+let RULES = null;
+let byPointer = null;
+
+export function setRules(rules) {
+  RULES = rules || null;
+  byPointer = null;
+}
+
+// The record of the rules whose schema pointer is `ptr` (the model's node
+// pointer), or null.
+function recordAt(ptr) {
+  if (!RULES || !ptr) return null;
+  if (byPointer === null) {
+    byPointer = new Map();
+    const paths = RULES.paths || [];
+    const text = new Array(paths.length);
+    const ptrOf = (i) => {
+      if (text[i] !== undefined) return text[i];
+      const [parent, t] = paths[i];
+      return (text[i] = parent < 0 ? t : ptrOf(parent) + t);
+    };
+    RULES.records.forEach((r, i) => { if (r.ptr !== undefined && !byPointer.has(ptrOf(r.ptr))) byPointer.set(ptrOf(r.ptr), i); });
+  }
+  const i = byPointer.get(ptr);
+  return i === undefined ? null : RULES.records[i];
+}
+
+const TYPE_BITS = [[16, "string"], [4, "integer"], [8, "number"], [2, "boolean"], [32, "object"], [64, "array"]];
+
+// A form node made from a rules record (no titles: the model has none for it).
+function nodeOfRecord(key, ri, depth) {
+  const r = RULES.records[ri] || {};
+  if (r.alias !== undefined && depth < 20) return nodeOfRecord(key, r.alias, depth + 1);
+  const n = { key, title: key };
+  const ts = [];
+  if (typeof r.type === "number") {
+    for (const [b, name] of TYPE_BITS) if ((r.type & b) === b && !(name === "integer" && (r.type & 8))) ts.push(name);
+  }
+  n.type = ts;
+  if (r.enum) n.enum = r.enum;
+  if (r.properties && depth < 10) {
+    n.properties = [];
+    for (let i = 0; i < r.properties.length; i += 2) n.properties.push(nodeOfRecord(r.properties[i], r.properties[i + 1], depth + 1));
+  }
+  return n;
+}
+
+function condHolds(c, value) {
+  const cn = res(c);
+  if (!isMap(value)) return false;
+  for (const r of (cn.constraints && cn.constraints.required) || []) if (!has(value, r)) return false;
+  for (const p0 of cn.properties || []) {
+    const p = res(p0);
+    if (!has(value, p0.key)) continue;
+    const v = value[p0.key];
+    if (has(p, "const") && !equal(p.const, v)) return false;
+    if (p.enum && !p.enum.some((e) => equal(e, v))) return false;
+  }
+  return true;
+}
+
+// The properties an object node has beyond its own for `value`: its `then`
+// or `else` branch, and the dependentSchemas of the keys it has. `key` names
+// the choice, so a caller sees when it changes; `all` lists every property
+// that can come and go.
+export function extras(n, value) {
+  const props = [], all = [];
+  let key = "";
+  const own = new Set((n.properties || []).map((p) => p.key));
+  const add = (list, on) => {
+    for (const p of list || []) {
+      if (own.has(p.key)) continue;
+      all.push(p.key);
+      if (on && !props.some((q) => q.key === p.key)) props.push(p);
+    }
+  };
+  if (n.if) {
+    const on = condHolds(n.if, value);
+    key += on ? "T" : "F";
+    const thenProps = (n.then && res(n.then).properties) || [];
+    add(thenProps, on);
+    // an else that names a then-property only takes it away (`size: false`)
+    add(((n.else && res(n.else).properties) || []).filter((p) => !thenProps.some((q) => q.key === p.key)), !on);
+  }
+  const r = recordAt(n.pointer);
+  if (r && r.dependencies) {
+    for (const [name, , , rec] of r.dependencies) {
+      if (typeof rec !== "number" || rec < 0) continue;
+      const on = isMap(value) && has(value, name);
+      key += on ? "1" : "0";
+      const dn = nodeOfRecord(name, rec, 0);
+      add(dn.properties, on);
+    }
+  }
+  return { props, key, all };
 }

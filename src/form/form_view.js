@@ -3,9 +3,9 @@
 // are built when first opened; lists and maps rebuild only their own items.
 // Every field registers itself with the app (form_main.js) under its JSON
 // pointer, so a change updates that field's provenance and error alone.
-import { h, descHtml, show } from "./form_dom.js";
+import { h, descNode, show } from "./form_dom.js";
 import { pathText, pathId, pointer } from "./form_path.js";
-import { res, widget, isSecret, isMultiline, branches, branchLabel, chooseBranch, constraintWords, memberNode, itemNode } from "./form_schema.js";
+import { res, widget, isSecret, isMultiline, branches, branchLabel, chooseBranch, constraintWords, memberNode, itemNode, extras } from "./form_schema.js";
 import { isMap, has, clone, equal } from "./form_values.js";
 import { toYaml, parseValues } from "./form_yaml.js";
 
@@ -15,11 +15,12 @@ function headRow(app, n, segs, id, labelFor, kind) {
   const p = pathText(segs);
   const row = h("div", { class: "sd-row" });
   if (labelFor) row.append(h("label", { class: "sd-path", for: labelFor, text: p === "" ? "(root)" : p }));
-  else row.append(h("span", { class: "sd-path", id: id + "-l", text: p === "" ? "(root)" : p }));
+  else row.append(h("label", { class: "sd-path", id: id + "-l", for: id + "-c", text: p === "" ? "(root)" : p }));
   if (n.title) row.append(h("span", { class: "sd-title", text: n.title }));
   if (n.required) row.append(h("span", { class: "sd-req", title: "required", "aria-hidden": "true", text: "* required" }));
   if (n.deprecated) row.append(h("span", { class: "sd-badge", title: n.deprecation || "deprecated", text: "Deprecated" }));
   if (n.readOnly) row.append(h("span", { class: "sd-badge", text: "read-only" }));
+  if (!labelFor) row.append(h("output", { id: id + "-c", class: "sd-count" }));
   row.append(h("span", { class: "sd-prov", text: "default" }));
   const reset = h("button", { type: "button", class: "sd-reset", hidden: true, text: "Reset " + p });
   reset.addEventListener("click", () => app.resetAt(segs));
@@ -47,8 +48,8 @@ function shell(app, n, segs, kind, extraClass) {
 
 function finish(app, entry, n, kind) {
   const { el, id } = entry;
-  if (n.description_html) {
-    const d = descHtml(n.description_html);
+  if (n.doc !== undefined) {
+    const d = descNode(n.doc);
     d.id = id + "-d";
     el.append(d);
   }
@@ -125,8 +126,9 @@ function renderLeaf(app, n, segs, w) {
       const t = control.value.trim();
       if (t === "") return commit(undefined, "");
       if (NUM.test(t)) {
-        const x = Number(t);
-        return commit(Number.isFinite(x) ? x : t, t);
+        // 1e400 is a number too big for a double: kept as Infinity with its
+        // text, as the validator reports it ("found number 1e400")
+        return commit(Number(t), t);
       }
       return commit(t, t);
     });
@@ -225,16 +227,19 @@ function renderFree(app, n, segs) {
 function renderObject(app, n, segs, depth, opts) {
   const id = pathId(segs);
   const p = pathText(segs);
-  const open = depth <= 1 || !!opts.open;
+  const open = opts.open !== undefined ? !!opts.open : depth <= 1;
   const det = h("details", { class: "sd-obj sd-field", id, "data-path": p, "data-provenance": "default" });
-  const sum = h("summary", null, h("span", { class: "sd-path", text: p === "" ? "(root)" : p }));
+  const lab = h("label", { class: "sd-path", for: id + "-c", text: p === "" ? "(root)" : p });
+  // the path is the summary's text: a click on it opens the object too
+  lab.addEventListener("click", (e) => { e.preventDefault(); det.open = !det.open; });
+  const sum = h("summary", null, lab, h("output", { id: id + "-c", class: "sd-visually-hidden" }));
   if (n.title) sum.append(" ", h("span", { class: "sd-title", text: n.title }));
   if (n.required) sum.append(" ", h("span", { class: "sd-req", title: "required", text: "* required" }));
   if (n.deprecated) sum.append(" ", h("span", { class: "sd-badge", text: "Deprecated" }));
   const prov = h("span", { class: "sd-prov", text: "default" });
   sum.append(" ", prov);
   det.append(sum);
-  const entry = { el: det, id, segs, node: n, kind: "object", prov, control: sum };
+  const entry = { el: det, id, segs, node: n, kind: "object", prov, control: sum, focusEl: sum };
   const body = h("div", { class: "sd-body" });
   const reset = h("button", { type: "button", class: "sd-reset", hidden: true, text: "Reset " + p });
   reset.addEventListener("click", () => app.resetAt(segs));
@@ -242,7 +247,7 @@ function renderObject(app, n, segs, depth, opts) {
   const tools = h("div", { class: "sd-control" }, reset);
   if (n.nullable) { entry.rerenderOnNull = true; tools.append(nullToggle(app, segs, p, id, entry)); }
   body.append(tools);
-  if (n.description_html) { const d = descHtml(n.description_html); d.id = id + "-d"; body.append(d); }
+  if (n.doc !== undefined) { const d = descNode(n.doc); d.id = id + "-d"; body.append(d); }
   const m = metaLine(n, "object");
   if (m) body.append(m);
   const err = h("div", { class: "sd-error", id: id + "-e", hidden: true });
@@ -255,7 +260,10 @@ function renderObject(app, n, segs, depth, opts) {
   entry.build = () => {
     if (entry.built) return;
     entry.built = true;
-    buildMembers(app, n, segs, depth, kids);
+    const x = extras(n, app.get(segs));
+    entry.condKey = x.key;
+    entry.condProps = x.all;
+    buildMembers(app, n, segs, depth, kids, x.props);
   };
   entry.rebuild = () => {
     app.unregisterUnder(segs);
@@ -271,10 +279,10 @@ function renderObject(app, n, segs, depth, opts) {
   return det;
 }
 
-export function buildMembers(app, n, segs, depth, into) {
+export function buildMembers(app, n, segs, depth, into, more) {
   const frag = document.createDocumentFragment();
   const names = new Set();
-  for (const p0 of n.properties || []) {
+  for (const p0 of (n.properties || []).concat(more || [])) {
     names.add(p0.key);
     frag.append(renderField(app, p0, segs.concat([p0.key]), depth + 1));
   }
@@ -333,11 +341,13 @@ function renderArray(app, n, segs, depth) {
       });
       const it = h("div", { class: "sd-item", role: "listitem", "data-index": String(i) },
         h("div", { class: "sd-item-bar" }, rm, up, dn));
-      it.append(renderField(app, inode, segs.concat([i]), depth + 1, { open: true }));
+      it.append(renderField(app, inode, segs.concat([i]), depth + 1, { open: list.length <= 20 }));
       frag.append(it);
     });
     items.append(frag);
     add.disabled = !!n.readOnly || (has(c, "maxItems") && list.length >= c.maxItems);
+    const out = el.querySelector("output.sd-count");
+    if (out) out.textContent = list.length === 1 ? "1 item" : list.length + " items";
     if (focusIndex === -2) add.focus();
     else if (focusIndex >= 0) focusFirst(items.children[focusIndex]);
   };
@@ -368,6 +378,18 @@ function newValue(n) {
   return "";
 }
 
+// An object branch's starting value: its discriminators and defaults.
+function branchDefaults(b) {
+  const o = {};
+  for (const p0 of b.properties || []) {
+    const p = res(p0);
+    if (has(p, "const")) o[p0.key] = clone(p.const);
+    else if (p.enum && p.enum.length === 1) o[p0.key] = clone(p.enum[0]);
+    else if (has(p, "default")) o[p0.key] = clone(p.default);
+  }
+  return o;
+}
+
 function focusFirst(el) {
   if (!el) return;
   const c = el.querySelector("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, summary");
@@ -394,6 +416,7 @@ function renderMap(app, n, segs, depth, exclude) {
   const ctl = h("div", { class: "sd-control" }, add);
   if (!inner && n.nullable) { entry.rerenderOnNull = true; ctl.append(nullToggle(app, segs, p, id, entry)); }
   let pending = [];   // keys being typed, not in the values yet
+  const flagged = new Map();   // key -> why it is flagged (matches no pattern)
   const keysNow = () => {
     const v = app.get(segs);
     return isMap(v) ? Object.keys(v).filter((k) => !exclude || !exclude.has(k)) : [];
@@ -409,15 +432,21 @@ function renderMap(app, n, segs, depth, exclude) {
       const kerr = h("div", { class: "sd-error", id: id + "-k" + num, hidden: true });
       const rm = h("button", { type: "button", text: "Remove " + (row.k === "" ? p + " entry " + num : pathText(segs.concat([row.k]))) });
       const box = h("div", { class: "sd-entry", "data-key": row.k }, h("div", { class: "sd-control" }, ki, rm), kerr);
+      if (flagged.has(row.k)) {
+        kerr.textContent = flagged.get(row.k); kerr.hidden = false;
+        ki.setAttribute("aria-invalid", "true"); ki.setAttribute("aria-describedby", kerr.id);
+      }
       ki.addEventListener("change", () => {
         const nk = ki.value;
         const others = keysNow().filter((k) => row.pending || k !== row.k);
         let msg = null;
         if (nk === "") msg = "the key must not be empty";
         else if (others.includes(nk) || (!row.pending && nk !== row.k && pending.includes(nk))) msg = "duplicate key '" + nk + "'";
-        else if (n.patternProperties && !(n.additionalProperties && typeof n.additionalProperties === "object") && (n.properties || []).every((q) => q.key !== nk) &&
+        let warn = null;
+        if (!msg && n.patternProperties && !(n.additionalProperties && typeof n.additionalProperties === "object") && (n.properties || []).every((q) => q.key !== nk) &&
           !n.patternProperties.some((pp) => { try { return new RegExp(pp.pattern, "u").test(nk); } catch (e) { return true; } }))
-          msg = "the key does not match " + n.patternProperties.map((pp) => pp.pattern).join(" or ");
+          warn = "the key does not match " + n.patternProperties.map((pp) => pp.pattern).join(" or ");
+        if (warn) flagged.set(nk, warn); else flagged.delete(nk);
         if (msg) {
           kerr.textContent = msg; kerr.hidden = false;
           ki.setAttribute("aria-invalid", "true"); ki.setAttribute("aria-describedby", kerr.id);
@@ -457,6 +486,8 @@ function renderMap(app, n, segs, depth, exclude) {
     });
     const c = n.constraints || {};
     add.disabled = !!n.readOnly || (has(c, "maxProperties") && keys.length + pending.length >= c.maxProperties);
+    const out = inner ? null : el.querySelector("output.sd-count");
+    if (out) out.textContent = keys.length === 1 ? "1 entry" : keys.length + " entries";
   };
   add.addEventListener("click", () => {
     if (pending.includes("")) { draw(""); return; }
@@ -477,7 +508,7 @@ function renderMap(app, n, segs, depth, exclude) {
 
 function renderVariant(app, n, segs, depth, opts) {
   const p = pathText(segs);
-  const wrap = h("div", { class: "sd-variant", id: pathId(segs) + "-variant" });
+  const wrap = h("div", { class: "sd-variant", id: pathId(segs) + "-variant", "data-path": p });
   const bs = branches(n);
   const sel = h("select", { "aria-label": "Variant of " + p, id: pathId(segs) + "-vsel" }, h("option", { value: "", text: "choose…" }));
   bs.forEach((b, i) => sel.append(h("option", { value: String(i), text: branchLabel(b, i) })));
@@ -486,7 +517,7 @@ function renderVariant(app, n, segs, depth, opts) {
   if (idx < 0 && app.get(segs) !== undefined) idx = 0;
   app.variants.set(ptr, idx);
   const body = h("div", { class: "sd-variant-body" });
-  const label = h("div", { class: "sd-row" }, h("span", { class: "sd-path", text: p }), n.title ? h("span", { class: "sd-title", text: n.title }) : null);
+  const label = h("div", { class: "sd-row" }, h("label", { class: "sd-path", for: pathId(segs) + "-vsel", text: p }), n.title ? h("span", { class: "sd-title", text: n.title }) : null);
   const draw = () => {
     app.unregisterUnder(segs, true);
     body.textContent = "";
@@ -497,7 +528,7 @@ function renderVariant(app, n, segs, depth, opts) {
     const merged = Object.assign({}, n, b);
     delete merged.oneOf; delete merged.anyOf;
     if (!b.title) merged.title = n.title;
-    if (!b.description_html) merged.description_html = n.description_html;
+    if (b.doc === undefined) merged.doc = n.doc;
     merged.required = n.required;
     if (b.oneOf && b.oneOf.length > 1) merged.oneOf = b.oneOf;
     body.append(renderField(app, merged, segs, depth, Object.assign({}, opts, { open: true })));
@@ -508,7 +539,7 @@ function renderVariant(app, n, segs, depth, opts) {
     // switching drops the old branch's value and applies the new one's default
     const b = i >= 0 ? res(bs[i]) : null;
     const v = b === null ? undefined : has(b, "default") ? clone(b.default) : has(b, "const") ? clone(b.const)
-      : widget(b, undefined) === "object" ? {} : undefined;
+      : widget(b, undefined) === "object" ? branchDefaults(b) : undefined;
     app.change(segs, v, {});
     draw();
   });

@@ -28,14 +28,23 @@ static const char *const keep[] = {
     "recursive", "section", "kubernetes", "examples", "has_default", "default_text", NULL
 };
 
-static json_t *slim(json_t *node, sd_buf *tmp, int depth);
+/* The descriptions as HTML, each once: the template writes them as
+ * <template id="sd-doc-N"> elements and nodes carry `doc: N`; the script
+ * clones them (it never parses HTML). */
+typedef struct docs {
+    json_t *list;   /* [{n, html}] */
+    json_t *seen;   /* html -> n */
+    sd_buf  tmp;
+} docs;
 
-static json_t *slim_list(json_t *list, sd_buf *tmp, int depth)
+static json_t *slim(json_t *node, docs *tmp, int depth);
+
+static json_t *slim_list(json_t *list, docs *d, int depth)
 {
     json_t *out = json_array(), *n;
     size_t i;
     json_array_foreach(list, i, n)
-        json_array_append_new(out, slim(n, tmp, depth));
+        json_array_append_new(out, slim(n, d, depth));
     return out;
 }
 
@@ -46,7 +55,7 @@ static int small_default(json_t *v)
     return !json_is_object(v) && !json_is_array(v) ? 1 : json_is_array(v) ? json_array_size(v) <= 8 : 0;
 }
 
-static json_t *slim(json_t *node, sd_buf *tmp, int depth)
+static json_t *slim(json_t *node, docs *d, int depth)
 {
     json_t *out = json_object(), *v;
     const char *desc;
@@ -59,35 +68,66 @@ static json_t *slim(json_t *node, sd_buf *tmp, int depth)
     if ((v = json_object_get(node, "default")) && small_default(v))
         json_object_set(out, "default", v);
     if ((desc = str(node, "description")) && *desc) {
-        sd_buf_clear(tmp);
-        sd_render__description_html(tmp, desc, strlen(desc));
-        set_buf(out, "description_html", tmp);
+        json_t *n;
+        sd_buf_clear(&d->tmp);
+        sd_render__description_html(&d->tmp, desc, strlen(desc));
+        if (d->tmp.len && !sd_buf_failed(&d->tmp)) {
+            sd_buf_putc(&d->tmp, '\0');
+            if (!(n = json_object_get(d->seen, d->tmp.ptr))) {
+                json_t *o = json_object();
+                n = json_integer((json_int_t)json_array_size(d->list));
+                json_object_set(o, "n", n);
+                json_object_set_new(o, "html", json_string(d->tmp.ptr));
+                json_array_append_new(d->list, o);
+                json_object_set_new(d->seen, d->tmp.ptr, n);
+            }
+            json_object_set(out, "doc", n);
+        }
     }
     if ((v = json_object_get(node, "properties")))
-        json_object_set_new(out, "properties", slim_list(v, tmp, depth + 1));
+        json_object_set_new(out, "properties", slim_list(v, d, depth + 1));
     if ((v = json_object_get(node, "items")))
-        json_object_set_new(out, "items", slim(v, tmp, depth + 1));
+        json_object_set_new(out, "items", slim(v, d, depth + 1));
     else if ((v = json_object_get(node, "elements")) && json_array_size(v) > 0)
-        json_object_set_new(out, "items", slim(json_array_get(v, 0), tmp, depth + 1));
+        json_object_set_new(out, "items", slim(json_array_get(v, 0), d, depth + 1));
     if ((v = json_object_get(node, "additionalProperties")))
-        json_object_set_new(out, "additionalProperties", slim(v, tmp, depth + 1));
+        json_object_set_new(out, "additionalProperties", slim(v, d, depth + 1));
     if ((v = json_object_get(node, "patternProperties")) && json_is_array(v)) {
         json_t *pp = json_array(), *p;
         size_t i;
         json_array_foreach(v, i, p) {
             json_t *o = json_object();
             json_object_set(o, "pattern", json_object_get(p, "pattern"));
-            json_object_set_new(o, "node", slim(json_object_get(p, "node"), tmp, depth + 1));
+            json_object_set_new(o, "node", slim(json_object_get(p, "node"), d, depth + 1));
             json_array_append_new(pp, o);
         }
         json_object_set_new(out, "patternProperties", pp);
     }
     if ((v = json_object_get(node, "oneOf")))
-        json_object_set_new(out, "oneOf", slim_list(v, tmp, depth + 1));
+        json_object_set_new(out, "oneOf", slim_list(v, d, depth + 1));
     if ((v = json_object_get(node, "anyOf")))
-        json_object_set_new(out, "anyOf", slim_list(v, tmp, depth + 1));
+        json_object_set_new(out, "anyOf", slim_list(v, d, depth + 1));
     if ((v = json_object_get(node, "allOf")))
-        json_object_set_new(out, "allOf", slim_list(v, tmp, depth + 1));
+        json_object_set_new(out, "allOf", slim_list(v, d, depth + 1));
+    for (size_t i = 0; i < 3; i++) {
+        static const char *const cond[] = { "if", "then", "else" };
+        if ((v = json_object_get(node, cond[i])))
+            json_object_set_new(out, cond[i], slim(v, d, depth + 1));
+    }
+    /* a key only values.yaml has (no schema says it): a map entry when its
+     * object takes additionalProperties */
+    if (json_is_string(json_object_get(node, "key"))) {
+        const char *ptr = str(node, "pointer"), *pp = ptr ? strstr(ptr, "/properties/") : NULL, *last = NULL;
+        for (; pp; pp = strstr(pp + 1, "/properties/"))
+            last = pp;
+        if (!json_object_get(node, "defined_at") ||
+            (ptr && (!last || strstr(last + 1, "/additionalProperties") || strstr(last + 1, "/patternProperties"))) ||
+            (ptr && strlen(ptr) >= 21 && !strcmp(ptr + strlen(ptr) - 21, "/additionalProperties")))
+            json_object_set_new(out, "fromValues", json_true());
+    }
+    /* objects: where the rules' record is (dependentSchemas live there) */
+    if (json_object_get(node, "properties") && (v = json_object_get(node, "pointer")))
+        json_object_set(out, "pointer", v);
     return out;
 }
 
@@ -131,6 +171,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     const char *kind = str(src_info, "kind"), *path = str(src_info, "path");
     sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT, rules = SD_BUF_INIT;
     sd_render_opts ro = *opts;
+    docs dd = { json_array(), json_object(), SD_BUF_INIT };
     char hash[45], *text = NULL;
     int err = 0;
     size_t i;
@@ -185,13 +226,13 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
                 json_object_set(f, "deprecationWarning", v);
             if ((v = json_object_get(ver, "storage")) && json_is_true(v))
                 json_object_set_new(f, "storage", json_true());
-            json_object_set_new(f, "root", slim(json_object_get(ver, "root"), &tmp, 0));
+            json_object_set_new(f, "root", slim(json_object_get(ver, "root"), &dd, 0));
             json_array_append_new(forms, f);
         }
     } else {
         json_t *f = json_object();
         json_object_set_new(f, "name", json_string("values"));
-        json_object_set_new(f, "root", slim(root, &tmp, 0));
+        json_object_set_new(f, "root", slim(root, &dd, 0));
         json_array_append_new(forms, f);
         if (strcmp(kind, "schema") != 0 && (v = json_object_get(root, "default")) && json_is_object(v))
             json_object_set(data, "defaults", v);
@@ -201,7 +242,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
         json_t *d;
         json_array_foreach(json_object_get(model, "definitions"), i, d)
             if (str(d, "id"))
-                json_object_set_new(defs, str(d, "id"), slim(d, &tmp, 0));
+                json_object_set_new(defs, str(d, "id"), slim(d, &dd, 0));
     }
     json_object_set_new(data, "defs", defs);
 
@@ -237,6 +278,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     json_object_set_new(page, "kind", json_string(kind));
     json_object_set_new(page, "download", json_deep_copy(json_object_get(data, "download")));
     json_object_set_new(page, "preview_name", json_string(!strcmp(kind, "crd") ? "manifest preview" : "values.yaml preview"));
+    json_object_set(page, "docs", dd.list);
     json_object_set_new(page, "is_crd", json_boolean(!strcmp(kind, "crd")));
     if (sd_buf_failed(&tmp) || sd_buf_failed(&title) || sd_buf_failed(&name)) {
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
@@ -248,6 +290,9 @@ done:
     free(text);
     json_decref(data);
     json_decref(page);
+    json_decref(dd.list);
+    json_decref(dd.seen);
+    sd_buf_release(&dd.tmp);
     sd_buf_release(&tmp);
     sd_buf_release(&title);
     sd_buf_release(&name);
