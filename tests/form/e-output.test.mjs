@@ -217,3 +217,18 @@ test("E schema: a plain JSON Schema's document: defaults not written until chang
     checkEqual(pr.items.map((i) => i.text), [`name: ${validate(SOURCES.schema, [writeTmp("doc.yaml", "name: ab\nmode: fast\n")])[0].errors[0].message}`], "message as validate");
   } finally { await p.close(); }
 });
+
+test("E chart: an imported file keeps its comments and key order where its keys were not touched", async () => {
+  const p = await open(form("chart"));
+  try {
+    const text = "# top comment\nservice:\n  port: 8080 # the port\n# about tags\ntags:\n  - a\n  - b\nimage:\n  # the tag\n  tag: \"2\"\ndebug: true\n";
+    await importText(p.page, text);
+    await until(() => preview(p.page), (t) => /debug: true/.test(t), 4000, "imported");
+    await setField(p.page, "replicaCount", "2");   // touch another key
+    const y = await until(() => preview(p.page), (t) => /replicaCount: 2/.test(t), 4000, "edit after import");
+    for (const c of ["# top comment", "# the port", "# about tags", "# the tag"]) check(y.includes(c), `comment kept: ${c}`);
+    const order = y.split("\n").filter((l) => /^[A-Za-z]/.test(l)).map((l) => l.split(":")[0]).filter((k) => k !== "replicaCount");
+    checkEqual(order, ["service", "tags", "image", "debug"], "the file's key order");
+    checkEqual(await parse(y), { service: { port: 8080 }, tags: ["a", "b"], image: { tag: "2" }, debug: true, replicaCount: 2 }, "values");
+  } finally { await p.close(); }
+});

@@ -25,6 +25,7 @@ for (const name of ["kps", "traefik", "deployment"]) {
     check(m.keystroke.p90 < 250, `${name}: 90th percentile keystroke ${m.keystroke.p90.toFixed(1)} ms (< 250)`);
     if (name === "kps") check(m.bytes < 2 * 1024 * 1024, `kps: ${m.bytes} bytes (< 2 MB)`);
     checkEqual([...m.issues.requests, ...m.issues.pageErrors, ...m.issues.console], [], `${name}: hygiene`);
+    checkEqual(m.pristine, "No problems", `${name}: no errors on a pristine load`);
   });
 }
 

@@ -6,7 +6,7 @@
 // event's timeStamp to the frame after it: requestAnimationFrame, then a
 // message-channel task after that frame's paint), median and worst.
 import fs from "node:fs";
-import { open, reveal, form } from "./harness.mjs";
+import { open, reveal, form, problems } from "./harness.mjs";
 
 export const BIG_FIELDS = {
   kps: "prometheus.prometheusSpec.retention",
@@ -47,8 +47,9 @@ export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
       const nav = performance.getEntriesByType("navigation")[0];
       return { ready: window.__sdReadyAt, dcl: nav ? nav.domContentLoadedEventEnd : null, nodes: document.getElementsByTagName("*").length, firstEnabled: window.__sdFirstEnabled };
     });
+    const pristine = (await problems(p.page)).heading;
     const ctl = await reveal(p.page, deepPath);
     const k = await keystrokes(p.page, ctl, n);
-    return { name, bytes, interactiveMs: t.ready, dclToInteractiveMs: Math.max(0, t.ready - t.dcl), domNodes: t.nodes, firstEnabled: t.firstEnabled, keystroke: k, issues: p.issues };
+    return { name, bytes, interactiveMs: t.ready, dclToInteractiveMs: Math.max(0, t.ready - t.dcl), domNodes: t.nodes, pristine, firstEnabled: t.firstEnabled, keystroke: k, issues: p.issues };
   } finally { await p.close(); }
 }
