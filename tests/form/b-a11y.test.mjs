@@ -211,3 +211,33 @@ test("B chart: visible focus under forced colours; no horizontal scroll at 320 p
     checkEqual(moving, [], "reduced motion: no transitions or animations");
   } finally { await p.close(); }
 });
+
+test("B chart: the documented keys (docs/form.md): / focuses search, Enter on a problem link focuses its field", async () => {
+  const p = await open(form("chart"));
+  try {
+    const pg = p.page;
+    await pg.locator("body").click({ position: { x: 1, y: 1 } });
+    await pg.keyboard.press("/");
+    checkEqual(await pg.evaluate(() => document.activeElement.getAttribute("type")), "search", "/ focuses Search fields");
+    // "/" typed inside a text field is text
+    const tag = await reveal(pg, "image.tag");
+    await tag.fill("");
+    await tag.focus();
+    await pg.keyboard.type("a/b");
+    checkEqual(await tag.inputValue(), "a/b", "/ inside a text field is text");
+    // search: an exact path wins over a prefix
+    const s = pg.getByRole("searchbox", { name: "Search fields", exact: true });
+    await s.fill("image.tag");
+    await s.press("Enter");
+    await until(() => pg.evaluate(() => (document.activeElement.closest("[data-path]") || {}).dataset?.path), (x) => x === "image.tag", 3000, "exact path first");
+    check(true, "search: the exact path is focused");
+    // Enter on a problem link
+    await setField(pg, "replicaCount", "0");
+    const link = region(pg, "Problems").getByRole("link", { name: /^replicaCount: / });
+    await until(() => link.count(), (n) => n === 1, 3000, "problem link");
+    await link.focus();
+    await pg.keyboard.press("Enter");
+    await until(() => pg.evaluate(() => (document.activeElement.closest("[data-path]") || {}).dataset?.path), (x) => x === "replicaCount", 3000, "Enter on the link focuses the field");
+    check(true, "Enter on a problem link focuses its field");
+  } finally { await p.close(); }
+});
