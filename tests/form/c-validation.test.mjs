@@ -5,7 +5,7 @@
 // case for each keyword; the parity table of the rules (tests/js/parity.test.mjs,
 // docs/rules.md) loaded through "Import values": Problems == validate.
 import { after } from "node:test";
-import { instances } from "../js/crdgen.mjs";
+import { instances, spoil } from "../js/crdgen.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import {
@@ -206,23 +206,6 @@ test("C chart: each keyword fails and passes as validate says (imported)", async
 });
 
 // ---- the parity table through "Import values" -----------------------------------------
-// wrong types and a typo every few keys, on a values tree (as the rules' parity table spoils them)
-function spoil(v, n = { k: 0 }) {
-  if (Array.isArray(v)) return v.length ? [spoil(v[0], n)] : [1];
-  if (v !== null && typeof v === "object") {
-    const o = {};
-    for (const k of Object.keys(v)) o[k] = spoil(v[k], n);
-    if (n.k++ % 3 === 0) o[Object.keys(v)[0] ? Object.keys(v)[0] + "x" : "unknown"] = 1;
-    return o;
-  }
-  n.k++;
-  switch (typeof v) {
-    case "string": return n.k % 2 ? 42 : ["a"];
-    case "number": return "not-a-number";
-    case "boolean": return "maybe";
-    default: return { was: "null" };
-  }
-}
 
 async function parityTable() {
   const rows = [];   // [source, [files], extra form args]
