@@ -36,7 +36,7 @@ fi
 files=${FORM_TESTS:-$(ls tests/form/*.test.mjs)}
 node --test --test-concurrency=1 --test-reporter=tap $files >"$tmp/node.out" 2>&1
 st=$?
-grep -E '^# (count|figure|SKIPPED)' "$tmp/node.out" | sed 's/^# //'
+grep -E '^# (count|figure|parity miss|SKIPPED)' "$tmp/node.out" | sed 's/^# //' | cut -c1-600
 grep -E '^ *not ok' "$tmp/node.out" | head -60
 if [ $st -ne 0 ]; then
     grep -E '^ *(error|expected|actual|message|location):' "$tmp/node.out" | head -80

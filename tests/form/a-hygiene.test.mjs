@@ -5,7 +5,7 @@
 import { after } from "node:test";
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { test, form, open, hygiene, closeBrowser, check, checkEqual, checksDone, setField, importText, button, preview, until, reveal, region } from "./harness.mjs";
+import { test, form, open, hygiene, writeTmp, FIX, closeBrowser, check, checkEqual, checksDone, setField, importText, button, preview, until, reveal, region } from "./harness.mjs";
 
 after(async () => { console.log(`count: form A hygiene checks ${checksDone()}`); await closeBrowser(); });
 
@@ -132,4 +132,54 @@ test("A hostile: markup in titles, descriptions, enums, defaults and keys stays 
     checkEqual(new Set(idList).size, idList.length, "wrapper ids unique");
     checkEqual(idList.length, ids.length, "every wrapper has an id");
   } finally { await p.close(); }
+});
+
+test("A hostile ytt schema and a hostile CRD: titles, descriptions, defaults and keys stay text", async () => {
+  const crd = writeTmp("hostile-crd.yaml", `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: evils.example.com
+spec:
+  group: example.com
+  names: {kind: Evil, plural: evils}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              description: "</script><script>window.__pwned=30</script> <img src=x onerror=window.__pwned=31>"
+              properties:
+                "a.b/c~d e":
+                  type: string
+                  description: "[x](javascript:window.__pwned=32) {{mustache}}"
+                  enum: ["<b>bold</b>", "</script>"]
+`);
+  for (const src of [FIX + "/hostile-ytt/schema.yaml", crd]) {
+    const file = form(src);
+    const html = fs.readFileSync(file, "utf8");
+    const m = html.match(/<script[^>]*id="sd-form-data"[^>]*>([\s\S]*?)<\/script>/);
+    check(m && !/[<>\u2028\u2029]/.test(m[1]), `${src}: the embedded JSON escapes < > U+2028 U+2029`);
+    const p = await open(file);
+    try {
+      await p.page.evaluate(() => { for (const s of document.querySelectorAll("details:not([open]) > summary")) s.click(); });
+      await p.page.waitForTimeout(200);
+      const r = await p.page.evaluate(() => ({
+        pwned: window.__pwned,
+        imgs: document.querySelectorAll("img").length,
+        bold: document.querySelectorAll("main b, form b, [data-path] b").length,
+        jsLinks: [...document.querySelectorAll("a[href]")].filter((a) => /^\s*javascript:/i.test(a.getAttribute("href"))).length,
+        text: document.body.innerText + " " + [...document.querySelectorAll("option")].map((o) => o.textContent).join(" ") + " " + [...document.querySelectorAll("input,textarea")].map((i) => i.value).join(" "),
+      }));
+      checkEqual([r.pwned, r.imgs, r.jsLinks], [undefined, 0, 0], `${src}: nothing ran, no <img>, no javascript: link`);
+      check(/onerror/.test(r.text), `${src}: the markup shows as text`);
+      checkEqual(r.bold, 0, `${src}: an enum's <b> is not markup`);
+      checkEqual(await hygiene(p), [], `${src}: hygiene`);
+    } finally { await p.close(); }
+  }
 });

@@ -77,6 +77,8 @@ test("B chart: invalid field described by its error; announced; summary counts a
     const ids = (await c.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
     const errs = await p.page.evaluate((ids) => ids.map((id) => document.getElementById(id)).filter((e) => e && e.classList.contains("sd-error")).map((e) => e.textContent), ids);
     checkEqual(errs.length, 1, "aria-describedby names one .sd-error element");
+    const help = await p.page.evaluate((ids) => ids.map((id) => document.getElementById(id)).filter((e) => e && !e.classList.contains("sd-error")).map((e) => e.textContent.trim()).join(" "), ids);
+    check(/Number of replicas/.test(help), `aria-describedby also names the help text: ${help}`);
     const status = await until(async () => (await live.allTextContents()).join(" "), (t) => /1 problem/.test(t), 3000, "status announces 1 problem");
     check(/1 problem/.test(status), `announced: ${status}`);
     checkEqual((await problems(p.page)).heading, "1 problem", "summary heading");
@@ -135,6 +137,17 @@ test("B chart: keyboard only: tab order follows the document, no trap, Space/Ent
       return ((a.closest("[data-path]") || {}).dataset?.path || "") + "|" + (a.textContent || "").trim();
     }), (x) => x.startsWith("tags[0]") || /Add item to tags/.test(x), 3000, "focus after remove");
     check(true, `after remove, focus on the previous item or the add button: ${after}`);
+    // no trap: Tab leaves the free-YAML textarea and the search box
+    for (const fp of ["extraConfig"]) {
+      const c = await reveal(pg, fp);
+      await c.focus();
+      await pg.keyboard.press("Tab");
+      check(await c.evaluate((e) => document.activeElement !== e), `Tab leaves ${fp}`);
+    }
+    const search = pg.getByRole("searchbox", { name: "Search fields", exact: true });
+    await search.focus();
+    await pg.keyboard.press("Tab");
+    check(await search.evaluate((e) => document.activeElement !== e), "Tab leaves the search box");
     // Enter on a summary toggles its details
     await pg.evaluate(() => { document.querySelector('details[data-path="image"]').open = false; });
     const s = pg.locator('details[data-path="image"] > summary');
@@ -196,5 +209,35 @@ test("B chart: visible focus under forced colours; no horizontal scroll at 320 p
       return (long(s.transitionDuration) && s.transitionProperty !== "none") || (long(s.animationDuration) && s.animationName !== "none");
     }).map((e) => e.tagName + "." + e.className).slice(0, 10));
     checkEqual(moving, [], "reduced motion: no transitions or animations");
+  } finally { await p.close(); }
+});
+
+test("B chart: the documented keys (docs/form.md): / focuses search, Enter on a problem link focuses its field", async () => {
+  const p = await open(form("chart"));
+  try {
+    const pg = p.page;
+    await pg.locator("body").click({ position: { x: 1, y: 1 } });
+    await pg.keyboard.press("/");
+    checkEqual(await pg.evaluate(() => document.activeElement.getAttribute("type")), "search", "/ focuses Search fields");
+    // "/" typed inside a text field is text
+    const tag = await reveal(pg, "image.tag");
+    await tag.fill("");
+    await tag.focus();
+    await pg.keyboard.type("a/b");
+    checkEqual(await tag.inputValue(), "a/b", "/ inside a text field is text");
+    // search: an exact path wins over a prefix
+    const s = pg.getByRole("searchbox", { name: "Search fields", exact: true });
+    await s.fill("image.tag");
+    await s.press("Enter");
+    await until(() => pg.evaluate(() => (document.activeElement.closest("[data-path]") || {}).dataset?.path), (x) => x === "image.tag", 3000, "exact path first");
+    check(true, "search: the exact path is focused");
+    // Enter on a problem link
+    await setField(pg, "replicaCount", "0");
+    const link = region(pg, "Problems").getByRole("link", { name: /^replicaCount: / });
+    await until(() => link.count(), (n) => n === 1, 3000, "problem link");
+    await link.focus();
+    await pg.keyboard.press("Enter");
+    await until(() => pg.evaluate(() => (document.activeElement.closest("[data-path]") || {}).dataset?.path), (x) => x === "replicaCount", 3000, "Enter on the link focuses the field");
+    check(true, "Enter on a problem link focuses its field");
   } finally { await p.close(); }
 });

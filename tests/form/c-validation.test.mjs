@@ -5,6 +5,7 @@
 // case for each keyword; the parity table of the rules (tests/js/parity.test.mjs,
 // docs/rules.md) loaded through "Import values": Problems == validate.
 import { after } from "node:test";
+import { instances, spoil } from "../js/crdgen.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import {
@@ -22,16 +23,24 @@ after(async () => {
   await closeBrowser();
 });
 
+// validate's JSON pointer as the contract's path (the fields' accessible names):
+// identifier keys joined with ".", other keys as ["..."], indices as [i]
+function contractPath(ptr, prefix = []) {
+  const segs = [...prefix, ...(ptr === "" ? [] : ptr.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")))];
+  let p = "";
+  for (const s of segs) {
+    if (/^(0|[1-9][0-9]*)$/.test(s) && p) p += `[${s}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s)) p += p ? `.${s}` : s;
+    else p += `[${JSON.stringify(s)}]`;
+  }
+  return p || "(root)";
+}
 // "PATH: message" lines of validate's result (every entry; a subchart's keys under its alias)
 function expected(results) {
   const out = [];
   for (const r of results) {
     const sub = / \(subchart ([^)]+)\)$/.exec(r.file || "");
-    for (const e of r.errors) {
-      let key = e.key;
-      if (sub) key = key === "(root)" ? sub[1] : /^\[/.test(key) ? sub[1] + key : `${sub[1]}.${key}`;
-      out.push(`${key}: ${e.message}`);
-    }
+    for (const e of r.errors) out.push(`${contractPath(e.path, sub ? [sub[1]] : [])}: ${e.message}`);
   }
   return out;
 }
@@ -197,7 +206,8 @@ test("C chart: each keyword fails and passes as validate says (imported)", async
 });
 
 // ---- the parity table through "Import values" -----------------------------------------
-function parityTable() {
+
+async function parityTable() {
   const rows = [];   // [source, [files], extra form args]
   const inv = path.join(ROOT, "tests/rules/invalid");
   // stream.yaml holds several documents: validate checks each, a form imports one values file
@@ -216,11 +226,31 @@ function parityTable() {
       rows.push([dir, [path.join(dir, "values.yaml"), ...files], []]);
     }
   }
+  // CRDs: a generated good and bad manifest of the version the form opens with (the first served one)
+  const crds = [SOURCES.crd];
+  for (const f of ["cert-manager.io_certificates.yaml", "argoproj.io_appprojects.yaml", "monitoring.coreos.com_servicemonitors.yaml"])
+    if (fs.existsSync(path.join(CORPUS, "crds", f))) crds.push(path.join(CORPUS, "crds", f));
+  for (const file of crds) {
+    const crd = (await loadValues(fs.readFileSync(file, "utf8"))).find((d) => d && d.kind === "CustomResourceDefinition");
+    const ver = crd.spec.versions.find((v) => v.storage) || crd.spec.versions[0];
+    const { good, bad } = instances(ver.schema.openAPIV3Schema, `${crd.spec.group}/${ver.name}`, crd.spec.names.kind);
+    const made = [["good", good], ["bad", bad]].map(([tag, inst]) => writeTmp(`${path.basename(file, ".yaml")}-${tag}.json`, JSON.stringify(inst, null, 1)));
+    rows.push([file, made, []]);
+  }
+  // ytt schemas: the defaults spoiled, as an overlay
+  const ytts = [SOURCES.ytt];
+  for (const d of ["carvel-ytt-examples/schema/schema.yml", "tanzu-community-edition/contour-1.22.3/schema.yaml", "tanzu-community-edition/metrics-server-0.6.2/schema.yaml"])
+    if (fs.existsSync(path.join(CORPUS, "ytt", d))) ytts.push(path.join(CORPUS, "ytt", d));
+  for (const schema of ytts) {
+    const text = fs.readFileSync(schema, "utf8").split("\n").filter((l) => !/^\s*#@/.test(l)).join("\n");
+    const defaults = (await loadValues(text)).find((d) => d && typeof d === "object") || {};
+    rows.push([schema, [writeTmp(`${path.basename(path.dirname(schema))}-${path.basename(schema)}-spoiled.json`, JSON.stringify(spoil(defaults), null, 1))], []]);
+  }
   return rows;
 }
 
 test("C parity: every values file of the rules' parity table, imported, shows validate's errors", { timeout: 600000 }, async () => {
-  for (const [source, files, extra] of parityTable()) {
+  for (const [source, files, extra] of await parityTable()) {
     const file = form(source, extra);
     const p = await open(file, { readyTimeout: 30000 });
     try {

@@ -11,7 +11,7 @@ import { mergeValues } from "../../src/form/rules.js";
 import {
   test,
   form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button, region,
-  exportMode, loadValues, reveal, hygiene, SOURCES,
+  exportMode, loadValues, reveal, hygiene, SOURCES, validate, writeTmp, problems,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form E output checks ${checksDone()}`); await closeBrowser(); });
@@ -172,8 +172,7 @@ test("E chart: export(import(export(import(x)))) == export(import(x)) in both mo
     for (const mode of ["Only changes", "Everything"]) {
       await reload(p);
       await exportMode(p.page, mode);
-      // Everything: without a deleted default (re-importing the full file cannot delete again)
-      await importText(p.page, mode === "Everything" ? ROUND.replace("selector:\n  app: null\n", "") : ROUND);
+      await importText(p.page, ROUND);
       const e1 = await until(() => preview(p.page), (t) => /replicaCount: 3/.test(t), 4000, `${mode}: first export`);
       await reload(p);
       await exportMode(p.page, mode);
@@ -187,8 +186,49 @@ test("E chart: export(import(export(import(x)))) == export(import(x)) in both mo
         check(v.selector && v.selector.app === null && /app: null/.test(e1), "null deletes a default: exported as key: null");
         checkEqual(v.notes, "multi\nline\n", "multi-line string");
       } else {
-        check(!("app" in v.selector), "Everything: the deleted default is gone");
+        check(!("app" in v.selector) || v.selector.app === null, "Everything: the deleted default is gone (or written as null)");
       }
     }
+  } finally { await p.close(); }
+});
+
+test("E noschema: a chart without a schema: fields from values.yaml, typed as the defaults, exported", async () => {
+  const p = await open(form("noschema"));
+  try {
+    await setField(p.page, "replicaCount", "3");
+    await setField(p.page, "image.tag", "v2");
+    await setField(p.page, "sampling", "0.5");
+    await setField(p.page, "service.enabled", "false");
+    const v = await parse(await until(() => preview(p.page), (t) => /sampling/.test(t) && /enabled/.test(t), 4000, "four values"));
+    checkEqual(v, { replicaCount: 3, image: { tag: "v2" }, sampling: 0.5, service: { enabled: false } }, "typed as the defaults");
+    checkEqual(await hygiene(p), [], "hygiene");
+  } finally { await p.close(); }
+});
+
+test("E schema: a plain JSON Schema's document: defaults not written until changed, edits exported", async () => {
+  const p = await open(form("schema"));
+  try {
+    await setField(p.page, "name", "widget-1");
+    await setField(p.page, "mode", "fast");
+    const v = await parse(await until(() => preview(p.page), (t) => /fast/.test(t), 4000, "document"));
+    checkEqual(v, { name: "widget-1", mode: "fast" }, "the document holds what was set");
+    await setField(p.page, "name", "ab");
+    const pr = await until(() => problems(p.page), (x) => x.items.length === 1, 3000, "minLength error");
+    checkEqual(pr.items.map((i) => i.text), [`name: ${validate(SOURCES.schema, [writeTmp("doc.yaml", "name: ab\nmode: fast\n")])[0].errors[0].message}`], "message as validate");
+  } finally { await p.close(); }
+});
+
+test("E chart: an imported file keeps its comments and key order where its keys were not touched", async () => {
+  const p = await open(form("chart"));
+  try {
+    const text = "# top comment\nservice:\n  port: 8080 # the port\n# about tags\ntags:\n  - a\n  - b\nimage:\n  # the tag\n  tag: \"2\"\ndebug: true\n";
+    await importText(p.page, text);
+    await until(() => preview(p.page), (t) => /debug: true/.test(t), 4000, "imported");
+    await setField(p.page, "replicaCount", "2");   // touch another key
+    const y = await until(() => preview(p.page), (t) => /replicaCount: 2/.test(t), 4000, "edit after import");
+    for (const c of ["# top comment", "# the port", "# about tags", "# the tag"]) check(y.includes(c), `comment kept: ${c}`);
+    const order = y.split("\n").filter((l) => /^[A-Za-z]/.test(l)).map((l) => l.split(":")[0]).filter((k) => k !== "replicaCount");
+    checkEqual(order, ["service", "tags", "image", "debug"], "the file's key order");
+    checkEqual(await parse(y), { service: { port: 8080 }, tags: ["a", "b"], image: { tag: "2" }, debug: true, replicaCount: 2 }, "values");
   } finally { await p.close(); }
 });

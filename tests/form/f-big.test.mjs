@@ -14,17 +14,18 @@ const DOM_BUDGET = 15000;
 for (const name of ["kps", "traefik", "deployment"]) {
   test(`F ${name}: interactive, bounded DOM, keystrokes within a frame budget`, { timeout: 180000 }, async () => {
     const m = await measure(name);
-    console.log(`figure: form ${name}: ${(m.bytes / 1024).toFixed(0)} KB, interactive ${m.interactiveMs.toFixed(0)} ms after navigation (${m.dclToInteractiveMs.toFixed(0)} ms after DOMContentLoaded), ${m.domNodes} DOM nodes, keystroke median ${m.keystroke.median.toFixed(1)} ms worst ${m.keystroke.worst.toFixed(1)} ms`);
+    console.log(`figure: form ${name}: ${(m.bytes / 1024).toFixed(0)} KB, interactive ${m.interactiveMs.toFixed(0)} ms after navigation (${m.dclToInteractiveMs.toFixed(0)} ms after DOMContentLoaded), ${m.domNodes} DOM nodes, keystroke to paint median ${m.keystroke.median.toFixed(1)} ms worst ${m.keystroke.worst.toFixed(1)} ms, input handlers median ${m.keystroke.handlerMedian.toFixed(1)} ms worst ${m.keystroke.handlerWorst.toFixed(1)} ms`);
     check(m.firstEnabled, `${name}: a value control is enabled when the page says ready`);
     check(m.dclToInteractiveMs < 1500, `${name}: interactive ${m.dclToInteractiveMs.toFixed(0)} ms after DOMContentLoaded (< 1500)`);
     check(m.domNodes < DOM_BUDGET, `${name}: ${m.domNodes} DOM nodes at load (< ${DOM_BUDGET})`);
     checkEqual(m.keystroke.n, 50, `${name}: 50 keystrokes measured`);
     // make check runs on shared, loaded machines: the median within 50 ms and the
-    // 90th percentile within 150 ms here; make bench prints median and worst of 50
+    // 90th percentile within 250 ms here; make bench prints median and worst of 50
     check(m.keystroke.median < 50, `${name}: median keystroke ${m.keystroke.median.toFixed(1)} ms (< 50)`);
-    check(m.keystroke.p90 < 150, `${name}: 90th percentile keystroke ${m.keystroke.p90.toFixed(1)} ms (< 150)`);
+    check(m.keystroke.p90 < 250, `${name}: 90th percentile keystroke ${m.keystroke.p90.toFixed(1)} ms (< 250)`);
     if (name === "kps") check(m.bytes < 2 * 1024 * 1024, `kps: ${m.bytes} bytes (< 2 MB)`);
     checkEqual([...m.issues.requests, ...m.issues.pageErrors, ...m.issues.console], [], `${name}: hygiene`);
+    checkEqual(m.pristine, "No problems", `${name}: no errors on a pristine load`);
   });
 }
 

@@ -20,7 +20,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { compile, mergeValues } from "../../src/form/rules.js";
 import { loadValuesFile } from "./yamlvalues.mjs";
-import { instances } from "./crdgen.mjs";
+import { instances, spoil } from "./crdgen.mjs";
 
 const SD = process.env.SD_REL && fs.existsSync(process.env.SD_REL) ? process.env.SD_REL : process.env.SD || "./schemadoc";
 const CORPUS = process.env.CORPUS || "../shared/corpus";
@@ -134,22 +134,6 @@ function yttCase(schema, files, label) {
   compare(label, c[0], v.validate(value === null ? {} : value, { texts }));
 }
 
-function spoil(v, n = { k: 0 }) {
-  if (Array.isArray(v)) return v.length ? [spoil(v[0], n)] : [1];
-  if (isMap(v)) {
-    const o = {};
-    for (const k of Object.keys(v)) o[k] = spoil(v[k], n);
-    if (n.k++ % 3 === 0) o[Object.keys(v)[0] ? Object.keys(v)[0] + "x" : "unknown"] = 1;
-    return o;
-  }
-  n.k++;
-  switch (typeof v) {
-    case "string": return n.k % 2 ? 42 : ["a"];
-    case "number": return "not-a-number";
-    case "boolean": return "maybe";
-    default: return { was: "null" };
-  }
-}
 
 test("parity: C validate and the JS interpreter give identical lists", { timeout: 900000 }, () => {
   // hand-made set
