@@ -1232,6 +1232,8 @@ int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd
     vctx c;
     int ok;
 
+    if (!instance)   /* an empty document has no root (sd_doc_root) */
+        return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 }, "no value to validate: the document is empty");
     if (entry >= v->nroots)
         return sd_diag_error(diags, SD_EINVALID, instance->loc, "no schema to validate against");
     memset(&c, 0, sizeof c);
