@@ -156,6 +156,20 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(BUILD)/fuzz/libsch
 	@echo "  FUZZ    $@"
 	@$(FUZZ_CC) $(STD) $(WARN) -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	  $(PKG_CFLAGS) $(INCS) -Itests/fuzz -o $@ $< $(BUILD)/fuzz/libschemadoc.a $(PKG_LIBS)
+# --- allocation-failure torture (tests/oom/) ---------------------------------------
+# The sanitizer build's objects, linked with the static archives of the four
+# libraries and every malloc/calloc/realloc/strdup/strndup wrapped by
+# tests/oom/hook.c, which fails the allocation SD_OOM_FAIL_AT names.
+OOM_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+$(BUILD)/oom/schemadoc: tests/oom/hook.c $(asan_CLIOBJS) $(BUILD)/asan/libschemadoc.a
+	@mkdir -p $(@D)
+	@echo "  LINK oom  $@"
+	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(OOM_WRAP) -o $@ tests/oom/hook.c $(asan_CLIOBJS) \
+	  $(BUILD)/asan/libschemadoc.a $(STATIC_LIBS)
+check-oom: deps
+	@$(MAKE) --no-print-directory build-rel $(BUILD)/oom/schemadoc
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/oom/run.sh
+
 build-fuzz: deps
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "schemadoc: fuzzing needs clang (apt-get install -y clang)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(FUZZBINS)

@@ -5,6 +5,7 @@
  * schema, a ytt schema (translated by the source), a CRD file (one tree per
  * version). The nodes themselves are built by build.c, the shared
  * definitions by defs.c. */
+#include "alloc.h"
 #include "model_int.h"
 #include "buf.h"
 #include "emit.h"
@@ -30,7 +31,7 @@ static json_t *chart_meta(const sd_chart *ch)
     const sd_node *r = sd_doc_root(ch->chart_yaml);
     json_t *m = r && r->kind == SD_MAP ? sd_node_to_jansson(r) : json_object();
     json_object_set_new(m, "dir", json_string(ch->dir));
-    json_object_set_new(m, "defined_at", json_string(ch->chart_yaml->file));
+    json_object_set_new(m, "defined_at", json_string(ch->chart_yaml ? ch->chart_yaml->file : NULL));
     return m;
 }
 
@@ -114,7 +115,9 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     sd_annots an;
 
     if (sd_annots_scan(&an, ch->values, c->diags) < 0) {
+        sd_annots_release(&an);
         json_decref(m);
+        c->err = sd_diag_error(c->diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         return NULL;
     }
     c->annots = &an;
@@ -292,6 +295,8 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         m = model_schema(&c, sd_source_doc(src));
         break;
     }
+    if (sd_alloc_failed() && !c.err)   /* a value jansson could not make was dropped */
+        c.err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (m && c.err) {
         json_decref(m);
         m = NULL;

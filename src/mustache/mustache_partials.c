@@ -7,6 +7,7 @@
  * checked as text first, then the file found must resolve (realpath) inside
  * its directory. */
 #include "mustache.h"
+#include "alloc.h"
 #include "file.h"
 
 #include <errno.h>
@@ -89,8 +90,10 @@ static int insert_entry(sd_mustache_partials *p, const char *name, sd_mustache *
 
 int sd_mustache_partials_new(sd_mustache_partials **out, unsigned flags)
 {
-    if (!(*out = calloc(1, sizeof **out)))
+    if (!(*out = calloc(1, sizeof **out))) {
+        sd_alloc_note_failure();
         return SD_ENOMEM;
+    }
     (*out)->flags = flags;
     return 0;
 }

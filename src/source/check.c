@@ -2,6 +2,7 @@
  * against what for each source kind, Helm's merge, CRD versions by
  * apiVersion, ytt overlays and their lifecycle rules; the JSON results. */
 #include "check.h"
+#include "alloc.h"
 #include "rules.h"
 #include "buf.h"
 #include "emit.h"
@@ -123,11 +124,15 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
     if (!out)
         return k->oom = 1, NULL;
     keep(k, out);
+    if (k->oom)   /* keep() freed it */
+        return NULL;
     for (size_t i = 0; i < n; i++) {
         sd_doc *d = NULL;
         if (load_values(&d, files[i], k->diags) < 0)
             return NULL;
         keep(k, d);
+        if (k->oom)
+            return NULL;
         if (label->len)
             sd_buf_puts(label, " + ");
         sd_buf_puts(label, d->file);
@@ -436,6 +441,10 @@ int sd_check_status(const sd_check *k)
 
 static void json_str(sd_buf *o, const char *s)
 {
+    if (!s) {   /* a string the validator could not allocate */
+        sd_alloc_note_failure();
+        s = "";
+    }
     sd_emit_json_string(o, s, strlen(s));
 }
 
