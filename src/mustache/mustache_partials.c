@@ -118,10 +118,10 @@ int sd_mustache_partials_add_dir(sd_mustache_partials *p, const char *dir)
 {
     char **d = realloc(p->dirs, (p->ndirs + 1) * sizeof *d);
     if (!d)
-        return SD_ENOMEM;
+        return sd_alloc_note_failure(), SD_ENOMEM;
     p->dirs = d;
     if (!(d[p->ndirs] = strdup(dir)))
-        return SD_ENOMEM;
+        return sd_alloc_note_failure(), SD_ENOMEM;
     p->ndirs++;
     return 0;
 }

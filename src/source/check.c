@@ -41,6 +41,7 @@ static void keep(sd_check *k, sd_doc *d)
     sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
     if (!p) {
         k->oom = 1;
+        sd_alloc_note_failure();
         sd_doc_free(d);
         return;
     }
@@ -56,6 +57,7 @@ static void add_result(sd_check *k, const char *label, const sd_node *values, in
     item *p = realloc(k->items, (k->nitems + 1) * sizeof *p);
     if (!p) {
         k->oom = 1;
+        sd_alloc_note_failure();
         return;
     }
     k->items = p;
@@ -66,8 +68,10 @@ static void add_result(sd_check *k, const char *label, const sd_node *values, in
     p->r.values = values;
     p->r.diag_first = first;
     p->r.diag_count = k->diags->count - first;
-    if (!p->r.label)
+    if (!p->r.label) {
         k->oom = 1;
+        sd_alloc_note_failure();
+    }
 }
 
 static int read_stdin(sd_buf *b)
@@ -107,7 +111,7 @@ static const sd_node *empty_map(sd_check *k, const char *file)
 {
     sd_doc *d = sd_synth_new(file);
     if (!d)
-        return k->oom = 1, NULL;
+        return sd_alloc_note_failure(), k->oom = 1, NULL;
     sd_node *m = sd_synth_map(d, (sd_loc){ d->file, 1, 1 });
     sd_synth_set_root(d, m);
     keep(k, d);
@@ -122,7 +126,7 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
     sd_doc *out = sd_synth_new("(merged values)");
     const sd_node *m = base;
     if (!out)
-        return k->oom = 1, NULL;
+        return sd_alloc_note_failure(), k->oom = 1, NULL;
     keep(k, out);
     if (k->oom)   /* keep() freed it */
         return NULL;
@@ -146,7 +150,7 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
             int oom;
             m = sd_merge_values(out, m, v, &oom);
             if (oom)
-                return k->oom = 1, NULL;
+                return sd_alloc_note_failure(), k->oom = 1, NULL;
         }
     }
     return m ? m : empty_map(k, "(values)");
@@ -240,13 +244,16 @@ static int check_chart(sd_check *k, const char *const *files, size_t n)
         int oom = 0;
         if (!tmp) {
             k->oom = 1;
+            sd_alloc_note_failure();
             break;
         }
         keep(k, tmp);
         const sd_node *inst = sd_merge_values(tmp, sb && sb->kind == SD_MAP ? sb : NULL,
                                               mine && mine->kind == SD_MAP ? mine : NULL, &oom);
-        if (oom)
+        if (oom) {
             k->oom = 1;
+            sd_alloc_note_failure();
+        }
         if ((entry = sd_source_entry(k->src, i, k->diags)) < 0) {
             err = entry;
             break;
