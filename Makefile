@@ -8,6 +8,8 @@
 #                 (templates, themes), schemadoc(1), bash/zsh/fish
 #                 completions, schemadoc.h, libschemadoc.a, schemadoc.pc;
 #                 make uninstall removes exactly those files
+#   make fuzz     run every libFuzzer target (tests/fuzz/) FUZZ_TIME seconds (60)
+#   make check-oom  fail each allocation in turn in representative commands
 #
 # Sources are picked up by wildcard: src/STAGE/*.c, one folder per stage
 # (docs/internals.md); src/cli/ is the command line, everything else is the
@@ -35,7 +37,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -96,6 +98,13 @@ ADBGBINS  := $(patsubst tests/unit/%.c,$(BUILD)/adbg/%,$(UNITSRCS))
 FLAGS_rel  = $(OPT) -g
 FLAGS_asan = -O1 -g $(SAN)
 FLAGS_adbg = -O1 -g $(SAN) -DSD_ARENA_DEBUG
+# fuzz: the library for the libFuzzer targets of tests/fuzz/ (Debian's clang)
+FUZZ_CC   ?= clang
+FLAGS_fuzz = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+CC_rel     = $(CC)
+CC_asan    = $(CC)
+CC_adbg    = $(CC)
+CC_fuzz    = $(FUZZ_CC)
 LINK_rel   = $(OPT) -g
 LINK_asan  = -g $(SAN)
 LINK_adbg  = -g $(SAN)
@@ -109,19 +118,19 @@ $(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
 $$(BUILD)/$(1)/%.o: src/%.c $$(HDRS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
 $$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
 $$(BUILD)/$(1)/runtime.o: $$(GEN_RUNTIME)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
 $$(BUILD)/$(1)/formjs.o: $$(GEN_FORMJS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
 $$(BUILD)/$(1)/libschemadoc.a: $$($(1)_LIBOBJS)
 	@echo "  AR $(1)  $$@"
 	@rm -f $$@ && ar rcs $$@ $$^
@@ -132,7 +141,7 @@ $$(BUILD)/$(1)/test_%: tests/unit/test_%.c tests/unit/harness.h $$(BUILD)/$(1)/l
 	@echo "  TEST $(1) $$@"
 	@$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -o $$@ $$< $$(BUILD)/$(1)/libschemadoc.a $$(TEST_LIBS)
 endef
-$(foreach f,rel asan adbg,$(eval $(call flavour,$(f))))
+$(foreach f,rel asan adbg fuzz,$(eval $(call flavour,$(f))))
 
 build-rel: schemadoc $(BUILD)/rel/libschemadoc.a
 build-bench: $(BENCHBINS)
@@ -177,6 +186,34 @@ $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@sh src/render/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
+
+# --- fuzzing (tests/fuzz/README.md) ---------------------------------------------
+FUZZSRCS  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZBINS  := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZSRCS))
+FUZZ_TIME ?= 60
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(BUILD)/fuzz/libschemadoc.a
+	@echo "  FUZZ    $@"
+	@$(FUZZ_CC) $(STD) $(WARN) -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  $(PKG_CFLAGS) $(INCS) -Itests/fuzz -o $@ $< $(BUILD)/fuzz/libschemadoc.a $(PKG_LIBS)
+# --- allocation-failure torture (tests/oom/) ---------------------------------------
+# The sanitizer build's objects, linked with the static archives of the four
+# libraries and every malloc/calloc/realloc/strdup/strndup wrapped by
+# tests/oom/hook.c, which fails the allocation SD_OOM_FAIL_AT names.
+OOM_WRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+$(BUILD)/oom/schemadoc: tests/oom/hook.c $(asan_CLIOBJS) $(BUILD)/asan/libschemadoc.a
+	@mkdir -p $(@D)
+	@echo "  LINK oom  $@"
+	@$(CC) $(STD) $(WARN) -O1 -g $(SAN) $(OOM_WRAP) -o $@ tests/oom/hook.c $(asan_CLIOBJS) \
+	  $(BUILD)/asan/libschemadoc.a $(STATIC_LIBS)
+check-oom: deps
+	@$(MAKE) --no-print-directory build-rel $(BUILD)/oom/schemadoc
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/oom/run.sh
+
+build-fuzz: deps
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "schemadoc: fuzzing needs clang (apt-get install -y clang)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(FUZZBINS)
+fuzz: build-fuzz
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/fuzz/run.sh $(FUZZ_TIME)
 build-adbg: $(BUILD)/adbg/schemadoc $(ADBGBINS)
 
 # The example of docs/library.md, built against the installed shape of the
@@ -200,7 +237,7 @@ demo: all
 	@sh tests/demo.sh ./schemadoc
 
 # Tools the tests use besides the compiler, as command:package pairs.
-TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs \
+TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs clang:clang \
               man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
@@ -244,7 +281,7 @@ screenshots: browser-deps
 	@SD_BUILD=$(BUILD) SD=$$PWD/schemadoc CORPUS=$(CORPUS) node tests/form/screenshots.mjs
 
 check: check-deps browser-deps
-	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example
+	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example build-fuzz
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
 
 check-valgrind: all

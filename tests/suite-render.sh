@@ -26,6 +26,8 @@ check "hostile html: nothing from the chart runs" python3 tests/render/xss_check
 check "hostile compact html renders" "$SD" $H --format html --theme compact -o "$tmp/hc.html"
 check "hostile compact html: nothing runs" python3 tests/render/xss_check.py "$tmp/hc.html"
 check "hostile md renders" "$SD" $H --format md -o "$tmp/h.md"
+# what a Markdown viewer that keeps raw HTML would show: nothing runs either
+check "hostile md: nothing from the chart runs" python3 tests/render/xss_check.py --md "$tmp/h.md"
 # Every table line has as many unescaped pipes as its table's header.
 check "hostile md: tables keep their columns" python3 - "$tmp/h.md" <<'PY'
 import re, sys

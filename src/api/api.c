@@ -1,6 +1,7 @@
 /* api.c - the public entry points of schemadoc.h, over the stages: options
  * become source options, results become strings the caller frees, and
  * diagnostics are read through accessors. Nothing here prints. */
+#include "alloc.h"
 #include "schemadoc.h"
 #include "buf.h"
 #include "check.h"
@@ -91,6 +92,7 @@ int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d)
     sd_source_opts so;
 
     *out = NULL;
+    sd_alloc_install();
     memset(&so, 0, sizeof so);
     if (o && o->version >= 1) {
         so.draft = o->force_draft ? o->force_draft : o->draft;

@@ -1,5 +1,6 @@
 /* main.c - the command line: dispatch subcommands, parse options, load,
  * print diagnostics, set the exit status (0 ok, 1 found wanting, 2 error). */
+#include "alloc.h"
 #include "cli.h"
 #include "sd.h"
 
@@ -291,8 +292,21 @@ static const command commands[] = {
     { NULL, NULL }
 };
 
+/* An allocation failed on the way, perhaps where nobody could report it
+ * (alloc.h): whatever the command concluded, say so and exit 2. Output
+ * files were refused already (sd_out_write). */
+static int oom_checked(int status)
+{
+    if (!sd_alloc_failed())
+        return status;
+    fflush(stdout);
+    fprintf(stderr, "schemadoc: error: out of memory\n");
+    return SD_EXIT_ERROR;
+}
+
 int main(int argc, char **argv)
 {
+    sd_alloc_install();
     if (argc < 2)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
@@ -309,10 +323,10 @@ int main(int argc, char **argv)
     }
     for (const command *c = commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0)
-            return c->run(argc - 1, argv + 1);
+            return oom_checked(c->run(argc - 1, argv + 1));
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
-            return sd_cmd_recursive(argc, argv);
+            return oom_checked(sd_cmd_recursive(argc, argv));
     /* `schemadoc charts/`: SOURCE is a directory without a Chart.yaml that
      * holds charts, a charts repository; the option table says which
      * options take a value, so the value is not taken for SOURCE */
@@ -329,8 +343,8 @@ int main(int argc, char **argv)
             continue;
         }
         if (sd_cli_has_charts(a))
-            return sd_cmd_recursive(argc, argv);
+            return oom_checked(sd_cmd_recursive(argc, argv));
         break;
     }
-    return sd_cmd_render(argc, argv);
+    return oom_checked(sd_cmd_render(argc, argv));
 }

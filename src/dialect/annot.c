@@ -6,6 +6,7 @@
  * joined with a space (with `# @raw`, with a newline). Bitnami's
  * readme-generator reads every `## @...` line of the file in order. */
 #include "annot.h"
+#include "alloc.h"
 #include "buf.h"
 
 #include <ctype.h>
@@ -13,12 +14,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+static char *dupn(const char *s, size_t n);
+
+/* strdup() that records a failure (alloc.h): a NULL here reads as "none". */
+static char *dup0(const char *s)
+{
+    return dupn(s, strlen(s));
+}
+
 static char *dupn(const char *s, size_t n)
 {
     char *p = malloc(n + 1);
     if (p) {
         memcpy(p, s, n);
         p[n] = '\0';
+    } else {
+        sd_alloc_note_failure();   /* callers read NULL as "no such part" */
     }
     return p;
 }
@@ -143,7 +154,7 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
         }
         if ((v = tagged(l, "# @default -- "))) {
             free(r->default_text);
-            r->default_text = strdup(v);
+            r->default_text = dup0(v);
             continue;
         }
         const char *h = skip_ws(l);
@@ -152,13 +163,13 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
             if ((*q == ' ' || *q == '\t') && starts(skip_ws(q), "--") &&
                 (skip_ws(q)[2] == ' ' || skip_ws(q)[2] == '\t')) {
                 free(r->notation);
-                r->notation = strdup(skip_ws(skip_ws(q) + 2));
+                r->notation = dup0(skip_ws(skip_ws(q) + 2));
                 continue;
             }
         }
         if ((v = tagged(l, "# @section -- "))) {
             free(r->section);
-            r->section = strdup(v);
+            r->section = dup0(v);
             continue;
         }
         /* `## ...` lines are skipped: the argo-cd README (helm-docs output)
@@ -224,11 +235,17 @@ static size_t head_comment(const sd_doc *doc, const sd_pair *p, int line, char *
     }
     if (!n)
         return 0;
-    char **lines = malloc(n * sizeof *lines);
-    if (!lines)
+    char **lines = calloc(n, sizeof *lines);
+    if (!lines) {
+        sd_alloc_note_failure();   /* the scan goes on; the command fails at the end */
         return 0;
+    }
     for (size_t j = 0; j < n; j++)
-        lines[j] = comment_line(&doc->comments[p->c_first + i + j]);
+        if (!(lines[j] = comment_line(&doc->comments[p->c_first + i + j]))) {
+            free_lines(lines, n);
+            sd_alloc_note_failure();
+            return 0;
+        }
     *out = lines;
     return n;
 }
@@ -297,7 +314,7 @@ static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const lines_of *lo, co
                     dash = 1;
             }
             sd_annot *r = add(a);
-            if (!r || !(r->path = strdup(path->ptr))) {
+            if (!r || !(r->path = dup0(path->ptr))) {
                 free_lines(lines, nl);
                 return SD_ENOMEM;
             }
@@ -351,11 +368,14 @@ static int helmdocs_old_style(sd_annots *a, const sd_doc *doc)
         while (j < doc->ncomments && doc->comments[j].own_line &&
                doc->comments[j].line == doc->comments[j - 1].line + 1)
             j++;
-        char **lines = malloc((j - i) * sizeof *lines);
+        char **lines = calloc(j - i, sizeof *lines);
         if (!lines)
             return SD_ENOMEM;
         for (size_t m = i; m < j; m++)
-            lines[m - i] = comment_line(&doc->comments[m]);
+            if (!(lines[m - i] = comment_line(&doc->comments[m]))) {
+                free_lines(lines, j - i);
+                return SD_ENOMEM;
+            }
         sd_annot r;
         memset(&r, 0, sizeof r);
         char *key = NULL;
@@ -417,7 +437,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
             sd_buf_clear(&desc);
         } else if (starts(t, "@section ")) {
             free(section);
-            section = strdup(skip_ws(t + 9));
+            section = dup0(skip_ws(t + 9));
             if (section)
                 rtrim(section);
         } else if (starts(t, "@skip ")) {
@@ -444,7 +464,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
             r->loc.line = c->line;
             r->loc.column = c->column;
             if (section)
-                r->section = strdup(section);
+                r->section = dup0(section);
             p = skip_ws(e);
             if (*p == '[') {
                 const char *close = strchr(p, ']');
@@ -456,7 +476,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
                     while (m && *m) {
                         m = (char *)skip_ws(m);
                         if (starts(m, "default:")) {
-                            r->default_text = strdup(skip_ws(m + 8));
+                            r->default_text = dup0(skip_ws(m + 8));
                             if (r->default_text)
                                 rtrim(r->default_text);
                             break;
@@ -469,7 +489,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
                             r->nullable = 1;
                         else if (!strcmp(m, "array") || !strcmp(m, "object") || !strcmp(m, "string")) {
                             free(r->type);
-                            r->type = strdup(m);
+                            r->type = dup0(m);
                         }
                         m = comma ? comma + 1 : NULL;
                     }
@@ -477,7 +497,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
                     p = skip_ws(close + 1);
                 }
             }
-            r->description = strdup(p);
+            r->description = dup0(p);
             if (r->description)
                 rtrim(r->description);
         }

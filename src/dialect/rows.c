@@ -6,6 +6,7 @@
  * (017 is decimal, 1_000 a string). Rows re-type plain scalars the way the
  * tool that made the table did, so that its defaults come out the same. */
 #include "rows.h"
+#include "alloc.h"
 #include "buf.h"
 
 #include <math.h>
@@ -437,7 +438,7 @@ static int cmp_rows(const void *x, const void *y)
 {
     const char *a = json_string_value(json_object_get(*(json_t *const *)x, "key"));
     const char *b = json_string_value(json_object_get(*(json_t *const *)y, "key"));
-    return strcmp(a, b);
+    return strcmp(a ? a : "", b ? b : "");   /* a key jansson could not copy (alloc.h) */
 }
 
 /* ---- Bitnami ---------------------------------------------------------------------- */
@@ -584,8 +585,10 @@ json_t *sd_rows_build(const sd_doc *values, const sd_annots *a)
     /* alphanumeric order (byte-wise), as helm-docs' default */
     size_t n = json_array_size(rows);
     json_t **v = malloc((n ? n : 1) * sizeof *v);
-    if (!v)
+    if (!v) {
+        sd_alloc_note_failure();   /* unsorted rows: fail at the end */
         return rows;
+    }
     for (size_t i = 0; i < n; i++)
         v[i] = json_incref(json_array_get(rows, i));
     qsort(v, n, sizeof *v, cmp_rows);

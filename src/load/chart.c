@@ -40,7 +40,10 @@ static int load_opt(sd_doc **out, const char *dir, const char *name, sd_diags *d
     int err = 0;
     *out = NULL;
     sd_buf_printf(&p, "%s/%s", dir, name);
-    if (exists(p.ptr))
+    if (sd_buf_failed(&p)) {
+        sd_loc l = { dir, 0, 0 };
+        err = sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
+    } else if (exists(p.ptr))
         err = sd_doc_load_file(out, p.ptr, SD_FMT_AUTO, NULL, diags);
     sd_buf_release(&p);
     return err;

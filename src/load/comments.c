@@ -7,6 +7,7 @@
  * may sit inside the block; a line with content ends it) and the comment at
  * the end of its own line. Annotation dialects decide what the text means. */
 #include "node.h"
+#include "alloc.h"
 #include "load_int.h"
 
 #include <stdlib.h>
@@ -227,6 +228,8 @@ void sd_load__attach_comments(sd_doc *doc, size_t *spans, size_t nspans)
     c.line_cmt = malloc((nl + 2) * sizeof *c.line_cmt);
     if (c.line_cmt)
         memset(c.line_cmt, 0xff, (nl + 2) * sizeof *c.line_cmt); /* all -1 */
+    if (!c.state || !c.line_cmt)
+        sd_alloc_note_failure();   /* the comments would be missing: fail at the end */
     chars_to_bytes(doc, spans, nspans);
     if (c.state && c.line_cmt && scan(&c, spans, nspans) < 0) {
         doc->comments = NULL;

@@ -348,8 +348,11 @@ static void types(bnode *b)
         ht = helm_type_of_schema(json_string_value(json_array_get(types, 0)));
     if (value && json_array_size(types) && b->schema && kw(b, "type"))
         check_default_type(b, types, nullable);
+    /* copy `ht` first: it may point into `types`, which set() gives away
+     * (and frees at once when b->n could not be allocated) */
+    json_t *hts = json_string(ht ? ht : "");
     set(b->n, "type", types);
-    set(b->n, "helm_type", json_string(ht ? ht : ""));
+    set(b->n, "helm_type", hts);
     flag(b->n, "nullable", nullable);
 }
 

@@ -2,6 +2,7 @@
  * is reached by $ref (or listed under $defs / definitions) is documented
  * once, under "definitions", and linked from every node that uses it. */
 #include "model_int.h"
+#include "alloc.h"
 #include "buf.h"
 #include "ptr.h"
 
@@ -81,7 +82,8 @@ const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, 
     c->id_prefix = NULL;
     e->id = sd_model__unique_id(c, want.ptr);
     c->id_prefix = saved;
-    e->pointer = strdup(pointer ? pointer : "#");
+    if (!(e->pointer = strdup(pointer ? pointer : "#")))
+        sd_alloc_note_failure();
     e->name = NULL;
     if (e->id && strcmp(e->id, want.ptr) != 0) {
         /* the name is taken: say where this one is rather than number it */
@@ -131,13 +133,14 @@ json_t *sd_model__definitions(mctx *c)
             continue;
         c->defs[i].built = 1;
         const sd_node *target = c->defs[i].target;
-        char *id = strdup(c->defs[i].id);
-        char *ptr = strdup(c->defs[i].pointer);
+        char *id = c->defs[i].id ? strdup(c->defs[i].id) : NULL;
+        char *ptr = c->defs[i].pointer ? strdup(c->defs[i].pointer) : NULL;
         char *shown = c->defs[i].name ? strdup(c->defs[i].name) : NULL;
         if (!id || !ptr || (c->defs[i].name && !shown)) {
             free(id);
             free(ptr);
             free(shown);
+            sd_alloc_note_failure();
             break;
         }
         const char *name = id + 4; /* "def-" */

@@ -5,6 +5,7 @@
  * schema, a ytt schema (translated by the source), a CRD file (one tree per
  * version). The nodes themselves are built by build.c, the shared
  * definitions by defs.c. */
+#include "alloc.h"
 #include "model_int.h"
 #include "buf.h"
 #include "emit.h"
@@ -30,7 +31,7 @@ static json_t *chart_meta(mctx *c, const sd_chart *ch)
     const sd_node *r = sd_doc_root(ch->chart_yaml);
     json_t *m = r && r->kind == SD_MAP ? sd_node_to_jansson(r) : json_object();
     json_object_set_new(m, "dir", json_string(ch->dir));
-    json_object_set_new(m, "defined_at", sd_model__loc(c, (sd_loc){ ch->chart_yaml->file, 0, 0 }));
+    json_object_set_new(m, "defined_at", ch->chart_yaml ? sd_model__loc(c, (sd_loc){ ch->chart_yaml->file, 0, 0 }) : json_null());
     return m;
 }
 
@@ -124,7 +125,9 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     sd_annots an;
 
     if (sd_annots_scan(&an, ch->values, c->diags) < 0) {
+        sd_annots_release(&an);
         json_decref(m);
+        c->err = sd_diag_error(c->diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         return NULL;
     }
     c->annots = &an;
@@ -328,6 +331,8 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         m = model_schema(&c, sd_source_doc(src));
         break;
     }
+    if (sd_alloc_failed() && !c.err)   /* a value jansson could not make was dropped */
+        c.err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (m && c.err) {
         json_decref(m);
         m = NULL;

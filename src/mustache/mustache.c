@@ -681,13 +681,13 @@ int sd_mustache_compile(sd_mustache **out, const char *name, const char *text,
 
     *out = NULL;
     if (!(t = calloc(1, sizeof *t)))
-        return SD_ENOMEM;
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ name, 0, 0 }, "out of memory");
     t->name = sd_arena_strdup(&t->arena, name ? name : "<template>");
     t->text = sd_arena_strndup(&t->arena, text, len);
     t->len = len;
     if (!t->name || !t->text) {
         sd_mustache_free(t);
-        return SD_ENOMEM;
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ name, 0, 0 }, "out of memory");
     }
     cs.t = t;
     if ((err = tokenize(&cs)) == 0 && (err = build(&cs)) == 0)

@@ -7,6 +7,7 @@
  * checked as text first, then the file found must resolve (realpath) inside
  * its directory. */
 #include "mustache.h"
+#include "alloc.h"
 #include "file.h"
 
 #include <errno.h>
@@ -89,8 +90,10 @@ static int insert_entry(sd_mustache_partials *p, const char *name, sd_mustache *
 
 int sd_mustache_partials_new(sd_mustache_partials **out, unsigned flags)
 {
-    if (!(*out = calloc(1, sizeof **out)))
+    if (!(*out = calloc(1, sizeof **out))) {
+        sd_alloc_note_failure();
         return SD_ENOMEM;
+    }
     (*out)->flags = flags;
     return 0;
 }
@@ -115,10 +118,10 @@ int sd_mustache_partials_add_dir(sd_mustache_partials *p, const char *dir)
 {
     char **d = realloc(p->dirs, (p->ndirs + 1) * sizeof *d);
     if (!d)
-        return SD_ENOMEM;
+        return sd_alloc_note_failure(), SD_ENOMEM;
     p->dirs = d;
     if (!(d[p->ndirs] = strdup(dir)))
-        return SD_ENOMEM;
+        return sd_alloc_note_failure(), SD_ENOMEM;
     p->ndirs++;
     return 0;
 }

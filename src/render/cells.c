@@ -41,6 +41,126 @@ void sd_render__md_cell(sd_buf *b, const char *s, size_t n)
     }
 }
 
+/* --- Markdown from the chart, defanged ---------------------------------------- */
+
+static int ieq_prefix(const char *s, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    if (n < k)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if ((s[i] | 0x20) != word[i])
+            return 0;
+    return 1;
+}
+
+/* A URL (up to `n` bytes) that a browser would run or embed: its scheme,
+ * read as the browser does (controls and white space dropped), is
+ * javascript:, vbscript: or data:, or it hides the scheme in an entity. */
+static int bad_url(const char *s, size_t n)
+{
+    char u[16];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < sizeof u - 1; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= ' ' || c == '<' || (!k && (c == '"' || c == '\'')))
+            continue;
+        if (c == '&' || c == '%' || c == '\\')
+            return 1;   /* an entity, escape or percent code before the scheme ends */
+        if (c == ':' || c == ')' || c == '>' || c == '"' || c == '\'')
+            break;
+        u[k++] = (char)(c | 0x20);
+    }
+    u[k] = '\0';
+    return !strcmp(u, "javascript") || !strcmp(u, "vbscript") || !strcmp(u, "data");
+}
+
+/* Raw HTML tags that are live whatever their attributes (GitHub's tagfilter
+ * and then some). */
+static int bad_tag(const char *name, size_t n)
+{
+    static const char *const tags[] = { "script", "style", "iframe", "frame", "frameset", "object",
+        "embed", "applet", "svg", "math", "base", "meta", "link", "form", "input", "button",
+        "textarea", "select", "noscript", "noembed", "noframes", "template", "xmp", "plaintext",
+        "title", "img", "video", "audio", "source", "picture", "portal", NULL };
+    for (size_t i = 0; tags[i]; i++)
+        if (strlen(tags[i]) == n && ieq_prefix(name, n, tags[i]))
+            return 1;
+    return 0;
+}
+
+void sd_render__md_defang(sd_buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '`') {   /* a code span is inert: copied as it is */
+            size_t run = 0, j;
+            while (i + run < n && s[i + run] == '`')
+                run++;
+            for (j = i + run; j < n; j++) {
+                size_t r = 0;
+                while (j + r < n && s[j + r] == '`')
+                    r++;
+                if (r == run)
+                    break;
+                j += r;
+            }
+            size_t stop = j < n ? j + run : i + run;
+            sd_buf_put(b, s + i, stop - i);
+            i = stop - 1;
+            continue;
+        }
+        if (s[i] == '<') {
+            size_t j = i + 1, name, end;
+            if (j < n && s[j] == '/')
+                j++;
+            name = j;
+            while (j < n && (isalnum((unsigned char)s[j]) || s[j] == '-' || s[j] == '+' || s[j] == '.'))
+                j++;
+            end = j;
+            while (end < n && s[end] != '>' && s[end] != '<')
+                end++;
+            int live = i + 1 < n && (s[i + 1] == '!' || s[i + 1] == '?');   /* <!-- <![CDATA[ <? */
+            if (live)
+                ;
+            else if (j > name && j < n && s[j] == ':')          /* an autolink <scheme:...> */
+                live = bad_url(s + name, end - name);
+            else if (j > name && bad_tag(s + name, j - name))
+                live = 1;
+            else if (j > name)                              /* attributes: handlers, URLs */
+                for (size_t k = j; k < end && !live; k++) {
+                    if ((s[k] | 0x20) == 'o' && k + 1 < end && (s[k + 1] | 0x20) == 'n' &&
+                        (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\n' || s[k - 1] == '/' ||
+                         s[k - 1] == '"' || s[k - 1] == '\'')) {
+                        size_t a = k + 2;
+                        while (a < end && isalpha((unsigned char)s[a]))
+                            a++;
+                        while (a < end && (s[a] == ' ' || s[a] == '\t'))
+                            a++;
+                        live = a > k + 2 && a < end && s[a] == '=';
+                    }
+                    if (s[k] == '=' )
+                        live = bad_url(s + k + 1, end - k - 1);
+                }
+            if (live) {
+                sd_buf_puts(b, "\\<");
+                continue;
+            }
+        } else if (s[i] == '!' && i + 1 < n && s[i + 1] == '[') {
+            sd_buf_puts(b, "\\!");   /* an image loads from anywhere: a link instead */
+            continue;
+        } else if (s[i] == ']' && i + 1 < n && (s[i + 1] == '(' || s[i + 1] == ':')) {
+            size_t j = i + 2;
+            while (j < n && (s[j] == ' ' || s[j] == '\t'))
+                j++;
+            if (bad_url(s + j, n - j)) {   /* [x](javascript:...) and [x]: javascript:... */
+                sd_buf_puts(b, "]\\");
+                continue;
+            }
+        }
+        sd_buf_putc(b, s[i]);
+    }
+}
+
 /* Plain text (not Markdown) in Markdown: punctuation that could start
  * markup or raw HTML is backslash-escaped (CommonMark §2.4), and the cell
  * rules apply. */
@@ -91,7 +211,10 @@ void sd_render__md_default(view *v, json_t *node)
     const char *dt = str(node, "default_text");
     sd_buf_clear(b);
     if (dt) {
-        sd_render__md_cell(b, dt, strlen(dt));
+        sd_buf d = SD_BUF_INIT;
+        sd_render__md_defang(&d, dt, strlen(dt));
+        sd_render__md_cell(b, d.ptr, d.len);
+        sd_buf_release(&d);
     } else if (flag(node, "has_default")) {
         sd_buf j = SD_BUF_INIT;
         sd_render__put_json(&j, json_object_get(node, "default"));
@@ -134,7 +257,10 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
         sd_buf_puts(b, "**Deprecated");
         if (d && *d) {
             sd_buf_puts(b, ":** ");
-            sd_render__md_cell(b, d, strlen(d));
+            sd_buf t = SD_BUF_INIT;
+            sd_render__md_defang(&t, d, strlen(d));
+            sd_render__md_cell(b, t.ptr, t.len);
+            sd_buf_release(&t);
             sd_buf_puts(b, " ");
         } else {
             sd_buf_puts(b, ".** ");
@@ -146,8 +272,12 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
         sd_render__md_code(b, unres, strlen(unres));
         sd_buf_puts(b, " ");
     }
-    if (desc)
-        sd_render__md_cell(b, desc, strlen(desc));
+    if (desc) {
+        sd_buf t = SD_BUF_INIT;
+        sd_render__md_defang(&t, desc, strlen(desc));
+        sd_render__md_cell(b, t.ptr, t.len);
+        sd_buf_release(&t);
+    }
     while (b->len && b->ptr[b->len - 1] == ' ')
         sd_buf_truncate(b, b->len - 1);
     if (b->len == start && title && *title)
@@ -191,15 +321,20 @@ void sd_render__chart_rows(view *v, json_t *model)
             sd_render__md_key(&v->tmp, k ? k : "");
         }
         set_buf(row, "md_key", &v->tmp);
-        if (t)
-            sd_render__md_cell(&v->tmp, t, strlen(t));
+        if (t) {
+            sd_render__md_defang(&v->tmp2, t, strlen(t));
+            sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
+            sd_buf_clear(&v->tmp2);
+        }
         set_buf(row, "md_type", &v->tmp);
         if (d && bitnami) {
             sd_render__md_code(&v->tmp2, d, strlen(d));
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
         } else if (d) {
-            sd_render__md_cell(&v->tmp, d, strlen(d));
+            sd_render__md_defang(&v->tmp2, d, strlen(d));
+            sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
+            sd_buf_clear(&v->tmp2);
         }
         set_buf(row, "md_default", &v->tmp);
         if (str(r, "title") && !json_object_get(r, "title_heading"))

@@ -108,6 +108,10 @@ void sd_render__page_meta(view *v, json_t *model)
             json_object_set_new(chart, "has_dependencies", json_true());
         if (json_array_size(list))
             json_object_set_new(chart, "has_sources", json_true());
+        if (str(chart, "description") && *str(chart, "description") && !v->html) {
+            sd_render__md_defang(&v->tmp, str(chart, "description"), strlen(str(chart, "description")));
+            set_buf(chart, "md_description", &v->tmp);
+        }
         if (str(chart, "description") && *str(chart, "description") && v->html) {
             sd_render__description_html(&v->tmp, str(chart, "description"), strlen(str(chart, "description")));
             set_buf(chart, "description_html", &v->tmp);

@@ -55,6 +55,11 @@ void sd_render__constraints(cons *c, json_t *node);
 
 /** Table cell text: pipes escaped, line breaks as <br>. */
 void sd_render__md_cell(sd_buf *b, const char *s, size_t n);
+/** Append the Markdown `s` with what would be live when a viewer renders
+ *  raw HTML (script-like elements, tags with event handlers or script URLs,
+ *  links and autolinks to javascript:, vbscript: or data:) escaped so it
+ *  shows as text; the rest (`<br>`, `<b>`, ordinary links) is kept. */
+void sd_render__md_defang(sd_buf *b, const char *s, size_t n);
 /** Plain text in Markdown: markup characters backslash-escaped, cell rules. */
 void sd_render__md_text(sd_buf *b, const char *s, size_t n);
 /** A key path cell, '<' and '>' escaped. */

@@ -294,8 +294,13 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
             sd_render__description_html(&v->tmp, desc, strlen(desc));
             set_buf(node, "description_html", &v->tmp);
         }
-        if (strchr(desc, '\n'))
+        if (strchr(desc, '\n')) {
             json_object_set_new(node, "description_long", json_true());
+            if (!v->html) {
+                sd_render__md_defang(&v->tmp, desc, strlen(desc));
+                set_buf(node, "md_description_long", &v->tmp);
+            }
+        }
     }
     if (!v->html) {
     sd_render__md_description(&v->tmp, node, desc);

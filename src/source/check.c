@@ -2,6 +2,7 @@
  * against what for each source kind, Helm's merge, CRD versions by
  * apiVersion, ytt overlays and their lifecycle rules; the JSON results. */
 #include "check.h"
+#include "alloc.h"
 #include "rules.h"
 #include "buf.h"
 #include "emit.h"
@@ -66,6 +67,7 @@ static void keep(sd_check *k, sd_doc *d)
     sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
     if (!p) {
         k->oom = 1;
+        sd_alloc_note_failure();
         sd_doc_free(d);
         return;
     }
@@ -81,6 +83,7 @@ static item *add_result(sd_check *k, const char *label, const sd_node *values, i
     item *p = realloc(k->items, (k->nitems + 1) * sizeof *p);
     if (!p) {
         k->oom = 1;
+        sd_alloc_note_failure();
         return NULL;
     }
     k->items = p;
@@ -92,8 +95,10 @@ static item *add_result(sd_check *k, const char *label, const sd_node *values, i
     p->r.values = values;
     p->r.diag_first = first;
     p->r.diag_count = k->diags->count - first;
-    if (!p->r.label)
+    if (!p->r.label) {
         k->oom = 1;
+        sd_alloc_note_failure();
+    }
     return p;
 }
 
@@ -146,7 +151,7 @@ static const sd_node *empty_map(sd_check *k, const char *file)
 {
     sd_doc *d = sd_synth_new(file);
     if (!d)
-        return k->oom = 1, NULL;
+        return sd_alloc_note_failure(), k->oom = 1, NULL;
     sd_node *m = sd_synth_map(d, (sd_loc){ d->file, 1, 1 });
     sd_synth_set_root(d, m);
     keep(k, d);
@@ -161,13 +166,17 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
     sd_doc *out = sd_synth_new("(merged values)");
     const sd_node *m = base;
     if (!out)
-        return k->oom = 1, NULL;
+        return sd_alloc_note_failure(), k->oom = 1, NULL;
     keep(k, out);
+    if (k->oom)   /* keep() freed it */
+        return NULL;
     for (size_t i = 0; i < n; i++) {
         sd_doc *d = NULL;
         if (load_values(&d, files[i], k->diags) < 0)
             return NULL;
         keep(k, d);
+        if (k->oom)
+            return NULL;
         if (label->len)
             sd_buf_puts(label, " + ");
         sd_buf_puts(label, d->file);
@@ -181,7 +190,7 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
             int oom;
             m = sd_merge_values(out, m, v, &oom);
             if (oom)
-                return k->oom = 1, NULL;
+                return sd_alloc_note_failure(), k->oom = 1, NULL;
         }
     }
     return m ? m : empty_map(k, "(values)");
@@ -277,13 +286,16 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         int oom = 0;
         if (!tmp) {
             k->oom = 1;
+            sd_alloc_note_failure();
             break;
         }
         keep(k, tmp);
         const sd_node *inst = sd_merge_values(tmp, sb && sb->kind == SD_MAP ? sb : NULL,
                                               mine && mine->kind == SD_MAP ? mine : NULL, &oom);
-        if (oom)
+        if (oom) {
             k->oom = 1;
+            sd_alloc_note_failure();
+        }
         if ((entry = sd_source_entry(k->src, i, k->diags)) < 0) {
             err = entry;
             break;
@@ -593,6 +605,10 @@ int sd_check_status(const sd_check *k)
 
 static void json_str(sd_buf *o, const char *s)
 {
+    if (!s) {   /* a string the validator could not allocate */
+        sd_alloc_note_failure();
+        s = "";
+    }
     sd_emit_json_string(o, s, strlen(s));
 }
 

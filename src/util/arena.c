@@ -1,5 +1,6 @@
 /* arena.c - bump allocator: blocks from 4 KiB up, freed together. */
 #include "arena.h"
+#include "alloc.h"
 
 #include <stdalign.h>
 #include <stdint.h>
@@ -76,8 +77,10 @@ void *sd_arena_alloc(sd_arena *a, size_t n)
             b->off = 0;
         } else
 #endif
-        if (size > SIZE_MAX / 2 || !(b = new_block(size)))
+        if (size > SIZE_MAX / 2 || !(b = new_block(size))) {
+            sd_alloc_note_failure();
             return NULL;
+        }
         /* a one-off block for a large request goes behind the current one */
         if (a->head && need > a->head->size * 2 && need > BLOCK_MAX) {
             b->next = a->head->next;

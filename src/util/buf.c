@@ -1,5 +1,6 @@
 /* buf.c - growable strings (see buf.h for the invariants). */
 #include "buf.h"
+#include "alloc.h"
 #include "sd.h"
 
 #include <stdio.h>
@@ -37,8 +38,10 @@ int sd_buf_grow(sd_buf *b, size_t extra)
 
     if (b->failed)
         return b->failed;
-    if (extra > (size_t)-1 / 2 - b->len)
+    if (extra > (size_t)-1 / 2 - b->len) {
+        sd_alloc_note_failure();
         return b->failed = SD_ENOMEM;
+    }
     need = b->len + extra + 1;
     if (b->cap && need > b->cap + 1)
         return b->failed = SD_ELIMIT;
@@ -48,8 +51,10 @@ int sd_buf_grow(sd_buf *b, size_t extra)
     while (n < need)
         n += n / 2 + 16;
     p = realloc(b->alloc ? b->ptr : NULL, n);
-    if (!p)
+    if (!p) {
+        sd_alloc_note_failure();   /* callers that never look still fail at the end */
         return b->failed = SD_ENOMEM;
+    }
     if (!b->alloc)
         p[0] = '\0';
     b->ptr = p;

@@ -1,5 +1,6 @@
 /* out.c - atomic output files (see out.h). */
 #include "out.h"
+#include "alloc.h"
 #include "buf.h"
 
 #include <errno.h>
@@ -15,6 +16,11 @@ int sd_out_write(const char *path, const char *data, size_t len, sd_diags *diags
     sd_loc loc = { path, 0, 0 };
     FILE *f;
     int fd, err = 0;
+
+    /* a JSON value that could not be allocated was dropped somewhere on
+     * the way here: the data is incomplete, write none of it (alloc.h) */
+    if (sd_alloc_failed())
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
 
     if (!path || strcmp(path, "-") == 0) {
         if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {

@@ -806,6 +806,11 @@ static int seen_before(const sd_rules_entry *entries, size_t e)
 int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
                     const sd_rules_opts *opts, sd_diags *diags)
 {
+    for (size_t e = 0; e < n; e++)   /* a validator without that entry point */
+        if (!entries[e].val || entries[e].root >= entries[e].val->nroots)
+            return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
+                                 "rules entry '%s' has no compiled schema",
+                                 entries[e].name ? entries[e].name : "");
     rx x;
     const sd_validator **res_owner = NULL;
     size_t next = 0, nrec = 0;

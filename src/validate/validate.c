@@ -10,6 +10,7 @@
  * are computed only on the failure path (JSON Schema core 2020-12 §7, §10,
  * §11; validation §6). */
 #include "vprog.h"
+#include "alloc.h"
 #include "ptr.h"
 #include "buf.h"
 #include "emit.h"
@@ -196,8 +197,10 @@ static int grow(void **p, size_t *alloc, size_t need, size_t size)
     while (n < need)
         n *= 2;
     void *q = realloc(*p, n * size);
-    if (!q)
+    if (!q) {
+        sd_alloc_note_failure();   /* a violation may go unrecorded: fail at the end */
         return SD_ENOMEM;
+    }
     *p = q;
     *alloc = n;
     return 0;
@@ -389,7 +392,10 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_nod
     e->keyword = kw;
     sd_buf_vprintf(&m, fmt, ap);
     e->message = sd_buf_detach(&m);
-    sd_buf_puts(&sp, SPTR(s->info));
+    {
+        const char *sptr = SPTR(s->info);
+        sd_buf_puts(&sp, sptr ? sptr : "");   /* NULL: out of memory, noted by the buffer */
+    }
     if (kw && strcmp(kw, "false") != 0) {
         sd_ptr_push(&sp, kw, strlen(kw));
         e->schema_loc = kw_loc(s, kw);
@@ -1232,6 +1238,8 @@ int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd
     vctx c;
     int ok;
 
+    if (!instance)   /* an empty document has no root (sd_doc_root) */
+        return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 }, "no value to validate: the document is empty");
     if (entry >= v->nroots)
         return sd_diag_error(diags, SD_EINVALID, instance->loc, "no schema to validate against");
     memset(&c, 0, sizeof c);

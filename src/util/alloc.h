@@ -1,0 +1,30 @@
+/* alloc.h - noticing allocation failures that a library swallows.
+ *
+ * jansson's builders fail quietly (json_object_set_new() with a NULL value
+ * from a failed json_string() just returns -1, and most callers do not
+ * look): a model built while memory ran out would be silently incomplete.
+ * sd_alloc_install() routes jansson's allocations through a malloc that
+ * records a failure; sd_out_write() and the stages that build JSON check
+ * sd_alloc_failed() and fail with "out of memory" instead of writing a
+ * partial result. */
+#ifndef SD_ALLOC_H
+#define SD_ALLOC_H
+
+#include <stddef.h>
+
+/** Route jansson's allocations through the recording malloc. Idempotent;
+ *  call before the first jansson value is made (the CLI's main and sd_open
+ *  do). */
+void sd_alloc_install(void);
+
+/** 1 if an allocation through the hook failed since the last
+ *  sd_alloc_reset() (per thread). */
+int sd_alloc_failed(void);
+
+/** Forget earlier failures (per thread). */
+void sd_alloc_reset(void);
+
+/** Record a failure seen elsewhere (a NULL from malloc that was absorbed). */
+void sd_alloc_note_failure(void);
+
+#endif

@@ -1,0 +1,30 @@
+/* fuzz_comments.c - values.yaml doc comments in both dialects (helm-docs
+ * `# --`, @param and friends of Bitnami's readme generator) and the rows
+ * made from them. */
+#include "annot.h"
+#include "fuzz.h"
+#include "rows.h"
+
+#include <jansson.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    sd_diags diags = SD_DIAGS_INIT;
+    sd_doc *doc = NULL;
+    if (size > FUZZ_MAX_INPUT)
+        return -1;
+    if (sd_doc_load_mem(&doc, "values.yaml", (const char *)data, size, SD_FMT_YAML, NULL, &diags) == 0) {
+        sd_annots an;
+        memset(&an, 0, sizeof an);
+        if (sd_annots_scan(&an, doc, &diags) == 0) {
+            json_t *rows = sd_rows_build(doc, &an);
+            json_decref(rows);
+        }
+        sd_annots_release(&an);
+        sd_doc_free(doc);
+    }
+    sd_diags_release(&diags);
+    return 0;
+}

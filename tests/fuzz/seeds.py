@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""tests/fuzz/seeds.py - seed corpora for the fuzz targets, made at run time
+from ../shared/corpus (nothing large is committed).
+
+Usage: seeds.py TARGET OUTDIR CORPUS
+Writes small inputs shaped as the target reads them (tests/fuzz/fuzz.h:
+parts separated by "\\n--8<--\\n")."""
+import glob
+import hashlib
+import json
+import os
+import sys
+
+SEP = b"\n--8<--\n"
+MAX = 64 * 1024
+
+
+def main():
+    target, out, corpus = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    seeds = []
+
+    def files(*pats):
+        got = []
+        for p in pats:
+            got += sorted(glob.glob(os.path.join(corpus, p), recursive=True))
+        return [f for f in got if os.path.isfile(f) and os.path.getsize(f) <= MAX]
+
+    def read(f):
+        with open(f, "rb") as fh:
+            return fh.read()
+
+    def suite_tests(limit):
+        n = 0
+        for f in files("jsonschema-test-suite/tests/draft2020-12/*.json",
+                       "jsonschema-test-suite/tests/draft7/*.json",
+                       "jsonschema-test-suite/tests/draft4/*.json"):
+            try:
+                groups = json.loads(read(f))
+            except ValueError:
+                continue
+            draft = 5 if "2020" in f else 3 if "draft7" in f else 1
+            for g in groups:
+                for t in g.get("tests", [])[:2]:
+                    yield draft, json.dumps(g["schema"]).encode(), json.dumps(t["data"]).encode()
+                    n += 1
+                    if n >= limit:
+                        return
+
+    if target == "load":
+        seeds = [read(f) for f in files("charts/*/values.yaml", "ytt/**/*.yml", "ytt/**/*.yaml",
+                                        "jsonschema-test-suite/remotes/**/*.json", "charts/*/Chart.yaml")]
+    elif target == "comments":
+        seeds = [read(f) for f in files("charts/*/values*.yaml", "charts/*/ci/*.yaml")]
+    elif target == "ytt":
+        seeds = [read(f) for f in files("ytt/**/*.yml", "ytt/**/*.yaml")]
+    elif target == "resolve":
+        remotes = [read(f) for f in files("jsonschema-test-suite/remotes/*.json")]
+        for i, (d, s, _) in enumerate(suite_tests(100000)):
+            if b"$ref" in s or b"$id" in s:
+                seeds.append(s + SEP + remotes[i % len(remotes)] if remotes else s)
+        seeds = seeds[:300]
+    elif target == "validate":
+        seeds = [bytes([d]) + s + SEP + data for d, s, data in suite_tests(400)]
+    elif target == "rules":
+        seen = set()
+        for d, s, _ in suite_tests(100000):
+            if s not in seen:
+                seen.add(s)
+                seeds.append(s)
+        seeds = seeds[:300]
+    elif target == "mustache":
+        for f in files("mustache-spec/specs/*.json"):
+            for t in json.loads(read(f)).get("tests", []):
+                parts = [t["template"].encode(), json.dumps(t.get("data", {})).encode()]
+                partials = t.get("partials", {})
+                if partials:
+                    parts.append(next(iter(partials.values())).encode())
+                seeds.append(SEP.join(parts))
+        seeds += [read(f) for f in sorted(glob.glob(os.path.join(os.path.dirname(__file__),
+                                                                    "../../templates/*.mustache")))
+                  if os.path.getsize(f) <= MAX]
+    elif target == "render":
+        for d in sorted(glob.glob(os.path.join(corpus, "charts/*/"))):
+            v, s = os.path.join(d, "values.yaml"), os.path.join(d, "values.schema.json")
+            if os.path.isfile(v) and os.path.getsize(v) <= MAX:
+                seeds.append(read(v) + (SEP + read(s) if os.path.isfile(s) and os.path.getsize(s) <= MAX else b""))
+        seeds.append(b"# -- <script>alert(1)</script>\nx: '<img src=x onerror=alert(1)>'\n")
+    else:
+        sys.exit("unknown target " + target)
+    for s in seeds:
+        with open(os.path.join(out, hashlib.sha1(s).hexdigest()), "wb") as fh:
+            fh.write(s)
+    print(f"{target}: {len(seeds)} seeds")
+
+
+if __name__ == "__main__":
+    main()

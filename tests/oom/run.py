@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""tests/oom/run.py - allocation-failure torture (make check-oom).
+
+For each representative command, count its allocations (SD_OOM_COUNT),
+then run it again failing allocation N for every N = 1..total (a stride
+when the total is over OOM_MAX_RUNS, default 4000). Each run must end with
+exit 2 and "out of memory" on stderr, no sanitizer report (leaks included)
+and no output file; or, when the failure was recovered from, exit as the
+clean run did with the same output. Prints the allocation points
+exercised and "N passed, N failed".
+
+Usage: run.py OOM_BINARY [COMMAND-NAME...]"""
+import concurrent.futures as cf
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MAX_RUNS = int(os.environ.get("OOM_MAX_RUNS", "4000"))
+JOBS = int(os.environ.get("OOM_JOBS", "2"))
+
+BAD_VALUES = "replicaCount: many\nimage:\n  tag: [1]\n"
+
+# name: (argv after the binary, output file or None, expected clean status)
+COMMANDS = {
+    "load-chart": (["samples/podinfo", "--format", "json", "-o", "{out}"], "{out}", 0),
+    "render-html": (["samples/podinfo", "--format", "html", "-o", "{out}"], "{out}", 0),
+    "render-md": (["samples/podinfo", "--format", "md", "-o", "{out}"], "{out}", 0),
+    "validate": (["validate", "samples/podinfo", "{tmp}/bad.yaml", "--output", "json"], None, 1),
+    "rules": (["rules", "samples/podinfo", "-o", "{out}"], "{out}", 0),
+}
+
+
+def run(binary, argv, tmp, n, tag):
+    out = os.path.join(tmp, f"out-{tag}-{n}")
+    args = [a.format(out=out, tmp=tmp) for a in argv]
+    env = dict(os.environ, SD_OOM_FAIL_AT=str(n), NO_COLOR="1",
+               ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:allocator_may_return_null=1",
+               UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    if n == 0:
+        env["SD_OOM_COUNT"] = os.path.join(tmp, f"count-{tag}")
+    p = subprocess.run([binary] + args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       stdin=subprocess.DEVNULL, timeout=120)
+    data = None
+    if os.path.exists(out):
+        with open(out, "rb") as f:
+            data = f.read()
+        os.unlink(out)
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace"), data
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    names = sys.argv[2:] or list(COMMANDS)
+    tmp = tempfile.mkdtemp(prefix="sd-oom-")
+    passed = failed = points = 0
+    try:
+        with open(os.path.join(tmp, "bad.yaml"), "w") as f:
+            f.write(BAD_VALUES)
+        for name in names:
+            argv, outf, want = COMMANDS[name]
+            rc, sout, serr, data = run(binary, argv, tmp, 0, name)
+            if rc != want:
+                print(f"FAIL: {name}: the clean run exited {rc}, expected {want}: {serr[-500:]}")
+                failed += 1
+                continue
+            with open(os.path.join(tmp, f"count-{name}")) as f:
+                total = int(f.read())
+            stride = max(1, total // MAX_RUNS)
+            ns = list(range(1, total + 1, stride))
+            bad = []
+            recovered = 0
+
+            def one(n):
+                return n, run(binary, argv, tmp, n, name)
+
+            with cf.ThreadPoolExecutor(JOBS) as ex:
+                for n, (frc, fout, ferr, fdata) in ex.map(one, ns):
+                    why = None
+                    if "Sanitizer" in ferr or "runtime error" in ferr:
+                        why = "sanitizer report: " + ferr[-1200:]
+                    elif frc == 2:
+                        if "out of memory" not in ferr:
+                            why = "exit 2 without 'out of memory': " + ferr[-300:]
+                        elif fdata is not None:
+                            why = "left a partial output file"
+                    elif frc == want and fdata == data and (outf or fout == sout):
+                        recovered += 1
+                    else:
+                        why = f"exit {frc} ({'same' if fdata == data else 'different'} output): {ferr[-300:]}"
+                    if why:
+                        bad.append((n, why))
+            points += len(ns)
+            if bad:
+                failed += 1
+                print(f"FAIL: {name}: {len(bad)} of {len(ns)} failing points misbehave; first ones:")
+                for n, why in bad[:5]:
+                    print(f"    allocation {n}: {why}")
+                if os.environ.get("OOM_LOG"):
+                    with open(os.environ["OOM_LOG"], "a") as f:
+                        for n, why in bad:
+                            f.write(f"=== {name} {n}\n{why}\n")
+            else:
+                passed += 1
+                print(f"ok: {name}: {total} allocations, {len(ns)} failed in turn (stride {stride}); "
+                      f"{len(ns) - recovered} ended with 'out of memory', {recovered} recovered")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"figure: check-oom exercised {points} allocation points")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
