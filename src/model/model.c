@@ -296,6 +296,20 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     c.diags = diags;
     c.src = src;
     c.max_depth = opts && opts->max_depth ? opts->max_depth : 64;
+    {
+        /* the node budget grows with the bytes of the source's own files */
+        size_t bytes = 0;
+        const sd_chart *ch = sd_source_kind(src) == SD_SOURCE_CHART ? sd_source_chart(src) : NULL;
+        const sd_doc *d = ch ? NULL : sd_source_doc(src);
+        if (ch) {
+            bytes += ch->values ? ch->values->text_len : 0;
+            bytes += ch->schema ? ch->schema->text_len : 0;
+        } else if (d) {
+            bytes = d->text_len;
+        }
+        c.max_nodes = bytes / SD_MODEL_BYTES_PER_NODE > SD_MODEL_MAX_NODES
+                          ? bytes / SD_MODEL_BYTES_PER_NODE : SD_MODEL_MAX_NODES;
+    }
     c.descriptions = opts ? opts->descriptions : SD_MODEL_DESC_FALLBACK;
     c.ids = json_object();
     {

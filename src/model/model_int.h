@@ -37,6 +37,7 @@ typedef struct mctx {
     int            err;         /* first error (unresolved reference without --lenient,
                                    SD_ELIMIT past SD_MODEL_MAX_NODES) */
     size_t         nodes;       /* model nodes built so far */
+    size_t         max_nodes;   /* the budget (see SD_MODEL_MAX_NODES) */
     char          *where_base;  /* absolute, normalized: locations are named relative to it */
     char          *where_cwd;   /* the current directory, once */
     const char    *where_file[4]; /* the last files named (a document's own string) ... */
@@ -44,10 +45,15 @@ typedef struct mctx {
     unsigned       where_next;  /* the slot to reuse next */
 } mctx;
 
-/* The model's node budget: the largest corpus model (a Prometheus CRD) has
- * about 8,600 nodes; a values list of 300,000 aliased maps would take
- * minutes and gigabytes to document, so it is refused instead. */
+/* The model's node budget: at least SD_MODEL_MAX_NODES, and one node per
+ * SD_MODEL_BYTES_PER_NODE bytes of the source's own files beyond that, so
+ * that documentation grows with the input (the Kubernetes definitions x64,
+ * 41 MB, make about 600,000 nodes) while aliases, which cost a few bytes
+ * each, cannot: a values list of 300,000 aliased maps would take minutes
+ * and gigabytes to document, so it is refused instead. The largest corpus
+ * model (a Prometheus CRD) has about 8,600 nodes. */
 #define SD_MODEL_MAX_NODES 50000
+#define SD_MODEL_BYTES_PER_NODE 8
 
 /* What one model node documents: a schema location and the values written
  * there (either may be absent). */
