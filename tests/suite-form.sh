@@ -110,6 +110,15 @@ if [ $st -eq 2 ] && [ ! -e "$tmp/bad.html" ]; then ok; else bad "bad pattern: st
 "$SD" samples/podinfo --format form --theme no-such-theme -o "$tmp/bad.html" >/dev/null 2>"$tmp/err"; st=$?
 if [ $st -eq 2 ] && [ ! -e "$tmp/bad.html" ]; then ok; else bad "unknown theme: status $st"; fi
 
+# a theme directory overrides the form's CSS partial; the embedded copies
+# serve when no data directory is found
+mkdir -p "$tmp/theme/form"
+echo 'body { background: #fee; } /* theme-marker */' >"$tmp/theme/form/style.mustache"
+if "$SD" samples/podinfo --format form --theme "$tmp/theme" -o "$tmp/t.html" 2>"$tmp/err" && grep -q 'theme-marker' "$tmp/t.html" \
+   && ! grep -q -- '--badge:' "$tmp/t.html"; then ok; else bad "--theme DIR does not override form/style"; fi
+if (cd "$tmp" && SCHEMADOC_DATA="$tmp/none" "$SD" "$OLDPWD/samples/podinfo" --format form -o "$tmp/e.html") 2>"$tmp/err" \
+   && grep -q '<title>podinfo values</title>' "$tmp/e.html"; then ok; else bad "embedded templates"; cat "$tmp/err"; fi
+
 # hostile strings: inert in the embedded JSON and nowhere else in the markup
 cat >"$tmp/hostile.json" <<'EOF2'
 {"title": "</script><script>alert(1)</script>", "type": "object",

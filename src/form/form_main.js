@@ -45,6 +45,7 @@ class App {
     this.texts = new Map();    // pointer -> a number's text as written
     this.dirty = [];           // paths changed since the last update: their ancestors' provenance
     this.cost = 0;             // ms the last update took
+    this.pcost = 0;            // ms the last preview took
   }
 
   form() {
@@ -97,8 +98,10 @@ class App {
     const e0 = this.fields.get(ptr);
     if (e0) this.refresh(e0);
     this.dirty.push(segs);
-    if (this.cost < 5) this.schedule(true);
+    if (!opts.typing || this.cost < 3) this.schedule(true);
     else {
+      // the preview alone, when that is cheap: what a person reads while typing
+      if (this.pcost < 3) this.drawPreview();
       const e = this.fields.get(ptr);
       if (e && !e.localError && e.err && !e.err.hidden) this.setInvalid(e, null);
       this.schedule();
@@ -175,7 +178,16 @@ class App {
     const pv = this.provenance(segs);
     entry.el.setAttribute("data-provenance", pv);
     if (entry.prov) entry.prov.textContent = pv;
-    if (entry.reset) entry.reset.hidden = equal(v, this.def(segs));
+    const same = equal(v, this.def(segs));
+    if (entry.reset) entry.reset.hidden = same;
+    // setting a deprecated key warns; it does not fail
+    if (entry.node && entry.node.deprecated && entry.err) {
+      let w = entry.el.querySelector(":scope > .sd-warn");
+      if (!same && v !== undefined && !w) {
+        w = h("div", { class: "sd-warn", role: "note", text: "Deprecated" + (entry.node.deprecation ? ": " + entry.node.deprecation : ": this key may go away in a later version") });
+        entry.err.before(w);
+      } else if ((same || v === undefined) && w) w.remove();
+    }
     this.showError(entry);
   }
 
@@ -241,10 +253,15 @@ class App {
   }
 
   // ---- validation, problems, preview ------------------------------------------
+  flush() {
+    if (this.timer) this.schedule(true);
+  }
+
   schedule(now) {
     clearTimeout(this.timer);
+    this.timer = 0;
     if (now) { this.update(); return; }
-    this.timer = setTimeout(() => this.update(), Math.min(1500, Math.max(150, 4 * this.cost)));
+    this.timer = setTimeout(() => { this.timer = 0; this.update(); }, Math.min(1500, Math.max(150, 4 * this.cost)));
   }
 
   validateAll() {
@@ -354,11 +371,13 @@ class App {
   }
 
   drawPreview() {
+    const t0 = performance.now();
     const text = this.exportText();
     $("sd-preview").textContent = text;
     const v = this.exportValue();
     $("sd-flags").textContent = this.kind === "chart" && v !== undefined ? setFlags(v) : "";
     this.previewText = text;
+    this.pcost = performance.now() - t0;
   }
 
   // ---- navigation ---------------------------------------------------------------

@@ -100,7 +100,9 @@ function renderLeaf(app, n, segs, w) {
   const ro = !!n.readOnly || w === "const";
   const key = segs.length ? segs[segs.length - 1] : null;
   let control;
-  const commit = (v, text) => app.change(segs, v, { text, entry });
+  // text typed goes through a pause before the whole form is checked again;
+  // a select or a checkbox is one decision, checked at once
+  const commit = (v, text) => app.change(segs, v, { text, entry, typing: typeof text === "string" });
   if (w === "boolean") {
     control = h("select", { id: cid },
       h("option", { value: "", text: "unset" }), h("option", { value: "true", text: "true" }), h("option", { value: "false", text: "false" }));
@@ -176,6 +178,8 @@ function renderLeaf(app, n, segs, w) {
     }
   }
   if (!ctl.contains(control)) ctl.append(control);
+  // leaving a text field (or Enter) checks the form at once
+  if (control.tagName !== "SELECT") control.addEventListener("change", () => app.flush());
   if (ro) { control.disabled = w !== "const" ? true : false; control.setAttribute("aria-readonly", "true"); if (control.tagName !== "SELECT") control.readOnly = true; }
   if (n.required) { control.setAttribute("aria-required", "true"); if (control.tagName !== "SELECT") control.required = true; }
   if (n.nullable && w !== "const") ctl.append(nullToggle(app, segs, p, id, entry));
@@ -282,8 +286,14 @@ function renderObject(app, n, segs, depth, opts) {
 export function buildMembers(app, n, segs, depth, into, more) {
   const frag = document.createDocumentFragment();
   const names = new Set();
+  // the chart's sections (helm-docs `@section`, Bitnami `## @section`) as headings
+  let section = null;
   for (const p0 of (n.properties || []).concat(more || [])) {
     names.add(p0.key);
+    if (segs.length === 0 && p0.section && p0.section !== section) {
+      section = p0.section;
+      frag.append(h("h2", { class: "sd-section", text: section }));
+    }
     frag.append(renderField(app, p0, segs.concat([p0.key]), depth + 1));
   }
   // keys the values have beyond the properties: under additionalProperties

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { pathText, pathId, pointer, parsePath, segsOfPointer } from "../../src/form/form_path.js";
 import { getAt, setAt, deleteAt, overlay, mergeValues, clone, equal } from "../../src/form/form_values.js";
 import { parseValues, toYaml, syncYaml, setFlags, ambiguous } from "../../src/form/form_yaml.js";
-import { widget, chooseBranch, isSecret, setDefs, res } from "../../src/form/form_schema.js";
+import { widget, chooseBranch, isSecret, setDefs, res, extras } from "../../src/form/form_schema.js";
 
 test("paths: text, ids, pointers and back", () => {
   const cases = [
@@ -155,4 +155,17 @@ test("schema: widgets, secrets and oneOf branch choice", () => {
   assert.equal(chooseBranch(n, { kind: "a", x: "1" }), 0);
   assert.equal(chooseBranch(n, "text"), 2);
   assert.equal(chooseBranch(n, undefined), -1);
+});
+
+test("schema: if/then/else fields come and go with the data", () => {
+  const n = { type: ["object"], properties: [{ key: "enabled", type: ["boolean"] }],
+    if: { properties: [{ key: "enabled", const: true }], constraints: { required: ["enabled"] } },
+    then: { properties: [{ key: "size", type: ["string"] }] },
+    else: { properties: [{ key: "size", type: [] }] } };
+  const off = extras(n, { enabled: false }), on = extras(n, { enabled: true });
+  assert.deepEqual(off.props.map((p) => p.key), [], "else only takes size away");
+  assert.deepEqual(on.props.map((p) => p.key), ["size"]);
+  assert.notEqual(off.key, on.key, "the choice changes its key");
+  assert.ok(on.all.includes("size"));
+  assert.deepEqual(extras(n, {}).props, [], "a missing enabled fails the if (required)");
 });
