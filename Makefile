@@ -4,14 +4,19 @@
 #   make demo     build, then render a bundled sample and say where it went
 #   make check    build with ASan+UBSan and run every test, then a valgrind pass
 #   make bench    print load/resolve/render/validate figures on ../shared/corpus
+#   make install  PREFIX=/usr/local DESTDIR=: the binary, share/schemadoc
+#                 (templates, themes), schemadoc(1), bash/zsh/fish
+#                 completions, schemadoc.h, libschemadoc.a, schemadoc.pc;
+#                 make uninstall removes exactly those files
 #
 # Sources are picked up by wildcard: src/STAGE/*.c, one folder per stage
 # (docs/internals.md); src/cli/ is the command line, everything else is the
 # library. tests/unit/test_*.c are unit test programs (each links the library).
 
-PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8
+PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8 zlib
 DEB_PKGS  := pkg-config libyaml-dev libjansson-dev libcmark-gfm-dev \
-             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev
+             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev \
+             zlib1g-dev
 CC        ?= cc
 WARN      := -Wall -Wextra -Wpedantic -Wmissing-prototypes -Werror
 STD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -30,7 +35,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: all deps form-deps browser-deps bench-form screenshots check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -56,12 +61,12 @@ deps:
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 # libcurl is not linked: src/load/fetch.c loads it with dlopen() when the
 # first remote document is fetched, so local runs map none of its libraries.
-LINK_PKGS := yaml-0.1 jansson libcmark-gfm libpcre2-8
+LINK_PKGS := yaml-0.1 jansson libcmark-gfm libpcre2-8 zlib
 PKG_LIBS   = $(shell pkg-config --libs $(LINK_PKGS)) -lcmark-gfm-extensions -lm -ldl
 # The release binary links its libraries' static archives (Debian's -dev
 # packages ship them): no relocation of five shared libraries at start-up,
 # so `schemadoc --version` starts within 2x of an empty C program.
-STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -Wl,-Bdynamic -lm -ldl
+STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -lz -Wl,-Bdynamic -lm -ldl
 # tests/unit/server.h talks to the test server with libcurl directly
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs libcurl)
 
@@ -195,7 +200,8 @@ demo: all
 	@sh tests/demo.sh ./schemadoc
 
 # Tools the tests use besides the compiler, as command:package pairs.
-TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs
+TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs \
+              man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
 	if [ -n "$$missing" ]; then \
@@ -247,6 +253,66 @@ check-valgrind: all
 bench: deps browser-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
+
+# --- install ------------------------------------------------------------------
+# The man page is made from --help (src/cli/gen-man.sh) and the completions
+# from the option table (src/cli/options.c), both by the built binary.
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+SD_VERSION:= $(shell sed -n 's/^\#define SD_VERSION "\(.*\)"/\1/p' src/schemadoc.h)
+SHARE_FILES := $(sort $(shell find templates themes -type f 2>/dev/null))
+MAN1      := $(BUILD)/man/schemadoc.1
+COMPL     := $(BUILD)/completions/schemadoc.bash $(BUILD)/completions/_schemadoc $(BUILD)/completions/schemadoc.fish
+# where each installed file goes, relative to $(DESTDIR)$(PREFIX)
+INST_BIN  := bin/schemadoc
+INST_MAN  := share/man/man1/schemadoc.1
+INST_BASH := share/bash-completion/completions/schemadoc
+INST_ZSH  := share/zsh/site-functions/_schemadoc
+INST_FISH := share/fish/vendor_completions.d/schemadoc.fish
+INST_HDR  := include/schemadoc.h
+INST_LIB  := lib/libschemadoc.a
+INST_PC   := lib/pkgconfig/schemadoc.pc
+INST_FILES:= $(INST_BIN) $(INST_MAN) $(INST_BASH) $(INST_ZSH) $(INST_FISH) $(INST_HDR) \
+             $(INST_LIB) $(INST_PC) $(addprefix share/schemadoc/,$(SHARE_FILES))
+
+man: $(MAN1)
+completions: $(COMPL)
+$(MAN1): $(BUILD)/rel/schemadoc src/cli/gen-man.sh
+	@mkdir -p $(@D)
+	@echo "  MAN     $@"
+	@sh src/cli/gen-man.sh $(BUILD)/rel/schemadoc > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/schemadoc.bash: $(BUILD)/rel/schemadoc
+	@mkdir -p $(@D)
+	@$< completion bash > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/_schemadoc: $(BUILD)/rel/schemadoc
+	@mkdir -p $(@D)
+	@$< completion zsh > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/schemadoc.fish: $(BUILD)/rel/schemadoc
+	@mkdir -p $(@D)
+	@$< completion fish > $@.tmp && mv $@.tmp $@
+$(BUILD)/schemadoc.pc: src/schemadoc.pc.in src/schemadoc.h
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(SD_VERSION)|' $< > $@
+
+install: deps
+	@rm -f $(BUILD)/schemadoc.pc
+	@$(MAKE) --no-print-directory build-rel $(MAN1) $(COMPL) $(BUILD)/schemadoc.pc
+	@d='$(DESTDIR)$(PREFIX)'; echo "  INSTALL $$d"; \
+	install -D -m 755 -s $(BUILD)/rel/schemadoc "$$d/$(INST_BIN)" && \
+	install -D -m 644 $(MAN1) "$$d/$(INST_MAN)" && \
+	install -D -m 644 $(BUILD)/completions/schemadoc.bash "$$d/$(INST_BASH)" && \
+	install -D -m 644 $(BUILD)/completions/_schemadoc "$$d/$(INST_ZSH)" && \
+	install -D -m 644 $(BUILD)/completions/schemadoc.fish "$$d/$(INST_FISH)" && \
+	install -D -m 644 src/schemadoc.h "$$d/$(INST_HDR)" && \
+	install -D -m 644 $(BUILD)/rel/libschemadoc.a "$$d/$(INST_LIB)" && \
+	install -D -m 644 $(BUILD)/schemadoc.pc "$$d/$(INST_PC)" && \
+	for f in $(SHARE_FILES); do install -D -m 644 "$$f" "$$d/share/schemadoc/$$f" || exit 1; done
+
+# Only the files install wrote, then the directories of share/schemadoc that
+# are left empty (no other directory is removed: it may have been there).
+uninstall:
+	@d='$(DESTDIR)$(PREFIX)'; echo "  UNINSTALL $$d"; \
+	for f in $(INST_FILES); do rm -f "$$d/$$f"; done; \
+	if [ -d "$$d/share/schemadoc" ]; then find "$$d/share/schemadoc" -depth -type d -empty -delete; fi
 
 clean:
 	rm -rf $(BUILD) schemadoc

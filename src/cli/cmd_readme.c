@@ -4,6 +4,7 @@
  * schemadoc markers, or into its "## Parameters" section. A README with
  * none of these is refused: a second document is never appended. */
 #include "cli.h"
+#include "file.h"
 #include "helmdocs.h"
 #include "readme.h"
 #include "render.h"
@@ -22,44 +23,21 @@
  * 0 for a missing file (not an error when exists != NULL). */
 static int read_text(sd_buf *out, const char *path, size_t max, int *exists, sd_diags *diags)
 {
-    sd_loc loc = { path, 0, 0 };
-    struct stat st;
-    FILE *f;
-    char chunk[65536];
-    size_t n;
-
-    if (exists)
-        *exists = 1;
-    if (stat(path, &st) != 0) {
-        if (exists && errno == ENOENT) {
-            *exists = 0;
+    if (exists) {
+        *exists = sd_file_present(path);
+        if (!*exists)
             return 0;
-        }
-        return sd_diag_error(diags, SD_EIO, loc, "cannot open file: %s", strerror(errno));
     }
-    if (!S_ISREG(st.st_mode))
-        return sd_diag_error(diags, SD_EIO, loc, "not a regular file");
-    if ((size_t)st.st_size > max)
-        return sd_diag_error(diags, SD_ELIMIT, loc, "file is larger than the limit of %zu bytes", max);
-    if (!(f = fopen(path, "rb")))
-        return sd_diag_error(diags, SD_EIO, loc, "cannot open file: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && out->len <= max)
-        sd_buf_put(out, chunk, n);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad)
-        return sd_diag_error(diags, SD_EIO, loc, "read failed");
-    if (out->len > max)
-        return sd_diag_error(diags, SD_ELIMIT, loc, "file is larger than the limit of %zu bytes", max);
-    return sd_buf_failed(out) ? sd_diag_error(diags, SD_ENOMEM, loc, "out of memory") : 0;
+    return sd_file_read_buf(out, path, max, 0, diags);
 }
 
-/* A regular file, not a symbolic link: a chart's own README.md.gotmpl that
- * links elsewhere (~/.ssh/id_rsa) must not be copied into its README. */
+/* Not a symbolic link: a chart's own README.md.gotmpl that links elsewhere
+ * (~/.ssh/id_rsa) must not be copied into its README. Anything else there
+ * (a FIFO, a directory) is taken, and refused loudly when read (file.h). */
 static int is_plain_file(const char *path)
 {
     struct stat st;
-    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+    return lstat(path, &st) == 0 && !S_ISLNK(st.st_mode);
 }
 
 /* The helm-docs template to run, or NULL (a new string). */

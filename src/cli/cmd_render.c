@@ -2,6 +2,7 @@
  * arguments, open the source, build the model, write it in the chosen
  * format (or splice it into a README). */
 #include "cli.h"
+#include "file.h"
 #include "buf.h"
 #include "model.h"
 #include "out.h"
@@ -51,27 +52,13 @@ static void tune_heap(void)
 #endif
 }
 
-/* Read a whole file into `out`. A missing file is empty when `missing_ok`. */
+/* Read a whole file into `out`. A missing file is empty when `missing_ok`
+ * (missing: no such file; anything else there that cannot be read fails). */
 static int slurp(sd_buf *out, const char *path, int missing_ok, sd_diags *diags)
 {
-    FILE *f = fopen(path, "rb");
-    char chunk[65536];
-    size_t n;
-    sd_loc loc = { path, 0, 0 };
-
-    if (!f) {
-        if (missing_ok && errno == ENOENT)
-            return 0;
-        return sd_diag_error(diags, SD_EIO, loc, "cannot open file: %s", strerror(errno));
-    }
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sd_buf_put(out, chunk, n);
-    if (ferror(f)) {
-        fclose(f);
-        return sd_diag_error(diags, SD_EIO, loc, "read failed: %s", strerror(errno));
-    }
-    fclose(f);
-    return sd_buf_failed(out) ? sd_diag_error(diags, SD_ENOMEM, loc, "out of memory") : 0;
+    if (missing_ok && !sd_file_present(path))
+        return 0;
+    return sd_file_read_buf(out, path, SD_FILE_MAX, 0, diags);
 }
 
 /* Write `data` to `target` unless it already holds exactly that; with
@@ -103,7 +90,7 @@ int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
-    sd_render_opts ro = { NULL, NULL, NULL };
+    sd_render_opts ro = { NULL, NULL, NULL, NULL };
     const char *readme = NULL;
     sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
@@ -114,7 +101,10 @@ int sd_cmd_render(int argc, char **argv)
     sd_source *src = NULL;
     json_t *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
 
+    sd_model_opts mopts;
+
     memset(&sopts, 0, sizeof sopts);
+    memset(&mopts, 0, sizeof mopts);
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -152,8 +142,17 @@ int sd_cmd_render(int argc, char **argv)
             if (r < 0)
                 return sd_cli_usage_error("option '--helm-docs-version' needs a version");
             md.helm_docs_version = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--source-url", &v)) != 0) {
+            if (r < 0 || !sd_cli_valid_url(v))
+                return sd_cli_usage_error("option '--source-url' takes an http(s) URL");
+            ro.source_url = v;
         } else if (strcmp(a, "--check") == 0) {
             check = 1;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--descriptions", &v)) != 0) {
+            /* comments: the rows helm-docs prints, byte for byte */
+            if (r < 0 || (strcmp(v, "comments") && strcmp(v, "schema")))
+                return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
+            mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
             return sd_cli_usage_error("unknown option '%s'", a);
         } else if (!source) {
@@ -176,6 +175,8 @@ int sd_cmd_render(int argc, char **argv)
         return sd_cli_usage_error("'--readme' and '-o' both name the output; give one");
     if (check && !readme && (!output || strcmp(output, "-") == 0))
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
+    if (ro.source_url && strcmp(format, "html") != 0)
+        return sd_cli_usage_error("'--source-url' applies to the html format");
     if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
         return sd_cli_usage_error("'--theme' and '--template' apply to the html, md and form formats");
     if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)
@@ -194,7 +195,7 @@ int sd_cmd_render(int argc, char **argv)
     } else {
         json_t *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0)
-            m = sd_model_build(src, NULL, &diags);
+            m = sd_model_build(src, &mopts, &diags);
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {

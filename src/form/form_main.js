@@ -375,7 +375,8 @@ class App {
     const text = this.exportText();
     $("sd-preview").textContent = text;
     const v = this.exportValue();
-    $("sd-flags").textContent = this.kind === "chart" && v !== undefined ? setFlags(v) : "";
+    const flags = $("sd-flags");
+    if (flags) flags.textContent = this.kind === "chart" && v !== undefined ? setFlags(v) : "";
     this.previewText = text;
     this.pcost = performance.now() - t0;
   }
@@ -675,6 +676,9 @@ function start() {
   // the page keeps no state in history: nothing typed reaches the URL
   try { history.replaceState({ form: 1 }, ""); } catch (e) { /* file: in some browsers */ }
   app.update();
+  // the first typed key waits for a pause: the first check with a change in
+  // it (JIT, the YAML writer's first use) costs more than this empty one
+  app.cost = Math.max(app.cost, 5);
   deepLink(app);
   document.documentElement.dataset.ready = "1";
 }

@@ -409,7 +409,7 @@ export function multipleOf(x, m, mParts) {
       if (d < 0 && d >= -15 && b[0] * POW10[-d] <= Number.MAX_SAFE_INTEGER) return a[0] % (b[0] * POW10[-d]) === 0;
     }
     const A = BigInt(a[0]), B = BigInt(b[0]);
-    if (d >= 0 && d <= 19) return (A * 10n ** BigInt(d)) % B === 0n;
+    if (d >= 0) return (A * 10n ** BigInt(d)) % B === 0n;   // 1e308 / 1e-308 too
     if (d < 0 && d >= -19) return A % (B * 10n ** BigInt(-d)) === 0n;
     if (d < -19) return false;
   }

@@ -1,6 +1,7 @@
 /* chart.c - load a Helm chart directory into its documents (see chart.h). */
 #include "chart.h"
 #include "buf.h"
+#include "file.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -8,10 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Optional files are absent only when there is no such file: a FIFO, a
+ * link loop or an unreadable file is loaded and fails loudly (file.h). */
 static int exists(const char *path)
 {
-    struct stat st;
-    return stat(path, &st) == 0;
+    return sd_file_present(path);
 }
 
 int sd_chart_is_dir(const char *path)
@@ -65,10 +67,23 @@ static const char *dep_alias(const sd_chart *parent, const char *name)
     return NULL;
 }
 
-static int load_dir(sd_chart **out, const char *dir, int depth, sd_diags *diags)
+/* The walk over charts/: the directories being loaded (a subchart that is
+ * one of them again, through a symbolic link, would recurse for ever) and
+ * how many charts were loaded (links to siblings multiply them). */
+#define MAX_DEPTH  8
+#define MAX_CHARTS 20000
+typedef struct walk {
+    dev_t  dev[MAX_DEPTH + 1];
+    ino_t  ino[MAX_DEPTH + 1];
+    const char *dir[MAX_DEPTH + 1];
+    size_t total;
+} walk;
+
+static int load_dir(sd_chart **out, const char *dir, int depth, walk *w, sd_diags *diags)
 {
     sd_chart *c = calloc(1, sizeof *c);
     sd_buf p = SD_BUF_INIT;
+    struct stat st;
     int err;
 
     *out = NULL;
@@ -85,6 +100,22 @@ static int load_dir(sd_chart **out, const char *dir, int depth, sd_diags *diags)
         err = sd_diag_error(diags, SD_ENOTFOUND, l, "not a chart directory: no Chart.yaml");
         goto fail;
     }
+    if (stat(c->dir, &st) == 0) {
+        sd_loc l = { c->dir, 0, 0 };
+        for (int i = 0; i < depth; i++)
+            if (w->dev[i] == st.st_dev && w->ino[i] == st.st_ino) {
+                err = sd_diag_error(diags, SD_ELIMIT, l, "this subchart leads back to the chart "
+                                    "'%s' (a symbolic link loop)", w->dir[i]);
+                goto fail;
+            }
+        w->dev[depth] = st.st_dev;
+        w->ino[depth] = st.st_ino;
+        w->dir[depth] = c->dir;
+        if (++w->total > MAX_CHARTS) {
+            err = sd_diag_error(diags, SD_ELIMIT, l, "more than %d charts and subcharts", MAX_CHARTS);
+            goto fail;
+        }
+    }
     if ((err = load_opt(&c->chart_yaml, c->dir, "Chart.yaml", diags)) < 0)
         goto fail;
     if ((err = load_opt(&c->values, c->dir, "values.yaml", diags)) < 0)
@@ -98,7 +129,7 @@ static int load_dir(sd_chart **out, const char *dir, int depth, sd_diags *diags)
     }
     /* subcharts: charts/NAME/Chart.yaml, in name order */
     sd_buf_printf(&p, "%s/charts", c->dir);
-    DIR *d = depth < 8 ? opendir(p.ptr) : NULL;
+    DIR *d = depth < MAX_DEPTH ? opendir(p.ptr) : NULL;
     if (d) {
         char **names = NULL;
         size_t nn = 0, an = 0;
@@ -123,7 +154,7 @@ static int load_dir(sd_chart **out, const char *dir, int depth, sd_diags *diags)
             sd_buf_printf(&sub, "%s/%s", p.ptr, names[i]);
             if (!err && sd_chart_is_dir(sub.ptr)) {
                 sd_chart *s;
-                if ((err = load_dir(&s, sub.ptr, depth + 1, diags)) == 0) {
+                if ((err = load_dir(&s, sub.ptr, depth + 1, w, diags)) == 0) {
                     sd_chart **t = realloc(c->subcharts, (c->nsubcharts + 1) * sizeof *t);
                     if (t) {
                         const char *nm = sd_chart_name(s);
@@ -154,7 +185,9 @@ fail:
 
 int sd_chart_load(sd_chart **out, const char *dir, sd_diags *diags)
 {
-    return load_dir(out, dir, 0, diags);
+    walk w;
+    memset(&w, 0, sizeof w);
+    return load_dir(out, dir, 0, &w, diags);
 }
 
 void sd_chart_free(sd_chart *c)

@@ -9,6 +9,7 @@
  * chart, realpath check against the chart's realpath, stat() for a regular
  * file under the size cap, and only then open(). */
 #include "docset.h"
+#include "file.h"
 #include "buf.h"
 #include "uri.h"
 
@@ -313,7 +314,7 @@ int sd_docset_read_chart_map(sd_docset *s, sd_diags *diags)
         sd_load_limits lim = s->limits;
         char *text;
         size_t len;
-        if ((err = sd_read_file(&text, &len, real, lim.max_file, diags)) < 0)
+        if ((err = sd_file_read(&text, &len, real, lim.max_file, 0, diags)) < 0)
             goto done;
         err = sd_doc_load_mem(&doc, path.ptr, text, len, SD_FMT_JSON, &lim, diags);
         free(text);
@@ -659,7 +660,7 @@ static int load_local(sd_doc **out, sd_buf *why, int *parsed, sd_docset *s, cons
     }
     if ((err = gate_local(&real, why, s, path, disp)) < 0)
         goto done;
-    if ((err = sd_read_file(&text, &len, real, s->limits.max_file, &quiet)) < 0) {
+    if ((err = sd_file_read(&text, &len, real, s->limits.max_file, 0, &quiet)) < 0) {
         sd_buf_printf(why, "cannot read '%s': %s", disp,
                       quiet.count ? quiet.items[0].message : "read failed");
         goto done;

@@ -11,6 +11,7 @@
  * collision is a miss, never the wrong document. Files are written to a
  * temporary name and renamed into place. */
 #include "fetch.h"
+#include "file.h"
 #include "node.h"
 #include "uri.h"
 
@@ -210,7 +211,7 @@ static int cache_read(sd_buf *body, const sd_fetch *f, const char *key)
 
     if ((err = sd_fetch_cache_path(&path, f, key)) < 0)
         return err == SD_ENOTFOUND ? 0 : err;
-    err = sd_read_file(&text, &len, path.ptr, f->opts.max_size + hlen + klen + 1, &quiet);
+    err = sd_file_read(&text, &len, path.ptr, f->opts.max_size + hlen + klen + 1, 0, &quiet);
     sd_diags_release(&quiet);
     if (err == 0 && len > hlen + klen && memcmp(text, CACHE_MAGIC, hlen) == 0
         && memcmp(text + hlen, key, klen) == 0 && text[hlen + klen] == '\n') {
@@ -437,6 +438,11 @@ static int transfer(sd_buf *body, sd_fetch *f, const char *url, sd_buf *why)
         if (rc != CURLE_OK) {
             sd_buf_printf(why, "cannot fetch '%s': %s", url,
                           errbuf[0] ? errbuf : C.easy_strerror(rc));
+            /* most often no network at all: say what works without one */
+            if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_RESOLVE_PROXY ||
+                rc == CURLE_COULDNT_CONNECT)
+                sd_buf_puts(why, " (no network? read a local copy with --map PREFIX=DIR, "
+                                 "use the cache with --offline, or skip the reference with --lenient)");
             err = SD_EIO;
             break;
         }

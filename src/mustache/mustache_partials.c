@@ -7,6 +7,7 @@
  * checked as text first, then the file found must resolve (realpath) inside
  * its directory. */
 #include "mustache.h"
+#include "file.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -159,27 +160,6 @@ static int name_allowed(const char *name)
     return 1;
 }
 
-static int read_file(const char *path, sd_buf *out, int *eno)
-{
-    char chunk[65536];
-    size_t n;
-    FILE *f = fopen(path, "rb");
-
-    if (!f) {
-        *eno = errno;
-        return errno == ENOENT || errno == ENOTDIR ? SD_ENOTFOUND : SD_EIO;
-    }
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sd_buf_put(out, chunk, n);
-    if (ferror(f)) {
-        *eno = errno;
-        fclose(f);
-        return SD_EIO;
-    }
-    fclose(f);
-    return sd_buf_error(out);
-}
-
 /* Is `path` inside `dir` once symbolic links are resolved? */
 static int confined(const char *dir, const char *path)
 {
@@ -199,7 +179,7 @@ static int load_from_dirs(sd_mustache_partials *p, const char *name, sd_loc loc,
 {
     sd_buf path = SD_BUF_INIT, text = SD_BUF_INIT;
     size_t i;
-    int err = 0, eno = 0;
+    int err = 0;
 
     *out = NULL;
     for (i = 0; i < p->ndirs; i++) {
@@ -213,20 +193,23 @@ static int load_from_dirs(sd_mustache_partials *p, const char *name, sd_loc loc,
             err = SD_ENOMEM;
             break;
         }
-        err = read_file(path.ptr, &text, &eno);
-        if (err == SD_ENOTFOUND) {
-            err = 0;
+        if (!sd_file_present(path.ptr))
             continue;
-        }
-        if (err < 0) {
-            err = sd_diag_error(diags, err, loc, "cannot read partial '%s': %s",
-                                path.ptr, strerror(eno));
-            break;
-        }
         if (!confined(p->dirs[i], path.ptr)) {
             err = sd_diag_error(diags, SD_EDENIED, loc,
                                 "partial '%s' resolves outside '%s'", name, p->dirs[i]);
             break;
+        }
+        {
+            /* file.h: a FIFO or a link loop is an error, never "no partial" */
+            sd_diags quiet = SD_DIAGS_INIT;
+            if ((err = sd_file_read_buf(&text, path.ptr, SD_FILE_MAX, 0, &quiet)) < 0) {
+                err = sd_diag_error(diags, err, loc, "cannot read partial '%s': %s", path.ptr,
+                                    quiet.count ? quiet.items[0].message : "out of memory");
+                sd_diags_release(&quiet);
+                break;
+            }
+            sd_diags_release(&quiet);
         }
         err = sd_mustache_compile(out, path.ptr, text.ptr, text.len, diags);
         break;
@@ -241,7 +224,7 @@ int sd_mustache_partials_get(const sd_mustache **out, sd_mustache_partials *p,
 {
     pentry *e = find_entry(p, name);
     sd_mustache *t = NULL;
-    int err;
+    int err, first = !e;
 
     *out = NULL;
     if (!e) {
@@ -269,6 +252,9 @@ int sd_mustache_partials_get(const sd_mustache **out, sd_mustache_partials *p,
         sd_buf_release(&where);
         return err;
     }
+    if (!e->t && first && (p->flags & SD_MUSTACHE_WARN))
+        sd_diag_warning(diags, loc, "unknown partial '%s' renders as nothing (the spec's failed lookup; "
+                        "--strict makes it an error)", name);
     *out = e->t;
     return 0;
 }

@@ -280,6 +280,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     json_object_set_new(page, "preview_name", json_string(!strcmp(kind, "crd") ? "manifest preview" : "values.yaml preview"));
     json_object_set(page, "docs", dd.list);
     json_object_set_new(page, "is_crd", json_boolean(!strcmp(kind, "crd")));
+    json_object_set_new(page, "is_chart", json_boolean(!strcmp(kind, "chart")));
     if (sd_buf_failed(&tmp) || sd_buf_failed(&title) || sd_buf_failed(&name)) {
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;

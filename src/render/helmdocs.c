@@ -226,8 +226,9 @@ static int read_file(sd_gval *out, sd_gcall *c, hfiles *f, size_t i)
     struct stat st;
     int fd;
     snprintf(path, sizeof path, "%s/%s", f->base, f->rel[i]);
-    /* O_NOFOLLOW and fstat: the file read is the regular file listed */
-    if ((fd = open(path, O_RDONLY | O_NOFOLLOW)) < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+    /* O_NOFOLLOW|O_NONBLOCK and fstat: the file read is the regular file
+     * listed, and a FIFO swapped in since the listing cannot block open() */
+    if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
         !(fp = fdopen(fd, "rb"))) {
         if (fd >= 0 && !fp)
             close(fd);

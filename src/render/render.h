@@ -19,6 +19,8 @@ typedef struct sd_render_opts {
     const char *format;        /* "html" or "md" */
     const char *theme;         /* a theme NAME or a DIRectory; NULL: "default" */
     const char *template_file; /* a custom top-level template, or NULL */
+    const char *source_url;    /* http(s) URL of the chart's folder: each
+                                  location links to URL/FILE#LLINE; or NULL */
 } sd_render_opts;
 
 /** Add the view-model fields to `model` in place (it stays a valid model:
@@ -31,6 +33,12 @@ int sd_render_view(json_t *model, int html);
  *  SD_ENOTFOUND (unknown theme or template), SD_ESYNTAX (a template does
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
+
+/** Render any JSON `data` as given (no view fields are added) with the
+ *  top-level template named `opts->format` ("diff/html": templates/diff/
+ *  html.mustache), the theme's partials (html/style, html/script) and the
+ *  other templates available as partials. Same returns as sd_render(). */
+int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags);
 
 typedef struct sd_source sd_source;
 

@@ -131,9 +131,4 @@ int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
  *  kind/num of `n` from `s` (see docs/yaml-typing.md). */
 void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len);
 
-/** Load a whole regular file into a new malloc'd NUL-terminated buffer.
- *  Refuses non-regular files and files over `max` bytes (SD_ELIMIT). */
-int sd_read_file(char **out, size_t *out_len, const char *path, size_t max,
-                 sd_diags *diags);
-
 #endif

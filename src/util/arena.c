@@ -1,4 +1,4 @@
-/* arena.c - bump allocator: blocks of at least 64 KiB, freed together. */
+/* arena.c - bump allocator: blocks from 4 KiB up, freed together. */
 #include "arena.h"
 
 #include <stdalign.h>
@@ -14,12 +14,13 @@ struct sd_arena_block {
     alignas(max_align_t) unsigned char data[];
 };
 
-#define BLOCK_MIN ((size_t)64 * 1024)
+#define BLOCK_MIN ((size_t)4 * 1024)
 #define BLOCK_MAX ((size_t)16 << 20)
 #define BLOCK_MAP ((size_t)1 << 20)
 
-/* Blocks grow geometrically with the arena (64 KiB, 128 KiB, ... 16 MiB), so
- * a large document needs few of them. Blocks of 1 MiB and more are mapped
+/* Blocks grow geometrically with the arena (4 KiB, 8 KiB, ... 16 MiB), so
+ * a large document needs few of them and a small one (a subchart's
+ * Chart.yaml; a chart may have thousands) takes little memory. Blocks of 1 MiB and more are mapped
  * with MAP_POPULATE: the kernel fills the pages in one call instead of one
  * page fault per 4 KiB, which is most of what loading a large file costs on
  * a virtual machine (the memory also comes zeroed). */

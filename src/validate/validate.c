@@ -147,11 +147,12 @@ static int multiple_of(const sd_node *x, const sd_node *m)
         int d = ea - eb;
         if (a == 0)
             return 1;
-        if (d >= 0 && d <= 19) {
-            u128 v = a;
+        if (d >= 0) {
+            /* a * 10^d mod b, d up to ~800 (1e308 / 1e-308): by steps mod b */
+            u128 v = a % b;
             for (int i = 0; i < d; i++)
-                v *= 10;
-            return v % b == 0;
+                v = v * 10 % b;
+            return v == 0;
         }
         if (d < 0 && d >= -19) {
             u128 w = b;
@@ -962,6 +963,14 @@ static int in_enum(const vs *s, const sd_node *inst)
     return 0;
 }
 
+/* A loop of $refs is a fault of the schema: report it at the first $ref. */
+static const sd_node *loop_at(const vs *s)
+{
+    const sd_node *n = s->info ? s->info->node : NULL;
+    const sd_node *r = n && n->kind == SD_MAP ? sd_node_get(n, "$ref") : NULL;
+    return r ? r : n;
+}
+
 static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
 {
     uint8_t *L = ev, *own = NULL;
@@ -970,7 +979,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     unsigned it;
 
     if (s->loop)
-        return fatal(c, inst, SD_ELIMIT, SD_MSG_ALIAS_LOOP,
+        return fatal(c, loop_at(s), SD_ELIMIT, SD_MSG_ALIAS_LOOP,
                      SPTR(s->info));
     if (s->alias) {
         /* a collapsed $ref is still an edge of the loop check */
@@ -979,7 +988,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         s = s->alias;
     }
     if (s->loop)
-        return fatal(c, inst, SD_ELIMIT, SD_MSG_ALIAS_LOOP,
+        return fatal(c, loop_at(s), SD_ELIMIT, SD_MSG_ALIAS_LOOP,
                      SPTR(s->info));
     if (s->kind == VS_TRUE)
         return 1;
@@ -1247,11 +1256,12 @@ void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
         int sev = pass ? SD_SEV_ERROR : SD_SEV_WARNING, code = pass ? SD_EINVALID : 0;
         for (size_t i = 0; i < n; i++) {
             const sd_verror *e = &list[i];
+            const char *sp = e->schema_path && *e->schema_path ? e->schema_path : NULL; /* no schema */
             if (e->schema_loc.file && e->schema_loc.line)
-                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s (%s:%d:%d)",
+                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s (%s:%d:%d)",
                             e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
             else
-                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s", e->key, e->message);
+                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s", e->key, e->message);
         }
     }
 }

@@ -41,6 +41,8 @@ typedef struct sd_validate_opts {
     const char *base_uri;    /* the schema's retrieval URI (NULL: from its file name) */
     unsigned long regex_match_limit; /* PCRE2 match limit (0: 1,000,000) */
     size_t max_errors;       /* stop collecting after this many (0: 1000) */
+    int lenient;             /* an unresolvable $ref is a warning and
+                                validates as `true`; the rest is checked */
 } sd_validate_opts;
 
 typedef struct sd_validator sd_validator;

@@ -1,0 +1,42 @@
+/* file.h - the one way a local file is read: opened without blocking,
+ * checked as a regular file, read under a size cap.
+ *
+ * Every stage that reads a file from disk comes through here, so a FIFO
+ * (which would block open() or read() forever), a device (/dev/zero never
+ * ends), a directory or a symbolic-link loop is refused with a clear error
+ * at the file, and a file that exists but cannot be read is an error, never
+ * "absent". */
+#ifndef SD_FILE_H
+#define SD_FILE_H
+
+#include "buf.h"
+#include "diag.h"
+
+#include <stddef.h>
+
+/* The cap for files with no limit of their own (templates, themes, READMEs). */
+#define SD_FILE_MAX ((size_t)64 << 20)
+
+enum sd_file_flags {
+    SD_FILE_NOFOLLOW = 1 << 0   /* a symbolic link at `path` itself is refused */
+};
+
+/** Read the regular file `path`, at most `max` bytes, into a new
+ *  NUL-terminated buffer *out (its length in *out_len) that the caller
+ *  frees with free(). Returns 0, or SD_ENOTFOUND (nothing at `path`),
+ *  SD_EIO (not a regular file, a symbolic-link loop, unreadable), SD_ELIMIT
+ *  (over `max`) or SD_ENOMEM, with one error at `path` in `diags`. Never
+ *  blocks: the file is opened with O_NONBLOCK and checked with fstat(). */
+int sd_file_read(char **out, size_t *out_len, const char *path, size_t max, int flags,
+                 sd_diags *diags);
+
+/** sd_file_read() appending to `out` (borrowed; the caller releases it). */
+int sd_file_read_buf(sd_buf *out, const char *path, size_t max, int flags, sd_diags *diags);
+
+/** 1 when a directory entry exists at `path` (even a dangling or looping
+ *  symbolic link, or a file that cannot be read: reading it then fails
+ *  loudly), 0 when there is none. For optional files: absent is only ever
+ *  "no such file". */
+int sd_file_present(const char *path);
+
+#endif

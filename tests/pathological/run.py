@@ -1,0 +1,681 @@
+#!/usr/bin/env python3
+"""tests/pathological/run.py - hostile inputs with a time and memory limit
+per case (cmark's pathological tests are the model).
+
+Every case is generated here into a temporary directory (nothing big is
+committed), then run with the release binary under a CPU-time and wall
+limit (2 s) and an address-space limit (512 MiB), and once more with the
+sanitizer build (no memory limit, a looser time limit) to catch memory
+errors. A case passes when
+  - the exit status is one it allows (2 for refused input, 0/1 for a
+    correct verdict),
+  - it ended within the limits,
+  - stderr names the problem: a regular expression, usually FILE:LINE:COL
+    or FILE: for a file-level refusal,
+  - a refused run left no output file (-o), and a check on stdout/output
+    holds where the case has one.
+Prints one line per failure, the worst time and memory, and
+"N passed, N failed" last.
+
+Usage: run.py SD_REL SD_ASAN [CASE-SUBSTRING...]
+"""
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+TIME_LIMIT = 2.0      # CPU seconds (user + sys) per case
+WALL_LIMIT = 6.0      # a hang guard: the machine may be shared, so wall time
+                      # is reported but the budget is CPU time
+MEM_LIMIT = 512 << 20
+ASAN_TIME = 30.0
+
+CHART = "apiVersion: v2\nname: c\nversion: 1.0.0\n"
+
+
+def w(path, data, mode="w"):
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, mode if isinstance(data, str) else "wb") as f:
+        f.write(data)
+
+
+def chart(d, values=None, schema=None, chart_yaml=CHART):
+    w(f"{d}/c/Chart.yaml", chart_yaml)
+    if values is not None:
+        w(f"{d}/c/values.yaml", values)
+    if schema is not None:
+        w(f"{d}/c/values.schema.json", schema)
+
+
+CASES = []
+
+
+def case(name, argv, rc, err=None, out_file=None, check=None, asan=True):
+    """Register a case; the decorated function writes its files into dir."""
+    def deco(fn):
+        CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err,
+                          out_file=out_file, check=check, asan=asan))
+        return fn
+    return deco
+
+
+RENDER = ["c", "--format", "md", "-o", "out.md"]
+RENDER_HTML = ["c", "--format", "html", "-o", "out.html"]
+REFUSED = dict(rc={2}, out_file="out.md")
+
+# ---- files that are not regular files ------------------------------------
+
+
+@case("fifo-values", RENDER, err=r"c/values\.yaml: error: not a regular file", **REFUSED)
+def _(d):
+    chart(d)
+    os.mkfifo(f"{d}/c/values.yaml")
+
+
+@case("fifo-schema", RENDER, err=r"c/values\.schema\.json: error: not a regular file", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n")
+    os.mkfifo(f"{d}/c/values.schema.json")
+
+
+@case("fifo-validate-values", ["validate", "c", "v.yaml"], {2}, err=r"v\.yaml: error: not a regular file")
+def _(d):
+    chart(d, "a: 1\n")
+    os.mkfifo(f"{d}/v.yaml")
+
+
+@case("fifo-chart-yaml", RENDER, err=r"c/Chart\.yaml: error: not a regular file", **REFUSED)
+def _(d):
+    os.makedirs(f"{d}/c")
+    os.mkfifo(f"{d}/c/Chart.yaml")
+
+
+@case("fifo-schema-file", ["s.json", "--format", "md", "-o", "out.md"], err=r"s\.json: error: not a regular file", **REFUSED)
+def _(d):
+    os.mkfifo(f"{d}/s.json")
+
+
+@case("fifo-ref-target", RENDER, err=r"b\.json.*not a regular file", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n", '{"properties": {"a": {"$ref": "b.json"}}}')
+    os.mkfifo(f"{d}/c/b.json")
+
+
+@case("fifo-template", ["c", "--format", "md", "--template", "t.mustache", "-o", "out.md"],
+      err=r"t\.mustache: error: not a regular file", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n")
+    os.mkfifo(f"{d}/t.mustache")
+
+
+@case("fifo-partial", ["template", "t.mustache", "--data", "d.json", "--partials", "p", "-o", "out.md"],
+      err=r"t\.mustache:1:1: error: cannot read partial 'p/x\.mustache': not a regular file", **REFUSED)
+def _(d):
+    w(f"{d}/t.mustache", "{{>x}}")
+    w(f"{d}/d.json", "{}")
+    os.makedirs(f"{d}/p")
+    os.mkfifo(f"{d}/p/x.mustache")
+
+
+@case("fifo-readme-gotmpl", ["c", "--readme", "c/README.md"], {2},
+      err=r"c/README\.md\.gotmpl: error: not a regular file")
+def _(d):
+    chart(d, "a: 1\n")
+    os.mkfifo(f"{d}/c/README.md.gotmpl")
+
+
+@case("symlink-self-values", RENDER, err=r"c/values\.yaml: error: .*symbolic link loop", **REFUSED)
+def _(d):
+    chart(d)
+    os.symlink("values.yaml", f"{d}/c/values.yaml")
+
+
+@case("symlink-mutual-schema", RENDER, err=r"c/values\.schema\.json: error: .*symbolic link loop", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n")
+    os.symlink("b", f"{d}/c/values.schema.json")
+    os.symlink("values.schema.json", f"{d}/c/b")
+
+
+@case("symlink-dev-zero", RENDER, err=r"c/values\.yaml: error: not a regular file", **REFUSED)
+def _(d):
+    chart(d)
+    os.symlink("/dev/zero", f"{d}/c/values.yaml")
+
+
+@case("device-values-validate", ["validate", "c", "/dev/zero"], {2}, err=r"/dev/zero: error: not a regular file")
+def _(d):
+    chart(d, "a: 1\n")
+
+
+@case("dir-values", RENDER, err=r"c/values\.yaml: error: not a regular file", **REFUSED)
+def _(d):
+    chart(d)
+    os.makedirs(f"{d}/c/values.yaml")
+
+
+@case("dangling-schema", RENDER, err=r"c/values\.schema\.json: error: cannot open file", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n")
+    os.symlink("nowhere.json", f"{d}/c/values.schema.json")
+
+
+# ---- subcharts -----------------------------------------------------------
+
+
+@case("subchart-symlink-loop", RENDER, err=r"c/charts/a: error: this subchart leads back to the chart 'c'", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n")
+    os.makedirs(f"{d}/c/charts")
+    for n in "abcdefghij":  # ten links to the chart itself: 10^depth if followed
+        os.symlink("..", f"{d}/c/charts/{n}")
+
+
+@case("subcharts-10k", RENDER, rc={0}, out_file="out.md", asan=False)
+def _(d):
+    chart(d, "a: 1\n")
+    for i in range(10000):
+        w(f"{d}/c/charts/s{i}/Chart.yaml", f"apiVersion: v2\nname: s{i}\nversion: 1.0.0\n")
+        w(f"{d}/c/charts/s{i}/values.yaml", f"x{i}: 1\n")
+
+
+# ---- YAML and JSON shapes ------------------------------------------------
+
+BOMB_ERR = r"(bomb|values)\.yaml:\d+:\d+: error: .*(aliases|nodes)"
+
+
+@case("alias-bomb-seq", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*aliases", **REFUSED)
+def _(d):
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    prev = "a"
+    for n in "bcdefghij":
+        lines.append(f"{n}: &{n} [" + ",".join([f"*{prev}"] * 10) + "]")
+        prev = n
+    chart(d, "\n".join(lines) + "\n")
+
+
+@case("alias-bomb-map", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*aliases", **REFUSED)
+def _(d):
+    lines = ["a0: &a0 {k: v, l: w}"]
+    for i in range(1, 40):
+        lines.append(f"a{i}: &a{i} {{x: *a{i-1}, y: *a{i-1}}}")
+    chart(d, "\n".join(lines) + "\n")
+
+
+@case("alias-bomb-merge-keys", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*aliases", asan=False, **REFUSED)
+def _(d):
+    lines = ["a0: &a0 {k0: v}"]
+    for i in range(1, 2000):
+        lines.append(f"a{i}: &a{i} {{<<: *a{i-1}, k{i}: v}}")
+    chart(d, "\n".join(lines) + "\n")
+
+
+@case("alias-bomb-schema", ["s.yaml", "--format", "md", "-o", "out.md"],
+      err=r"s\.yaml:\d+:\d+: error: .*aliases", **REFUSED)
+def _(d):
+    lines = ["definitions:", "  a0: &a0 {type: string, enum: [x, y, z, w, v, u, t, s, r, q]}"]
+    for i in range(1, 12):
+        lines.append(f"  a{i}: &a{i} {{anyOf: [" + ", ".join([f"*a{i-1}"] * 10) + "]}")
+    w(f"{d}/s.yaml", "\n".join(lines) + "\n")
+
+
+@case("alias-wide", RENDER, err=r"c/values\.yaml:1:\d+: error: the documentation would have more than", asan=False, **REFUSED)
+def _(d):
+    chart(d, "a: &a {x: 1}\nb: [" + ",".join(["*a"] * 300000) + "]\n")
+
+
+DEEP = 100000
+DEEP_ERR = r"c/values\.yaml:1:\d+: error: .*(nest|deep)"
+
+
+@case("deep-json-array", ["s.json", "--format", "md", "-o", "out.md"], err=r"s\.json:1:\d+: error: .*(nest|deep)", **REFUSED)
+def _(d):
+    w(f"{d}/s.json", "[" * DEEP + "]" * DEEP)
+
+
+@case("deep-json-object", ["s.json", "--format", "md", "-o", "out.md"], err=r"s\.json:1:\d+: error: .*(nest|deep)", **REFUSED)
+def _(d):
+    w(f"{d}/s.json", '{"a":' * DEEP + "1" + "}" * DEEP)
+
+
+@case("deep-json-schema-properties", ["s.json", "--format", "md", "-o", "out.md"], err=r"s\.json:1:\d+: error: .*(nest|deep)", **REFUSED)
+def _(d):
+    w(f"{d}/s.json", '{"properties":{"a":' * (DEEP // 2) + "{}" + "}}" * (DEEP // 2))
+
+
+@case("deep-yaml-flow", RENDER, err=DEEP_ERR, **REFUSED)
+def _(d):
+    chart(d, "a: " + "[" * DEEP + "]" * DEEP + "\n")
+
+
+@case("deep-yaml-flow-map", RENDER, err=DEEP_ERR, **REFUSED)
+def _(d):
+    chart(d, "a: " + "{a: " * DEEP + "1" + "}" * DEEP + "\n")
+
+
+@case("deep-yaml-block", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*(nest|deep)", **REFUSED)
+def _(d):
+    chart(d, "a:\n" + "- " * DEEP + "x\n")
+
+
+@case("deep-yaml-block-map", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*(nest|deep)", **REFUSED)
+def _(d):
+    chart(d, "".join(" " * i + "a:\n" for i in range(3000)) + " " * 3000 + "b: 1\n")
+
+
+@case("deep-validate-instance", ["validate", "c", "v.json"], {2}, err=r"v\.json:1:\d+: error: .*(nest|deep)")
+def _(d):
+    chart(d, "a: 1\n", '{"type": "object"}')
+    w(f"{d}/v.json", '{"a":' * DEEP + "1" + "}" * DEEP)
+
+
+BIG = 10 << 20
+
+
+@case("long-string-10mb", RENDER, rc={0}, out_file="out.md", asan=False,
+      check=lambda d, o: os.path.getsize(f"{d}/out.md") > 1000)
+def _(d):
+    chart(d, "# -- a long one\nbig: \"" + "x" * BIG + "\"\n")
+
+
+@case("long-comment-10mb", RENDER, rc={0}, out_file="out.md", asan=False)
+def _(d):
+    chart(d, "# -- " + "y" * BIG + "\nbig: 1\n")
+
+
+@case("long-key-10mb", RENDER, rc={0, 2}, out_file="out.md", asan=False)
+def _(d):
+    chart(d, "k" * BIG + ": 1\n")
+
+
+@case("bad-utf8-key", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*UTF-8", **REFUSED)
+def _(d):
+    chart(d, b"ok: 1\nk\xff\xfe: 1\n")
+
+
+@case("bad-utf8-comment", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*UTF-8", **REFUSED)
+def _(d):
+    chart(d, b"# -- caf\xc3\x28 au lait\nok: 1\n")
+
+
+@case("bad-utf8-chart-yaml", RENDER, err=r"c/Chart\.yaml:\d+:\d+: error: .*UTF-8", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n", chart_yaml=b"apiVersion: v2\nname: c\xc0\xafx\nversion: 1.0.0\n")
+
+
+@case("nul-in-key", RENDER, err=r"c/values\.yaml:\d+:\d+: error: ", **REFUSED)
+def _(d):
+    chart(d, b"ok: 1\nk\x00ey: 1\n")
+
+
+@case("nul-in-comment", RENDER, err=r"c/values\.yaml:\d+:\d+: error: ", **REFUSED)
+def _(d):
+    chart(d, b"# -- a \x00 b\nok: 1\n")
+
+
+@case("nul-in-chart-yaml", RENDER, err=r"c/Chart\.yaml:\d+:\d+: error: ", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n", chart_yaml=b"apiVersion: v2\nname: c\x00\nversion: 1.0.0\n")
+
+
+@case("nul-in-json-schema", RENDER, err=r"c/values\.schema\.json:\d+:\d+: error: ", **REFUSED)
+def _(d):
+    chart(d, "a: 1\n", b'{"properties": {"a\x00": {}}}')
+
+
+@case("bom-crlf", RENDER, rc={0}, out_file="out.md",
+      check=lambda d, o: "replicaCount" in open(f"{d}/out.md").read()
+      and "the replicas" in open(f"{d}/out.md").read() and "\r" not in open(f"{d}/out.md").read())
+def _(d):
+    chart(d, "\ufeff# -- the replicas\r\nreplicaCount: 1\r\nimage:\r\n  # -- the tag\r\n  tag: v1\r\n",
+          '\ufeff{\r\n "properties": {"replicaCount": {"type": "integer"}}\r\n}\r\n',
+          chart_yaml="\ufeffapiVersion: v2\r\nname: c\r\nversion: 1.0.0\r\n")
+
+
+@case("bom-crlf-validate", ["validate", "c", "v.yaml"], {1}, err=r"v\.yaml:3:\d+: ")
+def _(d):
+    chart(d, "replicaCount: 1\n", '{"properties": {"replicaCount": {"type": "integer"}}}')
+    w(f"{d}/v.yaml", "\ufeff# x\r\n\r\nreplicaCount: two\r\n")
+
+
+# ---- $ref ------------------------------------------------------------------
+
+CHAIN = 100000
+
+
+@case("ref-chain-100k-one-file", ["s.json", "--format", "md", "-o", "out.md"],
+      err=r"s\.json:1:\d+: error: the documentation would have more than 50000 entries", asan=False, **REFUSED)
+def _(d):
+    defs = ",".join(f'"d{i}": {{"$ref": "#/definitions/d{i+1}"}}' for i in range(CHAIN))
+    w(f"{d}/s.json", '{"properties": {"a": {"$ref": "#/definitions/d0"}}, "definitions": {'
+      + defs + f', "d{CHAIN}": {{"type": "string"}}}}}}')
+
+
+@case("ref-chain-across-files", ["validate", "s.json", "v.json"], rc={0, 2}, asan=False)
+def _(d):
+    n = 3000  # 3000 files, 33 refs each: ~100k $ref hops
+    for i in range(n):
+        defs = ",".join(f'"d{j}": {{"$ref": "#/definitions/d{j+1}"}}' for j in range(32))
+        nxt = f'"$ref": "f{i+1}.json#/definitions/d0"' if i + 1 < n else '"type": "integer"'
+        w(f"{d}/f{i}.json", '{"definitions": {' + defs + f', "d32": {{{nxt}}}}}}}')
+    w(f"{d}/s.json", '{"$ref": "f0.json#/definitions/d0"}')
+    w(f"{d}/v.json", "1")
+
+
+@case("ref-chain-100k-validate", ["validate", "s.json", "v.json"], rc={1},
+      err=r"v\.json:1:7: error: a: found integer 1, expected string")
+def _(d):
+    defs = ",".join(f'"d{i}": {{"$ref": "#/definitions/d{i+1}"}}' for i in range(CHAIN))
+    w(f"{d}/s.json", '{"properties": {"a": {"$ref": "#/definitions/d0"}}, "definitions": {'
+      + defs + f', "d{CHAIN}": {{"type": "string"}}}}}}')
+    w(f"{d}/v.json", '{"a": 1}')
+
+
+@case("ref-self", ["s.json", "--format", "md", "-o", "out.md"], rc={0, 2}, out_file="out.md")
+def _(d):
+    w(f"{d}/s.json", '{"$ref": "#"}')
+
+
+@case("ref-self-validate", ["validate", "s.json", "v.json"], rc={0, 1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"properties": {"a": {"$ref": "#"}}, "$ref": "#/properties/a"}')
+    w(f"{d}/v.json", '{"a": {"a": {"a": 1}}}')
+
+
+@case("ref-mutual-files", RENDER, rc={0, 2}, out_file="out.md")
+def _(d):
+    chart(d, "a: 1\n", '{"properties": {"a": {"$ref": "a.json"}}}')
+    w(f"{d}/c/a.json", '{"$ref": "b.json"}')
+    w(f"{d}/c/b.json", '{"$ref": "a.json"}')
+
+
+@case("ref-mutual-validate", ["validate", "s.json", "v.json"], rc={2}, err=r"s\.json:\d+:\d+: error: .*\$ref")
+def _(d):
+    w(f"{d}/s.json", '{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}')
+    w(f"{d}/v.json", "1")
+
+
+# ---- regular expressions ---------------------------------------------------
+
+
+@case("redos-pattern", ["validate", "s.json", "v.json"], rc={1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"type": "string", "pattern": "^(a+)+$"}')
+    w(f"{d}/v.json", '"' + "a" * 5000 + '!"')
+
+
+@case("redos-pattern-nested", ["validate", "s.json", "v.json"], rc={1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"type": "string", "pattern": "^((a|aa)*)*(b|c)$"}')
+    w(f"{d}/v.json", '"' + "a" * 50000 + '"')
+
+
+@case("redos-pattern-properties", ["validate", "s.json", "v.json"], rc={0, 1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"patternProperties": {"^(\\\\w+\\\\s?)*$": {"type": "integer"}}}')
+    w(f"{d}/v.json", '{"' + "ab " * 3000 + '!": 1}')
+
+
+@case("redos-backreference", ["validate", "s.json", "v.json"], rc={0, 1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"type": "string", "pattern": "^(a*)*\\\\1$"}')
+    w(f"{d}/v.json", '"' + "a" * 3000 + 'b"')
+
+
+@case("format-regex-pcre-only", ["validate", "s.json", "v.json", "--formats"], rc={1},
+      err=r"v\.json:1:\d+: .*regex")
+def _(d):
+    w(f"{d}/s.json", '{"type": "array", "items": {"type": "string", "format": "regex"}}')
+    w(f"{d}/v.json", '["(?>atomic)", "a++", "\\\\Aanchor\\\\Z", "(?R)", "(?i)x", "[[:alpha:]]", "\\\\p{L"]')
+
+
+# docs/validate.md: `pattern` is matched by PCRE2, which honours its own
+# extensions (an atomic group here); the rules export warns that the browser
+# refuses them
+@case("pattern-pcre-only", ["validate", "s.json", "v.json"], rc={0})
+def _(d):
+    w(f"{d}/s.json", '{"type": "string", "pattern": "(?>a+)b"}')
+    w(f"{d}/v.json", '"aab"')
+
+
+@case("pattern-pcre-only-rules", ["rules", "s.json", "-o", "out.json"], rc={0}, out_file="out.json",
+      err=r"s\.json:1:\d+: warning: JavaScript refuses the pattern")
+def _(d):
+    w(f"{d}/s.json", '{"type": "string", "pattern": "(?>a+)b"}')
+
+
+@case("pattern-huge-repeat", ["validate", "s.json", "v.json"], rc={0, 1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"type": "string", "pattern": "^((a{1000}){1000}){1000}$"}')
+    w(f"{d}/v.json", '"aaaa"')
+
+
+# ---- numbers ---------------------------------------------------------------
+
+
+@case("multipleof-1e308", ["validate", "s.json", "v.json"], rc={0})
+def _(d):
+    w(f"{d}/s.json", '{"multipleOf": 1e-308}')
+    w(f"{d}/v.json", "1e308")
+
+
+# numbers are IEEE doubles, as in the browser (JSON.parse): 10^400 is
+# Infinity there, never a multiple of anything
+@case("multipleof-400-digits", ["validate", "s.json", "v.json"], rc={1},
+      err=r"v\.json:1:1: error: .* is not a multiple of 2")
+def _(d):
+    w(f"{d}/s.json", '{"multipleOf": 2}')
+    w(f"{d}/v.json", "1" + "0" * 400)
+
+
+@case("number-400-digits-schema", ["validate", "s.json", "v.json"], rc={0, 1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"multipleOf": 0.' + "0" * 399 + '1, "maximum": 1' + "0" * 400 + "}")
+    w(f"{d}/v.json", "12345.678")
+
+
+@case("multipleof-tiny-of-huge", ["validate", "s.json", "v.json"], rc={0, 1})
+def _(d):
+    w(f"{d}/s.json", '{"multipleOf": 0.0001}')
+    w(f"{d}/v.json", "1e300")
+
+
+@case("number-exponent-huge", ["validate", "s.json", "v.json"], rc={0, 1, 2})
+def _(d):
+    w(f"{d}/s.json", '{"type": "integer", "maximum": 1e999999999}')
+    w(f"{d}/v.json", "1e-999999999")
+
+
+# ---- uniqueItems -----------------------------------------------------------
+
+MILLION = 1000000
+
+
+@case("unique-items-1m", ["validate", "s.json", "v.json"], rc={0}, asan=False)
+def _(d):
+    w(f"{d}/s.json", '{"type": "array", "uniqueItems": true}')
+    w(f"{d}/v.json", "[" + ",".join(str(i) for i in range(MILLION)) + "]")
+
+
+@case("unique-items-1m-dup", ["validate", "s.json", "v.json"], rc={1}, asan=False,
+      err=r"v\.json:1:\d+: .*(unique|duplicate)")
+def _(d):
+    w(f"{d}/s.json", '{"type": "array", "uniqueItems": true}')
+    w(f"{d}/v.json", "[" + ",".join(str(i) for i in range(MILLION)) + ",5]")
+
+
+@case("unique-items-1m-objects", ["validate", "s.json", "v.json"], rc={0, 2}, asan=False)
+def _(d):
+    w(f"{d}/s.json", '{"type": "array", "uniqueItems": true}')
+    w(f"{d}/v.json", "[" + ",".join('{"a":%d}' % i for i in range(MILLION)) + "]")
+
+
+# ---- Mustache --------------------------------------------------------------
+
+
+@case("mustache-10k-sections", ["template", "t.mustache", "--data", "d.json", "-o", "out.txt"], rc={0, 2},
+      out_file="out.txt")
+def _(d):
+    w(f"{d}/t.mustache", "{{#a}}" * 10000 + "x" + "{{/a}}" * 10000)
+    w(f"{d}/d.json", '{"a": true}')
+
+
+@case("mustache-10k-nested-data", ["template", "t.mustache", "--data", "d.json", "-o", "out.txt"], rc={0, 2},
+      out_file="out.txt")
+def _(d):
+    w(f"{d}/t.mustache", "".join("{{#a%d}}" % i for i in range(10000)) + "{{v}}"
+      + "".join("{{/a%d}}" % i for i in reversed(range(10000))))
+    w(f"{d}/d.json", "".join('{"a%d":' % i for i in range(900)) + '{"v":1}' + "}" * 900)
+
+
+@case("mustache-recursive-partial", ["template", "t.mustache", "--data", "d.json", "--partials", "p", "-o", "out.txt"],
+      rc={2}, out_file="out.txt", err=r"p/r\.mustache:1:\d+: error: ")
+def _(d):
+    w(f"{d}/t.mustache", "{{>r}}")
+    w(f"{d}/p/r.mustache", "x{{>r}}")
+    w(f"{d}/d.json", "{}")
+
+
+@case("mustache-mutual-partials", ["template", "t.mustache", "--data", "d.json", "--partials", "p", "-o", "out.txt"],
+      rc={2}, out_file="out.txt", err=r"p/[ab]\.mustache:1:\d+: error: ")
+def _(d):
+    w(f"{d}/t.mustache", "{{>a}}")
+    w(f"{d}/p/a.mustache", "{{>b}}{{>b}}")
+    w(f"{d}/p/b.mustache", "{{>a}}{{>a}}")
+    w(f"{d}/d.json", "{}")
+
+
+@case("mustache-partial-bomb", ["template", "t.mustache", "--data", "d.json", "--partials", "p", "-o", "out.txt"],
+      rc={0, 2}, out_file="out.txt")
+def _(d):
+    w(f"{d}/t.mustache", "{{>p0}}")
+    for i in range(40):
+        w(f"{d}/p/p{i}.mustache", "{{>p%d}}{{>p%d}}" % (i + 1, i + 1))
+    w(f"{d}/p/p40.mustache", "lol")
+    w(f"{d}/d.json", "{}")
+
+
+@case("mustache-data-deep", ["template", "t.mustache", "--data", "d.json", "-o", "out.txt"], rc={2},
+      out_file="out.txt", err=r"d\.json:")
+def _(d):
+    w(f"{d}/t.mustache", "{{a}}")
+    w(f"{d}/d.json", '{"a":' * DEEP + "1" + "}" * DEEP)
+
+
+# ---- runner ----------------------------------------------------------------
+
+
+def limits():
+    resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, MEM_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CPU, (3, 4))
+    os.setsid()
+
+
+def run(argv, cwd, timeout, preexec):
+    """Run argv; returns (status, stdout, stderr, wall, timed_out, peak RSS in
+    bytes). The child's own rusage comes from wait4()."""
+    t0 = time.monotonic()
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
+        p = subprocess.Popen(argv, cwd=cwd, stdout=fo, stderr=fe, stdin=subprocess.DEVNULL,
+                             preexec_fn=preexec, env=dict(os.environ, NO_COLOR="1"))
+        timed_out = False
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - t0 > timeout:
+                timed_out = True
+                os.killpg(p.pid, signal.SIGKILL)
+                pid, status, ru = os.wait4(p.pid, 0)
+                break
+            time.sleep(0.005)
+        p.returncode = 0  # reaped here, not by Popen
+        wall = time.monotonic() - t0
+        rc = os.waitstatus_to_exitcode(status)
+        fo.seek(0)
+        fe.seek(0)
+        return rc, fo.read(), fe.read(), wall, timed_out, ru.ru_maxrss * 1024, ru.ru_utime + ru.ru_stime
+
+
+def main():
+    sd_rel, sd_asan = sys.argv[1], sys.argv[2]
+    only = sys.argv[3:]
+    base = tempfile.mkdtemp(prefix="sd-path-")
+    passed = failed = 0
+    worst_t = (0.0, "")
+    worst_m = (0, "")
+    try:
+        for c in CASES:
+            if only and not any(o in c["name"] for o in only):
+                continue
+            d = os.path.join(base, c["name"])
+            os.makedirs(d)
+            c["setup"](d)
+            problems = []
+            # release build, under the limits; RUSAGE_CHILDREN is the max
+            # over all children so far, so measure each run alone
+            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, WALL_LIMIT, limits)
+            errs = err.decode("utf-8", "replace")
+            if timed_out or rc < 0:
+                problems.append(f"killed (signal {-rc}) after {wall:.2f}s" if not timed_out
+                                else f"timed out after {WALL_LIMIT}s")
+            elif rc not in c["rc"]:
+                problems.append(f"exit {rc}, expected {sorted(c['rc'])}")
+            if cpu > TIME_LIMIT:
+                problems.append(f"took {cpu:.2f}s of CPU")
+            if rc == 2 and not re.search(r"\S+:( |\d+:\d+: )error: ", errs):
+                problems.append("refused without a FILE: error: line")
+            if c["err"] and not re.search(c["err"], errs):
+                problems.append(f"stderr does not match /{c['err']}/")
+            of = c["out_file"] and os.path.join(d, c["out_file"])
+            if of and rc != 0 and os.path.exists(of):
+                problems.append(f"left {c['out_file']} behind after exit {rc}")
+            if of and rc == 0 and not os.path.exists(of):
+                problems.append(f"exit 0 without writing {c['out_file']}")
+            if c["check"] and rc == 0 and not problems and not c["check"](d, out):
+                problems.append("output check failed")
+            if "AddressSanitizer" in errs or "runtime error" in errs:
+                problems.append("sanitizer report")
+            if cpu > worst_t[0]:
+                worst_t = (cpu, c["name"])
+            if rss > worst_m[0]:
+                worst_m = (rss, c["name"])
+            # the sanitizer build: same verdict, no report
+            if c["asan"] and not problems and sd_asan != "-":
+                if of and os.path.exists(of):
+                    os.unlink(of)
+                arc, _, aerr, awall, ato, _, _ = run([sd_asan] + c["argv"], d, ASAN_TIME, os.setsid)
+                aerrs = aerr.decode("utf-8", "replace")
+                if ato:
+                    problems.append(f"asan build timed out after {ASAN_TIME}s")
+                elif arc != rc:
+                    problems.append(f"asan build: exit {arc}, release {rc}: {aerrs[-600:]}")
+                if "Sanitizer" in aerrs or "runtime error" in aerrs:
+                    problems.append("asan build: sanitizer report: " + aerrs[-1500:])
+                c["asan_wall"] = awall
+            status = "ok" if not problems else "FAIL"
+            print(f"{status}: {c['name']}: exit {rc}, {cpu:.2f}s CPU, {wall:.2f}s wall, {rss >> 20} MiB"
+                  + (f" (sanitizer build {c['asan_wall']:.2f}s)" if "asan_wall" in c else "")
+                  + ("" if not problems else ": " + "; ".join(problems)))
+            if problems:
+                failed += 1
+                print("    stderr: " + errs[:400].replace("\n", "\n    "))
+            else:
+                passed += 1
+            shutil.rmtree(d, ignore_errors=True)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    print(f"figure: pathological worst CPU time {worst_t[0]:.2f}s ({worst_t[1]}), "
+          f"worst peak RSS {worst_m[0] >> 20} MiB ({worst_m[1]}); limits {TIME_LIMIT:.0f}s, "
+          f"{MEM_LIMIT >> 20} MiB")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
