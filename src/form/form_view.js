@@ -537,6 +537,13 @@ function renderVariant(app, n, segs, depth, opts) {
     const b = res(bs[i]);
     const merged = Object.assign({}, n, b);
     delete merged.oneOf; delete merged.anyOf;
+    // n is resolved already: a ref left on the merge, or the allOf member whose
+    // oneOf/anyOf res() lifted into n, would bring that oneOf back (endless recursion)
+    delete merged.ref;
+    if (n.allOf) {
+      merged.allOf = n.allOf.filter((a) => { const r = res(a); return !(r.oneOf && r.oneOf === n.oneOf) && !(r.anyOf && r.anyOf === n.anyOf); });
+      if (!merged.allOf.length) delete merged.allOf;
+    }
     if (!b.title) merged.title = n.title;
     if (b.doc === undefined) merged.doc = n.doc;
     merged.required = n.required;

@@ -20,7 +20,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { compile, mergeValues } from "../../src/form/rules.js";
 import { loadValuesFile } from "./yamlvalues.mjs";
-import { instances, spoil } from "./crdgen.mjs";
+import { parityCases } from "./paritycases.mjs";
 
 const SD = process.env.SD_REL && fs.existsSync(process.env.SD_REL) ? process.env.SD_REL : process.env.SD || "./schemadoc";
 const CORPUS = process.env.CORPUS || "../shared/corpus";
@@ -78,8 +78,7 @@ function compare(label, cResult, jsList) {
   results.push([label, same, same ? null : { js: js.concat(jw, jf), c: c.concat(cw), cInput: cf }, c.length, cw.length, cf.length]);
 }
 
-function chartCase(dir, files) {
-  const label = `${path.basename(dir)}${files.length ? " + " + files.map((f) => path.basename(f)).join(" + ") : ""}`;
+function chartCase(dir, files, label) {
   const r = run(["validate", dir, ...files, "--output", "json", ...MAPS]);
   const c = JSON.parse(r.out || "[]");
   const rr = run(["rules", dir, ...MAPS]);
@@ -136,67 +135,14 @@ function yttCase(schema, files, label) {
 
 
 test("parity: C validate and the JS interpreter give identical lists", { timeout: 900000 }, () => {
-  // hand-made set
-  const inv = "tests/rules/invalid";
-  const files = fs.readdirSync(inv).filter((f) => f !== "schema.json").sort().map((f) => path.join(inv, f));
-  fileCase(path.join(inv, "schema.json"), files, "invalid");
-  chartCase("tests/rules/chart", []);
-  for (const f of fs.readdirSync("tests/rules/chart-values").sort()) chartCase("tests/rules/chart", [path.join("tests/rules/chart-values", f)]);
-  chartCase("tests/rules/chart", ["tests/rules/chart-values/bad.yaml", "tests/rules/chart-values/null-delete.yaml"]);
-
-  if (!fs.existsSync(path.join(CORPUS, "charts"))) {
-    console.log("SKIPPED: no corpus at " + CORPUS);
-  } else {
-    // charts with a schema (bjw-s: validate cannot open their relative refs under a remote $id offline)
-    for (const name of fs.readdirSync(path.join(CORPUS, "charts")).sort()) {
-      const dir = path.join(CORPUS, "charts", name);
-      if (name.startsWith("_") || name.startsWith("bjw-s") ||
-          !fs.existsSync(path.join(dir, "values.schema.json")) && !fs.existsSync(path.join(dir, "values.schema.yaml"))) continue;
-      chartCase(dir, []);
-      // the chart's own values, spoiled: wrong types, typos, on its real schema
-      const vy = path.join(dir, "values.yaml");
-      if (fs.existsSync(vy)) {
-        const bad = path.join(tmp, `${name}-spoiled.json`);
-        fs.writeFileSync(bad, JSON.stringify(spoil(loadValuesFile(vy, fs.readFileSync(vy, "utf8"))[0].value || {})));
-        chartCase(dir, [bad]);
-      }
-      const ci = path.join(dir, "ci");
-      if (fs.existsSync(ci))
-        for (const f of fs.readdirSync(ci).filter((x) => /\.ya?ml$/.test(x)).sort()) chartCase(dir, [path.join(ci, f)]);
-    }
-    // CRDs: good and bad instances of each version
-    for (const name of fs.readdirSync(path.join(CORPUS, "crds")).filter((x) => /\.ya?ml$/.test(x)).sort()) {
-      const file = path.join(CORPUS, "crds", name);
-      const rr = run(["rules", file]);
-      const rules = JSON.parse(rr.out);
-      const made = [];
-      for (const [entry, e] of Object.entries(rules.entries)) {
-        // the version's schema as the generator's guide: rebuild it from the CRD file
-        const crd = loadValuesFile(file, fs.readFileSync(file, "utf8")).map((d) => d.value)
-          .find((d) => d && d.spec && d.spec.group === e.group);
-        const ver = crd.spec.versions.find((x) => x.name === e.version);
-        const schema = (ver.schema || crd.spec.validation || {}).openAPIV3Schema;
-        const { good, bad } = instances(schema, `${e.group}/${e.version}`, e.kind);
-        for (const [tag, inst] of [["good", good], ["bad", bad]]) {
-          const f = path.join(tmp, `${name}-${entry.replace(/[^a-z0-9]/gi, "_")}-${tag}.json`);
-          fs.writeFileSync(f, JSON.stringify(inst, null, 1));
-          made.push(f);
-        }
-      }
-      fileCase(file, made, `crd ${name}`);
-    }
-    // ytt schemas: defaults, and a spoiled overlay
-    const yttFiles = execFileSync("grep", ["-rl", "--include=*.yml", "--include=*.yaml", "#@data/values-schema", path.join(CORPUS, "ytt")]).toString().trim().split("\n").sort();
-    for (const schema of yttFiles) {
-      const rr = run(["rules", schema]);
-      if (rr.status !== 0) { results.push([`ytt ${schema}`, false, { rulesFailed: rr.err }]); continue; }
-      const e = JSON.parse(rr.out).entries.values;
-      const empty = path.join(tmp, "empty.yaml"), bad = path.join(tmp, "ytt-bad-" + results.length + ".json");
-      fs.writeFileSync(empty, "");
-      fs.writeFileSync(bad, JSON.stringify(spoil(e.defaults || {})));
-      yttCase(schema, [empty], `ytt ${path.relative(CORPUS, schema)} defaults`);
-      yttCase(schema, [bad], `ytt ${path.relative(CORPUS, schema)} spoiled`);
-    }
+  // the cases: tests/js/paritycases.mjs (shared with the form's parity, tests/form/c-validation.test.mjs)
+  const { cases, skipped } = parityCases({ SD, CORPUS, TMP: tmp });
+  if (skipped) console.log("SKIPPED: " + skipped);
+  for (const k of cases) {
+    if (k.failed) results.push([k.label, false, { rulesFailed: k.failed }]);
+    else if (k.kind === "chart") chartCase(k.source, k.files, k.label);
+    else if (k.kind === "file") fileCase(k.source, k.files, k.label);
+    else yttCase(k.source, k.files, k.label);
   }
   const same = results.filter((r) => r[1]).length;
   const nerr = results.reduce((n, r) => n + (r[3] || 0), 0), nwarn = results.reduce((n, r) => n + (r[4] || 0), 0);
