@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < runs; r++) {
         sd_diags diags = SD_DIAGS_INIT;
         sd_buf out = SD_BUF_INIT;
-        sd_render_opts ro = { format, NULL, NULL };
+        sd_render_opts ro = { .format = format };
         double t0 = now_ms(), t1, t2, t3, t4;
         sd_source *src = NULL, *src2 = NULL;
         json_t *m = sd_source_open(&src, source, NULL, &diags) == 0 ? sd_model_build(src, NULL, &diags) : NULL;
