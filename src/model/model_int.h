@@ -47,13 +47,13 @@ typedef struct mctx {
 
 /* The model's node budget: at least SD_MODEL_MAX_NODES, and one node per
  * SD_MODEL_BYTES_PER_NODE bytes of the source's own files beyond that, so
- * that documentation grows with the input (the Kubernetes definitions x64,
- * 41 MB, make about 600,000 nodes) while aliases, which cost a few bytes
+ * that documentation grows with the input (the scaling inputs of
+ * tests/gen-scale.py at 64x document) while aliases, which cost a few bytes
  * each, cannot: a values list of 300,000 aliased maps would take minutes
  * and gigabytes to document, so it is refused instead. The largest corpus
  * model (a Prometheus CRD) has about 8,600 nodes. */
 #define SD_MODEL_MAX_NODES 50000
-#define SD_MODEL_BYTES_PER_NODE 8
+#define SD_MODEL_BYTES_PER_NODE 16
 
 /* What one model node documents: a schema location and the values written
  * there (either may be absent). */
