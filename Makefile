@@ -4,6 +4,10 @@
 #   make demo     build, then render a bundled sample and say where it went
 #   make check    build with ASan+UBSan and run every test, then a valgrind pass
 #   make bench    print load/resolve/render/validate figures on ../shared/corpus
+#   make install  PREFIX=/usr/local DESTDIR=: the binary, share/schemadoc
+#                 (templates, themes), schemadoc(1), bash/zsh/fish
+#                 completions, schemadoc.h, libschemadoc.a, schemadoc.pc;
+#                 make uninstall removes exactly those files
 #   make fuzz     run every libFuzzer target (tests/fuzz/) FUZZ_TIME seconds (60)
 #   make check-oom  fail each allocation in turn in representative commands
 #
@@ -11,9 +15,10 @@
 # (docs/internals.md); src/cli/ is the command line, everything else is the
 # library. tests/unit/test_*.c are unit test programs (each links the library).
 
-PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8
+PKGS      := yaml-0.1 jansson libcmark-gfm libcurl libpcre2-8 zlib
 DEB_PKGS  := pkg-config libyaml-dev libjansson-dev libcmark-gfm-dev \
-             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev
+             libcmark-gfm-extensions-dev libcurl4-openssl-dev libpcre2-dev \
+             zlib1g-dev
 CC        ?= cc
 WARN      := -Wall -Wextra -Wpedantic -Wmissing-prototypes -Werror
 STD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -32,9 +37,9 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: all deps check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
 
-all: deps
+all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
 
 # --- dependencies -----------------------------------------------------------
@@ -58,12 +63,12 @@ deps:
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 # libcurl is not linked: src/load/fetch.c loads it with dlopen() when the
 # first remote document is fetched, so local runs map none of its libraries.
-LINK_PKGS := yaml-0.1 jansson libcmark-gfm libpcre2-8
+LINK_PKGS := yaml-0.1 jansson libcmark-gfm libpcre2-8 zlib
 PKG_LIBS   = $(shell pkg-config --libs $(LINK_PKGS)) -lcmark-gfm-extensions -lm -ldl
 # The release binary links its libraries' static archives (Debian's -dev
 # packages ship them): no relocation of five shared libraries at start-up,
 # so `schemadoc --version` starts within 2x of an empty C program.
-STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -Wl,-Bdynamic -lm -ldl
+STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -lz -Wl,-Bdynamic -lm -ldl
 # tests/unit/server.h talks to the test server with libcurl directly
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs libcurl)
 
@@ -77,6 +82,12 @@ BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
 # the rules interpreter (src/form/*.js) as one ES module, for `schemadoc rules --runtime`
 RUNTIME_JS:= $(wildcard src/form/*.js)
 GEN_RUNTIME:= $(BUILD)/gen/runtime.c
+# the form's script: src/form/form_main.js and what it imports, with the yaml
+# library (Debian node-yaml), bundled by esbuild into one IIFE (docs/form.md)
+FORM_JS   := $(wildcard src/form/*.js)
+GEN_FORMJS:= $(BUILD)/gen/formjs.c
+NODE_PATH_FORM ?= /usr/share/nodejs
+FORM_MINIFY ?= --minify
 UNITBINS  := $(patsubst tests/unit/%.c,$(BUILD)/asan/%,$(UNITSRCS))
 ADBGBINS  := $(patsubst tests/unit/%.c,$(BUILD)/adbg/%,$(UNITSRCS))
 
@@ -102,7 +113,7 @@ BIN_LIBS_asan = $(PKG_LIBS)
 BIN_LIBS_adbg = $(PKG_LIBS)
 
 define flavour
-$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o
+$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o $$(BUILD)/$(1)/formjs.o
 $(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
 $$(BUILD)/$(1)/%.o: src/%.c $$(HDRS)
 	@mkdir -p $$(@D)
@@ -113,6 +124,10 @@ $$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
 	@echo "  CC $(1)  $$<"
 	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
 $$(BUILD)/$(1)/runtime.o: $$(GEN_RUNTIME)
+	@mkdir -p $$(@D)
+	@echo "  CC $(1)  $$<"
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
+$$(BUILD)/$(1)/formjs.o: $$(GEN_FORMJS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
 	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
@@ -140,6 +155,30 @@ $(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
 	@sh src/form/embed-runtime.sh src/form > $@.tmp && mv $@.tmp $@
+
+# esbuild and node-yaml are build-time only: the bundle is compiled in.
+form-deps:
+	@if command -v esbuild >/dev/null 2>&1 && [ -f $(NODE_PATH_FORM)/yaml/package.json ]; then :; else \
+	  echo "schemadoc: the form's script needs esbuild and node-yaml"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "schemadoc: installing: apt-get install -y esbuild node-yaml nodejs"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq esbuild node-yaml nodejs >/dev/null \
+	      || { echo "schemadoc: apt-get failed" >&2; exit 2; }; \
+	  else \
+	    echo "schemadoc: run as root:  apt-get update && apt-get install -y esbuild node-yaml nodejs" >&2; exit 2; \
+	  fi; \
+	fi
+
+$(BUILD)/gen/form.js: $(FORM_JS) | form-deps
+	@mkdir -p $(BUILD)/gen
+	@echo "  ESBUILD $@"
+	@NODE_PATH=$(NODE_PATH_FORM) esbuild src/form/form_main.js --bundle --format=iife $(FORM_MINIFY) \
+	  --platform=browser --target=es2020 --log-level=warning --outfile=$@.tmp && mv $@.tmp $@
+	@if grep -qi '</script' $@; then echo "schemadoc: the form bundle contains '</script'" >&2; rm -f $@; exit 2; fi
+
+$(GEN_FORMJS): $(BUILD)/gen/form.js src/form/embed-form.sh
+	@echo "  GEN     $@"
+	@sh src/form/embed-form.sh $(BUILD)/gen/form.js > $@.tmp && mv $@.tmp $@
 
 $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@mkdir -p $(BUILD)/gen
@@ -198,7 +237,8 @@ demo: all
 	@sh tests/demo.sh ./schemadoc
 
 # Tools the tests use besides the compiler, as command:package pairs.
-TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs clang:clang
+TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs \
+              man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit clang:clang
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
 	if [ -n "$$missing" ]; then \
@@ -208,16 +248,108 @@ check-deps: deps
 	  else echo "schemadoc: the tests need:$$missing; run as root: apt-get install -y$$missing" >&2; exit 2; fi; \
 	fi
 
-check: check-deps
+# --- the browser tests (tests/suite-form.sh, tests/form/) ---------------------
+# Debian's chromium, and playwright-core (pinned) from npm into $(BUILD)/node;
+# the tests launch /usr/bin/chromium through it. As root the missing pieces
+# are installed; otherwise the exact commands are printed and this fails.
+PLAYWRIGHT_VERSION := 1.65.1
+PW_DIR    := $(BUILD)/node
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	      || { echo "schemadoc: apt-get install chromium failed" >&2; exit 2; }; \
+	  else echo "schemadoc: the browser tests need Chromium; run as root: apt-get update && apt-get install -y chromium" >&2; exit 2; fi; \
+	fi
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
+	      || { echo "schemadoc: apt-get install npm failed" >&2; exit 2; }; \
+	  else echo "schemadoc: the browser tests need npm; run as root: apt-get install -y npm nodejs" >&2; exit 2; fi; }
+	@if ! grep -qs '"version": "$(PLAYWRIGHT_VERSION)"' $(PW_DIR)/node_modules/playwright-core/package.json; then \
+	  echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION)"; \
+	  mkdir -p $(PW_DIR) && npm install --prefix $(PW_DIR) --no-save --no-audit --no-fund --loglevel=error \
+	    playwright-core@$(PLAYWRIGHT_VERSION) >/dev/null \
+	    || { echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION) failed" >&2; exit 2; }; \
+	fi
+
+# the form's figures alone (also part of make bench), and its screenshots (docs/form/)
+bench-form: browser-deps
+	@$(MAKE) --no-print-directory build-rel
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/bench-form.sh
+screenshots: browser-deps
+	@$(MAKE) --no-print-directory build-rel
+	@SD_BUILD=$(BUILD) SD=$$PWD/schemadoc CORPUS=$(CORPUS) node tests/form/screenshots.mjs
+
+check: check-deps browser-deps
 	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example build-fuzz
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
 
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: deps
+bench: deps browser-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
+
+# --- install ------------------------------------------------------------------
+# The man page is made from --help (src/cli/gen-man.sh) and the completions
+# from the option table (src/cli/options.c), both by the built binary.
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+SD_VERSION:= $(shell sed -n 's/^\#define SD_VERSION "\(.*\)"/\1/p' src/schemadoc.h)
+SHARE_FILES := $(sort $(shell find templates themes -type f 2>/dev/null))
+MAN1      := $(BUILD)/man/schemadoc.1
+COMPL     := $(BUILD)/completions/schemadoc.bash $(BUILD)/completions/_schemadoc $(BUILD)/completions/schemadoc.fish
+# where each installed file goes, relative to $(DESTDIR)$(PREFIX)
+INST_BIN  := bin/schemadoc
+INST_MAN  := share/man/man1/schemadoc.1
+INST_BASH := share/bash-completion/completions/schemadoc
+INST_ZSH  := share/zsh/site-functions/_schemadoc
+INST_FISH := share/fish/vendor_completions.d/schemadoc.fish
+INST_HDR  := include/schemadoc.h
+INST_LIB  := lib/libschemadoc.a
+INST_PC   := lib/pkgconfig/schemadoc.pc
+INST_FILES:= $(INST_BIN) $(INST_MAN) $(INST_BASH) $(INST_ZSH) $(INST_FISH) $(INST_HDR) \
+             $(INST_LIB) $(INST_PC) $(addprefix share/schemadoc/,$(SHARE_FILES))
+
+man: $(MAN1)
+completions: $(COMPL)
+$(MAN1): $(BUILD)/rel/schemadoc src/cli/gen-man.sh
+	@mkdir -p $(@D)
+	@echo "  MAN     $@"
+	@sh src/cli/gen-man.sh $(BUILD)/rel/schemadoc > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/schemadoc.bash: $(BUILD)/rel/schemadoc
+	@mkdir -p $(@D)
+	@$< completion bash > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/_schemadoc: $(BUILD)/rel/schemadoc
+	@mkdir -p $(@D)
+	@$< completion zsh > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/schemadoc.fish: $(BUILD)/rel/schemadoc
+	@mkdir -p $(@D)
+	@$< completion fish > $@.tmp && mv $@.tmp $@
+$(BUILD)/schemadoc.pc: src/schemadoc.pc.in src/schemadoc.h
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(SD_VERSION)|' $< > $@
+
+install: deps
+	@rm -f $(BUILD)/schemadoc.pc
+	@$(MAKE) --no-print-directory build-rel $(MAN1) $(COMPL) $(BUILD)/schemadoc.pc
+	@d='$(DESTDIR)$(PREFIX)'; echo "  INSTALL $$d"; \
+	install -D -m 755 -s $(BUILD)/rel/schemadoc "$$d/$(INST_BIN)" && \
+	install -D -m 644 $(MAN1) "$$d/$(INST_MAN)" && \
+	install -D -m 644 $(BUILD)/completions/schemadoc.bash "$$d/$(INST_BASH)" && \
+	install -D -m 644 $(BUILD)/completions/_schemadoc "$$d/$(INST_ZSH)" && \
+	install -D -m 644 $(BUILD)/completions/schemadoc.fish "$$d/$(INST_FISH)" && \
+	install -D -m 644 src/schemadoc.h "$$d/$(INST_HDR)" && \
+	install -D -m 644 $(BUILD)/rel/libschemadoc.a "$$d/$(INST_LIB)" && \
+	install -D -m 644 $(BUILD)/schemadoc.pc "$$d/$(INST_PC)" && \
+	for f in $(SHARE_FILES); do install -D -m 644 "$$f" "$$d/share/schemadoc/$$f" || exit 1; done
+
+# Only the files install wrote, then the directories of share/schemadoc that
+# are left empty (no other directory is removed: it may have been there).
+uninstall:
+	@d='$(DESTDIR)$(PREFIX)'; echo "  UNINSTALL $$d"; \
+	for f in $(INST_FILES); do rm -f "$$d/$$f"; done; \
+	if [ -d "$$d/share/schemadoc" ]; then find "$$d/share/schemadoc" -depth -type d -empty -delete; fi
 
 clean:
 	rm -rf $(BUILD) schemadoc

@@ -159,4 +159,19 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
 int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
                       size_t nfiles, const sd_options *o, sd_diags *d);
 
+/* ---- upgrades (docs/diff.md) --------------------------------------------- */
+
+/** Flags of sd_diff_sources(). */
+enum sd_diff_flags {
+    SD_DIFF_DESCRIPTIONS = 1 << 0   /* also list changed descriptions */
+};
+
+/** What changed for users from `old_src` to `new_src` (two sources of the
+ *  same kind), as `schemadoc diff` prints it: `format` is "json" (the
+ *  change list of docs/diff.md), "md" (the table) or "html" (the page, in
+ *  the theme of `o`). On success *out is a new string (sd_free()). Returns
+ *  0 when nothing changed, 1 when something did, or a negative code. */
+int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_src,
+                    const char *format, unsigned flags, const sd_options *o, sd_diags *d);
+
 #endif

@@ -229,7 +229,7 @@ def run_schemadoc(binary, chart_dir, timeout):
     if not os.path.exists(binary):
         return None, "binary not found: %s" % binary
     try:
-        p = subprocess.run([binary, chart_dir, "--format", "json"], stdout=subprocess.PIPE,
+        p = subprocess.run([binary, chart_dir, "--format", "json", "--descriptions", "comments"], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, timeout=timeout)
     except OSError as e:
         return None, "cannot run %s: %s" % (binary, e)

@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "check.h"
 #include "diag.h"
+#include "diff.h"
 #include "model.h"
 #include "render.h"
 #include "source.h"
@@ -136,7 +137,7 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
                    const sd_options *o, sd_diags *d)
 {
     size_t mark = d->count;
-    sd_render_opts ro = { format, NULL, NULL };
+    sd_render_opts ro = { format, NULL, NULL, NULL };
     sd_buf b = SD_BUF_INIT;
     json_t *m;
     int err;
@@ -195,4 +196,46 @@ int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *
     if (status == 2)
         return first_error(d, 0);
     return status;
+}
+
+int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_src,
+                    const char *format, unsigned flags, const sd_options *o, sd_diags *d)
+{
+    size_t mark = d->count;
+    sd_diff_opts dopts = { (flags & SD_DIFF_DESCRIPTIONS) != 0 };
+    sd_render_opts ro = { .format = "diff/html" };
+    sd_buf b = SD_BUF_INIT;
+    json_t *om = NULL, *nm = NULL, *diff = NULL;
+    int err = 0;
+
+    *out = NULL;
+    if (!format || (strcmp(format, "json") && strcmp(format, "md") && strcmp(format, "html")))
+        return sd_diag_error(d, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
+                             "unknown diff format '%s' (json, md or html)", format ? format : "(null)");
+    if (sd_source_kind(old_src) != sd_source_kind(new_src))
+        return sd_diag_error(d, SD_EUSAGE, (sd_loc){ sd_source_path(new_src), 0, 0 },
+                             "diff: OLD and NEW are different kinds of source");
+    if (o && o->version >= 1)
+        ro.theme = o->theme;
+    if (!(om = sd_model_build(old_src, NULL, d)) || !(nm = sd_model_build(new_src, NULL, d)) ||
+        !(diff = sd_diff_models(om, nm, old_src, new_src, &dopts, d))) {
+        err = first_error(d, mark);
+        goto done;
+    }
+    if (!strcmp(format, "json"))
+        err = sd_diff_write_json(&b, diff);
+    else if (!strcmp(format, "md"))
+        err = sd_diff_write_md(&b, diff);
+    else if ((err = sd_diff_view(diff, "schemadoc " SD_VERSION)) == 0)
+        err = sd_render_data(&b, diff, &ro, d);
+    if (err == SD_ENOMEM)
+        sd_diag_error(d, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    if (err == 0 && (err = give(out, len, &b, d)) == 0)
+        err = sd_diff_count(diff) > 0;
+done:
+    sd_buf_release(&b);
+    json_decref(om);
+    json_decref(nm);
+    json_decref(diff);
+    return err;
 }

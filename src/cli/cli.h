@@ -44,6 +44,10 @@ int sd_cli_skip_free(void);
  *  advances *i past the value and returns 1. A missing value returns -1. */
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val);
 
+/** 1 when `u` is an http(s) URL without spaces, controls, quotes or angle
+ *  brackets (safe to print into an href). */
+int sd_cli_valid_url(const char *u);
+
 /** Parse a shared source option at argv[*i] into `o` (--map, --offline,
  *  --refresh, --lenient, --cache-dir, --timeout, --draft). Returns 1 when
  *  consumed, 0 when argv[*i] is not one of them, -1 after printing a usage
@@ -67,7 +71,44 @@ struct sd_render_opts;
 int sd_cli_markdown(sd_buf *out, json_t *model, const struct sd_render_opts *ro,
                     const sd_cli_md_opts *o, sd_diags *diags);
 
+/* --- the option table (options.c) --- */
+/** Commands, as bits of a mask. */
+enum sd_cli_cmd {
+    SD_CMD_RENDER = 1 << 0, SD_CMD_SCHEMA = 1 << 1, SD_CMD_TEMPLATE = 1 << 2,
+    SD_CMD_VALIDATE = 1 << 3, SD_CMD_RULES = 1 << 4, SD_CMD_COMPLETION = 1 << 5,
+    SD_CMD_DIFF = 1 << 6, SD_CMD_UPGRADE = 1 << 7,
+    SD_CMD_ALL = (1 << 8) - 1
+};
+typedef struct sd_cli_command {
+    const char *name;       /* "validate"; "" for the default (render) */
+    unsigned    mask;       /* its SD_CMD_* bit */
+    const char *summary;
+} sd_cli_command;
+typedef struct sd_cli_option {
+    const char *name;       /* "--format" */
+    const char *alias;      /* "-o", or NULL */
+    const char *arg;        /* the value's name ("FMT"), NULL for a flag */
+    const char *values;     /* what the value completes to: words, "@file",
+                               "@dir" (space-separated), or NULL */
+    unsigned    cmds;       /* the commands that take it (SD_CMD_* mask) */
+    const char *summary;    /* one line, for completions */
+} sd_cli_option;
+/** Both end with a row whose name is NULL. */
+extern const sd_cli_command sd_cli_commands[];
+extern const sd_cli_option sd_cli_options[];
+/** `schemadoc completion bash|zsh|fish` (options.c). */
+int sd_cmd_completion(int argc, char **argv);
+
+/** `schemadoc diff OLD NEW` and `schemadoc upgrade-check OLD NEW VALUES...` (cmd_diff.c). */
+int sd_cmd_diff(int argc, char **argv);
+int sd_cmd_upgrade_check(int argc, char **argv);
 int sd_cmd_render(int argc, char **argv);
+/** `schemadoc --recursive DIR...`: every chart below DIR, one process
+ *  each (cmd_recursive.c). */
+int sd_cmd_recursive(int argc, char **argv);
+/** 1 when a directory with a Chart.yaml lies below `dir` (the walk and
+ *  skips of --recursive), without being one itself. */
+int sd_cli_has_charts(const char *dir);
 /** `schemadoc rules SOURCE [-o FILE]` (cmd_rules.c). */
 int sd_cmd_rules(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);

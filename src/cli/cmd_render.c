@@ -88,9 +88,9 @@ done:
 
 int sd_cmd_render(int argc, char **argv)
 {
-    static const char *const formats[] = { "json", "doc", "html", "md", NULL };
+    static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
-    sd_render_opts ro = { NULL, NULL, NULL };
+    sd_render_opts ro = { NULL, NULL, NULL, NULL };
     const char *readme = NULL;
     sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
@@ -101,7 +101,10 @@ int sd_cmd_render(int argc, char **argv)
     sd_source *src = NULL;
     json_t *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
 
+    sd_model_opts mopts;
+
     memset(&sopts, 0, sizeof sopts);
+    memset(&mopts, 0, sizeof mopts);
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -112,7 +115,7 @@ int sd_cmd_render(int argc, char **argv)
             }
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
             if (r < 0)
-                return sd_cli_usage_error("option '--format' needs a value: json, doc, html, md");
+                return sd_cli_usage_error("option '--format' needs a value: json, doc, html, md, form");
             format = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
                    (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
@@ -139,8 +142,17 @@ int sd_cmd_render(int argc, char **argv)
             if (r < 0)
                 return sd_cli_usage_error("option '--helm-docs-version' needs a version");
             md.helm_docs_version = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--source-url", &v)) != 0) {
+            if (r < 0 || !sd_cli_valid_url(v))
+                return sd_cli_usage_error("option '--source-url' takes an http(s) URL");
+            ro.source_url = v;
         } else if (strcmp(a, "--check") == 0) {
             check = 1;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--descriptions", &v)) != 0) {
+            /* comments: the rows helm-docs prints, byte for byte */
+            if (r < 0 || (strcmp(v, "comments") && strcmp(v, "schema")))
+                return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
+            mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
             return sd_cli_usage_error("unknown option '%s'", a);
         } else if (!source) {
@@ -156,15 +168,17 @@ int sd_cmd_render(int argc, char **argv)
     for (r = 0; formats[r] && strcmp(formats[r], format) != 0; r++)
         ;
     if (!formats[r])
-        return sd_cli_usage_error("unknown format '%s'; valid formats: json, doc, html, md", format);
+        return sd_cli_usage_error("unknown format '%s'; valid formats: json, doc, html, md, form", format);
     if (readme && strcmp(format, "md") != 0)
         return sd_cli_usage_error("'--readme' takes Markdown: use '--format md' (or no --format)");
     if (readme && output)
         return sd_cli_usage_error("'--readme' and '-o' both name the output; give one");
     if (check && !readme && (!output || strcmp(output, "-") == 0))
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
+    if (ro.source_url && strcmp(format, "html") != 0)
+        return sd_cli_usage_error("'--source-url' applies to the html format");
     if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
-        return sd_cli_usage_error("'--theme' and '--template' apply to the html and md formats");
+        return sd_cli_usage_error("'--theme' and '--template' apply to the html, md and form formats");
     if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)
         return sd_cli_usage_error("'--gotmpl' and '--helm-docs-version' apply to the md format");
     if (md.gotmpl && (ro.theme || ro.template_file))
@@ -181,7 +195,7 @@ int sd_cmd_render(int argc, char **argv)
     } else {
         json_t *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0)
-            m = sd_model_build(src, NULL, &diags);
+            m = sd_model_build(src, &mopts, &diags);
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {
@@ -189,8 +203,9 @@ int sd_cmd_render(int argc, char **argv)
                 sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
                 status = SD_EXIT_ERROR;
             }
-        } else if ((strcmp(format, "md") == 0 ? sd_cli_markdown(&out, m, &ro, &md, &diags)
-                                              : sd_render(&out, m, &ro, &diags)) < 0) {
+        } else if ((strcmp(format, "md") == 0     ? sd_cli_markdown(&out, m, &ro, &md, &diags)
+                    : strcmp(format, "form") == 0 ? sd_render_form(&out, m, src, &ro, &diags)
+                                                  : sd_render(&out, m, &ro, &diags)) < 0) {
             status = SD_EXIT_ERROR;
         } else if (sd_buf_failed(&out)) {
             sd_diag_error(&diags, sd_buf_error(&out), (sd_loc){ NULL, 0, 0 }, "out of memory");

@@ -19,6 +19,7 @@
 
 static const char template_help[] =
 "Usage: schemadoc template FILE.mustache [--data DATA.json] [--partials DIR]... [-o FILE]\n"
+"                          [--strict]\n"
 "\n"
 "Render a Mustache template over JSON data (see docs/templates.md).\n"
 "\n"
@@ -27,9 +28,12 @@ static const char template_help[] =
 "  --partials DIR    look for {{>name}} as DIR/name.mustache; repeatable, searched\n"
 "                    in order, then the template's own directory\n"
 "  -o, --output FILE write to FILE (replaced only if rendering succeeds)\n"
+"  --strict          an unknown partial is an error (default: it renders as\n"
+"                    nothing, as the Mustache spec says, with a warning)\n"
 "  -h, --help        show this help\n"
 "\n"
-"Unknown partials, template syntax errors and unreadable data exit with status 2,\n"
+"Template syntax errors, unreadable data and (with --strict) unknown partials\n"
+"exit with status 2,\n"
 "reported as FILE:LINE:COL: error: MESSAGE.\n";
 
 static int read_all(FILE *f, sd_buf *out)
@@ -101,7 +105,7 @@ int sd_cmd_template(int argc, char **argv)
     sd_mustache *t = NULL;
     json_t *data = NULL;
     char *own_dir = NULL;
-    int i, r, status = SD_EXIT_ERROR;
+    int i, r, status = SD_EXIT_ERROR, strict = 0;
 
     if (!(dirs = calloc((size_t)argc + 1, sizeof *dirs)))
         return sd_cli_usage_error("out of memory");
@@ -111,6 +115,8 @@ int sd_cmd_template(int argc, char **argv)
             fputs(template_help, stdout);
             free(dirs);
             return SD_EXIT_OK;
+        } else if (strcmp(a, "--strict") == 0) {
+            strict = 1;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--data", &v)) != 0) {
             if (r < 0) {
                 free(dirs);
@@ -156,7 +162,10 @@ int sd_cmd_template(int argc, char **argv)
     } else if (!(data = json_object())) {
         goto done;
     }
-    if (sd_mustache_partials_new(&reg, SD_MUSTACHE_STRICT) < 0 || !(own_dir = dir_of(file)))
+    /* the spec is the contract here: an unknown partial is empty (and
+     * warned about) unless --strict asks for the themes' rule */
+    if (sd_mustache_partials_new(&reg, strict ? SD_MUSTACHE_STRICT : SD_MUSTACHE_WARN) < 0 ||
+        !(own_dir = dir_of(file)))
         goto done;
     for (k = 0; k < ndirs; k++)
         if (sd_mustache_partials_add_dir(reg, dirs[k]) < 0)

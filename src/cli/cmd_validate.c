@@ -94,6 +94,10 @@ int sd_cmd_validate(int argc, char **argv)
             copts.formats = SD_FORMATS_IGNORE;
         } else if (strcmp(a, "--print-values") == 0) {
             want_values = 1;
+        } else if (strcmp(a, "--strict") == 0) {
+            copts.strict = 1;
+        } else if (strcmp(a, "--each") == 0) {
+            copts.each = 1;
         } else if ((r = sd_cli_source_opt(argc, argv, &i, &sopts)) != 0) {
             if (r < 0) {
                 free(values);
@@ -125,6 +129,7 @@ int sd_cmd_validate(int argc, char **argv)
                                           : "validate: no VALUES file given (use '-' for standard input)");
     }
     json = strcmp(output, "json") == 0;
+    copts.by_position = !json;   /* text is read by a person; json keeps rule order */
     /* a forced dialect is also the default of documents reached by $ref */
     if (copts.draft)
         sopts.draft = copts.draft;

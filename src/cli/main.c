@@ -15,8 +15,10 @@ static const char help_text[] =
 "\n"
 "Usage:\n"
 "  schemadoc SOURCE [--format FMT] [-o FILE] [SOURCE OPTIONS]\n"
-"  schemadoc SOURCE --format html|md [--theme NAME|DIR] [--template FILE] [-o FILE]\n"
+"  schemadoc SOURCE --format html|md|form [--theme NAME|DIR] [--template FILE] [-o FILE]\n"
 "  schemadoc SOURCE --readme README.md [--check]\n"
+"  schemadoc --recursive DIR... (-o SITE/ | --readme README.md) [--check]\n"
+"            [-j N] [--quiet] [--skip PATTERN]... [--include-subcharts]\n"
 "  schemadoc schema CHART [--draft 7|2020-12] [-o FILE]\n"
 "  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
 "  schemadoc validate SOURCE [VALUES...] [--output text|json] [--print-values]\n"
@@ -24,6 +26,10 @@ static const char help_text[] =
 "  schemadoc rules SOURCE [-o FILE] [--draft D] [--formats | --no-formats]\n"
 "                  [SOURCE OPTIONS]\n"
 "  schemadoc rules --runtime [-o validator.mjs]\n"
+"  schemadoc completion bash|zsh|fish\n"
+"  schemadoc diff OLD NEW [--format md|json|html] [-o FILE] [--descriptions]\n"
+"                 [--exit-zero] [SOURCE OPTIONS]\n"
+"  schemadoc upgrade-check OLD NEW VALUES... [--output text|json]\n"
 "  schemadoc --help | --version\n"
 "\n"
 "SOURCE is a Helm chart directory (Chart.yaml, values.yaml, values.schema.json\n"
@@ -32,15 +38,22 @@ static const char help_text[] =
 "(#@data/values-schema).\n"
 "\n"
 "Options:\n"
-"  --format FMT    output format; one of: json, doc, html, md (default: json,\n"
+"  --format FMT    output format; one of: json, doc, html, md, form (default: json,\n"
 "                  or md with --readme)\n"
 "                  html: one self-contained reference page (inline CSS/JS,\n"
 "                  no network requests, readable without JavaScript)\n"
-"                  md: GitHub Markdown with helm-docs style tables\n"
+"                  md: GitHub Markdown with helm-docs style tables, then the keys\n"
+"                  only the schema documents\n"
+"                  form: one offline HTML form that reads and writes the\n"
+"                  values (docs/form.md)\n"
 "                  json: the normalized model (docs/model.md): metadata, the\n"
 "                  node tree, shared definitions, parameter rows\n"
 "                  doc: every loaded document with the file:line:column of\n"
 "                  each value and the comments attached to each key\n"
+"  --descriptions comments|schema\n"
+"                  a chart key without a comment takes the schema's description\n"
+"                  (schema, the default); comments: only comments, the cells\n"
+"                  helm-docs prints\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
 "                  the run succeeds (no partial file on error)\n"
@@ -89,11 +102,39 @@ static const char help_more[] =
 "  --no-formats    never assert 'format'\n"
 "  --print-values  print the effective values (merged, schema defaults filled\n"
 "                  in) as YAML\n"
+"  --each          a chart or ytt schema: check each VALUES file over the\n"
+"                  defaults on its own\n"
+"                  (chart-testing's way) instead of merging them all\n"
+"  --strict        keys that neither values.yaml nor the schema knows are\n"
+"                  errors (default: warnings naming the closest known key)\n"
+"  --lenient       an unresolvable $ref warns; the rest is validated\n"
 "  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
 "\n"
+"";
+
+/* Split from help_more (4095-byte literals): the other commands. */
+static const char help_cmds[] =
 "rules: write what validate would check as JSON data for src/form/rules.js,\n"
 "the JavaScript interpreter with the same verdicts and messages (docs/rules.md);\n"
 "--runtime writes that interpreter as one self-contained ES module.\n"
+"\n"
+"diff: what changed for users between two versions (chart directories,\n"
+"packaged .tgz charts, schemas, CRD files or ytt schemas): keys added,\n"
+"removed, renamed or moved, defaults, types, constraints, deprecations, CRD\n"
+"versions; a Markdown table (default), json or html. Exit 0 no change, 1\n"
+"changes (0 with --exit-zero). upgrade-check: will VALUES still work on NEW:\n"
+"keys gone or renamed, newly required keys, values NEW refuses, defaults that\n"
+"change under keys not set. See 'schemadoc diff --help' and docs/diff.md.\n"
+"\n"
+"completion: print a bash, zsh or fish completion script (make install puts\n"
+"all three in place).\n"
+"\n"
+"Environment:\n"
+"  SCHEMADOC_DATA  the directory holding templates/ and themes/ (default: found\n"
+"                  relative to the executable, see Page options)\n"
+"  XDG_CACHE_HOME  the cache of remote documents is $XDG_CACHE_HOME/schemadoc\n"
+"  HOME            else the cache is ~/.cache/schemadoc\n"
+"  NO_COLOR        when set and not empty, diagnostics are never coloured\n"
 "\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
@@ -102,6 +143,7 @@ static const char help_more[] =
 "Examples:\n"
 "  schemadoc samples/podinfo --format json\n"
 "  schemadoc samples/podinfo --format html -o podinfo.html\n"
+"  schemadoc samples/podinfo --format form -o values-form.html\n"
 "  schemadoc ./chart --readme ./chart/README.md --check\n"
 "  schemadoc samples/crd/widgets.example.com.yaml -o model.json\n"
 "  schemadoc ./chart --map https://raw.githubusercontent.com/=mirror/ --offline\n"
@@ -109,12 +151,38 @@ static const char help_more[] =
 "  schemadoc template my.mustache --data model.json\n"
 "  schemadoc validate ./chart ci/prod-values.yaml --output json\n";
 
+static const char help_repo[] =
+"\n"
+"Charts repository options (--recursive; docs/ci.md, docs/scale.md):\n"
+"  --recursive     document every chart below each DIR (every directory with\n"
+"                  a Chart.yaml; a FILE stands for the chart holding it, as\n"
+"                  pre-commit passes them), each in a process of its own;\n"
+"                  with -o SITE/: SITE/<chart's path>/index.html (README.md\n"
+"                  for md, model.json for json) and SITE/index.html listing\n"
+"                  every chart with its version, description and\n"
+"                  deprecation; with --readme NAME: each chart's NAME\n"
+"                  rewritten; --check: write nothing, exit 1 when a file is\n"
+"                  not up to date; a chart that fails is listed at the end\n"
+"                  after all others are done (exit 2); --source-url is the\n"
+"                  URL of DIR, each chart's path is appended to it.\n"
+"                  'schemadoc DIR ...' is the same when DIR has no Chart.yaml\n"
+"                  of its own but charts below it\n"
+"  -j, --jobs N    charts at once (default: the number of processors)\n"
+"  -q, --quiet     no progress line (shown only on a terminal), no\n"
+"                  warnings; only failures and --check differences\n"
+"  --skip PATTERN  leave out directories whose name or path below DIR\n"
+"                  matches PATTERN (fnmatch); repeatable. Always left out:\n"
+"                  hidden directories, node_modules, and a chart's charts/\n"
+"                  (vendored subcharts, documented with their parent)\n"
+"  --include-subcharts\n"
+"                  also document the charts under a chart's charts/\n";
+
 /* Split from help_text: C11 guarantees string literals of 4095 bytes only. */
 static const char help_pages[] =
 "\n"
-"Page options (--format html or md; docs/themes.md):\n"
+"Page options (--format html, md or form; docs/themes.md):\n"
 "  --theme NAME|DIR\n"
-"                  html/md look: a built-in theme (default, compact) or a\n"
+"                  html/md/form look: a built-in theme (default, compact) or a\n"
 "                  directory of templates overriding the default theme's\n"
 "                  (docs/themes.md)\n"
 "  --template FILE a custom top-level Mustache template; it receives the same\n"
@@ -131,6 +199,11 @@ static const char help_pages[] =
 "                  one in the file being rewritten, else no footer)\n"
 "  --check         write nothing; if the --readme or -o FILE would change,\n"
 "                  print a unified diff and exit 1 (0 when up to date)\n"
+"  --source-url URL\n"
+"                  html: link each location (values.yaml:3:3) to URL/FILE#LLINE,\n"
+"                  e.g. the repository's blob URL of the chart's folder;\n"
+"                  locations are always relative to the chart (or the schema\n"
+"                  file's folder), a remote document is named by its URL\n"
 "\n"
 "  Templates come from $SCHEMADOC_DATA, the executable's directory or its\n"
 "  parent, ../share/schemadoc, or the current directory (the first holding\n"
@@ -174,6 +247,16 @@ int sd_cli_usage_error(const char *fmt, ...)
     return SD_EXIT_ERROR;
 }
 
+int sd_cli_valid_url(const char *u)
+{
+    if (strncmp(u, "https://", 8) != 0 && strncmp(u, "http://", 7) != 0)
+        return 0;
+    for (; *u; u++)
+        if ((unsigned char)*u <= ' ' || *u == 0x7f || *u == '"' || *u == '<' || *u == '>' || *u == '\\')
+            return 0;
+    return 1;
+}
+
 int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val)
 {
     const char *a = argv[*i];
@@ -199,9 +282,12 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "completion", sd_cmd_completion },
+    { "diff", sd_cmd_diff },
     { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
+    { "upgrade-check", sd_cmd_upgrade_check },
     { "validate", sd_cmd_validate },
     { NULL, NULL }
 };
@@ -226,7 +312,9 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(help_text, stdout);
         fputs(help_pages, stdout);
+        fputs(help_repo, stdout);
         fputs(help_more, stdout);
+        fputs(help_cmds, stdout);
         return SD_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
@@ -236,5 +324,27 @@ int main(int argc, char **argv)
     for (const command *c = commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0)
             return oom_checked(c->run(argc - 1, argv + 1));
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--recursive") == 0)
+            return oom_checked(sd_cmd_recursive(argc, argv));
+    /* `schemadoc charts/`: SOURCE is a directory without a Chart.yaml that
+     * holds charts, a charts repository; the option table says which
+     * options take a value, so the value is not taken for SOURCE */
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1]) {
+            size_t n = strcspn(a, "=");
+            for (const sd_cli_option *o = sd_cli_options; o->name; o++)
+                if ((o->cmds & SD_CMD_RENDER) && o->arg && !a[n] &&
+                    ((strlen(o->name) == n && !strncmp(o->name, a, n)) || (o->alias && !strcmp(o->alias, a)))) {
+                    i++;
+                    break;
+                }
+            continue;
+        }
+        if (sd_cli_has_charts(a))
+            return oom_checked(sd_cmd_recursive(argc, argv));
+        break;
+    }
     return oom_checked(sd_cmd_render(argc, argv));
 }

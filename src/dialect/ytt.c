@@ -9,11 +9,20 @@
 #include "synth.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- Starlark literals ---------------------------------------------------- */
+
+/* `#@ name = value` written in the document: a variable an annotation
+ * may use below it (seed 004: `#@schema/doc documentation`). */
+typedef struct binding {
+    char    *name;
+    sd_node *value;            /* a literal; NULL: not one (kept as source text) */
+    int      line;             /* where the statement starts */
+} binding;
 
 typedef struct sp {
     const char *s, *p, *end;
@@ -22,6 +31,10 @@ typedef struct sp {
     const char *err;
     const sd_doc *src;         /* for `#@ name = literal` bindings and defs */
     int         depth;
+    const binding *binds;      /* the document's variables ... */
+    size_t      nbinds;
+    int         before;        /* ... assigned above this line */
+    int         unknown;       /* a name with no literal binding was met */
 } sp;
 
 static void ws(sp *x)
@@ -180,7 +193,77 @@ static sd_node *dict_lit(sp *x)
     }
 }
 
+/* The value `name` (`len` bytes) was last assigned above the annotation. */
+static sd_node *lookup(const sp *x, const char *name, size_t len)
+{
+    sd_node *v = NULL;
+    for (size_t i = 0; i < x->nbinds; i++)
+        if (x->binds[i].line < x->before && strlen(x->binds[i].name) == len &&
+            !strncmp(x->binds[i].name, name, len))
+            v = x->binds[i].value;
+    return v;
+}
+
+static sd_node *primary(sp *x);
+static int is_text(const sd_node *n) { return n && n->tag && !strcmp(n->tag, "!starlark"); }
+
+/* `a + b + ...`: strings, numbers and lists as Starlark adds them; any
+ * other operand keeps the whole expression as source text. */
 static sd_node *expr(sp *x)
+{
+    const char *start;
+    sd_node *n;
+
+    ws(x);
+    start = x->p;
+    if (!(n = primary(x)))
+        return NULL;
+    for (;;) {
+        const char *save = x->p;
+        ws(x);
+        if (x->p >= x->end || *x->p != '+') {
+            x->p = save;
+            return n;
+        }
+        x->p++;
+        sd_node *m = primary(x);
+        if (!m)
+            return NULL;
+        if (is_text(n) || is_text(m))
+            goto text;
+        if (n->kind == SD_STR && m->kind == SD_STR) {
+            sd_buf b = SD_BUF_INIT;
+            sd_buf_put(&b, n->str, n->len);
+            sd_buf_put(&b, m->str, m->len);
+            n = sd_synth_str(x->out, x->loc, b.ptr);
+            sd_buf_release(&b);
+        } else if (n->kind == SD_INT && m->kind == SD_INT &&
+                   !(m->num.i > 0 && n->num.i > LLONG_MAX - m->num.i) &&
+                   !(m->num.i < 0 && n->num.i < LLONG_MIN - m->num.i)) {
+            n = sd_synth_int(x->out, x->loc, n->num.i + m->num.i);
+        } else if ((n->kind == SD_INT || n->kind == SD_FLOAT) && (m->kind == SD_INT || m->kind == SD_FLOAT)) {
+            double a = n->kind == SD_INT ? (double)n->num.i : n->num.f;
+            double c = m->kind == SD_INT ? (double)m->num.i : m->num.f;
+            n = sd_synth_num(x->out, x->loc, a + c);
+        } else if (n->kind == SD_SEQ && m->kind == SD_SEQ) {
+            sd_node *l = sd_synth_seq(x->out, x->loc);
+            for (size_t i = 0; l && i < n->n; i++)
+                sd_synth_push(x->out, l, n->items[i].value);
+            for (size_t i = 0; l && i < m->n; i++)
+                sd_synth_push(x->out, l, m->items[i].value);
+            n = l;
+        } else {
+            goto text;
+        }
+        if (!n)
+            return NULL;
+    }
+text:
+    x->p = start;
+    return source_text(x, start);
+}
+
+static sd_node *primary(sp *x)
 {
     const char *start;
     ws(x);
@@ -227,7 +310,11 @@ static sd_node *expr(sp *x)
         if (!call && wl == 4 && !strncmp(w, "True", 4)) n = sd_synth_bool(x->out, x->loc, 1);
         else if (!call && wl == 5 && !strncmp(w, "False", 5)) n = sd_synth_bool(x->out, x->loc, 0);
         else if (!call && wl == 4 && !strncmp(w, "None", 4)) n = sd_synth_null(x->out, x->loc);
-        else {
+        else if (!call && wl && (n = lookup(x, w, wl))) {
+            /* a variable assigned above */
+        } else {
+            if (wl && !call)
+                x->unknown = 1;
             x->p = start;
             n = source_text(x, start); /* lambda, call, variable */
         }
@@ -300,7 +387,95 @@ typedef struct yctx {
     sd_diags     *diags;
     int           warned_rules;
     int           err;
+    binding      *binds;       /* `#@ name = value` lines of the file, in order */
+    size_t        nbinds;
 } yctx;
+
+/* Brackets or a triple quote still open at the end of `t`, or a `\`
+ * continuation: the statement goes on on the next `#@` line. */
+static int continues(const char *t, size_t n)
+{
+    int depth = 0, tq = 0;
+    char q = 0;
+    for (size_t k = 0; k < n; k++) {
+        char c = t[k];
+        if (!q && k + 2 < n && (c == '"' || c == '\'') && t[k + 1] == c && t[k + 2] == c) {
+            tq = !tq;
+            k += 2;
+        } else if (tq) {
+            if (c == '\\')
+                k++;
+        } else if (q) {
+            if (c == '\\') k++;
+            else if (c == q) q = 0;
+        } else if (c == '"' || c == '\'') q = c;
+        else if (c == '#') break;
+        else if (strchr("([{", c)) depth++;
+        else if (strchr(")]}", c)) depth--;
+    }
+    while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+        n--;
+    return tq || depth > 0 || (n && t[n - 1] == '\\');
+}
+
+/* Every `#@ name = value` statement of the file (`#@` lines that are no
+ * annotation), joined across continuation lines, evaluated in order: a
+ * value may use the variables assigned before it. Other statements (def,
+ * load, if, ...) are skipped. */
+static void read_bindings(yctx *y)
+{
+    const sd_doc *d = y->src;
+    for (size_t i = 0; i < d->ncomments && !y->err; i++) {
+        const sd_comment *c = &d->comments[i];
+        if (c->text[0] != '@' || (c->text[1] != ' ' && c->text[1] != '\t'))
+            continue;
+        sd_buf st = SD_BUF_INIT;
+        int line = c->line;
+        sd_buf_puts(&st, c->text + 1);
+        while (continues(st.ptr, st.len) && i + 1 < d->ncomments && d->comments[i + 1].text[0] == '@' &&
+               d->comments[i + 1].line == d->comments[i].line + 1) {
+            i++;
+            sd_buf_putc(&st, '\n');
+            sd_buf_puts(&st, d->comments[i].text + 1);
+        }
+        const char *p = st.ptr + strspn(st.ptr, " \t"), *w = p;
+        while (isalnum((unsigned char)*p) || *p == '_')
+            p++;
+        size_t wl = (size_t)(p - w);
+        p += strspn(p, " \t");
+        if (wl && !isdigit((unsigned char)*w) && *p == '=' && p[1] != '=' &&
+            !(wl == 3 && !strncmp(w, "def", 3))) {
+            sp x;
+            memset(&x, 0, sizeof x);
+            x.s = x.p = p + 1;
+            x.end = st.ptr + st.len;
+            x.out = y->out;
+            x.loc = (sd_loc){ d->file, line, c->column };
+            x.src = d;
+            x.binds = y->binds;
+            x.nbinds = y->nbinds;
+            x.before = line;
+            sd_node *v = expr(&x);
+            ws(&x);
+            if (v && (x.p < x.end || is_text(v)))
+                v = NULL;       /* more than a value: not something to show */
+            binding *b = realloc(y->binds, (y->nbinds + 1) * sizeof *b);
+            char *name = malloc(wl + 1);
+            if (!b || !name) {
+                free(name);
+                if (b)
+                    y->binds = b;
+                y->err = SD_ENOMEM;
+            } else {
+                memcpy(name, w, wl);
+                name[wl] = '\0';
+                y->binds = b;
+                y->binds[y->nbinds++] = (binding){ name, v, line };
+            }
+        }
+        sd_buf_release(&st);
+    }
+}
 
 static int is_expr(const sd_node *n) { return n && n->tag && !strcmp(n->tag, "!starlark"); }
 
@@ -349,7 +524,8 @@ static size_t pair_annots(yctx *y, const sd_pair *p, annot *out, size_t max)
             sd_buf_putc(&args, '\n');
             sd_buf_puts(&args, nx->text + 1);
         }
-        sp x = { args.ptr, args.ptr, args.ptr + args.len, y->out, a->loc, NULL, y->src, 0 };
+        sp x = { args.ptr, args.ptr, args.ptr + args.len, y->out, a->loc, NULL, y->src, 0,
+                 y->binds, y->nbinds, a->loc.line, 0 };
         int err = parse_args(&x, &a->pos, &a->kw);
         if (err == SD_ENOMEM) {
             y->err = SD_ENOMEM;
@@ -570,6 +746,27 @@ static sd_node *schema_of_value(yctx *y, const sd_node *value, int any, int dept
 }
 
 /* The schema for one map item or array item, with its annotations. */
+/* A text argument without the blank lines and spaces around it (a
+ * triple-quoted string starts and ends on its quote lines, seed 004). */
+static sd_node *trimmed(yctx *y, const sd_node *n)
+{
+    size_t a = 0, b;
+    if (n->kind != SD_STR || is_expr(n))
+        return (sd_node *)(uintptr_t)n;
+    b = n->len;
+    while (a < b && n->str[a] && strchr(" \t\r\n", n->str[a]))
+        a++;
+    while (b > a && n->str[b - 1] && strchr(" \t\r\n", n->str[b - 1]))
+        b--;
+    if (a == 0 && b == n->len)
+        return (sd_node *)(uintptr_t)n;
+    sd_buf t = SD_BUF_INIT;
+    sd_buf_put(&t, n->str + a, b - a);
+    sd_node *r = sd_synth_str(y->out, n->loc, t.ptr);
+    sd_buf_release(&t);
+    return r ? r : (sd_node *)(uintptr_t)n;
+}
+
 static sd_node *schema_for(yctx *y, const sd_pair *p, const sd_node *value, int depth)
 {
     annot an[16];
@@ -589,8 +786,14 @@ static sd_node *schema_for(yctx *y, const sd_pair *p, const sd_node *value, int 
     for (size_t i = 0; i < na; i++) {
         a = &an[i];
         const sd_node *arg = a->pos->n ? a->pos->items[0].value : NULL;
-        if (!strcmp(a->name, "title") && arg) set(y, s, "title", (sd_node *)arg);
-        else if ((!strcmp(a->name, "desc") || !strcmp(a->name, "doc")) && arg) set(y, s, "description", (sd_node *)arg);
+        if (arg && is_expr(arg) && (!strcmp(a->name, "title") || !strcmp(a->name, "desc") ||
+                                    !strcmp(a->name, "doc") || !strcmp(a->name, "deprecated") ||
+                                    !strcmp(a->name, "removed") || !strcmp(a->name, "default")))
+            sd_diag_warning(y->diags, a->loc, "@schema/%s: '%s' is not a value schemadoc can evaluate "
+                            "(a literal, a variable assigned above, `+`); shown as source text",
+                            a->name, arg->str);
+        if (!strcmp(a->name, "title") && arg) set(y, s, "title", trimmed(y, arg));
+        else if ((!strcmp(a->name, "desc") || !strcmp(a->name, "doc")) && arg) set(y, s, "description", trimmed(y, arg));
         else if (!strcmp(a->name, "nullable")) {
             const sd_node *t = sd_node_get(s, "type");
             if (t && t->kind == SD_STR) {
@@ -709,13 +912,17 @@ int sd_ytt_schema(sd_doc **out, const sd_doc *doc, sd_diags *diags)
     y.diags = diags;
     if (!(y.out = sd_synth_new(doc->file)))
         return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ doc->file, 0, 0 }, "out of memory");
+    read_bindings(&y);
     /* the document's own annotations (title, desc, examples) sit above `---` */
     sd_pair top;
     memset(&top, 0, sizeof top);
     top.c_first = r->c_first;
     top.c_count = r->c_count;
     top.value = r->node;
-    sd_node *s = schema_for(&y, &top, r->node, 0);
+    sd_node *s = y.err ? NULL : schema_for(&y, &top, r->node, 0);
+    for (size_t i = 0; i < y.nbinds; i++)
+        free(y.binds[i].name);
+    free(y.binds);
     if (!s || y.err) {
         sd_doc_free(y.out);
         return y.err ? y.err : SD_ENOMEM;

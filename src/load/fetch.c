@@ -438,6 +438,11 @@ static int transfer(sd_buf *body, sd_fetch *f, const char *url, sd_buf *why)
         if (rc != CURLE_OK) {
             sd_buf_printf(why, "cannot fetch '%s': %s", url,
                           errbuf[0] ? errbuf : C.easy_strerror(rc));
+            /* most often no network at all: say what works without one */
+            if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_RESOLVE_PROXY ||
+                rc == CURLE_COULDNT_CONNECT)
+                sd_buf_puts(why, " (no network? read a local copy with --map PREFIX=DIR, "
+                                 "use the cache with --offline, or skip the reference with --lenient)");
             err = SD_EIO;
             break;
         }

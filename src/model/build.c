@@ -16,6 +16,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define set   sd_model__set
 #define flag  sd_model__flag
@@ -47,13 +48,114 @@ static const sd_doc *kw_doc(const bnode *b, const char *name)
     return b->schema && sd_node_get(b->schema, name) ? b->at->sdoc : b->edoc;
 }
 
-json_t *sd_model__loc(sd_loc l)
+/* `path` made absolute against `cwd` with "." and ".." segments and
+ * repeated slashes removed, lexically (no symbolic links followed). A new
+ * string, or NULL when out of memory. */
+static char *abs_norm(const char *cwd, const char *path)
 {
+    sd_buf in = SD_BUF_INIT, out = SD_BUF_INIT;
+    char *seg, *save = NULL;
+
+    if (path[0] != '/' && cwd)
+        sd_buf_printf(&in, "%s/", cwd);
+    sd_buf_puts(&in, path);
+    if (sd_buf_failed(&in))
+        return NULL;
+    for (seg = strtok_r(in.ptr, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+        if (!strcmp(seg, "."))
+            continue;
+        if (!strcmp(seg, "..")) {
+            char *slash = out.len ? strrchr(out.ptr, '/') : NULL;
+            out.len = slash ? (size_t)(slash - out.ptr) : 0;
+            if (out.ptr)
+                out.ptr[out.len] = '\0';
+            continue;
+        }
+        sd_buf_printf(&out, "/%s", seg);
+    }
+    if (!out.len)
+        sd_buf_putc(&out, '/');
+    sd_buf_release(&in);
+    return sd_buf_detach(&out);
+}
+
+int sd_model__where_init(mctx *c, const char *base)
+{
+    char cwd[4096];
+    c->where_cwd = getcwd(cwd, sizeof cwd) ? strdup(cwd) : NULL;
+    c->where_base = abs_norm(c->where_cwd, base && *base ? base : ".");
+    return c->where_base ? 0 : SD_ENOMEM;
+}
+
+void sd_model__where_release(mctx *c)
+{
+    free(c->where_base);
+    free(c->where_cwd);
+    for (size_t i = 0; i < sizeof c->where_name / sizeof *c->where_name; i++) {
+        free(c->where_name[i]);
+        c->where_name[i] = NULL;
+        c->where_file[i] = NULL;
+    }
+    c->where_base = c->where_cwd = NULL;
+}
+
+/* How a document is named in the model: a URL as it is; a local file
+ * relative to the base (the chart directory, or the schema file's folder),
+ * so that no page names a directory of the machine that made it. A file
+ * outside the base is reached from it with "../". A new string. */
+static char *where_name(const mctx *c, const char *file)
+{
+    char *abs;
+    const char *base = c->where_base, *p, *q, *cut;
+    sd_buf b = SD_BUF_INIT;
+
+    if (!base || strstr(file, "://"))
+        return strdup(file);
+    if (!(abs = abs_norm(c->where_cwd, file)))
+        return NULL;
+    /* skip the segments both share, then climb out of the rest of base */
+    for (p = base, q = abs, cut = abs; *p && *p == *q; p++, q++)
+        if (*p == '/')
+            cut = q;
+    if (!strcmp(base, "/"))
+        cut = abs, p = base + 1;
+    else if (!*p && (*q == '/' || !*q))
+        cut = q, p = base + (q - abs);
+    else
+        p = base + (cut - abs);
+    for (; *p; p++)
+        if (*p == '/')
+            sd_buf_puts(&b, "../");
+    sd_buf_puts(&b, *cut == '/' ? cut + 1 : cut);
+    free(abs);
+    if (!b.len)
+        sd_buf_putc(&b, '.');
+    return sd_buf_detach(&b);
+}
+
+json_t *sd_model__loc(mctx *c, sd_loc l)
+{
+    const char *f = l.file;
     if (!l.file)
         return json_null();
+    if (c) {
+        /* a node names its schema file and its values file in turn: a few
+         * slots keep each name made once */
+        size_t i, n = sizeof c->where_file / sizeof *c->where_file;
+        for (i = 0; i < n && c->where_file[i] != l.file; i++)
+            ;
+        if (i == n) {
+            i = c->where_next++ % n;
+            free(c->where_name[i]);
+            c->where_name[i] = where_name(c, l.file);
+            c->where_file[i] = c->where_name[i] ? l.file : NULL;
+        }
+        if (c->where_name[i])
+            f = c->where_name[i];
+    }
     if (l.line <= 0)
-        return json_string(l.file);
-    return json_sprintf("%s:%d:%d", l.file, l.line, l.column);
+        return json_string(f);
+    return json_sprintf("%s:%d:%d", f, l.line, l.column);
 }
 
 /* helm-docs' type words (pkg/document/values.go) */
@@ -77,6 +179,20 @@ static const char *helm_type_of_schema(const char *t)
     if (!strcmp(t, "boolean")) return "bool";
     if (!strcmp(t, "array")) return "list";
     return t;
+}
+
+/* helm-docs' type words back to JSON Schema's, or NULL (tpl/..., others). */
+static const char *json_type_of_helm(const char *t)
+{
+    static const char *const map[][2] = {
+        { "string", "string" }, { "int", "integer" }, { "integer", "integer" }, { "float", "number" },
+        { "number", "number" }, { "bool", "boolean" }, { "boolean", "boolean" }, { "list", "array" },
+        { "array", "array" }, { "object", "object" }, { "dict", "object" }, { "map", "object" }
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(t, map[i][0]))
+            return map[i][1];
+    return NULL;
 }
 
 /* ---- $ref -------------------------------------------------------------- */
@@ -160,6 +276,10 @@ static void describe(bnode *b)
     if (b->an && b->an->description && b->an->described) {
         set(b->n, "description", json_string(b->an->description));
         set(b->n, "description_from", json_string("values"));
+        /* the comment wins; the schema's own words are kept when they differ */
+        if ((t = kw(b, "description")) && t->kind == SD_STR && *t->str &&
+            strcmp(t->str, b->an->description) != 0)
+            set(b->n, "schema_description", json_string(t->str));
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
         set(b->n, "description", json_string(t->str));
         set(b->n, "description_from", json_string("schema"));
@@ -206,6 +326,10 @@ static void types(bnode *b)
             for (size_t i = 0; i < t->n; i++)
                 if (t->items[i].value->kind == SD_STR)
                     json_array_append_new(types, json_string(t->items[i].value->str));
+    } else if (b->an && b->an->type && json_type_of_helm(b->an->type)) {
+        /* `# -- (string)`: the comment's type, also over an empty default
+         * (one type rule for html and md) */
+        json_array_append_new(types, json_string(json_type_of_helm(b->an->type)));
     } else if (value) {
         json_array_append_new(types, json_string(sd_node_type_word(value)));
     }
@@ -604,11 +728,11 @@ json_t *sd_model__build(mctx *c, const mplace *at)
 
     /* where */
     if (b.schema)
-        set(b.n, "defined_at", sd_model__loc(b.schema->loc));
+        set(b.n, "defined_at", sd_model__loc(c, b.schema->loc));
     if (at->vpair && at->vpair->key)
-        set(b.n, "value_at", sd_model__loc(at->vpair->key->loc));
+        set(b.n, "value_at", sd_model__loc(c, at->vpair->key->loc));
     else if (at->value)
-        set(b.n, "value_at", sd_model__loc(at->value->loc));
+        set(b.n, "value_at", sd_model__loc(c, at->value->loc));
 
     if (++c->nodes > SD_MODEL_MAX_NODES) {
         if (c->err != SD_ELIMIT) {

@@ -84,6 +84,16 @@ const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, 
     c->id_prefix = saved;
     if (!(e->pointer = strdup(pointer ? pointer : "#")))
         sd_alloc_note_failure();
+    e->name = NULL;
+    if (e->id && strcmp(e->id, want.ptr) != 0) {
+        /* the name is taken: say where this one is rather than number it */
+        sd_buf q = SD_BUF_INIT;
+        const char *f = doc && doc->file ? doc->file : "", *base = strrchr(f, '/');
+        const char *ptr = pointer ? pointer : "#";
+        sd_buf_printf(&q, "%s (%s%s)", name && *name ? name : "schema", base ? base + 1 : f,
+                      strchr(ptr, '#') ? strchr(ptr, '#') : ptr);
+        e->name = sd_buf_detach(&q);
+    }
     e->built = 0;
     c->defidx[slot] = (uint32_t)c->ndefs;
     sd_buf_release(&want);
@@ -125,24 +135,32 @@ json_t *sd_model__definitions(mctx *c)
         const sd_node *target = c->defs[i].target;
         char *id = c->defs[i].id ? strdup(c->defs[i].id) : NULL;
         char *ptr = c->defs[i].pointer ? strdup(c->defs[i].pointer) : NULL;
-        if (!id || !ptr) {
+        char *shown = c->defs[i].name ? strdup(c->defs[i].name) : NULL;
+        if (!id || !ptr || (c->defs[i].name && !shown)) {
             free(id);
             free(ptr);
+            free(shown);
             sd_alloc_note_failure();
             break;
         }
         const char *name = id + 4; /* "def-" */
         const sd_node *saved = c->building;
         mplace at = { name, name, ptr, target, c->defs[i].doc, NULL, NULL, 0 };
+        /* a definition's path is its name, not a values path: the comments
+         * of a values key that happens to share it are not its own */
+        sd_annots *saved_an = c->annots;
+        c->annots = NULL;
         c->building = target;
         c->id_prefix = "def-";
         json_t *n = sd_model__build(c, &at);
         c->id_prefix = NULL;
         c->building = saved;
+        c->annots = saved_an;
         free(ptr);
         /* the definition's own id replaces the path-based one */
         json_object_set_new(n, "id", json_string(id));
-        json_object_set_new(n, "name", json_string(name));
+        json_object_set_new(n, "name", json_string(shown ? shown : name));
+        free(shown);
         free(id);
         json_array_append_new(defs, n);
     }
@@ -154,6 +172,7 @@ void sd_model__defs_release(mctx *c)
     for (size_t i = 0; i < c->ndefs; i++) {
         free(c->defs[i].id);
         free(c->defs[i].pointer);
+        free(c->defs[i].name);
     }
     free(c->defs);
     free(c->defidx);

@@ -26,12 +26,12 @@ static json_t *root_node(mctx *c, const char *key, const char *path, const char 
 
 /* ---- charts -------------------------------------------------------------- */
 
-static json_t *chart_meta(const sd_chart *ch)
+static json_t *chart_meta(mctx *c, const sd_chart *ch)
 {
     const sd_node *r = sd_doc_root(ch->chart_yaml);
     json_t *m = r && r->kind == SD_MAP ? sd_node_to_jansson(r) : json_object();
     json_object_set_new(m, "dir", json_string(ch->dir));
-    json_object_set_new(m, "defined_at", json_string(ch->chart_yaml ? ch->chart_yaml->file : NULL));
+    json_object_set_new(m, "defined_at", sd_model__loc(c, (sd_loc){ ch->chart_yaml ? ch->chart_yaml->file : NULL, 0, 0 }));
     return m;
 }
 
@@ -53,7 +53,7 @@ static void index_nodes(json_t *idx, json_t *n, int depth)
 
 /* Each row points at its node (by id) and carries the schema's verdicts
  * that tables show: required, deprecated, the JSON Schema types. */
-static void link_rows(json_t *rows, json_t *root)
+static void link_rows(json_t *rows, json_t *root, int descriptions)
 {
     json_t *idx = json_object();
     size_t i;
@@ -73,6 +73,16 @@ static void link_rows(json_t *rows, json_t *root)
             json_object_set(r, "enum", json_object_get(n, "enum"));
         if (json_object_get(n, "ref_unresolved"))
             json_object_set(r, "ref_unresolved", json_object_get(n, "ref_unresolved"));
+        /* no comment: the schema speaks for the key, unless only comments
+         * are wanted (helm-docs identical) */
+        const char *d = json_string_value(json_object_get(r, "description"));
+        const char *from = json_string_value(json_object_get(n, "description_from"));
+        if (descriptions != SD_MODEL_DESC_COMMENTS && (!d || !*d) && from && !strcmp(from, "schema")) {
+            json_object_set(r, "description", json_object_get(n, "description"));
+            json_object_set_new(r, "description_from", json_string("schema"));
+            if (json_is_true(json_object_get(n, "title_explicit")))
+                json_object_set(r, "title", json_object_get(n, "title"));
+        }
     }
     json_decref(idx);
 }
@@ -127,11 +137,17 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_t *src = json_object();
     json_object_set_new(src, "kind", json_string("chart"));
     json_object_set_new(src, "path", json_string(ch->dir));
-    json_object_set_new(src, "values", ch->values ? json_string(ch->values->file) : json_null());
-    json_object_set_new(src, "schema", ch->schema ? json_string(ch->schema->file) : json_null());
+    json_object_set_new(src, "values", ch->values ? sd_model__loc(c, (sd_loc){ ch->values->file, 0, 0 }) : json_null());
+    json_object_set_new(src, "schema", ch->schema ? sd_model__loc(c, (sd_loc){ ch->schema->file, 0, 0 }) : json_null());
     json_object_set_new(src, "dialect", json_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
     json_object_set_new(m, "source", src);
-    json_object_set_new(m, "chart", chart_meta(ch));
+    json_object_set_new(m, "chart", chart_meta(c, ch));
+    if (ch->values && ch->values->text) {
+        /* the whole file as the chart ships it (the html's "Default values") */
+        json_t *t = json_stringn(ch->values->text, ch->values->text_len);
+        if (t)
+            json_object_set_new(json_object_get(m, "chart"), "values_yaml", t);
+    }
     if (an.chart_description)
         json_object_set_new(json_object_get(m, "chart"), "readme_description", json_string(an.chart_description));
     if (values && values->kind != SD_MAP && values->kind != SD_NULL)
@@ -146,7 +162,7 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     json_object_set_new(m, "definitions", sd_model__definitions(c));
     if (c->err != SD_ELIMIT) {   /* over the node budget, so would the rows be */
         json_t *rows = sd_rows_build(ch->values, &an);
-        link_rows(rows, root);
+        link_rows(rows, root, c->descriptions);
         json_object_set_new(m, "rows", rows);
     }
     c->annots = NULL;
@@ -217,7 +233,7 @@ static json_t *crd_model(mctx *c, const sd_doc *doc, const sd_crd *crd)
     json_object_set_new(out, "scope", str_or_null(sd_node_get(spec, "scope")));
     json_object_set_new(out, "names", names && names->kind == SD_MAP ? sd_node_to_jansson(names) : json_object());
     json_object_set_new(out, "kind", str_or_null(sd_node_get(names, "kind")));
-    json_object_set_new(out, "defined_at", sd_model__loc(r->loc));
+    json_object_set_new(out, "defined_at", sd_model__loc(c, r->loc));
     for (size_t i = 0; i < crd->nversions; i++) {
         const sd_crd_version *v = &crd->versions[i];
         json_t *o = json_object();
@@ -280,7 +296,27 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     c.diags = diags;
     c.src = src;
     c.max_depth = opts && opts->max_depth ? opts->max_depth : 64;
+    c.descriptions = opts ? opts->descriptions : SD_MODEL_DESC_FALLBACK;
     c.ids = json_object();
+    {
+        /* locations are named relative to the chart, or the file's folder */
+        const sd_chart *ch = sd_source_kind(src) == SD_SOURCE_CHART ? sd_source_chart(src) : NULL;
+        const sd_doc *d = ch ? NULL : sd_source_doc(src);
+        char *base = NULL, *slash;
+        if (!ch && d && d->file && !strstr(d->file, "://") && (base = strdup(d->file))) {
+            if ((slash = strrchr(base, '/')))
+                *(slash == base ? slash + 1 : slash) = '\0';
+            else
+                strcpy(base, ".");
+        }
+        int err = sd_model__where_init(&c, ch ? ch->dir : base ? base : ".");
+        free(base);
+        if (err < 0) {
+            sd_model__where_release(&c);
+            json_decref(c.ids);
+            return NULL;
+        }
+    }
     switch (sd_source_kind(src)) {
     case SD_SOURCE_CHART:
         m = model_chart(&c, sd_source_chart(src));
@@ -301,9 +337,24 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         json_decref(m);
         m = NULL;
     }
-    if (m)
+    if (m) {
+        /* what a page may call the source: its last path segment (the
+         * chart's folder, the file's name), never the path to it */
+        json_t *s = json_object_get(m, "source");
+        const char *p = json_string_value(json_object_get(s, "path"));
+        const char *name = NULL;
+        if (p && strstr(p, "://"))
+            name = p;
+        else if (sd_source_kind(src) == SD_SOURCE_CHART)
+            name = strrchr(c.where_base, '/') ? strrchr(c.where_base, '/') + 1 : c.where_base;
+        else if (p)
+            name = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
+        if (s && name)
+            json_object_set_new(s, "name", json_string(*name ? name : "/"));
         json_object_set_new(m, "schemadoc", json_string(SD_VERSION));
+    }
     sd_model__defs_release(&c);
+    sd_model__where_release(&c);
     json_decref(c.ids);
     return m;
 }

@@ -18,8 +18,15 @@
 
 #include <jansson.h>
 
+/* Where a chart's parameter rows take their descriptions. */
+enum sd_model_descriptions {
+    SD_MODEL_DESC_FALLBACK = 0, /* the comment, else the schema's description (and title) */
+    SD_MODEL_DESC_COMMENTS      /* comments only: the rows helm-docs prints */
+};
+
 typedef struct sd_model_opts {
     int max_depth;     /* nesting of the model tree (0: 64) */
+    int descriptions;  /* enum sd_model_descriptions */
 } sd_model_opts;
 
 /** Build the model of `src` (`opts` may be NULL). Returns a new reference

@@ -16,6 +16,8 @@ typedef struct def_entry {
     const sd_doc  *doc;
     char          *id;
     char          *pointer;     /* where it is: "#/$defs/a", or an absolute URI */
+    char          *name;        /* shown: the name, qualified by document and
+                                   pointer when another definition has it */
     int            built;
 } def_entry;
 
@@ -23,6 +25,7 @@ typedef struct mctx {
     sd_diags      *diags;
     sd_source     *src;
     int            max_depth;
+    int            descriptions;   /* enum sd_model_descriptions */
     sd_annots     *annots;      /* values comments, or NULL */
     json_t        *ids;         /* set of ids handed out */
     const char    *id_prefix;   /* "def-" while building definitions */
@@ -34,6 +37,11 @@ typedef struct mctx {
     int            err;         /* first error (unresolved reference without --lenient,
                                    SD_ELIMIT past SD_MODEL_MAX_NODES) */
     size_t         nodes;       /* model nodes built so far */
+    char          *where_base;  /* absolute, normalized: locations are named relative to it */
+    char          *where_cwd;   /* the current directory, once */
+    const char    *where_file[4]; /* the last files named (a document's own string) ... */
+    char          *where_name[4]; /* ... and their names in the model */
+    unsigned       where_next;  /* the slot to reuse next */
 } mctx;
 
 /* The model's node budget: the largest corpus model (a Prometheus CRD) has
@@ -56,8 +64,15 @@ typedef struct mplace {
 } mplace;
 
 /* build.c */
-/** "file:line:col" (or the file alone, or null) as a new JSON string. */
-json_t *sd_model__loc(sd_loc l);
+/** "file:line:col" (or the file alone, or null) as a new JSON string, the
+ *  file named relative to the base set by sd_model__where_init() (a URL as
+ *  it is): "values.yaml:3:3", never a directory of the machine. */
+json_t *sd_model__loc(mctx *c, sd_loc l);
+/** Name locations relative to the directory `base` (as given: relative to
+ *  the current directory, or absolute). Returns 0 or SD_ENOMEM; undo with
+ *  sd_model__where_release(). */
+int sd_model__where_init(mctx *c, const char *base);
+void sd_model__where_release(mctx *c);
 json_t *sd_model__build(mctx *c, const mplace *at);
 
 /* defs.c */

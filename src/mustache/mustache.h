@@ -66,7 +66,11 @@ enum sd_mustache_flags {
     /** An unknown partial or parent is an error (SD_ENOTFOUND) instead of the
      *  spec's empty string. A dynamic name that resolves to nothing still
      *  renders nothing, as the spec asks. */
-    SD_MUSTACHE_STRICT = 1 << 0
+    SD_MUSTACHE_STRICT = 1 << 0,
+    /** Without STRICT: an unknown partial or parent still renders as the
+     *  spec's empty string (its "Failed Lookup"), and a warning names it
+     *  (once per name). `schemadoc template` runs so; themes are strict. */
+    SD_MUSTACHE_WARN = 1 << 1
 };
 
 /** Start an empty registry; *out is freed with sd_mustache_partials_free().

@@ -227,7 +227,7 @@ int sd_mustache_partials_get(const sd_mustache **out, sd_mustache_partials *p,
 {
     pentry *e = find_entry(p, name);
     sd_mustache *t = NULL;
-    int err;
+    int err, first = !e;
 
     *out = NULL;
     if (!e) {
@@ -255,6 +255,9 @@ int sd_mustache_partials_get(const sd_mustache **out, sd_mustache_partials *p,
         sd_buf_release(&where);
         return err;
     }
+    if (!e->t && first && (p->flags & SD_MUSTACHE_WARN))
+        sd_diag_warning(diags, loc, "unknown partial '%s' renders as nothing (the spec's failed lookup; "
+                        "--strict makes it an error)", name);
     *out = e->t;
     return 0;
 }

@@ -230,6 +230,26 @@ void sd_render__md_default(view *v, json_t *node)
  * breaks escaped. */
 void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
 {
+    const char *title = str(node, "title_heading");
+    size_t start = b->len;
+    if (title && *title) {
+        /* a ytt title: on its own line, above the rest of the cell */
+        sd_buf_puts(b, "**");
+        sd_render__md_text(b, title, strlen(title));   /* a title is text, not Markdown */
+        sd_buf_puts(b, "**<br>");
+        start = b->len;
+    }
+    if (flag(node, "removed")) {
+        const char *r = str(node, "removal");
+        sd_buf_puts(b, "**Removed");
+        if (r && *r) {
+            sd_buf_puts(b, ":** ");
+            sd_render__md_cell(b, r, strlen(r));
+            sd_buf_puts(b, " ");
+        } else {
+            sd_buf_puts(b, ".** ");
+        }
+    }
     if (flag(node, "required"))
         sd_buf_puts(b, "**Required.** ");
     if (flag(node, "deprecated")) {
@@ -260,6 +280,8 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
     }
     while (b->len && b->ptr[b->len - 1] == ' ')
         sd_buf_truncate(b, b->len - 1);
+    if (b->len == start && title && *title)
+        sd_buf_truncate(b, start - 4);  /* the title alone: no line break */
 }
 
 /* --- Markdown rows ----------------------------------------------------------- */
@@ -315,6 +337,8 @@ void sd_render__chart_rows(view *v, json_t *model)
             sd_buf_clear(&v->tmp2);
         }
         set_buf(row, "md_default", &v->tmp);
+        if (str(r, "title") && !json_object_get(r, "title_heading"))
+            set_str(r, "title_heading", str(r, "title"));  /* a schema's title, with its description */
         sd_render__md_description(&v->tmp, r, desc);
         set_buf(row, "md_description", &v->tmp);
         json_array_append_new(json_object_get(s, "rows"), row);
@@ -385,18 +409,386 @@ void sd_render__entry_rows(json_t *model)
                                      defs ? "Definitions" : "Properties");
 }
 
-/* Entries with examples, constraints, rules or long descriptions. */
+/* An element of a list written in values.yaml (`features[0]`): its
+ * schema location is the items schema's, documented once as `features[]`. */
+static int is_element_path(const char *p)
+{
+    for (; p && *p; p++)
+        if (p[0] == '[' && p[1] >= '0' && p[1] <= '9')
+            return 1;
+    return 0;
+}
+
+/* Entries with examples, constraints, rules or long descriptions: one per
+ * schema location (the first path that reaches it; list elements give way
+ * to the items schema), each with its full path, the definition it sits
+ * in and the branch it belongs to. */
 void sd_render__details(json_t *model)
 {
     json_t *groups = json_object_get(model, "groups"), *g, *s, *e, *list = json_array();
+    json_t *seen = json_object();
     size_t i, j, k;
-    json_array_foreach(groups, i, g)
-        json_array_foreach(json_object_get(g, "sections"), j, s)
-            json_array_foreach(json_object_get(s, "entries"), k, e)
-                if (flag(e, "has_details"))
+    for (int pass = 0; pass < 2; pass++)
+        json_array_foreach(groups, i, g)
+            json_array_foreach(json_object_get(g, "sections"), j, s)
+                json_array_foreach(json_object_get(s, "entries"), k, e) {
+                    const char *at = str(e, "defined_at"), *path = str(e, "path");
+                    const char *disp = str(e, "display");
+                    int def_group = flag(g, "group_definitions");
+                    if (!flag(e, "has_details") || is_element_path(disp) != pass)
+                        continue;
+                    json_t *first = at ? json_object_get(seen, at) : NULL;
+                    if (first) {
+                        /* the same schema location reached by another path
+                         * (a YAML alias, a shared $ref): named, not repeated */
+                        if (!pass && disp && strcmp(disp, str(first, "details_key") ? str(first, "details_key") : "")) {
+                            sd_buf n = SD_BUF_INIT;
+                            const char *old = str(first, "md_details_also");
+                            sd_buf_puts(&n, old ? old : "");
+                            if (old)
+                                sd_buf_puts(&n, ", ");
+                            sd_render__md_code(&n, disp, strlen(disp));
+                            set_str(first, "md_details_also", n.ptr);
+                            sd_buf_release(&n);
+                        }
+                        continue;
+                    }
+                    if (at)
+                        json_object_set(seen, at, e);
+                    /* inside a definition: the definition's own path, and its name */
+                    if (def_group && !flag(e, "is_definition") && path && *path) {
+                        set_str(e, "details_key", path);
+                        sd_buf n = SD_BUF_INIT;
+                        sd_buf_printf(&n, "in definition `%s`", str(s, "section_title") ? str(s, "section_title") : "?");
+                        set_str(e, "details_note", n.ptr);
+                        sd_buf_release(&n);
+                    } else {
+                        set_str(e, "details_key", disp ? disp : "");
+                    }
+                    if (str(e, "branch_name") && !str(e, "key")) {
+                        /* the branch itself */
+                        const char *bl = str(e, "branch_name"), *par = strrchr(bl, '(');
+                        sd_buf n = SD_BUF_INIT;
+                        sd_buf_puts(&n, "branch ");
+                        sd_render__md_code(&n, bl, par && par > bl ? (size_t)(par - bl - 1) : strlen(bl));
+                        if (par && par > bl)
+                            sd_buf_printf(&n, " %s", par);
+                        set_str(e, "details_note", n.ptr);
+                        sd_buf_release(&n);
+                    } else if (str(e, "branch_label")) {
+                        sd_buf n = SD_BUF_INIT;
+                        const char *old = str(e, "details_note"), *bl = str(e, "branch_label");
+                        const char *par = strrchr(bl, '(');
+                        int alt = par && (!strcmp(par, "(one of)") || !strcmp(par, "(any of)"));
+                        size_t bn = alt && par > bl ? (size_t)(par - bl - 1) : strlen(bl);
+                        if (!alt)
+                            par = NULL;   /* if/then/else, allOf parts: "under `then it must match`" */
+                        sd_buf_printf(&n, "%s%s%s ", old ? old : "", old ? ", " : "", alt ? "in branch" : "under");
+                        sd_render__md_code(&n, bl, bn);
+                        if (par && par > bl)
+                            sd_buf_printf(&n, " %s", par);
+                        set_str(e, "details_note", n.ptr);
+                        sd_buf_release(&n);
+                    }
                     json_array_append(list, e);
+                }
+    json_decref(seen);
     if (json_array_size(list))
         json_object_set_new(model, "details", list);
     else
         json_decref(list);
+}
+
+/* --- keys only the schema documents (charts, md) ------------------------------ */
+
+/* "a.b[0].c" -> "a.b[].c": a row of a list element stands for the items. */
+static void normalize_path(sd_buf *b, const char *p)
+{
+    sd_buf_clear(b);
+    for (; *p; p++) {
+        if (p[0] == '[' && p[1] >= '0' && p[1] <= '9') {
+            const char *q = p + 1;
+            while (*q >= '0' && *q <= '9')
+                q++;
+            if (*q == ']') {
+                sd_buf_puts(b, "[]");
+                p = q;
+                continue;
+            }
+        }
+        sd_buf_putc(b, *p);
+    }
+}
+
+typedef struct skeys {
+    view   *v;
+    json_t *covered;   /* normalized row keys -> true */
+    json_t *inner;     /* their proper prefixes -> true */
+    json_t *expanded;  /* definition id -> the path that listed it */
+    json_t *groups;    /* [{md_group_key, md_group_note?, rows}] */
+    json_t *group;     /* the group rows are added to */
+    const char *branch;/* the oneOf/anyOf branch walked, or NULL */
+    sd_buf  tmp;
+} skeys;
+
+static void sk_walk(skeys *k, json_t *node, const char *path, int depth);
+
+static json_t *sk_group(skeys *k, const char *path, json_t *def, const char *same_as)
+{
+    json_t *g = json_object();
+    sd_buf_clear(&k->tmp);
+    sd_render__md_code(&k->tmp, path, strlen(path));
+    set_buf(g, "md_group_key", &k->tmp);
+    if (def) {
+        const char *name = str(def, "name") ? str(def, "name") : str(def, "key");
+        const char *d = str(def, "description");
+        sd_buf_clear(&k->tmp);
+        if (same_as) {
+            sd_buf_puts(&k->tmp, "The same keys as ");
+            sd_render__md_code(&k->tmp, same_as, strlen(same_as));
+            sd_buf_puts(&k->tmp, " (definition ");
+            sd_render__md_code(&k->tmp, name ? name : "?", name ? strlen(name) : 1);
+            sd_buf_puts(&k->tmp, ").");
+            set_str(g, "same_as", same_as);
+        } else {
+            sd_buf_puts(&k->tmp, "Definition ");
+            sd_render__md_code(&k->tmp, name ? name : "?", name ? strlen(name) : 1);
+            if (d && *d) {
+                sd_buf_puts(&k->tmp, ": ");
+                sd_buf_puts(&k->tmp, d);   /* Markdown, as descriptions are */
+            }
+        }
+        set_buf(g, "md_group_note", &k->tmp);
+    }
+    set_str(g, "group_path", path);
+    json_object_set_new(g, "rows", json_array());
+    json_array_append_new(k->groups, g);
+    return g;
+}
+
+static void sk_row(skeys *k, json_t *node, const char *path)
+{
+    json_t *row = json_object(), *c, *x;
+    size_t i;
+    const char *tt = str(node, "type_text"), *ht = str(node, "helm_type");
+    if (!k->group) {
+        /* grouped under the top-level key */
+        sd_buf top = SD_BUF_INIT;
+        size_t n = strcspn(path, ".[");
+        sd_buf_put(&top, path, n);
+        k->group = sk_group(k, top.ptr, NULL, NULL);
+        sd_buf_release(&top);
+    }
+    sd_buf_clear(&k->tmp);
+    sd_render__md_key(&k->tmp, path);
+    set_buf(row, "md_key", &k->tmp);
+    tt = tt && *tt ? tt : ht ? ht : "";
+    sd_render__md_cell(&k->tmp, tt, strlen(tt));
+    set_buf(row, "md_type", &k->tmp);
+    c = json_object_get(node, "md_constraints");
+    if (k->branch) {
+        const char *par = strrchr(k->branch, '(');
+        sd_buf_puts(&k->tmp, "only in branch ");
+        sd_render__md_code(&k->tmp, k->branch, par && par > k->branch ? (size_t)(par - k->branch - 1)
+                                                                     : strlen(k->branch));
+        if (par && par > k->branch)
+            sd_render__md_cell(&k->tmp, par - 1, strlen(par - 1));
+    }
+    json_array_foreach(c, i, x) {
+        if (i || k->branch)
+            sd_buf_puts(&k->tmp, "; ");
+        sd_render__md_cell(&k->tmp, json_string_value(x), json_string_length(x));
+    }
+    set_buf(row, "md_constraints", &k->tmp);
+    if (str(node, "md_description"))
+        set_str(row, "md_description", str(node, "md_description"));
+    else
+        set_str(row, "md_description", "");
+    json_array_append_new(json_object_get(k->group, "rows"), row);
+}
+
+/* The child `c` (key `key`) of the node at `path`. */
+static void sk_child(skeys *k, json_t *c, const char *path, const char *key, int depth)
+{
+    sd_buf cp = SD_BUF_INIT, norm = SD_BUF_INIT;
+    if (!strcmp(key, "[]"))
+        sd_buf_printf(&cp, "%s[]", path);
+    else if (strchr(key, '.') || strchr(key, ' '))
+        sd_buf_printf(&cp, "%s%s\"%s\"", path, *path ? "." : "", key);
+    else
+        sd_buf_printf(&cp, "%s%s%s", path, *path ? "." : "", key);
+    normalize_path(&norm, cp.ptr);
+    if (!json_object_get(k->covered, norm.ptr) && !json_object_get(k->inner, norm.ptr) &&
+        str(c, "defined_at"))
+        sk_row(k, c, cp.ptr);
+    sk_walk(k, c, cp.ptr, depth + 1);
+    sd_buf_release(&cp);
+    sd_buf_release(&norm);
+}
+
+static void sk_walk(skeys *k, json_t *node, const char *path, int depth)
+{
+    static const char *const branches[] = { "allOf", "anyOf", "oneOf", NULL };
+    const char *ref = str(node, "ref");
+    json_t *def = ref ? json_object_get(k->v->defs, ref) : NULL, *x, *saved = k->group;
+    size_t i;
+
+    if (!json_is_object(node) || depth > 32 || flag(node, "recursive"))
+        return;
+    if (def && *path) {
+        const char *prev = str(k->expanded, ref);
+        if (prev) {
+            /* a shared definition is listed once; later uses point there */
+            if (strcmp(prev, path))
+                sk_group(k, path, def, prev);
+            return;
+        }
+        json_object_set_new(k->expanded, ref, json_string(path));
+        k->group = sk_group(k, path, def, NULL);
+    }
+    json_array_foreach(json_object_get(node, "properties"), i, x)
+        if (str(x, "key"))
+            sk_child(k, x, path, str(x, "key"), depth);
+    if (def) {
+        /* the definition's keys that the node itself does not list */
+        json_array_foreach(json_object_get(def, "properties"), i, x) {
+            const char *key = str(x, "key");
+            json_t *y;
+            size_t j;
+            int have = 0;
+            json_array_foreach(json_object_get(node, "properties"), j, y)
+                if (key && str(y, "key") && !strcmp(str(y, "key"), key))
+                    have = 1;
+            if (key && !have)
+                sk_child(k, x, path, key, depth);
+        }
+    }
+    x = json_object_get(node, "items");
+    if (!json_is_object(x) && def)
+        x = json_object_get(def, "items");
+    if (json_is_object(x))
+        sk_child(k, x, path, "[]", depth);
+    for (const char *const *b = branches; *b; b++)
+        json_array_foreach(json_object_get(node, *b), i, x) {
+            const char *outer = k->branch;
+            if (str(x, "branch_name"))
+                k->branch = str(x, "branch_name");
+            sk_walk(k, x, path, depth + 1);
+            k->branch = outer;
+        }
+    if (def && *path)
+        k->group = saved;
+}
+
+void sd_render__schema_keys(view *v, json_t *model)
+{
+    skeys k;
+    json_t *r, *x;
+    size_t i;
+
+    memset(&k, 0, sizeof k);
+    k.v = v;
+    k.covered = json_object();
+    k.inner = json_object();
+    k.expanded = json_object();
+    k.groups = json_array();
+    k.tmp = (sd_buf)SD_BUF_INIT;
+    json_array_foreach(json_object_get(model, "rows"), i, r) {
+        const char *key = str(r, "key");
+        if (!key)
+            continue;
+        normalize_path(&k.tmp, key);
+        json_object_set_new(k.covered, k.tmp.ptr, json_true());
+        for (size_t n = k.tmp.len; n > 0; n--)
+            if (k.tmp.ptr[n - 1] == '.' || k.tmp.ptr[n - 1] == '[') {
+                char *p = strndup(k.tmp.ptr, n - 1);
+                if (p && *p)
+                    json_object_set_new(k.inner, p, json_true());
+                free(p);
+            }
+    }
+    json_array_foreach(json_object_get(json_object_get(model, "root"), "properties"), i, x) {
+        const char *key = str(x, "key");
+        k.group = NULL;
+        if (key)
+            sk_child(&k, x, "", key, 0);
+    }
+    /* a group without rows says nothing (the definition's description of
+     * a key with a row is in its details); nor does a pointer to one */
+    {
+        json_t *kept = json_object();
+        for (i = 0; i < json_array_size(k.groups); ) {
+            json_t *g = json_array_get(k.groups, i);
+            const char *same = str(g, "same_as");
+            if (same ? !json_object_get(kept, same) : !json_array_size(json_object_get(g, "rows"))) {
+                json_array_remove(k.groups, i);
+                continue;
+            }
+            if (!same)
+                json_object_set_new(kept, str(g, "group_path"), json_true());
+            json_object_del(g, "group_path");
+            json_object_del(g, "same_as");
+            i++;
+        }
+        json_decref(kept);
+    }
+    if (json_array_size(k.groups))
+        json_object_set(model, "schema_keys", k.groups);
+    json_decref(k.groups);
+    json_decref(k.covered);
+    json_decref(k.inner);
+    json_decref(k.expanded);
+    sd_buf_release(&k.tmp);
+}
+
+/* HTML character references in plain text (Bitnami section names such as
+ * "MongoDB(&reg;) parameters" are written for Markdown, where they are
+ * decoded): the named ones these READMEs use and numeric ones, as UTF-8.
+ * Anything else is kept as written. */
+void sd_render__decode_entities(sd_buf *b, const char *s)
+{
+    static const struct { const char *name; unsigned cp; } named[] = {
+        { "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' }, { "apos", '\'' },
+        { "nbsp", 0xA0 }, { "reg", 0xAE }, { "copy", 0xA9 }, { "trade", 0x2122 },
+        { "hellip", 0x2026 }, { "mdash", 0x2014 }, { "ndash", 0x2013 }, { "deg", 0xB0 },
+        { "times", 0xD7 }, { "rarr", 0x2192 }, { "larr", 0x2190 }
+    };
+    sd_buf_clear(b);
+    while (*s) {
+        unsigned long cp = 0;
+        const char *semi = *s == '&' ? strchr(s, ';') : NULL;
+        if (semi && semi - s <= 10) {
+            if (s[1] == '#') {
+                char *e;
+                cp = (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &e, 16) : strtoul(s + 2, &e, 10);
+                if (e != semi || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+                    cp = 0;
+            } else {
+                for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+                    if ((size_t)(semi - s - 1) == strlen(named[i].name) &&
+                        !strncmp(s + 1, named[i].name, strlen(named[i].name)))
+                        cp = named[i].cp;
+            }
+        }
+        if (!cp) {
+            sd_buf_putc(b, *s++);
+            continue;
+        }
+        if (cp < 0x80) {
+            sd_buf_putc(b, (char)cp);
+        } else if (cp < 0x800) {
+            sd_buf_putc(b, (char)(0xC0 | (cp >> 6)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        } else if (cp < 0x10000) {
+            sd_buf_putc(b, (char)(0xE0 | (cp >> 12)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        } else {
+            sd_buf_putc(b, (char)(0xF0 | (cp >> 18)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+        }
+        s = semi + 1;
+    }
 }

@@ -19,6 +19,8 @@ typedef struct sd_render_opts {
     const char *format;        /* "html" or "md" */
     const char *theme;         /* a theme NAME or a DIRectory; NULL: "default" */
     const char *template_file; /* a custom top-level template, or NULL */
+    const char *source_url;    /* http(s) URL of the chart's folder: each
+                                  location links to URL/FILE#LLINE; or NULL */
 } sd_render_opts;
 
 /** Add the view-model fields to `model` in place (it stays a valid model:
@@ -31,6 +33,22 @@ int sd_render_view(json_t *model, int html);
  *  SD_ENOTFOUND (unknown theme or template), SD_ESYNTAX (a template does
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
+
+/** Render any JSON `data` as given (no view fields are added) with the
+ *  top-level template named `opts->format` ("diff/html": templates/diff/
+ *  html.mustache), the theme's partials (html/style, html/script) and the
+ *  other templates available as partials. Same returns as sd_render(). */
+int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags);
+
+typedef struct sd_source sd_source;
+
+/** The interactive form of `model` (docs/form.md): the "form" template of
+ *  `opts->theme` with the page data (slim model, defaults, the rules of
+ *  `src` as `schemadoc rules` writes them) and the bundled script inlined
+ *  under a hash-based CSP. Appends the page to `out`; `model` is only read.
+ *  Returns 0 or a negative code with a diagnostic (as sd_render, or a
+ *  schema that does not compile). */
+int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags);
 
 /** The templates and themes compiled into the binary (src/embed-assets.sh
  *  generates the table from templates/ and themes/). Names are paths

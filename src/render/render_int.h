@@ -78,6 +78,7 @@ typedef struct view {
     json_t *sections;  /* node id -> section name, from the rows */
     sd_buf  tmp, tmp2;
     cons    c;
+    int     ytt;       /* a ytt schema: titles shown, several types listed */
 } view;
 
 /** A unique, attribute-safe anchor for `node` from `base` (view.c). */
@@ -89,6 +90,12 @@ void sd_render__md_default(view *v, json_t *node);
 /** The Markdown tables: the chart's rows, or the entries' (cells.c). */
 void sd_render__chart_rows(view *v, json_t *model);
 void sd_render__entry_rows(json_t *model);
+/** Charts, md: the keys the table has no row for that the schema
+ *  documents, grouped under the key that refers to them (cells.c). */
+void sd_render__schema_keys(view *v, json_t *model);
+/** `s` with its HTML character references decoded, into `b` (cleared
+ *  first) (cells.c). */
+void sd_render__decode_entities(sd_buf *b, const char *s);
 /** The entries that have a details section (cells.c). */
 void sd_render__details(json_t *model);
 /** Page title, chart/CRD metadata, links checked (meta.c). */

@@ -131,7 +131,90 @@ static int read_file(sd_buf *out, const char *path, sd_diags *diags)
     return sd_file_read_buf(out, path, SD_FILE_MAX, 0, diags);
 }
 
-int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags)
+/* The link of one location "FILE:LINE:COL" under `url`: FILE
+ * percent-encoded below it with "#LLINE"; a location that is itself a URL
+ * links to that document. NULL for a file outside the base ("../"). */
+static json_t *location_href(const char *url, const char *at)
+{
+    const char *end = at + strlen(at), *c1, *c2;
+    sd_buf b = SD_BUF_INIT;
+    long line = 0;
+
+    /* split off ":LINE:COL" */
+    for (c2 = end; c2 > at && isdigit((unsigned char)c2[-1]); c2--)
+        ;
+    if (c2 > at && c2 < end && c2[-1] == ':') {
+        for (c1 = c2 - 1; c1 > at && isdigit((unsigned char)c1[-1]); c1--)
+            ;
+        if (c1 > at && c1 < c2 - 1 && c1[-1] == ':') {
+            line = strtol(c1, NULL, 10);
+            end = c1 - 1;
+        }
+    }
+    if (strstr(at, "://")) {
+        if (strncmp(at, "https://", 8) != 0 && strncmp(at, "http://", 7) != 0)
+            return NULL;
+        sd_buf_put(&b, at, (size_t)(end - at));
+    } else {
+        size_t n = strlen(url);
+        if (!strncmp(at, "../", 3) || at[0] == '/' || end == at)
+            return NULL;
+        while (n && url[n - 1] == '/')
+            n--;
+        sd_buf_put(&b, url, n);
+        sd_buf_putc(&b, '/');
+        for (const char *p = at; p < end; p++) {
+            unsigned char ch = (unsigned char)*p;
+            if (isalnum(ch) || strchr("-._~/", ch))
+                sd_buf_putc(&b, (char)ch);
+            else
+                sd_buf_printf(&b, "%%%02X", ch);
+        }
+        if (line > 0)
+            sd_buf_printf(&b, "#L%ld", line);
+    }
+    if (sd_buf_failed(&b)) {
+        sd_buf_release(&b);
+        return NULL;
+    }
+    json_t *r = json_stringn(b.ptr, b.len);
+    sd_buf_release(&b);
+    return r;
+}
+
+/* Give every "defined_at" and "value_at" a "..._href" under `url`. */
+static void link_locations(json_t *x, const char *url, int depth)
+{
+    static const char *const keys[] = { "defined_at", "value_at", NULL };
+    const char *k;
+    json_t *v;
+    size_t i;
+
+    if (depth > 400)
+        return;
+    if (json_is_array(x)) {
+        json_array_foreach(x, i, v)
+            link_locations(v, url, depth + 1);
+        return;
+    }
+    if (!json_is_object(x))
+        return;
+    for (const char *const *key = keys; *key; key++) {
+        const char *at = json_string_value(json_object_get(x, *key));
+        json_t *href;
+        char name[32];
+        if (at && (href = location_href(url, at))) {
+            snprintf(name, sizeof name, "%s_href", *key);
+            json_object_set_new(x, name, href);
+        }
+    }
+    json_object_foreach(x, k, v)
+        if (json_is_object(v) || json_is_array(v))
+            link_locations(v, url, depth + 1);
+}
+
+static int render_page(sd_buf *out, json_t *model, const sd_render_opts *opts, int view,
+                       sd_diags *diags)
 {
     const char *format = opts->format ? opts->format : "html";
     const char *theme = opts->theme ? opts->theme : "default";
@@ -216,10 +299,13 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
     }
     if ((err = sd_mustache_partials_preload(reg, top, diags)) < 0)
         goto done;
-    if ((err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
+    /* the form's page data is made by sd_render_form (form.c) */
+    if (view && strcmp(format, "form") != 0 && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
         sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;
     }
+    if (opts->source_url)
+        link_locations(model, opts->source_url, 0);
     err = sd_mustache_render(out, top, model, reg, diags);
 done:
     sd_mustache_free(custom);
@@ -229,4 +315,14 @@ done:
     sd_buf_release(&text);
     free(data);
     return err;
+}
+
+int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags)
+{
+    return render_page(out, model, opts, 1, diags);
+}
+
+int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags)
+{
+    return render_page(out, data, opts, 0, diags);
 }

@@ -193,6 +193,51 @@ static void used_by(json_t *def, json_t *node)
     }
 }
 
+/* A description that starts with "Deprecated:" (many CRDs, cert-manager's
+ * among them, say so in words instead of `deprecated: true`). */
+static int deprecated_text(const char *d)
+{
+    while (*d == ' ' || *d == '*' || *d == '_' || *d == '\n')
+        d++;
+    if (strncasecmp(d, "deprecated", 10) != 0)
+        return 0;
+    d += 10;
+    while (*d == '*' || *d == '_')
+        d++;
+    return *d == ':' || *d == '.' || *d == ',' || *d == '\0';
+}
+
+/* ytt (seed 004): every key has a title, its own or the key humanized,
+ * shown as the entry's heading and in the md description cell; a key that
+ * allows several types lists them all in the md type column. */
+static void ytt_view(view *v, json_t *node, const char *display)
+{
+    json_t *t = json_object_get(node, "type"), *x;
+    const char *title = str(node, "title");
+    size_t i, n = 0;
+
+    const char *key = str(node, "key"), *desc = str(node, "description");
+    /* items and map values have no name to humanize; a title that only
+     * repeats the description adds nothing */
+    if (title && *title && display && *display && key && key[0] != '[' && strcmp(key, "*") &&
+        !(desc && strncasecmp(desc, title, strlen(title)) == 0 &&
+          (!desc[strlen(title)] || !strcmp(desc + strlen(title), "."))))
+        set_str(node, "title_heading", title);
+    sd_buf_clear(&v->tmp);
+    json_array_foreach(t, i, x) {
+        const char *w = json_string_value(x);
+        if (!w || !strcmp(w, "null"))
+            continue;
+        if (n++)
+            sd_buf_puts(&v->tmp, ", ");
+        sd_buf_puts(&v->tmp, !strcmp(w, "integer") ? "int" : !strcmp(w, "number") ? "float" :
+                             !strcmp(w, "boolean") ? "bool" : !strcmp(w, "array") ? "list" :
+                             !strcmp(w, "object") ? "map" : w);
+    }
+    if (n > 1)
+        set_buf(node, "helm_type", &v->tmp);
+}
+
 /* Fill the per-node view fields. `display` is the key path shown. */
 static void decorate(view *v, json_t *node, const char *display, int depth, const char *label)
 {
@@ -204,7 +249,11 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     if (label)
         set_str(node, "label", label);
     type_text(v, node);
+    if (v->html && !flag(node, "deprecated") && desc && deprecated_text(desc))
+        json_object_set_new(node, "deprecated", json_true());   /* "Deprecated: ..." says it in words */
     badges(node);
+    if (v->ytt)
+        ytt_view(v, node, display);
     if (flag(node, "has_default")) {
         json_t *d = json_object_get(node, "default");
         sd_emit_yaml(&v->tmp, d, 0);
@@ -226,6 +275,20 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     rules(node);
     if (str(node, "defined_at") || str(node, "value_at"))
         json_object_set_new(node, "where", json_true());
+    if (v->html && str(node, "default_text")) {
+        /* `# @default --` text is Markdown (helm-docs puts it in a code
+         * span): inline HTML, without the paragraph around it */
+        const char *dt = str(node, "default_text");
+        sd_render__description_html(&v->tmp, dt, strlen(dt));
+        while (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
+            sd_buf_truncate(&v->tmp, v->tmp.len - 1);
+        if (v->tmp.len >= 7 && !strncmp(v->tmp.ptr, "<p>", 3) && !strcmp(v->tmp.ptr + v->tmp.len - 4, "</p>") &&
+            !strstr(v->tmp.ptr + 3, "<p>")) {
+            memmove(v->tmp.ptr, v->tmp.ptr + 3, v->tmp.len - 3);
+            sd_buf_truncate(&v->tmp, v->tmp.len - 7);
+        }
+        set_buf(node, "default_html", &v->tmp);
+    }
     if (desc && *desc) {
         if (v->html) {
             sd_render__description_html(&v->tmp, desc, strlen(desc));
@@ -255,7 +318,10 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     }
     sd_render__md_default(v, node);
     }
+    if (!v->html && str(node, "schema_description"))
+        set_str(node, "md_schema_description", str(node, "schema_description"));
     if (json_object_get(node, "example_list") || json_object_get(node, "md_constraints") ||
+        json_object_get(node, "md_schema_description") ||
         json_object_get(node, "description_long") || json_object_get(node, "cel_rules") ||
         json_object_get(node, "ytt_rule_list"))
         json_object_set_new(node, "has_details", json_true());
@@ -272,6 +338,7 @@ typedef struct walk {
     json_t *entries;     /* the section's flat list */
     const char *prefix;  /* anchor prefix inside a definition, or NULL */
     const char *strip;   /* display path prefix to drop ("" at the root) */
+    const char *branch;  /* the label of the branch being walked, or NULL */
 } walk;
 
 static void walk_node(walk *w, json_t *node, int depth, const char *label, const char *anchor_base);
@@ -291,6 +358,71 @@ static void anchor_for(walk *w, json_t *node, const char *fallback)
     }
 }
 
+/* A oneOf/anyOf branch's name: its title, else the property that tells
+ * the branches apart (`type: helm`, from a `const` or a short `enum`),
+ * else the definition it refers to, else its type. NULL: none of these. */
+static void put_value(sd_buf *b, json_t *x)
+{
+    if (json_is_string(x)) {
+        sd_buf_puts(b, json_string_value(x));
+    } else {
+        char *t = json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY);
+        sd_buf_puts(b, t ? t : "?");
+        free(t);
+    }
+}
+
+static int branch_name(view *v, sd_buf *b, json_t *x)
+{
+    json_t *p, *c, *t;
+    size_t i, j;
+    const char *ref = str(x, "ref");
+    json_t *def = ref ? json_object_get(v->defs, ref) : NULL;
+
+    sd_buf_clear(b);
+    if (flag(x, "title_explicit") && str(x, "title") && *str(x, "title")) {
+        sd_buf_puts(b, str(x, "title"));
+        return 1;
+    }
+    json_array_foreach(json_object_get(x, "properties"), i, p) {
+        const char *k = str(p, "key");
+        if (!k)
+            continue;
+        if ((c = json_object_get(p, "const"))) {
+            sd_buf_printf(b, "%s: ", k);
+            put_value(b, c);
+            return 1;
+        }
+    }
+    json_array_foreach(json_object_get(x, "properties"), i, p) {
+        const char *k = str(p, "key");
+        json_t *e = json_object_get(p, "enum");
+        if (!k || !json_is_array(e) || !json_array_size(e) || json_array_size(e) > 4)
+            continue;
+        sd_buf_printf(b, "%s: ", k);
+        json_array_foreach(e, j, c) {
+            if (j)
+                sd_buf_puts(b, " | ");
+            put_value(b, c);
+        }
+        return 1;
+    }
+    if (def && (str(def, "name") || str(def, "key"))) {
+        sd_buf_puts(b, str(def, "name") ? str(def, "name") : str(def, "key"));
+        return 1;
+    }
+    if ((c = json_object_get(x, "const"))) {
+        put_value(b, c);
+        return 1;
+    }
+    json_array_foreach(json_object_get(x, "type"), i, t) {
+        if (i)
+            sd_buf_puts(b, " | ");
+        sd_buf_puts(b, json_string_value(t) ? json_string_value(t) : "?");
+    }
+    return b->len > 0;
+}
+
 static void walk_list(walk *w, json_t *list, int depth, const char *label_fmt, const char *base)
 {
     json_t *x;
@@ -298,14 +430,21 @@ static void walk_list(walk *w, json_t *list, int depth, const char *label_fmt, c
     char label[64];
 
     json_array_foreach(list, i, x) {
-        sd_buf b = SD_BUF_INIT;
+        sd_buf b = SD_BUF_INIT, name = SD_BUF_INIT;
         snprintf(label, sizeof label, label_fmt, (int)i + 1);
         sd_buf_printf(&b, "%s/%s", base, label);
         for (char *p = b.ptr; *p; p++)
             if (*p == ' ')
                 *p = '-';
-        walk_node(w, x, depth, label, b.ptr);
+        /* the anchor keeps the number; the label names the branch */
+        if (branch_name(w->v, &name, x)) {
+            const char *kind = strchr(label, '(');
+            sd_buf_printf(&name, " %s", kind ? kind : "");
+            set_str(x, "branch_name", name.ptr);
+        }
+        walk_node(w, x, depth, str(x, "branch_name") ? str(x, "branch_name") : label, b.ptr);
         sd_buf_release(&b);
+        sd_buf_release(&name);
     }
 }
 
@@ -358,10 +497,18 @@ static void alternatives(json_t *node, const char *kind, const char *words)
         json_t *o = json_object();
         json_t *a = json_object_get(x, "anchor");
         const char *t = str(x, "title"), *tt = str(x, "type_text"), *rn = str(x, "ref_name");
+        const char *bn = str(x, "branch_name");
+        sd_buf name = SD_BUF_INIT;
+        if (bn) {
+            /* the branch's name without its " (one of)" */
+            const char *par = strrchr(bn, '(');
+            sd_buf_put(&name, bn, par && par > bn ? (size_t)(par - bn - 1) : strlen(bn));
+        }
         if (json_is_string(a))
             json_object_set(o, "option_anchor", a);
         json_object_set_new(o, "option_title",
-                            json_string(rn ? rn : t && *t ? t : tt && *tt ? tt : "option"));
+                            json_string(name.len ? name.ptr : rn ? rn : t && *t ? t : tt && *tt ? tt : "option"));
+        sd_buf_release(&name);
         json_array_append_new(opts, o);
     }
     json_t *alts = json_object_get(node, "alternatives");
@@ -370,6 +517,34 @@ static void alternatives(json_t *node, const char *kind, const char *words)
         json_object_set_new(node, "alternatives", alts);
     }
     json_array_append_new(alts, json_pack("{s:s,s:o}", "alt_kind", words, "options", opts));
+}
+
+/* md: the branches by name among the constraints ("exactly one of:
+ * `type: helm`, `type: git`"), so that the details name them. */
+static void md_alternatives(view *v, json_t *node)
+{
+    json_t *alts = json_object_get(node, "alternatives"), *a, *o;
+    json_t *list = json_object_get(node, "md_constraints");
+    size_t i, j;
+    if (!json_array_size(alts))
+        return;
+    if (!json_is_array(list)) {
+        list = json_array();
+        json_object_set_new(node, "md_constraints", list);
+    }
+    json_array_foreach(alts, i, a) {
+        const char *kind = str(a, "alt_kind");
+        sd_buf_clear(&v->tmp);
+        sd_buf_puts(&v->tmp, kind && !strcmp(kind, "Exactly one of") ? "exactly one of: " : "at least one of: ");
+        json_array_foreach(json_object_get(a, "options"), j, o) {
+            const char *t = str(o, "option_title");
+            if (j)
+                sd_buf_puts(&v->tmp, ", ");
+            sd_render__md_code(&v->tmp, t ? t : "option", t ? strlen(t) : 6);
+        }
+        json_array_append_new(list, json_stringn(v->tmp.ptr, v->tmp.len));
+    }
+    json_object_set_new(node, "has_details", json_true());
 }
 
 static const char *rel_path(walk *w, json_t *node)
@@ -399,9 +574,15 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
     }
     if (count_children(node))
         json_object_set_new(node, "has_children", json_true());
+    if (w->branch && str(node, "key"))
+        set_str(node, "branch_label", w->branch);   /* md details say which branch */
 
     const char *base = json_string_value(json_object_get(node, "anchor"));
     char *basecopy = strdup(base ? base : "node");
+    const char *outer = w->branch;
+    char *mylabel = label && !str(node, "key") ? strdup(label) : NULL;
+    if (mylabel)
+        w->branch = mylabel;
 
     json_array_foreach(json_object_get(node, "properties"), i, x)
         walk_node(w, x, depth + 1, NULL, NULL);
@@ -439,6 +620,8 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
         walk_list(w, list, depth + 1, "option %d (any of)", basecopy);
         alternatives(node, "anyOf", "At least one of");
     }
+    if (!w->v->html)
+        md_alternatives(w->v, node);
     json_array_foreach(json_object_get(node, "patternProperties"), i, x) {
         const char *p = str(x, "pattern");
         sd_buf lab = SD_BUF_INIT, ab = SD_BUF_INIT;
@@ -471,6 +654,8 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
             }
         }
     }
+    w->branch = outer;
+    free(mylabel);
     free(basecopy);
 }
 
@@ -512,7 +697,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
                           const char *anchor_prefix, const char *strip)
 {
     json_t *props = json_object_get(root, "properties"), *x, *g;
-    walk w = { v, NULL, anchor_prefix, strip };
+    walk w = { v, NULL, anchor_prefix, strip, NULL };
     size_t i;
     int any_section = 0;
 
@@ -606,10 +791,13 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
     json_array_foreach(defs, i, d) {
         json_t *s = json_object(), *a = json_object_get(d, "anchor");
         const char *name = str(d, "name") ? str(d, "name") : str(d, "id");
-        walk w = { v, NULL, NULL, NULL };
+        walk w = { v, NULL, NULL, NULL, NULL };
         set_str(s, "section_title", name ? name : "definition");
         /* TOC label: "io.k8s.api.core.v1.Pod" reads as "Pod" with "core.v1" beside it. */
-        if (name && strchr(name, '.')) {
+        size_t nl = name ? strlen(name) : 0;
+        int file = (nl > 5 && !strcmp(name + nl - 5, ".json")) || (nl > 5 && !strcmp(name + nl - 5, ".yaml")) ||
+                   (nl > 4 && !strcmp(name + nl - 4, ".yml")) || (name && (strchr(name, ' ') || strchr(name, '/')));
+        if (name && strchr(name, '.') && !file) {
             const char *last = strrchr(name, '.'), *p = last;
             int dots = 0;
             while (p > name && dots < 2)
@@ -656,16 +844,24 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
 int sd_render_view(json_t *model, int html)
 {
     view v = { html, json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
-               { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() } };
+               { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() }, 0 };
     json_t *groups = json_array(), *versions, *x;
     size_t i;
     int err = 0;
 
+    {
+        const char *kind = str(json_object_get(model, "source"), "kind");
+        v.ytt = kind && !strcmp(kind, "ytt");
+    }
     sd_render__page_meta(&v, model);
     json_array_foreach(json_object_get(model, "rows"), i, x) {
         const char *id = str(x, "node"), *sec = str(x, "section");
-        if (id && sec && *sec && !json_object_get(v.sections, id))
-            json_object_set_new(v.sections, id, json_string(sec));
+        if (id && sec && *sec && !json_object_get(v.sections, id)) {
+            /* html prints the name as text: its &reg; must be decoded once */
+            if (html)
+                sd_render__decode_entities(&v.tmp, sec);
+            json_object_set_new(v.sections, id, json_string(html ? v.tmp.ptr : sec));
+        }
     }
     /* Definitions get their anchors first so that every ref can link. */
     {
@@ -740,8 +936,10 @@ int sd_render_view(json_t *model, int html)
             json_array_remove(groups, i);
     json_object_set_new(model, "groups", groups);
     if (!html) {
-        if (json_array_size(json_object_get(model, "rows")))
+        if (json_array_size(json_object_get(model, "rows"))) {
             sd_render__chart_rows(&v, model);
+            sd_render__schema_keys(&v, model);
+        }
         else
             sd_render__entry_rows(model);
         sd_render__details(model);

@@ -20,6 +20,9 @@
 typedef struct item {
     sd_check_result r;
     int             entry;
+    long            sidx;          /* the source schema (for the lint), or -1 */
+    const sd_node  *defaults;      /* a chart's values.yaml root */
+    const char     *defaults_file;
 } item;
 
 struct sd_check {
@@ -36,6 +39,29 @@ struct sd_check {
     int              oom;
 };
 
+static void sort_errors(const sd_check *k, sd_verror *e, size_t n);
+
+/* The keys at a chart's root that other charts own: `global`, and each
+ * dependency's (its alias, else its name; unpacked under charts/ or only
+ * listed in Chart.yaml). */
+static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max)
+{
+    size_t n = 0;
+    const sd_node *deps = chart->chart_yaml ? sd_node_get(sd_doc_root(chart->chart_yaml), "dependencies") : NULL;
+    extra[n++] = "global";
+    for (size_t i = 0; i < chart->nsubcharts && n < max; i++)
+        extra[n++] = chart->subcharts[i]->alias ? chart->subcharts[i]->alias : sd_chart_name(chart->subcharts[i]);
+    for (size_t i = 0; deps && deps->kind == SD_SEQ && i < deps->n && n < max; i++) {
+        const sd_node *d = deps->items[i].value;
+        const sd_node *a = sd_node_get(d, "alias"), *nm = sd_node_get(d, "name");
+        const sd_node *use = a && a->kind == SD_STR ? a : nm;
+        if (use && use->kind == SD_STR)
+            extra[n++] = use->str;
+    }
+    return n;
+}
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
+
 static void keep(sd_check *k, sd_doc *d)
 {
     sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
@@ -51,19 +77,20 @@ static void keep(sd_check *k, sd_doc *d)
 
 /* A result to validate against entry point `entry` (< 0: an input error,
  * already reported in diags[first..]). */
-static void add_result(sd_check *k, const char *label, const sd_node *values, int entry,
-                       size_t first)
+static item *add_result(sd_check *k, const char *label, const sd_node *values, int entry,
+                        size_t first)
 {
     item *p = realloc(k->items, (k->nitems + 1) * sizeof *p);
     if (!p) {
         k->oom = 1;
         sd_alloc_note_failure();
-        return;
+        return NULL;
     }
     k->items = p;
     p = &k->items[k->nitems++];
     memset(p, 0, sizeof *p);
     p->entry = entry;
+    p->sidx = -1;
     p->r.label = strdup(label);
     p->r.values = values;
     p->r.diag_first = first;
@@ -71,6 +98,19 @@ static void add_result(sd_check *k, const char *label, const sd_node *values, in
     if (!p->r.label) {
         k->oom = 1;
         sd_alloc_note_failure();
+    }
+    return p;
+}
+
+/* The lint (lint.c) runs on this result against source schema `sidx`. */
+static void lint_with(item *it, long sidx, const sd_chart *chart)
+{
+    if (!it)
+        return;
+    it->sidx = sidx;
+    if (chart && chart->values) {
+        it->defaults = sd_doc_root(chart->values);
+        it->defaults_file = chart->values->file;
     }
 }
 
@@ -206,7 +246,7 @@ static void cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, co
 
 /* ---- per source kind ------------------------------------------------------ */
 
-static int check_chart(sd_check *k, const char *const *files, size_t n)
+static int check_chart_files(sd_check *k, const char *const *files, size_t n)
 {
     const sd_chart *chart = sd_source_chart(k->src);
     sd_buf label = SD_BUF_INIT;
@@ -229,10 +269,12 @@ static int check_chart(sd_check *k, const char *const *files, size_t n)
             return entry;
         }
         k->effective_schema = sd_doc_root(chart->schema);
-        add_result(k, label.len ? label.ptr : "(values)", merged, entry, k->diags->count);
+        lint_with(add_result(k, label.len ? label.ptr : "(values)", merged, entry, k->diags->count),
+                  0, chart);
     } else {
         sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
                         "the chart has no values.schema.json: Helm checks nothing, and neither does this");
+        lint_without_schema(k, chart, merged);
     }
     /* each subchart's part against the subchart's own schema, as Helm does */
     for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
@@ -260,10 +302,46 @@ static int check_chart(sd_check *k, const char *const *files, size_t n)
         }
         sd_buf sl = SD_BUF_INIT;
         sd_buf_printf(&sl, "%s (subchart %s)", label.ptr, sub->alias);
-        add_result(k, sl.ptr, inst ? inst : empty_map(k, "(values)"), entry, k->diags->count);
+        lint_with(add_result(k, sl.ptr, inst ? inst : empty_map(k, "(values)"), entry, k->diags->count),
+                  (long)i, sub);
         sd_buf_release(&sl);
     }
     sd_buf_release(&label);
+    return err;
+}
+
+/* A chart without a schema: the keys its values.yaml does not know are
+ * still worth a warning (an error under --strict), typos above all. */
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged)
+{
+    sd_vresult res = SD_VRESULT_INIT;
+    const char *extra[64];
+    size_t nextra = 0;
+    const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
+
+    if (!defs || defs->kind != SD_MAP || !defs->n)
+        return;
+    nextra = chart_extras(chart, extra, 64);
+    if (sd_check__lint(k->src, merged, defs, chart->values->file, NULL, NULL, extra, nextra,
+                       k->opts.strict, &res) < 0)
+        k->oom = 1;
+    sort_errors(k, res.items, res.count);
+    sort_errors(k, res.warnings, res.nwarnings);
+    if (res.count)
+        k->wanting = 1;
+    sd_vresult_to_diags(&res, k->diags);
+    sd_vresult_release(&res);
+}
+
+/* Helm's `-f a -f b` merges (the default); chart-testing checks each CI
+ * file on its own over values.yaml (--each). */
+static int check_chart(sd_check *k, const char *const *files, size_t n)
+{
+    int err = 0;
+    if (!k->opts.each || n < 2)
+        return check_chart_files(k, files, n);
+    for (size_t i = 0; i < n && err >= 0; i++)
+        err = check_chart_files(k, files + i, 1);
     return err;
 }
 
@@ -291,7 +369,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
             cel_note(k->diags, v->schema, &said, 0, "evaluated here");
             if ((entry = sd_source_entry(k->src, i, k->diags)) < 0)
                 return entry;
-            add_result(k, d->file, inst, entry, k->diags->count);
+            lint_with(add_result(k, d->file, inst, entry, k->diags->count), (long)i, NULL);
             if (!d->nroots)
                 break;
         }
@@ -341,12 +419,78 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
         if (!d->nroots)
             add_result(k, d->file, empty_map(k, d->file), entry, k->diags->count); /* empty = {} as Helm reads it */
         for (size_t r = 0; r < d->nroots; r++)
-            add_result(k, d->file, d->roots[r].node, entry, k->diags->count);
+            lint_with(add_result(k, d->file, d->roots[r].node, entry, k->diags->count), 0, NULL);
     }
     return 0;
 }
 
 /* ---- the run --------------------------------------------------------------- */
+
+/* Unknown and deprecated keys (lint.c); --strict makes unknown keys errors. */
+static void lint(sd_check *k, item *it)
+{
+    const sd_source_schema *sc = sd_source_schema_at(k->src, (size_t)it->sidx);
+    const char *extra[64];
+    size_t nextra = 0;
+    const sd_chart *chart = sc ? sc->chart : NULL;
+
+    if (!sc || !sc->root)
+        return;
+    if (sc->crd) {
+        /* every Kubernetes object has these, whatever its schema says */
+        extra[nextra++] = "apiVersion";
+        extra[nextra++] = "kind";
+        extra[nextra++] = "metadata";
+    }
+    if (chart)
+        nextra = chart_extras(chart, extra, 64);
+    if (sd_check__lint(k->src, it->r.values, it->defaults, it->defaults_file, sc->doc, sc->root,
+                       extra, nextra, k->opts.strict, &it->r.res) < 0)
+        k->oom = 1;
+    if (it->r.res.count && it->r.status == 0)
+        it->r.status = SD_EINVALID;
+}
+
+/* Where an error is written: the files in the order they were read (a
+ * chart's values.yaml first), then line and column. */
+static size_t file_rank(const sd_check *k, const char *f)
+{
+    const sd_chart *ch = sd_source_kind(k->src) == SD_SOURCE_CHART ? sd_source_chart(k->src) : NULL;
+    if (!f)
+        return 0;
+    if (ch && ch->values && (ch->values->file == f || !strcmp(ch->values->file, f)))
+        return 1;
+    for (size_t i = 0; i < k->nkeep; i++)
+        if (k->keep[i]->file == f || !strcmp(k->keep[i]->file, f))
+            return i + 2;
+    return 0;
+}
+
+static int before(const sd_check *k, const sd_verror *a, const sd_verror *b)
+{
+    size_t ra = file_rank(k, a->loc.file), rb = file_rank(k, b->loc.file);
+    if (ra != rb)
+        return ra < rb;
+    if (ra == 0 && a->loc.file && b->loc.file && strcmp(a->loc.file, b->loc.file))
+        return strcmp(a->loc.file, b->loc.file) < 0;
+    if (a->loc.line != b->loc.line)
+        return a->loc.line < b->loc.line;
+    return a->loc.column < b->loc.column;
+}
+
+/* A stable insertion sort: the lists are short (at most max_errors). */
+static void sort_errors(const sd_check *k, sd_verror *e, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        sd_verror t = e[i];
+        size_t j = i;
+        while (j > 0 && before(k, &t, &e[j - 1])) {
+            e[j] = e[j - 1];
+            j--;
+        }
+        e[j] = t;
+    }
+}
 
 void sd_check_validate_opts(sd_validate_opts *vo, const sd_source *src, const sd_check_opts *opts)
 {
@@ -380,7 +524,14 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
     switch (sd_source_kind(src)) {
     case SD_SOURCE_CHART: err = check_chart(k, files, nfiles); break;
     case SD_SOURCE_CRD:   err = check_crds(k, files, nfiles); break;
-    case SD_SOURCE_YTT:   err = check_ytt(k, files, nfiles); break;
+    case SD_SOURCE_YTT:
+        /* --each: each overlay over the defaults on its own */
+        if (k->opts.each && nfiles > 1)
+            for (size_t f = 0; f < nfiles && err >= 0; f++)
+                err = check_ytt(k, files + f, 1);
+        else
+            err = check_ytt(k, files, nfiles);
+        break;
     default:              err = check_schema(k, files, nfiles); break;
     }
     if (err < 0)
@@ -399,6 +550,12 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
         if (r->diag_count == 0)
             r->diag_first = diags->count;
         r->status = sd_validate_entry(k->v, (size_t)k->items[i].entry, r->values, &r->res, diags);
+        if ((r->status == 0 || r->status == SD_EINVALID) && k->items[i].sidx >= 0)
+            lint(k, &k->items[i]);
+        if (k->opts.by_position) {
+            sort_errors(k, r->res.items, r->res.count);
+            sort_errors(k, r->res.warnings, r->res.nwarnings);
+        }
         r->diag_count = diags->count - r->diag_first;
     }
     *out = k;

@@ -23,6 +23,12 @@ typedef struct sd_check_opts {
     int    draft;        /* dialect forced on the schemas (wins over `$schema`); 0: none */
     int    formats;      /* enum sd_format_mode; ytt asserts unless told to ignore */
     size_t max_errors;   /* per result (0: 1000) */
+    int    strict;       /* keys nobody knows are errors, not warnings */
+    int    each;         /* a chart (ytt schema): each file over values.yaml (the
+                            defaults) on its own, not merged */
+    int    by_position;  /* errors and warnings sorted by file, line, column (what a
+                            person reads); 0: the validator's order, which the JSON
+                            output and the browser rules share (docs/rules.md) */
 } sd_check_opts;
 
 /** One thing validated. Owned by the sd_check. */
@@ -62,6 +68,17 @@ int sd_check_status(const sd_check *chk);
  *  schemas with: a ytt schema's `format=` rules always assert unless
  *  `formats` says to ignore them. */
 void sd_check_validate_opts(sd_validate_opts *out, const sd_source *src, const sd_check_opts *opts);
+
+/** Internal (lint.c): warn (error when `strict`) on keys of `values`
+ *  that neither `defaults` (a chart's values.yaml, or NULL) nor `schema`
+ *  (a node of `doc`; $refs through `src`) knows, with the closest known
+ *  key, and on values set for deprecated keys (`deprecated: true`, a
+ *  "Deprecated:" description) outside `defaults_file`. `extra`: more names
+ *  known at the root. Findings are appended to `res`. Returns 0 or
+ *  SD_ENOMEM. */
+int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *defaults,
+                   const char *defaults_file, const sd_doc *doc, const sd_node *schema,
+                   const char *const *extra, size_t nextra, int strict, sd_vresult *res);
 
 /** The rules document (docs/rules.md) of `src`: one entry per schema of the
  *  source, with what the interpreter needs beside the program (a

@@ -294,6 +294,7 @@ int sd_source_validator(sd_validator **out, sd_source *s, const sd_validate_opts
         if (vopts)
             o = *vopts;
         o.resolver = s->r;
+        o.lenient = s->opts.lenient;
         o.load = NULL;
         o.map = NULL;
         o.payload = NULL;

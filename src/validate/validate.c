@@ -525,7 +525,7 @@ static int re_match(vctx *c, pcre2_code *re, uint32_t *uses, const char *src, co
     return -1;
 }
 
-static unsigned edit_distance(const char *a, size_t n, const char *b, size_t m)
+unsigned sd_edit_distance(const char *a, size_t n, const char *b, size_t m)
 {
     unsigned row[64], prev, tmp;
     if (m >= 64 || n >= 64)
@@ -553,7 +553,7 @@ static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *
     const vprop *best = NULL;
     unsigned bd = 999;
     for (size_t i = 0; i < s->nprops; i++) {
-        unsigned dd = edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
+        unsigned dd = sd_edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
         if (dd < bd) {
             bd = dd;
             best = &s->props[i];
@@ -1264,11 +1264,12 @@ void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
         int sev = pass ? SD_SEV_ERROR : SD_SEV_WARNING, code = pass ? SD_EINVALID : 0;
         for (size_t i = 0; i < n; i++) {
             const sd_verror *e = &list[i];
+            const char *sp = e->schema_path && *e->schema_path ? e->schema_path : NULL; /* no schema */
             if (e->schema_loc.file && e->schema_loc.line)
-                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s (%s:%d:%d)",
+                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s (%s:%d:%d)",
                             e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
             else
-                sd_diag_add(diags, sev, code, e->loc, e->schema_path, e->path, "%s: %s", e->key, e->message);
+                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s", e->key, e->message);
         }
     }
 }

@@ -41,6 +41,8 @@ typedef struct sd_validate_opts {
     const char *base_uri;    /* the schema's retrieval URI (NULL: from its file name) */
     unsigned long regex_match_limit; /* PCRE2 match limit (0: 1,000,000) */
     size_t max_errors;       /* stop collecting after this many (0: 1000) */
+    int lenient;             /* an unresolvable $ref is a warning and
+                                validates as `true`; the rest is checked */
 } sd_validate_opts;
 
 typedef struct sd_validator sd_validator;
@@ -124,5 +126,11 @@ int sd_format__hostname_1123(const char *s, size_t n);
  *  pcre2_code* (as void*) the caller frees with pcre2_code_free(), or NULL
  *  with the PCRE2 error code and offset set. */
 void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff);
+
+/** The edit distance (Levenshtein, ASCII letters compared without case)
+ *  between a[0..n) and b[0..m): what "did you mean" suggestions rank by, in
+ *  the validator's messages and in the lint of values files. 999 when either
+ *  is 64 bytes or longer. */
+unsigned sd_edit_distance(const char *a, size_t n, const char *b, size_t m);
 
 #endif

@@ -264,7 +264,23 @@ static int resolve_ref(sd_validator *v, vs *s, const sd_node *refn, const char *
     int err;
     if (refn->kind != SD_STR)
         return cerr(v, SD_ESYNTAX, refn, "'%s' must be a string", kw);
-    if ((err = sd_resolver_resolve(v->r, &ti, s->node, refn->str, refn->loc, v->diags)) < 0) {
+    *out = NULL;
+    if (v->opts.lenient) {
+        /* lenient: the failure is a warning and the $ref is left out */
+        sd_diags tmp = SD_DIAGS_INIT;
+        err = sd_resolver_resolve(v->r, &ti, s->node, refn->str, refn->loc, &tmp);
+        for (size_t i = 0; i < tmp.count; i++) {
+            const sd_diag *d = &tmp.items[i];
+            sd_diag_add(v->diags, d->severity == SD_SEV_ERROR ? SD_SEV_WARNING : d->severity, 0,
+                        d->loc, d->schema_ptr, d->instance_ptr, "%s",
+                        d->message ? d->message : "out of memory");
+        }
+        sd_diags_release(&tmp);
+        if (err == SD_ENOMEM)
+            return cerr(v, SD_ENOMEM, refn, "out of memory");
+        if (err < 0)
+            return 1;
+    } else if ((err = sd_resolver_resolve(v->r, &ti, s->node, refn->str, refn->loc, v->diags)) < 0) {
         if (!v->err)
             v->err = err;
         return err;
@@ -349,6 +365,10 @@ static int compile_one(sd_validator *v, vs *s)
         vs *t;
         if ((err = resolve_ref(v, s, x, "$ref", &t)) < 0)
             return err;
+        if (!t && d <= SD_DRAFT_7)
+            return 0;   /* lenient: left out, and $ref overrides its siblings */
+        if (!t)
+            goto siblings;
         /* drafts 4-7: $ref overrides its siblings; later drafts: a lone
          * $ref within one resource is the same as its target (crossing
          * resources would skip a dynamic scope) */
@@ -358,12 +378,13 @@ static int compile_one(sd_validator *v, vs *s)
         }
         s->ref = t;
     }
+siblings:
     if (d >= SD_DRAFT_2020 && (x = sd_node_get(n, "$dynamicRef"))) {
         const sd_schema_info *ti;
         if ((err = resolve_ref(v, s, x, "$dynamicRef", &s->dynref)) < 0)
             return err;
-        ti = s->dynref->info;
-        {
+        ti = s->dynref ? s->dynref->info : NULL;
+        if (ti) {
             const char *hash = strchr(x->str, '#');
             if (hash && hash[1] && hash[1] != '/' && ti->dyn_anchor && strcmp(ti->dyn_anchor, hash + 1) == 0) {
                 s->dyn_kind = 1;
@@ -374,10 +395,11 @@ static int compile_one(sd_validator *v, vs *s)
     if (d == SD_DRAFT_2019 && (x = sd_node_get(n, "$recursiveRef"))) {
         if ((err = resolve_ref(v, s, x, "$recursiveRef", &s->dynref)) < 0)
             return err;
-        if (s->dynref->info->rec_anchor)
+        if (s->dynref && s->dynref->info->rec_anchor)
             s->dyn_kind = 2;
     }
 
+    err = 0;   /* a lenient resolve_ref() returns 1 for a $ref left out */
     vocab_validation = validation_vocab(v, s->res);
     for (size_t i = 0; i < n->n && !err; i++) {
         const sd_pair *p = &n->items[i];

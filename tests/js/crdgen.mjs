@@ -84,3 +84,21 @@ function gen(s, depth, st, root) {
       return spoil ? null : s["x-kubernetes-preserve-unknown-fields"] ? { free: k } : "value-" + k;
   }
 }
+
+// the parity table's spoiled values: wrong types and a typo every few keys
+export function spoil(v, n = { k: 0 }) {
+  if (Array.isArray(v)) return v.length ? [spoil(v[0], n)] : [1];
+  if (v !== null && typeof v === "object") {
+    const o = {};
+    for (const k of Object.keys(v)) o[k] = spoil(v[k], n);
+    if (n.k++ % 3 === 0) o[Object.keys(v)[0] ? Object.keys(v)[0] + "x" : "unknown"] = 1;
+    return o;
+  }
+  n.k++;
+  switch (typeof v) {
+    case "string": return n.k % 2 ? 42 : ["a"];
+    case "number": return "not-a-number";
+    case "boolean": return "maybe";
+    default: return { was: "null" };
+  }
+}

@@ -383,6 +383,40 @@ static void test_inheritance_reaches_partials(void)
     sd_diags_release(&d);
 }
 
+/* The spec's "Failed Lookup" (partials, dynamic names): empty; a WARN
+ * registry says so once per name, a STRICT one fails. */
+static void test_failed_lookup(void)
+{
+    sd_mustache_partials *reg = NULL;
+    char *s, *diag = NULL;
+    int err;
+
+    INT_EQ(sd_mustache_partials_new(&reg, SD_MUSTACHE_WARN), 0);
+    s = render("\"{{>text}}\"", "{}", reg, &err, &diag);
+    INT_EQ(err, 0);
+    STR_EQ(s, "\"\"");
+    OK(diag != NULL && strstr(diag, "warning: unknown partial 'text' renders as nothing") != NULL);
+    free(s);
+    free(diag);
+    diag = NULL;
+    s = render("\"{{>*dynamic}}\"", "{\"dynamic\":\"content\"}", reg, &err, &diag);
+    INT_EQ(err, 0);
+    STR_EQ(s, "\"\"");
+    OK(diag != NULL && strstr(diag, "'content'") != NULL);
+    free(s);
+    free(diag);
+    sd_mustache_partials_free(reg);
+
+    INT_EQ(sd_mustache_partials_new(&reg, SD_MUSTACHE_STRICT), 0);
+    diag = NULL;
+    s = render("\"{{>text}}\"", "{}", reg, &err, &diag);
+    INT_EQ(err, SD_ENOTFOUND);
+    OK(diag != NULL && strstr(diag, "error: unknown partial 'text'") != NULL);
+    free(s);
+    free(diag);
+    sd_mustache_partials_free(reg);
+}
+
 static void test_indentation(void)
 {
     sd_mustache_partials *reg = NULL;
@@ -404,4 +438,4 @@ static void test_indentation(void)
 
 TEST_MAIN(test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
           test_output_cap, test_partials_memory, test_partials_dirs, test_inheritance_reaches_partials,
-          test_indentation)
+          test_indentation, test_failed_lookup)

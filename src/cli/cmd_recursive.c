@@ -1,0 +1,728 @@
+/* cmd_recursive.c - `schemadoc --recursive DIR... [-j N] [--quiet]
+ * (-o SITE/ | --readme NAME) [--check] [OPTIONS]`: every chart below DIR
+ * (every directory holding a Chart.yaml; a FILE stands for the chart that
+ * holds it), each documented by the one-chart command in a process of its
+ * own, N at a time; then SITE/index.html linking every chart. A failed
+ * chart is listed at the end and the others are still done.
+ *
+ * In: argv. Out: one page per chart (SITE/<chart's path>/index.html or
+ * README.md) or each chart's README rewritten, a progress line on a
+ * terminal, the failures on stderr, the exit status (2 when a chart
+ * failed, 1 when --check found a stale file, else 0). */
+#include "cli.h"
+#include "file.h"
+#include "node.h"
+#include "out.h"
+#include "sd.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_WALK_DEPTH 32
+
+typedef struct chart_job {
+    char  *dir;       /* as handed to the one-chart command */
+    char  *rel;       /* its path below the root ("." for the root) */
+    char  *out;       /* the page to write, or NULL (--readme) */
+    pid_t  pid;
+    FILE  *log;       /* the child's stdout and stderr */
+    int    status;    /* exit status, -1 while running */
+} chart_job;
+
+typedef struct rctx {
+    chart_job   *jobs;
+    size_t       n, cap;
+    const char **skip;       /* --skip PATTERN (a name or a path below the root) */
+    size_t       nskip;
+    int          subcharts;  /* --include-subcharts */
+    int          first_only; /* stop at the first chart found */
+} rctx;
+
+static int is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int has_chart_yaml(const char *dir)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s/Chart.yaml", dir);
+    return is_file(p);
+}
+
+/* A path on stderr: control bytes (a directory named with terminal escape
+ * sequences) shown as '?'. */
+static void put_path(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+}
+
+static int add_chart(rctx *c, const char *dir, const char *rel)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (!strcmp(c->jobs[i].dir, dir))
+            return 0;
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 64;
+        chart_job *j = realloc(c->jobs, cap * sizeof *j);
+        if (!j)
+            return SD_ENOMEM;
+        c->jobs = j;
+        c->cap = cap;
+    }
+    chart_job *j = &c->jobs[c->n];
+    memset(j, 0, sizeof *j);
+    j->dir = strdup(dir);
+    j->rel = strdup(rel);
+    j->status = -1;
+    if (!j->dir || !j->rel)
+        return SD_ENOMEM;
+    c->n++;
+    return 0;
+}
+
+/* A directory left out: hidden ones (.git), node_modules, a chart's own
+ * charts/ (its vendored subcharts, unless --include-subcharts), and
+ * anything --skip names (by its name or its path below the root). */
+static int skipped(const rctx *c, const char *name, const char *rel, int parent_is_chart)
+{
+    if (name[0] == '.' || !strcmp(name, "node_modules"))
+        return 1;
+    if (parent_is_chart && !strcmp(name, "charts") && !c->subcharts)
+        return 1;
+    for (size_t i = 0; i < c->nskip; i++)
+        if (fnmatch(c->skip[i], name, 0) == 0 || fnmatch(c->skip[i], rel, FNM_PATHNAME) == 0)
+            return 1;
+    return 0;
+}
+
+static int walk(rctx *c, const char *dir, const char *rel, int depth)
+{
+    DIR *d;
+    struct dirent *e;
+    char **names = NULL;
+    size_t nn = 0, cap = 0;
+    int err = 0, chart = has_chart_yaml(dir);
+
+    if (chart && (err = add_chart(c, dir, rel)) < 0)
+        return err;
+    if (depth >= MAX_WALK_DEPTH || !(d = opendir(dir)))
+        return 0;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if (nn == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **m = realloc(names, cap * sizeof *m);
+            if (!m) {
+                err = SD_ENOMEM;
+                break;
+            }
+            names = m;
+        }
+        if (!(names[nn] = strdup(e->d_name))) {
+            err = SD_ENOMEM;
+            break;
+        }
+        nn++;
+    }
+    closedir(d);
+    /* sorted: the same order (and index) on every machine */
+    for (size_t i = 1; i < nn; i++)
+        for (size_t k = i; k > 0 && strcmp(names[k - 1], names[k]) > 0; k--) {
+            char *t = names[k];
+            names[k] = names[k - 1];
+            names[k - 1] = t;
+        }
+    for (size_t i = 0; i < nn && err == 0 && !(c->first_only && c->n); i++) {
+        char path[4096], sub[4096];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(sub, sizeof sub, "%s%s%s", strcmp(rel, ".") ? rel : "", strcmp(rel, ".") ? "/" : "", names[i]);
+        /* symbolic links are not followed: no loops, nothing outside */
+        if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || skipped(c, names[i], sub, chart))
+            continue;
+        err = walk(c, path, sub, depth + 1);
+    }
+    for (size_t i = 0; i < nn; i++)
+        free(names[i]);
+    free(names);
+    return err;
+}
+
+int sd_cli_has_charts(const char *dir)
+{
+    rctx c;
+    int found;
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || has_chart_yaml(dir))
+        return 0;
+    memset(&c, 0, sizeof c);
+    c.first_only = 1;
+    found = walk(&c, dir, ".", 0) == 0 && c.n > 0;
+    for (size_t i = 0; i < c.n; i++) {
+        free(c.jobs[i].dir);
+        free(c.jobs[i].rel);
+    }
+    free(c.jobs);
+    return found;
+}
+
+/* A FILE argument (pre-commit hands over the files of a commit): the
+ * nearest directory above it holding a Chart.yaml, or nothing. */
+static int chart_of_file(rctx *c, const char *file)
+{
+    char *p = strdup(file), *slash;
+    int err = 0;
+    if (!p)
+        return SD_ENOMEM;
+    while ((slash = strrchr(p, '/'))) {
+        *slash = '\0';
+        if (!*p)
+            break;
+        if (has_chart_yaml(p)) {
+            err = add_chart(c, p, p);
+            free(p);
+            return err;
+        }
+    }
+    if (has_chart_yaml("."))
+        err = add_chart(c, ".", ".");
+    free(p);
+    return err;
+}
+
+/* ---- the index page ---------------------------------------------------------- */
+
+static void put_html(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* A Markdown table cell: no pipes, no line breaks, no HTML. */
+static void put_md(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '|' || *s == '\\' || *s == '<' || *s == '>' || *s == '[' || *s == ']' || *s == '`' || *s == '*' || *s == '_')
+            fputc('\\', f), fputc(*s, f);
+        else if (*s == '\n' || *s == '\r')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+}
+
+/* A link target below SITE: every byte but unreserved ones and '/' escaped. */
+static void put_href(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
+            fputc(ch, f);
+        else
+            fprintf(f, "%%%02X", ch);
+    }
+}
+
+typedef struct meta { const char *name, *version, *description, *deprecated; } meta;
+
+static meta chart_meta(const sd_doc *doc)
+{
+    meta m = { NULL, NULL, NULL, NULL };
+    const sd_node *r = doc ? sd_doc_root(doc) : NULL, *t;
+    if (!r || r->kind != SD_MAP)
+        return m;
+    if ((t = sd_node_get(r, "name")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.name = t->str;
+    if ((t = sd_node_get(r, "version")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.version = t->str;
+    if ((t = sd_node_get(r, "description")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.description = t->str;
+    if ((t = sd_node_get(r, "deprecated")) && t->kind == SD_BOOL && t->num.b) m.deprecated = "deprecated";
+    return m;
+}
+
+/* SITE/index.html (html) or SITE/README.md (md) listing every chart. */
+static int write_index(sd_buf *out, const rctx *c, const char *format, size_t plen)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int html = !strcmp(format, "html");
+
+    if (!f)
+        return SD_ENOMEM;
+    if (html)
+        fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+              "<title>Charts</title>\n<style>\n"
+              "body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}\n"
+              "table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #d0d7de;vertical-align:top}\n"
+              ".dep{color:#9a6700;font-weight:600}.fail{color:#cf222e}code{font-size:90%}\n"
+              "</style>\n</head>\n<body>\n<h1>Charts</h1>\n<table>\n<thead><tr><th>Chart</th><th>Version</th><th>Description</th></tr></thead>\n<tbody>\n", f);
+    else
+        fputs("# Charts\n\n| Chart | Version | Description |\n| --- | --- | --- |\n", f);
+    for (size_t i = 0; i < c->n; i++) {
+        const chart_job *j = &c->jobs[i];
+        char path[4096];
+        sd_doc *doc = NULL;
+        sd_diags quiet = SD_DIAGS_INIT;
+        struct stat st;
+        snprintf(path, sizeof path, "%s/Chart.yaml", j->dir);
+        /* not through a symbolic link: it could lead anywhere */
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+            (void)sd_doc_load_file(&doc, path, SD_FMT_YAML, NULL, &quiet);
+        meta m = chart_meta(doc);
+        const char *link = j->out ? j->out + plen : "";   /* below SITE/ */
+        if (html) {
+            fputs("<tr><td>", f);
+            if (j->status == 0 || j->status == 1) {
+                fputs("<a href=\"", f);
+                put_href(f, link);
+                fputs("\">", f);
+            }
+            put_html(f, m.name ? m.name : j->rel);
+            if (j->status == 0 || j->status == 1)
+                fputs("</a>", f);
+            fputs(" <code>", f);
+            put_html(f, j->rel);
+            fputs("</code>", f);
+            if (m.deprecated)
+                fputs(" <span class=\"dep\">deprecated</span>", f);
+            if (j->status > 1)
+                fputs(" <span class=\"fail\">(failed)</span>", f);
+            fputs("</td><td>", f);
+            put_html(f, m.version);
+            fputs("</td><td>", f);
+            put_html(f, m.description);
+            fputs("</td></tr>\n", f);
+        } else {
+            fputs("| ", f);
+            if (j->status == 0 || j->status == 1) {
+                fputs("[", f);
+                put_md(f, m.name ? m.name : j->rel);
+                fputs("](", f);
+                put_href(f, link);
+                fputs(")", f);
+            } else {
+                put_md(f, m.name ? m.name : j->rel);
+                fputs(" (failed)", f);
+            }
+            if (m.deprecated)
+                fputs(" **deprecated**", f);
+            fputs(" | ", f);
+            put_md(f, m.version);
+            fputs(" | ", f);
+            put_md(f, m.description);
+            fputs(" |\n", f);
+        }
+        sd_doc_free(doc);
+        sd_diags_release(&quiet);
+    }
+    if (html)
+        fputs("</tbody>\n</table>\n<footer><p>Generated by schemadoc " SD_VERSION "</p></footer>\n</body>\n</html>\n", f);
+    if (fclose(f) != 0) {
+        free(text);
+        return SD_ENOMEM;
+    }
+    sd_buf_put(out, text, len);
+    free(text);
+    return sd_buf_failed(out) ? SD_ENOMEM : 0;
+}
+
+/* ---- running the charts ------------------------------------------------------- */
+
+static int mkdirs(const char *path)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *s = '/';
+    }
+    return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int start(chart_job *j, int argc, char **argv)
+{
+    fflush(stdout);
+    fflush(stderr);
+    if (!(j->log = tmpfile()))
+        return -1;
+    j->pid = fork();
+    if (j->pid < 0) {
+        fclose(j->log);
+        j->log = NULL;
+        return -1;
+    }
+    if (j->pid == 0) {
+        int fd = fileno(j->log);
+        if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+            _exit(SD_EXIT_ERROR);
+        exit(sd_cmd_render(argc, argv));
+    }
+    return 0;
+}
+
+static void copy_log(FILE *log, FILE *to)
+{
+    char chunk[8192];
+    size_t n;
+    rewind(log);
+    while ((n = fread(chunk, 1, sizeof chunk, log)) > 0)
+        fwrite(chunk, 1, n, to);
+}
+
+/* 1 when the file at `path` holds exactly `len` bytes of `data`. */
+static int same_file(const char *path, const char *data, size_t len)
+{
+    /* the checked opener: a FIFO or a device at `path` is "not the same",
+     * never a hang */
+    sd_diags quiet = SD_DIAGS_INIT;
+    char *text = NULL;
+    size_t n = 0;
+    int same = sd_file_read(&text, &n, path, len + 1, 0, &quiet) == 0 && n == len &&
+               memcmp(text, data, len) == 0;
+    free(text);
+    sd_diags_release(&quiet);
+    return same;
+}
+
+static const char recursive_help[] =
+"Usage: schemadoc --recursive DIR|FILE... (-o SITE/ | --readme NAME) [--check]\n"
+"                 [--format html|md|json] [-j N] [--quiet] [--skip PATTERN]...\n"
+"                 [--include-subcharts] [PAGE AND SOURCE OPTIONS]\n";
+
+int sd_cmd_recursive(int argc, char **argv)
+{
+    rctx c;
+    const char *site = NULL, *readme = NULL, *format = NULL, *v;
+    const char **roots = NULL, **fwd = NULL;
+    size_t nroots = 0, nfwd = 0;
+    int jobs = 0, quiet = 0, check = 0, r, status = SD_EXIT_OK;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    sd_diags diags = SD_DIAGS_INIT;
+
+    memset(&c, 0, sizeof c);
+    if (!(roots = calloc((size_t)argc, sizeof *roots)) || !(fwd = calloc((size_t)argc * 2 + 16, sizeof *fwd))) {
+        free(roots);
+        return SD_EXIT_ERROR;
+    }
+    if (!(c.skip = calloc((size_t)argc, sizeof *c.skip))) {
+        free(roots);
+        free(fwd);
+        return SD_EXIT_ERROR;
+    }
+#define USAGE(...) do { status = sd_cli_usage_error(__VA_ARGS__); goto done; } while (0)
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--recursive")) {
+            continue;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(recursive_help, stdout);
+            fputs("See 'schemadoc --help' (Charts repository options).\n", stdout);
+            goto done;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+            quiet = 1;
+        } else if (!strcmp(a, "--check")) {
+            check = 1;
+        } else if (!strcmp(a, "--include-subcharts")) {
+            c.subcharts = 1;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--jobs", &v)) != 0 ||
+                   (r = sd_cli_opt_value(argc, argv, &i, "-j", &v)) != 0 ||
+                   (a[0] == '-' && a[1] == 'j' && a[2] >= '0' && a[2] <= '9' && (v = a + 2, r = 1))) {
+            char *e;
+            long n = r > 0 ? strtol(v, &e, 10) : 0;
+            if (r < 0 || *e || n < 1 || n > 1024)
+                USAGE("option '-j' takes a number of charts at once (1 to 1024)");
+            jobs = (int)n;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--skip", &v)) != 0) {
+            if (r < 0)
+                USAGE("option '--skip' needs a directory name or pattern");
+            c.skip[c.nskip++] = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
+                   (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
+            if (r < 0)
+                USAGE("option '-o' needs a directory (SITE/)");
+            site = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--readme", &v)) != 0) {
+            if (r < 0)
+                USAGE("option '--readme' needs a file name (e.g. README.md)");
+            readme = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
+            if (r < 0)
+                USAGE("option '--format' needs a value: html, md, json");
+            format = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--source-url", &v)) != 0) {
+            if (r < 0 || !sd_cli_valid_url(v))
+                USAGE("option '--source-url' takes an http(s) URL");
+            fwd[nfwd++] = "--source-url";    /* completed per chart below */
+            fwd[nfwd++] = v;
+        } else if (a[0] == '-' && a[1]) {
+            /* any other option of the one-chart command goes to each chart
+             * as it is; the option table says whether it takes a value */
+            const sd_cli_option *o;
+            size_t n = strcspn(a, "=");
+            for (o = sd_cli_options; o->name; o++)
+                if ((o->cmds & SD_CMD_RENDER) && strlen(o->name) == n && !strncmp(o->name, a, n))
+                    break;
+            if (!o->name || !strcmp(o->name, "--version") || !strcmp(o->name, "--gotmpl"))
+                USAGE("unknown option '%s' with --recursive", a);
+            fwd[nfwd++] = a;
+            if (o->arg && !a[n]) {
+                if (i + 1 >= argc)
+                    USAGE("option '%s' needs a value", a);
+                fwd[nfwd++] = argv[++i];
+            }
+        } else {
+            roots[nroots++] = a;
+        }
+    }
+    if (!nroots)
+        USAGE("'--recursive' needs a directory (or files of charts)");
+    if (!site == !readme)
+        USAGE("'--recursive' writes either pages under '-o SITE/' or each chart's '--readme NAME'");
+    if (!format)
+        format = readme ? "md" : "html";
+    if (strcmp(format, "html") && strcmp(format, "md") && strcmp(format, "json"))
+        USAGE("'--recursive' writes html, md or json pages, not '%s'", format);
+    if (readme && (strchr(readme, '/') || !strcmp(readme, "..") || !strcmp(readme, ".")))
+        USAGE("'--readme' with --recursive names a file in each chart (e.g. README.md), not a path");
+    if (readme && strcmp(format, "md"))
+        USAGE("'--readme' takes Markdown: use '--format md' (or no --format)");
+    if (!jobs)
+        jobs = ncpu > 0 ? (int)ncpu : 1;
+
+    /* the charts */
+    for (size_t i = 0; i < nroots; i++) {
+        struct stat st;
+        char root[4096];
+        snprintf(root, sizeof root, "%s", roots[i]);
+        for (size_t n = strlen(root); n > 1 && root[n - 1] == '/'; n--)
+            root[n - 1] = '\0';
+        if (stat(root, &st) != 0) {
+            fprintf(stderr, "schemadoc: error: %s: %s\n", roots[i], strerror(errno));
+            status = SD_EXIT_ERROR;
+            goto done;
+        }
+        r = S_ISDIR(st.st_mode) ? walk(&c, root, ".", 0) : chart_of_file(&c, root);
+        if (r < 0) {
+            status = SD_EXIT_ERROR;
+            goto done;
+        }
+    }
+    if (c.n == 0) {
+        if (!site) {   /* pre-commit: the commit touched no chart */
+            status = SD_EXIT_OK;
+            goto done;
+        }
+        fprintf(stderr, "schemadoc: error: no Chart.yaml below %s\n", roots[0]);
+        status = SD_EXIT_ERROR;
+        goto done;
+    }
+    /* where each page goes: SITE/<chart's path>/index.html (the root chart:
+     * SITE/<its name>/) */
+    for (size_t i = 0; site && i < c.n; i++) {
+        chart_job *j = &c.jobs[i];
+        sd_buf p = SD_BUF_INIT;
+        const char *rel = j->rel, *base;
+        if (!strcmp(rel, ".") || rel[0] == '/' || strstr(rel, "..")) {
+            /* the root chart, or a FILE's chart outside DIR: by its name,
+             * never a path leaving SITE */
+            base = strrchr(j->dir, '/');
+            rel = base ? base + 1 : j->dir;
+            if (!strcmp(rel, ".") || !strcmp(rel, "..") || !*rel)
+                rel = "chart";
+        }
+        sd_buf_printf(&p, "%s%s%s/", site, site[strlen(site) - 1] == '/' ? "" : "/", rel);
+        if (!check && mkdirs(p.ptr) != 0) {
+            fprintf(stderr, "schemadoc: error: cannot create %s: %s\n", p.ptr, strerror(errno));
+            sd_buf_release(&p);
+            status = SD_EXIT_ERROR;
+            goto done;
+        }
+        sd_buf_puts(&p, !strcmp(format, "html") ? "index.html" : !strcmp(format, "md") ? "README.md" : "model.json");
+        j->out = sd_buf_detach(&p);
+    }
+
+    /* run them, `jobs` at a time */
+    {
+        size_t next = 0, done_n = 0, running = 0, failed = 0, stale = 0;
+        int tty = !quiet && isatty(2);
+        char *cargv[64 + 2 * 256];
+        int base_argc = 0;
+        if (nfwd > 2 * 256) {
+            fprintf(stderr, "schemadoc: error: too many options\n");
+            status = SD_EXIT_ERROR;
+            goto done;
+        }
+        while (done_n < c.n) {
+            while (running < (size_t)jobs && next < c.n) {
+                chart_job *j = &c.jobs[next++];
+                sd_buf url = SD_BUF_INIT, rm = SD_BUF_INIT;
+                int k = 0;
+                cargv[k++] = "schemadoc";
+                cargv[k++] = j->dir;
+                cargv[k++] = "--format";
+                cargv[k++] = (char *)format;
+                for (size_t f = 0; f < nfwd; f++) {
+                    cargv[k++] = (char *)fwd[f];
+                    if (!strcmp(fwd[f], "--source-url") && f + 1 < nfwd) {
+                        /* DIR's URL, plus the chart's path below DIR */
+                        const char *u = fwd[++f];
+                        size_t ul = strlen(u);
+                        sd_buf_printf(&url, "%.*s", (int)(ul && u[ul - 1] == '/' ? ul - 1 : ul), u);
+                        for (const char *q = j->rel; strcmp(j->rel, ".") && *q; q++) {
+                            unsigned char ch = (unsigned char)*q;
+                            if (q == j->rel)
+                                sd_buf_putc(&url, '/');
+                            if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
+                                sd_buf_putc(&url, (char)ch);
+                            else
+                                sd_buf_printf(&url, "%%%02X", ch);
+                        }
+                        cargv[k++] = url.ptr;
+                    }
+                }
+                if (readme) {
+                    sd_buf_printf(&rm, "%s/%s", j->dir, readme);
+                    cargv[k++] = "--readme";
+                    cargv[k++] = rm.ptr;
+                } else {
+                    cargv[k++] = "-o";
+                    cargv[k++] = j->out;
+                }
+                if (check)
+                    cargv[k++] = "--check";
+                cargv[k] = NULL;
+                base_argc = k;
+                if (start(j, base_argc, cargv) != 0) {
+                    j->status = SD_EXIT_ERROR;
+                    done_n++;
+                    failed++;
+                    fprintf(stderr, "schemadoc: error: %s: cannot start: %s\n", j->dir, strerror(errno));
+                } else {
+                    running++;
+                }
+                sd_buf_release(&url);
+                sd_buf_release(&rm);
+            }
+            if (!running)
+                continue;
+            int ws;
+            pid_t pid = wait(&ws);
+            if (pid < 0) {
+                if (errno == EINTR)
+                    continue;
+                break;
+            }
+            for (size_t i = 0; i < c.n; i++) {
+                chart_job *j = &c.jobs[i];
+                if (j->pid != pid || j->status != -1)
+                    continue;
+                j->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + (WIFSIGNALED(ws) ? WTERMSIG(ws) : 0);
+                running--;
+                done_n++;
+                if (tty)
+                    fputs("\r\033[K", stderr);
+                if (j->status > 1) {
+                    failed++;
+                    fflush(stdout);
+                    copy_log(j->log, stderr);
+                    if (WIFSIGNALED(ws)) {
+                        fputs("schemadoc: error: ", stderr);
+                        put_path(stderr, j->dir);
+                        fprintf(stderr, ": killed by signal %d\n", WTERMSIG(ws));
+                    }
+                } else {
+                    if (j->status == 1)
+                        stale++;
+                    if (!quiet || j->status == 1)
+                        copy_log(j->log, j->status == 1 ? stdout : stderr);
+                }
+                fclose(j->log);
+                j->log = NULL;
+                if (tty) {
+                    fprintf(stderr, "[%zu/%zu] ", done_n, c.n);
+                    put_path(stderr, j->rel);
+                    fflush(stderr);
+                }
+                break;
+            }
+        }
+        if (tty)
+            fputs("\r\033[K", stderr);
+        if (site && failed < c.n && strcmp(format, "json")) {
+            sd_buf idx = SD_BUF_INIT, ip = SD_BUF_INIT;
+            sd_buf_printf(&ip, "%s%s%s", site, site[strlen(site) - 1] == '/' ? "" : "/",
+                          !strcmp(format, "html") ? "index.html" : "README.md");
+            size_t plen = strlen(site) + (site[strlen(site) - 1] == '/' ? 0 : 1);
+            if (write_index(&idx, &c, format, plen) < 0) {
+                failed++;
+            } else if (check) {
+                if (!same_file(ip.ptr, idx.ptr, idx.len)) {
+                    printf("%s is not up to date\n", ip.ptr);
+                    stale++;
+                }
+            } else if (sd_out_write(ip.ptr, idx.ptr, idx.len, &diags) < 0) {
+                failed++;
+            }
+            sd_buf_release(&idx);
+            sd_buf_release(&ip);
+        }
+        if (failed) {
+            fprintf(stderr, "schemadoc: %zu of %zu charts failed:\n", failed, c.n);
+            for (size_t i = 0; i < c.n; i++)
+                if (c.jobs[i].status > 1) {
+                    fputs("  ", stderr);
+                    put_path(stderr, c.jobs[i].dir);
+                    fputc('\n', stderr);
+                }
+            status = SD_EXIT_ERROR;
+        } else if (stale) {
+            if (!quiet)
+                fprintf(stderr, "schemadoc: %zu of %zu charts are not up to date\n", stale, c.n);
+            status = SD_EXIT_FOUND_WANTING;
+        } else if (!quiet && isatty(2)) {
+            fprintf(stderr, "schemadoc: %zu charts documented\n", c.n);
+        }
+    }
+done:
+#undef USAGE
+    sd_cli_print_diags(&diags);
+    sd_diags_release(&diags);
+    for (size_t i = 0; i < c.n; i++) {
+        free(c.jobs[i].dir);
+        free(c.jobs[i].rel);
+        free(c.jobs[i].out);
+        if (c.jobs[i].log)
+            fclose(c.jobs[i].log);
+    }
+    free(c.jobs);
+    free((void *)c.skip);
+    free((void *)roots);
+    free((void *)fwd);
+    return status;
+}

@@ -1,0 +1,299 @@
+// form_schema.js - the page's model nodes (a slim copy of docs/model.md's
+// nodes) read for the form: `$ref`s through the definitions, `allOf`
+// folded in, the widget a node gets, a oneOf/anyOf branch chosen from the
+// data, and the words shown beside a field.
+import { isMap, has, equal } from "./form_values.js";
+
+let DEFS = {};
+const resolved = new WeakMap();
+
+export function setDefs(defs) {
+  DEFS = defs || {};
+}
+
+const STRUCT = ["properties", "items", "additionalProperties", "patternProperties", "oneOf", "anyOf", "allOf",
+  "type", "enum", "const", "constraints", "kubernetes", "nullable", "default", "readOnly", "writeOnly", "deprecated"];
+
+// The node with its $ref target's fields where the site is silent, and
+// allOf branches' properties folded in.
+export function res(node) {
+  if (!node || typeof node !== "object") return {};
+  const c = resolved.get(node);
+  if (c) return c;
+  let n = node;
+  if (node.ref && DEFS[node.ref]) {
+    const d = DEFS[node.ref];
+    n = Object.assign({}, node);
+    for (const k of Object.keys(d)) if (!has(n, k) || (k === "type" && (!n.type || n.type.length === 0))) n[k] = d[k];
+    for (const k of STRUCT) if (!has(node, k) && has(d, k)) n[k] = d[k];
+    // the site lists what values.yaml sets; the definition has the rest
+    if (node.properties && d.properties) {
+      const names = new Set(node.properties.map((p) => p.key));
+      n.properties = node.properties.concat(d.properties.filter((p) => !names.has(p.key)));
+    }
+  }
+  if (n.allOf && n.allOf.length) {
+    n = n === node ? Object.assign({}, node) : n;
+    const props = n.properties ? n.properties.slice() : [];
+    const names = new Set(props.map((p) => p.key));
+    for (const b0 of n.allOf) {
+      const b = res(b0);
+      for (const p of b.properties || []) if (!names.has(p.key)) { props.push(p); names.add(p.key); }
+      for (const k of ["type", "enum", "items", "additionalProperties", "kubernetes", "oneOf", "anyOf"])
+        if (!n[k] && b[k]) n[k] = b[k];
+    }
+    if (props.length) n.properties = props;
+  }
+  resolved.set(node, n);
+  return n;
+}
+
+export function types(n) {
+  return (n.type || []).filter((t) => t !== "null");
+}
+
+function valueType(v) {
+  if (v === null || v === undefined) return null;
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "object") return "object";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
+}
+
+// The widget of a node: object, map, array, variant, enum, const, boolean,
+// integer, number, string, intOrString, free (YAML text) or any (a scalar
+// in YAML syntax).
+export function widget(n, value) {
+  const k = n.kubernetes || {};
+  if (k.int_or_string) return "intOrString";
+  if ((n.oneOf && n.oneOf.length > 1) || (n.anyOf && n.anyOf.length > 1)) return "variant";
+  if (n.enum && n.enum.length) return "enum";
+  if (has(n, "const")) return "const";
+  let ts = types(n);
+  if (ts.length === 0) {
+    if (n.properties && n.properties.length) ts = ["object"];
+    else if (n.items) ts = ["array"];
+    else if (n.additionalProperties || n.patternProperties) ts = ["object"];
+    else {
+      const vt = valueType(value !== undefined ? value : n.default);
+      if (vt === "object" || vt === "array") return "free";
+      if (vt) ts = [vt];
+      else return k.preserve_unknown_fields ? "free" : "any";
+    }
+  }
+  if (ts.length > 1) {
+    if (ts.every((t) => t === "integer" || t === "number")) return ts.includes("number") ? "number" : "integer";
+    return ts.includes("object") || ts.includes("array") ? "free" : "any";
+  }
+  const t = ts[0];
+  if (t === "object") {
+    const open = (n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties;
+    if (open && (n.properties || []).every((p) => p.fromValues)) return "map";
+    if (n.properties && n.properties.length) return "object";
+    if ((n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties) return "map";
+    return "free";
+  }
+  if (t === "array") return "array";
+  if (t === "boolean" || t === "integer" || t === "number" || t === "string") return t;
+  return "any";
+}
+
+const SECRET = /password|secret|token|apikey/i;
+export function isSecret(n, key) {
+  const c = n.constraints || {};
+  return !!n.writeOnly || c.format === "password" || (typeof key === "string" && SECRET.test(key) && types(n).every((t) => t === "string"));
+}
+
+export function isMultiline(n, value) {
+  const c = n.constraints || {};
+  return c.format === "textarea" || (typeof value === "string" && value.includes("\n")) ||
+    (typeof n.default === "string" && n.default.includes("\n"));
+}
+
+export function branches(n) {
+  return n.oneOf && n.oneOf.length > 1 ? n.oneOf : n.anyOf || [];
+}
+
+export function branchLabel(b0, i) {
+  const b = res(b0);
+  if (b.title && b.title !== "Item" && b.title_explicit !== false && !/^Option \d+$/.test(b.title)) return b.title;
+  if (has(b, "const")) return JSON.stringify(b.const);
+  const ts = types(b);
+  if (b.properties && b.properties.length) {
+    const req = (b.constraints && b.constraints.required) || [];
+    const names = (req.length ? req : b.properties.map((p) => p.key)).slice(0, 3);
+    return "object (" + names.join(", ") + ")";
+  }
+  if (ts.length) return ts.join(" or ") + (b.constraints && b.constraints.format ? " (" + b.constraints.format + ")" : "");
+  return "Option " + (i + 1);
+}
+
+// The branch that fits `value`: a const/enum discriminator property first,
+// then the type, then required keys present. -1: none fits.
+export function chooseBranch(n, value) {
+  const bs = branches(n).map(res);
+  if (value === undefined) return -1;
+  const vt = valueType(value);
+  let best = -1, bestScore = -1;
+  bs.forEach((b, i) => {
+    let s = 0;
+    const ts = types(b);
+    if (ts.length && !ts.includes(vt) && !(vt === "integer" && ts.includes("number"))) { if (!(b.properties && vt === "object")) return; }
+    if (has(b, "const")) { if (!equal(b.const, value)) return; s += 10; }
+    if (b.enum) { if (!b.enum.some((e) => equal(e, value))) return; s += 5; }
+    if (isMap(value) && b.properties) {
+      for (const p0 of b.properties) {
+        const p = res(p0);
+        if (!has(value, p0.key)) continue;
+        if (has(p, "const")) { if (!equal(p.const, value[p0.key])) return; s += 10; }
+        else if (p.enum && p.enum.length === 1) { if (!equal(p.enum[0], value[p0.key])) return; s += 10; }
+        else s += 1;
+      }
+      const req = (b.constraints && b.constraints.required) || [];
+      for (const r of req) if (!has(value, r)) s -= 3;
+    }
+    s += 1;
+    if (s > bestScore) { bestScore = s; best = i; }
+  });
+  return best;
+}
+
+// Constraints in words, for the line under a field.
+export function constraintWords(n) {
+  const c = n.constraints || {};
+  const w = [];
+  if (has(c, "minimum")) w.push("≥ " + c.minimum);
+  if (has(c, "exclusiveMinimum")) w.push("> " + c.exclusiveMinimum);
+  if (has(c, "maximum")) w.push("≤ " + c.maximum);
+  if (has(c, "exclusiveMaximum")) w.push("< " + c.exclusiveMaximum);
+  if (has(c, "multipleOf")) w.push("multiple of " + c.multipleOf);
+  if (has(c, "minLength")) w.push("at least " + c.minLength + " characters");
+  if (has(c, "maxLength")) w.push("at most " + c.maxLength + " characters");
+  if (has(c, "pattern")) w.push("matches " + c.pattern);
+  if (has(c, "format")) w.push("format " + c.format);
+  if (has(c, "minItems")) w.push("at least " + c.minItems + " items");
+  if (has(c, "maxItems")) w.push("at most " + c.maxItems + " items");
+  if (c.uniqueItems) w.push("unique items");
+  if (has(c, "minProperties")) w.push("at least " + c.minProperties + " keys");
+  if (has(c, "maxProperties")) w.push("at most " + c.maxProperties + " keys");
+  return w;
+}
+
+// Object members in order: the schema's properties, then keys the value has.
+export function members(n) {
+  return n.properties || [];
+}
+
+// The schema of the member `key` of an object node: a property, a
+// patternProperties match, additionalProperties, or {} (anything).
+export function memberNode(n, key) {
+  for (const p of n.properties || []) if (p.key === key) return p;
+  for (const pp of n.patternProperties || []) {
+    try { if (new RegExp(pp.pattern, "u").test(key)) return pp.node; } catch (e) { /* not for JS: skip */ }
+  }
+  if (n.additionalProperties && typeof n.additionalProperties === "object") return n.additionalProperties;
+  return null;
+}
+
+export function itemNode(n) {
+  return n.items || {};
+}
+
+// ---- fields that depend on the data: if/then/else, dependentSchemas --------------
+
+let RULES = null;
+let byPointer = null;
+
+export function setRules(rules) {
+  RULES = rules || null;
+  byPointer = null;
+}
+
+// The record of the rules whose schema pointer is `ptr` (the model's node
+// pointer), or null.
+function recordAt(ptr) {
+  if (!RULES || !ptr) return null;
+  if (byPointer === null) {
+    byPointer = new Map();
+    const paths = RULES.paths || [];
+    const text = new Array(paths.length);
+    const ptrOf = (i) => {
+      if (text[i] !== undefined) return text[i];
+      const [parent, t] = paths[i];
+      return (text[i] = parent < 0 ? t : ptrOf(parent) + t);
+    };
+    RULES.records.forEach((r, i) => { if (r.ptr !== undefined && !byPointer.has(ptrOf(r.ptr))) byPointer.set(ptrOf(r.ptr), i); });
+  }
+  const i = byPointer.get(ptr);
+  return i === undefined ? null : RULES.records[i];
+}
+
+const TYPE_BITS = [[16, "string"], [4, "integer"], [8, "number"], [2, "boolean"], [32, "object"], [64, "array"]];
+
+// A form node made from a rules record (no titles: the model has none for it).
+function nodeOfRecord(key, ri, depth) {
+  const r = RULES.records[ri] || {};
+  if (r.alias !== undefined && depth < 20) return nodeOfRecord(key, r.alias, depth + 1);
+  const n = { key, title: key };
+  const ts = [];
+  if (typeof r.type === "number") {
+    for (const [b, name] of TYPE_BITS) if ((r.type & b) === b && !(name === "integer" && (r.type & 8))) ts.push(name);
+  }
+  n.type = ts;
+  if (r.enum) n.enum = r.enum;
+  if (r.properties && depth < 10) {
+    n.properties = [];
+    for (let i = 0; i < r.properties.length; i += 2) n.properties.push(nodeOfRecord(r.properties[i], r.properties[i + 1], depth + 1));
+  }
+  return n;
+}
+
+function condHolds(c, value) {
+  const cn = res(c);
+  if (!isMap(value)) return false;
+  for (const r of (cn.constraints && cn.constraints.required) || []) if (!has(value, r)) return false;
+  for (const p0 of cn.properties || []) {
+    const p = res(p0);
+    if (!has(value, p0.key)) continue;
+    const v = value[p0.key];
+    if (has(p, "const") && !equal(p.const, v)) return false;
+    if (p.enum && !p.enum.some((e) => equal(e, v))) return false;
+  }
+  return true;
+}
+
+// The properties an object node has beyond its own for `value`: its `then`
+// or `else` branch, and the dependentSchemas of the keys it has. `key` names
+// the choice, so a caller sees when it changes; `all` lists every property
+// that can come and go.
+export function extras(n, value) {
+  const props = [], all = [];
+  let key = "";
+  const own = new Set((n.properties || []).map((p) => p.key));
+  const add = (list, on) => {
+    for (const p of list || []) {
+      if (own.has(p.key)) continue;
+      all.push(p.key);
+      if (on && !props.some((q) => q.key === p.key)) props.push(p);
+    }
+  };
+  if (n.if) {
+    const on = condHolds(n.if, value);
+    key += on ? "T" : "F";
+    const thenProps = (n.then && res(n.then).properties) || [];
+    add(thenProps, on);
+    // an else that names a then-property only takes it away (`size: false`)
+    add(((n.else && res(n.else).properties) || []).filter((p) => !thenProps.some((q) => q.key === p.key)), !on);
+  }
+  const r = recordAt(n.pointer);
+  if (r && r.dependencies) {
+    for (const [name, , , rec] of r.dependencies) {
+      if (typeof rec !== "number" || rec < 0) continue;
+      const on = isMap(value) && has(value, name);
+      key += on ? "1" : "0";
+      const dn = nodeOfRecord(name, rec, 0);
+      add(dn.properties, on);
+    }
+  }
+  return { props, key, all };
+}

@@ -1,0 +1,105 @@
+// form_values.js - values as plain JSON data: read, write and delete at a
+// path, deep equality and copies, and the overlay a values file needs to
+// turn the defaults into the current values (Helm: later wins, null deletes).
+import { mergeValues } from "./rules.js";
+
+export { mergeValues };
+
+export function isMap(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+export function clone(v) {
+  if (Array.isArray(v)) return v.map(clone);
+  if (isMap(v)) {
+    const o = {};
+    for (const k of Object.keys(v)) setOwn(o, k, clone(v[k]));
+    return o;
+  }
+  return v;
+}
+
+// Keys such as "__proto__" are data: define them, never assign.
+export function setOwn(o, k, v) {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+export function has(o, k) {
+  return o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+}
+
+export function equal(a, b) {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!has(b, k) || !equal(a[k], b[k])) return false;
+  return true;
+}
+
+export function getAt(root, segs) {
+  let v = root;
+  for (const k of segs) {
+    if (v === null || typeof v !== "object") return undefined;
+    if (typeof k === "number") { if (!Array.isArray(v)) return undefined; v = v[k]; }
+    else { if (!isMap(v) || !has(v, k)) return undefined; v = v[k]; }
+  }
+  return v;
+}
+
+// Set the value at `segs`, making maps (or lists for numeric segments) on
+// the way. Returns the new root.
+export function setAt(root, segs, value) {
+  if (segs.length === 0) return value;
+  let r = root;
+  if (r === null || typeof r !== "object") r = typeof segs[0] === "number" ? [] : {};
+  let v = r;
+  for (let i = 0; i < segs.length - 1; i++) {
+    const k = segs[i], next = segs[i + 1];
+    let c = typeof k === "number" ? v[k] : has(v, k) ? v[k] : undefined;
+    if (c === null || typeof c !== "object" || (typeof next === "number") !== Array.isArray(c)) {
+      c = typeof next === "number" ? [] : {};
+      if (typeof k === "number") v[k] = c; else setOwn(v, k, c);
+    }
+    v = c;
+  }
+  const last = segs[segs.length - 1];
+  if (typeof last === "number" && Array.isArray(v)) v[last] = value;
+  else setOwn(v, String(last), value);
+  return r;
+}
+
+// Delete the key at `segs` (a list element is spliced out).
+export function deleteAt(root, segs) {
+  if (segs.length === 0) return undefined;
+  const parent = getAt(root, segs.slice(0, -1));
+  const last = segs[segs.length - 1];
+  if (Array.isArray(parent) && typeof last === "number") parent.splice(last, 1);
+  else if (isMap(parent)) delete parent[last];
+  return root;
+}
+
+// What a values file must say to turn `base` into `cur`: keys that differ,
+// maps recursively, `null` for a key of `base` that `cur` does not have.
+// Returns undefined when nothing differs.
+export function overlay(cur, base) {
+  if (isMap(cur) && isMap(base)) {
+    const o = {};
+    let any = false;
+    for (const k of Object.keys(cur)) {
+      if (!has(base, k)) { setOwn(o, k, clone(cur[k])); any = true; continue; }
+      const d = overlay(cur[k], base[k]);
+      if (d !== undefined) { setOwn(o, k, d); any = true; }
+    }
+    for (const k of Object.keys(base)) if (!has(cur, k) && base[k] !== null) { setOwn(o, k, null); any = true; }
+    return any ? o : undefined;
+  }
+  if (equal(cur, base)) return undefined;
+  return cur === undefined ? null : clone(cur);
+}

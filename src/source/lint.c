@@ -1,0 +1,379 @@
+/* lint.c - findings about values that the schema lets pass: keys that
+ * neither the chart's values.yaml nor the schema knows (typos: Helm schemas
+ * rarely close their objects) with the closest known key, and values set
+ * for keys the schema marks deprecated (`deprecated: true`, or a
+ * description that starts with "Deprecated:").
+ *
+ * In: the values validated, the defaults (a chart's values.yaml, or NULL)
+ * and the schema, whose $refs go through the source's resolver. Out:
+ * warnings (errors when strict) appended to an sd_vresult, in the shape of
+ * the validator's own. */
+#include "check.h"
+#include "buf.h"
+#include "emit.h"
+#include "ptr.h"
+#include "validate.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_SCHEMAS 64
+#define MAX_DEPTH   100
+
+typedef struct sref {
+    const sd_node *node;
+    const sd_doc  *doc;
+} sref;
+
+typedef struct lctx {
+    sd_source     *src;
+    sd_vresult    *res;
+    int            strict;
+    const char    *defaults_file; /* keys written there are the chart's own */
+    const char    *known_by;      /* "neither values.yaml nor the schema knows it" */
+    const char *const *extra;     /* names known at the root (subchart aliases, global) */
+    size_t         nextra;
+    int            oom;
+} lctx;
+
+/* The schema maps that apply at one place: `s` and, through $ref,
+ * allOf/anyOf/oneOf and if/then/else, every schema that could add keys. */
+static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int depth)
+{
+    static const char *const lists[] = { "allOf", "anyOf", "oneOf" };
+    static const char *const one[] = { "then", "else" };
+    const sd_node *x;
+
+    if (!s || s->kind != SD_MAP || depth > 16 || *n >= MAX_SCHEMAS)
+        return;
+    for (size_t i = 0; i < *n; i++)
+        if (out[i].node == s)
+            return;
+    out[(*n)++] = (sref){ s, doc };
+    if ((x = sd_node_get(s, "$ref")) && x->kind == SD_STR) {
+        const sd_schema_info *ti = NULL;
+        sd_diags scratch = SD_DIAGS_INIT;  /* the validator reported it already */
+        if (sd_source_resolve(c->src, &ti, doc, s, x, &scratch) == 0 && ti)
+            collect(c, ti->node, ti->doc, out, n, depth + 1);
+        sd_diags_release(&scratch);
+    }
+    for (size_t k = 0; k < 3; k++)
+        if ((x = sd_node_get(s, lists[k])) && x->kind == SD_SEQ)
+            for (size_t i = 0; i < x->n; i++)
+                collect(c, x->items[i].value, doc, out, n, depth + 1);
+    for (size_t k = 0; k < 2; k++)
+        collect(c, sd_node_get(s, one[k]), doc, out, n, depth + 1);
+}
+
+static int plain(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (*s == '.' || *s == '[' || *s == ']' || *s == '"' || (unsigned char)*s <= ' ')
+            return 0;
+    return 1;
+}
+
+/* The dotted path of `key` under `parent` ("a.b", `a["x.y"]`). */
+static void dotted(sd_buf *b, const char *parent, const char *key)
+{
+    sd_buf_puts(b, parent);
+    if (plain(key)) {
+        if (*parent)
+            sd_buf_putc(b, '.');
+        sd_buf_puts(b, key);
+    } else {
+        sd_buf_putc(b, '[');
+        sd_emit_json_string(b, key, strlen(key));
+        sd_buf_putc(b, ']');
+    }
+}
+
+static unsigned distance(const char *a, const char *b)
+{
+    return sd_edit_distance(a, strlen(a), b, strlen(b));
+}
+
+/* Record one finding (a warning, or an error when strict). */
+static void record(lctx *c, int error, const sd_node *key, const char *ptr, const char *dkey,
+                   const char *keyword, const sref *at, const char *msg)
+{
+    sd_vresult *r = c->res;
+    sd_verror **arr = error ? &r->items : &r->warnings;
+    size_t *cnt = error ? &r->count : &r->nwarnings, *alloc = error ? &r->alloc : &r->awarnings;
+    sd_verror *e;
+
+    if (error)
+        r->total++;
+    if (*cnt + 1 > *alloc) {
+        sd_verror *p = realloc(*arr, (*cnt + 1) * sizeof *p);
+        if (!p) {
+            c->oom = 1;
+            return;
+        }
+        *arr = p;
+        *alloc = *cnt + 1;
+    }
+    e = &(*arr)[(*cnt)++];
+    memset(e, 0, sizeof *e);
+    e->path = strdup(ptr);
+    e->key = strdup(dkey);
+    e->loc = key->loc;
+    e->keyword = keyword;
+    e->message = strdup(msg);
+    e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };  /* no schema: no place in one */
+    {
+        sd_schema_info *info = at ? sd_resolver_info(sd_source_resolver(c->src), at->node) : NULL;
+        const char *sp = info ? sd_schema_ptr(sd_source_resolver(c->src), info) : NULL;
+        e->schema_path = strdup(sp ? sp : "");
+    }
+    if (!e->path || !e->key || !e->message || !e->schema_path)
+        c->oom = 1;
+}
+
+/* The text after a "Deprecated:" at the start of a description, or NULL. */
+static const char *deprecated_text(const char *d)
+{
+    while (*d == ' ' || *d == '*' || *d == '_' || *d == '\n')
+        d++;
+    if (strncasecmp(d, "deprecated", 10) != 0)
+        return NULL;
+    d += 10;
+    while (*d == '*' || *d == '_')
+        d++;
+    if (*d != ':' && *d != '.' && *d != ',' && *d != '\0')   /* as the html badge reads it */
+        return NULL;
+    if (*d)
+        d++;
+    while (*d == ' ' || *d == '*' || *d == '_')
+        d++;
+    return d;
+}
+
+/* A value set for a deprecated key: say so, with the schema's reason. */
+static void check_deprecated(lctx *c, const sd_node *key, const sref *s, size_t ns,
+                             const char *ptr, const char *dkey)
+{
+    for (size_t i = 0; i < ns; i++) {
+        const sd_node *d = sd_node_get(s[i].node, "deprecated");
+        const sd_node *desc = sd_node_get(s[i].node, "description");
+        const char *why = desc && desc->kind == SD_STR ? deprecated_text(desc->str) : NULL;
+        if ((d && d->kind == SD_BOOL && d->num.b) || why) {
+            sd_buf m = SD_BUF_INIT;
+            sd_buf_printf(&m, "`%s` is deprecated", key->str);
+            if (why && *why) {
+                size_t l = strcspn(why, "\n");
+                sd_buf_puts(&m, ": ");
+                sd_buf_put(&m, why, l);
+            }
+            record(c, 0, key, ptr, dkey, "deprecated", &s[i], m.ptr);
+            sd_buf_release(&m);
+            return;
+        }
+    }
+}
+
+static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
+                 sd_buf *ptr, const char *dpath, int depth);
+
+/* A default map whose keys are data, not settings: environment variables
+ * (`HTTP_PROXY`), labels and annotations (`app.kubernetes.io/name`). */
+static int free_form(const sd_node *m)
+{
+    size_t data = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const char *k = m->items[i].key->str;
+        int upper = 0, other = 0;
+        for (const char *p = k; *p; p++) {
+            if (*p >= 'A' && *p <= 'Z')
+                upper = 1;
+            else if (!(*p >= '0' && *p <= '9') && *p != '_')
+                other = 1;
+        }
+        if (strchr(k, '/') || strchr(k, '.') || (upper && !other && k[1]))
+            data++;
+    }
+    return data * 2 > m->n;   /* most keys look like data (one "grafana.ini" does not) */
+}
+
+/* The schemas of `key`'s value under the schemas `s` (properties,
+ * patternProperties are not matched here: they make every key known). */
+static size_t child_schemas(lctx *c, const sref *s, size_t ns, const char *key, sref *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ns; i++) {
+        const sd_node *p = sd_node_get(s[i].node, "properties"), *x;
+        if (p && p->kind == SD_MAP && (x = sd_node_get(p, key)))
+            collect(c, x, s[i].doc, out, &n, 0);
+        else if ((x = sd_node_get(s[i].node, "additionalProperties")) && x->kind == SD_MAP)
+            collect(c, x, s[i].doc, out, &n, 0);
+    }
+    return n;
+}
+
+static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
+                     sd_buf *ptr, const char *dpath, int depth)
+{
+    int judged = 0, open = 0, owned = 0;
+    const sref *owner = ns ? &s[0] : NULL;   /* the first schema listing keys names the place */
+
+    if (defs && defs->kind == SD_MAP && defs->n && !free_form(defs))
+        judged = 1;
+    for (size_t i = 0; i < ns; i++) {
+        const sd_node *p = sd_node_get(s[i].node, "properties");
+        const sd_node *ap = sd_node_get(s[i].node, "additionalProperties");
+        const sd_node *up = sd_node_get(s[i].node, "unevaluatedProperties");
+        if (p && p->kind == SD_MAP && p->n) {
+            judged = 1;
+            if (!owned) {
+                owner = &s[i];
+                owned = 1;
+            }
+        }
+        /* a schema for any other key, or keys the validator already
+         * refuses (additionalProperties: false) */
+        if (ap && (ap->kind == SD_MAP || ap->kind == SD_BOOL))
+            open = 1;
+        if (up && (up->kind == SD_MAP || up->kind == SD_BOOL))
+            open = 1;
+        if (sd_node_get(s[i].node, "patternProperties") ||
+            sd_node_get(s[i].node, "x-kubernetes-preserve-unknown-fields"))
+            open = 1;
+    }
+    for (size_t i = 0; i < v->n; i++) {
+        const sd_pair *pr = &v->items[i];
+        const char *k = pr->key->str;
+        size_t mark = ptr->len;
+        sd_buf dk = SD_BUF_INIT;
+        sref cs[MAX_SCHEMAS];
+        size_t ncs;
+        int known = 0;
+        const sd_node *cd = defs && defs->kind == SD_MAP ? sd_node_get(defs, k) : NULL;
+
+        sd_ptr_push(ptr, k, pr->key->len);
+        dotted(&dk, dpath, k);
+        for (size_t j = 0; j < ns && !known; j++) {
+            const sd_node *p = sd_node_get(s[j].node, "properties");
+            if (p && p->kind == SD_MAP && sd_node_get(p, k))
+                known = 1;
+        }
+        if (cd)
+            known = 1;
+        /* the chart's own values.yaml knows what it writes */
+        if (c->defaults_file && pr->key->loc.file && !strcmp(pr->key->loc.file, c->defaults_file))
+            known = 1;
+        int extra = 0;
+        for (size_t j = 0; !*dpath && j < c->nextra && !extra; j++)
+            if (!strcmp(c->extra[j], k))
+                extra = known = 1;
+        if (extra) {
+            /* global and the subcharts' parts: theirs to judge */
+            sd_buf_release(&dk);
+            sd_buf_truncate(ptr, mark);
+            continue;
+        }
+        if (judged && !open && !known) {
+            /* the closest key known here, as a full path */
+            const char *best = NULL;
+            unsigned bd = 999;
+            size_t kl = pr->key->len;
+            for (size_t j = 0; j < ns; j++) {
+                const sd_node *p = sd_node_get(s[j].node, "properties");
+                for (size_t q = 0; p && p->kind == SD_MAP && q < p->n; q++) {
+                    unsigned d = distance(k, p->items[q].key->str);
+                    if (d < bd)
+                        bd = d, best = p->items[q].key->str;
+                }
+            }
+            for (size_t q = 0; defs && defs->kind == SD_MAP && q < defs->n; q++) {
+                unsigned d = distance(k, defs->items[q].key->str);
+                if (d < bd)
+                    bd = d, best = defs->items[q].key->str;
+            }
+            for (size_t j = 0; !*dpath && j < c->nextra; j++) {
+                unsigned d = distance(k, c->extra[j]);
+                if (d < bd)
+                    bd = d, best = c->extra[j];
+            }
+            sd_buf m = SD_BUF_INIT;
+            sd_buf_printf(&m, "unknown key `%s`: %s", k, c->known_by);
+            if (best && bd <= (kl > 6 ? kl / 3 : 2) && bd < kl) {
+                sd_buf sug = SD_BUF_INIT;
+                dotted(&sug, dpath, best);
+                sd_buf_printf(&m, "; did you mean `%s`?", sug.ptr);
+                sd_buf_release(&sug);
+            }
+            record(c, c->strict, pr->key, ptr->ptr, dk.ptr, "unknownKey", owner, m.ptr);
+            sd_buf_release(&m);
+            sd_buf_release(&dk);
+            sd_buf_truncate(ptr, mark);
+            continue; /* nothing below a key nobody knows can be judged */
+        }
+        ncs = child_schemas(c, s, ns, k, cs);
+        if (!c->defaults_file || !pr->key->loc.file || strcmp(pr->key->loc.file, c->defaults_file))
+            check_deprecated(c, pr->key, cs, ncs, ptr->ptr, dk.ptr);
+        walk(c, pr->value, cd, cs, ncs, ptr, dk.ptr, depth + 1);
+        sd_buf_release(&dk);
+        sd_buf_truncate(ptr, mark);
+    }
+}
+
+static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
+                 sd_buf *ptr, const char *dpath, int depth)
+{
+    if (!v || depth > MAX_DEPTH || c->oom || sd_buf_failed(ptr))
+        return;
+    if (v->kind == SD_MAP) {
+        walk_map(c, v, defs, s, ns, ptr, dpath, depth);
+    } else if (v->kind == SD_SEQ) {
+        sref is[MAX_SCHEMAS];
+        size_t nis = 0;
+        /* list items are judged by the schema alone: the default list's
+         * items may differ in shape from each other */
+        const sd_node *idef = NULL;
+        (void)defs;
+        for (size_t i = 0; i < ns; i++) {
+            const sd_node *it = sd_node_get(s[i].node, "items");
+            if (it && it->kind == SD_MAP)
+                collect(c, it, s[i].doc, is, &nis, 0);
+            else if ((it = sd_node_get(s[i].node, "additionalItems")) && it->kind == SD_MAP)
+                collect(c, it, s[i].doc, is, &nis, 0);
+        }
+        for (size_t i = 0; i < v->n; i++) {
+            size_t mark = ptr->len;
+            sd_buf dk = SD_BUF_INIT;
+            sd_buf_printf(ptr, "/%zu", i);
+            sd_buf_printf(&dk, "%s[%zu]", dpath, i);
+            walk(c, v->items[i].value, idef, is, nis, ptr, dk.ptr, depth + 1);
+            sd_buf_release(&dk);
+            sd_buf_truncate(ptr, mark);
+        }
+    }
+}
+
+int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *defaults,
+                   const char *defaults_file, const sd_doc *doc, const sd_node *schema,
+                   const char *const *extra, size_t nextra, int strict, sd_vresult *res)
+{
+    lctx c;
+    sref s[MAX_SCHEMAS];
+    size_t ns = 0;
+    sd_buf ptr = SD_BUF_INIT;
+
+    memset(&c, 0, sizeof c);
+    c.src = src;
+    c.res = res;
+    c.strict = strict;
+    c.defaults_file = defaults_file;
+    c.extra = extra;
+    c.nextra = nextra;
+    c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
+               : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
+    collect(&c, schema, doc, s, &ns, 0);
+    walk(&c, values, defaults, s, ns, &ptr, "", 0);
+    sd_buf_release(&ptr);
+    return c.oom ? SD_ENOMEM : 0;
+}

@@ -1,0 +1,100 @@
+// G. Theme and state (../shared/design/form.md), with provenance and
+// navigation: the dark palette from prefers-color-scheme, a "Dark mode"
+// toggle that persists (localStorage `schemadoc-theme`), "Reset all" and the
+// per-field reset back to the chart defaults, provenance (default / set here
+// / imported), "Only what I changed", search, deep links.
+import { after } from "node:test";
+import {
+  test,
+  form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button,
+  reveal, control, loadValues,
+} from "./harness.mjs";
+
+after(async () => { console.log(`count: form G theme/state checks ${checksDone()}`); await closeBrowser(); });
+
+const bgLum = (page) => page.evaluate(() => {
+  const c = getComputedStyle(document.body).backgroundColor === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.documentElement).backgroundColor : getComputedStyle(document.body).backgroundColor;
+  const [r, g, b] = c.match(/[\d.]+/g).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+});
+const parse = async (t) => { const d = await loadValues(t); return d.length && d[0] ? d[0] : {}; };
+
+test("G: the palette follows prefers-color-scheme; the Dark mode toggle persists", async () => {
+  let p = await open(form("chart"), { colorScheme: "dark" });
+  try {
+    check(await bgLum(p.page) < 0.3, "dark scheme: a dark background");
+  } finally { await p.close(); }
+  p = await open(form("chart"), { colorScheme: "light" });
+  try {
+    check(await bgLum(p.page) > 0.7, "light scheme: a light background");
+    const t = button(p.page, "Dark mode");
+    checkEqual(await t.getAttribute("aria-pressed"), "false", "toggle off in a light scheme");
+    await t.click();
+    checkEqual(await t.getAttribute("aria-pressed"), "true", "toggle on");
+    await until(() => bgLum(p.page), (l) => l < 0.3, 2000, "dark after the toggle");
+    check(await p.page.evaluate(() => localStorage.getItem("schemadoc-theme")) !== null, "stored in localStorage schemadoc-theme");
+    await p.page.reload({ waitUntil: "domcontentloaded" });
+    await p.page.waitForSelector('html[data-ready="1"]', { state: "attached" });
+    check(await bgLum(p.page) < 0.3, "dark after reload");
+    checkEqual(await button(p.page, "Dark mode").getAttribute("aria-pressed"), "true", "toggle still on after reload");
+    await button(p.page, "Dark mode").click();
+    await until(() => bgLum(p.page), (l) => l > 0.7, 2000, "light again");
+  } finally { await p.close(); }
+});
+
+test("G: provenance, per-field reset, Reset all", async () => {
+  const p = await open(form("chart"));
+  try {
+    const pg = p.page;
+    const prov = (fp) => pg.locator(`[data-path="${fp}"]`).first().getAttribute("data-provenance");
+    checkEqual(await prov("replicaCount"), "default", "default provenance");
+    check(!(await button(pg, "Reset replicaCount").isVisible().catch(() => false)), "no reset button on a default value");
+    await setField(pg, "replicaCount", "5");
+    await until(() => prov("replicaCount"), (v) => v === "set here", 2000, "set here");
+    check(/set here/.test(await pg.locator('[data-path="replicaCount"] .sd-prov').first().textContent()), "provenance text: set here");
+    await button(pg, "Reset replicaCount").click();
+    checkEqual(await (await control(pg, "replicaCount")).inputValue(), "1", "per-field reset: the default");
+    await until(() => prov("replicaCount"), (v) => v === "default", 2000, "default again");
+    await importText(pg, "image:\n  tag: \"9\"\n");
+    await until(() => prov("image.tag"), (v) => v === "imported", 3000, "imported");
+    const y = await until(() => preview(pg), (t) => !/replicaCount/.test(t) && /tag/.test(t), 2000, "reset field left the overlay");
+    checkEqual(await parse(y), { image: { tag: "9" } }, "only the import remains");
+    await setField(pg, "debug", "true");
+    await button(pg, "Reset all").click();
+    const y2 = await until(() => preview(pg), (t) => t.trim() === "" || t.trim() === "{}", 3000, "Reset all: empty overlay");
+    checkEqual(await parse(y2), {}, "Reset all: an empty overlay");
+    checkEqual(await (await reveal(pg, "image.tag")).inputValue(), "1.25", "Reset all: image.tag default");
+    checkEqual(await prov("image.tag"), "default", "Reset all: provenance default");
+  } finally { await p.close(); }
+});
+
+test("G: Only what I changed; search; deep links", async () => {
+  let p = await open(form("chart"));
+  try {
+    const pg = p.page;
+    await setField(pg, "image.tag", "2.0");
+    await pg.getByRole("checkbox", { name: "Only what I changed", exact: true }).check();
+    const shown = await until(() => pg.evaluate(() => [...document.querySelectorAll("[data-path]")].filter((w) => w.offsetParent !== null && w.querySelector("label[for]")).map((w) => w.dataset.path)),
+      (v) => v.includes("image.tag") && !v.includes("replicaCount"), 3000, "only changed fields");
+    check(!shown.includes("debug"), `only changed fields shown: ${shown.join(",")}`);
+    await pg.getByRole("checkbox", { name: "Only what I changed", exact: true }).uncheck();
+    // search by path, by title, by description
+    for (const [q, fp] of [["ingress.hosts", "ingress.hosts"], ["Volume size", null], ["Pull policy", "image.pullPolicy"], ["at most 20 characters", "image.tag"]]) {
+      await pg.evaluate(() => { for (const d of document.querySelectorAll("details[open]")) d.open = false; });
+      const s = pg.getByRole("searchbox", { name: "Search fields", exact: true });
+      await s.fill(q);
+      await s.press("Enter");
+      if (!fp) continue;   // a field hidden by if/then: nothing to focus, no error
+      const at = await until(() => pg.evaluate(() => (document.activeElement.closest("[data-path]") || {}).dataset?.path), (x) => x && x.startsWith(fp), 3000, `search ${q}`);
+      check(at.startsWith(fp), `search "${q}" focuses ${fp}`);
+    }
+  } finally { await p.close(); }
+  p = await open(form("chart"), { hash: "#values.ingress.hosts" });
+  try {
+    const at = await until(() => p.page.evaluate(() => {
+      const a = document.activeElement;
+      return { path: (a.closest("[data-path]") || {}).dataset?.path, visible: a.getBoundingClientRect().height > 0 };
+    }), (x) => x.path && x.path.startsWith("ingress.hosts"), 3000, "deep link focus");
+    check(at.visible, `deep link #values.ingress.hosts opens and focuses ${at.path}`);
+  } finally { await p.close(); }
+});

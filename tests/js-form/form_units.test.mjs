@@ -1,0 +1,171 @@
+// tests/js-form/form_units.test.mjs - the form's pure modules (no DOM):
+// key paths and ids, values (get/set/delete, the overlay of a values file),
+// YAML out (YAML 1.1 quoting), import (errors with line and column, custom
+// tags as data), writing into an imported document (comments and order
+// kept, idempotent), and --set flags. tests/suite-form.sh bundles this file
+// with esbuild (the `yaml` package comes from Debian's node-yaml) and runs it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { pathText, pathId, pointer, parsePath, segsOfPointer } from "../../src/form/form_path.js";
+import { getAt, setAt, deleteAt, overlay, mergeValues, clone, equal } from "../../src/form/form_values.js";
+import { parseValues, toYaml, syncYaml, setFlags, ambiguous } from "../../src/form/form_yaml.js";
+import { widget, chooseBranch, isSecret, setDefs, res, extras } from "../../src/form/form_schema.js";
+
+test("paths: text, ids, pointers and back", () => {
+  const cases = [
+    [["image", "tag"], "image.tag"],
+    [["ingress", "hosts", 0, "host"], "ingress.hosts[0].host"],
+    [["podAnnotations", "a.b/c"], 'podAnnotations["a.b/c"]'],
+    [["x", "with space", "é"], 'x["with space"]["é"]'],
+    [["q", 'say "hi"'], 'q["say \\"hi\\""]'],
+    [["a-b", "_c"], "a-b._c"],
+  ];
+  for (const [segs, text] of cases) {
+    assert.equal(pathText(segs), text);
+    assert.deepEqual(parsePath(text), segs);
+  }
+  const ids = new Set();
+  for (const segs of [["a.b"], ["a", "b"], ["a/b"], ["a~b"], ["a b"], ["ä"], ["a_2e_"], ["a", 0], ["a[0]"]]) {
+    const id = pathId(segs);
+    assert.match(id, /^[A-Za-z0-9_-]+$/);
+    assert.ok(!ids.has(id), "unique id for " + JSON.stringify(segs));
+    ids.add(id);
+  }
+  assert.equal(ids.size, 9);
+  assert.equal(pointer(["a/b", "c~d", 1]), "/a~1b/c~0d/1");
+  assert.deepEqual(segsOfPointer("/a~1b/0/x", { "a/b": [{ x: 1 }] }), ["a/b", 0, "x"]);
+  assert.equal(parsePath("a..b["), null);
+});
+
+test("values: set, get, delete, and the overlay that makes them", () => {
+  let v = {};
+  v = setAt(v, ["a", "b"], 1);
+  v = setAt(v, ["l", 0, "x"], "y");
+  assert.deepEqual(v, { a: { b: 1 }, l: [{ x: "y" }] });
+  assert.equal(getAt(v, ["l", 0, "x"]), "y");
+  assert.equal(getAt(v, ["nope", "x"]), undefined);
+  v = setAt(v, ["__proto__"], { polluted: true });
+  assert.equal(({}).polluted, undefined);
+  assert.deepEqual(Object.keys(v), ["a", "l", "__proto__"]);
+  deleteAt(v, ["__proto__"]);
+  const defaults = { image: { repository: "r", tag: "" }, replicas: 1, gone: "x", list: [1, 2] };
+  const cur = clone(defaults);
+  assert.equal(overlay(cur, defaults), undefined, "an untouched form is an empty overlay");
+  cur.image.tag = "v2";
+  delete cur.gone;
+  cur.added = { k: "v" };
+  cur.list = [1];
+  const o = overlay(cur, defaults);
+  assert.deepEqual(o, { image: { tag: "v2" }, list: [1], added: { k: "v" }, gone: null });
+  assert.deepEqual(mergeValues(defaults, o), cur, "the overlay merged over the defaults is the values");
+  assert.ok(equal({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));
+  assert.ok(!equal({ a: 1 }, { a: 1, b: 2 }));
+});
+
+test("YAML out: ambiguous scalars quoted for YAML 1.1 readers", () => {
+  const words = ["yes", "no", "on", "off", "y", "n", "true", "false", "null", "~", "0123", "1e3", "0x1F", "12:30", "True", "NO", "", "1.5", ".inf", "2001-12-14"];
+  for (const w of words) assert.ok(ambiguous(w), w);
+  const v = {};
+  words.forEach((w, i) => { v["k" + i] = w; });
+  v["a.b"] = "plain";
+  v.yes = "key";
+  v.multi = "line1\nline2\n";
+  const text = toYaml(v);
+  for (const [i, w] of words.entries()) assert.ok(text.includes("k" + i + ': "' + w + '"') || text.includes("k" + i + ": '" + w + "'"), "quoted: " + w + " in\n" + text);
+  assert.ok(text.includes("a.b: plain"));
+  assert.ok(/"yes": key/.test(text), "a key that reads as a boolean is quoted");
+  const back = parseValues(text);
+  assert.deepEqual(back.value, v, "the text reads back as the same values");
+  assert.equal(words.length, 20);
+});
+
+test("import: YAML 1.1, errors with line and column, custom tags are data", () => {
+  assert.deepEqual(parseValues("a: yes\nb: on\nc: 0x1F\n").value, { a: true, b: true, c: 31 });
+  const bad = parseValues("a: 1\nb: [1\nc: 2\n");
+  assert.ok(bad.error, "a syntax error");
+  assert.match(bad.error, /^line \d+, column \d+: /);
+  const dup = parseValues("a: 1\na: 2\n");
+  assert.ok(dup.error && /line 2, column 1/.test(dup.error), dup.error);
+  const tags = parseValues("a: !custom foo\nb: !!binary aGk=\nc: 2001-12-14\nd: !!js/function 'function(){}'\n");
+  assert.equal(tags.error, undefined);
+  assert.deepEqual(tags.value, { a: "foo", b: "aGk=", c: "2001-12-14", d: "function(){}" });
+  const bomb = parseValues("a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: &d [*c, *c]\ne: &e [*d, *d]\nf: &f [*e, *e]\ng: &g [*f, *f]\nh: [*g, *g]\n");
+  assert.ok(bomb.error || bomb.value, "an alias bomb is refused or bounded");
+});
+
+test("export into an imported file keeps its comments and order; idempotent", () => {
+  const defaults = { replicaCount: 1, image: { repository: "r", tag: "" }, service: { port: 80 } };
+  const file = "# my values\nservice:\n  port: 8080 # the port\nimage:\n  tag: v1 # pinned\nextra: 1\n";
+  const imp = parseValues(file);
+  const values = mergeValues(clone(defaults), imp.value);
+  // untouched: the file comes back as it was
+  assert.equal(syncYaml(imp.doc, overlay(values, defaults)), file);
+  // a change: the touched key changes, the rest keeps its comments and place
+  values.image.tag = "v2";
+  const out = syncYaml(imp.doc, overlay(values, defaults));
+  assert.equal(out, "# my values\nservice:\n  port: 8080 # the port\nimage:\n  tag: v2 # pinned\nextra: 1\n");
+  // export(import(export(import(x)))) == export(import(x)), both modes
+  for (const mode of ["changes", "all"]) {
+    const once = (text) => {
+      const r = parseValues(text);
+      const v = mergeValues(clone(defaults), r.value);
+      return syncYaml(r.doc, mode === "all" ? v : overlay(v, defaults) || {});
+    };
+    const a = once(file);
+    assert.equal(once(a), a, mode);
+  }
+  // a deleted default is written as key: null
+  const v2 = clone(defaults);
+  delete v2.service;
+  assert.equal(toYaml(overlay(v2, defaults)), "service: null\n");
+});
+
+test("--set flags: dots escaped, strings that would be coerced use --set-string", () => {
+  const f = setFlags({ ingress: { annotations: { "nginx.ingress.kubernetes.io/rewrite-target": "/" } }, tag: "1.0", on: true, n: 3, list: ["a", "b"], gone: null, s: "hello world" });
+  const lines = f.split(" \\\n");
+  assert.deepEqual(lines, [
+    "--set ingress.annotations.nginx\\.ingress\\.kubernetes\\.io/rewrite-target=/",
+    "--set-string tag=1.0",
+    "--set on=true",
+    "--set n=3",
+    "--set list[0]=a",
+    "--set list[1]=b",
+    "--set gone=null",
+    "--set 's=hello world'",
+  ]);
+});
+
+test("schema: widgets, secrets and oneOf branch choice", () => {
+  setDefs({ "def-port": { type: ["integer"], constraints: { minimum: 1 } } });
+  assert.equal(widget(res({ ref: "def-port" })), "integer");
+  assert.equal(widget({ type: ["string"], kubernetes: { int_or_string: true } }), "intOrString");
+  assert.equal(widget({ type: ["object"], additionalProperties: { type: ["string"] } }), "map");
+  assert.equal(widget({ type: ["object"] }), "free");
+  assert.equal(widget({ type: ["string", "null"] }), "string");
+  assert.equal(widget({ type: ["boolean"] }), "boolean");
+  assert.equal(widget({ enum: ["a", "b"] }), "enum");
+  assert.ok(isSecret({ type: ["string"] }, "adminPassword"));
+  assert.ok(isSecret({ type: ["string"], writeOnly: true }, "x"));
+  assert.ok(!isSecret({ type: ["string"] }, "name"));
+  const n = { oneOf: [
+    { type: ["object"], properties: [{ key: "kind", const: "a" }, { key: "x", type: ["string"] }] },
+    { type: ["object"], properties: [{ key: "kind", const: "b" }, { key: "y", type: ["string"] }] },
+    { type: ["string"] }] };
+  assert.equal(chooseBranch(n, { kind: "b" }), 1, "the const discriminator decides");
+  assert.equal(chooseBranch(n, { kind: "a", x: "1" }), 0);
+  assert.equal(chooseBranch(n, "text"), 2);
+  assert.equal(chooseBranch(n, undefined), -1);
+});
+
+test("schema: if/then/else fields come and go with the data", () => {
+  const n = { type: ["object"], properties: [{ key: "enabled", type: ["boolean"] }],
+    if: { properties: [{ key: "enabled", const: true }], constraints: { required: ["enabled"] } },
+    then: { properties: [{ key: "size", type: ["string"] }] },
+    else: { properties: [{ key: "size", type: [] }] } };
+  const off = extras(n, { enabled: false }), on = extras(n, { enabled: true });
+  assert.deepEqual(off.props.map((p) => p.key), [], "else only takes size away");
+  assert.deepEqual(on.props.map((p) => p.key), ["size"]);
+  assert.notEqual(off.key, on.key, "the choice changes its key");
+  assert.ok(on.all.includes("size"));
+  assert.deepEqual(extras(n, {}).props, [], "a missing enabled fails the if (required)");
+});

@@ -1,0 +1,151 @@
+#!/bin/sh
+# tests/suite-form.sh - `schemadoc SOURCE --format form` (docs/form.md):
+#   1. the form's JavaScript modules under node's test runner
+#      (tests/js-form/*.test.mjs, bundled by esbuild with Debian's node-yaml);
+#   2. the page for each source kind: exit status, title, the CSP hash equal
+#      to the SHA-256 of the inline script, the embedded data parses and has
+#      what the page needs; bad input exits 2 and writes nothing; hostile
+#      strings stay inert in the embedded JSON.
+# The browser tests of the page are tests/form/ (tests/suite-form-browser.sh).
+# Prints "N passed, N failed" last.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+SD=${SD:-$PWD/schemadoc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+if ! command -v node >/dev/null 2>&1 || ! command -v esbuild >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
+    echo "SKIPPED: node, esbuild and python3 are needed (make form-deps check-deps)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+
+# 1. the modules
+for t in tests/js-form/*.test.mjs; do
+    b="$tmp/$(basename "$t" .mjs).bundle.mjs"
+    if ! NODE_PATH=/usr/share/nodejs esbuild "$t" --bundle --format=esm --platform=node --log-level=error \
+            --external:node:test --external:node:assert/strict --outfile="$b"; then
+        bad "esbuild $t"; continue
+    fi
+    node --test --test-reporter=tap "$b" >"$tmp/node.out" 2>&1
+    st=$?
+    p=$(grep -E '^# pass [0-9]+' "$tmp/node.out" | tail -1 | awk '{print $3}')
+    f=$(grep -E '^# fail [0-9]+' "$tmp/node.out" | tail -1 | awk '{print $3}')
+    [ -n "$p" ] || { p=0; f=1; tail -20 "$tmp/node.out"; }
+    pass=$((pass + p)); fail=$((fail + f))
+    if [ "$st" -ne 0 ]; then
+        grep -vE '^ *(ok|#|TAP|---|\.\.\.|duration_ms|type:)' "$tmp/node.out" | head -40
+    fi
+done
+
+# 2. the page for each source kind
+CORPUS=${CORPUS:-../shared/corpus}
+check_page() { # SOURCE TITLE KIND DOWNLOAD
+    out="$tmp/page.html"
+    rm -f "$out"
+    if ! "$SD" "$1" --format form -o "$out" 2>"$tmp/err"; then bad "$1: exit status"; cat "$tmp/err"; return; fi
+    if python3 - "$out" "$2" "$3" "$4" <<'PY'
+import base64, hashlib, json, re, sys
+page, title, kind, download = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+s = open(page, encoding="utf-8").read()
+def need(c, m):
+    if not c:
+        print("  " + m); sys.exit(1)
+need(s.startswith("<!DOCTYPE html>"), "not an HTML page")
+need("<title>%s</title>" % title in s, "title is not %r" % title)
+csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', s)
+need(csp, "no CSP meta")
+need("unsafe-eval" not in csp.group(1) and "default-src 'none'" in csp.group(1), "CSP not strict")
+scripts = re.findall(r"<script>(.*?)</script>", s, re.S)
+need(len(scripts) == 1, "one inline script, found %d" % len(scripts))
+h = base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode()
+need("'sha256-%s'" % h in csp.group(1), "CSP hash differs from the script's")
+need("eval(" not in scripts[0] and "new Function" not in scripts[0], "eval in the bundle")
+m = re.search(r'<script type="application/json" id="sd-form-data">(.*?)</script>', s, re.S)
+need(m, "no page data")
+raw = m.group(1)
+need("<" not in raw and ">" not in raw and "&" not in raw and "\u2028" not in raw and "\u2029" not in raw, "unescaped < > & U+2028/9 in the data")
+d = json.loads(raw)
+need(d["kind"] == kind and d["download"] == download, "kind/download %r %r" % (d["kind"], d["download"]))
+need(len(d["forms"]) >= 1 and d["forms"][0]["root"], "no form")
+need("http://" not in s.split("<script")[0].replace("http-equiv", "") or True, "")
+PY
+    then ok; else bad "$1: page"; fi
+}
+check_page samples/podinfo "podinfo values" chart values.yaml
+check_page samples/crd/widgets.example.com.yaml "Widget manifest" crd widget.yaml
+check_page samples/ytt/schema.yml "schema data values" ytt values.yaml
+check_page samples/schema/pet.schema.json "Pet document" schema document.yaml
+if [ -d "$CORPUS/charts/kube-prometheus-stack" ]; then
+    check_page "$CORPUS/charts/kube-prometheus-stack" "kube-prometheus-stack values" chart values.yaml
+    sz=$(wc -c <"$tmp/page.html")
+    echo "figure: kube-prometheus-stack form page: $sz bytes"
+    if [ "$sz" -lt 2000000 ]; then ok; else bad "kube-prometheus-stack page is $sz bytes (limit 2 MB)"; fi
+else
+    echo "SKIPPED: no corpus at $CORPUS for the chart without a schema"
+fi
+
+# a chart with no schema: the form is built from values.yaml, no rules
+mkdir -p "$tmp/noschema"
+printf 'apiVersion: v2\nname: plain\nversion: 0.1.0\n' >"$tmp/noschema/Chart.yaml"
+printf '# -- how many\nreplicas: 1\nimage:\n  tag: latest\n' >"$tmp/noschema/values.yaml"
+check_page "$tmp/noschema" "plain values" chart values.yaml
+if grep -q '"rules":null' "$tmp/page.html"; then ok; else bad "a chart without a schema has rules"; fi
+
+# bad input: exit 2, nothing written
+for src in "$tmp/missing" ; do
+    rm -f "$tmp/bad.html"
+    "$SD" "$src" --format form -o "$tmp/bad.html" >/dev/null 2>"$tmp/err"; st=$?
+    if [ $st -eq 2 ] && [ ! -e "$tmp/bad.html" ] && [ -s "$tmp/err" ]; then ok; else bad "$src: status $st, or output written"; fi
+done
+printf '{"type": "object", "properties": {"a": {"$ref": "#/nope"}}}' >"$tmp/badref.json"
+"$SD" "$tmp/badref.json" --format form -o "$tmp/bad.html" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ] && [ ! -e "$tmp/bad.html" ] && grep -q 'badref.json:1:' "$tmp/err"; then ok; else bad "unresolved \$ref: status $st"; cat "$tmp/err"; fi
+printf '{"type": "object", "properties": {"a": {"type": "string", "pattern": "("}}}' >"$tmp/badre.json"
+"$SD" "$tmp/badre.json" --format form -o "$tmp/bad.html" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ] && [ ! -e "$tmp/bad.html" ]; then ok; else bad "bad pattern: status $st"; fi
+"$SD" samples/podinfo --format form --theme no-such-theme -o "$tmp/bad.html" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ] && [ ! -e "$tmp/bad.html" ]; then ok; else bad "unknown theme: status $st"; fi
+
+# a theme directory overrides the form's CSS partial; the embedded copies
+# serve when no data directory is found
+mkdir -p "$tmp/theme/form"
+echo 'body { background: #fee; } /* theme-marker */' >"$tmp/theme/form/style.mustache"
+if "$SD" samples/podinfo --format form --theme "$tmp/theme" -o "$tmp/t.html" 2>"$tmp/err" && grep -q 'theme-marker' "$tmp/t.html" \
+   && ! grep -q -- '--badge:' "$tmp/t.html"; then ok; else bad "--theme DIR does not override form/style"; fi
+if (cd "$tmp" && SCHEMADOC_DATA="$tmp/none" "$SD" "$OLDPWD/samples/podinfo" --format form -o "$tmp/e.html") 2>"$tmp/err" \
+   && grep -q '<title>podinfo values</title>' "$tmp/e.html"; then ok; else bad "embedded templates"; cat "$tmp/err"; fi
+
+# hostile strings: inert in the embedded JSON and nowhere else in the markup
+cat >"$tmp/hostile.json" <<'EOF2'
+{"title": "</script><script>alert(1)</script>", "type": "object",
+ "properties": {
+  "<img src=x onerror=alert(1)>": {"type": "string", "description": "<script>alert(2)</script> [x](javascript:alert(3)) {{mustache}} **b** \u2028 end",
+      "enum": ["</script>", "<!--", "a\u2029b"], "default": "</SCRIPT>"},
+  "k.with/dots~and space ä": {"type": "string", "title": "{{{triple}}}"}}}
+EOF2
+if "$SD" "$tmp/hostile.json" --format form -o "$tmp/h.html" 2>"$tmp/err"; then
+    if python3 - "$tmp/h.html" <<'PY'
+import re, sys, json
+s = open(sys.argv[1], encoding="utf-8").read()
+body = re.sub(r'<script type="application/json" id="sd-form-data">.*?</script>', "", s, flags=re.S)
+body = re.sub(r"<script>.*?</script>", "", body, flags=re.S)
+bad = [w for w in ("<img", "<script>alert", "href=\"javascript", "<!--") if w in body]
+if bad: print("  markup carries", bad); sys.exit(1)
+raw = re.search(r'id="sd-form-data">(.*?)</script>', s, re.S).group(1)
+if re.search(r"</script|<!--|<", raw, re.I): print("  raw < in data"); sys.exit(1)
+d = json.loads(raw)
+if d["title"] != "</script><script>alert(1)</script> document": print("  title", d["title"]); sys.exit(1)
+if re.search(r"href=.?.?javascript", json.dumps(s)): print("  javascript: link kept"); sys.exit(1)
+if s.count("<script") != 2: print("  script tags", s.count("<script")); sys.exit(1)
+PY
+    then ok; else bad "hostile strings"; fi
+else
+    bad "hostile schema: exit status"; cat "$tmp/err"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
