@@ -52,7 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (sd_source_open(&src, cdir, &so, &diags) == 0) {
             json_t *m = sd_model_build(src, NULL, &diags);
             if (m) {
-                sd_render_opts ro = { formats[f], NULL, NULL };
+                sd_render_opts ro;
+                memset(&ro, 0, sizeof ro);
+                ro.format = formats[f];
                 sd_buf out = SD_BUF_INIT;
                 sd_render(&out, m, &ro, &diags);
                 sd_buf_release(&out);
