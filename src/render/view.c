@@ -318,8 +318,11 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     }
     sd_render__md_default(v, node);
     }
-    if (!v->html && str(node, "schema_description"))
-        set_str(node, "md_schema_description", str(node, "schema_description"));
+    if (!v->html && str(node, "schema_description")) {
+        const char *sdsc = str(node, "schema_description");
+        sd_render__md_defang(&v->tmp, sdsc, strlen(sdsc));
+        set_buf(node, "md_schema_description", &v->tmp);
+    }
     if (json_object_get(node, "example_list") || json_object_get(node, "md_constraints") ||
         json_object_get(node, "md_schema_description") ||
         json_object_get(node, "description_long") || json_object_get(node, "cel_rules") ||
