@@ -59,6 +59,7 @@ class App {
     this.marked = new Set();
     this.keep = new Set();
     this.secOf = new Map();
+    this.inner = new Set();    // marked keys with marked keys below: those only
     const root = this.kind === "crd" ? null : this.form().root;
     if (!root) return;
     const find = (test) => {
@@ -67,7 +68,7 @@ class App {
       const walk = (n0, segs, depth) => {
         const n = res(n0);
         if (depth > 12 || seen.has(n) || out.length > 5000) return;
-        if (segs.length && test(n)) { out.push({ segs, section: n.section }); return; }
+        if (segs.length && test(n)) out.push({ segs, section: n.section });
         seen.add(n);
         for (const p of n.properties || []) walk(p, segs.concat([p.key]), depth + 1);
         seen.delete(n);
@@ -84,20 +85,25 @@ class App {
     for (const f of found) {
       this.marked.add(pointer(f.segs));
       for (let i = 0; i <= f.segs.length; i++) this.keep.add(pointer(f.segs.slice(0, i)));
+      for (let i = 0; i < f.segs.length; i++) this.inner.add(pointer(f.segs.slice(0, i)));
       if (f.section && !this.secOf.has(f.segs[0])) this.secOf.set(f.segs[0], f.section);
     }
   }
 
   inBasic(segs) {
     if (this.keep.has(pointer(segs))) return true;
-    for (let i = 0; i < segs.length; i++) if (this.marked.has(pointer(segs.slice(0, i)))) return true;
+    for (let i = 0; i < segs.length; i++) {
+      const q = pointer(segs.slice(0, i));
+      if (this.marked.has(q) && !this.inner.has(q)) return true;
+    }
     return false;
   }
 
-  // a copy of node `n0` at `segs` with only the kept keys (a marked key keeps all)
+  // a copy of node `n0` at `segs` with only the kept keys (a marked key
+  // without marked keys below keeps all of its own)
   basicNode(n0, segs) {
     const ptr = pointer(segs);
-    if (this.marked.has(ptr)) return n0;
+    if (this.marked.has(ptr) && !this.inner.has(ptr)) return n0;
     const c = Object.assign({}, res(n0));
     for (const k of ["ref", "allOf", "oneOf", "anyOf", "additionalProperties", "patternProperties", "if", "then", "else"]) delete c[k];
     c.properties = (res(n0).properties || []).filter((p) => this.keep.has(pointer(segs.concat([p.key]))))

@@ -4,10 +4,12 @@
 // per-field reset back to the chart defaults, provenance (default / set here
 // / imported), "Only what I changed", search, deep links.
 import { after } from "node:test";
+import fs from "node:fs";
+import path from "node:path";
 import {
   test,
   form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button,
-  reveal, control, loadValues, run, SD, SOURCES,
+  reveal, control, loadValues, run, SD, SOURCES, problems, region, CORPUS,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form G theme/state checks ${checksDone()}`); await closeBrowser(); });
@@ -134,6 +136,50 @@ test("G: the basic view shows the marked keys by section and keeps the others' v
 });
 
 const controlIdOf = (pg, path) => pg.evaluate((path) => { const l = [...document.querySelectorAll("label[for]")].find((x) => x.textContent.trim() === path); return l ? l.htmlFor : null; }, path);
+
+test("G: a problem in a key the basic view leaves out is listed; its link switches to All fields", async () => {
+  const p = await open(form("basic"));
+  try {
+    const pg = p.page;
+    await importText(pg, "service:\n  port: 70000\n");
+    const r = await until(() => problems(pg), (x) => x.items.some((i) => /^service\.port: /.test(i.text)), 3000, "the hidden key's problem");
+    check(await radio(pg, "Basic").isChecked(), "still Basic after the import");
+    check(!(await shown(pg)).includes("service.port"), "service.port not shown in Basic");
+    await region(pg, "Problems").getByRole("link", { name: r.items.find((i) => /^service\.port: /.test(i.text)).text }).click();
+    await until(() => radio(pg, "All fields").isChecked(), (c) => c, 3000, "the link switches to All fields");
+    checkEqual(await pg.evaluate(() => document.activeElement && document.activeElement.id), await controlIdOf(pg, "service.port"), "the field has focus");
+    checkEqual(await (await control(pg, "service.port")).getAttribute("aria-invalid"), "true", "marked invalid");
+  } finally { await p.close(); }
+});
+
+test("G: without form: true, sections that leave keys out are the basic view", async () => {
+  const p = await open(form("sections"));
+  try {
+    const pg = p.page;
+    check(await radio(pg, "Basic").isChecked(), "Basic chosen by default");
+    checkEqual(await shown(pg), ["image", "image.tag", "port", "replicaCount"], "the keys in a helm-docs @section");
+    checkEqual(await pg.locator("#sd-form h2.sd-section").allTextContents(), ["Workload", "Networking"], "grouped by section");
+    await radio(pg, "All fields").check();
+    await until(() => shown(pg), (s) => s.includes("labels") && s.includes("image.pullPolicy"), 3000, "All fields shows every key");
+  } finally { await p.close(); }
+});
+
+test("G: a Bitnami chart's form: true keys (corpus bitnami-nginx)", { skip: !fs.existsSync(path.join(CORPUS, "charts/bitnami-nginx")) && "no corpus" }, async () => {
+  const p = await open(form(path.join(CORPUS, "charts/bitnami-nginx")));
+  try {
+    const pg = p.page;
+    check(await radio(pg, "Basic").isChecked(), "Basic chosen by default");
+    const s = await shown(pg);
+    for (const k of ["replicaCount", "ingress.hostname", "metrics.serviceMonitor.enabled", "service.type", "podSecurityContext.fsGroup"])
+      check(s.includes(k), `Basic shows ${k}`);
+    for (const k of ["image", "service.ports", "ingress.tls", "podSecurityContext.fsGroupChangePolicy"])
+      check(!s.includes(k), `Basic leaves out ${k}`);
+    check(s.length <= 40, `a short form (${s.length} fields)`);
+    check((await pg.locator("#sd-form h2.sd-section").count()) >= 3, "grouped under the chart's sections");
+    await radio(pg, "All fields").check();
+    await until(() => shown(pg), (x) => x.includes("image"), 3000, "All fields");
+  } finally { await p.close(); }
+});
 
 test("G: no View switch when the chart marks nothing", async () => {
   const p = await open(form("chart"));

@@ -35,6 +35,7 @@ export const YAML = (() => {
 export const SOURCES = {
   chart: path.join(FIX, "chart"),
   basic: path.join(FIX, "chart-basic"),
+  sections: path.join(FIX, "chart-sections"),
   noschema: path.join(FIX, "chart-noschema"),
   ytt: path.join(FIX, "ytt/schema.yaml"),
   crd: path.join(FIX, "crd/widgets.yaml"),
