@@ -4,19 +4,15 @@
  * other cells with Markdown's punctuation escaped). */
 #include "diff.h"
 #include "emit.h"
+#include "model.h"
 #include "sd.h"
 
 #include <string.h>
 
 int sd_diff_write_json(sd_buf *out, const json_t *diff)
 {
-    char *s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    if (!s)
-        return SD_ENOMEM;
-    sd_buf_puts(out, s);
-    sd_buf_putc(out, '\n');
-    free(s);
-    return sd_buf_failed(out) ? SD_ENOMEM : 0;
+    /* the same JSON writing as the model's (indent 2, keys in order) */
+    return sd_model_write_json(out, diff);
 }
 
 void sd_diff_value_text(sd_buf *out, const json_t *v)

@@ -91,15 +91,19 @@ static int scan(attach_ctx *c, const size_t *spans, size_t nspans)
     size_t nv = 0, av = 0, si = 0;
     int line = 1, content = 0;
 
+    const char *le = NULL;   /* the end of the line p is on (found once per line:
+                                a one-line document has many spans on its line) */
     while (p < end) {
-        const char *le = memchr(p, '\n', (size_t)(end - p));
+        if (!le || le < p) {
+            le = memchr(p, '\n', (size_t)(end - p));
+            if (!le)
+                le = end;
+        }
         /* a scalar that began where we already are past (a '#' inside a
          * plain multi-line scalar's text, say) no longer matters */
         while (si < nspans && t + spans[si] < p)
             si += 2;
         const char *span = si < nspans ? t + spans[si] : end;
-        if (!le)
-            le = end;
         /* leading blanks, then what starts here */
         while (p < le && is_blank(*p) && p != span)
             p++;

@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "emit.h"
 #include "ptr.h"
+#include "validate.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -93,26 +94,7 @@ static void dotted(sd_buf *b, const char *parent, const char *key)
 
 static unsigned distance(const char *a, const char *b)
 {
-    size_t n = strlen(a), m = strlen(b);
-    unsigned row[64], prev, tmp;
-    if (n >= 64 || m >= 64)
-        return 999;
-    for (size_t j = 0; j <= m; j++)
-        row[j] = (unsigned)j;
-    for (size_t i = 1; i <= n; i++) {
-        prev = row[0];
-        row[0] = (unsigned)i;
-        for (size_t j = 1; j <= m; j++) {
-            unsigned ca = (unsigned char)a[i - 1], cb = (unsigned char)b[j - 1];
-            unsigned cost = tolower((int)ca) == tolower((int)cb) ? 0 : 1;
-            tmp = row[j];
-            row[j] = (row[j] < row[j - 1] ? row[j] : row[j - 1]) + 1;
-            if (prev + cost < row[j])
-                row[j] = prev + cost;
-            prev = tmp;
-        }
-    }
-    return row[m];
+    return sd_edit_distance(a, strlen(a), b, strlen(b));
 }
 
 /* Record one finding (a warning, or an error when strict). */

@@ -519,7 +519,7 @@ static int re_match(vctx *c, pcre2_code *re, uint32_t *uses, const char *src, co
     return -1;
 }
 
-static unsigned edit_distance(const char *a, size_t n, const char *b, size_t m)
+unsigned sd_edit_distance(const char *a, size_t n, const char *b, size_t m)
 {
     unsigned row[64], prev, tmp;
     if (m >= 64 || n >= 64)
@@ -547,7 +547,7 @@ static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *
     const vprop *best = NULL;
     unsigned bd = 999;
     for (size_t i = 0; i < s->nprops; i++) {
-        unsigned dd = edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
+        unsigned dd = sd_edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
         if (dd < bd) {
             bd = dd;
             best = &s->props[i];

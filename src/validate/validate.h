@@ -127,4 +127,10 @@ int sd_format__hostname_1123(const char *s, size_t n);
  *  with the PCRE2 error code and offset set. */
 void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff);
 
+/** The edit distance (Levenshtein, ASCII letters compared without case)
+ *  between a[0..n) and b[0..m): what "did you mean" suggestions rank by, in
+ *  the validator's messages and in the lint of values files. 999 when either
+ *  is 64 bytes or longer. */
+unsigned sd_edit_distance(const char *a, size_t n, const char *b, size_t m);
+
 #endif
