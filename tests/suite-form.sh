@@ -147,5 +147,55 @@ else
     bad "hostile schema: exit status"; cat "$tmp/err"
 fi
 
+# the basic view's marks (`form: true`) and --reference: the page data
+# carries the marks, and with --reference the URL and each node's anchor,
+# the same anchors as the html page's
+B=tests/form/fixtures/chart-basic
+if "$SD" "$B" --format form --reference values.html -o "$tmp/basic.html" 2>"$tmp/err" \
+   && "$SD" "$B" --format form -o "$tmp/basic0.html" 2>>"$tmp/err" \
+   && "$SD" "$B" --format html -o "$tmp/basic-ref.html" 2>>"$tmp/err"; then
+    if python3 - "$tmp/basic.html" "$tmp/basic0.html" "$tmp/basic-ref.html" <<'PY'
+import re, sys, json
+def data(f):
+    s = open(f, encoding="utf-8").read()
+    return json.loads(re.search(r'id="sd-form-data">(.*?)</script>', s, re.S).group(1))
+d, d0 = data(sys.argv[1]), data(sys.argv[2])
+ids = set(re.findall(r' id="([^"]*)"', open(sys.argv[3], encoding="utf-8").read()))
+def need(c, m):
+    if not c: print("  " + m); sys.exit(1)
+root = d["forms"][0]["root"]
+props = {p["key"]: p for p in root["properties"]}
+need(props["replicaCount"].get("form") is True, "replicaCount not marked")
+need(not props["image"].get("form"), "image marked")
+tag = [p for p in props["image"]["properties"] if p["key"] == "tag"][0]
+need(tag.get("form") is True and tag.get("section") == "Image parameters", "image.tag: %r" % tag)
+need(d.get("reference") == "values.html", "reference %r" % d.get("reference"))
+seen = []
+def walk(n):
+    if "anchor" in n: seen.append(n["anchor"])
+    for p in n.get("properties", []): walk(p)
+walk(root)
+need(len(seen) == 9 and all(a in ids for a in seen), "anchors %r not all in the html page" % seen)
+need("reference" not in d0 and "anchor" not in json.dumps(d0), "anchors without --reference")
+PY
+    then ok; else bad "basic view marks / --reference page data"; fi
+else
+    bad "chart-basic: exit status"; cat "$tmp/err"
+fi
+# --reference takes an http(s) URL or a relative path; other schemes, a
+# fragment, and other formats are usage errors (exit 2, nothing written)
+for u in 'javascript:alert(1)' 'JavaScript:alert(1)' 'data:text/html,x' 'file:///etc/passwd' 'vbscript:x' \
+         'values.html#x' '' 'a b.html' 'https://example.com/"x'; do
+    rm -f "$tmp/r.html"
+    "$SD" "$B" --format form --reference "$u" -o "$tmp/r.html" >/dev/null 2>"$tmp/err"; st=$?
+    if [ $st -eq 2 ] && [ ! -e "$tmp/r.html" ] && grep -q -- '--reference' "$tmp/err"; then ok; else bad "--reference '$u': status $st"; fi
+done
+"$SD" "$B" --format html --reference values.html -o "$tmp/r.html" >/dev/null 2>"$tmp/err"; st=$?
+if [ $st -eq 2 ] && [ ! -e "$tmp/r.html" ]; then ok; else bad "--reference with --format html: status $st"; fi
+for u in 'https://example.com/charts/basic/index.html' '../docs/values.html' '/docs/v.html' 'v.html?x=1'; do
+    if "$SD" "$B" --format form --reference "$u" -o "$tmp/r.html" 2>"$tmp/err" && grep -qF "\"reference\":\"$u\"" "$tmp/r.html"; then ok
+    else bad "--reference '$u' refused or not in the page"; cat "$tmp/err"; fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

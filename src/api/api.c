@@ -137,7 +137,7 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
                    const sd_options *o, sd_diags *d)
 {
     size_t mark = d->count;
-    sd_render_opts ro = { format, NULL, NULL, NULL };
+    sd_render_opts ro = { format, NULL, NULL, NULL, NULL };
     sd_buf b = SD_BUF_INIT;
     json_t *m;
     int err;

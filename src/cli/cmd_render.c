@@ -54,6 +54,23 @@ static void tune_heap(void)
 
 /* Read a whole file into `out`. A missing file is empty when `missing_ok`
  * (missing: no such file; anything else there that cannot be read fails). */
+/* --reference: an http(s) URL, or a relative path (a scheme such as
+ * `javascript:` or `file:` is refused: no ':' before the first '/'), with no
+ * fragment (the form appends #ANCHOR), no whitespace or markup characters. */
+static int valid_reference(const char *u)
+{
+    const char *slash = strchr(u, '/'), *colon = strchr(u, ':');
+
+    if (!*u || strchr(u, '#'))
+        return 0;
+    if (colon && (!slash || colon < slash))
+        return sd_cli_valid_url(u);
+    for (; *u; u++)
+        if ((unsigned char)*u <= ' ' || *u == 0x7f || *u == '"' || *u == '<' || *u == '>' || *u == '\\')
+            return 0;
+    return 1;
+}
+
 static int slurp(sd_buf *out, const char *path, int missing_ok, sd_diags *diags)
 {
     if (missing_ok && !sd_file_present(path))
@@ -90,7 +107,7 @@ int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
-    sd_render_opts ro = { NULL, NULL, NULL, NULL };
+    sd_render_opts ro = { NULL, NULL, NULL, NULL, NULL };
     const char *readme = NULL;
     sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
@@ -146,6 +163,11 @@ int sd_cmd_render(int argc, char **argv)
             if (r < 0 || !sd_cli_valid_url(v))
                 return sd_cli_usage_error("option '--source-url' takes an http(s) URL");
             ro.source_url = v;
+        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--reference", &v)) != 0) {
+            if (r < 0 || !valid_reference(v))
+                return sd_cli_usage_error("option '--reference' takes an http(s) URL or a relative path "
+                                          "(no fragment, no other scheme)");
+            ro.reference_url = v;
         } else if (strcmp(a, "--check") == 0) {
             check = 1;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--descriptions", &v)) != 0) {
@@ -177,6 +199,8 @@ int sd_cmd_render(int argc, char **argv)
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
     if (ro.source_url && strcmp(format, "html") != 0)
         return sd_cli_usage_error("'--source-url' applies to the html format");
+    if (ro.reference_url && strcmp(format, "form") != 0)
+        return sd_cli_usage_error("'--reference' applies to the form format");
     if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
         return sd_cli_usage_error("'--theme' and '--template' apply to the html, md and form formats");
     if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)

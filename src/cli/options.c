@@ -41,6 +41,7 @@ const sd_cli_option sd_cli_options[] = {
     { "--helm-docs-version", NULL, "V", NULL, SD_CMD_RENDER, "the version helm-docs.versionFooter names" },
     { "--check", NULL, NULL, NULL, SD_CMD_RENDER, "write nothing; exit 1 when the output would change" },
     { "--source-url", NULL, "URL", NULL, SD_CMD_RENDER, "link each location to URL/FILE#LLINE" },
+    { "--reference", NULL, "URL", NULL, SD_CMD_RENDER, "form: link each field to its entry in the html page at URL" },
     { "--recursive", NULL, NULL, NULL, SD_CMD_RENDER, "every chart below DIR, one page or README each" },
     { "--jobs", "-j", "N", NULL, SD_CMD_RENDER, "with --recursive: charts at once" },
     { "--quiet", "-q", NULL, NULL, SD_CMD_RENDER, "with --recursive: no progress, only failures" },

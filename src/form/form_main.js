@@ -46,6 +46,95 @@ class App {
     this.dirty = [];           // paths changed since the last update: their ancestors' provenance
     this.cost = 0;             // ms the last update took
     this.pcost = 0;            // ms the last preview took
+    this.marks();
+    this.view = this.marked.size ? "basic" : "all";
+  }
+
+  // ---- the basic view -----------------------------------------------------------
+  // The keys the chart marks for forms: `form: true` (Kubeapps, Bitnami);
+  // else, when they leave some top-level keys out, the keys in a helm-docs
+  // `@section` / Bitnami `## @section`. `keep`: the marked keys' pointers and
+  // their ancestors'; `secOf`: a top-level key -> the section it shows under.
+  marks() {
+    this.marked = new Set();
+    this.keep = new Set();
+    this.secOf = new Map();
+    this.inner = new Set();    // marked keys with marked keys below: those only
+    const root = this.kind === "crd" ? null : this.form().root;
+    if (!root) return;
+    const find = (test) => {
+      const out = [];
+      const seen = new Set();
+      const walk = (n0, segs, depth) => {
+        const n = res(n0);
+        if (depth > 12 || seen.has(n) || out.length > 5000) return;
+        if (segs.length && test(n)) out.push({ segs, section: n.section });
+        seen.add(n);
+        for (const p of n.properties || []) walk(p, segs.concat([p.key]), depth + 1);
+        seen.delete(n);
+      };
+      walk(root, [], 0);
+      return out;
+    };
+    let found = find((n) => n.form === true);
+    if (!found.length) {
+      found = find((n) => typeof n.section === "string" && n.section !== "");
+      const tops = new Set(found.map((f) => f.segs[0]));
+      if ((res(root).properties || []).every((p) => tops.has(p.key))) found = [];
+    }
+    for (const f of found) {
+      this.marked.add(pointer(f.segs));
+      for (let i = 0; i <= f.segs.length; i++) this.keep.add(pointer(f.segs.slice(0, i)));
+      for (let i = 0; i < f.segs.length; i++) this.inner.add(pointer(f.segs.slice(0, i)));
+      if (f.section && !this.secOf.has(f.segs[0])) this.secOf.set(f.segs[0], f.section);
+    }
+  }
+
+  inBasic(segs) {
+    if (this.keep.has(pointer(segs))) return true;
+    for (let i = 0; i < segs.length; i++) {
+      const q = pointer(segs.slice(0, i));
+      if (this.marked.has(q) && !this.inner.has(q)) return true;
+    }
+    return false;
+  }
+
+  // a copy of node `n0` at `segs` with only the kept keys (a marked key
+  // without marked keys below keeps all of its own)
+  basicNode(n0, segs) {
+    const ptr = pointer(segs);
+    if (this.marked.has(ptr) && !this.inner.has(ptr)) return n0;
+    const c = Object.assign({}, res(n0));
+    for (const k of ["ref", "allOf", "oneOf", "anyOf", "additionalProperties", "patternProperties", "if", "then", "else"]) delete c[k];
+    c.properties = (res(n0).properties || []).filter((p) => this.keep.has(pointer(segs.concat([p.key]))))
+      .map((p) => this.basicNode(p, segs.concat([p.key])));
+    c.basicOnly = true;
+    return c;
+  }
+
+  basicRoot(root) {
+    const c = this.basicNode(root, []);
+    // grouped by section, in the order the sections first appear
+    const order = [];
+    const groups = new Map();
+    c.properties = c.properties.map((p) => {
+      const sec = res(p).section || this.secOf.get(p.key) || "";
+      if (!groups.has(sec)) { groups.set(sec, []); order.push(sec); }
+      const q = Object.assign({}, res(p), { section: sec || undefined });
+      groups.get(sec).push(q);
+      return q;
+    });
+    c.properties = order.flatMap((sec) => groups.get(sec));
+    return c;
+  }
+
+  setView(v) {
+    if (v === this.view) return;
+    this.view = v;
+    for (const r of document.querySelectorAll("input[name=sd-view]")) r.checked = r.value === v;
+    this.renderForm();
+    if (this.onlyChanged) this.applyFilter();
+    this.schedule(true);
   }
 
   form() {
@@ -248,7 +337,8 @@ class App {
     if (this.kind === "crd") patchCrdRoot(root);
     const box = h("div", { class: "sd-root" });
     main.append(box);
-    if (widget(root, this.values) === "object") buildMembers(this, root, [], 0, box);
+    if (this.view === "basic" && widget(root, this.values) === "object") buildMembers(this, this.basicRoot(root), [], 0, box);
+    else if (widget(root, this.values) === "object") buildMembers(this, root, [], 0, box);
     else box.append(renderField(this, root, [], 0));
   }
 
@@ -385,6 +475,7 @@ class App {
   // Open every object on the way to `segs` (building its fields) and focus it.
   reveal(segs, focus) {
     let best = null;
+    if (this.view === "basic" && !this.inBasic(segs)) this.setView("all");
     for (let i = 0; i <= segs.length; i++) {
       const e = this.fields.get(pointer(segs.slice(0, i)));
       if (!e) continue;
@@ -646,6 +737,17 @@ function start() {
       app.schedule(true);
     });
     $("sd-version-slot").append(h("label", { for: "sd-version", text: "Version" }), " ", sel);
+  }
+  if (app.marked.size) {
+    // the view switch: the keys the chart marks for forms, or every key
+    const lid = "sd-view-l";
+    const fs = h("fieldset", { class: "sd-view", role: "radiogroup", "aria-labelledby": lid }, h("legend", { id: lid, text: "View" }));
+    for (const [v, t] of [["basic", "Basic"], ["all", "All fields"]]) {
+      const r = h("input", { type: "radio", name: "sd-view", value: v, id: "sd-view-" + v, checked: app.view === v });
+      r.addEventListener("change", () => { if (r.checked) app.setView(v); });
+      fs.append(h("label", { class: "sd-check", for: "sd-view-" + v }, r, " " + t));
+    }
+    $("sd-version-slot").before(fs);
   }
   app.renderForm();
   theme();

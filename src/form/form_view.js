@@ -11,6 +11,15 @@ import { toYaml, parseValues } from "./form_yaml.js";
 
 // ---- the parts every field has -------------------------------------------------
 
+// --reference URL: the field's entry in the html reference page (a new tab:
+// this page's state is not left behind). The URL was checked by the command.
+export function refLink(app, n, p) {
+  const base = app.data.reference;
+  if (typeof base !== "string" || typeof n.anchor !== "string") return null;
+  const href = base + "#" + encodeURIComponent(n.anchor).replace(/%2F/g, "/");
+  return h("a", { class: "sd-ref", href, target: "_blank", rel: "noopener noreferrer", "aria-label": "Reference: " + (p === "" ? "(root)" : p), text: "Reference" });
+}
+
 function headRow(app, n, segs, id, labelFor, kind) {
   const p = pathText(segs);
   const row = h("div", { class: "sd-row" });
@@ -22,6 +31,8 @@ function headRow(app, n, segs, id, labelFor, kind) {
   if (n.readOnly) row.append(h("span", { class: "sd-badge", text: "read-only" }));
   if (!labelFor) row.append(h("output", { id: id + "-c", class: "sd-count" }));
   row.append(h("span", { class: "sd-prov", text: "default" }));
+  const ref = refLink(app, n, p);
+  if (ref) row.append(ref);
   const reset = h("button", { type: "button", class: "sd-reset", hidden: true, text: "Reset " + p });
   reset.addEventListener("click", () => app.resetAt(segs));
   row.append(reset);
@@ -231,7 +242,7 @@ function renderFree(app, n, segs) {
 function renderObject(app, n, segs, depth, opts) {
   const id = pathId(segs);
   const p = pathText(segs);
-  const open = opts.open !== undefined ? !!opts.open : depth <= 1;
+  const open = opts.open !== undefined ? !!opts.open : depth <= 1 || !!n.basicOnly;
   const det = h("details", { class: "sd-obj sd-field", id, "data-path": p, "data-provenance": "default" });
   const lab = h("label", { class: "sd-path", for: id + "-c", text: p === "" ? "(root)" : p });
   // the path is the summary's text: a click on it opens the object too
@@ -249,6 +260,8 @@ function renderObject(app, n, segs, depth, opts) {
   reset.addEventListener("click", () => app.resetAt(segs));
   entry.reset = reset;
   const tools = h("div", { class: "sd-control" }, reset);
+  const ref = refLink(app, n, p);
+  if (ref) tools.append(ref);
   if (n.nullable) { entry.rerenderOnNull = true; tools.append(nullToggle(app, segs, p, id, entry)); }
   body.append(tools);
   if (n.doc !== undefined) { const d = descNode(n.doc); d.id = id + "-d"; body.append(d); }
@@ -298,6 +311,8 @@ export function buildMembers(app, n, segs, depth, into, more) {
   }
   // keys the values have beyond the properties: under additionalProperties
   // or patternProperties, or unknown to the schema (still editable as YAML)
+  // the basic view: only the marked keys, never the rest of the values
+  if (n.basicOnly) { into.append(frag); return; }
   const v = app.get(segs);
   const extra = isMap(v) ? Object.keys(v).filter((k) => !names.has(k)) : [];
   if ((n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties) {
@@ -545,6 +560,7 @@ function renderVariant(app, n, segs, depth, opts) {
       if (!merged.allOf.length) delete merged.allOf;
     }
     if (!b.title) merged.title = n.title;
+    if (n.anchor) merged.anchor = n.anchor;
     if (b.doc === undefined) merged.doc = n.doc;
     merged.required = n.required;
     if (b.oneOf && b.oneOf.length > 1) merged.oneOf = b.oneOf;

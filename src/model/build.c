@@ -484,6 +484,7 @@ static void constraints_and_flags(bnode *b)
     }
     flag(b->n, "readOnly", is_true(kw(b, "readOnly")));
     flag(b->n, "writeOnly", is_true(kw(b, "writeOnly")));
+    flag(b->n, "form", is_true(kw(b, "form")));   /* Kubeapps/Bitnami: shown in a basic form */
     /* "required" is set by the parent */
     if (b->an && b->an->section)
         set(b->n, "section", json_string(b->an->section));

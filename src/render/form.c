@@ -25,7 +25,7 @@ extern const size_t sd_form_bundle_len;
 static const char *const keep[] = {
     "key", "title", "type", "nullable", "enum", "const", "constraints", "required",
     "deprecated", "deprecation", "removed", "removal", "readOnly", "writeOnly", "ref",
-    "recursive", "section", "kubernetes", "examples", "has_default", "default_text", NULL
+    "recursive", "section", "form", "kubernetes", "examples", "has_default", "default_text", NULL
 };
 
 /* The descriptions as HTML, each once: the template writes them as
@@ -35,9 +35,33 @@ typedef struct docs {
     json_t *list;   /* [{n, html}] */
     json_t *seen;   /* html -> n */
     sd_buf  tmp;
+    json_t *anchors; /* node id -> the html page's anchor (--reference), or NULL */
 } docs;
 
 static json_t *slim(json_t *node, docs *tmp, int depth);
+
+/* The anchors the html reference page gives the nodes: the view of a copy
+ * of the model (sd_render_view hands them out), collected by node id. */
+static void collect_anchors(json_t *x, json_t *out, int depth)
+{
+    json_t *v;
+    const char *k;
+    size_t i;
+
+    if (depth > 400)
+        return;
+    if (json_is_object(x)) {
+        const char *id = str(x, "id"), *a = str(x, "anchor");
+        if (id && a && !json_object_get(out, id))
+            json_object_set_new(out, id, json_string(a));
+        json_object_foreach(x, k, v)
+            if (json_is_object(v) || json_is_array(v))
+                collect_anchors(v, out, depth + 1);
+    } else if (json_is_array(x)) {
+        json_array_foreach(x, i, v)
+            collect_anchors(v, out, depth + 1);
+    }
+}
 
 static json_t *slim_list(json_t *list, docs *d, int depth)
 {
@@ -67,6 +91,8 @@ static json_t *slim(json_t *node, docs *d, int depth)
             json_object_set(out, keep[i], v);
     if ((v = json_object_get(node, "default")) && small_default(v))
         json_object_set(out, "default", v);
+    if (d->anchors && str(node, "id") && (v = json_object_get(d->anchors, str(node, "id"))))
+        json_object_set(out, "anchor", v);
     if ((desc = str(node, "description")) && *desc) {
         json_t *n;
         sd_buf_clear(&d->tmp);
@@ -171,7 +197,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     const char *kind = str(src_info, "kind"), *path = str(src_info, "path");
     sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT, rules = SD_BUF_INIT;
     sd_render_opts ro = *opts;
-    docs dd = { json_array(), json_object(), SD_BUF_INIT };
+    docs dd = { json_array(), json_object(), SD_BUF_INIT, NULL };
     char hash[45], *text = NULL;
     int err = 0;
     size_t i;
@@ -181,6 +207,21 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     if (!path)
         path = "schema";
     json_object_set_new(data, "form", json_integer(1));
+    if (opts->reference_url) {
+        /* the model is only read: the view works on a copy */
+        json_t *copy = json_deep_copy(model);
+        dd.anchors = json_object();
+        if (!copy || sd_render_view(copy, 1) < 0) {
+            json_decref(copy);
+            json_decref(forms);
+            json_decref(defs);
+            err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+            goto done;
+        }
+        collect_anchors(copy, dd.anchors, 0);
+        json_decref(copy);
+        json_object_set_new(data, "reference", json_string(opts->reference_url));
+    }
     json_object_set_new(data, "kind", json_string(kind));
     if (!strcmp(kind, "chart")) {
         const char *cn = str(json_object_get(model, "chart"), "name");
@@ -293,6 +334,7 @@ done:
     json_decref(page);
     json_decref(dd.list);
     json_decref(dd.seen);
+    json_decref(dd.anchors);
     sd_buf_release(&dd.tmp);
     sd_buf_release(&tmp);
     sd_buf_release(&title);

@@ -21,6 +21,9 @@ typedef struct sd_render_opts {
     const char *template_file; /* a custom top-level template, or NULL */
     const char *source_url;    /* http(s) URL of the chart's folder: each
                                   location links to URL/FILE#LLINE; or NULL */
+    const char *reference_url; /* form: the html reference page (URL or relative
+                                  path, no fragment): each field links to
+                                  URL#ANCHOR, the page's anchor of its key; or NULL */
 } sd_render_opts;
 
 /** Add the view-model fields to `model` in place (it stays a valid model:

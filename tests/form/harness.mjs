@@ -34,6 +34,8 @@ export const YAML = (() => {
 // The named sources: fixtures and the big real ones.
 export const SOURCES = {
   chart: path.join(FIX, "chart"),
+  basic: path.join(FIX, "chart-basic"),
+  sections: path.join(FIX, "chart-sections"),
   noschema: path.join(FIX, "chart-noschema"),
   ytt: path.join(FIX, "ytt/schema.yaml"),
   crd: path.join(FIX, "crd/widgets.yaml"),
