@@ -41,8 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ro.kind = "schema";
         if (sd_rules_export(&out, &e, 1, &ro, &diags) == 0) {
             json_error_t jerr;
-            json_t *j = json_loadb(out.ptr, out.len, JSON_ALLOW_NUL, &jerr);
-            if (!j) {
+            /* big integers are valid JSON (JavaScript reads them as numbers) */
+            json_t *j = json_loadb(out.ptr, out.len, JSON_ALLOW_NUL | JSON_DECODE_INT_AS_REAL, &jerr);
+            /* jansson cannot hold a number past 1e308 (valid JSON still) */
+            if (!j && !strstr(jerr.text, "overflow")) {
                 fprintf(stderr, "rules export is not JSON: %s at %d:%d\n", jerr.text, jerr.line, jerr.column);
                 abort();
             }
