@@ -735,13 +735,14 @@ json_t *sd_model__build(mctx *c, const mplace *at)
     else if (at->value)
         set(b.n, "value_at", sd_model__loc(c, at->value->loc));
 
-    if (++c->nodes > c->max_nodes) {
+    if (++c->nodes > c->max_nodes || c->ndefs > SD_MODEL_MAX_DEFS) {
         if (c->err != SD_ELIMIT) {
             sd_loc l = at->vpair && at->vpair->key ? at->vpair->key->loc
                      : at->value ? at->value->loc : b.schema ? b.schema->loc : (sd_loc){ NULL, 0, 0 };
             c->err = sd_diag_error(c->diags, SD_ELIMIT, l,
                                    "the documentation would have more than %d entries (at '%s'): "
-                                   "the values or the schema expand too far", (int)c->max_nodes,
+                                   "the values or the schema expand too far",
+                                   c->ndefs > SD_MODEL_MAX_DEFS ? SD_MODEL_MAX_DEFS : (int)c->max_nodes,
                                    at->path ? at->path : "");
         }
     } else if (at->depth >= c->max_depth) {

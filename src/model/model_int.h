@@ -54,6 +54,10 @@ typedef struct mctx {
  * model (a Prometheus CRD) has about 8,600 nodes. */
 #define SD_MODEL_MAX_NODES 50000
 #define SD_MODEL_BYTES_PER_NODE 16
+/* Shared definitions are capped at SD_MODEL_MAX_NODES whatever the size: a
+ * 100,000-long chain of definitions referring to the next is refused (the
+ * Kubernetes definitions x64 hold about 38,000). */
+#define SD_MODEL_MAX_DEFS SD_MODEL_MAX_NODES
 
 /* What one model node documents: a schema location and the values written
  * there (either may be absent). */
