@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/suite-helm-plugin.sh - plugin.yaml run the way Helm 3 runs a plugin
-# (helm.sh/docs/topics/plugins): Helm is not packaged for Debian, so a stub
+# (helm.sh/docs/topics/plugins): Helm is not packaged for Debian, so a stand-in
 # `helm` finds $HELM_PLUGINS/NAME/plugin.yaml, expands environment
 # variables in `command` ($HELM_PLUGIN_DIR, $HELM_BIN, ...), splits it at
 # spaces, appends the user's arguments minus Helm's own global flags, and
@@ -24,7 +24,7 @@ cp plugin.yaml "$tmp/plugins/schemadoc/"
 
 cat > "$tmp/bin/helm" <<'EOF'
 #!/bin/sh
-# a stub of Helm 3's plugin runner (pkg/plugin: PrepareCommand, manuallyProcessArgs)
+# a stand-in for Helm 3's plugin runner (pkg/plugin: PrepareCommand, manuallyProcessArgs)
 set -u
 name=$1; shift
 export HELM_PLUGINS HELM_BIN="$0" HELM_NAMESPACE="${HELM_NAMESPACE:-default}"

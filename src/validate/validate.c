@@ -31,147 +31,6 @@ static size_t utf8_count(const char *s, size_t n)
     return c;
 }
 
-__extension__ typedef unsigned __int128 u128;
-
-/* Exact decimal `multipleOf` when both numbers are short decimals: x = a*10^ea,
- * m = b*10^eb with integer mantissas. Returns 1/0, or -1 when it cannot say. */
-/* 1 if s is [-+]digits[.digits][e[-+]digits] with 1 to 15 significant digits. */
-static int short_decimal(const char *s, size_t n)
-{
-    size_t i = 0, sig = 0, lead = 1, mant = 0;
-    if (i < n && (s[i] == '-' || s[i] == '+'))
-        i++;
-    for (int dot = 0; i < n; i++) {
-        if (s[i] == '.' && !dot) {
-            dot = 1;
-        } else if (s[i] >= '0' && s[i] <= '9') {
-            mant++;
-            if (s[i] != '0')
-                lead = 0;
-            if (!lead)
-                sig++;
-        } else {
-            break;
-        }
-    }
-    if (!mant || sig > 15)
-        return 0;
-    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-        size_t d;
-        if (++i < n && (s[i] == '-' || s[i] == '+'))
-            i++;
-        for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-            ;
-        if (i == d || i - d > 3)
-            return 0;
-    }
-    return i == n;
-}
-
-static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
-{
-    char buf[64];
-    const char *s;
-    uint64_t m = 0;
-    int e = 0, digits = 0, seen_dot = 0;
-    if (n->kind == SD_INT && !n->big) {
-        long long v = n->num.i;
-        uint64_t m = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
-        int e = 0;
-        while (m && m % 10 == 0) {
-            m /= 10;
-            e++;
-        }
-        *mant = m;
-        *exp = e;
-        return 0;
-    }
-    /* the shortest decimal that reads back as the same double (what
-     * JavaScript's String(x) prints, so that src/form/rules.js decides
-     * alike): a plain decimal of up to 15 significant digits as written
-     * is that decimal already; anything else is printed again */
-    if (n->str && n->len < sizeof buf && short_decimal(n->str, n->len)) {
-        memcpy(buf, n->str, n->len);
-        buf[n->len] = '\0';
-    } else {
-        double d = sd_node_number(n);
-        for (int prec = 1; prec <= 17; prec++) {
-            snprintf(buf, sizeof buf, "%.*g", prec, d);
-            if (strtod(buf, NULL) == d)
-                break;
-        }
-    }
-    s = buf;
-    if (*s == '-' || *s == '+')
-        s++;
-    for (; *s; s++) {
-        if (*s >= '0' && *s <= '9') {
-            if (m == 0 && *s == '0') {
-                if (seen_dot)
-                    e--;
-                continue;
-            }
-            if (++digits > 18)
-                return -1;
-            m = m * 10 + (uint64_t)(*s - '0');
-            if (seen_dot)
-                e--;
-        } else if (*s == '.') {
-            seen_dot = 1;
-        } else if (*s == 'e' || *s == 'E') {
-            char *end;
-            long x = strtol(s + 1, &end, 10);
-            if (*end || x > 400 || x < -400)
-                return -1;
-            e += (int)x;
-            break;
-        } else {
-            return -1;
-        }
-    }
-    /* one form per value: trailing zeros go to the exponent (100 = 1e2) */
-    while (m && m % 10 == 0) {
-        m /= 10;
-        e++;
-    }
-    *mant = m;
-    *exp = e;
-    return 0;
-}
-
-static int multiple_of(const sd_node *x, const sd_node *m)
-{
-    uint64_t a, b;
-    int ea, eb;
-    if (decimal_parts(x, &a, &ea) == 0 && decimal_parts(m, &b, &eb) == 0 && b != 0) {
-        /* x/m = (a/b) * 10^(ea-eb): an integer iff b divides a*10^(ea-eb) */
-        int d = ea - eb;
-        if (a == 0)
-            return 1;
-        if (d >= 0) {
-            /* a * 10^d mod b, d up to ~800 (1e308 / 1e-308): by steps mod b */
-            u128 v = a % b;
-            for (int i = 0; i < d; i++)
-                v = v * 10 % b;
-            return v == 0;
-        }
-        if (d < 0 && d >= -19) {
-            u128 w = b;
-            for (int i = 0; i < -d; i++)
-                w *= 10;
-            return (u128)a % w == 0;
-        }
-        if (d < -19)
-            return 0;   /* |x/m| < 1 and x != 0 */
-    }
-    {
-        double xv = sd_node_number(x), mv = sd_node_number(m), q = xv / mv;
-        if (!isfinite(q))
-            return 0;
-        return fabs(q - nearbyint(q)) <= 1e-9 * fmax(1.0, fabs(q));
-    }
-}
-
 /* ---- validating -------------------------------------------------------- */
 
 typedef struct vseg { const sd_node *key; size_t idx; } vseg;
@@ -277,84 +136,6 @@ static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
     *key = sd_buf_detach(&k);
 }
 
-/* Compact JSON of `n` with numbers as written (src/form/rules.js renders
- * the same); stops once `b` is past `stop` bytes. */
-static void show_json(sd_buf *b, const sd_node *n, size_t stop, int depth)
-{
-    if (b->len > stop)
-        return;
-    switch (n->kind) {
-    case SD_INT: case SD_FLOAT:
-        if (n->str && n->len) {
-            sd_buf_put(b, n->str, n->len);
-            return;
-        }
-        break;
-    case SD_MAP: case SD_SEQ:
-        if (depth > 64) {
-            sd_buf_puts(b, n->kind == SD_MAP ? "{...}" : "[...]");
-            return;
-        }
-        sd_buf_putc(b, n->kind == SD_MAP ? '{' : '[');
-        for (size_t i = 0; i < n->n && b->len <= stop; i++) {
-            if (i)
-                sd_buf_putc(b, ',');
-            if (n->items[i].key) {
-                sd_emit_json_string(b, n->items[i].key->str, n->items[i].key->len);
-                sd_buf_putc(b, ':');
-            }
-            show_json(b, n->items[i].value, stop, depth + 1);
-        }
-        sd_buf_putc(b, n->kind == SD_MAP ? '}' : ']');
-        return;
-    default:
-        break;
-    }
-    sd_emit_json(b, NULL, n, 0, 0);
-}
-
-/* Where to cut `s` to at most `max` bytes without splitting a UTF-8 character. */
-static size_t utf8_cut(const char *s, size_t max)
-{
-    size_t cut = max;
-    while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
-        cut--;
-    return cut;
-}
-
-/* Short rendering of a value for messages: JSON, numbers as written,
- * anything past 60 bytes cut to 57 and "..." (docs/rules.md, "Values"). */
-static void show(sd_buf *b, const sd_node *n)
-{
-    switch (n->kind) {
-    case SD_STR:
-        if (n->len > 60) {
-            sd_emit_json_string(b, n->str, utf8_cut(n->str, 57));
-            sd_buf_puts(b, "...");
-        } else {
-            sd_emit_json_string(b, n->str, n->len);
-        }
-        break;
-    default: {
-        sd_buf t = SD_BUF_INIT;
-        show_json(&t, n, 60, 0);
-        if (t.len > 60) {
-            sd_buf_put(b, t.ptr, utf8_cut(t.ptr, 57));
-            sd_buf_puts(b, "...");
-        } else {
-            sd_buf_put(b, t.ptr, t.len);
-        }
-        sd_buf_release(&t);
-        break;
-    }
-    }
-}
-
-void sd_vprog__show(sd_buf *b, const sd_node *n)
-{
-    show(b, n);
-}
-
 static sd_loc kw_loc(const vs *s, const char *kw)
 {
     if (s->node->kind == SD_MAP)
@@ -433,25 +214,6 @@ static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, con
     va_end(ap);
 }
 
-static void free_errors(sd_verror *items, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        free(items[i].path);
-        free(items[i].key);
-        free(items[i].message);
-        free(items[i].schema_path);
-    }
-}
-
-void sd_vresult_release(sd_vresult *res)
-{
-    free_errors(res->items, res->count);
-    free_errors(res->warnings, res->nwarnings);
-    free(res->items);
-    free(res->warnings);
-    res->items = res->warnings = NULL;
-    res->count = res->alloc = res->total = res->nwarnings = res->awarnings = 0;
-}
 
 static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev);
 
@@ -523,29 +285,6 @@ static int re_match(vctx *c, pcre2_code *re, uint32_t *uses, const char *src, co
     }
     verr(c, s, kw, str, NULL, SD_MSG_PATTERN_ERROR, src, rc);
     return -1;
-}
-
-unsigned sd_edit_distance(const char *a, size_t n, const char *b, size_t m)
-{
-    unsigned row[64], prev, tmp;
-    if (m >= 64 || n >= 64)
-        return 999;
-    for (size_t j = 0; j <= m; j++)
-        row[j] = (unsigned)j;
-    for (size_t i = 1; i <= n; i++) {
-        prev = row[0];
-        row[0] = (unsigned)i;
-        for (size_t j = 1; j <= m; j++) {
-            unsigned ca = (unsigned char)a[i - 1], cb = (unsigned char)b[j - 1];
-            unsigned cost = ca == cb ? 0 : ((ca | 32) == (cb | 32) ? 0 : 1);
-            tmp = row[j];
-            row[j] = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
-            if (prev + cost < row[j])
-                row[j] = prev + cost;
-            prev = tmp;
-        }
-    }
-    return row[m];
 }
 
 static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *key)
@@ -901,7 +640,7 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
         if (m == 0) {
             ok = 0; if (!c->res) return 0;
             sd_buf b = SD_BUF_INIT;
-            show(&b, inst);
+            sd_vprog__show(&b, inst);
             verr(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern_src);
             sd_buf_release(&b);
         } else if (m < 0) {
@@ -911,13 +650,13 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
     if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->str, inst->len)) {
         ok = 0; if (!c->res) return 0;
         sd_buf b = SD_BUF_INIT;
-        show(&b, inst);
+        sd_vprog__show(&b, inst);
         verr(c, s, "format", inst, NULL, SD_MSG_FORMAT, b.ptr, sd_format_name(s->format));
         sd_buf_release(&b);
     } else if (s->format >= 0 && s->warn_format && c->res &&
                !sd_format_check(s->format, inst->str, inst->len)) {
         sd_buf b = SD_BUF_INIT;
-        show(&b, inst);
+        sd_vprog__show(&b, inst);
         vwarn(c, s, "format", inst, SD_MSG_FORMAT_WARN,
               b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
         sd_buf_release(&b);
@@ -946,7 +685,7 @@ static int v_number(vctx *c, const vs *s, const sd_node *inst)
         verr(c, s, s->draft == SD_DRAFT_4 ? "maximum" : "exclusiveMaximum", inst, NULL,
              SD_MSG_EXCLUSIVE_MAXIMUM, inst->str, s->exmax->str);
     }
-    if (s->mult && !multiple_of(inst, s->mult)) {
+    if (s->mult && !sd_vprog__multiple_of(inst, s->mult)) {
         ok = 0; if (!c->res) return 0;
         verr(c, s, "multipleOf", inst, NULL, SD_MSG_MULTIPLE_OF, inst->str, s->mult->str);
     }
@@ -1039,7 +778,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
                 verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_node_type_word(inst), b.ptr);
             else {
                 sd_buf val = SD_BUF_INIT;
-                show(&val, inst);
+                sd_vprog__show(&val, inst);
                 verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE_VALUE,
                      sd_node_type_word(inst), val.ptr, b.ptr);
                 sd_buf_release(&val);
@@ -1053,11 +792,11 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
         for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
             if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
-            show(&b, s->enum_->items[i].value);
+            sd_vprog__show(&b, s->enum_->items[i].value);
         }
         if (s->enum_->n > 12)
             sd_buf_printf(&b, SD_MSG_ENUM_MORE, s->enum_->n - 12);
-        show(&val, inst);
+        sd_vprog__show(&val, inst);
         verr(c, s, "enum", inst, NULL, SD_MSG_ENUM, val.ptr, b.ptr);
         sd_buf_release(&b);
         sd_buf_release(&val);
@@ -1066,8 +805,8 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         ok = 0;
         if (!c->res) goto out;
         sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
-        show(&b, s->const_);
-        show(&val, inst);
+        sd_vprog__show(&b, s->const_);
+        sd_vprog__show(&val, inst);
         verr(c, s, "const", inst, NULL, SD_MSG_CONST, val.ptr, b.ptr);
         sd_buf_release(&b);
         sd_buf_release(&val);
@@ -1254,22 +993,4 @@ int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd
     if (c.fatal)
         return c.fatal;
     return ok ? 0 : SD_EINVALID;
-}
-
-void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
-{
-    for (int pass = 0; pass < 2; pass++) {
-        const sd_verror *list = pass ? res->items : res->warnings;
-        size_t n = pass ? res->count : res->nwarnings;
-        int sev = pass ? SD_SEV_ERROR : SD_SEV_WARNING, code = pass ? SD_EINVALID : 0;
-        for (size_t i = 0; i < n; i++) {
-            const sd_verror *e = &list[i];
-            const char *sp = e->schema_path && *e->schema_path ? e->schema_path : NULL; /* no schema */
-            if (e->schema_loc.file && e->schema_loc.line)
-                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s (%s:%d:%d)",
-                            e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
-            else
-                sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s", e->key, e->message);
-        }
-    }
 }

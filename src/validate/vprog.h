@@ -154,6 +154,8 @@ uint64_t sd_vprog__hash(const sd_node *n);
 
 /** Append the short rendering of `n` that messages quote (validate.c show()). */
 void sd_vprog__show(sd_buf *b, const sd_node *n);
+/* 1 when x is a multiple of m (vnumber.c). */
+int sd_vprog__multiple_of(const sd_node *x, const sd_node *m);
 
 static inline uint32_t hash32(const char *s, size_t n)
 {

@@ -1,0 +1,150 @@
+/* vnumber.c - `multipleOf`, exactly where the numbers' texts allow it: a
+ * short decimal mantissa and any exponent (1e308 against 1e-308), else in
+ * doubles with a relative tolerance. The rules interpreter does the same in
+ * JavaScript (src/form/rules_text.js), so both give one verdict. */
+#include "vprog.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+__extension__ typedef unsigned __int128 u128;
+
+/* Exact decimal `multipleOf` when both numbers are short decimals: x = a*10^ea,
+ * m = b*10^eb with integer mantissas. Returns 1/0, or -1 when it cannot say. */
+/* 1 if s is [-+]digits[.digits][e[-+]digits] with 1 to 15 significant digits. */
+static int short_decimal(const char *s, size_t n)
+{
+    size_t i = 0, sig = 0, lead = 1, mant = 0;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
+        i++;
+    for (int dot = 0; i < n; i++) {
+        if (s[i] == '.' && !dot) {
+            dot = 1;
+        } else if (s[i] >= '0' && s[i] <= '9') {
+            mant++;
+            if (s[i] != '0')
+                lead = 0;
+            if (!lead)
+                sig++;
+        } else {
+            break;
+        }
+    }
+    if (!mant || sig > 15)
+        return 0;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t d;
+        if (++i < n && (s[i] == '-' || s[i] == '+'))
+            i++;
+        for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            ;
+        if (i == d || i - d > 3)
+            return 0;
+    }
+    return i == n;
+}
+
+static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
+{
+    char buf[64];
+    const char *s;
+    uint64_t m = 0;
+    int e = 0, digits = 0, seen_dot = 0;
+    if (n->kind == SD_INT && !n->big) {
+        long long v = n->num.i;
+        uint64_t m = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
+        int e = 0;
+        while (m && m % 10 == 0) {
+            m /= 10;
+            e++;
+        }
+        *mant = m;
+        *exp = e;
+        return 0;
+    }
+    /* the shortest decimal that reads back as the same double (what
+     * JavaScript's String(x) prints, so that src/form/rules.js decides
+     * alike): a plain decimal of up to 15 significant digits as written
+     * is that decimal already; anything else is printed again */
+    if (n->str && n->len < sizeof buf && short_decimal(n->str, n->len)) {
+        memcpy(buf, n->str, n->len);
+        buf[n->len] = '\0';
+    } else {
+        double d = sd_node_number(n);
+        for (int prec = 1; prec <= 17; prec++) {
+            snprintf(buf, sizeof buf, "%.*g", prec, d);
+            if (strtod(buf, NULL) == d)
+                break;
+        }
+    }
+    s = buf;
+    if (*s == '-' || *s == '+')
+        s++;
+    for (; *s; s++) {
+        if (*s >= '0' && *s <= '9') {
+            if (m == 0 && *s == '0') {
+                if (seen_dot)
+                    e--;
+                continue;
+            }
+            if (++digits > 18)
+                return -1;
+            m = m * 10 + (uint64_t)(*s - '0');
+            if (seen_dot)
+                e--;
+        } else if (*s == '.') {
+            seen_dot = 1;
+        } else if (*s == 'e' || *s == 'E') {
+            char *end;
+            long x = strtol(s + 1, &end, 10);
+            if (*end || x > 400 || x < -400)
+                return -1;
+            e += (int)x;
+            break;
+        } else {
+            return -1;
+        }
+    }
+    /* one form per value: trailing zeros go to the exponent (100 = 1e2) */
+    while (m && m % 10 == 0) {
+        m /= 10;
+        e++;
+    }
+    *mant = m;
+    *exp = e;
+    return 0;
+}
+
+int sd_vprog__multiple_of(const sd_node *x, const sd_node *m)
+{
+    uint64_t a, b;
+    int ea, eb;
+    if (decimal_parts(x, &a, &ea) == 0 && decimal_parts(m, &b, &eb) == 0 && b != 0) {
+        /* x/m = (a/b) * 10^(ea-eb): an integer iff b divides a*10^(ea-eb) */
+        int d = ea - eb;
+        if (a == 0)
+            return 1;
+        if (d >= 0) {
+            /* a * 10^d mod b, d up to ~800 (1e308 / 1e-308): by steps mod b */
+            u128 v = a % b;
+            for (int i = 0; i < d; i++)
+                v = v * 10 % b;
+            return v == 0;
+        }
+        if (d < 0 && d >= -19) {
+            u128 w = b;
+            for (int i = 0; i < -d; i++)
+                w *= 10;
+            return (u128)a % w == 0;
+        }
+        if (d < -19)
+            return 0;   /* |x/m| < 1 and x != 0 */
+    }
+    {
+        double xv = sd_node_number(x), mv = sd_node_number(m), q = xv / mv;
+        if (!isfinite(q))
+            return 0;
+        return fabs(q - nearbyint(q)) <= 1e-9 * fmax(1.0, fabs(q));
+    }
+}
