@@ -24,7 +24,7 @@ allowed() {
     source)   echo "util tree load dialect resolve validate source" ;;
     model)    echo "util tree load dialect resolve validate source model" ;;
     diff)     echo "util tree load dialect resolve validate source model diff" ;;
-    render)   echo "util tree load dialect resolve validate source model mustache gotmpl render" ;;
+    render)   echo "util tree load dialect resolve validate source model diff mustache gotmpl render" ;;
     api)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api" ;;
     cli)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api cli" ;;
     form)     echo "form" ;;

@@ -203,7 +203,6 @@ int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_
 {
     size_t mark = d->count;
     sd_diff_opts dopts = { (flags & SD_DIFF_DESCRIPTIONS) != 0 };
-    sd_render_opts ro = { .format = "diff/html" };
     sd_buf b = SD_BUF_INIT;
     json_t *om = NULL, *nm = NULL, *diff = NULL;
     int err = 0;
@@ -215,19 +214,13 @@ int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_
     if (sd_source_kind(old_src) != sd_source_kind(new_src))
         return sd_diag_error(d, SD_EUSAGE, (sd_loc){ sd_source_path(new_src), 0, 0 },
                              "diff: OLD and NEW are different kinds of source");
-    if (o && o->version >= 1)
-        ro.theme = o->theme;
     if (!(om = sd_model_build(old_src, NULL, d)) || !(nm = sd_model_build(new_src, NULL, d)) ||
         !(diff = sd_diff_models(om, nm, old_src, new_src, &dopts, d))) {
         err = first_error(d, mark);
         goto done;
     }
-    if (!strcmp(format, "json"))
-        err = sd_diff_write_json(&b, diff);
-    else if (!strcmp(format, "md"))
-        err = sd_diff_write_md(&b, diff);
-    else if ((err = sd_diff_view(diff, "schemadoc " SD_VERSION)) == 0)
-        err = sd_render_data(&b, diff, &ro, d);
+    err = sd_render_diff(&b, diff, format, o && o->version >= 1 ? o->theme : NULL,
+                         "schemadoc " SD_VERSION, d);
     if (err == SD_ENOMEM)
         sd_diag_error(d, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (err == 0 && (err = give(out, len, &b, d)) == 0)

@@ -155,16 +155,7 @@ int sd_cmd_diff(int argc, char **argv)
         status = SD_EXIT_ERROR;
         goto done;
     }
-    if (strcmp(format, "json") == 0) {
-        r = sd_diff_write_json(&out, diff);
-    } else if (strcmp(format, "md") == 0) {
-        r = sd_diff_write_md(&out, diff);
-    } else {
-        sd_render_opts ro = { .format = "diff/html", .theme = theme };
-        r = sd_diff_view(diff, "schemadoc " SD_VERSION);
-        if (r == 0)
-            r = sd_render_data(&out, diff, &ro, &diags);
-    }
+    r = sd_render_diff(&out, diff, format, theme, "schemadoc " SD_VERSION, &diags);
     if (r < 0 || sd_buf_failed(&out)) {
         if (r == SD_ENOMEM || sd_buf_failed(&out))
             sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");

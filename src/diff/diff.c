@@ -232,6 +232,22 @@ static void constraint(dctx *c, const dentry *at, const char *kw, json_t *from, 
 
 static double num(json_t *v) { return json_number_value(v); }
 
+/* How many values of array `a` are not in array `b`. */
+static int count_missing(const json_t *a, const json_t *b)
+{
+    size_t i, j;
+    json_t *v, *w;
+    int n = 0;
+    json_array_foreach(a, i, v) {
+        int found = 0;
+        json_array_foreach(b, j, w)
+            if (json_equal(v, w))
+                found = 1;
+        n += !found;
+    }
+    return n;
+}
+
 static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const dentry *at)
 {
     json_t *co = get(o, "constraints"), *cn = get(n, "constraints"), *v;
@@ -276,29 +292,10 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
     /* enum: values added loosen, values removed tighten */
     json_t *eo = get(o, "enum"), *en = get(n, "enum");
     if ((eo || en) && !(eo && en && json_equal(eo, en))) {
-        size_t i;
-        int added = 0, removed = 0;
         if (!eo || !en) {
             constraint(c, at, "enum", eo, en, eo ? "loosened" : "tightened");
         } else {
-            json_array_foreach(en, i, v) {
-                size_t j;
-                json_t *w;
-                int found = 0;
-                json_array_foreach(eo, j, w)
-                    if (json_equal(v, w))
-                        found = 1;
-                added += !found;
-            }
-            json_array_foreach(eo, i, v) {
-                size_t j;
-                json_t *w;
-                int found = 0;
-                json_array_foreach(en, j, w)
-                    if (json_equal(v, w))
-                        found = 1;
-                removed += !found;
-            }
+            int added = count_missing(en, eo), removed = count_missing(eo, en);
             constraint(c, at, "enum", eo, en,
                        removed && added ? "changed" : removed ? "tightened" : added ? "loosened" : "changed");
         }

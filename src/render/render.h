@@ -43,6 +43,13 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
  *  other templates available as partials. Same returns as sd_render(). */
 int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags);
 
+/** A diff of two models (src/diff) as `format`: "json", "md", or "html"
+ *  (the view fields are added to `diff`, then templates/diff/html with
+ *  `theme`, NULL: default). Appends to `out`; same returns as sd_render(),
+ *  SD_EUSAGE for another format. `generator` names the tool in the page. */
+int sd_render_diff(sd_buf *out, json_t *diff, const char *format, const char *theme,
+                   const char *generator, sd_diags *diags);
+
 typedef struct sd_source sd_source;
 
 /** The interactive form of `model` (docs/form.md): the "form" template of

@@ -2,6 +2,7 @@
  * into the binary), pick the theme, compile the top-level template and
  * render the view model with it (see render.h). */
 #include "render.h"
+#include "diff.h"
 #include "file.h"
 #include "mustache.h"
 #include "sd.h"
@@ -325,4 +326,20 @@ int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *
 int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags)
 {
     return render_page(out, data, opts, 0, diags);
+}
+
+int sd_render_diff(sd_buf *out, json_t *diff, const char *format, const char *theme,
+                   const char *generator, sd_diags *diags)
+{
+    sd_render_opts ro = { .format = "diff/html", .theme = theme };
+    int err;
+    if (!strcmp(format, "json"))
+        return sd_diff_write_json(out, diff);
+    if (!strcmp(format, "md"))
+        return sd_diff_write_md(out, diff);
+    if (strcmp(format, "html"))
+        return SD_EUSAGE;
+    if ((err = sd_diff_view(diff, generator)) < 0)
+        return err;
+    return sd_render_data(out, diff, &ro, diags);
 }
