@@ -28,14 +28,18 @@
  * work (Kubernetes definitions: 9,000 faults, about half the run). Grow the
  * heap in large steps and ask for transparent huge pages on it, as glibc's
  * glibc.malloc.hugetlb=1 tunable does: a few hundred faults instead. Only a
- * hint: without THP (or under a sanitizer's allocator) nothing changes. */
+ * hint: without THP (or under a sanitizer's allocator) nothing changes.
+ * SD_HEAP_TUNING=0 in the environment turns it off (to measure it). */
 static void tune_heap(void)
 {
 #if defined(__linux__) && defined(__GLIBC__) && !defined(SD_SANITIZED)
     const size_t huge = 2u << 20, grow = 48u << 20;
+    const char *knob = getenv("SD_HEAP_TUNING");
     char *start, *end;
     void *p;
 
+    if (knob && strcmp(knob, "0") == 0)
+        return;   /* for measuring with and without (tests/bench-targets.sh) */
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 128 << 20);
     mallopt(M_TOP_PAD, 8 << 20);

@@ -638,6 +638,7 @@ static void defaults(sd_load_limits *out, const sd_load_limits *in)
     else
         memset(out, 0, sizeof *out);
     if (!out->max_file) out->max_file = DEFAULT_MAX_FILE;
+    if (out->max_file > SD_DOC_MAX_BYTES) out->max_file = SD_DOC_MAX_BYTES;
     if (!out->max_depth) out->max_depth = DEFAULT_MAX_DEPTH;
     if (!out->max_nodes) out->max_nodes = DEFAULT_MAX_NODES;
 }
@@ -657,6 +658,12 @@ static int load_owned(sd_doc **out, const char *name, char *text, size_t len,
 
     *out = NULL;
     defaults(&l, lim);
+    if (len > SD_DOC_MAX_BYTES) {
+        /* a node keeps sizes and counts in 32 bits */
+        free(text);
+        return sd_diag_error(diags, SD_ELIMIT, (sd_loc){ name, 0, 0 },
+                             "document of %zu bytes: the limit is %zu", len, SD_DOC_MAX_BYTES);
+    }
     if (!(doc = calloc(1, sizeof *doc))) {
         free(text);
         sd_loc loc = { name, 0, 0 };

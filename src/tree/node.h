@@ -47,22 +47,28 @@ typedef struct sd_pair {
     int32_t  c_trail;    /* comment at the end of the key's line, or -1 */
 } sd_pair;
 
+/* 64 bytes, one cache line: a value's size and its list's length are
+ * 32-bit (a document is at most SD_DOC_MAX_BYTES). */
 struct sd_node {
     uint8_t  kind;       /* sd_kind */
     uint8_t  style;      /* enum sd_style */
     uint8_t  is_alias;   /* reached through *alias at least once */
     uint8_t  big;        /* integer outside int64: num.f holds it */
-    uint8_t  keyidx;     /* maps: a hash index of the keys follows items[n]
-                            (sd_node__set_items), so lookups are O(1) */
+    uint32_t len;        /* length of str (a string may contain NUL) */
     sd_loc   loc;        /* where the value starts */
     const char *tag;     /* explicit YAML tag, or NULL */
     const char *str;     /* scalars: the string value (NUL-terminated);
                             numbers/bools/null: the text as written */
-    size_t   len;        /* length of str (a string may contain NUL) */
     union { int b; long long i; double f; } num;
     sd_pair *items;      /* maps and sequences */
-    size_t   n;
+    uint32_t n;
+    uint8_t  keyidx;     /* maps: a hash index of the keys follows items[n]
+                            (sd_node__set_items), so lookups are O(1) */
 };
+
+/* The largest text a document may have: sizes and counts in a node are
+ * 32-bit. */
+#define SD_DOC_MAX_BYTES ((size_t)0xFFFFFFF0u)
 
 /* One document of a stream. */
 typedef struct sd_root {

@@ -11,6 +11,7 @@
 struct sd_arena_block {
     sd_arena_block *next;
     size_t size, off;
+    size_t ready;         /* data[0..ready) is populated (mapped blocks) */
     int mapped;           /* from mmap (a large block), not malloc */
     alignas(max_align_t) unsigned char data[];
 };
@@ -18,50 +19,74 @@ struct sd_arena_block {
 #define BLOCK_MIN ((size_t)4 * 1024)
 #define BLOCK_MAX ((size_t)16 << 20)
 #define BLOCK_MAP ((size_t)1 << 20)
+#define POPULATE ((size_t)256 * 1024)
+
+/* Nodes, pairs and tables hold pointers, sizes and doubles: 8 bytes of
+ * alignment serve them, where max_align_t's 16 would add 8 bytes to every
+ * 72-byte node. Strings are packed (alignment 1). */
+#define ALIGN ((size_t)8)
 
 /* Blocks grow geometrically with the arena (4 KiB, 8 KiB, ... 16 MiB), so
  * a large document needs few of them and a small one (a subchart's
- * Chart.yaml; a chart may have thousands) takes little memory. Blocks of 1 MiB and more are mapped
- * with MAP_POPULATE: the kernel fills the pages in one call instead of one
- * page fault per 4 KiB, which is most of what loading a large file costs on
- * a virtual machine (the memory also comes zeroed). */
+ * Chart.yaml; a chart may have thousands) takes little memory. Blocks of
+ * 1 MiB and more are mapped and populated POPULATE bytes at a time as the
+ * bump pointer reaches them (MADV_POPULATE_WRITE): the kernel fills the
+ * pages in one call instead of one page fault per 4 KiB, which is most of
+ * what loading a large file costs on a virtual machine, while the unused end
+ * of the last block is never touched and never resident. Mapped memory
+ * comes zeroed. */
 static sd_arena_block *new_block(size_t size)
 {
     sd_arena_block *b;
     size_t total = sizeof *b + size;
-#ifdef MAP_POPULATE
     if (size >= BLOCK_MAP) {
-        void *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        void *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             return NULL;
         b = p;
         b->mapped = 1;
-        b->size = size;
-        b->off = 0;
-        return b;
+        b->ready = 0;
+    } else {
+        if (!(b = malloc(total)))
+            return NULL;
+        b->mapped = 0;
+        b->ready = size;
     }
-#endif
-    if (!(b = malloc(total)))
-        return NULL;
-    b->mapped = 0;
     b->size = size;
     b->off = 0;
     return b;
 }
-#define ALIGN (alignof(max_align_t))
 
-void *sd_arena_alloc(sd_arena *a, size_t n)
+/* Populate a mapped block's pages up to `end` (only a hint: where the
+ * kernel lacks MADV_POPULATE_WRITE, the pages fault in one by one). */
+static void populate(sd_arena_block *b, size_t end)
+{
+    size_t to = (end + POPULATE - 1) & ~(POPULATE - 1);
+    if (to > b->size)
+        to = b->size;
+#ifdef MADV_POPULATE_WRITE
+    {
+        uintptr_t mask = (uintptr_t)4095;
+        uintptr_t from = (uintptr_t)(b->data + b->ready) & ~mask;
+        (void)madvise((void *)from, (uintptr_t)(b->data + to) - from, MADV_POPULATE_WRITE);
+    }
+#endif
+    b->ready = to;
+}
+
+/* `n` bytes at alignment `align` (a power of two up to ALIGN). */
+static void *bump(sd_arena *a, size_t n, size_t align)
 {
     sd_arena_block *b = a->head;
-    size_t need = (n + ALIGN - 1) & ~(ALIGN - 1);
+    size_t need = n ? n : 1, at = 0;
+    void *p;
 
-    if (need < n)
-        return NULL;
 #ifdef SD_ARENA_DEBUG
     b = NULL;
 #endif
-    if (!b || b->size - b->off < need) {
+    if (b)
+        at = (b->off + align - 1) & ~(align - 1);
+    if (!b || at > b->size || b->size - at < need) {
         size_t size = a->head ? a->head->size * 2 : BLOCK_MIN;
         if (size > BLOCK_MAX)
             size = BLOCK_MAX;
@@ -73,7 +98,7 @@ void *sd_arena_alloc(sd_arena *a, size_t n)
             if (!(b = malloc(sizeof *b + size)))
                 return NULL;
             b->mapped = 0;
-            b->size = size;
+            b->size = b->ready = size;
             b->off = 0;
         } else
 #endif
@@ -89,13 +114,21 @@ void *sd_arena_alloc(sd_arena *a, size_t n)
             b->next = a->head;
             a->head = b;
         }
+        at = 0;
     }
-    void *p = b->data + b->off;
-    b->off += need;
+    if (at + need > b->ready)
+        populate(b, at + need);
+    p = b->data + at;
+    b->off = at + need;
     a->used += need;
     if (!b->mapped)
         memset(p, 0, n); /* mapped memory comes zeroed and is never reused */
     return p;
+}
+
+void *sd_arena_alloc(sd_arena *a, size_t n)
+{
+    return bump(a, n, ALIGN);
 }
 
 int sd_arena_reserve(sd_arena *a, size_t n)
@@ -117,7 +150,7 @@ int sd_arena_reserve(sd_arena *a, size_t n)
 
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n)
 {
-    char *p = sd_arena_alloc(a, n + 1);
+    char *p = n == (size_t)-1 ? NULL : bump(a, n + 1, 1);
     if (p) {
         if (n)
             memcpy(p, s, n);

@@ -16,9 +16,11 @@ typedef struct sd_arena {
 
 #define SD_ARENA_INIT { NULL, 0 }
 
-/** Allocate `n` zeroed bytes aligned for any type; NULL when out of memory. */
+/** Allocate `n` zeroed bytes aligned to 8 (pointers, sizes, doubles: not
+ *  long double); NULL when out of memory. */
 void *sd_arena_alloc(sd_arena *a, size_t n);
-/** Copy `n` bytes of `s` and add a NUL; NULL when out of memory. */
+/** Copy `n` bytes of `s` and add a NUL (packed: alignment 1); NULL when
+ *  out of memory. */
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n);
 char *sd_arena_strdup(sd_arena *a, const char *s);
 /** Make the next block at least `n` bytes (a hint from the caller, who

@@ -580,7 +580,7 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
             sd_vprog__show(&b, s->enum_->items[i].value);
         }
         if (s->enum_->n > 12)
-            sd_buf_printf(&b, SD_MSG_ENUM_MORE, s->enum_->n - 12);
+            sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
         sd_buf_puts(o, ",\"enumText\":");
         sd_emit_json_string(o, b.ptr, b.len);
         sd_buf_release(&b);

@@ -1,0 +1,154 @@
+#!/bin/sh
+# tests/bench-targets.sh - the performance targets of issue 15, each measured
+# next to its floor in the same sitting and printed as a ratio with the
+# target beside it (figures only, never asserted: the machine is noisy).
+#
+#   parse floor  whole-process CPU seconds (user + system, median of RUNS) of
+#                schemadoc against ../shared/bench/docs/parse-floor.c, which
+#                parses the same files with jansson or libyaml and exits
+#   memory       peak RSS per input byte (render, validate), next to the
+#                floor's and ajv's (AJV=1, or when WORKDIR/ajv is installed)
+#   start-up     `--version` and one 8 KB validation against an empty C program
+#   heap tuning  the huge-page heap tuning of cmd_render.c, on and off
+#                (SD_HEAP_TUNING=0), on a small and a large input
+#
+#   sh tests/bench-targets.sh [WORKDIR]     (default /tmp/sd-bench-validate)
+set -u
+cd "$(dirname "$0")/.." || exit 2
+CORPUS=${CORPUS:-../shared/corpus}
+BENCH=${BENCH:-$CORPUS/../bench}
+SD=${SD_REL:-$PWD/schemadoc}
+RUNS=${RUNS:-5}
+W=${1:-/tmp/sd-bench-validate}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+[ -d "$CORPUS" ] || { echo "skip: no corpus at $CORPUS"; exit 0; }
+
+cc -O2 -o "$tmp/floor" "$BENCH/docs/parse-floor.c" $(pkg-config --cflags --libs jansson yaml-0.1) || exit 2
+printf 'int main(void) { return 0; }\n' > "$tmp/empty.c"
+cc -O2 -o "$tmp/empty" "$tmp/empty.c" || exit 2
+mkdir -p "$W"
+[ -f "$W/big.json" ] || node "$BENCH/validator/gen-workload.mjs" "$W" >/dev/null
+[ -f "$W/big64.json" ] || { mkdir -p "$W/w64" && node "$BENCH/validator/gen-workload.mjs" "$W/w64" 64000000 >/dev/null &&
+    mv "$W/w64/big.json" "$W/big64.json" && rm -rf "$W/w64"; }
+
+# one run: "CPU-seconds peak-KB" (exit status 0 or 1 accepted)
+one() {
+    /usr/bin/time -f '%U %S %M' -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ $rc -gt 1 ]; then echo "FAILED ($rc): $*" >&2; head -3 "$tmp/err" >&2; echo "0 0"; return; fi
+    awk '{printf "%.4f %d\n", $1 + $2, $3}' "$tmp/t"
+}
+# median CPU seconds (wait4 rusage, microseconds) and peak KB of RUNS runs,
+# through ../shared/bench/docs/wholeproc.py
+TIMER=$BENCH/docs/wholeproc.py
+med() {
+    python3 "$TIMER" -n "$RUNS" --warmup 1 --timeout 300 -- "$@" >"$tmp/w" 2>&1
+    if ! grep -q "exit 0 ($RUNS of $RUNS)" "$tmp/w" && ! grep -q "exit 1 ($RUNS of $RUNS)" "$tmp/w"; then
+        echo "FAILED: $*" >&2; grep -v '^A ' "$tmp/w" | head -3 >&2; echo "0 0"; return
+    fi
+    awk '/^A cpu s/ {c = $5} /^A peak MiB/ {m = $5} END {printf "%.4f %d\n", c, m * 1024}' "$tmp/w"
+}
+# the floor of a list of files: the sum of their parses
+floor_of() {
+    tot=0 mem=0
+    for f in "$@"; do
+        case "$f" in *.json) k=json ;; *) k=yaml ;; esac
+        r=$(med "$tmp/floor" "$k" "$f")
+        tot=$(echo "$tot ${r% *}" | awk '{print $1 + $2}')
+        m=${r#* }; [ "$m" -gt "$mem" ] && mem=$m
+    done
+    echo "$tot $mem"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r != "-" && r <= t) ? "met" : "MISSED" }'; }
+bytes() { cat "$@" | wc -c; }
+
+echo "# issue 15 targets: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), median CPU of $RUNS runs"
+echo "## parse floor: whole process, CPU seconds"
+printf '%-40s %9s %9s %7s %7s\n' input schemadoc floor ratio target
+echo "(floor: parse-floor.c parses the source's files with jansson or libyaml and exits; a chart's floor is the sum over the files it reads)"
+floor_row() { # NAME FORMAT TARGET SOURCE FILES...
+    name=$1 fmt=$2 target=$3 src=$4; shift 4
+    # shellcheck disable=SC2086
+    s=$(med "$SD" "$src" $MAPS --format "$fmt" -o /dev/null); f=$(floor_of "$@")
+    r=$(ratio "${s% *}" "${f% *}")
+    printf '%-40s %8ss %8ss %6sx %6sx  %s\n' "$name $fmt" "${s% *}" "${f% *}" "$r" "$target" "$(verdict "$r" "$target")"
+}
+K8S=$CORPUS/kubernetes/_definitions.json
+# remote $refs of the corpus charts come from its offline copies
+MAPS="--map https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/=$CORPUS/kubernetes/ --map https://raw.githubusercontent.com/=$CORPUS/charts/_remote/raw.githubusercontent.com/ --offline --cache-dir $tmp/cache"
+floor_row kubernetes-definitions html 3 "$K8S" "$K8S"
+floor_row kubernetes-definitions md 2.5 "$K8S" "$K8S"
+# a chart's floor parses every YAML or JSON file that schemadoc reads for
+# it (Chart.yaml, values, schema, subcharts, referenced documents: strace
+# tells), else values.yaml and its schema
+read_files() { # SOURCE
+    if command -v strace >/dev/null 2>&1; then
+        # shellcheck disable=SC2086
+        strace -f -e trace=openat -o "$tmp/st" "$SD" "$1" $MAPS --format html -o /dev/null >/dev/null 2>&1
+        grep -v ENOENT "$tmp/st" | sed -n 's/.*openat([^"]*"\([^"]*\)".*/\1/p' |
+            grep -E '\.(json|ya?ml)$' | grep -v "^$tmp" | sort -u
+    else
+        for f in "$1/values.yaml" "$1/values.schema.json" "$1/values.schema.yaml"; do [ -f "$f" ] && echo "$f"; done
+    fi
+}
+for c in "$CORPUS"/charts/*/; do
+    c=${c%/}; n=$(basename "$c")
+    [ "$n" = _remote ] && continue
+    # shellcheck disable=SC2046
+    floor_row "$n" html 5 "$c" $(read_files "$c")
+done
+
+echo "## memory: peak RSS per input byte"
+printf '%-40s %9s %9s %9s %9s %7s\n' run input peak B/B floor-B/B target
+mem_row() { # NAME TARGET INPUT-BYTES FLOOR-FILE CMD...
+    name=$1 target=$2 in=$3 ff=$4; shift 4
+    p=$(one "$@"); p=${p#* }
+    f=$(floor_of "$ff"); f=${f#* }
+    r=$(awk -v p="$p" -v n="$in" 'BEGIN { printf "%.1f", p * 1024 / n }')
+    printf '%-40s %9d %8dM %9s %9s %6s  %s\n' "$name" "$in" $((p / 1024)) "$r" \
+        "$(awk -v p="$f" -v n="$in" 'BEGIN { printf "%.1f", p * 1024 / n }')" "$target" "$(verdict "$r" "$target")"
+}
+KPS=$CORPUS/charts/kube-prometheus-stack
+mem_row "html kubernetes-definitions" 10 "$(bytes "$K8S")" "$K8S" "$SD" "$K8S" --format html -o /dev/null
+mem_row "html kube-prometheus-stack" 10 "$(bytes "$KPS/values.yaml")" "$KPS/values.yaml" "$SD" "$KPS" --format html -o /dev/null
+mem_row "validate big.json (5 MB)" 4 "$(bytes "$W/big.json")" "$W/big.json" \
+    "$SD" validate "$W/schema.draft7.json" "$W/big.json"
+mem_row "validate big64.json (64 MB)" 4 "$(bytes "$W/big64.json")" "$W/big64.json" \
+    "$SD" validate "$W/schema.draft7.json" "$W/big64.json"
+if [ -d "$W/ajv/node_modules" ]; then
+    for f in big.json big64.json; do
+        p=$(one node "$W/ajv/cli-once.mjs" ajv "$W/schema.draft7.json" "$W/$f"); p=${p#* }
+        printf '%-40s %9d %8dM %9s\n' "ajv $f" "$(bytes "$W/$f")" $((p / 1024)) \
+            "$(awk -v p="$p" -v n="$(bytes "$W/$f")" 'BEGIN { printf "%.1f", p * 1024 / n }')"
+    done
+else
+    echo "(ajv not installed in $W/ajv: AJV=1 sh tests/bench-validate.sh installs it)"
+fi
+
+echo "## start-up: whole process, wall milliseconds (median of 21)"
+wall() {
+    i=0
+    while [ $i -lt 21 ]; do
+        s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N)
+        echo $(((e - s) / 1000))
+        i=$((i + 1))
+    done | sort -n | sed -n 11p
+}
+e=$(wall "$tmp/empty")
+small=$(ls "$W"/small-*.json | head -n 1)
+v=$(wall "$SD" --version)
+s=$(wall "$SD" validate "$W/schema.draft7.json" "$small")
+printf '%-40s %8.2f ms\n' "empty C program" "$(echo "$e" | awk '{print $1 / 1000}')"
+r=$(ratio "$v" "$e"); printf '%-40s %8.2f ms %6sx  target 2x  %s\n' "schemadoc --version" "$(echo "$v" | awk '{print $1 / 1000}')" "$r" "$(verdict "$r" 2)"
+r=$(ratio "$s" "$e"); printf '%-40s %8.2f ms %6sx  target 2x  %s\n' "validate one 8 KB file" "$(echo "$s" | awk '{print $1 / 1000}')" "$r" "$(verdict "$r" 2)"
+printf '%-40s %s\n' "shared libraries mapped by --version" "$(LD_TRACE_LOADED_OBJECTS=1 "$SD" | wc -l)"
+
+echo "## heap tuning (huge pages): CPU seconds, on / off (SD_HEAP_TUNING=0)"
+for src in "$CORPUS/charts/bitnami-nginx" "$CORPUS/charts/traefik" "$K8S"; do
+    on=$(med "$SD" "$src" --format html -o /dev/null)
+    off=$(med env SD_HEAP_TUNING=0 "$SD" "$src" --format html -o /dev/null)
+    printf '%-40s on %7ss %6dM   off %7ss %6dM   on/off %sx\n' "html $(basename "$src")" \
+        "${on% *}" $((${on#* } / 1024)) "${off% *}" $((${off#* } / 1024)) "$(ratio "${on% *}" "${off% *}")"
+done
