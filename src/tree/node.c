@@ -27,29 +27,29 @@ static uint64_t hash_bytes(const char *s, size_t n)
     return h ^ (h >> 31);
 }
 
-int sd_node__set_items(sd_arena *a, sd_node *n, const sd_pair *src, size_t cnt)
+size_t sd_node__items_bytes(int kind, size_t cnt)
 {
-    int index = n->kind == SD_MAP && cnt > KEYIDX_MIN;
-    size_t cap = index ? keyidx_cap(cnt) : 0;
+    size_t cap = kind == SD_MAP && cnt > KEYIDX_MIN ? keyidx_cap(cnt) : 0;
+    return cnt * sizeof(sd_pair) + cap * sizeof(uint32_t);
+}
+
+void sd_node__adopt_items(sd_node *n, sd_pair *items, size_t cnt)
+{
+    size_t cap;
     uint32_t *tab;
 
     n->keyidx = 0;
-    n->n = 0;
-    n->items = NULL;
-    if (!cnt)
-        return 0;
-    if (!(n->items = sd_arena_alloc(a, cnt * sizeof *n->items + cap * sizeof *tab)))
-        return SD_ENOMEM;
-    memcpy(n->items, src, cnt * sizeof *n->items);
-    n->n = cnt;
-    if (!index)
-        return 0;
-    tab = (uint32_t *)(void *)(n->items + cnt);   /* zeroed by the arena */
+    n->n = (uint32_t)cnt;
+    n->items = cnt ? items : NULL;
+    if (n->kind != SD_MAP || cnt <= KEYIDX_MIN)
+        return;
+    cap = keyidx_cap(cnt);
+    tab = (uint32_t *)(void *)(items + cnt);   /* zeroed by the arena */
     for (size_t i = 0; i < cnt; i++) {
-        const sd_node *k = n->items[i].key;
+        const sd_node *k = items[i].key;
         size_t j = (size_t)hash_bytes(k->str, k->len) & (cap - 1);
         for (; tab[j]; j = (j + 1) & (cap - 1)) {
-            const sd_node *o = n->items[tab[j] - 1].key;
+            const sd_node *o = items[tab[j] - 1].key;
             if (o->len == k->len && memcmp(o->str, k->str, k->len) == 0)
                 break;
         }
@@ -57,6 +57,21 @@ int sd_node__set_items(sd_arena *a, sd_node *n, const sd_pair *src, size_t cnt)
             tab[j] = (uint32_t)i + 1;
     }
     n->keyidx = 1;
+}
+
+int sd_node__set_items(sd_arena *a, sd_node *n, const sd_pair *src, size_t cnt)
+{
+    sd_pair *items;
+
+    n->keyidx = 0;
+    n->n = 0;
+    n->items = NULL;
+    if (!cnt)
+        return 0;
+    if (!(items = sd_arena_alloc(a, sd_node__items_bytes(n->kind, cnt))))
+        return SD_ENOMEM;
+    memcpy(items, src, cnt * sizeof *items);
+    sd_node__adopt_items(n, items, cnt);
     return 0;
 }
 

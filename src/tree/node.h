@@ -129,6 +129,14 @@ double sd_node_number(const sd_node *n);
  *  must clear `keyidx`. */
 int sd_node__set_items(sd_arena *a, sd_node *n, const sd_pair *src, size_t cnt);
 
+/** Internal to the loaders: the bytes that `cnt` pairs of a node of kind
+ *  `kind` take with their key index, and the adoption of `cnt` pairs
+ *  already in place in zeroed arena memory of that size (the JSON loader
+ *  puts a container's pairs right after its node, so that a walk of the
+ *  tree reads memory in order). */
+size_t sd_node__items_bytes(int kind, size_t cnt);
+void sd_node__adopt_items(sd_node *n, sd_pair *items, size_t cnt);
+
 /** Internal to the loaders: report a duplicate key among `n` map pairs
  *  (an error naming both places) and return SD_EDUP, else 0. */
 int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);

@@ -157,9 +157,29 @@ void sd_vprog__show(sd_buf *b, const sd_node *n);
 /* 1 when x is a multiple of m (vnumber.c). */
 int sd_vprog__multiple_of(const sd_node *x, const sd_node *m);
 
+/* Property names are short: up to 16 bytes, two overlapping loads cover
+ * every byte (no multiply per byte); longer ones take FNV-1a. */
 static inline uint32_t hash32(const char *s, size_t n)
 {
-    return (uint32_t)mix(hash_bytes(s, n));
+    uint64_t a, b;
+    if (n > 16)
+        return (uint32_t)mix(hash_bytes(s, n));
+    if (n >= 8) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+    } else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        a = x;
+        b = y;
+    } else {
+        a = n ? (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n / 2] << 8 |
+                    (uint64_t)(unsigned char)s[n - 1] << 16
+              : 0;
+        b = 0;
+    }
+    return (uint32_t)mix(a ^ (b * 0x9E3779B97F4A7C15ULL) ^ n);
 }
 
 /* Short keys: a byte loop beats a call to memcmp. */

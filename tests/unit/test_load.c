@@ -299,6 +299,53 @@ static void test_json_values(void)
     sd_diags_release(&d);
 }
 
+/* JSON containers keep their pairs right after their node (json.c's
+ * count_members), counted through strings with brackets, commas and
+ * escaped quotes; wide maps get their key index in the same piece, and
+ * duplicates are still found. */
+static void test_json_layout(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf t = SD_BUF_INIT;
+    sd_doc *doc = load("{\"a,[{\": [1, \"]\\\"}\", {}], \"b\": {\"c\": [[], [3]]}, \"d\": \"x\"}", SD_FMT_JSON, &d);
+    OK(doc != NULL);
+    if (doc) {
+        sd_node *r = sd_doc_root(doc), *a = sd_node_get(r, "a,[{"), *b = sd_node_get(r, "b");
+        INT_EQ(r->n, 3);
+        OK(r->items == (sd_pair *)(void *)(r + 1));
+        OK(a && a->n == 3 && a->items == (sd_pair *)(void *)(a + 1));
+        OK(a && a->n == 3 && a->items[2].value->kind == SD_MAP && a->items[2].value->n == 0);
+        OK(a && a->n == 3 && strcmp(a->items[1].value->str, "]\"}") == 0);
+        OK(b && b->n == 1 && sd_node_get(b, "c")->n == 2 && sd_node_get(b, "c")->items[1].value->n == 1);
+        STR_EQ(sd_node_str(sd_node_get(r, "d")), "x");
+        sd_doc_free(doc);
+    }
+    sd_buf_putc(&t, '{');
+    for (int i = 0; i < 100; i++)
+        sd_buf_printf(&t, "%s\"k%d\": [%d]", i ? ", " : "", i, i);
+    sd_buf_putc(&t, '}');
+    doc = load(t.ptr, SD_FMT_JSON, &d);
+    OK(doc != NULL);
+    if (doc) {
+        sd_node *r = sd_doc_root(doc);
+        INT_EQ(r->n, 100);
+        OK(r->keyidx);
+        OK(r->items == (sd_pair *)(void *)(r + 1));
+        INT_EQ(sd_node_get(r, "k77")->items[0].value->num.i, 77);
+        OK(sd_node_get(r, "k100") == NULL);
+        sd_doc_free(doc);
+    }
+    sd_buf_clear(&t);
+    sd_buf_puts(&t, "[{\"x\": 1, \"y\": 2, \"x\": 3}]");
+    OK(load(t.ptr, SD_FMT_JSON, &d) == NULL);
+    OK(d.count > 0 && strstr(d.items[d.count - 1].message, "duplicate key 'x'") != NULL);
+    sd_buf_clear(&t);
+    sd_buf_puts(&t, "[1, 2,, 3]");   /* the count is off for bad text: still a clean error */
+    OK(load(t.ptr, SD_FMT_JSON, &d) == NULL);
+    sd_buf_release(&t);
+    sd_diags_release(&d);
+}
+
 static void test_read_file(void)
 {
     sd_diags d = SD_DIAGS_INIT;
@@ -314,4 +361,4 @@ static void test_read_file(void)
 }
 
 TEST_MAIN(test_yaml_typing, test_positions_and_comments, test_comments_after_utf8, test_streams_and_merge, test_errors,
-          test_limits, test_one_line_document, test_json_values, test_read_file)
+          test_limits, test_one_line_document, test_json_values, test_json_layout, test_read_file)
