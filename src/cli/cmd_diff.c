@@ -6,6 +6,7 @@
  * html. Exit 0 nothing changed / nothing found, 1 changes / findings
  * (diff --exit-zero: 0), 2 usage or input errors. docs/diff.md */
 #include "cli.h"
+#include "alloc.h"
 #include "buf.h"
 #include "diff.h"
 #include "model.h"
@@ -244,7 +245,7 @@ int sd_cmd_upgrade_check(int argc, char **argv)
         if (s) {
             sd_buf_puts(&out, s);
             sd_buf_putc(&out, '\n');
-            free(s);
+            sd_json_free(s);
         }
     } else {
         sd_diff_upgrade_text(&out, report);

@@ -224,6 +224,12 @@ int sd_cmd_render(int argc, char **argv)
         json_t *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0)
             m = sd_model_build(src, &mopts, &diags);
+        if (m && strcmp(format, "form") != 0) {
+            /* only the form reads the source again: give its documents
+             * back before the page is built (a lower peak) */
+            sd_source_free(src);
+            src = NULL;
+        }
         if (!m) {
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {

@@ -310,6 +310,8 @@ static int oom_checked(int status)
 int main(int argc, char **argv)
 {
     sd_alloc_install();
+    if (sd_cli_skip_free())
+        sd_alloc_install_pool();   /* values live to the end: the faster route */
     if (argc < 2)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {

@@ -3,6 +3,7 @@
  * inputs stays text (code spans with their backticks and pipes escaped,
  * other cells with Markdown's punctuation escaped). */
 #include "diff.h"
+#include "alloc.h"
 #include "emit.h"
 #include "model.h"
 #include "sd.h"
@@ -24,7 +25,7 @@ void sd_diff_value_text(sd_buf *out, const json_t *v)
         char *s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
         if (s) {
             sd_buf_puts(out, s);
-            free(s);
+            sd_json_free(s);
         }
         return;
     }
@@ -38,7 +39,7 @@ void sd_diff_value_text(sd_buf *out, const json_t *v)
         char *s = json_dumps(v, JSON_ENCODE_ANY);
         if (s) {
             sd_buf_puts(out, s);
-            free(s);
+            sd_json_free(s);
         }
     } else {
         sd_buf_put(out, y.ptr, y.len);

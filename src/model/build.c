@@ -8,6 +8,7 @@
  * copied: the node links to a shared definition (defs.c) and only the values
  * written below it are walked. */
 #include "model_int.h"
+#include "alloc.h"
 #include "buf.h"
 #include "emit.h"
 #include "ptr.h"
@@ -309,7 +310,7 @@ static void check_default_type(bnode *b, json_t *types, int nullable)
     sd_diag_warning(b->c->diags, value->loc, "%s: the default is %s but the schema says %s (%s:%d:%d)",
                     path, vt, ts ? ts : "?", tkw->loc.file, tkw->loc.line, tkw->loc.column);
     sd_diag_add(b->c->diags, SD_SEV_NOTE, 0, tkw->loc, NULL, NULL, "%s: the schema's type is here", path);
-    free(ts);
+    sd_json_free(ts);
 }
 
 static void types(bnode *b)

@@ -380,6 +380,6 @@ int sd_model_write_json(sd_buf *out, const json_t *model)
         return SD_ENOMEM;
     sd_buf_puts(out, s);
     sd_buf_putc(out, '\n');
-    free(s);
+    sd_json_free(s);
     return sd_buf_failed(out) ? SD_ENOMEM : 0;
 }

@@ -94,23 +94,25 @@ json_t *sd_model__definitions(mctx *c);
 void sd_model__defs_release(mctx *c);
 
 /* Setters that leave out what the model omits (docs/model.md): a missing
- * value, a false flag, an empty array or object. */
+ * value, a false flag, an empty array or object. Keys are literals or
+ * keys of a loaded document (UTF-8 checked by the loaders): jansson need
+ * not check them again. */
 static inline void sd_model__set(json_t *o, const char *k, json_t *v)
 {
     if (v)
-        json_object_set_new(o, k, v);
+        json_object_set_new_nocheck(o, k, v);
 }
 
 static inline void sd_model__flag(json_t *o, const char *k, int v)
 {
     if (v)
-        json_object_set_new(o, k, json_true());
+        json_object_set_new_nocheck(o, k, json_true());
 }
 
 static inline void sd_model__set_nonempty(json_t *o, const char *k, json_t *v)
 {
     if (v && ((json_is_array(v) && json_array_size(v)) || (json_is_object(v) && json_object_size(v))))
-        json_object_set_new(o, k, v);
+        json_object_set_new_nocheck(o, k, v);
     else
         json_decref(v);
 }

@@ -1,6 +1,7 @@
 /* cells.c - Markdown: escaped cells, code spans, the helm-docs and
  * Bitnami parameter tables and the details list (docs/themes.md). */
 #include "render_int.h"
+#include "alloc.h"
 #include "emit.h"
 #include "markdown.h"
 #include "sd.h"
@@ -17,7 +18,7 @@ void sd_render__put_json(sd_buf *b, json_t *v)
     char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
     if (s) {
         sd_buf_puts(b, s);
-        free(s);
+        sd_json_free(s);
     } else {
         b->failed = SD_ENOMEM;
     }

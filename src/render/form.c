@@ -9,6 +9,7 @@
  * library, built by esbuild into build/gen/formjs.c), and a Content
  * Security Policy that allows exactly that script by its SHA-256. */
 #include "render.h"
+#include "alloc.h"
 #include "render_int.h"
 #include "check.h"
 #include "sd.h"
@@ -329,7 +330,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     ro.format = "form";
     err = sd_render(out, page, &ro, diags);
 done:
-    free(text);
+    sd_json_free(text);
     json_decref(data);
     json_decref(page);
     json_decref(dd.list);

@@ -22,16 +22,17 @@ static inline int flag(json_t *o, const char *k)
     return json_is_true(json_object_get(o, k));
 }
 
+/* (keys are literals: jansson need not check their UTF-8) */
 static inline void set_str(json_t *o, const char *k, const char *s)
 {
-    json_object_set_new(o, k, json_string(s));
+    json_object_set_new_nocheck(o, k, json_string(s));
 }
 
 /* Set `k` to the buffer's text (taken) unless it is empty. */
 static inline void set_buf(json_t *o, const char *k, sd_buf *b)
 {
     if (b->len && !sd_buf_failed(b))
-        json_object_set_new(o, k, json_stringn(b->ptr, b->len));
+        json_object_set_new_nocheck(o, k, json_stringn(b->ptr, b->len));
     sd_buf_clear(b);
 }
 

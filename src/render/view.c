@@ -6,6 +6,7 @@
  * can iterate without recursion. render_page.c renders it with the
  * theme's templates; emit_yaml.c (tree/) writes defaults and examples. */
 #include "render_int.h"
+#include "alloc.h"
 #include "emit.h"
 #include "markdown.h"
 #include "sd.h"
@@ -371,7 +372,7 @@ static void put_value(sd_buf *b, json_t *x)
     } else {
         char *t = json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY);
         sd_buf_puts(b, t ? t : "?");
-        free(t);
+        sd_json_free(t);
     }
 }
 

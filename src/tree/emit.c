@@ -1,5 +1,6 @@
 /* emit.c - sd_node -> JSON text (see emit.h). */
 #include "emit.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -203,6 +204,6 @@ void sd_emit_jansson(sd_buf *b, const json_t *v)
         return;
     }
     sd_buf_puts(b, s);
-    free(s);
+    sd_json_free(s);
 }
 

@@ -17,6 +17,16 @@
  *  do). */
 void sd_alloc_install(void);
 
+/** The command line's faster route for jansson: a pool that never gives
+ *  memory back to the system (see alloc.c). Single-threaded callers only;
+ *  call before the first jansson value is made. Failures are recorded as
+ *  with sd_alloc_install(). */
+void sd_alloc_install_pool(void);
+
+/** Free what jansson allocated for the caller (json_dumps()'s text) with
+ *  jansson's current free function. */
+void sd_json_free(void *p);
+
 /** 1 if an allocation through the hook failed since the last
  *  sd_alloc_reset() (per thread). */
 int sd_alloc_failed(void);
