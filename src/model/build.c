@@ -32,15 +32,36 @@ typedef struct bnode {
     const char    *ref_id;   /* the definition the node links to, or NULL */
     const sd_annot *an;      /* the values comment for the path, or NULL */
     json_t        *n;
+    uint64_t       keys;     /* a one-hash Bloom filter of the keys of schema and eff */
 } bnode;
 
-/* A keyword of the node: its own schema first, then the $ref target's. */
+/* The filter bit of a key (length and first two bytes: keywords differ). */
+static inline uint64_t key_bit(const char *s, size_t n)
+{
+    return (uint64_t)1 << ((n * 7 + (unsigned char)s[0] * 3 + (n > 1 ? (unsigned char)s[1] : 0)) & 63);
+}
+
+static uint64_t keys_of(const sd_node *m)
+{
+    uint64_t k = 0;
+    for (size_t i = 0; m && i < m->n; i++)
+        if (m->items[i].key->len)
+            k |= key_bit(m->items[i].key->str, m->items[i].key->len);
+    return k;
+}
+
+/* A keyword of the node: its own schema first, then the $ref target's. A
+ * node is asked for some forty keywords and has a few: the filter answers
+ * most misses without a lookup. */
 static const sd_node *kw(const bnode *b, const char *name)
 {
     const sd_node *t;
+    size_t n = strlen(name);
+    if (!n || !(b->keys & key_bit(name, n)))
+        return NULL;
     if (b->schema && (t = sd_node_get(b->schema, name)))
         return t;
-    return b->eff ? sd_node_get(b->eff, name) : NULL;
+    return b->eff && b->eff != b->schema ? sd_node_get(b->eff, name) : NULL;
 }
 
 /* The document a keyword found by kw() belongs to. */
@@ -265,7 +286,7 @@ static void describe(bnode *b)
     const sd_node *t;
 
     if ((t = kw(b, "title")) && t->kind == SD_STR) {
-        set(b->n, "title", json_string(t->str));
+        set(b->n, "title", sd_model__doc_str(t->str));
         flag(b->n, "title_explicit", 1);
     } else if (key && (!strcmp(key, "[]") || key[0] == '[' || !strcmp(key, "*"))) {
         set(b->n, "title", json_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
@@ -280,9 +301,9 @@ static void describe(bnode *b)
         /* the comment wins; the schema's own words are kept when they differ */
         if ((t = kw(b, "description")) && t->kind == SD_STR && *t->str &&
             strcmp(t->str, b->an->description) != 0)
-            set(b->n, "schema_description", json_string(t->str));
+            set(b->n, "schema_description", sd_model__doc_str(t->str));
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
-        set(b->n, "description", json_string(t->str));
+        set(b->n, "description", sd_model__doc_str(t->str));
         set(b->n, "description_from", json_string("schema"));
     }
 }
@@ -322,11 +343,11 @@ static void types(bnode *b)
 
     if ((t = kw(b, "type"))) {
         if (t->kind == SD_STR)
-            json_array_append_new(types, json_string(t->str));
+            json_array_append_new(types, sd_model__doc_str(t->str));
         else if (t->kind == SD_SEQ)
             for (size_t i = 0; i < t->n; i++)
                 if (t->items[i].value->kind == SD_STR)
-                    json_array_append_new(types, json_string(t->items[i].value->str));
+                    json_array_append_new(types, sd_model__doc_str(t->items[i].value->str));
     } else if (b->an && b->an->type && json_type_of_helm(b->an->type)) {
         /* `# -- (string)`: the comment's type, also over an empty default
          * (one type rule for html and md) */
@@ -379,10 +400,10 @@ static void values(bnode *b)
             const sd_node *e = t->items[i].value, *x;
             json_t *o = json_object();
             if ((x = sd_node_get(e, "title")) && x->kind == SD_STR)
-                set(o, "title", json_string(x->str));
+                set(o, "title", sd_model__doc_str(x->str));
             if ((x = sd_node_get(e, "value"))) {
                 if (x->tag && !strcmp(x->tag, "!starlark"))
-                    set(o, "source", json_string(x->str));
+                    set(o, "source", sd_model__doc_str(x->str));
                 else
                     set(o, "value", sd_node_to_jansson(x));
             }
@@ -431,11 +452,11 @@ static void kubernetes(bnode *b)
     if (is_true(kw(b, "x-kubernetes-embedded-resource")))
         set(k8s, "embedded_resource", json_true());
     if ((t = kw(b, "x-kubernetes-list-type")) && t->kind == SD_STR)
-        set(k8s, "list_type", json_string(t->str));
+        set(k8s, "list_type", sd_model__doc_str(t->str));
     if ((t = kw(b, "x-kubernetes-list-map-keys")))
         set(k8s, "list_map_keys", sd_node_to_jansson(t));
     if ((t = kw(b, "x-kubernetes-map-type")) && t->kind == SD_STR)
-        set(k8s, "map_type", json_string(t->str));
+        set(k8s, "map_type", sd_model__doc_str(t->str));
     if ((t = kw(b, "x-kubernetes-validations")) && t->kind == SD_SEQ) {
         static const char *const fields[] = { "rule", "message", "messageExpression", "reason",
                                               "fieldPath", NULL };
@@ -470,7 +491,7 @@ static void constraints_and_flags(bnode *b)
 
     flag(b->n, "deprecated", is_true(kw(b, "deprecated")));
     if ((t = kw(b, "x-deprecation")) && t->kind == SD_STR)
-        set(b->n, "deprecation", json_string(t->str));
+        set(b->n, "deprecation", sd_model__doc_str(t->str));
     if ((t = kw(b, "x-removed"))) {
         flag(b->n, "removed", 1);
         set(b->n, "removal", json_string(t->kind == SD_STR ? t->str : ""));
@@ -480,7 +501,7 @@ static void constraints_and_flags(bnode *b)
         if (t && t->kind == SD_SEQ)
             set(y, "rules", sd_node_to_jansson(t));
         if ((t = kw(b, "x-ytt-key")) && t->kind == SD_STR)
-            set(y, "key", json_string(t->str));
+            set(y, "key", sd_model__doc_str(t->str));
         set(b->n, "ytt", y);
     }
     flag(b->n, "readOnly", is_true(kw(b, "readOnly")));
@@ -598,7 +619,7 @@ static void properties(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
             const char *k = json_string_value(json_object_get(ch, "key"));
             for (size_t r = 0; k && r < req->n; r++)
                 if (req->items[r].value->kind == SD_STR && !strcmp(req->items[r].value->str, k))
-                    json_object_set_new(ch, "required", json_true());
+                    json_object_set_new_nocheck(ch, "required", json_true());
         }
     }
     if (json_array_size(props))
@@ -660,7 +681,7 @@ static void structure(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
         json_t *pp = json_array();
         for (size_t i = 0; i < t->n; i++) {
             json_t *o = json_object();
-            set(o, "pattern", json_string(t->items[i].key->str));
+            set(o, "pattern", sd_model__doc_str(t->items[i].key->str));
             child_path(cp, at->path, "*");
             child_pointer(cptr, at->pointer, "patternProperties", t->items[i].key->str);
             set(o, "node", child(b, "*", cp->ptr, cptr->ptr, t->items[i].value, at->sdoc, NULL, NULL));
@@ -700,11 +721,11 @@ json_t *sd_model__build(mctx *c, const mplace *at)
     b.an = c->annots && at->path ? sd_annots_get(c->annots, at->path) : NULL;
 
     id = sd_model__unique_id(c, at->path && *at->path ? at->path : at->key ? at->key : NULL);
-    set(b.n, "id", json_string(id));
+    set(b.n, "id", sd_model__doc_str(id));
     free(id);
-    set(b.n, "key", at->key ? json_string(at->key) : json_null());
-    set(b.n, "path", json_string(at->path ? at->path : ""));
-    set(b.n, "pointer", json_string(at->pointer));
+    set(b.n, "key", at->key ? sd_model__doc_str(at->key) : json_null());
+    set(b.n, "path", sd_model__doc_str(at->path ? at->path : ""));
+    set(b.n, "pointer", sd_model__doc_str(at->pointer));
 
     /* a $ref links to a shared definition; the target supplies what the
      * referring node does not say itself */
@@ -716,13 +737,14 @@ json_t *sd_model__build(mctx *c, const mplace *at)
             if (target == c->building)
                 set(b.n, "recursive", json_true());
         } else {
-            set(b.n, "ref_unresolved", json_string(ref->str));
+            set(b.n, "ref_unresolved", sd_model__doc_str(ref->str));
         }
         if (target && target->kind == SD_MAP) {
             b.eff = target;
             b.edoc = tdoc;
         }
     }
+    b.keys = keys_of(b.schema) | (b.eff != b.schema ? keys_of(b.eff) : 0);
     describe(&b);
     types(&b);
     values(&b);

@@ -158,8 +158,8 @@ json_t *sd_model__definitions(mctx *c)
         c->annots = saved_an;
         free(ptr);
         /* the definition's own id replaces the path-based one */
-        json_object_set_new(n, "id", json_string(id));
-        json_object_set_new(n, "name", json_string(shown ? shown : name));
+        json_object_set_new_nocheck(n, "id", json_string(id));
+        json_object_set_new_nocheck(n, "name", json_string(shown ? shown : name));
         free(shown);
         free(id);
         json_array_append_new(defs, n);

@@ -30,8 +30,8 @@ static json_t *chart_meta(mctx *c, const sd_chart *ch)
 {
     const sd_node *r = sd_doc_root(ch->chart_yaml);
     json_t *m = r && r->kind == SD_MAP ? sd_node_to_jansson(r) : json_object();
-    json_object_set_new(m, "dir", json_string(ch->dir));
-    json_object_set_new(m, "defined_at", ch->chart_yaml ? sd_model__loc(c, (sd_loc){ ch->chart_yaml->file, 0, 0 }) : json_null());
+    json_object_set_new_nocheck(m, "dir", json_string(ch->dir));
+    json_object_set_new_nocheck(m, "defined_at", ch->chart_yaml ? sd_model__loc(c, (sd_loc){ ch->chart_yaml->file, 0, 0 }) : json_null());
     return m;
 }
 
@@ -62,26 +62,26 @@ static void link_rows(json_t *rows, json_t *root, int descriptions)
     json_array_foreach(rows, i, r) {
         json_t *n = json_object_get(idx, json_string_value(json_object_get(r, "key")));
         if (!n) {
-            json_object_set_new(r, "node", json_null());
+            json_object_set_new_nocheck(r, "node", json_null());
             continue;
         }
-        json_object_set(r, "node", json_object_get(n, "id"));
-        json_object_set(r, "required", json_object_get(n, "required"));
-        json_object_set(r, "deprecated", json_object_get(n, "deprecated"));
-        json_object_set(r, "schema_type", json_object_get(n, "type"));
+        json_object_set_nocheck(r, "node", json_object_get(n, "id"));
+        json_object_set_nocheck(r, "required", json_object_get(n, "required"));
+        json_object_set_nocheck(r, "deprecated", json_object_get(n, "deprecated"));
+        json_object_set_nocheck(r, "schema_type", json_object_get(n, "type"));
         if (json_object_get(n, "enum"))
-            json_object_set(r, "enum", json_object_get(n, "enum"));
+            json_object_set_nocheck(r, "enum", json_object_get(n, "enum"));
         if (json_object_get(n, "ref_unresolved"))
-            json_object_set(r, "ref_unresolved", json_object_get(n, "ref_unresolved"));
+            json_object_set_nocheck(r, "ref_unresolved", json_object_get(n, "ref_unresolved"));
         /* no comment: the schema speaks for the key, unless only comments
          * are wanted (helm-docs identical) */
         const char *d = json_string_value(json_object_get(r, "description"));
         const char *from = json_string_value(json_object_get(n, "description_from"));
         if (descriptions != SD_MODEL_DESC_COMMENTS && (!d || !*d) && from && !strcmp(from, "schema")) {
-            json_object_set(r, "description", json_object_get(n, "description"));
-            json_object_set_new(r, "description_from", json_string("schema"));
+            json_object_set_nocheck(r, "description", json_object_get(n, "description"));
+            json_object_set_new_nocheck(r, "description_from", json_string("schema"));
             if (json_is_true(json_object_get(n, "title_explicit")))
-                json_object_set(r, "title", json_object_get(n, "title"));
+                json_object_set_nocheck(r, "title", json_object_get(n, "title"));
         }
     }
     json_decref(idx);
@@ -105,11 +105,11 @@ static void subcharts(mctx *c, const sd_chart *ch, const sd_node *values, json_t
         const sd_node *sv = sub->values ? sd_doc_root(sub->values) : NULL;
         json_t *sn = root_node(c, sub->alias, sub->alias, "#", sub->schema ? sd_doc_root(sub->schema) : NULL,
                                sub->schema, sv && sv->kind == SD_MAP ? sv : NULL, 1);
-        json_object_set_new(sn, "subchart", json_string(sd_chart_name(sub) ? sd_chart_name(sub) : sub->alias));
+        json_object_set_new_nocheck(sn, "subchart", json_string(sd_chart_name(sub) ? sd_chart_name(sub) : sub->alias));
         json_t *props = json_object_get(root, "properties");
         if (!props) {
             props = json_array();
-            json_object_set_new(root, "properties", props);
+            json_object_set_new_nocheck(root, "properties", props);
         }
         json_array_append_new(props, sn);
         c->annots = saved;
@@ -135,13 +135,13 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
         sd_diag_warning(c->diags, (sd_loc){ ch->schema->file, 0, 0 },
                         "Helm itself only reads values.schema.json; values.schema.yaml is used for documentation and validation here");
     json_t *src = json_object();
-    json_object_set_new(src, "kind", json_string("chart"));
-    json_object_set_new(src, "path", json_string(ch->dir));
-    json_object_set_new(src, "values", ch->values ? sd_model__loc(c, (sd_loc){ ch->values->file, 0, 0 }) : json_null());
-    json_object_set_new(src, "schema", ch->schema ? sd_model__loc(c, (sd_loc){ ch->schema->file, 0, 0 }) : json_null());
-    json_object_set_new(src, "dialect", json_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
-    json_object_set_new(m, "source", src);
-    json_object_set_new(m, "chart", chart_meta(c, ch));
+    json_object_set_new_nocheck(src, "kind", json_string("chart"));
+    json_object_set_new_nocheck(src, "path", json_string(ch->dir));
+    json_object_set_new_nocheck(src, "values", ch->values ? sd_model__loc(c, (sd_loc){ ch->values->file, 0, 0 }) : json_null());
+    json_object_set_new_nocheck(src, "schema", ch->schema ? sd_model__loc(c, (sd_loc){ ch->schema->file, 0, 0 }) : json_null());
+    json_object_set_new_nocheck(src, "dialect", json_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
+    json_object_set_new_nocheck(m, "source", src);
+    json_object_set_new_nocheck(m, "chart", chart_meta(c, ch));
     if (ch->values && ch->values->text) {
         /* the whole file as the chart ships it (the html's "Default values") */
         json_t *t = json_stringn(ch->values->text, ch->values->text_len);
@@ -156,14 +156,14 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
         sd_model__register_defs(c, ch->schema);
     json_t *root = root_node(c, NULL, "", "#", schema, ch->schema,
                              values && values->kind == SD_MAP ? values : NULL, 0);
-    json_object_set_new(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
+    json_object_set_new_nocheck(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
     subcharts(c, ch, values, root);
-    json_object_set_new(m, "root", root);
-    json_object_set_new(m, "definitions", sd_model__definitions(c));
+    json_object_set_new_nocheck(m, "root", root);
+    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     if (c->err != SD_ELIMIT) {   /* over the node budget, so would the rows be */
         json_t *rows = sd_rows_build(ch->values, &an);
         link_rows(rows, root, c->descriptions);
-        json_object_set_new(m, "rows", rows);
+        json_object_set_new_nocheck(m, "rows", rows);
     }
     c->annots = NULL;
     sd_annots_release(&an);
@@ -179,14 +179,14 @@ static json_t *model_schema(mctx *c, const sd_doc *doc)
     json_t *src = json_object();
     const sd_node *t;
 
-    json_object_set_new(src, "kind", json_string("schema"));
-    json_object_set_new(src, "path", json_string(doc->file));
+    json_object_set_new_nocheck(src, "kind", json_string("schema"));
+    json_object_set_new_nocheck(src, "path", json_string(doc->file));
     if ((t = sd_node_get(root, "$schema")) && t->kind == SD_STR)
-        json_object_set_new(src, "$schema", json_string(t->str));
-    json_object_set_new(m, "source", src);
+        json_object_set_new_nocheck(src, "$schema", json_string(t->str));
+    json_object_set_new_nocheck(m, "source", src);
     sd_model__register_defs(c, doc);
-    json_object_set_new(m, "root", root_node(c, NULL, "", "#", root, doc, NULL, 0));
-    json_object_set_new(m, "definitions", sd_model__definitions(c));
+    json_object_set_new_nocheck(m, "root", root_node(c, NULL, "", "#", root, doc, NULL, 0));
+    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     return m;
 }
 
@@ -197,20 +197,20 @@ static json_t *model_ytt(mctx *c, const sd_doc *doc, const sd_doc *schema)
     json_t *m = json_object(), *src = json_object(), *y = json_object();
     const sd_node *root = sd_doc_root(schema), *t;
 
-    json_object_set_new(src, "kind", json_string("ytt"));
-    json_object_set_new(src, "path", json_string(doc->file));
-    json_object_set_new(m, "source", src);
-    json_object_set_new(y, "file", json_string(doc->file));
+    json_object_set_new_nocheck(src, "kind", json_string("ytt"));
+    json_object_set_new_nocheck(src, "path", json_string(doc->file));
+    json_object_set_new_nocheck(m, "source", src);
+    json_object_set_new_nocheck(y, "file", json_string(doc->file));
     if ((t = sd_node_get(root, "title")) && t->kind == SD_STR)
-        json_object_set_new(y, "title", json_string(t->str));
+        json_object_set_new_nocheck(y, "title", json_string(t->str));
     if ((t = sd_node_get(root, "description")) && t->kind == SD_STR)
-        json_object_set_new(y, "description", json_string(t->str));
-    json_object_set_new(m, "ytt", y);
+        json_object_set_new_nocheck(y, "description", json_string(t->str));
+    json_object_set_new_nocheck(m, "ytt", y);
     json_t *r = root_node(c, NULL, "", "#", root, schema, NULL, 0);
     if (!json_object_get(y, "title"))
-        json_object_set_new(r, "title", json_string("Data values"));
-    json_object_set_new(m, "root", r);
-    json_object_set_new(m, "definitions", sd_model__definitions(c));
+        json_object_set_new_nocheck(r, "title", json_string("Data values"));
+    json_object_set_new_nocheck(m, "root", r);
+    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     return m;
 }
 
@@ -227,36 +227,36 @@ static json_t *crd_model(mctx *c, const sd_doc *doc, const sd_crd *crd)
     const sd_node *r = crd->root, *spec = sd_node_get(r, "spec"), *names = sd_node_get(spec, "names");
     json_t *out = json_object(), *versions = json_array();
 
-    json_object_set_new(out, "name", str_or_null(sd_node_get(sd_node_get(r, "metadata"), "name")));
-    json_object_set_new(out, "apiVersion", str_or_null(sd_node_get(r, "apiVersion")));
-    json_object_set_new(out, "group", str_or_null(sd_node_get(spec, "group")));
-    json_object_set_new(out, "scope", str_or_null(sd_node_get(spec, "scope")));
-    json_object_set_new(out, "names", names && names->kind == SD_MAP ? sd_node_to_jansson(names) : json_object());
-    json_object_set_new(out, "kind", str_or_null(sd_node_get(names, "kind")));
-    json_object_set_new(out, "defined_at", sd_model__loc(c, r->loc));
+    json_object_set_new_nocheck(out, "name", str_or_null(sd_node_get(sd_node_get(r, "metadata"), "name")));
+    json_object_set_new_nocheck(out, "apiVersion", str_or_null(sd_node_get(r, "apiVersion")));
+    json_object_set_new_nocheck(out, "group", str_or_null(sd_node_get(spec, "group")));
+    json_object_set_new_nocheck(out, "scope", str_or_null(sd_node_get(spec, "scope")));
+    json_object_set_new_nocheck(out, "names", names && names->kind == SD_MAP ? sd_node_to_jansson(names) : json_object());
+    json_object_set_new_nocheck(out, "kind", str_or_null(sd_node_get(names, "kind")));
+    json_object_set_new_nocheck(out, "defined_at", sd_model__loc(c, r->loc));
     for (size_t i = 0; i < crd->nversions; i++) {
         const sd_crd_version *v = &crd->versions[i];
         json_t *o = json_object();
         const sd_node *t;
-        json_object_set_new(o, "name", str_or_null(v->name));
-        json_object_set_new(o, "served", json_boolean(v->served));
-        json_object_set_new(o, "storage", json_boolean(v->storage));
-        json_object_set_new(o, "deprecated", json_boolean(v->deprecated));
+        json_object_set_new_nocheck(o, "name", str_or_null(v->name));
+        json_object_set_new_nocheck(o, "served", json_boolean(v->served));
+        json_object_set_new_nocheck(o, "storage", json_boolean(v->storage));
+        json_object_set_new_nocheck(o, "deprecated", json_boolean(v->deprecated));
         if (v->node && (t = sd_node_get(v->node, "deprecationWarning")) && t->kind == SD_STR)
-            json_object_set_new(o, "deprecationWarning", json_string(t->str));
+            json_object_set_new_nocheck(o, "deprecationWarning", json_string(t->str));
         if (v->node && (t = sd_node_get(v->node, "additionalPrinterColumns")))
-            json_object_set_new(o, "printerColumns", sd_node_to_jansson(t));
+            json_object_set_new_nocheck(o, "printerColumns", sd_node_to_jansson(t));
         if (v->schema) {
             const char *kind = json_string_value(json_object_get(out, "kind"));
             json_t *root = root_node(c, NULL, "", v->schema_ptr, v->schema, doc, NULL, 0);
-            json_object_set_new(root, "title", json_string(kind ? kind : "resource"));
-            json_object_set_new(o, "root", root);
+            json_object_set_new_nocheck(root, "title", json_string(kind ? kind : "resource"));
+            json_object_set_new_nocheck(o, "root", root);
         } else {
-            json_object_set_new(o, "root", json_null());
+            json_object_set_new_nocheck(o, "root", json_null());
         }
         json_array_append_new(versions, o);
     }
-    json_object_set_new(out, "versions", versions);
+    json_object_set_new_nocheck(out, "versions", versions);
     return out;
 }
 
@@ -264,24 +264,24 @@ static json_t *model_crds(mctx *c, const sd_doc *doc, const sd_crds *crds)
 {
     json_t *m = json_object(), *list = json_array(), *src = json_object();
 
-    json_object_set_new(src, "kind", json_string("crd"));
-    json_object_set_new(src, "path", json_string(doc->file));
-    json_object_set_new(m, "source", src);
+    json_object_set_new_nocheck(src, "kind", json_string("crd"));
+    json_object_set_new_nocheck(src, "path", json_string(doc->file));
+    json_object_set_new_nocheck(m, "source", src);
     for (size_t i = 0; i < crds->n; i++)
         json_array_append_new(list, crd_model(c, doc, &crds->items[i]));
     /* the first CRD's fields at the top; its storage version as the root */
     json_t *first = json_array_get(list, 0);
-    json_object_set(m, "crd", first);
-    json_object_set(m, "versions", json_object_get(first, "versions"));
+    json_object_set_nocheck(m, "crd", first);
+    json_object_set_nocheck(m, "versions", json_object_get(first, "versions"));
     json_t *root = json_null();
     size_t i;
     json_t *v;
     json_array_foreach(json_object_get(first, "versions"), i, v)
         if (json_is_true(json_object_get(v, "storage")) || json_is_null(root))
             root = json_object_get(v, "root");
-    json_object_set(m, "root", root);
-    json_object_set_new(m, "crds", list);
-    json_object_set_new(m, "definitions", sd_model__definitions(c));
+    json_object_set_nocheck(m, "root", root);
+    json_object_set_new_nocheck(m, "crds", list);
+    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     return m;
 }
 
@@ -364,8 +364,8 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         else if (p)
             name = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
         if (s && name)
-            json_object_set_new(s, "name", json_string(*name ? name : "/"));
-        json_object_set_new(m, "schemadoc", json_string(SD_VERSION));
+            json_object_set_new_nocheck(s, "name", json_string(*name ? name : "/"));
+        json_object_set_new_nocheck(m, "schemadoc", json_string(SD_VERSION));
     }
     sd_model__defs_release(&c);
     sd_model__where_release(&c);

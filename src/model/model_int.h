@@ -8,6 +8,7 @@
 #include "source.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* A definition: a schema reached by $ref (or listed under $defs /
  * definitions), documented once under "definitions". */
@@ -92,6 +93,14 @@ const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, 
 void sd_model__register_defs(mctx *c, const sd_doc *doc);
 json_t *sd_model__definitions(mctx *c);
 void sd_model__defs_release(mctx *c);
+
+/* A string of a loaded document (its loader checked the UTF-8: libyaml
+ * reads nothing else, json.c checks every byte and replaces lone
+ * surrogates), so jansson need not check it again; NULL stays NULL. */
+static inline json_t *sd_model__doc_str(const char *s)
+{
+    return s ? json_stringn_nocheck(s, strlen(s)) : NULL;
+}
 
 /* Setters that leave out what the model omits (docs/model.md): a missing
  * value, a false flag, an empty array or object. Keys are literals or

@@ -345,10 +345,10 @@ void sd_render__chart_rows(view *v, json_t *model)
         json_array_append_new(json_object_get(s, "rows"), row);
     }
     json_decref(by);
-    json_object_set_new(model, "row_sections", secs);
+    json_object_set_new_nocheck(model, "row_sections", secs);
     set_str(model, "values_heading", "Values");
     if (bitnami)
-        json_object_set_new(model, "dialect_bitnami", json_true());
+        json_object_set_new_nocheck(model, "dialect_bitnami", json_true());
 }
 
 /* Schemas and CRDs: one table per section of entries (branches left out:
@@ -392,11 +392,11 @@ void sd_render__entry_rows(json_t *model)
                 json_decref(rs);
                 rs = json_object();
                 rows = json_array();
-                json_object_set_new(rs, "rows", rows);
+                json_object_set_new_nocheck(rs, "rows", rows);
                 if (t)
                     set_str(rs, "rows_title", t);
                 if (is_defs)
-                    json_object_set_new(rs, "rows_definition", json_true());
+                    json_object_set_new_nocheck(rs, "rows_definition", json_true());
             }
             json_array_foreach(json_object_get(s, "entries"), k, e)
                 add_row(rows, e);
@@ -405,7 +405,7 @@ void sd_render__entry_rows(json_t *model)
             json_array_append(secs, rs);
         json_decref(rs);
     }
-    json_object_set_new(model, "row_sections", secs);
+    json_object_set_new_nocheck(model, "row_sections", secs);
     set_str(model, "values_heading", props && defs ? "Properties and definitions" :
                                      defs ? "Definitions" : "Properties");
 }
@@ -495,7 +495,7 @@ void sd_render__details(json_t *model)
                 }
     json_decref(seen);
     if (json_array_size(list))
-        json_object_set_new(model, "details", list);
+        json_object_set_new_nocheck(model, "details", list);
     else
         json_decref(list);
 }
@@ -562,7 +562,7 @@ static json_t *sk_group(skeys *k, const char *path, json_t *def, const char *sam
         set_buf(g, "md_group_note", &k->tmp);
     }
     set_str(g, "group_path", path);
-    json_object_set_new(g, "rows", json_array());
+    json_object_set_new_nocheck(g, "rows", json_array());
     json_array_append_new(k->groups, g);
     return g;
 }
@@ -734,7 +734,7 @@ void sd_render__schema_keys(view *v, json_t *model)
         json_decref(kept);
     }
     if (json_array_size(k.groups))
-        json_object_set(model, "schema_keys", k.groups);
+        json_object_set_nocheck(model, "schema_keys", k.groups);
     json_decref(k.groups);
     json_decref(k.covered);
     json_decref(k.inner);

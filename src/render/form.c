@@ -91,9 +91,9 @@ static json_t *slim(json_t *node, docs *d, int depth)
         if ((v = json_object_get(node, keep[i])))
             json_object_set(out, keep[i], v);
     if ((v = json_object_get(node, "default")) && small_default(v))
-        json_object_set(out, "default", v);
+        json_object_set_nocheck(out, "default", v);
     if (d->anchors && str(node, "id") && (v = json_object_get(d->anchors, str(node, "id"))))
-        json_object_set(out, "anchor", v);
+        json_object_set_nocheck(out, "anchor", v);
     if ((desc = str(node, "description")) && *desc) {
         json_t *n;
         sd_buf_clear(&d->tmp);
@@ -103,39 +103,39 @@ static json_t *slim(json_t *node, docs *d, int depth)
             if (!(n = json_object_get(d->seen, d->tmp.ptr))) {
                 json_t *o = json_object();
                 n = json_integer((json_int_t)json_array_size(d->list));
-                json_object_set(o, "n", n);
-                json_object_set_new(o, "html", json_string(d->tmp.ptr));
+                json_object_set_nocheck(o, "n", n);
+                json_object_set_new_nocheck(o, "html", json_string(d->tmp.ptr));
                 json_array_append_new(d->list, o);
                 json_object_set_new(d->seen, d->tmp.ptr, n);
             }
-            json_object_set(out, "doc", n);
+            json_object_set_nocheck(out, "doc", n);
         }
     }
     if ((v = json_object_get(node, "properties")))
-        json_object_set_new(out, "properties", slim_list(v, d, depth + 1));
+        json_object_set_new_nocheck(out, "properties", slim_list(v, d, depth + 1));
     if ((v = json_object_get(node, "items")))
-        json_object_set_new(out, "items", slim(v, d, depth + 1));
+        json_object_set_new_nocheck(out, "items", slim(v, d, depth + 1));
     else if ((v = json_object_get(node, "elements")) && json_array_size(v) > 0)
-        json_object_set_new(out, "items", slim(json_array_get(v, 0), d, depth + 1));
+        json_object_set_new_nocheck(out, "items", slim(json_array_get(v, 0), d, depth + 1));
     if ((v = json_object_get(node, "additionalProperties")))
-        json_object_set_new(out, "additionalProperties", slim(v, d, depth + 1));
+        json_object_set_new_nocheck(out, "additionalProperties", slim(v, d, depth + 1));
     if ((v = json_object_get(node, "patternProperties")) && json_is_array(v)) {
         json_t *pp = json_array(), *p;
         size_t i;
         json_array_foreach(v, i, p) {
             json_t *o = json_object();
-            json_object_set(o, "pattern", json_object_get(p, "pattern"));
-            json_object_set_new(o, "node", slim(json_object_get(p, "node"), d, depth + 1));
+            json_object_set_nocheck(o, "pattern", json_object_get(p, "pattern"));
+            json_object_set_new_nocheck(o, "node", slim(json_object_get(p, "node"), d, depth + 1));
             json_array_append_new(pp, o);
         }
-        json_object_set_new(out, "patternProperties", pp);
+        json_object_set_new_nocheck(out, "patternProperties", pp);
     }
     if ((v = json_object_get(node, "oneOf")))
-        json_object_set_new(out, "oneOf", slim_list(v, d, depth + 1));
+        json_object_set_new_nocheck(out, "oneOf", slim_list(v, d, depth + 1));
     if ((v = json_object_get(node, "anyOf")))
-        json_object_set_new(out, "anyOf", slim_list(v, d, depth + 1));
+        json_object_set_new_nocheck(out, "anyOf", slim_list(v, d, depth + 1));
     if ((v = json_object_get(node, "allOf")))
-        json_object_set_new(out, "allOf", slim_list(v, d, depth + 1));
+        json_object_set_new_nocheck(out, "allOf", slim_list(v, d, depth + 1));
     for (size_t i = 0; i < 3; i++) {
         static const char *const cond[] = { "if", "then", "else" };
         if ((v = json_object_get(node, cond[i])))
@@ -150,11 +150,11 @@ static json_t *slim(json_t *node, docs *d, int depth)
         if (!json_object_get(node, "defined_at") ||
             (ptr && (!last || strstr(last + 1, "/additionalProperties") || strstr(last + 1, "/patternProperties"))) ||
             (ptr && strlen(ptr) >= 21 && !strcmp(ptr + strlen(ptr) - 21, "/additionalProperties")))
-            json_object_set_new(out, "fromValues", json_true());
+            json_object_set_new_nocheck(out, "fromValues", json_true());
     }
     /* objects: where the rules' record is (dependentSchemas live there) */
     if (json_object_get(node, "properties") && (v = json_object_get(node, "pointer")))
-        json_object_set(out, "pointer", v);
+        json_object_set_nocheck(out, "pointer", v);
     return out;
 }
 
@@ -207,7 +207,7 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
         kind = "schema";
     if (!path)
         path = "schema";
-    json_object_set_new(data, "form", json_integer(1));
+    json_object_set_new_nocheck(data, "form", json_integer(1));
     if (opts->reference_url) {
         /* the model is only read: the view works on a copy */
         json_t *copy = json_deep_copy(model);
@@ -221,14 +221,14 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
         }
         collect_anchors(copy, dd.anchors, 0);
         json_decref(copy);
-        json_object_set_new(data, "reference", json_string(opts->reference_url));
+        json_object_set_new_nocheck(data, "reference", json_string(opts->reference_url));
     }
-    json_object_set_new(data, "kind", json_string(kind));
+    json_object_set_new_nocheck(data, "kind", json_string(kind));
     if (!strcmp(kind, "chart")) {
         const char *cn = str(json_object_get(model, "chart"), "name");
         sd_buf_puts(&name, cn ? cn : "chart");
         sd_buf_printf(&title, "%s values", name.ptr);
-        json_object_set_new(data, "download", json_string("values.yaml"));
+        json_object_set_new_nocheck(data, "download", json_string("values.yaml"));
     } else if (!strcmp(kind, "crd")) {
         json_t *crd = json_object_get(model, "crd");
         const char *k = str(crd, "kind");
@@ -238,55 +238,55 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
         for (const char *p = name.ptr; *p; p++)
             sd_buf_putc(&tmp, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
         sd_buf_puts(&tmp, ".yaml");
-        json_object_set_new(data, "download", json_stringn(tmp.ptr, tmp.len));
-        json_object_set_new(data, "crdKind", json_string(name.ptr));
-        json_object_set(data, "group", json_object_get(crd, "group") ? json_object_get(crd, "group") : json_null());
+        json_object_set_new_nocheck(data, "download", json_stringn(tmp.ptr, tmp.len));
+        json_object_set_new_nocheck(data, "crdKind", json_string(name.ptr));
+        json_object_set_nocheck(data, "group", json_object_get(crd, "group") ? json_object_get(crd, "group") : json_null());
     } else if (!strcmp(kind, "ytt")) {
         stem(&name, path);
         sd_buf_printf(&title, "%s data values", name.ptr);
-        json_object_set_new(data, "download", json_string("values.yaml"));
+        json_object_set_new_nocheck(data, "download", json_string("values.yaml"));
     } else {
         if (flag(root, "title_explicit") && str(root, "title"))
             sd_buf_puts(&name, str(root, "title"));
         else
             stem(&name, path);
         sd_buf_printf(&title, "%s document", name.ptr);
-        json_object_set_new(data, "download", json_string("document.yaml"));
+        json_object_set_new_nocheck(data, "download", json_string("document.yaml"));
     }
-    json_object_set_new(data, "name", json_string(name.ptr ? name.ptr : ""));
-    json_object_set_new(data, "title", json_string(title.ptr ? title.ptr : ""));
+    json_object_set_new_nocheck(data, "name", json_string(name.ptr ? name.ptr : ""));
+    json_object_set_new_nocheck(data, "title", json_string(title.ptr ? title.ptr : ""));
 
     /* the forms: one per CRD version, else one */
     if (!strcmp(kind, "crd")) {
         json_t *ver;
         json_array_foreach(json_object_get(model, "versions"), i, ver) {
             json_t *f = json_object();
-            json_object_set(f, "name", json_object_get(ver, "name"));
+            json_object_set_nocheck(f, "name", json_object_get(ver, "name"));
             if ((v = json_object_get(ver, "deprecated")) && json_is_true(v))
-                json_object_set_new(f, "deprecated", json_true());
+                json_object_set_new_nocheck(f, "deprecated", json_true());
             if ((v = json_object_get(ver, "deprecationWarning")))
-                json_object_set(f, "deprecationWarning", v);
+                json_object_set_nocheck(f, "deprecationWarning", v);
             if ((v = json_object_get(ver, "storage")) && json_is_true(v))
-                json_object_set_new(f, "storage", json_true());
-            json_object_set_new(f, "root", slim(json_object_get(ver, "root"), &dd, 0));
+                json_object_set_new_nocheck(f, "storage", json_true());
+            json_object_set_new_nocheck(f, "root", slim(json_object_get(ver, "root"), &dd, 0));
             json_array_append_new(forms, f);
         }
     } else {
         json_t *f = json_object();
-        json_object_set_new(f, "name", json_string("values"));
-        json_object_set_new(f, "root", slim(root, &dd, 0));
+        json_object_set_new_nocheck(f, "name", json_string("values"));
+        json_object_set_new_nocheck(f, "root", slim(root, &dd, 0));
         json_array_append_new(forms, f);
         if (strcmp(kind, "schema") != 0 && (v = json_object_get(root, "default")) && json_is_object(v))
-            json_object_set(data, "defaults", v);
+            json_object_set_nocheck(data, "defaults", v);
     }
-    json_object_set_new(data, "forms", forms);
+    json_object_set_new_nocheck(data, "forms", forms);
     {
         json_t *d;
         json_array_foreach(json_object_get(model, "definitions"), i, d)
             if (str(d, "id"))
                 json_object_set_new(defs, str(d, "id"), slim(d, &dd, 0));
     }
-    json_object_set_new(data, "defs", defs);
+    json_object_set_new_nocheck(data, "defs", defs);
 
     /* the rules: none for a chart without a schema */
     if (sd_source_nschemas(src) > 0 && (sd_source_schema_at(src, 0)->root || sd_source_nschemas(src) > 1)) {
@@ -300,9 +300,9 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
             err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "rules: %s", jerr.text);
             goto done;
         }
-        json_object_set_new(data, "rules", r);
+        json_object_set_new_nocheck(data, "rules", r);
     } else {
-        json_object_set_new(data, "rules", json_null());
+        json_object_set_new_nocheck(data, "rules", json_null());
     }
 
     /* the page */
@@ -312,17 +312,17 @@ int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_o
     }
     sd_buf_clear(&tmp);
     put_script_json(&tmp, text);
-    json_object_set_new(page, "data", json_stringn(tmp.ptr ? tmp.ptr : "", tmp.len));
+    json_object_set_new_nocheck(page, "data", json_stringn(tmp.ptr ? tmp.ptr : "", tmp.len));
     sd_sha256_base64(hash, sd_form_bundle, sd_form_bundle_len);
-    json_object_set_new(page, "script", json_stringn((const char *)sd_form_bundle, sd_form_bundle_len));
-    json_object_set_new(page, "script_hash", json_string(hash));
-    json_object_set_new(page, "title", json_string(title.ptr ? title.ptr : ""));
-    json_object_set_new(page, "kind", json_string(kind));
-    json_object_set_new(page, "download", json_deep_copy(json_object_get(data, "download")));
-    json_object_set_new(page, "preview_name", json_string(!strcmp(kind, "crd") ? "manifest preview" : "values.yaml preview"));
-    json_object_set(page, "docs", dd.list);
-    json_object_set_new(page, "is_crd", json_boolean(!strcmp(kind, "crd")));
-    json_object_set_new(page, "is_chart", json_boolean(!strcmp(kind, "chart")));
+    json_object_set_new_nocheck(page, "script", json_stringn((const char *)sd_form_bundle, sd_form_bundle_len));
+    json_object_set_new_nocheck(page, "script_hash", json_string(hash));
+    json_object_set_new_nocheck(page, "title", json_string(title.ptr ? title.ptr : ""));
+    json_object_set_new_nocheck(page, "kind", json_string(kind));
+    json_object_set_new_nocheck(page, "download", json_deep_copy(json_object_get(data, "download")));
+    json_object_set_new_nocheck(page, "preview_name", json_string(!strcmp(kind, "crd") ? "manifest preview" : "values.yaml preview"));
+    json_object_set_nocheck(page, "docs", dd.list);
+    json_object_set_new_nocheck(page, "is_crd", json_boolean(!strcmp(kind, "crd")));
+    json_object_set_new_nocheck(page, "is_chart", json_boolean(!strcmp(kind, "chart")));
     if (sd_buf_failed(&tmp) || sd_buf_failed(&title) || sd_buf_failed(&name)) {
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;

@@ -61,7 +61,7 @@ void sd_render__page_meta(view *v, json_t *model)
             sd_buf_release(&b);
             json_array_append_new(list, o);
         }
-        json_object_set_new(chart, "source_list", list);
+        json_object_set_new_nocheck(chart, "source_list", list);
         json_array_foreach(json_object_get(chart, "maintainers"), i, x) {
             safe_url(x, "url", "href");
             const char *e = str(x, "email");
@@ -103,11 +103,11 @@ void sd_render__page_meta(view *v, json_t *model)
             safe_url(x, "repository", "repository_href");
         }
         if (json_array_size(json_object_get(chart, "maintainers")))
-            json_object_set_new(chart, "has_maintainers", json_true());
+            json_object_set_new_nocheck(chart, "has_maintainers", json_true());
         if (json_array_size(json_object_get(chart, "dependencies")))
-            json_object_set_new(chart, "has_dependencies", json_true());
+            json_object_set_new_nocheck(chart, "has_dependencies", json_true());
         if (json_array_size(list))
-            json_object_set_new(chart, "has_sources", json_true());
+            json_object_set_new_nocheck(chart, "has_sources", json_true());
         if (str(chart, "description") && *str(chart, "description") && !v->html) {
             sd_render__md_defang(&v->tmp, str(chart, "description"), strlen(str(chart, "description")));
             set_buf(chart, "md_description", &v->tmp);

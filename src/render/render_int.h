@@ -77,6 +77,8 @@ typedef struct view {
     json_t *anchors;   /* set of anchors handed out */
     json_t *defs;      /* def id -> definition node (borrowed) */
     json_t *sections;  /* node id -> section name, from the rows */
+    json_t *desc_html; /* description -> its HTML: one rendering each (the
+                          Kubernetes definitions repeat a third of theirs) */
     sd_buf  tmp, tmp2;
     cons    c;
     int     ytt;       /* a ytt schema: titles shown, several types listed */

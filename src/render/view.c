@@ -73,7 +73,7 @@ void sd_render__make_anchor(view *v, json_t *node, const char *base)
         sd_buf_printf(b, "-%d", ++n);
     }
     json_object_setn_new(v->anchors, b->ptr, b->len, json_true());
-    json_object_set_new(node, "anchor", json_stringn(b->ptr, b->len));
+    json_object_set_new_nocheck(node, "anchor", json_stringn(b->ptr, b->len));
     sd_buf_clear(b);
 }
 
@@ -117,7 +117,7 @@ static void badges(json_t *node)
     if (str(node, "ref_unresolved"))
         json_array_append_new(list, json_string("unresolved"));
     if (json_array_size(list))
-        json_object_set_new(node, "badges", list);
+        json_object_set_new_nocheck(node, "badges", list);
     else
         json_decref(list);
 }
@@ -140,7 +140,7 @@ static void examples(view *v, json_t *node)
             if (!v->tmp.len || v->tmp.ptr[v->tmp.len - 1] != '\n')
                 sd_buf_putc(&v->tmp, '\n');
             set_buf(e, "yaml", &v->tmp);
-            json_object_set_new(e, "example_source", json_true());
+            json_object_set_new_nocheck(e, "example_source", json_true());
         } else {
             sd_emit_yaml(&v->tmp, val ? val : json_null(), 0);
             set_buf(e, "yaml", &v->tmp);
@@ -149,7 +149,7 @@ static void examples(view *v, json_t *node)
             set_str(e, "example_title", t);
         json_array_append_new(list, e);
     }
-    json_object_set_new(node, "example_list", list);
+    json_object_set_new_nocheck(node, "example_list", list);
 }
 
 static void rules(json_t *node)
@@ -159,7 +159,7 @@ static void rules(json_t *node)
     size_t i;
 
     if (json_is_array(val) && json_array_size(val))
-        json_object_set(node, "cel_rules", val);
+        json_object_set_nocheck(node, "cel_rules", val);
     if (json_is_array(yr) && json_array_size(yr)) {
         json_t *list = json_array();
         json_array_foreach(yr, i, x) {
@@ -168,7 +168,7 @@ static void rules(json_t *node)
             else if (json_is_object(x))
                 json_array_append(list, x);
         }
-        json_object_set_new(node, "ytt_rule_list", list);
+        json_object_set_new_nocheck(node, "ytt_rule_list", list);
     }
 }
 
@@ -183,14 +183,14 @@ static void used_by(json_t *def, json_t *node)
         return;
     if (!list) {
         list = json_array();
-        json_object_set_new(def, "used_by", list);
+        json_object_set_new_nocheck(def, "used_by", list);
     }
     if (json_array_size(list) < SD_USED_BY_MAX) {
         json_array_append_new(list, json_pack("{s:O,s:s}", "use_anchor", a,
                                               "use_path", strncmp(s, "def-", 4) == 0 ? s + 4 : s));
     } else {
         json_int_t more = json_integer_value(json_object_get(def, "used_by_more"));
-        json_object_set_new(def, "used_by_more", json_integer(more + 1));
+        json_object_set_new_nocheck(def, "used_by_more", json_integer(more + 1));
     }
 }
 
@@ -245,13 +245,13 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     const char *desc = str(node, "description"), *ref = str(node, "ref");
     json_t *def;
 
-    json_object_set_new(node, "depth", json_integer(depth));
+    json_object_set_new_nocheck(node, "depth", json_integer(depth));
     set_str(node, "display", display && *display ? display : "(root)");
     if (label)
         set_str(node, "label", label);
     type_text(v, node);
     if (v->html && !flag(node, "deprecated") && desc && deprecated_text(desc))
-        json_object_set_new(node, "deprecated", json_true());   /* "Deprecated: ..." says it in words */
+        json_object_set_new_nocheck(node, "deprecated", json_true());   /* "Deprecated: ..." says it in words */
     badges(node);
     if (v->ytt)
         ytt_view(v, node, display);
@@ -261,7 +261,7 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         if (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
             sd_buf_truncate(&v->tmp, v->tmp.len - 1);
         if (memchr(v->tmp.ptr, '\n', v->tmp.len))
-            json_object_set_new(node, "default_block", json_true());
+            json_object_set_new_nocheck(node, "default_block", json_true());
         set_buf(node, "default_yaml", &v->tmp);
     }
     sd_render__constraints(&v->c, node);
@@ -275,7 +275,7 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     examples(v, node);
     rules(node);
     if (str(node, "defined_at") || str(node, "value_at"))
-        json_object_set_new(node, "where", json_true());
+        json_object_set_new_nocheck(node, "where", json_true());
     if (v->html && str(node, "default_text")) {
         /* `# @default --` text is Markdown (helm-docs puts it in a code
          * span): inline HTML, without the paragraph around it */
@@ -292,11 +292,24 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     }
     if (desc && *desc) {
         if (v->html) {
-            sd_render__description_html(&v->tmp, desc, strlen(desc));
-            set_buf(node, "description_html", &v->tmp);
+            json_t *h = v->desc_html ? json_object_get(v->desc_html, desc) : NULL;
+            if (h) {
+                json_object_set_nocheck(node, "description_html", h);
+            } else {
+                sd_render__description_html(&v->tmp, desc, strlen(desc));
+                if (v->tmp.len && !sd_buf_failed(&v->tmp) &&
+                    (h = json_stringn(v->tmp.ptr, v->tmp.len))) {
+                    json_object_set_nocheck(node, "description_html", h);
+                    if (v->desc_html)
+                        json_object_set_new_nocheck(v->desc_html, desc, h);   /* takes the reference */
+                    else
+                        json_decref(h);
+                }
+                sd_buf_clear(&v->tmp);
+            }
         }
         if (strchr(desc, '\n')) {
-            json_object_set_new(node, "description_long", json_true());
+            json_object_set_new_nocheck(node, "description_long", json_true());
             if (!v->html) {
                 sd_render__md_defang(&v->tmp, desc, strlen(desc));
                 set_buf(node, "md_description_long", &v->tmp);
@@ -328,10 +341,10 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         json_object_get(node, "md_schema_description") ||
         json_object_get(node, "description_long") || json_object_get(node, "cel_rules") ||
         json_object_get(node, "ytt_rule_list"))
-        json_object_set_new(node, "has_details", json_true());
+        json_object_set_new_nocheck(node, "has_details", json_true());
     if (ref && (def = json_object_get(v->defs, ref))) {
         json_t *a = json_object_get(def, "anchor");
-        json_object_set_new(node, "ref_anchor", json_is_string(a) ? json_incref(a) : json_string(ref));
+        json_object_set_new_nocheck(node, "ref_anchor", json_is_string(a) ? json_incref(a) : json_string(ref));
         set_str(node, "ref_name", str(def, "name") ? str(def, "name") : ref);
         used_by(def, node);
     }
@@ -509,8 +522,8 @@ static void alternatives(json_t *node, const char *kind, const char *words)
             sd_buf_put(&name, bn, par && par > bn ? (size_t)(par - bn - 1) : strlen(bn));
         }
         if (json_is_string(a))
-            json_object_set(o, "option_anchor", a);
-        json_object_set_new(o, "option_title",
+            json_object_set_nocheck(o, "option_anchor", a);
+        json_object_set_new_nocheck(o, "option_title",
                             json_string(name.len ? name.ptr : rn ? rn : t && *t ? t : tt && *tt ? tt : "option"));
         sd_buf_release(&name);
         json_array_append_new(opts, o);
@@ -518,7 +531,7 @@ static void alternatives(json_t *node, const char *kind, const char *words)
     json_t *alts = json_object_get(node, "alternatives");
     if (!alts) {
         alts = json_array();
-        json_object_set_new(node, "alternatives", alts);
+        json_object_set_new_nocheck(node, "alternatives", alts);
     }
     json_array_append_new(alts, json_pack("{s:s,s:o}", "alt_kind", words, "options", opts));
 }
@@ -534,7 +547,7 @@ static void md_alternatives(view *v, json_t *node)
         return;
     if (!json_is_array(list)) {
         list = json_array();
-        json_object_set_new(node, "md_constraints", list);
+        json_object_set_new_nocheck(node, "md_constraints", list);
     }
     json_array_foreach(alts, i, a) {
         const char *kind = str(a, "alt_kind");
@@ -548,7 +561,7 @@ static void md_alternatives(view *v, json_t *node)
         }
         json_array_append_new(list, json_stringn(v->tmp.ptr, v->tmp.len));
     }
-    json_object_set_new(node, "has_details", json_true());
+    json_object_set_new_nocheck(node, "has_details", json_true());
 }
 
 static const char *rel_path(walk *w, json_t *node)
@@ -577,7 +590,7 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
         set_str(node, "display", rel_path(w, node));
     }
     if (count_children(node))
-        json_object_set_new(node, "has_children", json_true());
+        json_object_set_new_nocheck(node, "has_children", json_true());
     if (w->branch && str(node, "key"))
         set_str(node, "branch_label", w->branch);   /* md details say which branch */
 
@@ -612,7 +625,7 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
             }
         }
         if (json_array_size(inc))
-            json_object_set_new(node, "includes", inc);
+            json_object_set_new_nocheck(node, "includes", inc);
         else
             json_decref(inc);
     }
@@ -654,7 +667,7 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
                 char ab[600];
                 snprintf(ab, sizeof ab, "%.500s/%s", basecopy, conds[k][0]);
                 walk_node(w, x, depth + 1, conds[k][1], ab);
-                json_object_set_new(node, "has_conditions", json_true());
+                json_object_set_new_nocheck(node, "has_conditions", json_true());
             }
         }
     }
@@ -674,10 +687,10 @@ static json_t *new_section(json_t *group, const char *title, const char *anchor_
         sd_buf_printf(&b, "sec-%s", anchor_src);
         sd_render__make_anchor(v, tmp, b.ptr);
         sd_buf_release(&b);
-        json_object_set(s, "section_anchor", json_object_get(tmp, "anchor"));
+        json_object_set_nocheck(s, "section_anchor", json_object_get(tmp, "anchor"));
     }
     json_decref(tmp);
-    json_object_set_new(s, "entries", json_array());
+    json_object_set_new_nocheck(s, "entries", json_array());
     json_array_append_new(json_object_get(group, "sections"), s);
     return s;
 }
@@ -688,7 +701,7 @@ static json_t *new_group(json_t *view_groups, const char *title, view *v)
     sd_buf b = SD_BUF_INIT;
     sd_buf_printf(&b, "group-%s", title);
     sd_render__make_anchor(v, g, b.ptr);
-    json_object_set(g, "group_anchor", json_object_get(g, "anchor"));
+    json_object_set_nocheck(g, "group_anchor", json_object_get(g, "anchor"));
     json_object_del(g, "anchor");
     sd_buf_release(&b);
     json_array_append_new(view_groups, g);
@@ -755,7 +768,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
                 cur = name;
                 if (!(s = json_object_get(by, name))) {
                     s = new_section(g, name, name, v);
-                    json_object_set_new(s, "section_named", json_true());
+                    json_object_set_new_nocheck(s, "section_named", json_true());
                     json_object_set(by, name, s);
                 }
                 json_array_append(json_object_get(s, "entries"), e);
@@ -770,7 +783,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
             w.entries = json_object_get(s, "entries");
             walk_node(&w, x, 0, NULL, NULL);
             /* the section links to its first entry */
-            json_object_set(s, "section_anchor", json_object_get(x, "anchor"));
+            json_object_set_nocheck(s, "section_anchor", json_object_get(x, "anchor"));
         }
     }
     /* `rest` keeps the non-property children of the root (additionalProperties...) */
@@ -791,7 +804,7 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
             json_object_set(v->defs, id, d);
     }
     g = new_group(groups, "Definitions", v);
-    json_object_set_new(g, "group_definitions", json_true());
+    json_object_set_new_nocheck(g, "group_definitions", json_true());
     json_array_foreach(defs, i, d) {
         json_t *s = json_object(), *a = json_object_get(d, "anchor");
         const char *name = str(d, "name") ? str(d, "name") : str(d, "id");
@@ -811,12 +824,12 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
                 p++;
             set_str(s, "section_short", last + 1);
             if (p < last) {
-                json_object_set_new(s, "section_prefix", json_stringn(p, (size_t)(last - p)));
+                json_object_set_new_nocheck(s, "section_prefix", json_stringn(p, (size_t)(last - p)));
             }
         }
-        json_object_set(s, "section_anchor", a);
-        json_object_set_new(s, "section_definition", json_true());
-        json_object_set_new(s, "entries", json_array());
+        json_object_set_nocheck(s, "section_anchor", a);
+        json_object_set_new_nocheck(s, "section_definition", json_true());
+        json_object_set_new_nocheck(s, "entries", json_array());
         json_array_append_new(json_object_get(g, "sections"), s);
         w.entries = json_object_get(s, "entries");
         w.prefix = json_string_value(a);
@@ -824,9 +837,9 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
         /* The definition itself is the first entry, keeping its anchor. */
         json_array_append(w.entries, d);
         decorate(v, d, name, 0, NULL);
-        json_object_set_new(d, "is_definition", json_true());
+        json_object_set_new_nocheck(d, "is_definition", json_true());
         if (count_children(d))
-            json_object_set_new(d, "has_children", json_true());
+            json_object_set_new_nocheck(d, "has_children", json_true());
         json_t *x;
         size_t j;
         json_array_foreach(json_object_get(d, "properties"), j, x)
@@ -847,7 +860,7 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
 
 int sd_render_view(json_t *model, int html)
 {
-    view v = { html, json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
+    view v = { html, json_object(), json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
                { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() }, 0 };
     json_t *groups = json_array(), *versions, *x;
     size_t i;
@@ -881,7 +894,7 @@ int sd_render_view(json_t *model, int html)
                 if (flag(x, "served")) json_array_append_new(b, json_string("served"));
                 if (flag(x, "storage")) json_array_append_new(b, json_string("storage"));
                 if (flag(x, "deprecated")) json_array_append_new(b, json_string("deprecated"));
-                json_object_set_new(x, "version_badges", b);
+                json_object_set_new_nocheck(x, "version_badges", b);
                 /* Markdown-safe text of the version's strings */
                 static const char *const vcells[][2] = { { "name", "md_name" },
                                                          { "deprecationWarning", "md_deprecationWarning" } };
@@ -898,8 +911,8 @@ int sd_render_view(json_t *model, int html)
                               json_array_size(versions) > 1 ? name : NULL, NULL);
                 json_t *g = json_array_get(groups, json_array_size(groups) - 1);
                 if (g) {
-                    json_object_set(g, "group_version", x);
-                    json_object_set(x, "version_anchor", json_object_get(g, "group_anchor"));
+                    json_object_set_nocheck(g, "group_version", x);
+                    json_object_set_nocheck(x, "version_anchor", json_object_get(g, "group_anchor"));
                 }
                 sd_buf_release(&t);
             }
@@ -929,7 +942,7 @@ int sd_render_view(json_t *model, int html)
                                                           "toc_key", key));
             }
             if (json_array_size(kids))
-                json_object_set_new(sec, "section_children", kids);
+                json_object_set_new_nocheck(sec, "section_children", kids);
             else
                 json_decref(kids);
         }
@@ -938,7 +951,7 @@ int sd_render_view(json_t *model, int html)
     for (i = json_array_size(groups); i-- > 0; )
         if (!json_array_size(json_object_get(json_array_get(groups, i), "sections")))
             json_array_remove(groups, i);
-    json_object_set_new(model, "groups", groups);
+    json_object_set_new_nocheck(model, "groups", groups);
     if (!html) {
         if (json_array_size(json_object_get(model, "rows"))) {
             sd_render__chart_rows(&v, model);
@@ -951,6 +964,7 @@ int sd_render_view(json_t *model, int html)
     if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md))
         err = SD_ENOMEM;
     json_decref(v.anchors);
+    json_decref(v.desc_html);
     json_decref(v.defs);
     json_decref(v.sections);
     json_decref(v.c.html_list);

@@ -73,7 +73,7 @@ void sd_buf_put(sd_buf *b, const char *s, size_t n)
 
 void sd_buf_puts(sd_buf *b, const char *s) { sd_buf_put(b, s, strlen(s)); }
 
-void sd_buf_putc(sd_buf *b, char c)
+void sd_buf__putc_slow(sd_buf *b, char c)
 {
     if (sd_buf_grow(b, 1))
         return;

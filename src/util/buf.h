@@ -35,7 +35,18 @@ void sd_buf_clear(sd_buf *b);
 int  sd_buf_grow(sd_buf *b, size_t extra);
 void sd_buf_put(sd_buf *b, const char *s, size_t n);
 void sd_buf_puts(sd_buf *b, const char *s);
-void sd_buf_putc(sd_buf *b, char c);
+void sd_buf__putc_slow(sd_buf *b, char c);
+/* One byte: the common case (room, no cap reached, not failed) inline. */
+static inline void sd_buf_putc(sd_buf *b, char c)
+{
+    size_t need = b->len + 2;
+    if (need <= b->alloc && !b->failed && (!b->cap || need <= b->cap + 1)) {
+        b->ptr[b->len++] = c;
+        b->ptr[b->len] = '\0';
+        return;
+    }
+    sd_buf__putc_slow(b, c);
+}
 void sd_buf_printf(sd_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
