@@ -229,7 +229,7 @@ void sd_render__md_default(view *v, json_t *node)
 
 /* Description cell: optional marks, then the Markdown with pipes and line
  * breaks escaped. */
-void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
+void sd_render__md_description(view *v, sd_buf *b, json_t *node, const char *desc)
 {
     const char *title = str(node, "title_heading");
     size_t start = b->len;
@@ -274,10 +274,22 @@ void sd_render__md_description(sd_buf *b, json_t *node, const char *desc)
         sd_buf_puts(b, " ");
     }
     if (desc) {
-        sd_buf t = SD_BUF_INIT;
-        sd_render__md_defang(&t, desc, strlen(desc));
-        sd_render__md_cell(b, t.ptr, t.len);
-        sd_buf_release(&t);
+        /* the same description is a cell more than once (its entry, its
+         * row) and in many nodes: defanged once */
+        json_t *m = v->desc_md ? json_object_get(v->desc_md, desc) : NULL;
+        if (!m) {
+            sd_buf t = SD_BUF_INIT, c = SD_BUF_INIT;
+            sd_render__md_defang(&t, desc, strlen(desc));
+            sd_render__md_cell(&c, t.ptr, t.len);
+            sd_buf_release(&t);
+            if (!sd_buf_failed(&c) && v->desc_md && (m = json_stringn(c.ptr, c.len)))
+                json_object_set_new_nocheck(v->desc_md, desc, m);   /* takes the reference */
+            else
+                sd_buf_put(b, c.ptr, c.len);
+            sd_buf_release(&c);
+        }
+        if (m)
+            sd_buf_put(b, json_string_value(m), json_string_length(m));
     }
     while (b->len && b->ptr[b->len - 1] == ' ')
         sd_buf_truncate(b, b->len - 1);
@@ -340,7 +352,7 @@ void sd_render__chart_rows(view *v, json_t *model)
         set_buf(row, "md_default", &v->tmp);
         if (str(r, "title") && !json_object_get(r, "title_heading"))
             set_str(r, "title_heading", str(r, "title"));  /* a schema's title, with its description */
-        sd_render__md_description(&v->tmp, r, desc);
+        sd_render__md_description(v, &v->tmp, r, desc);
         set_buf(row, "md_description", &v->tmp);
         json_array_append_new(json_object_get(s, "rows"), row);
     }

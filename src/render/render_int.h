@@ -68,7 +68,8 @@ void sd_render__md_key(sd_buf *b, const char *s);
 /** A code span with a fence longer than any backtick run in the text. */
 void sd_render__md_code(sd_buf *b, const char *s, size_t n);
 /** The description cell of `node` (marks, then `desc`) appended to `b`. */
-void sd_render__md_description(sd_buf *b, json_t *node, const char *desc);
+struct view;
+void sd_render__md_description(struct view *v, sd_buf *b, json_t *node, const char *desc);
 
 /* ---- the view (view.c) -------------------------------------------------------- */
 
@@ -79,6 +80,7 @@ typedef struct view {
     json_t *sections;  /* node id -> section name, from the rows */
     json_t *desc_html; /* description -> its HTML: one rendering each (the
                           Kubernetes definitions repeat a third of theirs) */
+    json_t *desc_md;   /* description -> its defanged Markdown table cell */
     sd_buf  tmp, tmp2;
     cons    c;
     int     ytt;       /* a ytt schema: titles shown, several types listed */

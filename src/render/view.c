@@ -317,7 +317,7 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         }
     }
     if (!v->html) {
-    sd_render__md_description(&v->tmp, node, desc);
+    sd_render__md_description(v, &v->tmp, node, desc);
     set_buf(node, "md_description", &v->tmp);
     sd_render__md_key(&v->tmp, display ? display : "");
     set_buf(node, "md_key", &v->tmp);
@@ -488,19 +488,24 @@ static int merge_branch(json_t *b)
     return json_object_get(b, "properties") != NULL;
 }
 
-static int count_children(json_t *node)
+/* 1 when the node has a child entry: a non-empty list of properties,
+ * elements or branches, or a single subschema that is a node (has an id).
+ * The first one found answers. */
+static int has_children(json_t *node)
 {
-    static const char *const lists[] = { "properties", "elements", "prefixItems", "allOf", "anyOf", "oneOf", NULL };
-    static const char *const single[] = { "items", "additionalProperties", "not", "if", "then", "else", "contains", NULL };
-    int n = 0;
+    static const char *const lists[] = { "properties", "elements", "prefixItems", "allOf", "anyOf",
+                                         "oneOf", "patternProperties", NULL };
+    static const char *const single[] = { "items", "additionalProperties", "not", "if", "then", "else",
+                                          "contains", NULL };
     for (const char *const *k = lists; *k; k++)
-        n += (int)json_array_size(json_object_get(node, *k));
+        if (json_array_size(json_object_get(node, *k)))
+            return 1;
     for (const char *const *k = single; *k; k++) {
         json_t *x = json_object_get(node, *k);
-        n += json_is_object(x) && json_object_get(x, "id");
+        if (json_is_object(x) && json_object_get(x, "id"))
+            return 1;
     }
-    n += (int)json_array_size(json_object_get(node, "patternProperties"));
-    return n;
+    return 0;
 }
 
 static void alternatives(json_t *node, const char *kind, const char *words)
@@ -589,7 +594,7 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
         /* a branch: show the parent's path */
         set_str(node, "display", rel_path(w, node));
     }
-    if (count_children(node))
+    if (has_children(node))
         json_object_set_new_nocheck(node, "has_children", json_true());
     if (w->branch && str(node, "key"))
         set_str(node, "branch_label", w->branch);   /* md details say which branch */
@@ -734,7 +739,7 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
     }
     if (!json_array_size(props)) {
         /* A root without properties is documented as one entry. */
-        if (count_children(root) || json_array_size(json_object_get(root, "type")) || flag(root, "has_default")) {
+        if (has_children(root) || json_array_size(json_object_get(root, "type")) || flag(root, "has_default")) {
             json_t *s = new_section(g, "(root)", anchor_prefix ? anchor_prefix : "root", v);
             w.entries = json_object_get(s, "entries");
             walk_node(&w, root, 0, NULL, anchor_prefix ? anchor_prefix : "root");
@@ -838,7 +843,7 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
         json_array_append(w.entries, d);
         decorate(v, d, name, 0, NULL);
         json_object_set_new_nocheck(d, "is_definition", json_true());
-        if (count_children(d))
+        if (has_children(d))
             json_object_set_new_nocheck(d, "has_children", json_true());
         json_t *x;
         size_t j;
@@ -860,7 +865,7 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
 
 int sd_render_view(json_t *model, int html)
 {
-    view v = { html, json_object(), json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
+    view v = { html, json_object(), json_object(), json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
                { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() }, 0 };
     json_t *groups = json_array(), *versions, *x;
     size_t i;
@@ -965,6 +970,7 @@ int sd_render_view(json_t *model, int html)
         err = SD_ENOMEM;
     json_decref(v.anchors);
     json_decref(v.desc_html);
+    json_decref(v.desc_md);
     json_decref(v.defs);
     json_decref(v.sections);
     json_decref(v.c.html_list);
