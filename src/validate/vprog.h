@@ -210,4 +210,27 @@ static inline vprop *find_prop(const vs *s, const sd_node *key)
     return NULL;
 }
 
+/* The tree is pointer-chasing bound (and a YAML map's pairs are allocated
+ * after its children, far from the map node): a software pipeline over the
+ * pairs of a map or list fetches the nodes of the pair two ahead, and the
+ * pairs and key bytes of the pair one ahead (whose nodes the previous step
+ * fetched). */
+static inline void ahead(const sd_pair *it, size_t i, size_t n)
+{
+    if (i + 2 < n) {
+        if (it[i + 2].key)
+            __builtin_prefetch(it[i + 2].key);
+        __builtin_prefetch(it[i + 2].value);
+    }
+    if (i + 1 < n) {
+        const sd_node *v = it[i + 1].value;
+        if (v->kind >= SD_MAP)
+            __builtin_prefetch(v->items);
+        else if (v->kind == SD_STR)
+            __builtin_prefetch(v->str);
+        if (it[i + 1].key)
+            __builtin_prefetch(it[i + 1].key->str);
+    }
+}
+
 #endif
