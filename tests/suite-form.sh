@@ -197,5 +197,26 @@ for u in 'https://example.com/charts/basic/index.html' '../docs/values.html' '/d
     else bad "--reference '$u' refused or not in the page"; cat "$tmp/err"; fi
 done
 
+# Bitnami section names are written for Markdown ("Redis&reg; Image
+# parameters"): the form's headings show them decoded, as the html page does
+if "$SD" "$CORPUS/upgrades/bitnami-redis-18.19.4" --format form -o "$tmp/rd.html" 2>"$tmp/err" &&
+    python3 - "$tmp/rd.html" <<'PY'
+import json, re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+d = json.loads(re.search(r'<script type="application/json" id="sd-form-data">(.*?)</script>', s, re.S).group(1))
+secs = set()
+def walk(x):
+    if isinstance(x, dict):
+        if isinstance(x.get("section"), str): secs.add(x["section"])
+        for v in x.values(): walk(v)
+    elif isinstance(x, list):
+        for v in x: walk(v)
+walk(d)
+ok = "Redis\u00ae Image parameters" in secs and not any("&" in t for t in secs)
+print("  sections:", sorted(secs)[:4]) if not ok else None
+sys.exit(0 if ok else 1)
+PY
+then ok; else bad "bitnami-redis 18.19.4 form: section names not decoded"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

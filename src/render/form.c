@@ -90,6 +90,15 @@ static json_t *slim(json_t *node, docs *d, int depth)
     for (size_t i = 0; keep[i]; i++)
         if ((v = json_object_get(node, keep[i])))
             json_object_set(out, keep[i], v);
+    if (str(node, "section") && strchr(str(node, "section"), '&')) {
+        /* a Bitnami section name is written for Markdown ("Redis&reg;
+         * parameters"): the page shows it as text, decoded as the html
+         * reference page does */
+        sd_render__decode_entities(&d->tmp, str(node, "section"));
+        if (!sd_buf_failed(&d->tmp))
+            json_object_set_new_nocheck(out, "section", json_stringn(d->tmp.ptr, d->tmp.len));
+        sd_buf_clear(&d->tmp);
+    }
     if ((v = json_object_get(node, "default")) && small_default(v))
         json_object_set_nocheck(out, "default", v);
     if (d->anchors && str(node, "id") && (v = json_object_get(d->anchors, str(node, "id"))))
