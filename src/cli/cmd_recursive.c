@@ -10,6 +10,7 @@
  * terminal, the failures on stderr, the exit status (2 when a chart
  * failed, 1 when --check found a stale file, else 0). */
 #include "cli.h"
+#include "alloc.h"
 #include "file.h"
 #include "node.h"
 #include "out.h"
@@ -74,14 +75,8 @@ static int add_chart(rctx *c, const char *dir, const char *rel)
     for (size_t i = 0; i < c->n; i++)
         if (!strcmp(c->jobs[i].dir, dir))
             return 0;
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 64;
-        chart_job *j = realloc(c->jobs, cap * sizeof *j);
-        if (!j)
-            return SD_ENOMEM;
-        c->jobs = j;
-        c->cap = cap;
-    }
+    if (sd_grow((void **)&c->jobs, &c->cap, c->n + 1, sizeof *c->jobs) < 0)
+        return SD_ENOMEM;
     chart_job *j = &c->jobs[c->n];
     memset(j, 0, sizeof *j);
     j->dir = strdup(dir);

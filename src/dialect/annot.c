@@ -50,14 +50,8 @@ static void rtrim(char *s)
 
 static sd_annot *add(sd_annots *a)
 {
-    if (a->n == a->alloc) {
-        size_t n = a->alloc ? a->alloc * 2 : 64;
-        sd_annot *p = realloc(a->items, n * sizeof *p);
-        if (!p)
-            return NULL;
-        a->items = p;
-        a->alloc = n;
-    }
+    if (sd_grow((void **)&a->items, &a->alloc, a->n + 1, sizeof *a->items) < 0)
+        return NULL;
     sd_annot *r = &a->items[a->n++];
     memset(r, 0, sizeof *r);
     return r;

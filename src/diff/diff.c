@@ -9,6 +9,7 @@
  * node in one only is added or removed, unless the rename rules of
  * rename.c pair it with one on the other side. */
 #include "diff.h"
+#include "alloc.h"
 #include "diff_int.h"
 #include "sd.h"
 
@@ -29,14 +30,8 @@ static int add_entry(dside *s, json_t *n, const char *version, int parent, int d
 
     if (!id)
         return -1;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 256;
-        dentry *ne = realloc(s->e, cap * sizeof *ne);
-        if (!ne)
-            return SD_ENOMEM;
-        s->e = ne;
-        s->cap = cap;
-    }
+    if (sd_grow((void **)&s->e, &s->cap, s->n + 1, sizeof *s->e) < 0)
+        return SD_ENOMEM;
     if (version)
         sd_buf_printf(&key, "%s\x1f%s", version, id);
     else

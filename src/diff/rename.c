@@ -20,6 +20,7 @@
  * (score_pair) and must reach 400. Parents are paired before children,
  * strict rounds before the loose one; each key is paired at most once. */
 #include "diff_int.h"
+#include "alloc.h"
 #include "file.h"
 #include "node.h"
 #include "ptr.h"
@@ -568,14 +569,8 @@ static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, co
 
 static int add_cand(rctx *r, cand x)
 {
-    if (r->ncs == r->capcs) {
-        size_t cap = r->capcs ? r->capcs * 2 : 64;
-        cand *nc = realloc(r->cs, cap * sizeof *nc);
-        if (!nc)
-            return SD_ENOMEM;
-        r->cs = nc;
-        r->capcs = cap;
-    }
+    if (sd_grow((void **)&r->cs, &r->capcs, r->ncs + 1, sizeof *r->cs) < 0)
+        return SD_ENOMEM;
     r->cs[r->ncs++] = x;
     return 0;
 }

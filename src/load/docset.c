@@ -9,6 +9,7 @@
  * chart, realpath check against the chart's realpath, stat() for a regular
  * file under the size cap, and only then open(). */
 #include "docset.h"
+#include "alloc.h"
 #include "file.h"
 #include "buf.h"
 #include "uri.h"
@@ -54,22 +55,6 @@ struct sd_docset {
 
 static const sd_loc no_loc = { NULL, 0, 0 };
 
-static int grow(void **p, size_t *alloc, size_t need, size_t size)
-{
-    size_t n;
-    void *q;
-
-    if (need <= *alloc)
-        return 0;
-    n = *alloc ? *alloc * 2 : 8;
-    while (n < need)
-        n *= 2;
-    if (!(q = realloc(*p, n * size)))
-        return SD_ENOMEM;
-    *p = q;
-    *alloc = n;
-    return 0;
-}
 
 /* 1 when path `p` is `dir` (which ends in '/') or lies under it. */
 static int under(const char *p, const char *dir)
@@ -199,7 +184,7 @@ static int add_entry(sd_docset *s, const char *prefix, const char *target,
 {
     map_entry *m;
 
-    if (grow((void **)&s->maps, &s->amaps, s->nmaps + 1, sizeof *s->maps) < 0)
+    if (sd_grow((void **)&s->maps, &s->amaps, s->nmaps + 1, sizeof *s->maps) < 0)
         return SD_ENOMEM;
     m = &s->maps[s->nmaps];
     m->prefix = strdup(prefix);
@@ -388,7 +373,7 @@ int sd_docset_add_map(sd_docset *s, const char *spec, sd_diags *diags)
         slash = strrchr(p, '/');
         slash[1] = '\0';
         dir = p;
-        if (grow((void **)&s->trusted, &s->atrusted, s->ntrusted + 1,
+        if (sd_grow((void **)&s->trusted, &s->atrusted, s->ntrusted + 1,
                  sizeof *s->trusted) < 0)
             goto oom;
     }
@@ -797,7 +782,7 @@ int sd_docset_get(sd_doc **out, sd_docset *s, const char *abs_uri, sd_loc from,
             sd_buf_puts(&why, "out of memory");
         report(s, err, from, ref_text, why.ptr, diags);
     }
-    if (grow((void **)&s->docs, &s->adocs, s->ndocs + 1, sizeof *s->docs) < 0) {
+    if (sd_grow((void **)&s->docs, &s->adocs, s->ndocs + 1, sizeof *s->docs) < 0) {
         sd_doc_free(doc);
         free(key);
         sd_buf_release(&why);
@@ -832,7 +817,7 @@ int sd_docset_adopt(sd_docset *s, const char *abs_uri, sd_doc *doc)
         free(key);
         return SD_EDUP;
     }
-    if (grow((void **)&s->docs, &s->adocs, s->ndocs + 1, sizeof *s->docs) < 0) {
+    if (sd_grow((void **)&s->docs, &s->adocs, s->ndocs + 1, sizeof *s->docs) < 0) {
         free(key);
         return SD_ENOMEM;
     }

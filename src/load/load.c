@@ -7,6 +7,7 @@
  * types them. JSON files go to json.c. Limits: file size, nesting depth and
  * the node count after alias expansion (an alias bomb fails fast). */
 #include "node.h"
+#include "alloc.h"
 #include "load_int.h"
 #include "buf.h"
 #include "file.h"
@@ -219,21 +220,6 @@ static int oom(builder *b)
     return sd_diag_error(b->diags, SD_ENOMEM, l, "out of memory");
 }
 
-static int grow(void **p, size_t *alloc, size_t need, size_t size)
-{
-    size_t n;
-    void *q;
-    if (need <= *alloc)
-        return 0;
-    n = *alloc ? *alloc * 2 : 16;
-    while (n < need)
-        n *= 2;
-    if (!(q = realloc(*p, n * size)))
-        return -1;
-    *p = q;
-    *alloc = n;
-    return 0;
-}
 
 static int anchor_find(builder *b, const char *name)
 {
@@ -246,7 +232,7 @@ static int anchor_find(builder *b, const char *name)
 
 static int anchor_define(builder *b, const char *name, sd_node *node)
 {
-    if (grow((void **)&b->anchors, &b->aalloc, b->nanchors + 1, sizeof *b->anchors))
+    if (sd_grow((void **)&b->anchors, &b->aalloc, b->nanchors + 1, sizeof *b->anchors))
         return -1;
     anchor *a = &b->anchors[b->nanchors];
     if (!(a->name = strdup(name)))
@@ -284,7 +270,7 @@ static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mar
     frame *f;
 
     if (b->depth == 0) {
-        if (grow((void **)&b->roots, &b->ralloc, b->nroots + 1, sizeof *b->roots))
+        if (sd_grow((void **)&b->roots, &b->ralloc, b->nroots + 1, sizeof *b->roots))
             return oom(b);
         memset(&b->roots[b->nroots], 0, sizeof *b->roots);
         b->roots[b->nroots++].node = v;
@@ -301,7 +287,7 @@ static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mar
         f->weight += w;
         return limit_nodes(b, f->weight, m);
     }
-    if (grow((void **)&f->items, &f->alloc, f->n + 1, sizeof *f->items))
+    if (sd_grow((void **)&f->items, &f->alloc, f->n + 1, sizeof *f->items))
         return oom(b);
     sd_pair *p = &f->items[f->n++];
     memset(p, 0, sizeof *p);
@@ -364,7 +350,7 @@ static int apply_merges(builder *b, frame *f)
     for (i = 0; i < f->n; i++) {
         sd_pair *p = &f->items[i];
         if (!is_merge_key(p->key)) {
-            if (grow((void **)&out, &aout, nout + 1, sizeof *out))
+            if (sd_grow((void **)&out, &aout, nout + 1, sizeof *out))
                 goto nomem;
             out[nout++] = *p;
             continue;
@@ -390,7 +376,7 @@ static int apply_merges(builder *b, frame *f)
                         seen = 1;
                 if (seen)
                     continue;
-                if (grow((void **)&out, &aout, nout + 1, sizeof *out))
+                if (sd_grow((void **)&out, &aout, nout + 1, sizeof *out))
                     goto nomem;
                 out[nout] = *mp;
                 out[nout].c_count = 0;
@@ -435,7 +421,7 @@ static int pop(builder *b, yaml_mark_t m)
 
 static int add_span(builder *b, yaml_mark_t s, yaml_mark_t e)
 {
-    if (grow((void **)&b->spans, &b->salloc, b->nspans + 2, sizeof *b->spans))
+    if (sd_grow((void **)&b->spans, &b->salloc, b->nspans + 2, sizeof *b->spans))
         return oom(b);
     b->spans[b->nspans++] = s.index;
     b->spans[b->nspans++] = e.index;
@@ -582,7 +568,7 @@ static int parse_yaml(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
         case YAML_DOCUMENT_START_EVENT: doc_mark = ev.start_mark; break;
         case YAML_DOCUMENT_END_EVENT:
             if (b.nroots && (ndl < b.nroots)) {
-                if (grow((void **)&doc_lines, &adl, b.nroots, sizeof *doc_lines)) {
+                if (sd_grow((void **)&doc_lines, &adl, b.nroots, sizeof *doc_lines)) {
                     err = oom(&b);
                     break;
                 }

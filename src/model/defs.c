@@ -65,14 +65,8 @@ const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, 
     slot = def_slot(c, target);
     if (c->defidx[slot])
         return c->defs[c->defidx[slot] - 1].id;
-    if (c->ndefs == c->adefs) {
-        size_t n = c->adefs ? c->adefs * 2 : 32;
-        def_entry *d = realloc(c->defs, n * sizeof *d);
-        if (!d)
-            return NULL;
-        c->defs = d;
-        c->adefs = n;
-    }
+    if (sd_grow((void **)&c->defs, &c->adefs, c->ndefs + 1, sizeof *c->defs) < 0)
+        return NULL;
     sd_buf want = SD_BUF_INIT;
     sd_buf_printf(&want, "def-%s", name && *name ? name : "schema");
     def_entry *e = &c->defs[c->ndefs++];

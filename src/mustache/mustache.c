@@ -18,6 +18,7 @@
  * Partials come from the registry in mustache_partials.c; rendering is
  * mustache_render.c. */
 #include "mustache_int.h"
+#include "alloc.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -67,14 +68,8 @@ static int cerror(cstate *cs, int code, int line, int col, const char *fmt, ...)
 
 static int push_tok(cstate *cs, const tok *tk)
 {
-    if (cs->ntok == cs->captok) {
-        size_t n = cs->captok ? cs->captok * 2 : 64;
-        tok *p = realloc(cs->toks, n * sizeof *p);
-        if (!p)
-            return SD_ENOMEM;
-        cs->toks = p;
-        cs->captok = n;
-    }
+    if (sd_grow((void **)&cs->toks, &cs->captok, cs->ntok + 1, sizeof *cs->toks) < 0)
+        return SD_ENOMEM;
     cs->toks[cs->ntok++] = *tk;
     return 0;
 }

@@ -10,6 +10,7 @@
  * percent-decoding per RFC 3986 §2.1) or an anchor. Indexing is iterative,
  * so deep schemas cannot overflow the stack. */
 #include "resolve.h"
+#include "alloc.h"
 #include "buf.h"
 #include "ptr.h"
 #include "uri.h"
@@ -292,14 +293,8 @@ typedef struct istack { iframe *f; size_t n, cap; } istack;
 
 static int ipush(istack *s, const sd_node *node, const char *base, const char *ptr, int draft)
 {
-    if (s->n == s->cap) {
-        size_t nc = s->cap ? s->cap * 2 : 64;
-        iframe *nf = realloc(s->f, nc * sizeof *nf);
-        if (!nf)
-            return SD_ENOMEM;
-        s->f = nf;
-        s->cap = nc;
-    }
+    if (sd_grow((void **)&s->f, &s->cap, s->n + 1, sizeof *s->f) < 0)
+        return SD_ENOMEM;
     memset(&s->f[s->n], 0, sizeof s->f[s->n]);
     s->f[s->n].node = node;
     s->f[s->n].base = base;

@@ -1,5 +1,6 @@
 /* alloc.c - record allocation failures that jansson swallows (alloc.h). */
 #include "alloc.h"
+#include "sd.h"
 
 #include <jansson.h>
 #include <stdint.h>
@@ -34,6 +35,30 @@ void sd_alloc_reset(void)
 void sd_alloc_note_failure(void)
 {
     failed = 1;
+}
+
+int sd_grow(void **p, size_t *alloc, size_t need, size_t size)
+{
+    size_t n;
+    void *q;
+
+    if (need <= *alloc)
+        return 0;
+    n = *alloc ? *alloc : 16;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / (size ? size : 1)) {
+            failed = 1;
+            return SD_ENOMEM;
+        }
+        n *= 2;
+    }
+    if (!(q = realloc(*p, n * size))) {
+        failed = 1;
+        return SD_ENOMEM;
+    }
+    *p = q;
+    *alloc = n;
+    return 0;
 }
 
 /* ---- a pool for the command line's jansson values ------------------------

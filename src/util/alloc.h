@@ -17,6 +17,12 @@
  *  do). */
 void sd_alloc_install(void);
 
+/** Make a growable array at *p (items of `size` bytes, *alloc of them)
+ *  hold at least `need` items: its size doubles (from 16) until it does.
+ *  Returns 0, or SD_ENOMEM with the array unchanged and the failure
+ *  recorded (sd_alloc_failed()). The one growth rule of the code base. */
+int sd_grow(void **p, size_t *alloc, size_t need, size_t size);
+
 /** The command line's faster route for jansson: a pool that never gives
  *  memory back to the system (see alloc.c). Single-threaded callers only;
  *  call before the first jansson value is made. Failures are recorded as

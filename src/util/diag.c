@@ -1,5 +1,6 @@
 /* diag.c - record and print diagnostics (see diag.h). */
 #include "diag.h"
+#include "alloc.h"
 #include "buf.h"
 
 #include <stdarg.h>
@@ -32,14 +33,8 @@ static int vadd(sd_diags *d, int sev, int code, sd_loc loc, const char *sptr,
         d->warnings++;
     if (d->count >= max)
         return code;
-    if (d->count == d->alloc) {
-        size_t n = d->alloc ? d->alloc * 2 : 8;
-        sd_diag *p = realloc(d->items, n * sizeof *p);
-        if (!p)
-            return code;
-        d->items = p;
-        d->alloc = n;
-    }
+    if (sd_grow((void **)&d->items, &d->alloc, d->count + 1, sizeof *d->items) < 0)
+        return code;
     sd_buf_vprintf(&msg, fmt, ap);
     dg = &d->items[d->count++];
     dg->code = code;

@@ -48,22 +48,6 @@ typedef struct vctx {
     sd_diags *diags;
 } vctx;
 
-static int grow(void **p, size_t *alloc, size_t need, size_t size)
-{
-    if (need <= *alloc)
-        return 0;
-    size_t n = *alloc ? *alloc * 2 : 64;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * size);
-    if (!q) {
-        sd_alloc_note_failure();   /* a violation may go unrecorded: fail at the end */
-        return SD_ENOMEM;
-    }
-    *p = q;
-    *alloc = n;
-    return 0;
-}
 
 static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -87,7 +71,7 @@ static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
 
 static inline int path_push(vctx *c, const sd_node *key, size_t idx)
 {
-    if (c->npath >= c->apath && grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
+    if (c->npath >= c->apath && sd_grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
         return fatal(c, key, SD_ENOMEM, "out of memory"), -1;
     c->path[c->npath].key = key;
     c->path[c->npath].idx = idx;
@@ -156,14 +140,14 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_nod
         return;
     if (warn) {
         if (r->nwarnings >= c->max ||
-            grow((void **)&r->warnings, &r->awarnings, r->nwarnings + 1, sizeof *r->warnings) < 0)
+            sd_grow((void **)&r->warnings, &r->awarnings, r->nwarnings + 1, sizeof *r->warnings) < 0)
             return;
         e = &r->warnings[r->nwarnings++];
     } else {
         r->total++;
         if (r->count >= c->max)
             return;
-        if (grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
+        if (sd_grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
             return;
         e = &r->items[r->count++];
     }
@@ -228,7 +212,7 @@ static int follow(vctx *c, const vs *t, const sd_node *inst, uint8_t *ev, const 
             return fatal(c, inst, SD_ELIMIT,
                          SD_MSG_REF_LOOP,
                          kw, SPTR(t->info), kw, SPTR(from->info));
-    if (grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
+    if (sd_grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
         return fatal(c, inst, SD_ENOMEM, "out of memory");
     c->refs[c->nrefs].s = t;
     c->refs[c->nrefs].inst = inst;
@@ -744,7 +728,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
                      MAX_DEPTH, SPTR(s->info));
     c->depth++;
     if (c->v->has_dynamic && s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
-        if (grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
+        if (sd_grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
             c->depth--;
             return fatal(c, inst, SD_ENOMEM, "out of memory");
         }
