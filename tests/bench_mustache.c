@@ -9,7 +9,7 @@
  * Not a test: the name does not start with test_, so `make check` skips it. */
 #include "mustache.h"
 
-#include <jansson.h>
+#include "val.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,21 +51,21 @@ static const char row[] =
 "  </td>\n"
 "</tr>\n";
 
-static json_t *make_view(int items)
+static sd_val *make_view(int items)
 {
     static const char *const types[] = { "string", "integer", "boolean", "object", "array", "number" };
-    json_t *view = json_object(), *props = json_array();
+    sd_val *view = sd_val_object(), *props = sd_val_array();
     int i;
 
-    json_object_set_new(view, "title", json_string("values.yaml <podinfo> & friends"));
-    json_object_set_new(view, "description",
-                        json_string("Configuration for the \"podinfo\" chart: every key, its type, "
+    sd_val_object_set_new(view, "title", sd_val_string("values.yaml <podinfo> & friends"));
+    sd_val_object_set_new(view, "description",
+                        sd_val_string("Configuration for the \"podinfo\" chart: every key, its type, "
                                     "default & constraints."));
-    json_object_set_new(view, "generator",
-                        json_pack("{s:s, s:s}", "name", "schemadoc", "version", "0.1.0"));
+    sd_val_object_set_new(view, "generator",
+                        sd_val_objectv(2, "name", sd_val_string("schemadoc"), "version", sd_val_string("0.1.0")));
     for (i = 0; i < items; i++) {
         char path[128], anchor[128], desc[512], title[128];
-        json_t *p = json_object(), *ty = json_array(), *en = json_array(), *cons = json_array();
+        sd_val *p = sd_val_object(), *ty = sd_val_array(), *en = sd_val_array(), *cons = sd_val_array();
         int t = i % 6;
 
         snprintf(path, sizeof path, "section%d.group%d.key%d", i / 100, (i / 10) % 10, i);
@@ -75,38 +75,38 @@ static json_t *make_view(int items)
                  "<p>Sets <code>%s</code> for the deployment. Values &lt; 0 disable it; "
                  "see the <a href=\"https://example.com/docs#%s\">docs</a> for details "
                  "and the upgrade notes.</p>", path, anchor);
-        json_object_set_new(p, "path", json_string(path));
-        json_object_set_new(p, "anchor", json_string(anchor));
-        json_object_set_new(p, "depth", json_integer(3));
-        json_object_set_new(p, "required", json_boolean(i % 3 == 0));
-        json_object_set_new(p, "deprecated", json_boolean(i % 50 == 0));
-        json_array_append_new(ty, json_string(types[t]));
+        sd_val_object_set_new(p, "path", sd_val_string(path));
+        sd_val_object_set_new(p, "anchor", sd_val_string(anchor));
+        sd_val_object_set_new(p, "depth", sd_val_integer(3));
+        sd_val_object_set_new(p, "required", sd_val_boolean(i % 3 == 0));
+        sd_val_object_set_new(p, "deprecated", sd_val_boolean(i % 50 == 0));
+        sd_val_array_append_new(ty, sd_val_string(types[t]));
         if (i % 7 == 0)
-            json_array_append_new(ty, json_string("null"));
-        json_object_set_new(p, "types", ty);
+            sd_val_array_append_new(ty, sd_val_string("null"));
+        sd_val_object_set_new(p, "types", ty);
         if (t == 0) {
-            json_object_set_new(p, "default", json_string("nginx:1.25 <stable> & \"quoted\""));
-            json_array_append_new(en, json_string("Always"));
-            json_array_append_new(en, json_string("IfNotPresent"));
-            json_array_append_new(en, json_string("Never"));
+            sd_val_object_set_new(p, "default", sd_val_string("nginx:1.25 <stable> & \"quoted\""));
+            sd_val_array_append_new(en, sd_val_string("Always"));
+            sd_val_array_append_new(en, sd_val_string("IfNotPresent"));
+            sd_val_array_append_new(en, sd_val_string("Never"));
         } else if (t == 1) {
-            json_object_set_new(p, "default", json_integer(i));
-            json_array_append_new(cons, json_pack("{s:s, s:i}", "name", "minimum", "value", 0));
-            json_array_append_new(cons, json_pack("{s:s, s:i}", "name", "maximum", "value", 65535));
+            sd_val_object_set_new(p, "default", sd_val_integer(i));
+            sd_val_array_append_new(cons, sd_val_objectv(2, "name", sd_val_string("minimum"), "value", sd_val_integer(0)));
+            sd_val_array_append_new(cons, sd_val_objectv(2, "name", sd_val_string("maximum"), "value", sd_val_integer(65535)));
         } else if (t == 5) {
-            json_object_set_new(p, "default", json_real(0.25 * i));
+            sd_val_object_set_new(p, "default", sd_val_real(0.25 * i));
         } else if (t == 2) {
-            json_object_set_new(p, "default", json_false());
+            sd_val_object_set_new(p, "default", sd_val_false());
         }
-        json_object_set_new(p, "enum", en);
-        json_object_set_new(p, "constraints", cons);
+        sd_val_object_set_new(p, "enum", en);
+        sd_val_object_set_new(p, "constraints", cons);
         if (i % 4)
-            json_object_set_new(p, "title", json_string(title));
-        json_object_set_new(p, "description_html", json_string(desc));
-        json_object_set_new(p, "source", json_pack("{s:s, s:i}", "file", "values.yaml", "line", 10 + i * 3));
-        json_array_append_new(props, p);
+            sd_val_object_set_new(p, "title", sd_val_string(title));
+        sd_val_object_set_new(p, "description_html", sd_val_string(desc));
+        sd_val_object_set_new(p, "source", sd_val_objectv(2, "file", sd_val_string("values.yaml"), "line", sd_val_integer(10 + i * 3)));
+        sd_val_array_append_new(props, p);
     }
-    json_object_set_new(view, "properties", props);
+    sd_val_object_set_new(view, "properties", props);
     return view;
 }
 
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
     sd_mustache_partials *reg = NULL;
     sd_mustache *t = NULL;
     sd_buf out = SD_BUF_INIT;
-    json_t *view = make_view(items);
+    sd_val *view = make_view(items);
     double t0, t1, c0, best = 1e9, total = 0, cpu = 0;
     size_t bytes = 0;
     int runs = 0;
@@ -163,7 +163,7 @@ int main(int argc, char **argv)
     sd_buf_release(&out);
     sd_mustache_free(t);
     sd_mustache_partials_free(reg);
-    json_decref(view);
+    sd_val_decref(view);
     sd_diags_release(&diags);
     return 0;
 }

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
         sd_render_opts ro = { .format = format };
         double t0 = now_ms(), t1, t2, t3, t4;
         sd_source *src = NULL, *src2 = NULL;
-        json_t *m = sd_source_open(&src, source, NULL, &diags) == 0 ? sd_model_build(src, NULL, &diags) : NULL;
+        sd_val *m = sd_source_open(&src, source, NULL, &diags) == 0 ? sd_model_build(src, NULL, &diags) : NULL;
         if (!m) {
             sd_diags_print(&diags, stderr, 0);
             return 2;
@@ -52,11 +52,11 @@ int main(int argc, char **argv)
         /* sd_render builds the view itself; time it apart on a copy-free
          * second pass: render once to measure view+templates, and build
          * the view alone on a fresh model for the view share. */
-        json_t *m2 = sd_source_open(&src2, source, NULL, &diags) == 0 ? sd_model_build(src2, NULL, &diags) : NULL;
+        sd_val *m2 = sd_source_open(&src2, source, NULL, &diags) == 0 ? sd_model_build(src2, NULL, &diags) : NULL;
         t2 = now_ms();
         sd_render_view(m2, strcmp(format, "md") != 0);
         t3 = now_ms();
-        json_decref(m2);
+        sd_val_decref(m2);
         sd_source_free(src2);
         double tv = t3 - t2;
         t2 = now_ms();
@@ -69,7 +69,7 @@ int main(int argc, char **argv)
         heap_view = mallinfo2().uordblks;
 #endif
         bytes = out.len;
-        json_decref(m);
+        sd_val_decref(m);
         sd_source_free(src);
         sd_buf_release(&out);
         sd_diags_release(&diags);

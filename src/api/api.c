@@ -118,14 +118,14 @@ int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d)
 {
     size_t mark = d->count;
     sd_buf b = SD_BUF_INIT;
-    json_t *m;
+    sd_val *m;
     int err;
 
     *out = NULL;
     if (!(m = sd_model_build(src, NULL, d)))
         return first_error(d, mark);
     err = sd_model_write_json(&b, m);
-    json_decref(m);
+    sd_val_decref(m);
     if (err < 0) {
         sd_buf_release(&b);
         return sd_diag_error(d, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
@@ -139,7 +139,7 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
     size_t mark = d->count;
     sd_render_opts ro = { format, NULL, NULL, NULL, NULL };
     sd_buf b = SD_BUF_INIT;
-    json_t *m;
+    sd_val *m;
     int err;
 
     *out = NULL;
@@ -153,7 +153,7 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
     if (!(m = sd_model_build(src, NULL, d)))
         return first_error(d, mark);
     err = sd_render(&b, m, &ro, d);
-    json_decref(m);
+    sd_val_decref(m);
     if (err < 0) {
         sd_buf_release(&b);
         return err;
@@ -204,7 +204,7 @@ int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_
     size_t mark = d->count;
     sd_diff_opts dopts = { (flags & SD_DIFF_DESCRIPTIONS) != 0 };
     sd_buf b = SD_BUF_INIT;
-    json_t *om = NULL, *nm = NULL, *diff = NULL;
+    sd_val *om = NULL, *nm = NULL, *diff = NULL;
     int err = 0;
 
     *out = NULL;
@@ -227,8 +227,8 @@ int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_
         err = sd_diff_count(diff) > 0;
 done:
     sd_buf_release(&b);
-    json_decref(om);
-    json_decref(nm);
-    json_decref(diff);
+    sd_val_decref(om);
+    sd_val_decref(nm);
+    sd_val_decref(diff);
     return err;
 }

@@ -8,7 +8,7 @@
 #include "diag.h"
 #include "source.h"
 
-#include <jansson.h>
+#include "val.h"
 
 /* Built with AddressSanitizer: the heap tuning and the skipped frees at
  * exit are off. */
@@ -68,7 +68,7 @@ struct sd_render_opts;
  *  page between the schemadoc markers, or the Parameters section replaced,
  *  or refused with SD_ENOTFOUND naming the markers). Returns 0 or a
  *  negative code with a diagnostic. */
-int sd_cli_markdown(sd_buf *out, json_t *model, const struct sd_render_opts *ro,
+int sd_cli_markdown(sd_buf *out, sd_val *model, const struct sd_render_opts *ro,
                     const sd_cli_md_opts *o, sd_diags *diags);
 
 /* --- the option table (options.c) --- */

@@ -23,7 +23,7 @@ typedef struct side {
     const char *arg;
     char       *dir, *tmp;
     sd_source  *src;
-    json_t     *model;
+    sd_val     *model;
 } side;
 
 static int open_side(side *s, const sd_source_opts *so, sd_diags *diags)
@@ -44,7 +44,7 @@ static int open_side(side *s, const sd_source_opts *so, sd_diags *diags)
 
 static void close_side(side *s)
 {
-    json_decref(s->model);
+    sd_val_decref(s->model);
     sd_source_free(s->src);
     if (s->tmp)
         sd_diff_unpack_cleanup(s->tmp);
@@ -86,7 +86,7 @@ int sd_cmd_diff(int argc, char **argv)
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
     int i, r, status = SD_EXIT_OK, exit_zero = 0;
-    json_t *diff = NULL;
+    sd_val *diff = NULL;
 
     memset(&sopts, 0, sizeof sopts);
     memset(sides, 0, sizeof sides);
@@ -172,7 +172,7 @@ done:
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
-    json_decref(diff);
+    sd_val_decref(diff);
     close_side(&sides[0]);
     close_side(&sides[1]);
     free((void *)sopts.maps);
@@ -189,7 +189,7 @@ int sd_cmd_upgrade_check(int argc, char **argv)
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
     int i, r, status = SD_EXIT_OK;
-    json_t *diff = NULL, *report = NULL;
+    sd_val *diff = NULL, *report = NULL;
 
     memset(&sopts, 0, sizeof sopts);
     memset(sides, 0, sizeof sides);
@@ -241,23 +241,23 @@ int sd_cmd_upgrade_check(int argc, char **argv)
         goto done;
     }
     if (strcmp(output, "json") == 0) {
-        char *s = json_dumps(report, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        char *s = sd_val_dumps(report, SD_VAL_INDENT(2) | SD_VAL_PRESERVE_ORDER);
         if (s) {
             sd_buf_puts(&out, s);
             sd_buf_putc(&out, '\n');
-            sd_json_free(s);
+            free(s);
         }
     } else {
         sd_diff_upgrade_text(&out, report);
     }
     fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);
-    status = json_array_size(json_object_get(report, "findings")) ? SD_EXIT_FOUND_WANTING : SD_EXIT_OK;
+    status = sd_val_array_size(sd_val_object_get(report, "findings")) ? SD_EXIT_FOUND_WANTING : SD_EXIT_OK;
 done:
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
-    json_decref(diff);
-    json_decref(report);
+    sd_val_decref(diff);
+    sd_val_decref(report);
     close_side(&sides[0]);
     close_side(&sides[1]);
 usage:

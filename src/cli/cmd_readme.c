@@ -41,10 +41,10 @@ static int is_plain_file(const char *path)
 }
 
 /* The helm-docs template to run, or NULL (a new string). */
-static char *gotmpl_path(json_t *model, const sd_render_opts *ro, const sd_cli_md_opts *o)
+static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_cli_md_opts *o)
 {
-    const char *kind = json_string_value(json_object_get(json_object_get(model, "source"), "kind"));
-    const char *dir = json_string_value(json_object_get(json_object_get(model, "chart"), "dir"));
+    const char *kind = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "kind"));
+    const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
     sd_buf p = SD_BUF_INIT;
 
     if (o->gotmpl)
@@ -59,11 +59,11 @@ static char *gotmpl_path(json_t *model, const sd_render_opts *ro, const sd_cli_m
     return sd_buf_detach(&p);
 }
 
-static int run_gotmpl(sd_buf *out, json_t *model, const char *path, const sd_cli_md_opts *o,
+static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_cli_md_opts *o,
                       sd_diags *diags)
 {
     sd_buf text = SD_BUF_INIT, old = SD_BUF_INIT;
-    const char *kind = json_string_value(json_object_get(json_object_get(model, "source"), "kind"));
+    const char *kind = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "kind"));
     const char *target = o->readme ? o->readme : (o->output && strcmp(o->output, "-") ? o->output : NULL);
     char *version = NULL;
     int r, exists = 0;
@@ -88,7 +88,7 @@ done:
     return r;
 }
 
-int sd_cli_markdown(sd_buf *out, json_t *model, const sd_render_opts *ro,
+int sd_cli_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
                     const sd_cli_md_opts *o, sd_diags *diags)
 {
     sd_buf old = SD_BUF_INIT, gen = SD_BUF_INIT;

@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The model of a large schema is millions of small jansson allocations, and
+/* The model of a large schema is millions of small allocations, and
  * on virtual machines the page faults of a fresh heap cost more than the
  * work (Kubernetes definitions: 9,000 faults, about half the run). Grow the
  * heap in large steps and ask for transparent huge pages on it, as glibc's
@@ -120,7 +120,7 @@ int sd_cmd_render(int argc, char **argv)
     int i, r, status = SD_EXIT_OK;
     sd_source_opts sopts;
     sd_source *src = NULL;
-    json_t *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
+    sd_val *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
 
     sd_model_opts mopts;
 
@@ -221,7 +221,7 @@ int sd_cmd_render(int argc, char **argv)
         if (sd_source_dump(&out, source, &diags) < 0 || sd_buf_failed(&out))
             status = SD_EXIT_ERROR;
     } else {
-        json_t *m = NULL;
+        sd_val *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0)
             m = sd_model_build(src, &mopts, &diags);
         if (m && strcmp(format, "form") != 0) {
@@ -248,7 +248,7 @@ int sd_cmd_render(int argc, char **argv)
         if (sd_cli_skip_free())
             model = m;   /* the process ends soon: its pages go back at once */
         else
-            json_decref(m);
+            sd_val_decref(m);
     }
     if (status == SD_EXIT_OK && readme) {
         /* sd_cli_markdown made the whole new README */

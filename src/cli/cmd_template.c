@@ -9,8 +9,9 @@
 #include "out.h"
 #include "sd.h"
 
+#include "val.h"
+
 #include <errno.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +51,11 @@ static int load_text(sd_buf *out, const char *path, sd_diags *diags)
     return sd_file_read_buf(out, path, SD_FILE_MAX, 0, diags);
 }
 
-static int load_data(json_t **out, const char *path, sd_diags *diags)
+static int load_data(sd_val **out, const char *path, sd_diags *diags)
 {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     sd_buf text = SD_BUF_INIT;
-    json_error_t jerr;
+    sd_val_error jerr;
     int err = 0;
 
     *out = NULL;
@@ -67,9 +68,10 @@ static int load_data(json_t **out, const char *path, sd_diags *diags)
     }
     if (err < 0)
         goto done;
-    if (!(*out = json_loadb(text.ptr, text.len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr))) {
+    if (!(*out = sd_val_loadb(text.ptr, text.len, SD_VAL_DECODE_ANY | SD_VAL_ALLOW_NUL, &jerr))) {
         sd_loc loc = { name, jerr.line > 0 ? jerr.line : 0, jerr.line > 0 && jerr.column > 0 ? jerr.column : 0 };
-        err = sd_diag_error(diags, SD_ESYNTAX, loc, "invalid JSON: %s", jerr.text);
+        err = sd_diag_error(diags, strcmp(jerr.text, "out of memory") ? SD_ESYNTAX : SD_ENOMEM, loc,
+                            "invalid JSON: %s", jerr.text);
     }
 done:
     sd_buf_release(&text);
@@ -103,7 +105,7 @@ int sd_cmd_template(int argc, char **argv)
     sd_buf text = SD_BUF_INIT, out;
     sd_mustache_partials *reg = NULL;
     sd_mustache *t = NULL;
-    json_t *data = NULL;
+    sd_val *data = NULL;
     char *own_dir = NULL;
     int i, r, status = SD_EXIT_ERROR, strict = 0;
 
@@ -159,7 +161,7 @@ int sd_cmd_template(int argc, char **argv)
     if (data_path) {
         if (load_data(&data, data_path, &diags) < 0)
             goto done;
-    } else if (!(data = json_object())) {
+    } else if (!(data = sd_val_object())) {
         goto done;
     }
     /* the spec is the contract here: an unknown partial is empty (and
@@ -191,7 +193,7 @@ done:
     sd_buf_release(&out);
     sd_mustache_free(t);
     sd_mustache_partials_free(reg);
-    json_decref(data);
+    sd_val_decref(data);
     free(own_dir);
     free(dirs);
     return status;

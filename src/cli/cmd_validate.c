@@ -23,9 +23,9 @@ static void print_values(const sd_check *chk)
     const sd_node *ev = filled ? sd_merge_defaults(filled, sd_check_effective(chk),
                                                    sd_check_effective_schema(chk), &oom) : NULL;
     sd_buf y = SD_BUF_INIT;
-    json_t *j = sd_node_to_jansson(ev ? ev : sd_check_effective(chk));
+    sd_val *j = sd_node_to_val(ev ? ev : sd_check_effective(chk));
     sd_emit_yaml(&y, j, 0);
-    json_decref(j);
+    sd_val_decref(j);
     fwrite(y.ptr, 1, y.len, stdout);
     sd_buf_release(&y);
     sd_doc_free(filled);

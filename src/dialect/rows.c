@@ -324,7 +324,7 @@ static const char *first(const char *a, const char *b)
  * when both styles give one, `description_field` when helm-docs' Description
  * holds the text (old style, or a nil value), `auto_description` when
  * AutoDescription is not what that implies; and the key's line and column. */
-static void hd_fields(json_t *r, const sd_node *n, const sd_annot *old, const sd_annot *an,
+static void hd_fields(sd_val *r, const sd_node *n, const sd_annot *old, const sd_annot *an,
                       const sd_loc *kl)
 {
     const char *od = old && old->default_text && *old->default_text ? old->default_text : NULL;
@@ -334,37 +334,37 @@ static void hd_fields(json_t *r, const sd_node *n, const sd_annot *old, const sd
     int field = os || (n->kind == SD_NULL && as);
 
     if (ad && !od)
-        json_object_set_new(r, "default_auto", json_true());
+        sd_val_object_set_new(r, "default_auto", sd_val_true());
     else if (ad && od)
-        json_object_set_new(r, "auto_default", json_string(ad));
+        sd_val_object_set_new(r, "auto_default", sd_val_string(ad));
     if (field)
-        json_object_set_new(r, "description_field", json_true());
+        sd_val_object_set_new(r, "description_field", sd_val_true());
     if (as && field)
-        json_object_set_new(r, "auto_description", json_string(as));
+        sd_val_object_set_new(r, "auto_description", sd_val_string(as));
     if (an && an->notation && *an->notation)
-        json_object_set_new(r, "notation", json_string(an->notation));
+        sd_val_object_set_new(r, "notation", sd_val_string(an->notation));
     if (kl && kl->line) {
-        json_object_set_new(r, "line", json_integer(kl->line));
-        json_object_set_new(r, "column", json_integer(kl->column));
+        sd_val_object_set_new(r, "line", sd_val_integer(kl->line));
+        sd_val_object_set_new(r, "column", sd_val_integer(kl->column));
     }
 }
 
-static void hd_row(json_t *rows, const char *key, const sd_node *n, const sd_annot *old,
+static void hd_row(sd_val *rows, const char *key, const sd_node *n, const sd_annot *old,
                    const sd_annot *an, int as_empty_notation, const sd_loc *kl)
 {
-    json_t *r = json_object();
+    sd_val *r = sd_val_object();
     sd_buf d = SD_BUF_INIT;
     const char *type, *def;
 
-    json_object_set_new(r, "key", json_string(key));
+    sd_val_object_set_new(r, "key", sd_val_string(key));
     if (n->kind == SD_NULL) {
         type = first(old ? old->type : NULL, an ? an->type : NULL);
         def = first(old ? old->default_text : NULL, an ? an->default_text : NULL);
-        json_object_set_new(r, "type", json_string(type ? type : "string"));
-        json_object_set_new(r, "default_text", json_string(def ? def : "`nil`"));
+        sd_val_object_set_new(r, "type", sd_val_string(type ? type : "string"));
+        sd_val_object_set_new(r, "default_text", sd_val_string(def ? def : "`nil`"));
     } else {
         type = first(first(old ? old->type : NULL, an ? an->type : NULL), an ? an->notation : NULL);
-        json_object_set_new(r, "type", json_string(type ? type : v3_type(n)));
+        sd_val_object_set_new(r, "type", sd_val_string(type ? type : v3_type(n)));
         def = first(old ? old->default_text : NULL, an ? an->default_text : NULL);
         if (!def) {
             if (an && an->notation && *an->notation) {
@@ -377,19 +377,19 @@ static void hd_row(json_t *rows, const char *key, const sd_node *n, const sd_ann
             }
             def = d.ptr;
         }
-        json_object_set_new(r, "default_text", json_string(def));
+        sd_val_object_set_new(r, "default_text", sd_val_string(def));
     }
     const char *desc = first(old ? old->description : NULL, an ? an->description : NULL);
-    json_object_set_new(r, "description", json_string(desc ? desc : ""));
+    sd_val_object_set_new(r, "description", sd_val_string(desc ? desc : ""));
     const char *sec = first(old ? old->section : NULL, an ? an->section : NULL);
     if (sec)
-        json_object_set_new(r, "section", json_string(sec));
+        sd_val_object_set_new(r, "section", sd_val_string(sec));
     hd_fields(r, n, old, an, kl);
-    json_array_append_new(rows, r);
+    sd_val_array_append_new(rows, r);
     sd_buf_release(&d);
 }
 
-static void hd_walk(json_t *rows, const sd_annots *a, const char *prefix, const sd_node *n,
+static void hd_walk(sd_val *rows, const sd_annots *a, const char *prefix, const sd_node *n,
                     int leaf, int depth, const sd_loc *kl)
 {
     const sd_annot *an = *prefix ? sd_annots_get(a, prefix) : NULL;
@@ -436,9 +436,9 @@ static void hd_walk(json_t *rows, const sd_annots *a, const char *prefix, const 
 
 static int cmp_rows(const void *x, const void *y)
 {
-    const char *a = json_string_value(json_object_get(*(json_t *const *)x, "key"));
-    const char *b = json_string_value(json_object_get(*(json_t *const *)y, "key"));
-    return strcmp(a ? a : "", b ? b : "");   /* a key jansson could not copy (alloc.h) */
+    const char *a = sd_val_string_value(sd_val_object_get(*(sd_val *const *)x, "key"));
+    const char *b = sd_val_string_value(sd_val_object_get(*(sd_val *const *)y, "key"));
+    return strcmp(a ? a : "", b ? b : "");   /* a key that could not be copied (alloc.h) */
 }
 
 /* ---- Bitnami ---------------------------------------------------------------------- */
@@ -499,7 +499,7 @@ static void bn_cell(sd_buf *b, const sd_node *n)
     }
 }
 
-static void bitnami_rows(json_t *rows, const sd_doc *values, const sd_annots *a)
+static void bitnami_rows(sd_val *rows, const sd_doc *values, const sd_annots *a)
 {
     const sd_node *root = values ? sd_doc_root(values) : NULL;
     sd_buf cell = SD_BUF_INIT;
@@ -508,14 +508,14 @@ static void bitnami_rows(json_t *rows, const sd_doc *values, const sd_annots *a)
         const sd_annot *r = &a->items[i];
         if (!r->section)
             continue; /* before the first @section: never printed */
-        json_t *row = json_object();
-        json_object_set_new(row, "key", json_string(r->path));
-        json_object_set_new(row, "section", json_string(r->section));
-        json_object_set_new(row, "description", json_string(r->description ? r->description : ""));
+        sd_val *row = sd_val_object();
+        sd_val_object_set_new(row, "key", sd_val_string(r->path));
+        sd_val_object_set_new(row, "section", sd_val_string(r->section));
+        sd_val_object_set_new(row, "description", sd_val_string(r->description ? r->description : ""));
         if (r->extra) {
-            json_object_set_new(row, "default_text", json_null());
-            json_object_set_new(row, "extra", json_true());
-            json_array_append_new(rows, row);
+            sd_val_object_set_new(row, "default_text", sd_val_null());
+            sd_val_object_set_new(row, "extra", sd_val_true());
+            sd_val_array_append_new(rows, row);
             continue;
         }
         const sd_node *n = root ? bn_lookup(root, r->path, 0) : NULL;
@@ -561,17 +561,17 @@ static void bitnami_rows(json_t *rows, const sd_doc *values, const sd_annots *a)
             bn_cell(&cell, val);
         else
             sd_buf_puts(&cell, lit ? lit : "undefined");
-        json_object_set_new(row, "default_text", json_string(cell.ptr));
-        json_array_append_new(rows, row);
+        sd_val_object_set_new(row, "default_text", sd_val_string(cell.ptr));
+        sd_val_array_append_new(rows, row);
         free(litbuf);
         free(mods);
     }
     sd_buf_release(&cell);
 }
 
-json_t *sd_rows_build(const sd_doc *values, const sd_annots *a)
+sd_val *sd_rows_build(const sd_doc *values, const sd_annots *a)
 {
-    json_t *rows = json_array();
+    sd_val *rows = sd_val_array();
     if (!rows)
         return NULL;
     if (a->dialect == SD_DIALECT_BITNAMI) {
@@ -583,18 +583,18 @@ json_t *sd_rows_build(const sd_doc *values, const sd_annots *a)
         return rows;
     hd_walk(rows, a, "", root, 1, 0, NULL);
     /* alphanumeric order (byte-wise), as helm-docs' default */
-    size_t n = json_array_size(rows);
-    json_t **v = malloc((n ? n : 1) * sizeof *v);
+    size_t n = sd_val_array_size(rows);
+    sd_val **v = malloc((n ? n : 1) * sizeof *v);
     if (!v) {
         sd_alloc_note_failure();   /* unsorted rows: fail at the end */
         return rows;
     }
     for (size_t i = 0; i < n; i++)
-        v[i] = json_incref(json_array_get(rows, i));
+        v[i] = sd_val_incref(sd_val_array_get(rows, i));
     qsort(v, n, sizeof *v, cmp_rows);
-    json_array_clear(rows);
+    sd_val_array_clear(rows);
     for (size_t i = 0; i < n; i++)
-        json_array_append_new(rows, v[i]);
+        sd_val_array_append_new(rows, v[i]);
     free(v);
     return rows;
 }

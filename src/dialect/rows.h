@@ -5,12 +5,12 @@
 
 #include "annot.h"
 
-#include <jansson.h>
+#include "val.h"
 
 /** A new JSON array of rows {key, type, default_text, description, section,
  *  required?...} for the values document `values` read with annotations `a`.
  *  Returns NULL when out of memory. */
-json_t *sd_rows_build(const sd_doc *values, const sd_annots *a);
+sd_val *sd_rows_build(const sd_doc *values, const sd_annots *a);
 
 /** Go encoding/json text of `n` (map keys sorted, no HTML escaping), as
  *  helm-docs prints defaults; appended to `b`. */

@@ -1,7 +1,7 @@
 /* diff.c - compare two models key by key: added, removed, renamed or moved,
  * default, type, constraint, deprecation and description changes, and the
  * versions of a CRD. In: two models (docs/model.md) and their sources. Out:
- * the change list of docs/diff.md (a jansson tree).
+ * the change list of docs/diff.md (an sd_val tree).
  *
  * Each model is flattened to its nodes (properties, items,
  * additionalProperties, patternProperties, definitions; a CRD's versions
@@ -20,12 +20,12 @@
 
 /* --- flattening ---------------------------------------------------------- */
 
-static int add_entry(dside *s, json_t *n, const char *version, int parent, int depth)
+static int add_entry(dside *s, sd_val *n, const char *version, int parent, int depth)
 {
     dentry *e;
-    const char *id = json_string_value(json_object_get(n, "id"));
-    const char *path = json_string_value(json_object_get(n, "path"));
-    json_t *props = json_object_get(n, "properties");
+    const char *id = sd_val_string_value(sd_val_object_get(n, "id"));
+    const char *path = sd_val_string_value(sd_val_object_get(n, "path"));
+    sd_val *props = sd_val_object_get(n, "properties");
     sd_buf key = SD_BUF_INIT;
 
     if (!id)
@@ -38,7 +38,7 @@ static int add_entry(dside *s, json_t *n, const char *version, int parent, int d
         sd_buf_puts(&key, id);
     if (sd_buf_failed(&key))
         return SD_ENOMEM;
-    if (json_object_get(s->index, key.ptr)) {  /* a combinator branch sharing an id */
+    if (sd_val_object_get(s->index, key.ptr)) {  /* a combinator branch sharing an id */
         sd_buf_release(&key);
         return -1;
     }
@@ -50,62 +50,62 @@ static int add_entry(dside *s, json_t *n, const char *version, int parent, int d
     e->version = version;
     e->parent = parent;
     e->depth = depth;
-    e->has_props = json_array_size(props) > 0;
+    e->has_props = sd_val_array_size(props) > 0;
     e->match = -1;
-    if (json_object_set_new(s->index, e->key, json_integer((json_int_t)s->n)) < 0) {
+    if (sd_val_object_set_new(s->index, e->key, sd_val_integer((sd_val_int)s->n)) < 0) {
         free(e->key);
         return SD_ENOMEM;
     }
     return (int)s->n++;
 }
 
-static int walk(dside *s, json_t *n, const char *version, int parent, int depth)
+static int walk(dside *s, sd_val *n, const char *version, int parent, int depth)
 {
     static const char *const one[] = { "items", "additionalProperties", NULL };
     size_t i;
-    json_t *c;
+    sd_val *c;
     int me, r;
 
-    if (!json_is_object(n) || depth > 200)
+    if (!sd_val_is_object(n) || depth > 200)
         return 0;
     if ((me = add_entry(s, n, version, parent, depth)) == SD_ENOMEM)
         return SD_ENOMEM;
     if (me < 0)
         return 0;
-    json_array_foreach(json_object_get(n, "properties"), i, c)
+    sd_val_array_foreach(sd_val_object_get(n, "properties"), i, c)
         if ((r = walk(s, c, version, me, depth + 1)) < 0)
             return r;
     for (const char *const *k = one; *k; k++)
-        if ((r = walk(s, json_object_get(n, *k), version, me, depth + 1)) < 0)
+        if ((r = walk(s, sd_val_object_get(n, *k), version, me, depth + 1)) < 0)
             return r;
-    json_array_foreach(json_object_get(n, "patternProperties"), i, c)
-        if ((r = walk(s, json_object_get(c, "node"), version, me, depth + 1)) < 0)
+    sd_val_array_foreach(sd_val_object_get(n, "patternProperties"), i, c)
+        if ((r = walk(s, sd_val_object_get(c, "node"), version, me, depth + 1)) < 0)
             return r;
-    json_array_foreach(json_object_get(n, "prefixItems"), i, c)
+    sd_val_array_foreach(sd_val_object_get(n, "prefixItems"), i, c)
         if ((r = walk(s, c, version, me, depth + 1)) < 0)
             return r;
     return 0;
 }
 
-static int flatten(dside *s, const json_t *m)
+static int flatten(dside *s, const sd_val *m)
 {
-    json_t *versions = json_object_get(m, "versions"), *v, *d;
+    sd_val *versions = sd_val_object_get(m, "versions"), *v, *d;
     size_t i;
     int r;
 
-    s->index = json_object();
+    s->index = sd_val_object();
     if (!s->index)
         return SD_ENOMEM;
-    if (json_array_size(versions) > 0) {
-        json_array_foreach(versions, i, v) {
-            const char *name = json_string_value(json_object_get(v, "name"));
-            if (name && (r = walk(s, json_object_get(v, "root"), name, -1, 0)) < 0)
+    if (sd_val_array_size(versions) > 0) {
+        sd_val_array_foreach(versions, i, v) {
+            const char *name = sd_val_string_value(sd_val_object_get(v, "name"));
+            if (name && (r = walk(s, sd_val_object_get(v, "root"), name, -1, 0)) < 0)
                 return r;
         }
-    } else if ((r = walk(s, json_object_get(m, "root"), NULL, -1, 0)) < 0) {
+    } else if ((r = walk(s, sd_val_object_get(m, "root"), NULL, -1, 0)) < 0) {
         return r;
     }
-    json_array_foreach(json_object_get(m, "definitions"), i, d)
+    sd_val_array_foreach(sd_val_object_get(m, "definitions"), i, d)
         if ((r = walk(s, d, NULL, -1, 0)) < 0)
             return r;
     return 0;
@@ -116,49 +116,49 @@ static void side_release(dside *s)
     for (size_t i = 0; i < s->n; i++)
         free(s->e[i].key);
     free(s->e);
-    json_decref(s->index);
-    json_decref(s->hints);
+    sd_val_decref(s->index);
+    sd_val_decref(s->hints);
 }
 
 int sd_diff__lookup(const dside *s, const char *key)
 {
-    json_t *i = json_object_get(s->index, key);
-    return i ? (int)json_integer_value(i) : -1;
+    sd_val *i = sd_val_object_get(s->index, key);
+    return i ? (int)sd_val_integer_value(i) : -1;
 }
 
 /* --- one change ---------------------------------------------------------- */
 
-static json_t *change(dctx *c, const dentry *at, const char *kind, json_t *from, json_t *to)
+static sd_val *change(dctx *c, const dentry *at, const char *kind, sd_val *from, sd_val *to)
 {
-    json_t *o = json_object();
+    sd_val *o = sd_val_object();
 
     if (!o) {
-        json_decref(from);
-        json_decref(to);
+        sd_val_decref(from);
+        sd_val_decref(to);
         c->oom = 1;
         return NULL;
     }
-    json_object_set_new(o, "path", json_string(at->path));
-    json_object_set_new(o, "change", json_string(kind));
-    json_object_set_new(o, "from", from ? from : json_null());
-    json_object_set_new(o, "to", to ? to : json_null());
+    sd_val_object_set_new(o, "path", sd_val_string(at->path));
+    sd_val_object_set_new(o, "change", sd_val_string(kind));
+    sd_val_object_set_new(o, "from", from ? from : sd_val_null());
+    sd_val_object_set_new(o, "to", to ? to : sd_val_null());
     if (at->version)
-        json_object_set_new(o, "version", json_string(at->version));
-    if (json_array_append_new(c->changes, o) < 0) {
+        sd_val_object_set_new(o, "version", sd_val_string(at->version));
+    if (sd_val_array_append_new(c->changes, o) < 0) {
         c->oom = 1;
         return NULL;
     }
     return o;
 }
 
-static json_t *get(const dentry *e, const char *k) { return json_object_get(e->n, k); }
-static json_t *copy(json_t *v) { return v ? json_deep_copy(v) : json_null(); }
-static int flag(const dentry *e, const char *k) { return json_is_true(get(e, k)); }
+static sd_val *get(const dentry *e, const char *k) { return sd_val_object_get(e->n, k); }
+static sd_val *copy(sd_val *v) { return v ? sd_val_deep_copy(v) : sd_val_null(); }
+static int flag(const dentry *e, const char *k) { return sd_val_is_true(get(e, k)); }
 
 static const char *notice(const dentry *e)
 {
-    const char *s = json_string_value(get(e, "deprecation"));
-    return s ? s : json_string_value(get(e, "removal"));
+    const char *s = sd_val_string_value(get(e, "deprecation"));
+    return s ? s : sd_val_string_value(get(e, "removal"));
 }
 
 /* Deprecated in the schema (`deprecated`, ytt @schema/deprecated), or a
@@ -166,7 +166,7 @@ static const char *notice(const dentry *e)
  * X", "(deprecated)", "@deprecated". *text is the notice to quote. */
 static int deprecated_note(const dentry *e, const char **text)
 {
-    const char *d = json_string_value(get(e, "description"));
+    const char *d = sd_val_string_value(get(e, "description"));
     *text = notice(e);
     if (flag(e, "deprecated"))
         return 1;
@@ -179,21 +179,21 @@ static int deprecated_note(const dentry *e, const char **text)
 }
 
 /* A sorted copy of the node's JSON Schema types plus "null" when nullable. */
-static json_t *types_of(const dentry *e)
+static sd_val *types_of(const dentry *e)
 {
-    json_t *t = get(e, "type"), *out = json_array(), *v;
+    sd_val *t = get(e, "type"), *out = sd_val_array(), *v;
     size_t i;
     const char *order[] = { "array", "boolean", "integer", "null", "number", "object", "string" };
 
     for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
         int has = 0;
-        json_array_foreach(t, i, v)
-            if (json_is_string(v) && strcmp(json_string_value(v), order[k]) == 0)
+        sd_val_array_foreach(t, i, v)
+            if (sd_val_is_string(v) && strcmp(sd_val_string_value(v), order[k]) == 0)
                 has = 1;
         if (strcmp(order[k], "null") == 0 && flag(e, "nullable"))
             has = 1;
         if (has)
-            json_array_append_new(out, json_string(order[k]));
+            sd_val_array_append_new(out, sd_val_string(order[k]));
     }
     return out;
 }
@@ -215,28 +215,28 @@ static int in_list(const char *const *l, const char *k)
     return 0;
 }
 
-static void constraint(dctx *c, const dentry *at, const char *kw, json_t *from, json_t *to,
+static void constraint(dctx *c, const dentry *at, const char *kw, sd_val *from, sd_val *to,
                        const char *effect)
 {
-    json_t *o = change(c, at, "constraint", copy(from), copy(to));
+    sd_val *o = change(c, at, "constraint", copy(from), copy(to));
     if (o) {
-        json_object_set_new(o, "keyword", json_string(kw));
-        json_object_set_new(o, "effect", json_string(effect));
+        sd_val_object_set_new(o, "keyword", sd_val_string(kw));
+        sd_val_object_set_new(o, "effect", sd_val_string(effect));
     }
 }
 
-static double num(json_t *v) { return json_number_value(v); }
+static double num(sd_val *v) { return sd_val_number_value(v); }
 
 /* How many values of array `a` are not in array `b`. */
-static int count_missing(const json_t *a, const json_t *b)
+static int count_missing(const sd_val *a, const sd_val *b)
 {
     size_t i, j;
-    json_t *v, *w;
+    sd_val *v, *w;
     int n = 0;
-    json_array_foreach(a, i, v) {
+    sd_val_array_foreach(a, i, v) {
         int found = 0;
-        json_array_foreach(b, j, w)
-            if (json_equal(v, w))
+        sd_val_array_foreach(b, j, w)
+            if (sd_val_equal(v, w))
                 found = 1;
         n += !found;
     }
@@ -245,22 +245,21 @@ static int count_missing(const json_t *a, const json_t *b)
 
 static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const dentry *at)
 {
-    json_t *co = get(o, "constraints"), *cn = get(n, "constraints"), *v;
+    sd_val *co = get(o, "constraints"), *cn = get(n, "constraints"), *v;
     const char *k;
-    void *tmp;
-    json_t *keys = json_object();
+    sd_val *keys = sd_val_object();
 
     /* the union of the keywords, old order first */
-    json_object_foreach(co, k, v)
-        json_object_set_new(keys, k, json_true());
-    json_object_foreach(cn, k, v)
-        json_object_set_new(keys, k, json_true());
-    json_object_foreach_safe(keys, tmp, k, v) {
-        json_t *a = json_object_get(co, k), *b = json_object_get(cn, k);
+    sd_val_object_foreach(co, k, v)
+        sd_val_object_set_new(keys, k, sd_val_true());
+    sd_val_object_foreach(cn, k, v)
+        sd_val_object_set_new(keys, k, sd_val_true());
+    sd_val_object_foreach(keys, k, v) {
+        sd_val *a = sd_val_object_get(co, k), *b = sd_val_object_get(cn, k);
         const char *effect = "changed";
         if (strcmp(k, "required") == 0)
             continue;   /* the children's `required` flags say it per key */
-        if (a && b && json_equal(a, b))
+        if (a && b && sd_val_equal(a, b))
             continue;
         if (in_list(lower_bounds, k) || in_list(upper_bounds, k)) {
             int upper = in_list(upper_bounds, k);
@@ -268,13 +267,13 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
                 effect = "tightened";
             else if (!b)
                 effect = "loosened";
-            else if (json_is_number(a) && json_is_number(b))
+            else if (sd_val_is_number(a) && sd_val_is_number(b))
                 effect = (num(b) > num(a)) == upper ? "loosened" : "tightened";
         } else if (strcmp(k, "additionalProperties") == 0) {
-            int was_closed = json_is_false(a), closed = json_is_false(b);
+            int was_closed = sd_val_is_false(a), closed = sd_val_is_false(b);
             effect = closed && !was_closed ? "tightened" : was_closed && !closed ? "loosened" : "changed";
         } else if (strcmp(k, "uniqueItems") == 0) {
-            effect = json_is_true(b) ? "tightened" : "loosened";
+            effect = sd_val_is_true(b) ? "tightened" : "loosened";
         } else if (in_list(other_kw, k)) {
             effect = !a ? "tightened" : !b ? "loosened" : "changed";
         } else {
@@ -282,11 +281,11 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
         }
         constraint(c, at, k, a, b, effect);
     }
-    json_decref(keys);
+    sd_val_decref(keys);
 
     /* enum: values added loosen, values removed tighten */
-    json_t *eo = get(o, "enum"), *en = get(n, "enum");
-    if ((eo || en) && !(eo && en && json_equal(eo, en))) {
+    sd_val *eo = get(o, "enum"), *en = get(n, "enum");
+    if ((eo || en) && !(eo && en && sd_val_equal(eo, en))) {
         if (!eo || !en) {
             constraint(c, at, "enum", eo, en, eo ? "loosened" : "tightened");
         } else {
@@ -296,10 +295,10 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
         }
     }
     if (flag(o, "required") != flag(n, "required")) {
-        json_t *x = change(c, at, "constraint", json_boolean(flag(o, "required")), json_boolean(flag(n, "required")));
+        sd_val *x = change(c, at, "constraint", sd_val_boolean(flag(o, "required")), sd_val_boolean(flag(n, "required")));
         if (x) {
-            json_object_set_new(x, "keyword", json_string("required"));
-            json_object_set_new(x, "effect", json_string(flag(n, "required") ? "tightened" : "loosened"));
+            sd_val_object_set_new(x, "keyword", sd_val_string("required"));
+            sd_val_object_set_new(x, "effect", sd_val_string(flag(n, "required") ? "tightened" : "loosened"));
         }
     }
 }
@@ -307,109 +306,109 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
 /* Compare a node present on both sides (`at`: where the change is reported). */
 static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
 {
-    json_t *to = types_of(o), *tn = types_of(n);
-    json_t *ro = get(o, "ref"), *rn = get(n, "ref");
+    sd_val *to = types_of(o), *tn = types_of(n);
+    sd_val *ro = get(o, "ref"), *rn = get(n, "ref");
 
-    if (json_array_size(to) && json_array_size(tn) && !json_equal(to, tn)) {
+    if (sd_val_array_size(to) && sd_val_array_size(tn) && !sd_val_equal(to, tn)) {
         change(c, at, "type", to, tn);
-    } else if (ro && rn && !json_equal(ro, rn)) {
-        json_decref(to);
-        json_decref(tn);
-        json_t *x = change(c, at, "type", copy(ro), copy(rn));
+    } else if (ro && rn && !sd_val_equal(ro, rn)) {
+        sd_val_decref(to);
+        sd_val_decref(tn);
+        sd_val *x = change(c, at, "type", copy(ro), copy(rn));
         if (x)
-            json_object_set_new(x, "keyword", json_string("ref"));
+            sd_val_object_set_new(x, "keyword", sd_val_string("ref"));
     } else {
-        json_decref(to);
-        json_decref(tn);
+        sd_val_decref(to);
+        sd_val_decref(tn);
     }
     /* defaults: where either side is a leaf (two maps with keys are
      * compared key by key) */
     if (!o->has_props || !n->has_props) {
-        json_t *a = get(o, "default"), *b = get(n, "default");
-        if ((a || b) && !(a && b && json_equal(a, b))) {
-            json_t *x = change(c, at, "default", copy(a), copy(b));
+        sd_val *a = get(o, "default"), *b = get(n, "default");
+        if ((a || b) && !(a && b && sd_val_equal(a, b))) {
+            sd_val *x = change(c, at, "default", copy(a), copy(b));
             /* null is a default too: say when there is none */
             if (x && !a)
-                json_object_set_new(x, "from_absent", json_true());
+                sd_val_object_set_new(x, "from_absent", sd_val_true());
             if (x && !b)
-                json_object_set_new(x, "to_absent", json_true());
+                sd_val_object_set_new(x, "to_absent", sd_val_true());
         }
     }
     compare_constraints(c, o, n, at);
     if (!flag(o, "deprecated") && flag(n, "deprecated")) {
         const char *t = notice(n);
-        json_t *x = change(c, at, "deprecated", json_false(), t ? json_string(t) : json_true());
+        sd_val *x = change(c, at, "deprecated", sd_val_false(), t ? sd_val_string(t) : sd_val_true());
         if (x && t)
-            json_object_set_new(x, "notice", json_string(t));
+            sd_val_object_set_new(x, "notice", sd_val_string(t));
     } else if (flag(o, "deprecated") && !flag(n, "deprecated") && n->same) {
-        change(c, at, "deprecated", json_true(), json_false());
+        change(c, at, "deprecated", sd_val_true(), sd_val_false());
     }
     if (!flag(o, "removed") && flag(n, "removed")) {
-        const char *t = json_string_value(get(n, "removal"));
-        json_t *x = change(c, at, "removed", copy(get(o, "default")), json_null());
+        const char *t = sd_val_string_value(get(n, "removal"));
+        sd_val *x = change(c, at, "removed", copy(get(o, "default")), sd_val_null());
         if (x) {
-            json_object_set_new(x, "notice", json_string(t ? t : "marked removed"));
+            sd_val_object_set_new(x, "notice", sd_val_string(t ? t : "marked removed"));
         }
     }
     if (c->opts.descriptions) {
-        json_t *a = get(o, "description"), *b = get(n, "description");
-        if ((a || b) && !(a && b && json_equal(a, b)))
+        sd_val *a = get(o, "description"), *b = get(n, "description");
+        if ((a || b) && !(a && b && sd_val_equal(a, b)))
             change(c, at, "description", copy(a), copy(b));
     }
 }
 
 /* --- CRD versions -------------------------------------------------------- */
 
-static json_t *version_named(const json_t *m, const char *name)
+static sd_val *version_named(const sd_val *m, const char *name)
 {
     size_t i;
-    json_t *v;
-    json_array_foreach(json_object_get(m, "versions"), i, v)
-        if (json_string_value(json_object_get(v, "name")) &&
-            strcmp(json_string_value(json_object_get(v, "name")), name) == 0)
+    sd_val *v;
+    sd_val_array_foreach(sd_val_object_get(m, "versions"), i, v)
+        if (sd_val_string_value(sd_val_object_get(v, "name")) &&
+            strcmp(sd_val_string_value(sd_val_object_get(v, "name")), name) == 0)
             return v;
     return NULL;
 }
 
-static void version_change(dctx *c, const char *version, const char *kw, json_t *from, json_t *to)
+static void version_change(dctx *c, const char *version, const char *kw, sd_val *from, sd_val *to)
 {
     dentry at;
     memset(&at, 0, sizeof at);
     at.path = "";
     at.version = version;
-    json_t *x = change(c, &at, "version", from, to);
+    sd_val *x = change(c, &at, "version", from, to);
     if (x)
-        json_object_set_new(x, "keyword", json_string(kw));
+        sd_val_object_set_new(x, "keyword", sd_val_string(kw));
 }
 
-static void compare_versions(dctx *c, const json_t *om, const json_t *nm)
+static void compare_versions(dctx *c, const sd_val *om, const sd_val *nm)
 {
     static const char *const fields[] = { "served", "storage", "deprecated", "deprecationWarning", NULL };
     size_t i;
-    json_t *v;
+    sd_val *v;
 
-    json_array_foreach(json_object_get(om, "versions"), i, v) {
-        const char *name = json_string_value(json_object_get(v, "name"));
-        json_t *w = name ? version_named(nm, name) : NULL;
+    sd_val_array_foreach(sd_val_object_get(om, "versions"), i, v) {
+        const char *name = sd_val_string_value(sd_val_object_get(v, "name"));
+        sd_val *w = name ? version_named(nm, name) : NULL;
         if (!name)
             continue;
         if (!w) {
-            version_change(c, name, "removed", json_string(name), json_null());
+            version_change(c, name, "removed", sd_val_string(name), sd_val_null());
             continue;
         }
         for (const char *const *f = fields; *f; f++) {
-            json_t *a = json_object_get(v, *f), *b = json_object_get(w, *f);
-            if ((a || b) && !(a && b && json_equal(a, b)))
+            sd_val *a = sd_val_object_get(v, *f), *b = sd_val_object_get(w, *f);
+            if ((a || b) && !(a && b && sd_val_equal(a, b)))
                 version_change(c, name, *f, copy(a), copy(b));
         }
     }
-    json_array_foreach(json_object_get(nm, "versions"), i, v) {
-        const char *name = json_string_value(json_object_get(v, "name"));
+    sd_val_array_foreach(sd_val_object_get(nm, "versions"), i, v) {
+        const char *name = sd_val_string_value(sd_val_object_get(v, "name"));
         if (name && !version_named(om, name)) {
-            json_t *to = json_object();
-            json_object_set(to, "served", json_object_get(v, "served"));
-            json_object_set(to, "storage", json_object_get(v, "storage"));
-            version_change(c, name, "added", json_null(), to);
+            sd_val *to = sd_val_object();
+            sd_val_object_set(to, "served", sd_val_object_get(v, "served"));
+            sd_val_object_set(to, "storage", sd_val_object_get(v, "storage"));
+            version_change(c, name, "added", sd_val_null(), to);
         }
     }
 }
@@ -429,49 +428,49 @@ static int kind_rank(const char *k)
 
 static int by_kind(const void *a, const void *b)
 {
-    const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
-    int d = kind_rank(json_string_value(json_object_get(x, "change"))) -
-            kind_rank(json_string_value(json_object_get(y, "change")));
+    const sd_val *x = *(sd_val *const *)a, *y = *(sd_val *const *)b;
+    int d = kind_rank(sd_val_string_value(sd_val_object_get(x, "change"))) -
+            kind_rank(sd_val_string_value(sd_val_object_get(y, "change")));
     if (d)
         return d;
     /* stable: the order they were found in */
-    return (int)(json_integer_value(json_object_get(x, "_seq")) - json_integer_value(json_object_get(y, "_seq")));
+    return (int)(sd_val_integer_value(sd_val_object_get(x, "_seq")) - sd_val_integer_value(sd_val_object_get(y, "_seq")));
 }
 
-static json_t *side_info(const json_t *m)
+static sd_val *side_info(const sd_val *m)
 {
-    json_t *o = json_object(), *src = json_object_get(m, "source"), *chart = json_object_get(m, "chart");
-    json_object_set(o, "kind", json_object_get(src, "kind"));
-    json_object_set(o, "path", json_object_get(src, "path"));
+    sd_val *o = sd_val_object(), *src = sd_val_object_get(m, "source"), *chart = sd_val_object_get(m, "chart");
+    sd_val_object_set(o, "kind", sd_val_object_get(src, "kind"));
+    sd_val_object_set(o, "path", sd_val_object_get(src, "path"));
     if (chart) {
-        json_object_set(o, "name", json_object_get(chart, "name"));
-        json_object_set(o, "version", json_object_get(chart, "version"));
-        if (json_object_get(chart, "appVersion"))
-            json_object_set(o, "appVersion", json_object_get(chart, "appVersion"));
+        sd_val_object_set(o, "name", sd_val_object_get(chart, "name"));
+        sd_val_object_set(o, "version", sd_val_object_get(chart, "version"));
+        if (sd_val_object_get(chart, "appVersion"))
+            sd_val_object_set(o, "appVersion", sd_val_object_get(chart, "appVersion"));
     }
-    if (json_object_get(m, "crd")) {
-        json_t *crd = json_object_get(m, "crd");
-        json_object_set(o, "name", json_object_get(crd, "name"));
+    if (sd_val_object_get(m, "crd")) {
+        sd_val *crd = sd_val_object_get(m, "crd");
+        sd_val_object_set(o, "name", sd_val_object_get(crd, "name"));
     }
     return o;
 }
 
-json_t *sd_diff_models(const json_t *old_model, const json_t *new_model,
+sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
                        const sd_source *old_src, const sd_source *new_src,
                        const sd_diff_opts *opts, sd_diags *diags)
 {
     dctx c;
-    json_t *out = NULL, *counts, *v;
+    sd_val *out = NULL, *counts, *v;
     size_t i, nch;
-    json_t **arr = NULL;
+    sd_val **arr = NULL;
 
     memset(&c, 0, sizeof c);
     if (opts)
         c.opts = *opts;
-    c.changes = json_array();
+    c.changes = sd_val_array();
     if (!c.changes || flatten(&c.old, old_model) < 0 || flatten(&c.new, new_model) < 0)
         goto oom;
-    c.new_dir = json_string_value(json_object_get(json_object_get(new_model, "chart"), "dir"));
+    c.new_dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(new_model, "chart"), "dir"));
     sd_diff__hints(&c.old, old_src);
     sd_diff__hints(&c.new, new_src);
 
@@ -491,30 +490,30 @@ json_t *sd_diff_models(const json_t *old_model, const json_t *new_model,
         dentry *o = &c.old.e[i];
         if (o->match < 0) {
             const char *t;
-            json_t *x = change(&c, o, "removed", get(o, "default") ? copy(get(o, "default")) : NULL, NULL);
+            sd_val *x = change(&c, o, "removed", get(o, "default") ? copy(get(o, "default")) : NULL, NULL);
             if (x && deprecated_note(o, &t)) {
-                json_object_set_new(x, "notice", json_string(t ? t : "was deprecated"));
-                json_object_set_new(x, "was_deprecated", json_true());
+                sd_val_object_set_new(x, "notice", sd_val_string(t ? t : "was deprecated"));
+                sd_val_object_set_new(x, "was_deprecated", sd_val_true());
             }
         }
     }
     for (i = 0; i < c.new.n; i++) {
         dentry *n = &c.new.e[i];
         if (n->match < 0) {
-            json_t *x = change(&c, n, "added", NULL, get(n, "default") ? copy(get(n, "default")) : NULL);
+            sd_val *x = change(&c, n, "added", NULL, get(n, "default") ? copy(get(n, "default")) : NULL);
             if (x && flag(n, "required"))
-                json_object_set_new(x, "required", json_true());
+                sd_val_object_set_new(x, "required", sd_val_true());
         } else {
             dentry *o = &c.old.e[n->match];
             if (!n->same) {
-                json_t *x = change(&c, n, "renamed", json_string(o->path), json_string(n->path));
+                sd_val *x = change(&c, n, "renamed", sd_val_string(o->path), sd_val_string(n->path));
                 if (x) {
-                    json_object_set_new(x, "rule", json_string(n->rule ? n->rule : "description"));
+                    sd_val_object_set_new(x, "rule", sd_val_string(n->rule ? n->rule : "description"));
                     if (o->version && (!n->version || strcmp(o->version, n->version) != 0))
-                        json_object_set_new(x, "from_version", json_string(o->version));
+                        sd_val_object_set_new(x, "from_version", sd_val_string(o->version));
                     const char *t;
                     if (deprecated_note(o, &t) && t)
-                        json_object_set_new(x, "notice", json_string(t));
+                        sd_val_object_set_new(x, "notice", sd_val_string(t));
                 }
             }
             compare(&c, o, n, n);
@@ -524,53 +523,53 @@ json_t *sd_diff_models(const json_t *old_model, const json_t *new_model,
         goto oom;
 
     /* order by kind, then as found */
-    nch = json_array_size(c.changes);
+    nch = sd_val_array_size(c.changes);
     if (nch) {
         if (!(arr = malloc(nch * sizeof *arr)))
             goto oom;
-        json_array_foreach(c.changes, i, v) {
-            json_object_set_new(v, "_seq", json_integer((json_int_t)i));
-            arr[i] = json_incref(v);
+        sd_val_array_foreach(c.changes, i, v) {
+            sd_val_object_set_new(v, "_seq", sd_val_integer((sd_val_int)i));
+            arr[i] = sd_val_incref(v);
         }
         qsort(arr, nch, sizeof *arr, by_kind);
-        json_array_clear(c.changes);
+        sd_val_array_clear(c.changes);
         for (i = 0; i < nch; i++) {
-            json_object_del(arr[i], "_seq");
-            json_array_append_new(c.changes, arr[i]);
+            sd_val_object_del(arr[i], "_seq");
+            sd_val_array_append_new(c.changes, arr[i]);
         }
         free(arr);
     }
 
-    out = json_object();
-    counts = json_object();
+    out = sd_val_object();
+    counts = sd_val_object();
     if (!out || !counts)
         goto oom;
-    json_object_set_new(out, "schemadoc_diff", json_integer(1));
-    json_object_set_new(out, "kind", json_deep_copy(json_object_get(json_object_get(new_model, "source"), "kind")));
-    json_object_set_new(out, "old", side_info(old_model));
-    json_object_set_new(out, "new", side_info(new_model));
+    sd_val_object_set_new(out, "schemadoc_diff", sd_val_integer(1));
+    sd_val_object_set_new(out, "kind", sd_val_deep_copy(sd_val_object_get(sd_val_object_get(new_model, "source"), "kind")));
+    sd_val_object_set_new(out, "old", side_info(old_model));
+    sd_val_object_set_new(out, "new", side_info(new_model));
     for (const char *const *k = kind_order; *k; k++)
-        json_object_set_new(counts, *k, json_integer(0));
-    json_array_foreach(c.changes, i, v) {
-        const char *k = json_string_value(json_object_get(v, "change"));
-        json_object_set_new(counts, k, json_integer(json_integer_value(json_object_get(counts, k)) + 1));
+        sd_val_object_set_new(counts, *k, sd_val_integer(0));
+    sd_val_array_foreach(c.changes, i, v) {
+        const char *k = sd_val_string_value(sd_val_object_get(v, "change"));
+        sd_val_object_set_new(counts, k, sd_val_integer(sd_val_integer_value(sd_val_object_get(counts, k)) + 1));
     }
-    json_object_set_new(out, "counts", counts);
-    json_object_set(out, "changes", c.changes);
-    json_decref(c.changes);
+    sd_val_object_set_new(out, "counts", counts);
+    sd_val_object_set(out, "changes", c.changes);
+    sd_val_decref(c.changes);
     side_release(&c.old);
     side_release(&c.new);
     return out;
 oom:
-    json_decref(out);
-    json_decref(c.changes);
+    sd_val_decref(out);
+    sd_val_decref(c.changes);
     side_release(&c.old);
     side_release(&c.new);
     sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
     return NULL;
 }
 
-size_t sd_diff_count(const json_t *diff)
+size_t sd_diff_count(const sd_val *diff)
 {
-    return json_array_size(json_object_get(diff, "changes"));
+    return sd_val_array_size(sd_val_object_get(diff, "changes"));
 }

@@ -5,13 +5,13 @@
 
 #include "diff.h"
 
-#include <jansson.h>
+#include "val.h"
 
 /* One node of a model. */
 typedef struct dentry {
     char       *key;       /* the node id (a CRD: "VERSION\x1fid"); owned */
     const char *path;      /* the dotted path (borrowed from the model) */
-    json_t     *n;         /* the model node (borrowed) */
+    sd_val     *n;         /* the model node (borrowed) */
     const char *version;   /* CRD version name, or NULL (borrowed) */
     const char *rule;      /* renames: which rule paired it (static) */
     int         parent;    /* index of the parent entry, or -1 */
@@ -24,14 +24,14 @@ typedef struct dentry {
 typedef struct dside {
     dentry *e;
     size_t  n, cap;
-    json_t *index;         /* key -> index */
-    json_t *hints;         /* schema pointer -> x-renamed-from (NEW), or NULL */
+    sd_val *index;         /* key -> index */
+    sd_val *hints;         /* schema pointer -> x-renamed-from (NEW), or NULL */
 } dside;
 
 typedef struct dctx {
     sd_diff_opts opts;
     dside   old, new;
-    json_t *changes;
+    sd_val *changes;
     const char *new_dir;   /* NEW's chart directory (its README.md states renames), or NULL */
     int     oom;
 } dctx;

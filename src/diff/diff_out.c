@@ -8,38 +8,39 @@
 #include "model.h"
 #include "sd.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-int sd_diff_write_json(sd_buf *out, const json_t *diff)
+int sd_diff_write_json(sd_buf *out, const sd_val *diff)
 {
     /* the same JSON writing as the model's (indent 2, keys in order) */
     return sd_model_write_json(out, diff);
 }
 
-void sd_diff_value_text(sd_buf *out, const json_t *v)
+void sd_diff_value_text(sd_buf *out, const sd_val *v)
 {
     if (!v) {
         return;
     }
-    if (json_is_object(v) || json_is_array(v)) {
-        char *s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+    if (sd_val_is_object(v) || sd_val_is_array(v)) {
+        char *s = sd_val_dumps(v, SD_VAL_COMPACT | SD_VAL_PRESERVE_ORDER | SD_VAL_ENCODE_ANY);
         if (s) {
             sd_buf_puts(out, s);
-            sd_json_free(s);
+            free(s);
         }
         return;
     }
     /* a scalar as block YAML writes it, without the final newline */
     sd_buf y = SD_BUF_INIT;
-    sd_emit_yaml(&y, (json_t *)v, 0);
+    sd_emit_yaml(&y, (sd_val *)v, 0);
     while (y.len && (y.ptr[y.len - 1] == '\n' || y.ptr[y.len - 1] == ' '))
         y.len--;
     if (y.len > 3 && y.ptr[0] == '|') {
         /* a multi-line string: quote it on one line instead */
-        char *s = json_dumps(v, JSON_ENCODE_ANY);
+        char *s = sd_val_dumps(v, SD_VAL_ENCODE_ANY);
         if (s) {
             sd_buf_puts(out, s);
-            sd_json_free(s);
+            free(s);
         }
     } else {
         sd_buf_put(out, y.ptr, y.len);
@@ -96,7 +97,7 @@ static void text_cell(sd_buf *out, const char *s)
     }
 }
 
-static void value_cell(sd_buf *out, const json_t *v)
+static void value_cell(sd_buf *out, const sd_val *v)
 {
     sd_buf t = SD_BUF_INIT;
     if (!v)
@@ -106,30 +107,30 @@ static void value_cell(sd_buf *out, const json_t *v)
     sd_buf_release(&t);
 }
 
-static void types_cell(sd_buf *out, const json_t *v)
+static void types_cell(sd_buf *out, const sd_val *v)
 {
     size_t i;
-    json_t *t;
+    sd_val *t;
     sd_buf s = SD_BUF_INIT;
-    if (!json_is_array(v)) {
+    if (!sd_val_is_array(v)) {
         value_cell(out, v);
         return;
     }
-    json_array_foreach(v, i, t) {
+    sd_val_array_foreach(v, i, t) {
         if (i)
             sd_buf_puts(&s, " | ");
-        sd_buf_puts(&s, json_string_value(t) ? json_string_value(t) : "?");
+        sd_buf_puts(&s, sd_val_string_value(t) ? sd_val_string_value(t) : "?");
     }
     code_cell(out, s.ptr ? s.ptr : "", s.len, 120);
     sd_buf_release(&s);
 }
 
-static const char *str(const json_t *o, const char *k)
+static const char *str(const sd_val *o, const char *k)
 {
-    return json_string_value(json_object_get(o, k));
+    return sd_val_string_value(sd_val_object_get(o, k));
 }
 
-static void side_line(sd_buf *out, const json_t *side)
+static void side_line(sd_buf *out, const sd_val *side)
 {
     const char *name = str(side, "name"), *ver = str(side, "version"), *path = str(side, "path");
     if (name && ver) {
@@ -141,25 +142,25 @@ static void side_line(sd_buf *out, const json_t *side)
     }
 }
 
-int sd_diff_write_md(sd_buf *out, const json_t *diff)
+int sd_diff_write_md(sd_buf *out, const sd_val *diff)
 {
-    json_t *changes = json_object_get(diff, "changes"), *c;
+    sd_val *changes = sd_val_object_get(diff, "changes"), *c;
     size_t i;
     int crd = str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0;
 
     sd_buf_puts(out, "Changes from ");
-    side_line(out, json_object_get(diff, "old"));
+    side_line(out, sd_val_object_get(diff, "old"));
     sd_buf_puts(out, " to ");
-    side_line(out, json_object_get(diff, "new"));
-    sd_buf_printf(out, ": %zu.\n\n", json_array_size(changes));
-    if (!json_array_size(changes))
+    side_line(out, sd_val_object_get(diff, "new"));
+    sd_buf_printf(out, ": %zu.\n\n", sd_val_array_size(changes));
+    if (!sd_val_array_size(changes))
         return sd_buf_failed(out) ? SD_ENOMEM : 0;
     sd_buf_puts(out, crd ? "| Version | Key | Change | Old | New | Notes |\n| --- | --- | --- | --- | --- | --- |\n"
                          : "| Key | Change | Old | New | Notes |\n| --- | --- | --- | --- | --- |\n");
-    json_array_foreach(changes, i, c) {
+    sd_val_array_foreach(changes, i, c) {
         const char *kind = str(c, "change"), *path = str(c, "path"), *kw = str(c, "keyword");
         const char *effect = str(c, "effect"), *note = str(c, "notice");
-        json_t *from = json_object_get(c, "from"), *to = json_object_get(c, "to");
+        sd_val *from = sd_val_object_get(c, "from"), *to = sd_val_object_get(c, "to");
         sd_buf_puts(out, "| ");
         if (crd) {
             if (str(c, "version"))
@@ -189,13 +190,13 @@ int sd_diff_write_md(sd_buf *out, const json_t *diff)
             sd_buf_puts(out, " | ");
             value_cell(out, to);
         } else if (strcmp(kind, "description") == 0 || strcmp(kind, "deprecated") == 0) {
-            if (json_is_string(from))
-                text_cell(out, json_string_value(from));
+            if (sd_val_is_string(from))
+                text_cell(out, sd_val_string_value(from));
             else
                 value_cell(out, from);
             sd_buf_puts(out, " | ");
-            if (json_is_string(to))
-                text_cell(out, json_string_value(to));
+            if (sd_val_is_string(to))
+                text_cell(out, sd_val_string_value(to));
             else
                 value_cell(out, to);
             if (strcmp(kind, "deprecated") == 0)
@@ -204,14 +205,14 @@ int sd_diff_write_md(sd_buf *out, const json_t *diff)
             int add = strcmp(kind, "added") == 0, rem = strcmp(kind, "removed") == 0;
             int ver = strcmp(kind, "version") == 0;
             /* added/removed: the default, when there is one */
-            if (json_is_true(json_object_get(c, "from_absent")))
+            if (sd_val_is_true(sd_val_object_get(c, "from_absent")))
                 sd_buf_puts(out, "(none)");
-            else if (!add && !((rem || ver) && json_is_null(from)))
+            else if (!add && !((rem || ver) && sd_val_is_null(from)))
                 value_cell(out, from);
             sd_buf_puts(out, " | ");
-            if (json_is_true(json_object_get(c, "to_absent")))
+            if (sd_val_is_true(sd_val_object_get(c, "to_absent")))
                 sd_buf_puts(out, "(none)");
-            else if (!rem && !((add || ver) && json_is_null(to)))
+            else if (!rem && !((add || ver) && sd_val_is_null(to)))
                 value_cell(out, to);
         }
         sd_buf_puts(out, " | ");
@@ -221,9 +222,9 @@ int sd_diff_write_md(sd_buf *out, const json_t *diff)
             if (note)
                 sd_buf_puts(out, "; ");
         }
-        if (json_is_true(json_object_get(c, "required")))
+        if (sd_val_is_true(sd_val_object_get(c, "required")))
             sd_buf_puts(out, "required");
-        if (json_is_true(json_object_get(c, "was_deprecated")))
+        if (sd_val_is_true(sd_val_object_get(c, "was_deprecated")))
             sd_buf_puts(out, "was deprecated: ");
         if (note)
             text_cell(out, note);
@@ -232,78 +233,78 @@ int sd_diff_write_md(sd_buf *out, const json_t *diff)
     return sd_buf_failed(out) ? SD_ENOMEM : 0;
 }
 
-static json_t *text_of(const json_t *v, int types)
+static sd_val *text_of(const sd_val *v, int types)
 {
     sd_buf t = SD_BUF_INIT;
-    json_t *r;
+    sd_val *r;
     size_t i;
-    json_t *x;
-    if (!v || (json_is_null(v) && !types))
+    sd_val *x;
+    if (!v || (sd_val_is_null(v) && !types))
         return NULL;
-    if (types && json_is_array(v)) {
-        json_array_foreach(v, i, x) {
+    if (types && sd_val_is_array(v)) {
+        sd_val_array_foreach(v, i, x) {
             if (i)
                 sd_buf_puts(&t, " | ");
-            sd_buf_puts(&t, json_string_value(x) ? json_string_value(x) : "?");
+            sd_buf_puts(&t, sd_val_string_value(x) ? sd_val_string_value(x) : "?");
         }
     } else {
         sd_diff_value_text(&t, v);
     }
-    r = json_stringn(t.ptr ? t.ptr : "", t.len);
+    r = sd_val_stringn(t.ptr ? t.ptr : "", t.len);
     sd_buf_release(&t);
     return r;
 }
 
-int sd_diff_view(json_t *diff, const char *generator)
+int sd_diff_view(sd_val *diff, const char *generator)
 {
-    json_t *c, *counts = json_object_get(diff, "counts"), *list = json_array(), *v;
+    sd_val *c, *counts = sd_val_object_get(diff, "counts"), *list = sd_val_array(), *v;
     const char *k;
     size_t i;
     sd_buf title = SD_BUF_INIT;
 
     if (!list)
         return SD_ENOMEM;
-    json_array_foreach(json_object_get(diff, "changes"), i, c) {
+    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
         const char *kind = str(c, "change");
         int types = kind && strcmp(kind, "type") == 0;
-        json_t *f = text_of(json_object_get(c, "from"), types), *t = text_of(json_object_get(c, "to"), types);
+        sd_val *f = text_of(sd_val_object_get(c, "from"), types), *t = text_of(sd_val_object_get(c, "to"), types);
         if (kind && strcmp(kind, "added") == 0) {
-            json_decref(f);
+            sd_val_decref(f);
             f = NULL;
         }
         if (kind && strcmp(kind, "removed") == 0) {
-            json_decref(t);
+            sd_val_decref(t);
             t = NULL;
         }
-        if (json_is_true(json_object_get(c, "from_absent"))) {
-            json_decref(f);
-            f = json_string("(none)");
+        if (sd_val_is_true(sd_val_object_get(c, "from_absent"))) {
+            sd_val_decref(f);
+            f = sd_val_string("(none)");
         }
-        if (json_is_true(json_object_get(c, "to_absent"))) {
-            json_decref(t);
-            t = json_string("(none)");
+        if (sd_val_is_true(sd_val_object_get(c, "to_absent"))) {
+            sd_val_decref(t);
+            t = sd_val_string("(none)");
         }
         if (f)
-            json_object_set_new(c, "from_text", f);
+            sd_val_object_set_new(c, "from_text", f);
         if (t)
-            json_object_set_new(c, "to_text", t);
+            sd_val_object_set_new(c, "to_text", t);
     }
-    json_object_foreach(counts, k, v) {
-        if (json_integer_value(v) > 0) {
-            json_t *o = json_object();
-            json_object_set_new(o, "name", json_string(k));
-            json_object_set(o, "count", v);
-            json_array_append_new(list, o);
+    sd_val_object_foreach(counts, k, v) {
+        if (sd_val_integer_value(v) > 0) {
+            sd_val *o = sd_val_object();
+            sd_val_object_set_new(o, "name", sd_val_string(k));
+            sd_val_object_set(o, "count", v);
+            sd_val_array_append_new(list, o);
         }
     }
-    json_object_set_new(diff, "count_list", list);
-    json_object_set_new(diff, "has_changes", json_boolean(sd_diff_count(diff) > 0));
-    json_object_set_new(diff, "crd", json_boolean(str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0));
-    json_object_set_new(diff, "generator", json_string(generator));
+    sd_val_object_set_new(diff, "count_list", list);
+    sd_val_object_set_new(diff, "has_changes", sd_val_boolean(sd_diff_count(diff) > 0));
+    sd_val_object_set_new(diff, "crd", sd_val_boolean(str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0));
+    sd_val_object_set_new(diff, "generator", sd_val_string(generator));
     sd_buf_puts(&title, "Changes from ");
-    side_line(&title, json_object_get(diff, "old"));
+    side_line(&title, sd_val_object_get(diff, "old"));
     sd_buf_puts(&title, " to ");
-    side_line(&title, json_object_get(diff, "new"));
+    side_line(&title, sd_val_object_get(diff, "new"));
     /* the title is HTML-escaped by the template: undo the Markdown escapes */
     {
         sd_buf plain = SD_BUF_INIT;
@@ -312,7 +313,7 @@ int sd_diff_view(json_t *diff, const char *generator)
                 j++;
             sd_buf_putc(&plain, title.ptr[j]);
         }
-        json_object_set_new(diff, "page_title", json_stringn(plain.ptr ? plain.ptr : "", plain.len));
+        sd_val_object_set_new(diff, "page_title", sd_val_stringn(plain.ptr ? plain.ptr : "", plain.len));
         sd_buf_release(&plain);
     }
     sd_buf_release(&title);

@@ -34,7 +34,7 @@
 
 /* --- x-renamed-from ------------------------------------------------------ */
 
-static void collect(json_t *hints, const sd_node *n, sd_buf *ptr, int depth)
+static void collect(sd_val *hints, const sd_node *n, sd_buf *ptr, int depth)
 {
     size_t len = ptr->len;
 
@@ -46,7 +46,7 @@ static void collect(json_t *hints, const sd_node *n, sd_buf *ptr, int depth)
             if (!p->key || !p->key->str)
                 continue;
             if (strcmp(p->key->str, "x-renamed-from") == 0 && p->value && p->value->kind == SD_STR) {
-                json_object_set_new(hints, ptr->len ? ptr->ptr : "#", json_string(p->value->str));
+                sd_val_object_set_new(hints, ptr->len ? ptr->ptr : "#", sd_val_string(p->value->str));
                 continue;
             }
             sd_ptr_push_uri(ptr, p->key->str, p->key->len);
@@ -62,7 +62,7 @@ static void collect(json_t *hints, const sd_node *n, sd_buf *ptr, int depth)
 
 void sd_diff__hints(dside *s, const sd_source *src)
 {
-    if (!src || !(s->hints = json_object()))
+    if (!src || !(s->hints = sd_val_object()))
         return;
     for (size_t i = 0; i < sd_source_nschemas(src); i++) {
         const sd_source_schema *sc = sd_source_schema_at(src, i);
@@ -79,7 +79,7 @@ void sd_diff__hints(dside *s, const sd_source *src)
 
 /* Append the lower-case words of `s` (split at non-alphanumerics and at
  * camelCase boundaries) to `words` as one string each. */
-static void words_of(json_t *words, const char *s)
+static void words_of(sd_val *words, const char *s)
 {
     char w[128];
     size_t n = 0;
@@ -90,7 +90,7 @@ static void words_of(json_t *words, const char *s)
                        (isupper(c) && p > s && islower((unsigned char)p[-1]));
         if (boundary && n) {
             w[n] = '\0';
-            json_array_append_new(words, json_string(w));
+            sd_val_array_append_new(words, sd_val_string(w));
             n = 0;
         }
         if (!c)
@@ -100,14 +100,14 @@ static void words_of(json_t *words, const char *s)
     }
 }
 
-static int shared_words(json_t *a, json_t *b)
+static int shared_words(sd_val *a, sd_val *b)
 {
     size_t i, j;
-    json_t *x, *y;
+    sd_val *x, *y;
     int n = 0;
-    json_array_foreach(a, i, x) {
-        json_array_foreach(b, j, y)
-            if (json_equal(x, y)) {
+    sd_val_array_foreach(a, i, x) {
+        sd_val_array_foreach(b, j, y)
+            if (sd_val_equal(x, y)) {
                 n++;
                 break;
             }
@@ -169,7 +169,7 @@ typedef struct cand { int o, n, score; const char *rule; } cand;
 
 static const char *key_of(const dentry *e)
 {
-    const char *k = json_string_value(json_object_get(e->n, "key"));
+    const char *k = sd_val_string_value(sd_val_object_get(e->n, "key"));
     return k ? k : "";
 }
 
@@ -182,16 +182,16 @@ static int same_version(const dentry *a, const dentry *b)
 
 static int types_meet(const dentry *a, const dentry *b)
 {
-    json_t *ta = json_object_get(a->n, "type"), *tb = json_object_get(b->n, "type");
-    if (!json_array_size(ta) || !json_array_size(tb))
+    sd_val *ta = sd_val_object_get(a->n, "type"), *tb = sd_val_object_get(b->n, "type");
+    if (!sd_val_array_size(ta) || !sd_val_array_size(tb))
         return 1;
     return shared_words(ta, tb) > 0;
 }
 
 static int same_default(const dentry *a, const dentry *b)
 {
-    json_t *x = json_object_get(a->n, "default"), *y = json_object_get(b->n, "default");
-    return (!x && !y) || (x && y && json_equal(x, y));
+    sd_val *x = sd_val_object_get(a->n, "default"), *y = sd_val_object_get(b->n, "default");
+    return (!x && !y) || (x && y && sd_val_equal(x, y));
 }
 
 static int by_score(const void *a, const void *b)
@@ -244,29 +244,29 @@ static void pair(dctx *c, int o, int n, const char *rule)
 }
 
 /* path -> index of the unmatched entries of `s` */
-static json_t *path_index(const dside *s)
+static sd_val *path_index(const dside *s)
 {
-    json_t *ix = json_object();
+    sd_val *ix = sd_val_object();
     for (size_t i = 0; ix && i < s->n; i++)
-        if (s->e[i].match < 0 && !json_object_get(ix, s->e[i].path))
-            json_object_set_new(ix, s->e[i].path, json_integer((json_int_t)i));
+        if (s->e[i].match < 0 && !sd_val_object_get(ix, s->e[i].path))
+            sd_val_object_set_new(ix, s->e[i].path, sd_val_integer((sd_val_int)i));
     return ix;
 }
 
-static void append_to(json_t *ix, const char *k, size_t i)
+static void append_to(sd_val *ix, const char *k, size_t i)
 {
-    json_t *l = json_object_get(ix, k);
+    sd_val *l = sd_val_object_get(ix, k);
     if (!l) {
-        l = json_array();
-        json_object_set_new(ix, k, l);
+        l = sd_val_array();
+        sd_val_object_set_new(ix, k, l);
     }
-    json_array_append_new(l, json_integer((json_int_t)i));
+    sd_val_array_append_new(l, sd_val_integer((sd_val_int)i));
 }
 
 /* Renames a chart's README states ("`a.b` renamed as `c.d`", "`x` moved
  * to `y`", "`x` -> `y`", "`x` is deprecated in favor of `y`"), each as
  * [old, new] appended to `out`. Reads NEW's README.md (up to 4 MiB). */
-static void readme_hints(json_t *out, const char *dir)
+static void readme_hints(sd_val *out, const char *dir)
 {
     static const char *const verbs[] = { "renamed as", "renamed to", "moved to", "moved under",
                                          "replaced by", "in favor of", "in favour of", "->",
@@ -313,10 +313,10 @@ static void readme_hints(json_t *out, const char *dir)
             for (const char *const *v = verbs; *v; v++) {
                 if (!strstr(between, *v))
                     continue;
-                json_t *pair = json_array();
-                json_array_append_new(pair, json_stringn(sp[k][0], (size_t)(sp[k][1] - sp[k][0])));
-                json_array_append_new(pair, json_stringn(sp[k + 1][0], (size_t)(sp[k + 1][1] - sp[k + 1][0])));
-                json_array_append_new(out, pair);
+                sd_val *pair = sd_val_array();
+                sd_val_array_append_new(pair, sd_val_stringn(sp[k][0], (size_t)(sp[k][1] - sp[k][0])));
+                sd_val_array_append_new(pair, sd_val_stringn(sp[k + 1][0], (size_t)(sp[k + 1][1] - sp[k + 1][0])));
+                sd_val_array_append_new(out, pair);
                 break;
             }
         }
@@ -329,34 +329,34 @@ static void readme_hints(json_t *out, const char *dir)
 
 static void hint_pairs(dctx *c)
 {
-    json_t *oldp = path_index(&c->old), *newp = path_index(&c->new);
+    sd_val *oldp = path_index(&c->old), *newp = path_index(&c->new);
     sd_buf t = SD_BUF_INIT;
 
     /* x-renamed-from in NEW */
     for (size_t i = 0; c->new.hints && i < c->new.n; i++) {
         dentry *e = &c->new.e[i];
-        const char *ptr = json_string_value(json_object_get(e->n, "pointer"));
-        json_t *h = ptr ? json_object_get(c->new.hints, ptr) : NULL;
-        json_t *o = h ? json_object_get(oldp, json_string_value(h)) : NULL;
-        if (e->match < 0 && o && c->old.e[json_integer_value(o)].match < 0)
-            pair(c, (int)json_integer_value(o), (int)i, "hint");
+        const char *ptr = sd_val_string_value(sd_val_object_get(e->n, "pointer"));
+        sd_val *h = ptr ? sd_val_object_get(c->new.hints, ptr) : NULL;
+        sd_val *o = h ? sd_val_object_get(oldp, sd_val_string_value(h)) : NULL;
+        if (e->match < 0 && o && c->old.e[sd_val_integer_value(o)].match < 0)
+            pair(c, (int)sd_val_integer_value(o), (int)i, "hint");
     }
     /* renames NEW's README states */
-    json_t *rh = json_array(), *pr;
+    sd_val *rh = sd_val_array(), *pr;
     size_t ri;
     readme_hints(rh, c->new_dir);
-    json_array_foreach(rh, ri, pr) {
-        json_t *o = json_object_get(oldp, json_string_value(json_array_get(pr, 0)));
-        json_t *n = json_object_get(newp, json_string_value(json_array_get(pr, 1)));
-        if (o && n && c->old.e[json_integer_value(o)].match < 0 && c->new.e[json_integer_value(n)].match < 0)
-            pair(c, (int)json_integer_value(o), (int)json_integer_value(n), "readme");
+    sd_val_array_foreach(rh, ri, pr) {
+        sd_val *o = sd_val_object_get(oldp, sd_val_string_value(sd_val_array_get(pr, 0)));
+        sd_val *n = sd_val_object_get(newp, sd_val_string_value(sd_val_array_get(pr, 1)));
+        if (o && n && c->old.e[sd_val_integer_value(o)].match < 0 && c->new.e[sd_val_integer_value(n)].match < 0)
+            pair(c, (int)sd_val_integer_value(o), (int)sd_val_integer_value(n), "readme");
     }
-    json_decref(rh);
+    sd_val_decref(rh);
     /* "use X" in OLD's deprecation notices */
     for (size_t i = 0; i < c->old.n; i++) {
         dentry *e = &c->old.e[i];
-        const char *d = json_string_value(json_object_get(e->n, "deprecation"));
-        const char *desc = json_string_value(json_object_get(e->n, "description"));
+        const char *d = sd_val_string_value(sd_val_object_get(e->n, "deprecation"));
+        const char *desc = sd_val_string_value(sd_val_object_get(e->n, "description"));
         char *ld = NULL;
         if (e->match >= 0)
             continue;
@@ -364,14 +364,14 @@ static void hint_pairs(dctx *c)
             d = desc;
         free(ld);
         if (d && notice_target(&t, d)) {
-            json_t *n = json_object_get(newp, t.ptr);
-            if (n && c->new.e[json_integer_value(n)].match < 0)
-                pair(c, (int)i, (int)json_integer_value(n), "hint");
+            sd_val *n = sd_val_object_get(newp, t.ptr);
+            if (n && c->new.e[sd_val_integer_value(n)].match < 0)
+                pair(c, (int)i, (int)sd_val_integer_value(n), "hint");
         }
     }
     sd_buf_release(&t);
-    json_decref(oldp);
-    json_decref(newp);
+    sd_val_decref(oldp);
+    sd_val_decref(newp);
 }
 
 /* The nearest ancestor of entry `i` that both sides have by id (-1: none). */
@@ -387,9 +387,9 @@ static int anchor(const dside *s, int i)
  * compared without case. */
 static int shared_segments(const char *a, const char *b)
 {
-    json_t *sa = json_array(), *sb = json_array();
+    sd_val *sa = sd_val_array(), *sb = sd_val_array();
     const char *paths[2] = { a, b };
-    json_t *segs[2] = { sa, sb };
+    sd_val *segs[2] = { sa, sb };
     int n;
     for (int k = 0; k < 2; k++) {
         sd_buf seg = SD_BUF_INIT;
@@ -397,7 +397,7 @@ static int shared_segments(const char *a, const char *b)
         for (const char *p = paths[k];; p++) {
             if (!*p || (*p == '.' && !q)) {
                 if (seg.len)
-                    json_array_append_new(segs[k], json_stringn(seg.ptr, seg.len));
+                    sd_val_array_append_new(segs[k], sd_val_stringn(seg.ptr, seg.len));
                 sd_buf_clear(&seg);
                 if (!*p)
                     break;
@@ -410,41 +410,41 @@ static int shared_segments(const char *a, const char *b)
         sd_buf_release(&seg);
     }
     n = shared_words(sa, sb);
-    json_decref(sa);
-    json_decref(sb);
+    sd_val_decref(sa);
+    sd_val_decref(sb);
     return n;
 }
 
 /* The camelCase words `ok` loses to become `nk` all appear in `nwords`
  * (`primaryAsStandBy` -> `primary.standby`: "primary" is in the path;
  * "as" is too short to count). */
-static int dropped_words_in(const char *ok, const char *nk, json_t *nwords)
+static int dropped_words_in(const char *ok, const char *nk, sd_val *nwords)
 {
-    json_t *w = json_array(), *v;
+    sd_val *w = sd_val_array(), *v;
     size_t i, lo = strlen(ok) - strlen(nk);
     char *head = strndup(ok, lo);
     int all = 1, any = 0;
     if (!head || !w) {
         free(head);
-        json_decref(w);
+        sd_val_decref(w);
         return 0;
     }
     words_of(w, head);
-    json_array_foreach(w, i, v) {
-        json_t *one = json_array();
-        if (strlen(json_string_value(v)) < 3) {
-            json_decref(one);
+    sd_val_array_foreach(w, i, v) {
+        sd_val *one = sd_val_array();
+        if (strlen(sd_val_string_value(v)) < 3) {
+            sd_val_decref(one);
             continue;
         }
-        json_array_append(one, v);
+        sd_val_array_append(one, v);
         if (shared_words(one, nwords))
             any = 1;
         else
             all = 0;
-        json_decref(one);
+        sd_val_decref(one);
     }
     free(head);
-    json_decref(w);
+    sd_val_decref(w);
     return all && any;
 }
 
@@ -464,8 +464,8 @@ static char *parent_path(const char *p)
 
 typedef struct rctx {
     dctx   *c;
-    json_t *by_key, *by_desc;   /* unmatched NEW entries: lower-case key / description -> [index] */
-    json_t **nwords, **npwords; /* words of each NEW path / parent path (made on first use) */
+    sd_val *by_key, *by_desc;   /* unmatched NEW entries: lower-case key / description -> [index] */
+    sd_val **nwords, **npwords; /* words of each NEW path / parent path (made on first use) */
     char  **odesc;              /* normalized descriptions of the OLD entries */
     char  **ndesc;
     cand   *cs;
@@ -474,9 +474,9 @@ typedef struct rctx {
     int     strict;             /* only pairs with support (see score_pair) */
 } rctx;
 
-static json_t *words_cached(json_t **slot, const char *s)
+static sd_val *words_cached(sd_val **slot, const char *s)
 {
-    if (!*slot && (*slot = json_array()))
+    if (!*slot && (*slot = sd_val_array()))
         words_of(*slot, s);
     return *slot;
 }
@@ -506,7 +506,7 @@ static int joined(const dctx *c, const dentry *o, const char *nk)
 }
 
 /* Score the pair (old i, new ni); 0 when it is no candidate. */
-static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, const char **rule)
+static int score_pair(rctx *r, size_t i, size_t ni, sd_val *opwords, int nkw, const char **rule)
 {
     dctx *c = r->c;
     dentry *o = &c->old.e[i], *n = &c->new.e[ni];
@@ -519,7 +519,7 @@ static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, co
         return 0;
     sd = same_default(o, n);
     if (!r->ndesc[ni])
-        r->ndesc[ni] = norm_desc(json_string_value(json_object_get(n->n, "description")));
+        r->ndesc[ni] = norm_desc(sd_val_string_value(sd_val_object_get(n->n, "description")));
     if (r->odesc[i] && r->ndesc[ni] && strcmp(r->odesc[i], r->ndesc[ni]) == 0 && sd) {
         score = 1000;
         *rule = "description";
@@ -558,7 +558,7 @@ static int score_pair(rctx *r, size_t i, size_t ni, json_t *opwords, int nkw, co
         score += 30 * shared_segments(op, np);
         free(op);
     }
-    if (!r->npwords[ni] && (r->npwords[ni] = json_array()))
+    if (!r->npwords[ni] && (r->npwords[ni] = sd_val_array()))
         words_of(r->npwords[ni], np);
     free(np);
     score += 10 * shared_words(opwords, r->npwords[ni]) + (sd ? 50 : 0);
@@ -580,52 +580,52 @@ static int level_pass(rctx *r)
 {
     dctx *c = r->c;
     size_t i, j;
-    json_t *l, *v;
+    sd_val *l, *v;
 
     for (int depth = 0; depth <= r->maxdepth; depth++) {
         r->ncs = 0;
         for (i = 0; i < c->old.n; i++) {
             dentry *o = &c->old.e[i];
             const char *ok = key_of(o);
-            json_t *opwords, *lists, *kw;
+            sd_val *opwords, *lists, *kw;
             char *op, *lk;
             int nkw;
             if (o->match >= 0 || o->depth != depth || o->parent < 0)
                 continue;
-            kw = json_array();
+            kw = sd_val_array();
             words_of(kw, ok);
-            nkw = (int)json_array_size(kw);
-            json_decref(kw);
-            opwords = json_array();
+            nkw = (int)sd_val_array_size(kw);
+            sd_val_decref(kw);
+            opwords = sd_val_array();
             if ((op = parent_path(o->path))) {
                 words_of(opwords, op);
                 free(op);
             }
             /* candidates: same key, a camelCase suffix of the key, same description */
-            lists = json_array();
-            if ((lk = lower(ok)) && (l = json_object_get(r->by_key, lk)))
-                json_array_append(lists, l);
+            lists = sd_val_array();
+            if ((lk = lower(ok)) && (l = sd_val_object_get(r->by_key, lk)))
+                sd_val_array_append(lists, l);
             if (lk) {
                 /* the plural, the singular, and the map's name joined to the key */
                 static const char *const tails[] = { "s", "name", "", NULL };
                 sd_buf alt = SD_BUF_INIT;
                 size_t ll = strlen(lk);
                 sd_buf_printf(&alt, "%ss", lk);
-                if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
-                    json_array_append(lists, l);
+                if ((l = sd_val_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                    sd_val_array_append(lists, l);
                 if (ll > 3 && lk[ll - 1] == 's') {
                     sd_buf_clear(&alt);
                     sd_buf_put(&alt, lk, ll - 1);
-                    if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
-                        json_array_append(lists, l);
+                    if ((l = sd_val_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                        sd_val_array_append(lists, l);
                 }
                 if (o->parent >= 0) {
                     char *pk = lower(key_of(&c->old.e[o->parent]));
                     for (const char *const *t = tails; pk && *t; t++) {
                         sd_buf_clear(&alt);
                         sd_buf_printf(&alt, "%s%s%s", pk, lk, *t);
-                        if ((l = json_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
-                            json_array_append(lists, l);
+                        if ((l = sd_val_object_get(r->by_key, alt.ptr ? alt.ptr : "")))
+                            sd_val_array_append(lists, l);
                     }
                     free(pk);
                 }
@@ -635,27 +635,27 @@ static int level_pass(rctx *r)
             for (const char *p = ok + 1; *p; p++)
                 if (isupper((unsigned char)*p) && islower((unsigned char)p[-1])) {
                     char *s = lower(p);
-                    if (s && (l = json_object_get(r->by_key, s)))
-                        json_array_append(lists, l);
+                    if (s && (l = sd_val_object_get(r->by_key, s)))
+                        sd_val_array_append(lists, l);
                     free(s);
                 }
-            if (r->odesc[i] && (l = json_object_get(r->by_desc, r->odesc[i])))
-                json_array_append(lists, l);
-            json_array_foreach(lists, j, l) {
+            if (r->odesc[i] && (l = sd_val_object_get(r->by_desc, r->odesc[i])))
+                sd_val_array_append(lists, l);
+            sd_val_array_foreach(lists, j, l) {
                 size_t k;
-                json_array_foreach(l, k, v) {
+                sd_val_array_foreach(l, k, v) {
                     const char *rule;
-                    size_t ni = (size_t)json_integer_value(v);
+                    size_t ni = (size_t)sd_val_integer_value(v);
                     int score = score_pair(r, i, ni, opwords, nkw, &rule);
                     if (score && add_cand(r, (cand){ (int)i, (int)ni, score, rule }) < 0) {
-                        json_decref(lists);
-                        json_decref(opwords);
+                        sd_val_decref(lists);
+                        sd_val_decref(opwords);
                         return SD_ENOMEM;
                     }
                 }
             }
-            json_decref(lists);
-            json_decref(opwords);
+            sd_val_decref(lists);
+            sd_val_decref(opwords);
         }
         if (r->ncs)
             qsort(r->cs, r->ncs, sizeof *r->cs, by_score);
@@ -672,13 +672,13 @@ static int children_vote(dctx *c)
 {
     int made = 0;
     int *nkids = calloc(c->old.n ? c->old.n : 1, sizeof *nkids);
-    json_t *votes = json_object(), *v;
+    sd_val *votes = sd_val_object(), *v;
     const char *k;
     char key[64];
 
     if (!nkids || !votes) {
         free(nkids);
-        json_decref(votes);
+        sd_val_decref(votes);
         return 0;
     }
     for (size_t j = 0; j < c->old.n; j++) {
@@ -688,15 +688,15 @@ static int children_vote(dctx *c)
         nkids[e->parent]++;
         if (e->match >= 0 && !e->same && c->old.e[e->parent].match < 0 && c->new.e[e->match].parent >= 0) {
             snprintf(key, sizeof key, "%d:%d", e->parent, c->new.e[e->match].parent);
-            json_object_set_new(votes, key, json_integer(json_integer_value(json_object_get(votes, key)) + 1));
+            sd_val_object_set_new(votes, key, sd_val_integer(sd_val_integer_value(sd_val_object_get(votes, key)) + 1));
         }
     }
     /* the most votes first */
-    for (json_int_t want = (json_int_t)c->old.n; want >= 1; want--) {
+    for (sd_val_int want = (sd_val_int)c->old.n; want >= 1; want--) {
         int any = 0;
-        json_object_foreach(votes, k, v) {
+        sd_val_object_foreach(votes, k, v) {
             int o, n;
-            json_int_t got = json_integer_value(v);
+            sd_val_int got = sd_val_integer_value(v);
             if (got > want)
                 any = 1;
             if (got != want || sscanf(k, "%d:%d", &o, &n) != 2)
@@ -713,7 +713,7 @@ static int children_vote(dctx *c)
             want = 65;   /* skip quickly down to the counts that occur */
     }
     free(nkids);
-    json_decref(votes);
+    sd_val_decref(votes);
     return made;
 }
 
@@ -726,8 +726,8 @@ int sd_diff__renames(dctx *c)
     memset(&r, 0, sizeof r);
     r.c = c;
     hint_pairs(c);
-    r.by_key = json_object();
-    r.by_desc = json_object();
+    r.by_key = sd_val_object();
+    r.by_desc = sd_val_object();
     r.nwords = calloc(c->new.n ? c->new.n : 1, sizeof *r.nwords);
     r.npwords = calloc(c->new.n ? c->new.n : 1, sizeof *r.npwords);
     r.ndesc = calloc(c->new.n ? c->new.n : 1, sizeof *r.ndesc);
@@ -746,7 +746,7 @@ int sd_diff__renames(dctx *c)
             append_to(r.by_key, k, i);
             free(k);
         }
-        if ((r.ndesc[i] = norm_desc(json_string_value(json_object_get(e->n, "description")))))
+        if ((r.ndesc[i] = norm_desc(sd_val_string_value(sd_val_object_get(e->n, "description")))))
             append_to(r.by_desc, r.ndesc[i], i);
     }
     for (i = 0; i < c->old.n; i++) {
@@ -754,7 +754,7 @@ int sd_diff__renames(dctx *c)
             continue;
         if (c->old.e[i].depth > r.maxdepth)
             r.maxdepth = c->old.e[i].depth;
-        r.odesc[i] = norm_desc(json_string_value(json_object_get(c->old.e[i].n, "description")));
+        r.odesc[i] = norm_desc(sd_val_string_value(sd_val_object_get(c->old.e[i].n, "description")));
     }
     /* strict rounds first, each followed by the children's vote (the next
      * round sees the maps their keys moved to), then one round with every
@@ -767,8 +767,8 @@ int sd_diff__renames(dctx *c)
     }
 done:
     for (i = 0; r.nwords && i < c->new.n; i++) {
-        json_decref(r.nwords[i]);
-        json_decref(r.npwords[i]);
+        sd_val_decref(r.nwords[i]);
+        sd_val_decref(r.npwords[i]);
         free(r.ndesc[i]);
     }
     for (i = 0; r.odesc && i < c->old.n; i++)
@@ -778,7 +778,7 @@ done:
     free(r.ndesc);
     free(r.odesc);
     free(r.cs);
-    json_decref(r.by_key);
-    json_decref(r.by_desc);
+    sd_val_decref(r.by_key);
+    sd_val_decref(r.by_desc);
     return err;
 }

@@ -19,7 +19,7 @@
 /* Every key path the user sets (maps with keys are walked, anything else
  * is a value) -> "file:line:col"; later files win. Maps with keys are
  * recorded in `inner`. */
-static void user_paths(json_t *set, json_t *inner, json_t *types, const sd_node *n, sd_buf *path,
+static void user_paths(sd_val *set, sd_val *inner, sd_val *types, const sd_node *n, sd_buf *path,
                        int depth)
 {
     size_t len = path->len;
@@ -32,13 +32,13 @@ static void user_paths(json_t *set, json_t *inner, json_t *types, const sd_node 
         snprintf(loc, sizeof loc, ":%d:%d", n->loc.line, n->loc.column);
         sd_buf b = SD_BUF_INIT;
         sd_buf_printf(&b, "%s%s", n->loc.file ? n->loc.file : "", loc);
-        json_object_set_new(set, path->ptr, json_string(b.ptr ? b.ptr : ""));
-        json_object_set_new(types, path->ptr, json_string(sd_node_type_word(n)));
+        sd_val_object_set_new(set, path->ptr, sd_val_string(b.ptr ? b.ptr : ""));
+        sd_val_object_set_new(types, path->ptr, sd_val_string(sd_node_type_word(n)));
         sd_buf_release(&b);
         return;
     }
     if (path->len)
-        json_object_set_new(inner, path->ptr, json_true());
+        sd_val_object_set_new(inner, path->ptr, sd_val_true());
     for (size_t i = 0; i < n->n; i++) {
         const sd_pair *p = &n->items[i];
         if (!p->key || !p->key->str)
@@ -50,16 +50,16 @@ static void user_paths(json_t *set, json_t *inner, json_t *types, const sd_node 
 }
 
 /* path -> node of a model tree (properties only) */
-static void model_paths(json_t *out, json_t *n, int depth)
+static void model_paths(sd_val *out, sd_val *n, int depth)
 {
     size_t i;
-    json_t *c;
-    const char *p = json_string_value(json_object_get(n, "path"));
-    if (!json_is_object(n) || depth > 200)
+    sd_val *c;
+    const char *p = sd_val_string_value(sd_val_object_get(n, "path"));
+    if (!sd_val_is_object(n) || depth > 200)
         return;
     if (p && *p)
-        json_object_set(out, p, n);
-    json_array_foreach(json_object_get(n, "properties"), i, c)
+        sd_val_object_set(out, p, n);
+    sd_val_array_foreach(sd_val_object_get(n, "properties"), i, c)
         model_paths(out, c, depth + 1);
 }
 
@@ -78,17 +78,17 @@ static size_t parent_len(const char *p)
 }
 
 /* Is `p` or one of its ancestors or descendants set by the user? */
-static int touched(const json_t *set, const json_t *inner, const char *p)
+static int touched(const sd_val *set, const sd_val *inner, const char *p)
 {
     char *s;
     size_t n;
-    if (json_object_get(set, p) || json_object_get(inner, p))
+    if (sd_val_object_get(set, p) || sd_val_object_get(inner, p))
         return 1;
     if (!(s = strdup(p)))
         return 0;
     while ((n = parent_len(s)) > 0) {
         s[n] = '\0';
-        if (json_object_get(set, s)) {
+        if (sd_val_object_get(set, s)) {
             free(s);
             return 1;
         }
@@ -99,7 +99,7 @@ static int touched(const json_t *set, const json_t *inner, const char *p)
 
 /* Does NEW accept any key under `p`: the nearest ancestor NEW has is a map
  * without listed keys, or with additionalProperties / patternProperties. */
-static int free_form(const json_t *paths, const char *p)
+static int free_form(const sd_val *paths, const char *p)
 {
     char *s = strdup(p);
     size_t n;
@@ -108,12 +108,12 @@ static int free_form(const json_t *paths, const char *p)
         return 0;
     while ((n = parent_len(s)) > 0) {
         s[n] = '\0';
-        json_t *node = json_object_get(paths, s);
+        sd_val *node = sd_val_object_get(paths, s);
         if (node) {
-            json_t *ap = json_object_get(json_object_get(node, "constraints"), "additionalProperties");
-            r = !json_array_size(json_object_get(node, "properties")) ||
-                (json_object_get(node, "additionalProperties") && !json_is_false(ap)) ||
-                json_object_get(node, "patternProperties");
+            sd_val *ap = sd_val_object_get(sd_val_object_get(node, "constraints"), "additionalProperties");
+            r = !sd_val_array_size(sd_val_object_get(node, "properties")) ||
+                (sd_val_object_get(node, "additionalProperties") && !sd_val_is_false(ap)) ||
+                sd_val_object_get(node, "patternProperties");
             free(s);
             return r;
         }
@@ -123,45 +123,45 @@ static int free_form(const json_t *paths, const char *p)
 }
 
 /* Is there an "invalid" finding at `path` in `list`? */
-static int invalid_at(const json_t *list, const char *path)
+static int invalid_at(const sd_val *list, const char *path)
 {
     size_t i;
-    json_t *f;
-    json_array_foreach(list, i, f)
-        if (!strcmp(json_string_value(json_object_get(f, "finding")), "invalid") &&
-            !strcmp(json_string_value(json_object_get(f, "path")), path))
+    sd_val *f;
+    sd_val_array_foreach(list, i, f)
+        if (!strcmp(sd_val_string_value(sd_val_object_get(f, "finding")), "invalid") &&
+            !strcmp(sd_val_string_value(sd_val_object_get(f, "path")), path))
             return 1;
     return 0;
 }
 
-static json_t *finding(json_t *list, const char *path, const char *kind, const char *at)
+static sd_val *finding(sd_val *list, const char *path, const char *kind, const char *at)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "path", json_string(path));
-    json_object_set_new(o, "finding", json_string(kind));
+    sd_val *o = sd_val_object();
+    sd_val_object_set_new(o, "path", sd_val_string(path));
+    sd_val_object_set_new(o, "finding", sd_val_string(kind));
     if (at)
-        json_object_set_new(o, "at", json_string(at));
-    json_array_append_new(list, o);
+        sd_val_object_set_new(o, "at", sd_val_string(at));
+    sd_val_array_append_new(list, o);
     return o;
 }
 
-static void message(json_t *o, const char *fmt, ...)
+static void message(sd_val *o, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-static void message(json_t *o, const char *fmt, ...)
+static void message(sd_val *o, const char *fmt, ...)
 {
     sd_buf b = SD_BUF_INIT;
     va_list ap;
     va_start(ap, fmt);
     sd_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    json_object_set_new(o, "message", json_string(b.ptr ? b.ptr : ""));
+    sd_val_object_set_new(o, "message", sd_val_string(b.ptr ? b.ptr : ""));
     sd_buf_release(&b);
 }
 
-static char *vtext(const json_t *v)
+static char *vtext(const sd_val *v)
 {
     sd_buf b = SD_BUF_INIT;
     sd_diff_value_text(&b, v);
@@ -170,14 +170,14 @@ static char *vtext(const json_t *v)
     return sd_buf_detach(&b);
 }
 
-json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_t *new_model,
+sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_val *new_model,
                         sd_source *new_src, const char *const *files, size_t nfiles,
                         sd_diags *diags)
 {
-    json_t *set = json_object(), *inner = json_object(), *oldp = json_object(), *newp = json_object();
-    json_t *types = json_object();
-    json_t *renamed = json_object(), *renamed_back = json_object(), *findings = json_array();
-    json_t *report = NULL, *c, *v;
+    sd_val *set = sd_val_object(), *inner = sd_val_object(), *oldp = sd_val_object(), *newp = sd_val_object();
+    sd_val *types = sd_val_object();
+    sd_val *renamed = sd_val_object(), *renamed_back = sd_val_object(), *findings = sd_val_array();
+    sd_val *report = NULL, *c, *v;
     sd_check *chk = NULL;
     sd_check_opts copts;
     const char *k;
@@ -199,55 +199,55 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
         sd_doc_free(doc);
     }
     /* every version of a CRD; the root otherwise */
-    const json_t *models[2] = { old_model, new_model };
-    json_t *paths[2] = { oldp, newp };
+    const sd_val *models[2] = { old_model, new_model };
+    sd_val *paths[2] = { oldp, newp };
     for (int m = 0; m < 2; m++) {
-        json_t *vs = json_object_get((json_t *)models[m], "versions"), *ver;
+        sd_val *vs = sd_val_object_get((sd_val *)models[m], "versions"), *ver;
         size_t vi;
-        model_paths(paths[m], json_object_get((json_t *)models[m], "root"), 0);
-        json_array_foreach(vs, vi, ver)
-            model_paths(paths[m], json_object_get(ver, "root"), 0);
+        model_paths(paths[m], sd_val_object_get((sd_val *)models[m], "root"), 0);
+        sd_val_array_foreach(vs, vi, ver)
+            model_paths(paths[m], sd_val_object_get(ver, "root"), 0);
     }
-    int crd = json_object_get((json_t *)new_model, "crd") != NULL;
-    json_array_foreach(json_object_get(diff, "changes"), i, c) {
-        const char *ch = json_string_value(json_object_get(c, "change"));
+    int crd = sd_val_object_get((sd_val *)new_model, "crd") != NULL;
+    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
+        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
         if (ch && strcmp(ch, "renamed") == 0) {
-            json_object_set(renamed, json_string_value(json_object_get(c, "from")), json_object_get(c, "to"));
-            json_object_set(renamed_back, json_string_value(json_object_get(c, "to")), json_object_get(c, "from"));
+            sd_val_object_set(renamed, sd_val_string_value(sd_val_object_get(c, "from")), sd_val_object_get(c, "to"));
+            sd_val_object_set(renamed_back, sd_val_string_value(sd_val_object_get(c, "to")), sd_val_object_get(c, "from"));
         }
     }
 
     /* 1. keys set that NEW does not have */
-    json_object_foreach(set, k, v) {
-        const char *at = json_string_value(v);
-        if (json_object_get(newp, k) || free_form(newp, k))
+    sd_val_object_foreach(set, k, v) {
+        const char *at = sd_val_string_value(v);
+        if (sd_val_object_get(newp, k) || free_form(newp, k))
             continue;
         /* a custom resource's envelope: the API server's, not the schema's */
         if (crd && (strcmp(k, "apiVersion") == 0 || strcmp(k, "kind") == 0 ||
                     strncmp(k, "metadata.", 9) == 0 || strcmp(k, "metadata") == 0))
             continue;
-        json_t *to = json_object_get(renamed, k);
+        sd_val *to = sd_val_object_get(renamed, k);
         if (to) {
-            json_t *o = finding(findings, k, "renamed", at);
-            json_object_set(o, "to", to);
-            message(o, "renamed to %s in NEW: move the value there", json_string_value(to));
-        } else if (json_object_get(oldp, k)) {
+            sd_val *o = finding(findings, k, "renamed", at);
+            sd_val_object_set(o, "to", to);
+            message(o, "renamed to %s in NEW: move the value there", sd_val_string_value(to));
+        } else if (sd_val_object_get(oldp, k)) {
             message(finding(findings, k, "removed", at), "no longer exists in NEW: the value is ignored");
         } else {
             message(finding(findings, k, "unknown", at), "not a key of NEW (nor of OLD)");
         }
     }
     /* 2. newly required keys the user does not set */
-    json_array_foreach(json_object_get(diff, "changes"), i, c) {
-        const char *ch = json_string_value(json_object_get(c, "change"));
-        const char *p = json_string_value(json_object_get(c, "path"));
-        const char *kw = json_string_value(json_object_get(c, "keyword"));
-        int req = (ch && strcmp(ch, "added") == 0 && json_is_true(json_object_get(c, "required"))) ||
+    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
+        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
+        const char *p = sd_val_string_value(sd_val_object_get(c, "path"));
+        const char *kw = sd_val_string_value(sd_val_object_get(c, "keyword"));
+        int req = (ch && strcmp(ch, "added") == 0 && sd_val_is_true(sd_val_object_get(c, "required"))) ||
                   (ch && strcmp(ch, "constraint") == 0 && kw && strcmp(kw, "required") == 0 &&
-                   json_is_true(json_object_get(c, "to")));
+                   sd_val_is_true(sd_val_object_get(c, "to")));
         if (req && p && !touched(set, inner, p)) {
-            json_t *node = json_object_get(newp, p), *def = json_object_get(node, "default");
-            json_t *o = finding(findings, p, "required", NULL);
+            sd_val *node = sd_val_object_get(newp, p), *def = sd_val_object_get(node, "default");
+            sd_val *o = finding(findings, p, "required", NULL);
             if (def) {
                 char *t = vtext(def);
                 message(o, "newly required; not set (NEW's default %s applies)", t);
@@ -266,45 +266,45 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
             const sd_verror *e = &r->res.items[j];
             char at[512];
             snprintf(at, sizeof at, "%s:%d:%d", e->loc.file ? e->loc.file : "", e->loc.line, e->loc.column);
-            json_t *o = finding(findings, e->key ? e->key : "(root)", "invalid", e->loc.line ? at : NULL);
+            sd_val *o = finding(findings, e->key ? e->key : "(root)", "invalid", e->loc.line ? at : NULL);
             message(o, "%s", e->message ? e->message : "refused");
             if (e->keyword)
-                json_object_set_new(o, "keyword", json_string(e->keyword));
+                sd_val_object_set_new(o, "keyword", sd_val_string(e->keyword));
         }
         if (r->status < 0 && r->status != SD_EINVALID)
             goto fail;
     }
     /* 3b. a value whose type NEW changed away from (charts without a schema
      * infer types from values.yaml: no validation would say it) */
-    json_array_foreach(json_object_get(diff, "changes"), i, c) {
-        const char *ch = json_string_value(json_object_get(c, "change"));
-        const char *p = json_string_value(json_object_get(c, "path"));
-        json_t *to = json_object_get(c, "to"), *t;
-        json_t *from_old = p ? json_object_get(renamed_back, p) : NULL;
+    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
+        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
+        const char *p = sd_val_string_value(sd_val_object_get(c, "path"));
+        sd_val *to = sd_val_object_get(c, "to"), *t;
+        sd_val *from_old = p ? sd_val_object_get(renamed_back, p) : NULL;
         const char *up = p;
         size_t k;
         int fits = 0;
-        if (!ch || strcmp(ch, "type") != 0 || !p || !json_is_array(to) || json_object_get(c, "keyword"))
+        if (!ch || strcmp(ch, "type") != 0 || !p || !sd_val_is_array(to) || sd_val_object_get(c, "keyword"))
             continue;
-        if (!json_object_get(types, up) && from_old)
-            up = json_string_value(from_old);
-        const char *ut = json_string_value(json_object_get(types, up));
+        if (!sd_val_object_get(types, up) && from_old)
+            up = sd_val_string_value(from_old);
+        const char *ut = sd_val_string_value(sd_val_object_get(types, up));
         if (!ut)
             continue;
-        json_array_foreach(to, k, t) {
-            const char *w = json_string_value(t);
+        sd_val_array_foreach(to, k, t) {
+            const char *w = sd_val_string_value(t);
             if (w && (!strcmp(w, ut) || (!strcmp(w, "number") && !strcmp(ut, "integer"))))
                 fits = 1;
         }
         if (fits || invalid_at(findings, up))
             continue;   /* NEW's schema said it already */
         sd_buf tl = SD_BUF_INIT;
-        json_array_foreach(to, k, t) {
+        sd_val_array_foreach(to, k, t) {
             if (k)
                 sd_buf_puts(&tl, " or ");
-            sd_buf_puts(&tl, json_string_value(t) ? json_string_value(t) : "?");
+            sd_buf_puts(&tl, sd_val_string_value(t) ? sd_val_string_value(t) : "?");
         }
-        json_t *o = finding(findings, up, "type", json_string_value(json_object_get(set, up)));
+        sd_val *o = finding(findings, up, "type", sd_val_string_value(sd_val_object_get(set, up)));
         if (strcmp(up, p) != 0)
             message(o, "you set %s %s; NEW expects %s at %s", strchr("aeiou", ut[0]) ? "an" : "a", ut,
                     tl.ptr ? tl.ptr : "?", p);
@@ -314,78 +314,78 @@ json_t *sd_diff_upgrade(const json_t *diff, const json_t *old_model, const json_
         sd_buf_release(&tl);
     }
     /* 4. defaults that change under keys the user leaves alone */
-    json_array_foreach(json_object_get(diff, "changes"), i, c) {
-        const char *ch = json_string_value(json_object_get(c, "change"));
-        const char *p = json_string_value(json_object_get(c, "path"));
-        json_t *from_old = p ? json_object_get(renamed_back, p) : NULL;
-        if (!ch || strcmp(ch, "default") != 0 || !p || json_object_get(c, "version"))
+    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
+        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
+        const char *p = sd_val_string_value(sd_val_object_get(c, "path"));
+        sd_val *from_old = p ? sd_val_object_get(renamed_back, p) : NULL;
+        if (!ch || strcmp(ch, "default") != 0 || !p || sd_val_object_get(c, "version"))
             continue;
-        if (touched(set, inner, p) || (from_old && touched(set, inner, json_string_value(from_old))))
+        if (touched(set, inner, p) || (from_old && touched(set, inner, sd_val_string_value(from_old))))
             continue;
-        json_t *o = finding(findings, p, "default", NULL);
-        char *a = vtext(json_object_get(c, "from")), *b = vtext(json_object_get(c, "to"));
-        json_object_set(o, "from", json_object_get(c, "from"));
-        json_object_set(o, "to", json_object_get(c, "to"));
-        if (json_is_true(json_object_get(c, "to_absent")))
+        sd_val *o = finding(findings, p, "default", NULL);
+        char *a = vtext(sd_val_object_get(c, "from")), *b = vtext(sd_val_object_get(c, "to"));
+        sd_val_object_set(o, "from", sd_val_object_get(c, "from"));
+        sd_val_object_set(o, "to", sd_val_object_get(c, "to"));
+        if (sd_val_is_true(sd_val_object_get(c, "to_absent")))
             message(o, "default %s is gone: NEW's values.yaml no longer sets it (not set in your values)", a);
-        else if (json_is_true(json_object_get(c, "from_absent")))
+        else if (sd_val_is_true(sd_val_object_get(c, "from_absent")))
             message(o, "now defaults to %s (not set in your values)", b);
         else
             message(o, "default changes from %s to %s (not set in your values)", a, b);
         free(a);
         free(b);
     }
-    report = json_object();
+    report = sd_val_object();
     if (!report)
         goto oom;
-    json_object_set(report, "old", json_object_get(diff, "old"));
-    json_object_set(report, "new", json_object_get(diff, "new"));
-    json_t *fl = json_array();
+    sd_val_object_set(report, "old", sd_val_object_get(diff, "old"));
+    sd_val_object_set(report, "new", sd_val_object_get(diff, "new"));
+    sd_val *fl = sd_val_array();
     for (i = 0; i < nfiles; i++)
-        json_array_append_new(fl, json_string(files[i]));
-    json_object_set_new(report, "values", fl);
-    json_object_set(report, "findings", findings);
+        sd_val_array_append_new(fl, sd_val_string(files[i]));
+    sd_val_object_set_new(report, "values", fl);
+    sd_val_object_set(report, "findings", findings);
     goto done;
 oom:
     sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
 fail:
-    json_decref(report);
+    sd_val_decref(report);
     report = NULL;
 done:
     sd_check_free(chk);
-    json_decref(set);
-    json_decref(inner);
-    json_decref(types);
-    json_decref(oldp);
-    json_decref(newp);
-    json_decref(renamed);
-    json_decref(renamed_back);
-    json_decref(findings);
+    sd_val_decref(set);
+    sd_val_decref(inner);
+    sd_val_decref(types);
+    sd_val_decref(oldp);
+    sd_val_decref(newp);
+    sd_val_decref(renamed);
+    sd_val_decref(renamed_back);
+    sd_val_decref(findings);
     return report;
 }
 
-void sd_diff_upgrade_text(sd_buf *out, const json_t *report)
+void sd_diff_upgrade_text(sd_buf *out, const sd_val *report)
 {
     size_t i, counts[7] = { 0 };
-    json_t *f;
+    sd_val *f;
     static const char *const kinds[] = { "renamed", "removed", "unknown", "required", "invalid", "default",
                                          "type" };
 
-    json_array_foreach(json_object_get(report, "findings"), i, f) {
-        const char *at = json_string_value(json_object_get(f, "at"));
-        const char *kind = json_string_value(json_object_get(f, "finding"));
+    sd_val_array_foreach(sd_val_object_get(report, "findings"), i, f) {
+        const char *at = sd_val_string_value(sd_val_object_get(f, "at"));
+        const char *kind = sd_val_string_value(sd_val_object_get(f, "finding"));
         for (size_t k = 0; k < 7; k++)
             if (kind && strcmp(kind, kinds[k]) == 0)
                 counts[k]++;
         if (at)
             sd_buf_printf(out, "%s: ", at);
         sd_buf_printf(out, "%s: %s: %s\n", kind ? kind : "?",
-                      json_string_value(json_object_get(f, "path")),
-                      json_string_value(json_object_get(f, "message")));
+                      sd_val_string_value(sd_val_object_get(f, "path")),
+                      sd_val_string_value(sd_val_object_get(f, "message")));
     }
     sd_buf_printf(out, "%zu finding%s: %zu renamed, %zu removed, %zu unknown, %zu newly required, "
                        "%zu invalid, %zu of a changed type, %zu changed defaults\n",
-                  json_array_size(json_object_get(report, "findings")),
-                  json_array_size(json_object_get(report, "findings")) == 1 ? "" : "s",
+                  sd_val_array_size(sd_val_object_get(report, "findings")),
+                  sd_val_array_size(sd_val_object_get(report, "findings")) == 1 ? "" : "s",
                   counts[0], counts[1], counts[2], counts[3], counts[4], counts[6], counts[5]);
 }

@@ -31,7 +31,7 @@ typedef struct bnode {
     const sd_doc  *edoc;     /* the document eff lives in */
     const char    *ref_id;   /* the definition the node links to, or NULL */
     const sd_annot *an;      /* the values comment for the path, or NULL */
-    json_t        *n;
+    sd_val        *n;
     uint64_t       keys;     /* a one-hash Bloom filter of the keys of schema and eff */
 } bnode;
 
@@ -155,11 +155,11 @@ static char *where_name(const mctx *c, const char *file)
     return sd_buf_detach(&b);
 }
 
-json_t *sd_model__loc(mctx *c, sd_loc l)
+sd_val *sd_model__loc(mctx *c, sd_loc l)
 {
     const char *f = l.file;
     if (!l.file)
-        return json_null();
+        return sd_val_null();
     if (c) {
         /* a node names its schema file and its values file in turn: a few
          * slots keep each name made once */
@@ -176,8 +176,8 @@ json_t *sd_model__loc(mctx *c, sd_loc l)
             f = c->where_name[i];
     }
     if (l.line <= 0)
-        return json_string(f);
-    return json_sprintf("%s:%d:%d", f, l.line, l.column);
+        return sd_val_string(f);
+    return sd_val_sprintf("%s:%d:%d", f, l.line, l.column);
 }
 
 /* helm-docs' type words (pkg/document/values.go) */
@@ -289,74 +289,74 @@ static void describe(bnode *b)
         set(b->n, "title", sd_model__doc_str(t->str));
         flag(b->n, "title_explicit", 1);
     } else if (key && (!strcmp(key, "[]") || key[0] == '[' || !strcmp(key, "*"))) {
-        set(b->n, "title", json_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
+        set(b->n, "title", sd_val_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
     } else {
         char *h = sd_humanize(key ? key : "");
-        set(b->n, "title", json_string(h ? h : ""));
+        set(b->n, "title", sd_val_string(h ? h : ""));
         free(h);
     }
     if (b->an && b->an->description && b->an->described) {
-        set(b->n, "description", json_string(b->an->description));
-        set(b->n, "description_from", json_string("values"));
+        set(b->n, "description", sd_val_string(b->an->description));
+        set(b->n, "description_from", sd_val_string("values"));
         /* the comment wins; the schema's own words are kept when they differ */
         if ((t = kw(b, "description")) && t->kind == SD_STR && *t->str &&
             strcmp(t->str, b->an->description) != 0)
             set(b->n, "schema_description", sd_model__doc_str(t->str));
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
         set(b->n, "description", sd_model__doc_str(t->str));
-        set(b->n, "description_from", json_string("schema"));
+        set(b->n, "description_from", sd_val_string("schema"));
     }
 }
 
 /* Merge rule: the schema's type wins; a default of another type is
  * reported at both places. */
-static void check_default_type(bnode *b, json_t *types, int nullable)
+static void check_default_type(bnode *b, sd_val *types, int nullable)
 {
     const sd_node *value = b->at->value, *tkw = kw(b, "type");
     const char *path = b->at->path && *b->at->path ? b->at->path : "(root)";
     const char *vt = sd_node_type_word(value);
     size_t i;
-    json_t *tw;
+    sd_val *tw;
     int ok = 0;
 
-    json_array_foreach(types, i, tw) {
-        const char *w = json_string_value(tw);
+    sd_val_array_foreach(types, i, tw) {
+        const char *w = sd_val_string_value(tw);
         if (!strcmp(w, vt) || (!strcmp(w, "number") && !strcmp(vt, "integer")) ||
             (!strcmp(w, "integer") && !strcmp(vt, "number") && value->num.f == (double)(long long)value->num.f))
             ok = 1;
     }
     if (ok || (nullable && value->kind == SD_NULL) || kw(b, "x-kubernetes-int-or-string"))
         return;
-    char *ts = json_dumps(types, JSON_COMPACT | JSON_ENCODE_ANY);
+    char *ts = sd_val_dumps(types, SD_VAL_COMPACT | SD_VAL_ENCODE_ANY);
     sd_diag_warning(b->c->diags, value->loc, "%s: the default is %s but the schema says %s (%s:%d:%d)",
                     path, vt, ts ? ts : "?", tkw->loc.file, tkw->loc.line, tkw->loc.column);
     sd_diag_add(b->c->diags, SD_SEV_NOTE, 0, tkw->loc, NULL, NULL, "%s: the schema's type is here", path);
-    sd_json_free(ts);
+    free(ts);
 }
 
 static void types(bnode *b)
 {
     const sd_node *value = b->at->value, *t;
-    json_t *types = json_array();
+    sd_val *types = sd_val_array();
     const char *ht = NULL;
     int nullable = 0;
 
     if ((t = kw(b, "type"))) {
         if (t->kind == SD_STR)
-            json_array_append_new(types, sd_model__doc_str(t->str));
+            sd_val_array_append_new(types, sd_model__doc_str(t->str));
         else if (t->kind == SD_SEQ)
             for (size_t i = 0; i < t->n; i++)
                 if (t->items[i].value->kind == SD_STR)
-                    json_array_append_new(types, sd_model__doc_str(t->items[i].value->str));
+                    sd_val_array_append_new(types, sd_model__doc_str(t->items[i].value->str));
     } else if (b->an && b->an->type && json_type_of_helm(b->an->type)) {
         /* `# -- (string)`: the comment's type, also over an empty default
          * (one type rule for html and md) */
-        json_array_append_new(types, json_string(json_type_of_helm(b->an->type)));
+        sd_val_array_append_new(types, sd_val_string(json_type_of_helm(b->an->type)));
     } else if (value) {
-        json_array_append_new(types, json_string(sd_node_type_word(value)));
+        sd_val_array_append_new(types, sd_val_string(sd_node_type_word(value)));
     }
-    for (size_t i = 0; i < json_array_size(types); i++)
-        if (!strcmp(json_string_value(json_array_get(types, i)), "null"))
+    for (size_t i = 0; i < sd_val_array_size(types); i++)
+        if (!strcmp(sd_val_string_value(sd_val_array_get(types, i)), "null"))
             nullable = 1;
     if ((t = kw(b, "nullable")) && t->kind == SD_BOOL && t->num.b)
         nullable = 1;
@@ -366,13 +366,13 @@ static void types(bnode *b)
         ht = b->an->type;
     else if (value)
         ht = helm_type_of_value(value);
-    else if (json_array_size(types))
-        ht = helm_type_of_schema(json_string_value(json_array_get(types, 0)));
-    if (value && json_array_size(types) && b->schema && kw(b, "type"))
+    else if (sd_val_array_size(types))
+        ht = helm_type_of_schema(sd_val_string_value(sd_val_array_get(types, 0)));
+    if (value && sd_val_array_size(types) && b->schema && kw(b, "type"))
         check_default_type(b, types, nullable);
     /* copy `ht` first: it may point into `types`, which set() gives away
      * (and frees at once when b->n could not be allocated) */
-    json_t *hts = json_string(ht ? ht : "");
+    sd_val *hts = sd_val_string(ht ? ht : "");
     set(b->n, "type", types);
     set(b->n, "helm_type", hts);
     flag(b->n, "nullable", nullable);
@@ -381,50 +381,50 @@ static void types(bnode *b)
 static void values(bnode *b)
 {
     const sd_node *value = b->at->value, *t;
-    json_t *ex = json_array();
+    sd_val *ex = sd_val_array();
 
     /* default: the value written in values.yaml, else the schema's */
     if (value) {
-        set(b->n, "default", sd_node_to_jansson(value));
+        set(b->n, "default", sd_node_to_val(value));
         flag(b->n, "has_default", 1);
     } else if ((t = kw(b, "default"))) {
-        set(b->n, "default", sd_node_to_jansson(t));
+        set(b->n, "default", sd_node_to_val(t));
         flag(b->n, "has_default", 1);
     }
     if (b->an && b->an->default_text)
-        set(b->n, "default_text", json_string(b->an->default_text));
+        set(b->n, "default_text", sd_val_string(b->an->default_text));
 
     if ((t = kw(b, "x-examples")) && t->kind == SD_SEQ) {
         /* ytt examples: {title?, value} */
         for (size_t i = 0; i < t->n; i++) {
             const sd_node *e = t->items[i].value, *x;
-            json_t *o = json_object();
+            sd_val *o = sd_val_object();
             if ((x = sd_node_get(e, "title")) && x->kind == SD_STR)
                 set(o, "title", sd_model__doc_str(x->str));
             if ((x = sd_node_get(e, "value"))) {
                 if (x->tag && !strcmp(x->tag, "!starlark"))
                     set(o, "source", sd_model__doc_str(x->str));
                 else
-                    set(o, "value", sd_node_to_jansson(x));
+                    set(o, "value", sd_node_to_val(x));
             }
-            json_array_append_new(ex, o);
+            sd_val_array_append_new(ex, o);
         }
     } else if ((t = kw(b, "examples")) && t->kind == SD_SEQ) {
         for (size_t i = 0; i < t->n; i++) {
-            json_t *e = json_object();
-            set(e, "value", sd_node_to_jansson(t->items[i].value));
-            json_array_append_new(ex, e);
+            sd_val *e = sd_val_object();
+            set(e, "value", sd_node_to_val(t->items[i].value));
+            sd_val_array_append_new(ex, e);
         }
     } else if ((t = kw(b, "example"))) {
-        json_t *e = json_object();
-        set(e, "value", sd_node_to_jansson(t));
-        json_array_append_new(ex, e);
+        sd_val *e = sd_val_object();
+        set(e, "value", sd_node_to_val(t));
+        sd_val_array_append_new(ex, e);
     }
     sd_model__set_nonempty(b->n, "examples", ex);
     if ((t = kw(b, "enum")))
-        set(b->n, "enum", sd_node_to_jansson(t));
+        set(b->n, "enum", sd_node_to_val(t));
     if ((t = kw(b, "const")))
-        set(b->n, "const", sd_node_to_jansson(t));
+        set(b->n, "const", sd_node_to_val(t));
 }
 
 static const char *const constraint_keys[] = {
@@ -442,51 +442,51 @@ static int is_true(const sd_node *t)
 
 static void kubernetes(bnode *b)
 {
-    json_t *k8s = json_object();
+    sd_val *k8s = sd_val_object();
     const sd_node *t;
 
     if (is_true(kw(b, "x-kubernetes-int-or-string")))
-        set(k8s, "int_or_string", json_true());
+        set(k8s, "int_or_string", sd_val_true());
     if (is_true(kw(b, "x-kubernetes-preserve-unknown-fields")))
-        set(k8s, "preserve_unknown_fields", json_true());
+        set(k8s, "preserve_unknown_fields", sd_val_true());
     if (is_true(kw(b, "x-kubernetes-embedded-resource")))
-        set(k8s, "embedded_resource", json_true());
+        set(k8s, "embedded_resource", sd_val_true());
     if ((t = kw(b, "x-kubernetes-list-type")) && t->kind == SD_STR)
         set(k8s, "list_type", sd_model__doc_str(t->str));
     if ((t = kw(b, "x-kubernetes-list-map-keys")))
-        set(k8s, "list_map_keys", sd_node_to_jansson(t));
+        set(k8s, "list_map_keys", sd_node_to_val(t));
     if ((t = kw(b, "x-kubernetes-map-type")) && t->kind == SD_STR)
         set(k8s, "map_type", sd_model__doc_str(t->str));
     if ((t = kw(b, "x-kubernetes-validations")) && t->kind == SD_SEQ) {
         static const char *const fields[] = { "rule", "message", "messageExpression", "reason",
                                               "fieldPath", NULL };
-        json_t *rules = json_array();
+        sd_val *rules = sd_val_array();
         for (size_t i = 0; i < t->n; i++) {
             const sd_node *r = t->items[i].value, *x;
-            json_t *o = json_object();
+            sd_val *o = sd_val_object();
             for (const char *const *f = fields; *f; f++)
                 if ((x = sd_node_get(r, *f)))
-                    set(o, *f, sd_node_to_jansson(x));
-            json_array_append_new(rules, o);
+                    set(o, *f, sd_node_to_val(x));
+            sd_val_array_append_new(rules, o);
         }
         set(k8s, "validations", rules);
     }
-    if (json_object_size(k8s))
+    if (sd_val_object_size(k8s))
         set(b->n, "kubernetes", k8s);
     else
-        json_decref(k8s);
+        sd_val_decref(k8s);
 }
 
 static void constraints_and_flags(bnode *b)
 {
-    json_t *cons = json_object();
+    sd_val *cons = sd_val_object();
     const sd_node *t;
 
     for (const char *const *k = constraint_keys; *k; k++)
         if ((t = kw(b, *k)))
-            set(cons, *k, sd_node_to_jansson(t));
+            set(cons, *k, sd_node_to_val(t));
     if ((t = kw(b, "additionalProperties")) && t->kind == SD_BOOL)
-        set(cons, "additionalProperties", json_boolean(t->num.b));
+        set(cons, "additionalProperties", sd_val_boolean(t->num.b));
     sd_model__set_nonempty(b->n, "constraints", cons);
 
     flag(b->n, "deprecated", is_true(kw(b, "deprecated")));
@@ -494,12 +494,12 @@ static void constraints_and_flags(bnode *b)
         set(b->n, "deprecation", sd_model__doc_str(t->str));
     if ((t = kw(b, "x-removed"))) {
         flag(b->n, "removed", 1);
-        set(b->n, "removal", json_string(t->kind == SD_STR ? t->str : ""));
+        set(b->n, "removal", sd_val_string(t->kind == SD_STR ? t->str : ""));
     }
     if (((t = kw(b, "x-ytt-rules")) && t->kind == SD_SEQ) || kw(b, "x-ytt-key")) {
-        json_t *y = json_object();
+        sd_val *y = sd_val_object();
         if (t && t->kind == SD_SEQ)
-            set(y, "rules", sd_node_to_jansson(t));
+            set(y, "rules", sd_node_to_val(t));
         if ((t = kw(b, "x-ytt-key")) && t->kind == SD_STR)
             set(y, "key", sd_model__doc_str(t->str));
         set(b->n, "ytt", y);
@@ -509,7 +509,7 @@ static void constraints_and_flags(bnode *b)
     flag(b->n, "form", is_true(kw(b, "form")));   /* Kubeapps/Bitnami: shown in a basic form */
     /* "required" is set by the parent */
     if (b->an && b->an->section)
-        set(b->n, "section", json_string(b->an->section));
+        set(b->n, "section", sd_val_string(b->an->section));
     kubernetes(b);
 }
 
@@ -540,7 +540,7 @@ static void child_pointer(sd_buf *out, const char *pointer, const char *kwd, con
 }
 
 /* Build a child at (key, path, pointer) of `schema` in `sdoc`. */
-static json_t *child(bnode *b, const char *key, const char *path, const char *pointer,
+static sd_val *child(bnode *b, const char *key, const char *path, const char *pointer,
                      const sd_node *schema, const sd_doc *sdoc, const sd_pair *vpair,
                      const sd_node *value)
 {
@@ -548,14 +548,14 @@ static json_t *child(bnode *b, const char *key, const char *path, const char *po
     return sd_model__build(b->c, &at);
 }
 
-static json_t *branch_list(bnode *b, const sd_node *arr, const char *kwd)
+static sd_val *branch_list(bnode *b, const sd_node *arr, const char *kwd)
 {
-    json_t *out = json_array();
+    sd_val *out = sd_val_array();
     sd_buf ptr = SD_BUF_INIT;
     for (size_t i = 0; i < arr->n; i++) {
         sd_buf_clear(&ptr);
         sd_buf_printf(&ptr, "%s/%s/%zu", b->at->pointer, kwd, i);
-        json_array_append_new(out, child(b, NULL, b->at->path, ptr.ptr, arr->items[i].value,
+        sd_val_array_append_new(out, child(b, NULL, b->at->path, ptr.ptr, arr->items[i].value,
                                          b->at->sdoc, NULL, NULL));
     }
     sd_buf_release(&ptr);
@@ -568,7 +568,7 @@ static void properties(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
 {
     const mplace *at = b->at;
     const sd_node *value = at->value;
-    json_t *props = json_array();
+    sd_val *props = sd_val_array();
     const sd_node *sprops = kw(b, "properties");
     const sd_node *addl = kw(b, "additionalProperties");
     const sd_node *pattern = kw(b, "patternProperties");
@@ -598,7 +598,7 @@ static void properties(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
             } else {
                 child_pointer(cptr, at->pointer, "properties", k);
             }
-            json_array_append_new(props, child(b, k, cp->ptr, cptr->ptr, ks, kdoc, vp, vp->value));
+            sd_val_array_append_new(props, child(b, k, cp->ptr, cptr->ptr, ks, kdoc, vp, vp->value));
         }
     }
     if (own_props && own_props->kind == SD_MAP) {
@@ -608,24 +608,24 @@ static void properties(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
                 continue;
             child_path(cp, at->path, k);
             child_pointer(cptr, at->pointer, "properties", k);
-            json_array_append_new(props, child(b, k, cp->ptr, cptr->ptr, own_props->items[i].value,
+            sd_val_array_append_new(props, child(b, k, cp->ptr, cptr->ptr, own_props->items[i].value,
                                                at->sdoc, NULL, NULL));
         }
     }
     if (req && req->kind == SD_SEQ) {
         size_t i;
-        json_t *ch;
-        json_array_foreach(props, i, ch) {
-            const char *k = json_string_value(json_object_get(ch, "key"));
+        sd_val *ch;
+        sd_val_array_foreach(props, i, ch) {
+            const char *k = sd_val_string_value(sd_val_object_get(ch, "key"));
             for (size_t r = 0; k && r < req->n; r++)
                 if (req->items[r].value->kind == SD_STR && !strcmp(req->items[r].value->str, k))
-                    json_object_set_new_nocheck(ch, "required", json_true());
+                    sd_val_object_set_new_nocheck(ch, "required", sd_val_true());
         }
     }
-    if (json_array_size(props))
+    if (sd_val_array_size(props))
         set(b->n, "properties", props);
     else
-        json_decref(props);
+        sd_val_decref(props);
 }
 
 /* List elements written in values.yaml: key[0], key[1], ... */
@@ -634,11 +634,11 @@ static void elements(bnode *b, sd_buf *cp, sd_buf *cptr)
     const mplace *at = b->at;
     const sd_node *value = at->value;
     const sd_node *items = kw(b, "items"), *prefix = kw(b, "prefixItems");
-    json_t *els;
+    sd_val *els;
 
     if (!value || value->kind != SD_SEQ || !value->n)
         return;
-    els = json_array();
+    els = sd_val_array();
     for (size_t i = 0; i < value->n; i++) {
         char ik[32];
         int in_prefix = prefix && prefix->kind == SD_SEQ && i < prefix->n;
@@ -649,7 +649,7 @@ static void elements(bnode *b, sd_buf *cp, sd_buf *cptr)
         child_path(cp, at->path, ik);
         sd_buf_clear(cptr);
         sd_buf_printf(cptr, "%s/items", at->pointer);
-        json_array_append_new(els, child(b, ik, cp->ptr, cptr->ptr, is,
+        sd_val_array_append_new(els, child(b, ik, cp->ptr, cptr->ptr, is,
                                          in_prefix ? kw_doc(b, "prefixItems") : kw_doc(b, "items"),
                                          &value->items[i], value->items[i].value));
     }
@@ -678,14 +678,14 @@ static void structure(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
         set(b->n, "additionalProperties", child(b, "*", cp->ptr, cptr->ptr, t, at->sdoc, NULL, NULL));
     }
     if (st && (t = sd_node_get(st, "patternProperties")) && t->kind == SD_MAP && t->n) {
-        json_t *pp = json_array();
+        sd_val *pp = sd_val_array();
         for (size_t i = 0; i < t->n; i++) {
-            json_t *o = json_object();
+            sd_val *o = sd_val_object();
             set(o, "pattern", sd_model__doc_str(t->items[i].key->str));
             child_path(cp, at->path, "*");
             child_pointer(cptr, at->pointer, "patternProperties", t->items[i].key->str);
             set(o, "node", child(b, "*", cp->ptr, cptr->ptr, t->items[i].value, at->sdoc, NULL, NULL));
-            json_array_append_new(pp, o);
+            sd_val_array_append_new(pp, o);
         }
         set(b->n, "patternProperties", pp);
     }
@@ -703,7 +703,7 @@ static void structure(bnode *b, const sd_node *st, sd_buf *cp, sd_buf *cptr)
         }
 }
 
-json_t *sd_model__build(mctx *c, const mplace *at)
+sd_val *sd_model__build(mctx *c, const mplace *at)
 {
     bnode b;
     const sd_node *ref;
@@ -711,11 +711,11 @@ json_t *sd_model__build(mctx *c, const mplace *at)
     char *id;
 
     if (c->err == SD_ELIMIT)   /* over budget: the build is failing anyway */
-        return json_object();
+        return sd_val_object();
     memset(&b, 0, sizeof b);
     b.c = c;
     b.at = at;
-    b.n = json_object();
+    b.n = sd_val_object();
     b.schema = b.eff = at->schema && at->schema->kind == SD_MAP ? at->schema : NULL; /* boolean schemas: nothing to document */
     b.edoc = at->sdoc;
     b.an = c->annots && at->path ? sd_annots_get(c->annots, at->path) : NULL;
@@ -723,7 +723,7 @@ json_t *sd_model__build(mctx *c, const mplace *at)
     id = sd_model__unique_id(c, at->path && *at->path ? at->path : at->key ? at->key : NULL);
     set(b.n, "id", sd_model__doc_str(id));
     free(id);
-    set(b.n, "key", at->key ? sd_model__doc_str(at->key) : json_null());
+    set(b.n, "key", at->key ? sd_model__doc_str(at->key) : sd_val_null());
     set(b.n, "path", sd_model__doc_str(at->path ? at->path : ""));
     set(b.n, "pointer", sd_model__doc_str(at->pointer));
 
@@ -733,9 +733,9 @@ json_t *sd_model__build(mctx *c, const mplace *at)
         const sd_doc *tdoc;
         const sd_node *target = follow_ref(c, at->sdoc, b.schema, ref, &b.ref_id, &tdoc);
         if (b.ref_id) {
-            set(b.n, "ref", json_string(b.ref_id));
+            set(b.n, "ref", sd_val_string(b.ref_id));
             if (target == c->building)
-                set(b.n, "recursive", json_true());
+                set(b.n, "recursive", sd_val_true());
         } else {
             set(b.n, "ref_unresolved", sd_model__doc_str(ref->str));
         }
@@ -769,7 +769,7 @@ json_t *sd_model__build(mctx *c, const mplace *at)
                                    at->path ? at->path : "");
         }
     } else if (at->depth >= c->max_depth) {
-        set(b.n, "truncated", json_true());
+        set(b.n, "truncated", sd_val_true());
     } else {
         /* Structure comes from the node itself; a referenced definition's
          * structure is documented once, with the definition, and only

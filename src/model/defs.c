@@ -14,11 +14,11 @@ char *sd_model__unique_id(mctx *c, const char *want)
     sd_buf b = SD_BUF_INIT;
     const char *pre = c->id_prefix ? c->id_prefix : "";
     sd_buf_printf(&b, "%s%s", pre, want && *want ? want : "root");
-    for (int i = 2; json_object_get(c->ids, b.ptr); i++) {
+    for (int i = 2; sd_val_object_get(c->ids, b.ptr); i++) {
         sd_buf_clear(&b);
         sd_buf_printf(&b, "%s%s-%d", pre, want && *want ? want : "root", i);
     }
-    json_object_set_new(c->ids, b.ptr, json_true());
+    sd_val_object_set_new(c->ids, b.ptr, sd_val_true());
     return sd_buf_detach(&b);
 }
 
@@ -118,9 +118,9 @@ void sd_model__register_defs(mctx *c, const sd_doc *doc)
 }
 
 /* Build every registered definition (building may register more). */
-json_t *sd_model__definitions(mctx *c)
+sd_val *sd_model__definitions(mctx *c)
 {
-    json_t *defs = json_array();
+    sd_val *defs = sd_val_array();
     for (size_t i = 0; i < c->ndefs; i++) {
         /* building may register more definitions (and move c->defs) */
         if (c->defs[i].built)
@@ -146,17 +146,17 @@ json_t *sd_model__definitions(mctx *c)
         c->annots = NULL;
         c->building = target;
         c->id_prefix = "def-";
-        json_t *n = sd_model__build(c, &at);
+        sd_val *n = sd_model__build(c, &at);
         c->id_prefix = NULL;
         c->building = saved;
         c->annots = saved_an;
         free(ptr);
         /* the definition's own id replaces the path-based one */
-        json_object_set_new_nocheck(n, "id", json_string(id));
-        json_object_set_new_nocheck(n, "name", json_string(shown ? shown : name));
+        sd_val_object_set_new_nocheck(n, "id", sd_val_string(id));
+        sd_val_object_set_new_nocheck(n, "name", sd_val_string(shown ? shown : name));
         free(shown);
         free(id);
-        json_array_append_new(defs, n);
+        sd_val_array_append_new(defs, n);
     }
     return defs;
 }

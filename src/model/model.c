@@ -17,7 +17,7 @@
 #define set sd_model__set
 
 /* The root node of a tree: a schema location with the values written there. */
-static json_t *root_node(mctx *c, const char *key, const char *path, const char *pointer,
+static sd_val *root_node(mctx *c, const char *key, const char *path, const char *pointer,
                          const sd_node *schema, const sd_doc *sdoc, const sd_node *value, int depth)
 {
     mplace at = { key, path, pointer, schema, sdoc, NULL, value, depth };
@@ -26,70 +26,70 @@ static json_t *root_node(mctx *c, const char *key, const char *path, const char 
 
 /* ---- charts -------------------------------------------------------------- */
 
-static json_t *chart_meta(mctx *c, const sd_chart *ch)
+static sd_val *chart_meta(mctx *c, const sd_chart *ch)
 {
     const sd_node *r = sd_doc_root(ch->chart_yaml);
-    json_t *m = r && r->kind == SD_MAP ? sd_node_to_jansson(r) : json_object();
-    json_object_set_new_nocheck(m, "dir", json_string(ch->dir));
-    json_object_set_new_nocheck(m, "defined_at", ch->chart_yaml ? sd_model__loc(c, (sd_loc){ ch->chart_yaml->file, 0, 0 }) : json_null());
+    sd_val *m = r && r->kind == SD_MAP ? sd_node_to_val(r) : sd_val_object();
+    sd_val_object_set_new_nocheck(m, "dir", sd_val_string(ch->dir));
+    sd_val_object_set_new_nocheck(m, "defined_at", ch->chart_yaml ? sd_model__loc(c, (sd_loc){ ch->chart_yaml->file, 0, 0 }) : sd_val_null());
     return m;
 }
 
-static void index_nodes(json_t *idx, json_t *n, int depth)
+static void index_nodes(sd_val *idx, sd_val *n, int depth)
 {
     static const char *const kids[] = { "properties", "elements", NULL };
-    const char *path = json_string_value(json_object_get(n, "path"));
+    const char *path = sd_val_string_value(sd_val_object_get(n, "path"));
     if (depth > 200)
         return;
-    if (path && *path && !json_object_get(idx, path))
-        json_object_set(idx, path, n);
+    if (path && *path && !sd_val_object_get(idx, path))
+        sd_val_object_set(idx, path, n);
     for (const char *const *k = kids; *k; k++) {
         size_t i;
-        json_t *ch;
-        json_array_foreach(json_object_get(n, *k), i, ch)
+        sd_val *ch;
+        sd_val_array_foreach(sd_val_object_get(n, *k), i, ch)
             index_nodes(idx, ch, depth + 1);
     }
 }
 
 /* Each row points at its node (by id) and carries the schema's verdicts
  * that tables show: required, deprecated, the JSON Schema types. */
-static void link_rows(json_t *rows, json_t *root, int descriptions)
+static void link_rows(sd_val *rows, sd_val *root, int descriptions)
 {
-    json_t *idx = json_object();
+    sd_val *idx = sd_val_object();
     size_t i;
-    json_t *r;
+    sd_val *r;
     index_nodes(idx, root, 0);
-    json_array_foreach(rows, i, r) {
-        json_t *n = json_object_get(idx, json_string_value(json_object_get(r, "key")));
+    sd_val_array_foreach(rows, i, r) {
+        sd_val *n = sd_val_object_get(idx, sd_val_string_value(sd_val_object_get(r, "key")));
         if (!n) {
-            json_object_set_new_nocheck(r, "node", json_null());
+            sd_val_object_set_new_nocheck(r, "node", sd_val_null());
             continue;
         }
-        json_object_set_nocheck(r, "node", json_object_get(n, "id"));
-        json_object_set_nocheck(r, "required", json_object_get(n, "required"));
-        json_object_set_nocheck(r, "deprecated", json_object_get(n, "deprecated"));
-        json_object_set_nocheck(r, "schema_type", json_object_get(n, "type"));
-        if (json_object_get(n, "enum"))
-            json_object_set_nocheck(r, "enum", json_object_get(n, "enum"));
-        if (json_object_get(n, "ref_unresolved"))
-            json_object_set_nocheck(r, "ref_unresolved", json_object_get(n, "ref_unresolved"));
+        sd_val_object_set_nocheck(r, "node", sd_val_object_get(n, "id"));
+        sd_val_object_set_nocheck(r, "required", sd_val_object_get(n, "required"));
+        sd_val_object_set_nocheck(r, "deprecated", sd_val_object_get(n, "deprecated"));
+        sd_val_object_set_nocheck(r, "schema_type", sd_val_object_get(n, "type"));
+        if (sd_val_object_get(n, "enum"))
+            sd_val_object_set_nocheck(r, "enum", sd_val_object_get(n, "enum"));
+        if (sd_val_object_get(n, "ref_unresolved"))
+            sd_val_object_set_nocheck(r, "ref_unresolved", sd_val_object_get(n, "ref_unresolved"));
         /* no comment: the schema speaks for the key, unless only comments
          * are wanted (helm-docs identical) */
-        const char *d = json_string_value(json_object_get(r, "description"));
-        const char *from = json_string_value(json_object_get(n, "description_from"));
+        const char *d = sd_val_string_value(sd_val_object_get(r, "description"));
+        const char *from = sd_val_string_value(sd_val_object_get(n, "description_from"));
         if (descriptions != SD_MODEL_DESC_COMMENTS && (!d || !*d) && from && !strcmp(from, "schema")) {
-            json_object_set_nocheck(r, "description", json_object_get(n, "description"));
-            json_object_set_new_nocheck(r, "description_from", json_string("schema"));
-            if (json_is_true(json_object_get(n, "title_explicit")))
-                json_object_set_nocheck(r, "title", json_object_get(n, "title"));
+            sd_val_object_set_nocheck(r, "description", sd_val_object_get(n, "description"));
+            sd_val_object_set_new_nocheck(r, "description_from", sd_val_string("schema"));
+            if (sd_val_is_true(sd_val_object_get(n, "title_explicit")))
+                sd_val_object_set_nocheck(r, "title", sd_val_object_get(n, "title"));
         }
     }
-    json_decref(idx);
+    sd_val_decref(idx);
 }
 
 /* Subcharts under charts/NAME/ are documented under their alias key, as
  * `helm-docs -u` does; keys the parent sets for them stay the parent's. */
-static void subcharts(mctx *c, const sd_chart *ch, const sd_node *values, json_t *root)
+static void subcharts(mctx *c, const sd_chart *ch, const sd_node *values, sd_val *root)
 {
     for (size_t i = 0; i < ch->nsubcharts; i++) {
         const sd_chart *sub = ch->subcharts[i];
@@ -103,30 +103,30 @@ static void subcharts(mctx *c, const sd_chart *ch, const sd_node *values, json_t
         if (sub->schema)
             sd_model__register_defs(c, sub->schema);
         const sd_node *sv = sub->values ? sd_doc_root(sub->values) : NULL;
-        json_t *sn = root_node(c, sub->alias, sub->alias, "#", sub->schema ? sd_doc_root(sub->schema) : NULL,
+        sd_val *sn = root_node(c, sub->alias, sub->alias, "#", sub->schema ? sd_doc_root(sub->schema) : NULL,
                                sub->schema, sv && sv->kind == SD_MAP ? sv : NULL, 1);
-        json_object_set_new_nocheck(sn, "subchart", json_string(sd_chart_name(sub) ? sd_chart_name(sub) : sub->alias));
-        json_t *props = json_object_get(root, "properties");
+        sd_val_object_set_new_nocheck(sn, "subchart", sd_val_string(sd_chart_name(sub) ? sd_chart_name(sub) : sub->alias));
+        sd_val *props = sd_val_object_get(root, "properties");
         if (!props) {
-            props = json_array();
-            json_object_set_new_nocheck(root, "properties", props);
+            props = sd_val_array();
+            sd_val_object_set_new_nocheck(root, "properties", props);
         }
-        json_array_append_new(props, sn);
+        sd_val_array_append_new(props, sn);
         c->annots = saved;
         sd_annots_release(&san);
     }
 }
 
-static json_t *model_chart(mctx *c, const sd_chart *ch)
+static sd_val *model_chart(mctx *c, const sd_chart *ch)
 {
-    json_t *m = json_object();
+    sd_val *m = sd_val_object();
     const sd_node *values = ch->values ? sd_doc_root(ch->values) : NULL;
     const sd_node *schema = ch->schema ? sd_doc_root(ch->schema) : NULL;
     sd_annots an;
 
     if (sd_annots_scan(&an, ch->values, c->diags) < 0) {
         sd_annots_release(&an);
-        json_decref(m);
+        sd_val_decref(m);
         c->err = sd_diag_error(c->diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         return NULL;
     }
@@ -134,36 +134,36 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
     if (ch->schema_is_yaml)
         sd_diag_warning(c->diags, (sd_loc){ ch->schema->file, 0, 0 },
                         "Helm itself only reads values.schema.json; values.schema.yaml is used for documentation and validation here");
-    json_t *src = json_object();
-    json_object_set_new_nocheck(src, "kind", json_string("chart"));
-    json_object_set_new_nocheck(src, "path", json_string(ch->dir));
-    json_object_set_new_nocheck(src, "values", ch->values ? sd_model__loc(c, (sd_loc){ ch->values->file, 0, 0 }) : json_null());
-    json_object_set_new_nocheck(src, "schema", ch->schema ? sd_model__loc(c, (sd_loc){ ch->schema->file, 0, 0 }) : json_null());
-    json_object_set_new_nocheck(src, "dialect", json_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
-    json_object_set_new_nocheck(m, "source", src);
-    json_object_set_new_nocheck(m, "chart", chart_meta(c, ch));
+    sd_val *src = sd_val_object();
+    sd_val_object_set_new_nocheck(src, "kind", sd_val_string("chart"));
+    sd_val_object_set_new_nocheck(src, "path", sd_val_string(ch->dir));
+    sd_val_object_set_new_nocheck(src, "values", ch->values ? sd_model__loc(c, (sd_loc){ ch->values->file, 0, 0 }) : sd_val_null());
+    sd_val_object_set_new_nocheck(src, "schema", ch->schema ? sd_model__loc(c, (sd_loc){ ch->schema->file, 0, 0 }) : sd_val_null());
+    sd_val_object_set_new_nocheck(src, "dialect", sd_val_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
+    sd_val_object_set_new_nocheck(m, "source", src);
+    sd_val_object_set_new_nocheck(m, "chart", chart_meta(c, ch));
     if (ch->values && ch->values->text) {
         /* the whole file as the chart ships it (the html's "Default values") */
-        json_t *t = json_stringn(ch->values->text, ch->values->text_len);
+        sd_val *t = sd_val_stringn(ch->values->text, ch->values->text_len);
         if (t)
-            json_object_set_new(json_object_get(m, "chart"), "values_yaml", t);
+            sd_val_object_set_new(sd_val_object_get(m, "chart"), "values_yaml", t);
     }
     if (an.chart_description)
-        json_object_set_new(json_object_get(m, "chart"), "readme_description", json_string(an.chart_description));
+        sd_val_object_set_new(sd_val_object_get(m, "chart"), "readme_description", sd_val_string(an.chart_description));
     if (values && values->kind != SD_MAP && values->kind != SD_NULL)
         sd_diag_warning(c->diags, values->loc, "values.yaml is not a map");
     if (ch->schema)
         sd_model__register_defs(c, ch->schema);
-    json_t *root = root_node(c, NULL, "", "#", schema, ch->schema,
+    sd_val *root = root_node(c, NULL, "", "#", schema, ch->schema,
                              values && values->kind == SD_MAP ? values : NULL, 0);
-    json_object_set_new_nocheck(root, "title", json_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
+    sd_val_object_set_new_nocheck(root, "title", sd_val_string(sd_chart_name(ch) ? sd_chart_name(ch) : "values"));
     subcharts(c, ch, values, root);
-    json_object_set_new_nocheck(m, "root", root);
-    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
+    sd_val_object_set_new_nocheck(m, "root", root);
+    sd_val_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     if (c->err != SD_ELIMIT) {   /* over the node budget, so would the rows be */
-        json_t *rows = sd_rows_build(ch->values, &an);
+        sd_val *rows = sd_rows_build(ch->values, &an);
         link_rows(rows, root, c->descriptions);
-        json_object_set_new_nocheck(m, "rows", rows);
+        sd_val_object_set_new_nocheck(m, "rows", rows);
     }
     c->annots = NULL;
     sd_annots_release(&an);
@@ -172,125 +172,125 @@ static json_t *model_chart(mctx *c, const sd_chart *ch)
 
 /* ---- JSON Schema files ---------------------------------------------------- */
 
-static json_t *model_schema(mctx *c, const sd_doc *doc)
+static sd_val *model_schema(mctx *c, const sd_doc *doc)
 {
-    json_t *m = json_object();
+    sd_val *m = sd_val_object();
     const sd_node *root = sd_doc_root(doc);
-    json_t *src = json_object();
+    sd_val *src = sd_val_object();
     const sd_node *t;
 
-    json_object_set_new_nocheck(src, "kind", json_string("schema"));
-    json_object_set_new_nocheck(src, "path", json_string(doc->file));
+    sd_val_object_set_new_nocheck(src, "kind", sd_val_string("schema"));
+    sd_val_object_set_new_nocheck(src, "path", sd_val_string(doc->file));
     if ((t = sd_node_get(root, "$schema")) && t->kind == SD_STR)
-        json_object_set_new_nocheck(src, "$schema", json_string(t->str));
-    json_object_set_new_nocheck(m, "source", src);
+        sd_val_object_set_new_nocheck(src, "$schema", sd_val_string(t->str));
+    sd_val_object_set_new_nocheck(m, "source", src);
     sd_model__register_defs(c, doc);
-    json_object_set_new_nocheck(m, "root", root_node(c, NULL, "", "#", root, doc, NULL, 0));
-    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
+    sd_val_object_set_new_nocheck(m, "root", root_node(c, NULL, "", "#", root, doc, NULL, 0));
+    sd_val_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     return m;
 }
 
 /* ---- ytt schemas ---------------------------------------------------------- */
 
-static json_t *model_ytt(mctx *c, const sd_doc *doc, const sd_doc *schema)
+static sd_val *model_ytt(mctx *c, const sd_doc *doc, const sd_doc *schema)
 {
-    json_t *m = json_object(), *src = json_object(), *y = json_object();
+    sd_val *m = sd_val_object(), *src = sd_val_object(), *y = sd_val_object();
     const sd_node *root = sd_doc_root(schema), *t;
 
-    json_object_set_new_nocheck(src, "kind", json_string("ytt"));
-    json_object_set_new_nocheck(src, "path", json_string(doc->file));
-    json_object_set_new_nocheck(m, "source", src);
-    json_object_set_new_nocheck(y, "file", json_string(doc->file));
+    sd_val_object_set_new_nocheck(src, "kind", sd_val_string("ytt"));
+    sd_val_object_set_new_nocheck(src, "path", sd_val_string(doc->file));
+    sd_val_object_set_new_nocheck(m, "source", src);
+    sd_val_object_set_new_nocheck(y, "file", sd_val_string(doc->file));
     if ((t = sd_node_get(root, "title")) && t->kind == SD_STR)
-        json_object_set_new_nocheck(y, "title", json_string(t->str));
+        sd_val_object_set_new_nocheck(y, "title", sd_val_string(t->str));
     if ((t = sd_node_get(root, "description")) && t->kind == SD_STR)
-        json_object_set_new_nocheck(y, "description", json_string(t->str));
-    json_object_set_new_nocheck(m, "ytt", y);
-    json_t *r = root_node(c, NULL, "", "#", root, schema, NULL, 0);
-    if (!json_object_get(y, "title"))
-        json_object_set_new_nocheck(r, "title", json_string("Data values"));
-    json_object_set_new_nocheck(m, "root", r);
-    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
+        sd_val_object_set_new_nocheck(y, "description", sd_val_string(t->str));
+    sd_val_object_set_new_nocheck(m, "ytt", y);
+    sd_val *r = root_node(c, NULL, "", "#", root, schema, NULL, 0);
+    if (!sd_val_object_get(y, "title"))
+        sd_val_object_set_new_nocheck(r, "title", sd_val_string("Data values"));
+    sd_val_object_set_new_nocheck(m, "root", r);
+    sd_val_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     return m;
 }
 
 /* ---- Kubernetes CRDs ----------------------------------------------------- */
 
-static json_t *str_or_null(const sd_node *n)
+static sd_val *str_or_null(const sd_node *n)
 {
-    return n && n->kind != SD_MAP && n->kind != SD_SEQ ? sd_node_to_jansson(n) : json_null();
+    return n && n->kind != SD_MAP && n->kind != SD_SEQ ? sd_node_to_val(n) : sd_val_null();
 }
 
 /* One CRD: its names and, per version, the openAPIV3Schema tree. */
-static json_t *crd_model(mctx *c, const sd_doc *doc, const sd_crd *crd)
+static sd_val *crd_model(mctx *c, const sd_doc *doc, const sd_crd *crd)
 {
     const sd_node *r = crd->root, *spec = sd_node_get(r, "spec"), *names = sd_node_get(spec, "names");
-    json_t *out = json_object(), *versions = json_array();
+    sd_val *out = sd_val_object(), *versions = sd_val_array();
 
-    json_object_set_new_nocheck(out, "name", str_or_null(sd_node_get(sd_node_get(r, "metadata"), "name")));
-    json_object_set_new_nocheck(out, "apiVersion", str_or_null(sd_node_get(r, "apiVersion")));
-    json_object_set_new_nocheck(out, "group", str_or_null(sd_node_get(spec, "group")));
-    json_object_set_new_nocheck(out, "scope", str_or_null(sd_node_get(spec, "scope")));
-    json_object_set_new_nocheck(out, "names", names && names->kind == SD_MAP ? sd_node_to_jansson(names) : json_object());
-    json_object_set_new_nocheck(out, "kind", str_or_null(sd_node_get(names, "kind")));
-    json_object_set_new_nocheck(out, "defined_at", sd_model__loc(c, r->loc));
+    sd_val_object_set_new_nocheck(out, "name", str_or_null(sd_node_get(sd_node_get(r, "metadata"), "name")));
+    sd_val_object_set_new_nocheck(out, "apiVersion", str_or_null(sd_node_get(r, "apiVersion")));
+    sd_val_object_set_new_nocheck(out, "group", str_or_null(sd_node_get(spec, "group")));
+    sd_val_object_set_new_nocheck(out, "scope", str_or_null(sd_node_get(spec, "scope")));
+    sd_val_object_set_new_nocheck(out, "names", names && names->kind == SD_MAP ? sd_node_to_val(names) : sd_val_object());
+    sd_val_object_set_new_nocheck(out, "kind", str_or_null(sd_node_get(names, "kind")));
+    sd_val_object_set_new_nocheck(out, "defined_at", sd_model__loc(c, r->loc));
     for (size_t i = 0; i < crd->nversions; i++) {
         const sd_crd_version *v = &crd->versions[i];
-        json_t *o = json_object();
+        sd_val *o = sd_val_object();
         const sd_node *t;
-        json_object_set_new_nocheck(o, "name", str_or_null(v->name));
-        json_object_set_new_nocheck(o, "served", json_boolean(v->served));
-        json_object_set_new_nocheck(o, "storage", json_boolean(v->storage));
-        json_object_set_new_nocheck(o, "deprecated", json_boolean(v->deprecated));
+        sd_val_object_set_new_nocheck(o, "name", str_or_null(v->name));
+        sd_val_object_set_new_nocheck(o, "served", sd_val_boolean(v->served));
+        sd_val_object_set_new_nocheck(o, "storage", sd_val_boolean(v->storage));
+        sd_val_object_set_new_nocheck(o, "deprecated", sd_val_boolean(v->deprecated));
         if (v->node && (t = sd_node_get(v->node, "deprecationWarning")) && t->kind == SD_STR)
-            json_object_set_new_nocheck(o, "deprecationWarning", json_string(t->str));
+            sd_val_object_set_new_nocheck(o, "deprecationWarning", sd_val_string(t->str));
         if (v->node && (t = sd_node_get(v->node, "additionalPrinterColumns")))
-            json_object_set_new_nocheck(o, "printerColumns", sd_node_to_jansson(t));
+            sd_val_object_set_new_nocheck(o, "printerColumns", sd_node_to_val(t));
         if (v->schema) {
-            const char *kind = json_string_value(json_object_get(out, "kind"));
-            json_t *root = root_node(c, NULL, "", v->schema_ptr, v->schema, doc, NULL, 0);
-            json_object_set_new_nocheck(root, "title", json_string(kind ? kind : "resource"));
-            json_object_set_new_nocheck(o, "root", root);
+            const char *kind = sd_val_string_value(sd_val_object_get(out, "kind"));
+            sd_val *root = root_node(c, NULL, "", v->schema_ptr, v->schema, doc, NULL, 0);
+            sd_val_object_set_new_nocheck(root, "title", sd_val_string(kind ? kind : "resource"));
+            sd_val_object_set_new_nocheck(o, "root", root);
         } else {
-            json_object_set_new_nocheck(o, "root", json_null());
+            sd_val_object_set_new_nocheck(o, "root", sd_val_null());
         }
-        json_array_append_new(versions, o);
+        sd_val_array_append_new(versions, o);
     }
-    json_object_set_new_nocheck(out, "versions", versions);
+    sd_val_object_set_new_nocheck(out, "versions", versions);
     return out;
 }
 
-static json_t *model_crds(mctx *c, const sd_doc *doc, const sd_crds *crds)
+static sd_val *model_crds(mctx *c, const sd_doc *doc, const sd_crds *crds)
 {
-    json_t *m = json_object(), *list = json_array(), *src = json_object();
+    sd_val *m = sd_val_object(), *list = sd_val_array(), *src = sd_val_object();
 
-    json_object_set_new_nocheck(src, "kind", json_string("crd"));
-    json_object_set_new_nocheck(src, "path", json_string(doc->file));
-    json_object_set_new_nocheck(m, "source", src);
+    sd_val_object_set_new_nocheck(src, "kind", sd_val_string("crd"));
+    sd_val_object_set_new_nocheck(src, "path", sd_val_string(doc->file));
+    sd_val_object_set_new_nocheck(m, "source", src);
     for (size_t i = 0; i < crds->n; i++)
-        json_array_append_new(list, crd_model(c, doc, &crds->items[i]));
+        sd_val_array_append_new(list, crd_model(c, doc, &crds->items[i]));
     /* the first CRD's fields at the top; its storage version as the root */
-    json_t *first = json_array_get(list, 0);
-    json_object_set_nocheck(m, "crd", first);
-    json_object_set_nocheck(m, "versions", json_object_get(first, "versions"));
-    json_t *root = json_null();
+    sd_val *first = sd_val_array_get(list, 0);
+    sd_val_object_set_nocheck(m, "crd", first);
+    sd_val_object_set_nocheck(m, "versions", sd_val_object_get(first, "versions"));
+    sd_val *root = sd_val_null();
     size_t i;
-    json_t *v;
-    json_array_foreach(json_object_get(first, "versions"), i, v)
-        if (json_is_true(json_object_get(v, "storage")) || json_is_null(root))
-            root = json_object_get(v, "root");
-    json_object_set_nocheck(m, "root", root);
-    json_object_set_new_nocheck(m, "crds", list);
-    json_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
+    sd_val *v;
+    sd_val_array_foreach(sd_val_object_get(first, "versions"), i, v)
+        if (sd_val_is_true(sd_val_object_get(v, "storage")) || sd_val_is_null(root))
+            root = sd_val_object_get(v, "root");
+    sd_val_object_set_nocheck(m, "root", root);
+    sd_val_object_set_new_nocheck(m, "crds", list);
+    sd_val_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
     return m;
 }
 
 /* ---- the entry point ------------------------------------------------------- */
 
-json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags)
+sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags)
 {
     mctx c;
-    json_t *m = NULL;
+    sd_val *m = NULL;
 
     memset(&c, 0, sizeof c);
     c.diags = diags;
@@ -311,7 +311,7 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
                           ? bytes / SD_MODEL_BYTES_PER_NODE : SD_MODEL_MAX_NODES;
     }
     c.descriptions = opts ? opts->descriptions : SD_MODEL_DESC_FALLBACK;
-    c.ids = json_object();
+    c.ids = sd_val_object();
     {
         /* locations are named relative to the chart, or the file's folder */
         const sd_chart *ch = sd_source_kind(src) == SD_SOURCE_CHART ? sd_source_chart(src) : NULL;
@@ -327,7 +327,7 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         free(base);
         if (err < 0) {
             sd_model__where_release(&c);
-            json_decref(c.ids);
+            sd_val_decref(c.ids);
             return NULL;
         }
     }
@@ -345,17 +345,17 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         m = model_schema(&c, sd_source_doc(src));
         break;
     }
-    if (sd_alloc_failed() && !c.err)   /* a value jansson could not make was dropped */
+    if (sd_alloc_failed() && !c.err)   /* a value that could not be made was dropped */
         c.err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (m && c.err) {
-        json_decref(m);
+        sd_val_decref(m);
         m = NULL;
     }
     if (m) {
         /* what a page may call the source: its last path segment (the
          * chart's folder, the file's name), never the path to it */
-        json_t *s = json_object_get(m, "source");
-        const char *p = json_string_value(json_object_get(s, "path"));
+        sd_val *s = sd_val_object_get(m, "source");
+        const char *p = sd_val_string_value(sd_val_object_get(s, "path"));
         const char *name = NULL;
         if (p && strstr(p, "://"))
             name = p;
@@ -364,22 +364,22 @@ json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         else if (p)
             name = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
         if (s && name)
-            json_object_set_new_nocheck(s, "name", json_string(*name ? name : "/"));
-        json_object_set_new_nocheck(m, "schemadoc", json_string(SD_VERSION));
+            sd_val_object_set_new_nocheck(s, "name", sd_val_string(*name ? name : "/"));
+        sd_val_object_set_new_nocheck(m, "schemadoc", sd_val_string(SD_VERSION));
     }
     sd_model__defs_release(&c);
     sd_model__where_release(&c);
-    json_decref(c.ids);
+    sd_val_decref(c.ids);
     return m;
 }
 
-int sd_model_write_json(sd_buf *out, const json_t *model)
+int sd_model_write_json(sd_buf *out, const sd_val *model)
 {
-    char *s = json_dumps(model, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    char *s = sd_val_dumps(model, SD_VAL_INDENT(2) | SD_VAL_PRESERVE_ORDER);
     if (!s)
         return SD_ENOMEM;
     sd_buf_puts(out, s);
     sd_buf_putc(out, '\n');
-    sd_json_free(s);
+    free(s);
     return sd_buf_failed(out) ? SD_ENOMEM : 0;
 }

@@ -8,7 +8,7 @@
  * that Markdown tables show. Templates and `--format json` see exactly this.
  *
  * In: an opened source (source.h); every $ref is followed through the
- * source's resolver. Out: a jansson tree. */
+ * source's resolver. Out: an sd_val tree (val.h). */
 #ifndef SD_MODEL_H
 #define SD_MODEL_H
 
@@ -16,7 +16,7 @@
 #include "diag.h"
 #include "source.h"
 
-#include <jansson.h>
+#include "val.h"
 
 /* Where a chart's parameter rows take their descriptions. */
 enum sd_model_descriptions {
@@ -30,14 +30,14 @@ typedef struct sd_model_opts {
 } sd_model_opts;
 
 /** Build the model of `src` (`opts` may be NULL). Returns a new reference
- *  the caller releases with json_decref(), or NULL with an error in `diags`
+ *  the caller releases with sd_val_decref(), or NULL with an error in `diags`
  *  (an unresolved reference, unless the source is lenient; out of memory).
  *  Warnings may be added either way. */
-json_t *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags);
+sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags);
 
 /** Append `model` to `out` as `--format json` prints it (two-space
  *  indent, keys in order, a final newline). Returns 0 or SD_ENOMEM. */
-int sd_model_write_json(sd_buf *out, const json_t *model);
+int sd_model_write_json(sd_buf *out, const sd_val *model);
 
 /** "static_ip" -> "Static ip", "replicaCount" -> "Replica count" (seed 004
  *  Part 6, rails humanize, with camelCase split). Caller frees. */

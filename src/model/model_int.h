@@ -28,7 +28,7 @@ typedef struct mctx {
     int            max_depth;
     int            descriptions;   /* enum sd_model_descriptions */
     sd_annots     *annots;      /* values comments, or NULL */
-    json_t        *ids;         /* set of ids handed out */
+    sd_val        *ids;         /* set of ids handed out */
     const char    *id_prefix;   /* "def-" while building definitions */
     def_entry     *defs;
     size_t         ndefs, adefs;
@@ -78,52 +78,51 @@ typedef struct mplace {
 /** "file:line:col" (or the file alone, or null) as a new JSON string, the
  *  file named relative to the base set by sd_model__where_init() (a URL as
  *  it is): "values.yaml:3:3", never a directory of the machine. */
-json_t *sd_model__loc(mctx *c, sd_loc l);
+sd_val *sd_model__loc(mctx *c, sd_loc l);
 /** Name locations relative to the directory `base` (as given: relative to
  *  the current directory, or absolute). Returns 0 or SD_ENOMEM; undo with
  *  sd_model__where_release(). */
 int sd_model__where_init(mctx *c, const char *base);
 void sd_model__where_release(mctx *c);
-json_t *sd_model__build(mctx *c, const mplace *at);
+sd_val *sd_model__build(mctx *c, const mplace *at);
 
 /* defs.c */
 char *sd_model__unique_id(mctx *c, const char *want);
 const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name,
                              const char *pointer);
 void sd_model__register_defs(mctx *c, const sd_doc *doc);
-json_t *sd_model__definitions(mctx *c);
+sd_val *sd_model__definitions(mctx *c);
 void sd_model__defs_release(mctx *c);
 
 /* A string of a loaded document (its loader checked the UTF-8: libyaml
  * reads nothing else, json.c checks every byte and replaces lone
- * surrogates), so jansson need not check it again; NULL stays NULL. */
-static inline json_t *sd_model__doc_str(const char *s)
+ * surrogates), so it need not be checked again; NULL stays NULL. */
+static inline sd_val *sd_model__doc_str(const char *s)
 {
-    return s ? json_stringn_nocheck(s, strlen(s)) : NULL;
+    return s ? sd_val_stringn_nocheck(s, strlen(s)) : NULL;
 }
 
 /* Setters that leave out what the model omits (docs/model.md): a missing
  * value, a false flag, an empty array or object. Keys are literals or
- * keys of a loaded document (UTF-8 checked by the loaders): jansson need
- * not check them again. */
-static inline void sd_model__set(json_t *o, const char *k, json_t *v)
+ * entries of static tables: kept by pointer (sd_val_object_set_static). */
+static inline void sd_model__set(sd_val *o, const char *k, sd_val *v)
 {
     if (v)
-        json_object_set_new_nocheck(o, k, v);
+        sd_val_object_set_static(o, k, v);
 }
 
-static inline void sd_model__flag(json_t *o, const char *k, int v)
+static inline void sd_model__flag(sd_val *o, const char *k, int v)
 {
     if (v)
-        json_object_set_new_nocheck(o, k, json_true());
+        sd_val_object_set_static(o, k, sd_val_true());
 }
 
-static inline void sd_model__set_nonempty(json_t *o, const char *k, json_t *v)
+static inline void sd_model__set_nonempty(sd_val *o, const char *k, sd_val *v)
 {
-    if (v && ((json_is_array(v) && json_array_size(v)) || (json_is_object(v) && json_object_size(v))))
-        json_object_set_new_nocheck(o, k, v);
+    if (v && ((sd_val_is_array(v) && sd_val_array_size(v)) || (sd_val_is_object(v) && sd_val_object_size(v))))
+        sd_val_object_set_static(o, k, v);
     else
-        json_decref(v);
+        sd_val_decref(v);
 }
 
 #endif

@@ -1,5 +1,5 @@
 /* mustache.h - Mustache templates: compile text once into a tree, render it
- * many times over a jansson JSON value.
+ * many times over a JSON value (sd_val, val.h).
  *
  * Follows the Mustache spec (github.com/mustache/spec): interpolation,
  * sections, inverted sections, comments, set-delimiter, partials, and the
@@ -18,7 +18,7 @@
 #include "diag.h"
 #include "sd.h"
 
-#include <jansson.h>
+#include "val.h"
 #include <stddef.h>
 
 /** Partial, parent and section nesting is bounded by these (SD_ELIMIT). */
@@ -50,7 +50,7 @@ const char *sd_mustache_name(const sd_mustache *t);
  *  (nesting deeper than SD_MUSTACHE_MAX_DEPTH or SD_MUSTACHE_MAX_STACK, more
  *  than SD_MUSTACHE_MAX_EXPANSIONS partials, or `out` reached its cap),
  *  SD_ENOMEM. On failure `out` holds a partial rendering. */
-int sd_mustache_render(sd_buf *out, const sd_mustache *t, json_t *data,
+int sd_mustache_render(sd_buf *out, const sd_mustache *t, sd_val *data,
                        sd_mustache_partials *partials, sd_diags *diags);
 
 /* --- partials ---------------------------------------------------------------

@@ -26,15 +26,15 @@ typedef struct rstate {
     sd_mustache_partials *partials;
     sd_diags *diags;
     const sd_mustache *tmpl;    /* the template being rendered, for diagnostics */
-    json_t **ctx;               /* the context stack, borrowed values */
+    sd_val **ctx;               /* the context stack, borrowed values */
     size_t nctx, capctx;
     sd_buf ind;                 /* indentation strings; the current one is ind[istart..] */
     size_t istart;
     int skip_bol;               /* the first line start was already indented */
     struct lcache {             /* recent key lookups: sibling tags ask again */
-        const json_t *obj;
+        const sd_val *obj;
         const mseg *seg;        /* the key, in whichever tag asked first */
-        json_t *val;
+        sd_val *val;
     } cache[256];
     int depth;                  /* partials, parents and overrides being rendered */
     int nesting;                /* render_list() calls on the C stack */
@@ -63,11 +63,11 @@ static int rerror(rstate *st, int code, const mnode *n, const char *fmt, ...)
     return code;
 }
 
-/* json_object_getn() hashes the key on every call; rendering a list of
+/* sd_val_object_getn() hashes the key on every call; rendering a list of
  * look-alike objects asks for the same few keys of each object several
  * times, so remember recent answers. The data does not change during a
  * render, and the cache dies with it. */
-static json_t *object_get(rstate *st, json_t *obj, const mseg *sg)
+static sd_val *object_get(rstate *st, sd_val *obj, const mseg *sg)
 {
     uintptr_t h = ((uintptr_t)obj >> 4) * 31u + sg->hash;
     struct lcache *c = &st->cache[(h ^ (h >> 8)) & 255];
@@ -76,33 +76,33 @@ static json_t *object_get(rstate *st, json_t *obj, const mseg *sg)
                                            memcmp(c->seg->s, sg->s, sg->len) != 0))) {
         c->obj = obj;
         c->seg = sg;
-        c->val = json_object_getn(obj, sg->s, sg->len);
+        c->val = sd_val_object_getn(obj, sg->s, sg->len);
     }
     return c->val;
 }
 
-static json_t *child_of(rstate *st, json_t *v, const mseg *sg)
+static sd_val *child_of(rstate *st, sd_val *v, const mseg *sg)
 {
-    if (json_is_object(v))
+    if (sd_val_is_object(v))
         return object_get(st, v, sg);
-    if (json_is_array(v) && sg->idx >= 0)
-        return json_array_get(v, (size_t)sg->idx);
+    if (sd_val_is_array(v) && sg->idx >= 0)
+        return sd_val_array_get(v, (size_t)sg->idx);
     return NULL;
 }
 
 /* Spec interpolation.json "Dotted Names": the first part is looked up down
  * the context stack, the rest only inside what the first part found. */
-static json_t *lookup(rstate *st, const mname *nm)
+static sd_val *lookup(rstate *st, const mname *nm)
 {
-    json_t *v = NULL;
+    sd_val *v = NULL;
     size_t i;
     int k;
 
     if (nm->nseg == 0)
         return st->nctx ? st->ctx[st->nctx - 1] : NULL;
     for (i = st->nctx; i-- > 0; ) {
-        json_t *c = st->ctx[i];
-        if (json_is_object(c) && (v = object_get(st, c, &nm->seg[0])))
+        sd_val *c = st->ctx[i];
+        if (sd_val_is_object(c) && (v = object_get(st, c, &nm->seg[0])))
             break;
     }
     for (k = 1; v && k < nm->nseg; k++)
@@ -110,17 +110,17 @@ static json_t *lookup(rstate *st, const mname *nm)
     return v;
 }
 
-static int falsey(const json_t *v)
+static int falsey(const sd_val *v)
 {
-    return !v || json_is_false(v) || json_is_null(v) ||
-           (json_is_array(v) && json_array_size(v) == 0);
+    return !v || sd_val_is_false(v) || sd_val_is_null(v) ||
+           (sd_val_is_array(v) && sd_val_array_size(v) == 0);
 }
 
-static int push_ctx(rstate *st, json_t *v)
+static int push_ctx(rstate *st, sd_val *v)
 {
     if (st->nctx == st->capctx) {
         size_t n = st->capctx ? st->capctx * 2 : 32;
-        json_t **p = realloc(st->ctx, n * sizeof *p);
+        sd_val **p = realloc(st->ctx, n * sizeof *p);
         if (!p)
             return SD_ENOMEM;
         st->ctx = p;
@@ -153,7 +153,7 @@ static void put_html(sd_buf *b, const char *s, size_t n)
 }
 
 /* Decimal digits of an integer, without printf. Returns the length. */
-static size_t format_int(char *buf, json_int_t v)
+static size_t format_int(char *buf, sd_val_int v)
 {
     char tmp[24];
     size_t n = 0, len = 0;
@@ -183,37 +183,37 @@ static int format_real(char *buf, size_t size, double d)
     return n;
 }
 
-static int put_value(rstate *st, json_t *v, int escape)
+static int put_value(rstate *st, sd_val *v, int escape)
 {
     char num[64];
     const char *s = NULL;
     size_t n = 0;
 
-    switch (json_typeof(v)) {
-    case JSON_STRING:
-        s = json_string_value(v);
-        n = json_string_length(v);
+    switch (sd_val_typeof(v)) {
+    case SD_VAL_STRING:
+        s = sd_val_string_value(v);
+        n = sd_val_string_length(v);
         break;
-    case JSON_INTEGER:
-        n = format_int(num, json_integer_value(v));
+    case SD_VAL_INTEGER:
+        n = format_int(num, sd_val_integer_value(v));
         s = num;
         break;
-    case JSON_REAL:
-        n = (size_t)format_real(num, sizeof num, json_real_value(v));
+    case SD_VAL_REAL:
+        n = (size_t)format_real(num, sizeof num, sd_val_real_value(v));
         s = num;
         break;
-    case JSON_TRUE:
+    case SD_VAL_TRUE:
         s = "true", n = 4;
         break;
-    case JSON_FALSE:
+    case SD_VAL_FALSE:
         s = "false", n = 5;
         break;
-    case JSON_NULL:
+    case SD_VAL_NULL:
         return 0;
-    case JSON_OBJECT:
-    case JSON_ARRAY: {
+    case SD_VAL_OBJECT:
+    case SD_VAL_ARRAY: {
         /* compact JSON, in the object's own key order */
-        char *js = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+        char *js = sd_val_dumps(v, SD_VAL_COMPACT | SD_VAL_ENCODE_ANY);
         if (!js)
             return SD_ENOMEM;
         if (escape)
@@ -266,10 +266,10 @@ static int resolve_partial(rstate *st, const mnode *n, const sd_mustache **t)
     *t = NULL;
     if (n->dynamic) {
         /* spec ~dynamic-names: resolve once, like an interpolation */
-        json_t *v = lookup(st, &n->name);
-        if (!json_is_string(v))
+        sd_val *v = lookup(st, &n->name);
+        if (!sd_val_is_string(v))
             return 0;
-        name = json_string_value(v);
+        name = sd_val_string_value(v);
     }
     if (!st->partials)
         return 0;                   /* no registry: every partial is unknown */
@@ -376,7 +376,7 @@ static int render_list(rstate *st, const mnode *n, const ovr *ov)
 
 static int render_nodes(rstate *st, const mnode *n, const ovr *ov)
 {
-    json_t *v;
+    sd_val *v;
     int err;
 
     for (; n; n = n->next) {
@@ -401,10 +401,10 @@ static int render_nodes(rstate *st, const mnode *n, const ovr *ov)
             v = lookup(st, &n->name);
             if (falsey(v))
                 break;
-            if (json_is_array(v)) {
-                size_t i, size = json_array_size(v);
+            if (sd_val_is_array(v)) {
+                size_t i, size = sd_val_array_size(v);
                 for (i = 0; i < size; i++) {
-                    if ((err = push_ctx(st, json_array_get(v, i))) < 0)
+                    if ((err = push_ctx(st, sd_val_array_get(v, i))) < 0)
                         return err;
                     err = render_list(st, n->child, ov);
                     st->nctx--;
@@ -442,7 +442,7 @@ static int render_nodes(rstate *st, const mnode *n, const ovr *ov)
     return 0;
 }
 
-int sd_mustache_render(sd_buf *out, const sd_mustache *t, json_t *data,
+int sd_mustache_render(sd_buf *out, const sd_mustache *t, sd_val *data,
                        sd_mustache_partials *partials, sd_diags *diags)
 {
     rstate st;

@@ -13,12 +13,12 @@
 #include <strings.h>
 
 /* Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */
-void sd_render__put_json(sd_buf *b, json_t *v)
+void sd_render__put_json(sd_buf *b, sd_val *v)
 {
-    char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+    char *s = sd_val_dumps(v, SD_VAL_COMPACT | SD_VAL_ENCODE_ANY | SD_VAL_SORT_KEYS);
     if (s) {
         sd_buf_puts(b, s);
-        sd_json_free(s);
+        free(s);
     } else {
         b->failed = SD_ENOMEM;
     }
@@ -206,7 +206,7 @@ void sd_render__md_code(sd_buf *b, const char *s, size_t n)
 }
 
 /* helm-docs' default cell for a node without a row: JSON in backticks. */
-void sd_render__md_default(view *v, json_t *node)
+void sd_render__md_default(view *v, sd_val *node)
 {
     sd_buf *b = &v->tmp2;
     const char *dt = str(node, "default_text");
@@ -218,7 +218,7 @@ void sd_render__md_default(view *v, json_t *node)
         sd_buf_release(&d);
     } else if (flag(node, "has_default")) {
         sd_buf j = SD_BUF_INIT;
-        sd_render__put_json(&j, json_object_get(node, "default"));
+        sd_render__put_json(&j, sd_val_object_get(node, "default"));
         sd_render__md_code(&v->tmp, j.ptr, j.len);
         sd_render__md_cell(b, v->tmp.ptr, v->tmp.len);
         sd_buf_clear(&v->tmp);
@@ -229,7 +229,7 @@ void sd_render__md_default(view *v, json_t *node)
 
 /* Description cell: optional marks, then the Markdown with pipes and line
  * breaks escaped. */
-void sd_render__md_description(view *v, sd_buf *b, json_t *node, const char *desc)
+void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *desc)
 {
     const char *title = str(node, "title_heading");
     size_t start = b->len;
@@ -276,20 +276,20 @@ void sd_render__md_description(view *v, sd_buf *b, json_t *node, const char *des
     if (desc) {
         /* the same description is a cell more than once (its entry, its
          * row) and in many nodes: defanged once */
-        json_t *m = v->desc_md ? json_object_get(v->desc_md, desc) : NULL;
+        sd_val *m = v->desc_md ? sd_val_object_get(v->desc_md, desc) : NULL;
         if (!m) {
             sd_buf t = SD_BUF_INIT, c = SD_BUF_INIT;
             sd_render__md_defang(&t, desc, strlen(desc));
             sd_render__md_cell(&c, t.ptr, t.len);
             sd_buf_release(&t);
-            if (!sd_buf_failed(&c) && v->desc_md && (m = json_stringn(c.ptr, c.len)))
-                json_object_set_new_nocheck(v->desc_md, desc, m);   /* takes the reference */
+            if (!sd_buf_failed(&c) && v->desc_md && (m = sd_val_stringn(c.ptr, c.len)))
+                sd_val_object_setn_new_nocheck(v->desc_md, desc, strlen(desc), m);   /* takes the reference */
             else
                 sd_buf_put(b, c.ptr, c.len);
             sd_buf_release(&c);
         }
         if (m)
-            sd_buf_put(b, json_string_value(m), json_string_length(m));
+            sd_buf_put(b, sd_val_string_value(m), sd_val_string_length(m));
     }
     while (b->len && b->ptr[b->len - 1] == ' ')
         sd_buf_truncate(b, b->len - 1);
@@ -300,32 +300,32 @@ void sd_render__md_description(view *v, sd_buf *b, json_t *node, const char *des
 /* --- Markdown rows ----------------------------------------------------------- */
 
 /* Charts: the model's rows, grouped by section in order of first use. */
-void sd_render__chart_rows(view *v, json_t *model)
+void sd_render__chart_rows(view *v, sd_val *model)
 {
-    json_t *rows = json_object_get(model, "rows"), *r, *secs = json_array(), *by = json_object();
+    sd_val *rows = sd_val_object_get(model, "rows"), *r, *secs = sd_val_array(), *by = sd_val_object();
     int bitnami = 0;
-    const char *dialect = str(json_object_get(model, "source"), "dialect");
+    const char *dialect = str(sd_val_object_get(model, "source"), "dialect");
     size_t i;
 
     if (dialect && strcmp(dialect, "bitnami") == 0)
         bitnami = 1;
-    json_array_foreach(rows, i, r) {
+    sd_val_array_foreach(rows, i, r) {
         const char *sec = str(r, "section"), *k = str(r, "key"), *t = str(r, "type");
         const char *d = str(r, "default_text"), *desc = str(r, "description");
-        json_t *s, *node = NULL;
+        sd_val *s, *node = NULL;
         if (!sec || !*sec)
             sec = "";
-        if (!(s = json_object_get(by, sec))) {
-            s = json_pack("{s:s,s:[]}", "rows_title", sec, "rows");
+        if (!(s = sd_val_object_get(by, sec))) {
+            s = sd_val_objectv(2, "rows_title", sd_val_string(sec), "rows", sd_val_array());
             if (!*sec)
-                json_object_del(s, "rows_title");
-            json_object_set(by, sec, s);
-            json_array_append_new(secs, s);
+                sd_val_object_del(s, "rows_title");
+            sd_val_object_set(by, sec, s);
+            sd_val_array_append_new(secs, s);
         }
         if (str(r, "node"))
             node = NULL;   /* rows carry required/deprecated themselves */
         (void)node;
-        json_t *row = json_object();
+        sd_val *row = sd_val_object();
         if (bitnami) {
             sd_render__md_code(&v->tmp2, k ? k : "", k ? strlen(k) : 0);
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
@@ -350,74 +350,81 @@ void sd_render__chart_rows(view *v, json_t *model)
             sd_buf_clear(&v->tmp2);
         }
         set_buf(row, "md_default", &v->tmp);
-        if (str(r, "title") && !json_object_get(r, "title_heading"))
+        if (str(r, "title") && !sd_val_object_get(r, "title_heading"))
             set_str(r, "title_heading", str(r, "title"));  /* a schema's title, with its description */
         sd_render__md_description(v, &v->tmp, r, desc);
         set_buf(row, "md_description", &v->tmp);
-        json_array_append_new(json_object_get(s, "rows"), row);
+        sd_val_array_append_new(sd_val_object_get(s, "rows"), row);
     }
-    json_decref(by);
-    json_object_set_new_nocheck(model, "row_sections", secs);
+    sd_val_decref(by);
+    sd_val_object_set_new_nocheck(model, "row_sections", secs);
     set_str(model, "values_heading", "Values");
     if (bitnami)
-        json_object_set_new_nocheck(model, "dialect_bitnami", json_true());
+        sd_val_object_set_new_nocheck(model, "dialect_bitnami", sd_val_true());
 }
 
 /* Schemas and CRDs: one table per section of entries (branches left out:
  * their path is their parent's). */
-static void add_row(json_t *rows, json_t *e)
+static void add_row(sd_val *rows, sd_val *e)
 {
     /* branches share their parent's path; a root has none */
-    if (json_object_get(e, "label") || (!str(e, "key") && !flag(e, "is_definition")))
+    if (sd_val_object_get(e, "label") || (!str(e, "key") && !flag(e, "is_definition")))
         return;
-    json_array_append_new(rows, json_pack("{s:O*,s:O*,s:O*,s:O*}",
-        "md_key", json_object_get(e, "md_key"), "md_type", json_object_get(e, "md_type"),
-        "md_default", json_object_get(e, "md_default"),
-        "md_description", json_object_get(e, "md_description")));
+    sd_val *row = sd_val_object();
+    sd_val *x;
+    if ((x = sd_val_object_get(e, "md_key")))
+        sd_val_object_set_nocheck(row, "md_key", x);
+    if ((x = sd_val_object_get(e, "md_type")))
+        sd_val_object_set_nocheck(row, "md_type", x);
+    if ((x = sd_val_object_get(e, "md_default")))
+        sd_val_object_set_nocheck(row, "md_default", x);
+    if ((x = sd_val_object_get(e, "md_description")))
+        sd_val_object_set_nocheck(row, "md_description", x);
+    sd_val_array_append_new(rows, row);
 }
 
 /* Schemas, CRDs, ytt: one table for the tree (per CRD version when there
  * are several, per named section when there are sections) and one per
  * definition. */
-void sd_render__entry_rows(json_t *model)
+void sd_render__entry_rows(sd_val *model)
 {
-    json_t *groups = json_object_get(model, "groups"), *g, *s, *e, *secs = json_array();
+    sd_val *groups = sd_val_object_get(model, "groups"), *g, *s, *e, *secs = sd_val_array();
     size_t i, j, k, tree_groups = 0;
     int props = 0, defs = 0;
 
-    json_array_foreach(groups, i, g)
+    sd_val_array_foreach(groups, i, g)
         if (!flag(g, "group_definitions"))
             tree_groups++;
-    json_array_foreach(groups, i, g) {
+    sd_val_array_foreach(groups, i, g) {
         int is_defs = flag(g, "group_definitions");
-        json_t *rs = NULL, *rows = NULL;
+        sd_val *rs = NULL, *rows = NULL;
         if (is_defs)
             defs = 1;
         else
             props = 1;
-        json_array_foreach(json_object_get(g, "sections"), j, s) {
+        sd_val_array_foreach(sd_val_object_get(g, "sections"), j, s) {
             if (!rs || is_defs || flag(s, "section_named")) {
                 const char *t = is_defs || flag(s, "section_named") ? str(s, "section_title")
                               : tree_groups > 1 ? str(g, "group_title") : NULL;
-                if (rs && json_array_size(rows))
-                    json_array_append(secs, rs);
-                json_decref(rs);
-                rs = json_object();
-                rows = json_array();
-                json_object_set_new_nocheck(rs, "rows", rows);
+                if (rs && sd_val_array_size(rows))
+                    sd_val_array_append(secs, rs);
+                sd_val_decref(rs);
+                rs = sd_val_object();
+                rows = sd_val_array();
+                sd_val_object_set_new_nocheck(rs, "rows", rows);
                 if (t)
                     set_str(rs, "rows_title", t);
                 if (is_defs)
-                    json_object_set_new_nocheck(rs, "rows_definition", json_true());
+                    sd_val_object_set_new_nocheck(rs, "rows_definition", sd_val_true());
             }
-            json_array_foreach(json_object_get(s, "entries"), k, e)
+            sd_val_array_foreach(sd_val_object_get(s, "entries"), k, e)
                 add_row(rows, e);
         }
-        if (rs && json_array_size(rows))
-            json_array_append(secs, rs);
-        json_decref(rs);
+        if (rs && sd_val_array_size(rows))
+            sd_val_array_append(secs, rs);
+        sd_val_decref(rs);
     }
-    json_object_set_new_nocheck(model, "row_sections", secs);
+    sd_val_object_set_new_nocheck(model, "row_sections", secs);
     set_str(model, "values_heading", props && defs ? "Properties and definitions" :
                                      defs ? "Definitions" : "Properties");
 }
@@ -436,21 +443,21 @@ static int is_element_path(const char *p)
  * schema location (the first path that reaches it; list elements give way
  * to the items schema), each with its full path, the definition it sits
  * in and the branch it belongs to. */
-void sd_render__details(json_t *model)
+void sd_render__details(sd_val *model)
 {
-    json_t *groups = json_object_get(model, "groups"), *g, *s, *e, *list = json_array();
-    json_t *seen = json_object();
+    sd_val *groups = sd_val_object_get(model, "groups"), *g, *s, *e, *list = sd_val_array();
+    sd_val *seen = sd_val_object();
     size_t i, j, k;
     for (int pass = 0; pass < 2; pass++)
-        json_array_foreach(groups, i, g)
-            json_array_foreach(json_object_get(g, "sections"), j, s)
-                json_array_foreach(json_object_get(s, "entries"), k, e) {
+        sd_val_array_foreach(groups, i, g)
+            sd_val_array_foreach(sd_val_object_get(g, "sections"), j, s)
+                sd_val_array_foreach(sd_val_object_get(s, "entries"), k, e) {
                     const char *at = str(e, "defined_at"), *path = str(e, "path");
                     const char *disp = str(e, "display");
                     int def_group = flag(g, "group_definitions");
                     if (!flag(e, "has_details") || is_element_path(disp) != pass)
                         continue;
-                    json_t *first = at ? json_object_get(seen, at) : NULL;
+                    sd_val *first = at ? sd_val_object_get(seen, at) : NULL;
                     if (first) {
                         /* the same schema location reached by another path
                          * (a YAML alias, a shared $ref): named, not repeated */
@@ -467,7 +474,7 @@ void sd_render__details(json_t *model)
                         continue;
                     }
                     if (at)
-                        json_object_set(seen, at, e);
+                        sd_val_object_set(seen, at, e);
                     /* inside a definition: the definition's own path, and its name */
                     if (def_group && !flag(e, "is_definition") && path && *path) {
                         set_str(e, "details_key", path);
@@ -503,13 +510,13 @@ void sd_render__details(json_t *model)
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     }
-                    json_array_append(list, e);
+                    sd_val_array_append(list, e);
                 }
-    json_decref(seen);
-    if (json_array_size(list))
-        json_object_set_new_nocheck(model, "details", list);
+    sd_val_decref(seen);
+    if (sd_val_array_size(list))
+        sd_val_object_set_new_nocheck(model, "details", list);
     else
-        json_decref(list);
+        sd_val_decref(list);
 }
 
 /* --- keys only the schema documents (charts, md) ------------------------------ */
@@ -535,20 +542,20 @@ static void normalize_path(sd_buf *b, const char *p)
 
 typedef struct skeys {
     view   *v;
-    json_t *covered;   /* normalized row keys -> true */
-    json_t *inner;     /* their proper prefixes -> true */
-    json_t *expanded;  /* definition id -> the path that listed it */
-    json_t *groups;    /* [{md_group_key, md_group_note?, rows}] */
-    json_t *group;     /* the group rows are added to */
+    sd_val *covered;   /* normalized row keys -> true */
+    sd_val *inner;     /* their proper prefixes -> true */
+    sd_val *expanded;  /* definition id -> the path that listed it */
+    sd_val *groups;    /* [{md_group_key, md_group_note?, rows}] */
+    sd_val *group;     /* the group rows are added to */
     const char *branch;/* the oneOf/anyOf branch walked, or NULL */
     sd_buf  tmp;
 } skeys;
 
-static void sk_walk(skeys *k, json_t *node, const char *path, int depth);
+static void sk_walk(skeys *k, sd_val *node, const char *path, int depth);
 
-static json_t *sk_group(skeys *k, const char *path, json_t *def, const char *same_as)
+static sd_val *sk_group(skeys *k, const char *path, sd_val *def, const char *same_as)
 {
-    json_t *g = json_object();
+    sd_val *g = sd_val_object();
     sd_buf_clear(&k->tmp);
     sd_render__md_code(&k->tmp, path, strlen(path));
     set_buf(g, "md_group_key", &k->tmp);
@@ -574,14 +581,14 @@ static json_t *sk_group(skeys *k, const char *path, json_t *def, const char *sam
         set_buf(g, "md_group_note", &k->tmp);
     }
     set_str(g, "group_path", path);
-    json_object_set_new_nocheck(g, "rows", json_array());
-    json_array_append_new(k->groups, g);
+    sd_val_object_set_new_nocheck(g, "rows", sd_val_array());
+    sd_val_array_append_new(k->groups, g);
     return g;
 }
 
-static void sk_row(skeys *k, json_t *node, const char *path)
+static void sk_row(skeys *k, sd_val *node, const char *path)
 {
-    json_t *row = json_object(), *c, *x;
+    sd_val *row = sd_val_object(), *c, *x;
     size_t i;
     const char *tt = str(node, "type_text"), *ht = str(node, "helm_type");
     if (!k->group) {
@@ -598,7 +605,7 @@ static void sk_row(skeys *k, json_t *node, const char *path)
     tt = tt && *tt ? tt : ht ? ht : "";
     sd_render__md_cell(&k->tmp, tt, strlen(tt));
     set_buf(row, "md_type", &k->tmp);
-    c = json_object_get(node, "md_constraints");
+    c = sd_val_object_get(node, "md_constraints");
     if (k->branch) {
         const char *par = strrchr(k->branch, '(');
         sd_buf_puts(&k->tmp, "only in branch ");
@@ -607,21 +614,21 @@ static void sk_row(skeys *k, json_t *node, const char *path)
         if (par && par > k->branch)
             sd_render__md_cell(&k->tmp, par - 1, strlen(par - 1));
     }
-    json_array_foreach(c, i, x) {
+    sd_val_array_foreach(c, i, x) {
         if (i || k->branch)
             sd_buf_puts(&k->tmp, "; ");
-        sd_render__md_cell(&k->tmp, json_string_value(x), json_string_length(x));
+        sd_render__md_cell(&k->tmp, sd_val_string_value(x), sd_val_string_length(x));
     }
     set_buf(row, "md_constraints", &k->tmp);
     if (str(node, "md_description"))
         set_str(row, "md_description", str(node, "md_description"));
     else
         set_str(row, "md_description", "");
-    json_array_append_new(json_object_get(k->group, "rows"), row);
+    sd_val_array_append_new(sd_val_object_get(k->group, "rows"), row);
 }
 
 /* The child `c` (key `key`) of the node at `path`. */
-static void sk_child(skeys *k, json_t *c, const char *path, const char *key, int depth)
+static void sk_child(skeys *k, sd_val *c, const char *path, const char *key, int depth)
 {
     sd_buf cp = SD_BUF_INIT, norm = SD_BUF_INIT;
     if (!strcmp(key, "[]"))
@@ -631,7 +638,7 @@ static void sk_child(skeys *k, json_t *c, const char *path, const char *key, int
     else
         sd_buf_printf(&cp, "%s%s%s", path, *path ? "." : "", key);
     normalize_path(&norm, cp.ptr);
-    if (!json_object_get(k->covered, norm.ptr) && !json_object_get(k->inner, norm.ptr) &&
+    if (!sd_val_object_get(k->covered, norm.ptr) && !sd_val_object_get(k->inner, norm.ptr) &&
         str(c, "defined_at"))
         sk_row(k, c, cp.ptr);
     sk_walk(k, c, cp.ptr, depth + 1);
@@ -639,14 +646,14 @@ static void sk_child(skeys *k, json_t *c, const char *path, const char *key, int
     sd_buf_release(&norm);
 }
 
-static void sk_walk(skeys *k, json_t *node, const char *path, int depth)
+static void sk_walk(skeys *k, sd_val *node, const char *path, int depth)
 {
     static const char *const branches[] = { "allOf", "anyOf", "oneOf", NULL };
     const char *ref = str(node, "ref");
-    json_t *def = ref ? json_object_get(k->v->defs, ref) : NULL, *x, *saved = k->group;
+    sd_val *def = ref ? sd_val_object_get(k->v->defs, ref) : NULL, *x, *saved = k->group;
     size_t i;
 
-    if (!json_is_object(node) || depth > 32 || flag(node, "recursive"))
+    if (!sd_val_is_object(node) || depth > 32 || flag(node, "recursive"))
         return;
     if (def && *path) {
         const char *prev = str(k->expanded, ref);
@@ -656,33 +663,33 @@ static void sk_walk(skeys *k, json_t *node, const char *path, int depth)
                 sk_group(k, path, def, prev);
             return;
         }
-        json_object_set_new(k->expanded, ref, json_string(path));
+        sd_val_object_set_new(k->expanded, ref, sd_val_string(path));
         k->group = sk_group(k, path, def, NULL);
     }
-    json_array_foreach(json_object_get(node, "properties"), i, x)
+    sd_val_array_foreach(sd_val_object_get(node, "properties"), i, x)
         if (str(x, "key"))
             sk_child(k, x, path, str(x, "key"), depth);
     if (def) {
         /* the definition's keys that the node itself does not list */
-        json_array_foreach(json_object_get(def, "properties"), i, x) {
+        sd_val_array_foreach(sd_val_object_get(def, "properties"), i, x) {
             const char *key = str(x, "key");
-            json_t *y;
+            sd_val *y;
             size_t j;
             int have = 0;
-            json_array_foreach(json_object_get(node, "properties"), j, y)
+            sd_val_array_foreach(sd_val_object_get(node, "properties"), j, y)
                 if (key && str(y, "key") && !strcmp(str(y, "key"), key))
                     have = 1;
             if (key && !have)
                 sk_child(k, x, path, key, depth);
         }
     }
-    x = json_object_get(node, "items");
-    if (!json_is_object(x) && def)
-        x = json_object_get(def, "items");
-    if (json_is_object(x))
+    x = sd_val_object_get(node, "items");
+    if (!sd_val_is_object(x) && def)
+        x = sd_val_object_get(def, "items");
+    if (sd_val_is_object(x))
         sk_child(k, x, path, "[]", depth);
     for (const char *const *b = branches; *b; b++)
-        json_array_foreach(json_object_get(node, *b), i, x) {
+        sd_val_array_foreach(sd_val_object_get(node, *b), i, x) {
             const char *outer = k->branch;
             if (str(x, "branch_name"))
                 k->branch = str(x, "branch_name");
@@ -693,34 +700,34 @@ static void sk_walk(skeys *k, json_t *node, const char *path, int depth)
         k->group = saved;
 }
 
-void sd_render__schema_keys(view *v, json_t *model)
+void sd_render__schema_keys(view *v, sd_val *model)
 {
     skeys k;
-    json_t *r, *x;
+    sd_val *r, *x;
     size_t i;
 
     memset(&k, 0, sizeof k);
     k.v = v;
-    k.covered = json_object();
-    k.inner = json_object();
-    k.expanded = json_object();
-    k.groups = json_array();
+    k.covered = sd_val_object();
+    k.inner = sd_val_object();
+    k.expanded = sd_val_object();
+    k.groups = sd_val_array();
     k.tmp = (sd_buf)SD_BUF_INIT;
-    json_array_foreach(json_object_get(model, "rows"), i, r) {
+    sd_val_array_foreach(sd_val_object_get(model, "rows"), i, r) {
         const char *key = str(r, "key");
         if (!key)
             continue;
         normalize_path(&k.tmp, key);
-        json_object_set_new(k.covered, k.tmp.ptr, json_true());
+        sd_val_object_set_new(k.covered, k.tmp.ptr, sd_val_true());
         for (size_t n = k.tmp.len; n > 0; n--)
             if (k.tmp.ptr[n - 1] == '.' || k.tmp.ptr[n - 1] == '[') {
                 char *p = strndup(k.tmp.ptr, n - 1);
                 if (p && *p)
-                    json_object_set_new(k.inner, p, json_true());
+                    sd_val_object_set_new(k.inner, p, sd_val_true());
                 free(p);
             }
     }
-    json_array_foreach(json_object_get(json_object_get(model, "root"), "properties"), i, x) {
+    sd_val_array_foreach(sd_val_object_get(sd_val_object_get(model, "root"), "properties"), i, x) {
         const char *key = str(x, "key");
         k.group = NULL;
         if (key)
@@ -729,28 +736,28 @@ void sd_render__schema_keys(view *v, json_t *model)
     /* a group without rows says nothing (the definition's description of
      * a key with a row is in its details); nor does a pointer to one */
     {
-        json_t *kept = json_object();
-        for (i = 0; i < json_array_size(k.groups); ) {
-            json_t *g = json_array_get(k.groups, i);
+        sd_val *kept = sd_val_object();
+        for (i = 0; i < sd_val_array_size(k.groups); ) {
+            sd_val *g = sd_val_array_get(k.groups, i);
             const char *same = str(g, "same_as");
-            if (same ? !json_object_get(kept, same) : !json_array_size(json_object_get(g, "rows"))) {
-                json_array_remove(k.groups, i);
+            if (same ? !sd_val_object_get(kept, same) : !sd_val_array_size(sd_val_object_get(g, "rows"))) {
+                sd_val_array_remove(k.groups, i);
                 continue;
             }
             if (!same)
-                json_object_set_new(kept, str(g, "group_path"), json_true());
-            json_object_del(g, "group_path");
-            json_object_del(g, "same_as");
+                sd_val_object_set_new(kept, str(g, "group_path"), sd_val_true());
+            sd_val_object_del(g, "group_path");
+            sd_val_object_del(g, "same_as");
             i++;
         }
-        json_decref(kept);
+        sd_val_decref(kept);
     }
-    if (json_array_size(k.groups))
-        json_object_set_nocheck(model, "schema_keys", k.groups);
-    json_decref(k.groups);
-    json_decref(k.covered);
-    json_decref(k.inner);
-    json_decref(k.expanded);
+    if (sd_val_array_size(k.groups))
+        sd_val_object_set_nocheck(model, "schema_keys", k.groups);
+    sd_val_decref(k.groups);
+    sd_val_decref(k.covered);
+    sd_val_decref(k.inner);
+    sd_val_decref(k.expanded);
     sd_buf_release(&k.tmp);
 }
 

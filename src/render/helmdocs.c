@@ -451,21 +451,21 @@ static const sd_gobj_class files_class = { "document.files", files_method };
 
 /* --- the data ----------------------------------------------------------------------- */
 
-static sd_gval str_of(sd_gheap *h, json_t *j)
+static sd_gval str_of(sd_gheap *h, sd_val *j)
 {
     char buf[64];
-    if (json_is_string(j))
-        return sd_gstr(h, json_string_value(j), json_string_length(j));
-    if (json_is_integer(j)) {
-        snprintf(buf, sizeof buf, "%" JSON_INTEGER_FORMAT, json_integer_value(j));
+    if (sd_val_is_string(j))
+        return sd_gstr(h, sd_val_string_value(j), sd_val_string_length(j));
+    if (sd_val_is_integer(j)) {
+        snprintf(buf, sizeof buf, "%" SD_VAL_INTEGER_FORMAT, sd_val_integer_value(j));
         return sd_gstrz(h, buf);
     }
-    if (json_is_real(j)) {
-        snprintf(buf, sizeof buf, "%.17g", json_real_value(j));
+    if (sd_val_is_real(j)) {
+        snprintf(buf, sizeof buf, "%.17g", sd_val_real_value(j));
         return sd_gstrz(h, buf);
     }
-    if (json_is_boolean(j))
-        return sd_gstrz(h, json_is_true(j) ? "true" : "false");
+    if (sd_val_is_boolean(j))
+        return sd_gstrz(h, sd_val_is_true(j) ? "true" : "false");
     return sd_gstr_static("", 0);
 }
 
@@ -474,31 +474,31 @@ static void set(sd_gheap *h, sd_gval s, const char *k, sd_gval v)
     sd_gmap_set(h, s, k, strlen(k), v);
 }
 
-static void set_str(sd_gheap *h, sd_gval s, const char *k, json_t *obj, const char *jk)
+static void set_str(sd_gheap *h, sd_gval s, const char *k, sd_val *obj, const char *jk)
 {
-    set(h, s, k, str_of(h, json_object_get(obj, jk)));
+    set(h, s, k, str_of(h, sd_val_object_get(obj, jk)));
 }
 
 static int cmp_deps(const void *x, const void *y)
 {
-    json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
+    sd_val *a = *(sd_val *const *)x, *b = *(sd_val *const *)y;
     char ka[2048], kb[2048];
-    snprintf(ka, sizeof ka, "%s/%s", json_string_value(json_object_get(a, "repository")) ? json_string_value(json_object_get(a, "repository")) : "",
-             json_string_value(json_object_get(a, "name")) ? json_string_value(json_object_get(a, "name")) : "");
-    snprintf(kb, sizeof kb, "%s/%s", json_string_value(json_object_get(b, "repository")) ? json_string_value(json_object_get(b, "repository")) : "",
-             json_string_value(json_object_get(b, "name")) ? json_string_value(json_object_get(b, "name")) : "");
+    snprintf(ka, sizeof ka, "%s/%s", sd_val_string_value(sd_val_object_get(a, "repository")) ? sd_val_string_value(sd_val_object_get(a, "repository")) : "",
+             sd_val_string_value(sd_val_object_get(a, "name")) ? sd_val_string_value(sd_val_object_get(a, "name")) : "");
+    snprintf(kb, sizeof kb, "%s/%s", sd_val_string_value(sd_val_object_get(b, "repository")) ? sd_val_string_value(sd_val_object_get(b, "repository")) : "",
+             sd_val_string_value(sd_val_object_get(b, "name")) ? sd_val_string_value(sd_val_object_get(b, "name")) : "");
     return strcmp(ka, kb);
 }
 
-static sd_gval value_row(sd_gheap *h, json_t *r)
+static sd_gval value_row(sd_gheap *h, sd_val *r)
 {
     sd_gval s = sd_gstruct_new(h, "document.valueRow");
-    json_t *dt = json_object_get(r, "default_text"), *desc = json_object_get(r, "description");
+    sd_val *dt = sd_val_object_get(r, "default_text"), *desc = sd_val_object_get(r, "description");
     sd_gval dtext = str_of(h, dt), dsc = str_of(h, desc), empty = sd_gstr_static("", 0);
-    int dauto = json_is_true(json_object_get(r, "default_auto"));
-    json_t *ad = json_object_get(r, "auto_default"), *as = json_object_get(r, "auto_description");
-    int dfield = json_is_true(json_object_get(r, "description_field"));
-    const char *sec = json_string_value(json_object_get(r, "section"));
+    int dauto = sd_val_is_true(sd_val_object_get(r, "default_auto"));
+    sd_val *ad = sd_val_object_get(r, "auto_default"), *as = sd_val_object_get(r, "auto_description");
+    int dfield = sd_val_is_true(sd_val_object_get(r, "description_field"));
+    const char *sec = sd_val_string_value(sd_val_object_get(r, "section"));
 
     set_str(h, s, "Key", r, "key");
     set_str(h, s, "Type", r, "type");
@@ -508,8 +508,8 @@ static sd_gval value_row(sd_gheap *h, json_t *r)
     set(h, s, "AutoDescription", as ? str_of(h, as) : dfield ? empty : dsc);
     set(h, s, "Description", dfield ? dsc : empty);
     set(h, s, "Section", sec ? sd_gstrz(h, sec) : empty);
-    set(h, s, "Column", sd_gint(json_integer_value(json_object_get(r, "column"))));
-    set(h, s, "LineNumber", sd_gint(json_integer_value(json_object_get(r, "line"))));
+    set(h, s, "Column", sd_gint(sd_val_integer_value(sd_val_object_get(r, "column"))));
+    set(h, s, "LineNumber", sd_gint(sd_val_integer_value(sd_val_object_get(r, "line"))));
     set(h, s, "Dependency", empty);
     set(h, s, "IsGlobal", sd_gbool(0));
     return s;
@@ -523,33 +523,33 @@ static sd_gval section(sd_gheap *h, const char *name, size_t cap)
     return s;
 }
 
-static sd_gval build_data(sd_gheap *h, json_t *model, const char *version, hfiles *files)
+static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfiles *files)
 {
-    json_t *ch = json_object_get(model, "chart"), *rows = json_object_get(model, "rows"), *x;
+    sd_val *ch = sd_val_object_get(model, "chart"), *rows = sd_val_object_get(model, "rows"), *x;
     sd_gval d = sd_gstruct_new(h, "document.chartTemplateData");
     size_t i;
 
     if (!ch)
-        ch = json_object();
+        ch = sd_val_object();
     else
-        json_incref(ch);
+        sd_val_incref(ch);
     set_str(h, d, "ApiVersion", ch, "apiVersion");
     set_str(h, d, "AppVersion", ch, "appVersion");
     set_str(h, d, "KubeVersion", ch, "kubeVersion");
     set_str(h, d, "Name", ch, "name");
-    set(h, d, "Deprecated", sd_gbool(json_is_true(json_object_get(ch, "deprecated"))));
+    set(h, d, "Deprecated", sd_gbool(sd_val_is_true(sd_val_object_get(ch, "deprecated"))));
     set_str(h, d, "Description", ch, "description");
     set_str(h, d, "Version", ch, "version");
     set_str(h, d, "Home", ch, "home");
     set_str(h, d, "Type", ch, "type");
     sd_gval src = sd_glist_new(h, 0);
-    json_array_foreach(json_object_get(ch, "sources"), i, x)
-        if (json_is_string(x))
+    sd_val_array_foreach(sd_val_object_get(ch, "sources"), i, x)
+        if (sd_val_is_string(x))
             sd_glist_push(h, src, str_of(h, x));
     set(h, d, "Sources", src);
     set_str(h, d, "Engine", ch, "engine");
     sd_gval mts = sd_glist_new(h, 0);
-    json_array_foreach(json_object_get(ch, "maintainers"), i, x) {
+    sd_val_array_foreach(sd_val_object_get(ch, "maintainers"), i, x) {
         sd_gval m = sd_gstruct_new(h, "helm.ChartMetaMaintainer");
         set_str(h, m, "Email", x, "email");
         set_str(h, m, "Name", x, "name");
@@ -558,13 +558,13 @@ static sd_gval build_data(sd_gheap *h, json_t *model, const char *version, hfile
     }
     set(h, d, "Maintainers", mts);
     /* dependencies, sorted by "repository/name" (chart_info.go) */
-    json_t *deps = json_object_get(ch, "dependencies");
-    size_t nd = json_array_size(deps);
-    json_t **dv = malloc((nd ? nd : 1) * sizeof *dv);
+    sd_val *deps = sd_val_object_get(ch, "dependencies");
+    size_t nd = sd_val_array_size(deps);
+    sd_val **dv = malloc((nd ? nd : 1) * sizeof *dv);
     sd_gval dl = sd_glist_new(h, nd);
     if (dv) {
         for (i = 0; i < nd; i++)
-            dv[i] = json_array_get(deps, i);
+            dv[i] = sd_val_array_get(deps, i);
         qsort(dv, nd, sizeof *dv, cmp_deps);
         for (i = 0; i < nd; i++) {
             sd_gval dep = sd_gstruct_new(h, "helm.ChartRequirementsItem");
@@ -580,12 +580,12 @@ static sd_gval build_data(sd_gheap *h, json_t *model, const char *version, hfile
     set_str(h, d, "ChartDirectory", ch, "dir");
     set(h, d, "HelmDocsVersion", sd_gstrz(h, version ? version : ""));
     /* .Values and .Sections: rows in key order; sections in order of appearance */
-    sd_gval vals = sd_glist_new(h, json_array_size(rows));
+    sd_gval vals = sd_glist_new(h, sd_val_array_size(rows));
     sd_gval secs = sd_gstruct_new(h, "document.sections");
     sd_gval other = section(h, "Other Values", 0), seclist = sd_glist_new(h, 0);
-    json_array_foreach(rows, i, x) {
+    sd_val_array_foreach(rows, i, x) {
         sd_gval r = value_row(h, x);
-        const char *sn = json_string_value(json_object_get(x, "section"));
+        const char *sn = sd_val_string_value(sd_val_object_get(x, "section"));
         sd_glist_push(h, vals, r);
         if (!sn || !*sn) {
             sd_glist_push(h, sd_gmap_get(other, "SectionItems", 12), r);
@@ -608,7 +608,7 @@ static sd_gval build_data(sd_gheap *h, json_t *model, const char *version, hfile
     set(h, d, "Extras", sd_glist_new(h, 0));
     set(h, d, "Files", sd_gobj_new(h, &files_class, files));
     set(h, d, "SkipVersionFooter", sd_gbool(0));
-    json_decref(ch);
+    sd_val_decref(ch);
     return d;
 }
 
@@ -639,7 +639,7 @@ static void markdown_format(sd_buf *out, const char *s, size_t n)
     sd_buf_release(&a);
 }
 
-static int run(sd_buf *out, json_t *model, const char *file, const char *text, size_t len,
+static int run(sd_buf *out, sd_val *model, const char *file, const char *text, size_t len,
                const char *tmpl_name, const sd_helmdocs_opts *opts, int format, sd_diags *diags)
 {
     sd_gotmpl *set = NULL;
@@ -649,7 +649,7 @@ static int run(sd_buf *out, json_t *model, const char *file, const char *text, s
     int r;
 
     memset(&files, 0, sizeof files);
-    const char *dir = json_string_value(json_object_get(json_object_get(model, "chart"), "dir"));
+    const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
     files.base = strdup(dir ? dir : ".");
     if (!files.base || sd_gotmpl_new(&set, file) < 0 || !(heap = sd_gheap_new(0))) {
         r = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ file, 0, 0 }, "out of memory");
@@ -684,7 +684,7 @@ done:
     return r;
 }
 
-int sd_helmdocs_render(sd_buf *out, json_t *model, const char *file, const char *text,
+int sd_helmdocs_render(sd_buf *out, sd_val *model, const char *file, const char *text,
                        size_t len, const sd_helmdocs_opts *opts, sd_diags *diags)
 {
     size_t mark = out->len;
@@ -694,7 +694,7 @@ int sd_helmdocs_render(sd_buf *out, json_t *model, const char *file, const char 
     return r;
 }
 
-int sd_helmdocs_values_table(sd_buf *out, json_t *model, sd_diags *diags)
+int sd_helmdocs_values_table(sd_buf *out, sd_val *model, sd_diags *diags)
 {
     return run(out, model, "(helm-docs templates)", NULL, 0, "chart.valuesTable", NULL, 0, diags);
 }

@@ -13,17 +13,17 @@
 
 /* --- page metadata -------------------------------------------------------------- */
 
-static void safe_url(json_t *o, const char *k, const char *out_k)
+static void safe_url(sd_val *o, const char *k, const char *out_k)
 {
     const char *u = str(o, k);
     if (u && *u && sd_markdown_url_ok(u) && !strpbrk(u, " <>\"'`\n"))
         set_str(o, out_k, u);
 }
 
-void sd_render__page_meta(view *v, json_t *model)
+void sd_render__page_meta(view *v, sd_val *model)
 {
-    json_t *chart = json_object_get(model, "chart"), *crd = json_object_get(model, "crd");
-    if (json_is_object(crd)) {
+    sd_val *chart = sd_val_object_get(model, "chart"), *crd = sd_val_object_get(model, "crd");
+    if (sd_val_is_object(crd)) {
         static const char *const ccells[][2] = { { "group", "md_group" }, { "scope", "md_scope" },
                                                  { "kind", "md_kind" } };
         for (size_t c = 0; c < 3; c++) {
@@ -39,30 +39,30 @@ void sd_render__page_meta(view *v, json_t *model)
             }
         }
     }
-    json_t *ytt = json_object_get(model, "ytt"), *src = json_object_get(model, "source");
-    json_t *x;
+    sd_val *ytt = sd_val_object_get(model, "ytt"), *src = sd_val_object_get(model, "source");
+    sd_val *x;
     size_t i;
     const char *title = NULL;
 
-    if (json_is_object(chart)) {
+    if (sd_val_is_object(chart)) {
         title = str(chart, "name");
         safe_url(chart, "home", "home_href");
-        json_t *srcs = json_object_get(chart, "sources"), *list = json_array();
-        json_array_foreach(srcs, i, x) {
-            json_t *o = json_pack("{s:O}", "url", x);
+        sd_val *srcs = sd_val_object_get(chart, "sources"), *list = sd_val_array();
+        sd_val_array_foreach(srcs, i, x) {
+            sd_val *o = sd_val_objectv(1, "url", sd_val_incref(x));
             sd_buf b = SD_BUF_INIT;
-            if (json_is_string(x))
+            if (sd_val_is_string(x))
                 safe_url(o, "url", "href");
             if (str(o, "href"))
                 sd_buf_printf(&b, "<%s>", str(o, "href"));
-            else if (json_is_string(x))
-                sd_render__md_text(&b, json_string_value(x), json_string_length(x));
+            else if (sd_val_is_string(x))
+                sd_render__md_text(&b, sd_val_string_value(x), sd_val_string_length(x));
             set_buf(o, "md_url", &b);
             sd_buf_release(&b);
-            json_array_append_new(list, o);
+            sd_val_array_append_new(list, o);
         }
-        json_object_set_new_nocheck(chart, "source_list", list);
-        json_array_foreach(json_object_get(chart, "maintainers"), i, x) {
+        sd_val_object_set_new_nocheck(chart, "source_list", list);
+        sd_val_array_foreach(sd_val_object_get(chart, "maintainers"), i, x) {
             safe_url(x, "url", "href");
             const char *e = str(x, "email");
             if (e && *e && !strpbrk(e, " <>\"'`\n:") && strchr(e, '@')) {
@@ -87,7 +87,7 @@ void sd_render__page_meta(view *v, json_t *model)
                 }
             }
         }
-        json_array_foreach(json_object_get(chart, "dependencies"), i, x) {
+        sd_val_array_foreach(sd_val_object_get(chart, "dependencies"), i, x) {
             static const char *const cells[][2] = { { "repository", "md_repository" }, { "name", "md_name" },
                                                     { "version", "md_version" }, { "alias", "md_alias" },
                                                     { "condition", "md_condition" } };
@@ -102,12 +102,12 @@ void sd_render__page_meta(view *v, json_t *model)
             }
             safe_url(x, "repository", "repository_href");
         }
-        if (json_array_size(json_object_get(chart, "maintainers")))
-            json_object_set_new_nocheck(chart, "has_maintainers", json_true());
-        if (json_array_size(json_object_get(chart, "dependencies")))
-            json_object_set_new_nocheck(chart, "has_dependencies", json_true());
-        if (json_array_size(list))
-            json_object_set_new_nocheck(chart, "has_sources", json_true());
+        if (sd_val_array_size(sd_val_object_get(chart, "maintainers")))
+            sd_val_object_set_new_nocheck(chart, "has_maintainers", sd_val_true());
+        if (sd_val_array_size(sd_val_object_get(chart, "dependencies")))
+            sd_val_object_set_new_nocheck(chart, "has_dependencies", sd_val_true());
+        if (sd_val_array_size(list))
+            sd_val_object_set_new_nocheck(chart, "has_sources", sd_val_true());
         if (str(chart, "description") && *str(chart, "description") && !v->html) {
             sd_render__md_defang(&v->tmp, str(chart, "description"), strlen(str(chart, "description")));
             set_buf(chart, "md_description", &v->tmp);
@@ -117,17 +117,17 @@ void sd_render__page_meta(view *v, json_t *model)
             set_buf(chart, "description_html", &v->tmp);
         }
     }
-    if (json_is_object(crd)) {
-        json_t *names = json_object_get(crd, "names");
+    if (sd_val_is_object(crd)) {
+        sd_val *names = sd_val_object_get(crd, "names");
         title = str(names, "kind");
         if (!title)
             title = str(crd, "name");
     }
-    if (!title && json_is_object(ytt))
+    if (!title && sd_val_is_object(ytt))
         title = str(ytt, "title") ? str(ytt, "title") : str(ytt, "name");
     if (!title) {
-        const char *t = str(json_object_get(model, "root"), "title");
-        if (t && *t && flag(json_object_get(model, "root"), "title_explicit"))
+        const char *t = str(sd_val_object_get(model, "root"), "title");
+        if (t && *t && flag(sd_val_object_get(model, "root"), "title_explicit"))
             title = t;
     }
     if (!title) {
@@ -138,7 +138,7 @@ void sd_render__page_meta(view *v, json_t *model)
     set_str(model, "page_title", title);
     sd_render__md_text(&v->tmp, title, strlen(title));
     set_buf(model, "md_title", &v->tmp);
-    if (json_is_object(chart)) {
+    if (sd_val_is_object(chart)) {
         static const char *const f[][2] = { { "version", "md_chart_version" }, { "appVersion", "md_chart_app_version" },
                                             { "type", "md_chart_type" }, { "kubeVersion", "md_chart_kube_version" } };
         for (size_t k = 0; k < 4; k++) {
@@ -158,7 +158,7 @@ void sd_render__page_meta(view *v, json_t *model)
         if (kind) {
             char k[32];
             snprintf(k, sizeof k, "kind_%s", kind);
-            json_object_set_new(model, k, json_true());
+            sd_val_object_set_new(model, k, sd_val_true());
         }
     }
 }

@@ -6,7 +6,7 @@
 #include "buf.h"
 #include "diag.h"
 
-#include <jansson.h>
+#include "val.h"
 #include <stddef.h>
 
 #define SD_README_START "<!-- schemadoc:start -->"
@@ -35,7 +35,7 @@ int sd_readme_has_markers(const char *s, size_t len);
  *  ends become "\n" as readme-generator writes them. Returns 0, SD_ENOTFOUND
  *  (no diagnostic, `out` untouched) when there is no Parameters heading, or
  *  another negative code with a diagnostic at `name`. */
-int sd_readme_params(sd_buf *out, const char *old, size_t old_len, json_t *model,
+int sd_readme_params(sd_buf *out, const char *old, size_t old_len, sd_val *model,
                      const char *name, sd_diags *diags);
 
 /** Append a unified diff (3 lines of context, `--- a/NAME` / `+++ b/NAME`

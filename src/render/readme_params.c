@@ -164,14 +164,14 @@ static char *cat3(const char *a, const char *b, const char *c)
 
 /* The sections of the Bitnami rows, as renderReadmeTable writes them (with
  * its \r\n and \n, split later). */
-static int bitnami_tables(sd_buf *out, json_t *rows, const char *signs)
+static int bitnami_tables(sd_buf *out, sd_val *rows, const char *signs)
 {
-    size_t n = json_array_size(rows), i = 0;
+    size_t n = sd_val_array_size(rows), i = 0;
     while (i < n) {
-        const char *sec = json_string_value(json_object_get(json_array_get(rows, i), "section"));
+        const char *sec = sd_val_string_value(sd_val_object_get(sd_val_array_get(rows, i), "section"));
         size_t j = i;
         while (j < n) {
-            const char *s2 = json_string_value(json_object_get(json_array_get(rows, j), "section"));
+            const char *s2 = sd_val_string_value(sd_val_object_get(sd_val_array_get(rows, j), "section"));
             if (!s2 || !sec || strcmp(s2, sec) != 0)
                 break;
             j++;
@@ -185,17 +185,17 @@ static int bitnami_tables(sd_buf *out, json_t *rows, const char *signs)
         static const char *head[3] = { "Name", "Description", "Value" };
         cells[0] = (char **)head;
         for (size_t k = i; k < j; k++) {
-            json_t *r = json_array_get(rows, k);
-            const char *key = json_string_value(json_object_get(r, "key"));
-            const char *desc = json_string_value(json_object_get(r, "description"));
-            json_t *dv = json_object_get(r, "default_text");
+            sd_val *r = sd_val_array_get(rows, k);
+            const char *key = sd_val_string_value(sd_val_object_get(r, "key"));
+            const char *desc = sd_val_string_value(sd_val_object_get(r, "description"));
+            sd_val *dv = sd_val_object_get(r, "default_text");
             char **c = calloc(3, sizeof *c);
             if (!c)
                 break;
             c[0] = cat3("`", key ? key : "", "`");
             c[1] = strdup(desc ? desc : "");
-            c[2] = json_is_true(json_object_get(r, "extra")) || !json_is_string(dv)
-                   ? strdup("") : cat3("`", json_string_value(dv), "`");
+            c[2] = sd_val_is_true(sd_val_object_get(r, "extra")) || !sd_val_is_string(dv)
+                   ? strdup("") : cat3("`", sd_val_string_value(dv), "`");
             cells[k - i + 1] = c;
         }
         int ok = 1;
@@ -221,7 +221,7 @@ static int bitnami_tables(sd_buf *out, json_t *rows, const char *signs)
     return 0;
 }
 
-int sd_readme_params(sd_buf *out, const char *old, size_t old_len, json_t *model,
+int sd_readme_params(sd_buf *out, const char *old, size_t old_len, sd_val *model,
                      const char *name, sd_diags *diags)
 {
     size_t nl = 0, start = 0, end, h = 0, i;
@@ -252,9 +252,9 @@ int sd_readme_params(sd_buf *out, const char *old, size_t old_len, json_t *model
     /* the new section text, split and joined like the rest */
     for (i = 0; i <= h; i++)
         sd_buf_putc(&signs, '#');
-    const char *dialect = json_string_value(json_object_get(json_object_get(model, "source"), "dialect"));
+    const char *dialect = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "dialect"));
     if (dialect && !strcmp(dialect, "bitnami")) {
-        if ((r = bitnami_tables(&gen, json_object_get(model, "rows"), signs.ptr)) < 0)
+        if ((r = bitnami_tables(&gen, sd_val_object_get(model, "rows"), signs.ptr)) < 0)
             r = sd_diag_error(diags, r, (sd_loc){ name, 0, 0 }, "out of memory");
     } else {
         sd_buf t = SD_BUF_INIT;

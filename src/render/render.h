@@ -12,7 +12,7 @@
 #include "buf.h"
 #include "diag.h"
 
-#include <jansson.h>
+#include "val.h"
 #include <stddef.h>
 
 typedef struct sd_render_opts {
@@ -29,25 +29,25 @@ typedef struct sd_render_opts {
 /** Add the view-model fields to `model` in place (it stays a valid model:
  *  fields are only added). `html` selects HTML descriptions; Markdown
  *  cells are always added. Returns 0 or SD_ENOMEM. */
-int sd_render_view(json_t *model, int html);
+int sd_render_view(sd_val *model, int html);
 
 /** Render `model` (view fields are added to it) in `opts->format` and append
  *  the page to `out`. Returns 0, or a negative code with a diagnostic:
  *  SD_ENOTFOUND (unknown theme or template), SD_ESYNTAX (a template does
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
-int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags);
+int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags);
 
 /** Render any JSON `data` as given (no view fields are added) with the
  *  top-level template named `opts->format` ("diff/html": templates/diff/
  *  html.mustache), the theme's partials (html/style, html/script) and the
  *  other templates available as partials. Same returns as sd_render(). */
-int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags);
+int sd_render_data(sd_buf *out, sd_val *data, const sd_render_opts *opts, sd_diags *diags);
 
 /** A diff of two models (src/diff) as `format`: "json", "md", or "html"
  *  (the view fields are added to `diff`, then templates/diff/html with
  *  `theme`, NULL: default). Appends to `out`; same returns as sd_render(),
  *  SD_EUSAGE for another format. `generator` names the tool in the page. */
-int sd_render_diff(sd_buf *out, json_t *diff, const char *format, const char *theme,
+int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *theme,
                    const char *generator, sd_diags *diags);
 
 typedef struct sd_source sd_source;
@@ -58,7 +58,7 @@ typedef struct sd_source sd_source;
  *  under a hash-based CSP. Appends the page to `out`; `model` is only read.
  *  Returns 0 or a negative code with a diagnostic (as sd_render, or a
  *  schema that does not compile). */
-int sd_render_form(sd_buf *out, json_t *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags);
+int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags);
 
 /** The templates and themes compiled into the binary (src/embed-assets.sh
  *  generates the table from templates/ and themes/). Names are paths

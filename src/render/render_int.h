@@ -7,37 +7,37 @@
 #include "buf.h"
 #include "render.h"
 
-#include <jansson.h>
+#include "val.h"
 
 /* ---- JSON helpers ---------------------------------------------------------- */
 
-static inline const char *str(json_t *o, const char *k)
+static inline const char *str(sd_val *o, const char *k)
 {
-    json_t *v = json_object_get(o, k);     /* borrowed */
-    return json_is_string(v) ? json_string_value(v) : NULL;
+    sd_val *v = sd_val_object_get(o, k);     /* borrowed */
+    return sd_val_is_string(v) ? sd_val_string_value(v) : NULL;
 }
 
-static inline int flag(json_t *o, const char *k)
+static inline int flag(sd_val *o, const char *k)
 {
-    return json_is_true(json_object_get(o, k));
+    return sd_val_is_true(sd_val_object_get(o, k));
 }
 
-/* (keys are literals: jansson need not check their UTF-8) */
-static inline void set_str(json_t *o, const char *k, const char *s)
+/* (keys are literals or static tables' entries: kept by pointer) */
+static inline void set_str(sd_val *o, const char *k, const char *s)
 {
-    json_object_set_new_nocheck(o, k, json_string(s));
+    sd_val_object_set_static(o, k, sd_val_string(s));
 }
 
 /* Set `k` to the buffer's text (taken) unless it is empty. */
-static inline void set_buf(json_t *o, const char *k, sd_buf *b)
+static inline void set_buf(sd_val *o, const char *k, sd_buf *b)
 {
     if (b->len && !sd_buf_failed(b))
-        json_object_set_new_nocheck(o, k, json_stringn(b->ptr, b->len));
+        sd_val_object_set_static(o, k, sd_val_stringn(b->ptr, b->len));
     sd_buf_clear(b);
 }
 
 /** Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */
-void sd_render__put_json(sd_buf *b, json_t *v);
+void sd_render__put_json(sd_buf *b, sd_val *v);
 
 /* ---- constraints in words (words.c) --------------------------------------- */
 
@@ -45,12 +45,12 @@ void sd_render__put_json(sd_buf *b, json_t *v);
  * Markdown with code spans, by the same calls. */
 typedef struct cons {
     sd_buf html, md;
-    json_t *html_list, *md_list;
+    sd_val *html_list, *md_list;
 } cons;
 
 /** Append the constraints of `node` in words to c->html_list (HTML) and
  *  c->md_list (Markdown), one item per constraint. */
-void sd_render__constraints(cons *c, json_t *node);
+void sd_render__constraints(cons *c, sd_val *node);
 
 /* ---- Markdown (cells.c) ------------------------------------------------------ */
 
@@ -69,41 +69,41 @@ void sd_render__md_key(sd_buf *b, const char *s);
 void sd_render__md_code(sd_buf *b, const char *s, size_t n);
 /** The description cell of `node` (marks, then `desc`) appended to `b`. */
 struct view;
-void sd_render__md_description(struct view *v, sd_buf *b, json_t *node, const char *desc);
+void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const char *desc);
 
 /* ---- the view (view.c) -------------------------------------------------------- */
 
 typedef struct view {
     int     html;
-    json_t *anchors;   /* set of anchors handed out */
-    json_t *defs;      /* def id -> definition node (borrowed) */
-    json_t *sections;  /* node id -> section name, from the rows */
-    json_t *desc_html; /* description -> its HTML: one rendering each (the
+    sd_val *anchors;   /* set of anchors handed out */
+    sd_val *defs;      /* def id -> definition node (borrowed) */
+    sd_val *sections;  /* node id -> section name, from the rows */
+    sd_val *desc_html; /* description -> its HTML: one rendering each (the
                           Kubernetes definitions repeat a third of theirs) */
-    json_t *desc_md;   /* description -> its defanged Markdown table cell */
+    sd_val *desc_md;   /* description -> its defanged Markdown table cell */
     sd_buf  tmp, tmp2;
     cons    c;
     int     ytt;       /* a ytt schema: titles shown, several types listed */
 } view;
 
 /** A unique, attribute-safe anchor for `node` from `base` (view.c). */
-void sd_render__make_anchor(view *v, json_t *node, const char *base);
+void sd_render__make_anchor(view *v, sd_val *node, const char *base);
 /** A description as sanitized HTML (view.c). */
 void sd_render__description_html(sd_buf *b, const char *s, size_t n);
 /** helm-docs' default cell of a node without a row (cells.c). */
-void sd_render__md_default(view *v, json_t *node);
+void sd_render__md_default(view *v, sd_val *node);
 /** The Markdown tables: the chart's rows, or the entries' (cells.c). */
-void sd_render__chart_rows(view *v, json_t *model);
-void sd_render__entry_rows(json_t *model);
+void sd_render__chart_rows(view *v, sd_val *model);
+void sd_render__entry_rows(sd_val *model);
 /** Charts, md: the keys the table has no row for that the schema
  *  documents, grouped under the key that refers to them (cells.c). */
-void sd_render__schema_keys(view *v, json_t *model);
+void sd_render__schema_keys(view *v, sd_val *model);
 /** `s` with its HTML character references decoded, into `b` (cleared
  *  first) (cells.c). */
 void sd_render__decode_entities(sd_buf *b, const char *s);
 /** The entries that have a details section (cells.c). */
-void sd_render__details(json_t *model);
+void sd_render__details(sd_val *model);
 /** Page title, chart/CRD metadata, links checked (meta.c). */
-void sd_render__page_meta(view *v, json_t *model);
+void sd_render__page_meta(view *v, sd_val *model);
 
 #endif

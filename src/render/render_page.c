@@ -91,7 +91,7 @@ static int embedded_has_theme(const char *name)
 /* Register the embedded files under `prefix` (e.g. "themes/compact/") by
  * their partial names, skipping names already registered (`seen`) or
  * present as files in `shadow_dir`. */
-static int add_embedded(sd_mustache_partials *reg, const char *prefix, json_t *seen,
+static int add_embedded(sd_mustache_partials *reg, const char *prefix, sd_val *seen,
                         const char *shadow_dir, sd_diags *diags)
 {
     size_t pl = strlen(prefix);
@@ -104,7 +104,7 @@ static int add_embedded(sd_mustache_partials *reg, const char *prefix, json_t *s
         char *name = strndup(a->name + pl, nl - pl - 9);  /* drop ".mustache" */
         if (!name)
             return SD_ENOMEM;
-        if (json_object_get(seen, name)) {
+        if (sd_val_object_get(seen, name)) {
             free(name);
             continue;
         }
@@ -118,7 +118,7 @@ static int add_embedded(sd_mustache_partials *reg, const char *prefix, json_t *s
                 continue;
             }
         }
-        json_object_set_new(seen, name, json_true());
+        sd_val_object_set_new(seen, name, sd_val_true());
         err = sd_mustache_partials_add(reg, name, (const char *)a->data, a->len, diags);
         free(name);
         if (err < 0)
@@ -135,7 +135,7 @@ static int read_file(sd_buf *out, const char *path, sd_diags *diags)
 /* The link of one location "FILE:LINE:COL" under `url`: FILE
  * percent-encoded below it with "#LLINE"; a location that is itself a URL
  * links to that document. NULL for a file outside the base ("../"). */
-static json_t *location_href(const char *url, const char *at)
+static sd_val *location_href(const char *url, const char *at)
 {
     const char *end = at + strlen(at), *c1, *c2;
     sd_buf b = SD_BUF_INIT;
@@ -178,43 +178,43 @@ static json_t *location_href(const char *url, const char *at)
         sd_buf_release(&b);
         return NULL;
     }
-    json_t *r = json_stringn(b.ptr, b.len);
+    sd_val *r = sd_val_stringn(b.ptr, b.len);
     sd_buf_release(&b);
     return r;
 }
 
 /* Give every "defined_at" and "value_at" a "..._href" under `url`. */
-static void link_locations(json_t *x, const char *url, int depth)
+static void link_locations(sd_val *x, const char *url, int depth)
 {
     static const char *const keys[] = { "defined_at", "value_at", NULL };
     const char *k;
-    json_t *v;
+    sd_val *v;
     size_t i;
 
     if (depth > 400)
         return;
-    if (json_is_array(x)) {
-        json_array_foreach(x, i, v)
+    if (sd_val_is_array(x)) {
+        sd_val_array_foreach(x, i, v)
             link_locations(v, url, depth + 1);
         return;
     }
-    if (!json_is_object(x))
+    if (!sd_val_is_object(x))
         return;
     for (const char *const *key = keys; *key; key++) {
-        const char *at = json_string_value(json_object_get(x, *key));
-        json_t *href;
+        const char *at = sd_val_string_value(sd_val_object_get(x, *key));
+        sd_val *href;
         char name[32];
         if (at && (href = location_href(url, at))) {
             snprintf(name, sizeof name, "%s_href", *key);
-            json_object_set_new(x, name, href);
+            sd_val_object_set_new(x, name, href);
         }
     }
-    json_object_foreach(x, k, v)
-        if (json_is_object(v) || json_is_array(v))
+    sd_val_object_foreach(x, k, v)
+        if (sd_val_is_object(v) || sd_val_is_array(v))
             link_locations(v, url, depth + 1);
 }
 
-static int render_page(sd_buf *out, json_t *model, const sd_render_opts *opts, int view,
+static int render_page(sd_buf *out, sd_val *model, const sd_render_opts *opts, int view,
                        sd_diags *diags)
 {
     const char *format = opts->format ? opts->format : "html";
@@ -223,7 +223,7 @@ static int render_page(sd_buf *out, json_t *model, const sd_render_opts *opts, i
     sd_mustache_partials *reg = NULL;
     sd_mustache *custom = NULL;
     const sd_mustache *top = NULL;
-    json_t *seen = json_object();
+    sd_val *seen = sd_val_object();
     sd_buf path = SD_BUF_INIT, text = SD_BUF_INIT;
     sd_loc loc = { theme, 0, 0 };
     int err, theme_is_dir = strchr(theme, '/') != NULL || theme[0] == '.';
@@ -311,24 +311,24 @@ static int render_page(sd_buf *out, json_t *model, const sd_render_opts *opts, i
 done:
     sd_mustache_free(custom);
     sd_mustache_partials_free(reg);
-    json_decref(seen);
+    sd_val_decref(seen);
     sd_buf_release(&path);
     sd_buf_release(&text);
     free(data);
     return err;
 }
 
-int sd_render(sd_buf *out, json_t *model, const sd_render_opts *opts, sd_diags *diags)
+int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags)
 {
     return render_page(out, model, opts, 1, diags);
 }
 
-int sd_render_data(sd_buf *out, json_t *data, const sd_render_opts *opts, sd_diags *diags)
+int sd_render_data(sd_buf *out, sd_val *data, const sd_render_opts *opts, sd_diags *diags)
 {
     return render_page(out, data, opts, 0, diags);
 }
 
-int sd_render_diff(sd_buf *out, json_t *diff, const char *format, const char *theme,
+int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *theme,
                    const char *generator, sd_diags *diags)
 {
     sd_render_opts ro = { .format = "diff/html", .theme = theme };

@@ -56,7 +56,7 @@ void sd_render__description_html(sd_buf *b, const char *s, size_t n)
 
 /* A unique, attribute-safe anchor: whitespace becomes '_', and a repeat gets
  * "-2", "-3", ... */
-void sd_render__make_anchor(view *v, json_t *node, const char *base)
+void sd_render__make_anchor(view *v, sd_val *node, const char *base)
 {
     sd_buf *b = &v->tmp;
     size_t len;
@@ -68,32 +68,32 @@ void sd_render__make_anchor(view *v, json_t *node, const char *base)
     if (!b->len)
         sd_buf_puts(b, "_");
     len = b->len;
-    while (json_object_getn(v->anchors, b->ptr, b->len)) {
+    while (sd_val_object_getn(v->anchors, b->ptr, b->len)) {
         sd_buf_truncate(b, len);
         sd_buf_printf(b, "-%d", ++n);
     }
-    json_object_setn_new(v->anchors, b->ptr, b->len, json_true());
-    json_object_set_new_nocheck(node, "anchor", json_stringn(b->ptr, b->len));
+    sd_val_object_setn_new(v->anchors, b->ptr, b->len, sd_val_true());
+    sd_val_object_set_new_nocheck(node, "anchor", sd_val_stringn(b->ptr, b->len));
     sd_buf_clear(b);
 }
 
-static void type_text(view *v, json_t *node)
+static void type_text(view *v, sd_val *node)
 {
-    json_t *t = json_object_get(node, "type"), *x;
-    json_t *k = json_object_get(node, "kubernetes");
+    sd_val *t = sd_val_object_get(node, "type"), *x;
+    sd_val *k = sd_val_object_get(node, "kubernetes");
     sd_buf *b = &v->tmp;
     size_t i;
 
     sd_buf_clear(b);
-    if (json_is_true(json_object_get(k, "int_or_string"))) {
+    if (sd_val_is_true(sd_val_object_get(k, "int_or_string"))) {
         sd_buf_puts(b, "integer | string");
-    } else if (json_is_array(t)) {
-        json_array_foreach(t, i, x) {
-            if (!json_is_string(x))
+    } else if (sd_val_is_array(t)) {
+        sd_val_array_foreach(t, i, x) {
+            if (!sd_val_is_string(x))
                 continue;
             if (b->len)
                 sd_buf_puts(b, " | ");
-            sd_buf_puts(b, json_string_value(x));
+            sd_buf_puts(b, sd_val_string_value(x));
         }
     }
     if (!b->len && str(node, "helm_type") && *str(node, "helm_type"))
@@ -103,94 +103,94 @@ static void type_text(view *v, json_t *node)
     set_buf(node, "type_text", b);
 }
 
-static void badges(json_t *node)
+static void badges(sd_val *node)
 {
     static const char *const names[][2] = {
         { "required", "required" }, { "deprecated", "deprecated" }, { "removed", "removed" },
         { "nullable", "nullable" }, { "readOnly", "read-only" }, { "writeOnly", "write-only" },
         { "recursive", "recursive" }, { "truncated", "truncated" }
     };
-    json_t *list = json_array();
+    sd_val *list = sd_val_array();
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (flag(node, names[i][0]))
-            json_array_append_new(list, json_string(names[i][1]));
+            sd_val_array_append_new(list, sd_val_string(names[i][1]));
     if (str(node, "ref_unresolved"))
-        json_array_append_new(list, json_string("unresolved"));
-    if (json_array_size(list))
-        json_object_set_new_nocheck(node, "badges", list);
+        sd_val_array_append_new(list, sd_val_string("unresolved"));
+    if (sd_val_array_size(list))
+        sd_val_object_set_new_nocheck(node, "badges", list);
     else
-        json_decref(list);
+        sd_val_decref(list);
 }
 
-static void examples(view *v, json_t *node)
+static void examples(view *v, sd_val *node)
 {
-    json_t *ex = json_object_get(node, "examples"), *x, *list;
+    sd_val *ex = sd_val_object_get(node, "examples"), *x, *list;
     size_t i;
 
-    if (!json_is_array(ex) || !json_array_size(ex))
+    if (!sd_val_is_array(ex) || !sd_val_array_size(ex))
         return;
-    list = json_array();
-    json_array_foreach(ex, i, x) {
-        json_t *e = json_object();
+    list = sd_val_array();
+    sd_val_array_foreach(ex, i, x) {
+        sd_val *e = sd_val_object();
         const char *t = str(x, "title"), *src = str(x, "source");
-        json_t *val = json_object_get(x, "value");
+        sd_val *val = sd_val_object_get(x, "value");
         if (!val && src) {
             /* ytt examples written as an expression: shown, not evaluated */
             sd_buf_puts(&v->tmp, src);
             if (!v->tmp.len || v->tmp.ptr[v->tmp.len - 1] != '\n')
                 sd_buf_putc(&v->tmp, '\n');
             set_buf(e, "yaml", &v->tmp);
-            json_object_set_new_nocheck(e, "example_source", json_true());
+            sd_val_object_set_new_nocheck(e, "example_source", sd_val_true());
         } else {
-            sd_emit_yaml(&v->tmp, val ? val : json_null(), 0);
+            sd_emit_yaml(&v->tmp, val ? val : sd_val_null(), 0);
             set_buf(e, "yaml", &v->tmp);
         }
         if (t && *t)
             set_str(e, "example_title", t);
-        json_array_append_new(list, e);
+        sd_val_array_append_new(list, e);
     }
-    json_object_set_new_nocheck(node, "example_list", list);
+    sd_val_object_set_new_nocheck(node, "example_list", list);
 }
 
-static void rules(json_t *node)
+static void rules(sd_val *node)
 {
-    json_t *val = json_object_get(json_object_get(node, "kubernetes"), "validations");
-    json_t *yr = json_object_get(json_object_get(node, "ytt"), "rules"), *x;
+    sd_val *val = sd_val_object_get(sd_val_object_get(node, "kubernetes"), "validations");
+    sd_val *yr = sd_val_object_get(sd_val_object_get(node, "ytt"), "rules"), *x;
     size_t i;
 
-    if (json_is_array(val) && json_array_size(val))
-        json_object_set_nocheck(node, "cel_rules", val);
-    if (json_is_array(yr) && json_array_size(yr)) {
-        json_t *list = json_array();
-        json_array_foreach(yr, i, x) {
-            if (json_is_string(x))
-                json_array_append_new(list, json_pack("{s:O}", "rule", x));
-            else if (json_is_object(x))
-                json_array_append(list, x);
+    if (sd_val_is_array(val) && sd_val_array_size(val))
+        sd_val_object_set_nocheck(node, "cel_rules", val);
+    if (sd_val_is_array(yr) && sd_val_array_size(yr)) {
+        sd_val *list = sd_val_array();
+        sd_val_array_foreach(yr, i, x) {
+            if (sd_val_is_string(x))
+                sd_val_array_append_new(list, sd_val_objectv(1, "rule", sd_val_incref(x)));
+            else if (sd_val_is_object(x))
+                sd_val_array_append(list, x);
         }
-        json_object_set_new_nocheck(node, "ytt_rule_list", list);
+        sd_val_object_set_new_nocheck(node, "ytt_rule_list", list);
     }
 }
 
 /* Backlinks from a definition to the nodes that refer to it: the first
  * SD_USED_BY_MAX, then a count of the rest. */
 #define SD_USED_BY_MAX 60
-static void used_by(json_t *def, json_t *node)
+static void used_by(sd_val *def, sd_val *node)
 {
-    json_t *list = json_object_get(def, "used_by"), *a = json_object_get(node, "anchor");
-    const char *s = json_string_value(a);
+    sd_val *list = sd_val_object_get(def, "used_by"), *a = sd_val_object_get(node, "anchor");
+    const char *s = sd_val_string_value(a);
     if (!s)
         return;
     if (!list) {
-        list = json_array();
-        json_object_set_new_nocheck(def, "used_by", list);
+        list = sd_val_array();
+        sd_val_object_set_new_nocheck(def, "used_by", list);
     }
-    if (json_array_size(list) < SD_USED_BY_MAX) {
-        json_array_append_new(list, json_pack("{s:O,s:s}", "use_anchor", a,
-                                              "use_path", strncmp(s, "def-", 4) == 0 ? s + 4 : s));
+    if (sd_val_array_size(list) < SD_USED_BY_MAX) {
+        sd_val_array_append_new(list, sd_val_objectv(2, "use_anchor", sd_val_incref(a),
+                                              "use_path", sd_val_string(strncmp(s, "def-", 4) == 0 ? s + 4 : s)));
     } else {
-        json_int_t more = json_integer_value(json_object_get(def, "used_by_more"));
-        json_object_set_new_nocheck(def, "used_by_more", json_integer(more + 1));
+        sd_val_int more = sd_val_integer_value(sd_val_object_get(def, "used_by_more"));
+        sd_val_object_set_new_nocheck(def, "used_by_more", sd_val_integer(more + 1));
     }
 }
 
@@ -211,9 +211,9 @@ static int deprecated_text(const char *d)
 /* ytt (seed 004): every key has a title, its own or the key humanized,
  * shown as the entry's heading and in the md description cell; a key that
  * allows several types lists them all in the md type column. */
-static void ytt_view(view *v, json_t *node, const char *display)
+static void ytt_view(view *v, sd_val *node, const char *display)
 {
-    json_t *t = json_object_get(node, "type"), *x;
+    sd_val *t = sd_val_object_get(node, "type"), *x;
     const char *title = str(node, "title");
     size_t i, n = 0;
 
@@ -225,8 +225,8 @@ static void ytt_view(view *v, json_t *node, const char *display)
           (!desc[strlen(title)] || !strcmp(desc + strlen(title), "."))))
         set_str(node, "title_heading", title);
     sd_buf_clear(&v->tmp);
-    json_array_foreach(t, i, x) {
-        const char *w = json_string_value(x);
+    sd_val_array_foreach(t, i, x) {
+        const char *w = sd_val_string_value(x);
         if (!w || !strcmp(w, "null"))
             continue;
         if (n++)
@@ -240,42 +240,42 @@ static void ytt_view(view *v, json_t *node, const char *display)
 }
 
 /* Fill the per-node view fields. `display` is the key path shown. */
-static void decorate(view *v, json_t *node, const char *display, int depth, const char *label)
+static void decorate(view *v, sd_val *node, const char *display, int depth, const char *label)
 {
     const char *desc = str(node, "description"), *ref = str(node, "ref");
-    json_t *def;
+    sd_val *def;
 
-    json_object_set_new_nocheck(node, "depth", json_integer(depth));
+    sd_val_object_set_new_nocheck(node, "depth", sd_val_integer(depth));
     set_str(node, "display", display && *display ? display : "(root)");
     if (label)
         set_str(node, "label", label);
     type_text(v, node);
     if (v->html && !flag(node, "deprecated") && desc && deprecated_text(desc))
-        json_object_set_new_nocheck(node, "deprecated", json_true());   /* "Deprecated: ..." says it in words */
+        sd_val_object_set_new_nocheck(node, "deprecated", sd_val_true());   /* "Deprecated: ..." says it in words */
     badges(node);
     if (v->ytt)
         ytt_view(v, node, display);
     if (flag(node, "has_default")) {
-        json_t *d = json_object_get(node, "default");
+        sd_val *d = sd_val_object_get(node, "default");
         sd_emit_yaml(&v->tmp, d, 0);
         if (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
             sd_buf_truncate(&v->tmp, v->tmp.len - 1);
         if (memchr(v->tmp.ptr, '\n', v->tmp.len))
-            json_object_set_new_nocheck(node, "default_block", json_true());
+            sd_val_object_set_new_nocheck(node, "default_block", sd_val_true());
         set_buf(node, "default_yaml", &v->tmp);
     }
     sd_render__constraints(&v->c, node);
-    if (json_array_size(v->c.html_list))
-        json_object_set(node, v->html ? "constraint_list" : "md_constraints",
+    if (sd_val_array_size(v->c.html_list))
+        sd_val_object_set(node, v->html ? "constraint_list" : "md_constraints",
                         v->html ? v->c.html_list : v->c.md_list);
-    json_decref(v->c.html_list);
-    json_decref(v->c.md_list);
-    v->c.html_list = json_array();
-    v->c.md_list = json_array();
+    sd_val_decref(v->c.html_list);
+    sd_val_decref(v->c.md_list);
+    v->c.html_list = sd_val_array();
+    v->c.md_list = sd_val_array();
     examples(v, node);
     rules(node);
     if (str(node, "defined_at") || str(node, "value_at"))
-        json_object_set_new_nocheck(node, "where", json_true());
+        sd_val_object_set_new_nocheck(node, "where", sd_val_true());
     if (v->html && str(node, "default_text")) {
         /* `# @default --` text is Markdown (helm-docs puts it in a code
          * span): inline HTML, without the paragraph around it */
@@ -292,24 +292,24 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     }
     if (desc && *desc) {
         if (v->html) {
-            json_t *h = v->desc_html ? json_object_get(v->desc_html, desc) : NULL;
+            sd_val *h = v->desc_html ? sd_val_object_get(v->desc_html, desc) : NULL;
             if (h) {
-                json_object_set_nocheck(node, "description_html", h);
+                sd_val_object_set_nocheck(node, "description_html", h);
             } else {
                 sd_render__description_html(&v->tmp, desc, strlen(desc));
                 if (v->tmp.len && !sd_buf_failed(&v->tmp) &&
-                    (h = json_stringn(v->tmp.ptr, v->tmp.len))) {
-                    json_object_set_nocheck(node, "description_html", h);
+                    (h = sd_val_stringn(v->tmp.ptr, v->tmp.len))) {
+                    sd_val_object_set_nocheck(node, "description_html", h);
                     if (v->desc_html)
-                        json_object_set_new_nocheck(v->desc_html, desc, h);   /* takes the reference */
+                        sd_val_object_setn_new_nocheck(v->desc_html, desc, strlen(desc), h);   /* takes the reference */
                     else
-                        json_decref(h);
+                        sd_val_decref(h);
                 }
                 sd_buf_clear(&v->tmp);
             }
         }
         if (strchr(desc, '\n')) {
-            json_object_set_new_nocheck(node, "description_long", json_true());
+            sd_val_object_set_new_nocheck(node, "description_long", sd_val_true());
             if (!v->html) {
                 sd_render__md_defang(&v->tmp, desc, strlen(desc));
                 set_buf(node, "md_description_long", &v->tmp);
@@ -323,11 +323,11 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
     set_buf(node, "md_key", &v->tmp);
     {
         const char *ht = str(node, "helm_type");
-        json_t *tt = json_object_get(node, "type_text");
+        sd_val *tt = sd_val_object_get(node, "type_text");
         if (ht && *ht)
             sd_render__md_cell(&v->tmp, ht, strlen(ht));
-        else if (json_is_string(tt))
-            sd_render__md_cell(&v->tmp, json_string_value(tt), json_string_length(tt));
+        else if (sd_val_is_string(tt))
+            sd_render__md_cell(&v->tmp, sd_val_string_value(tt), sd_val_string_length(tt));
         set_buf(node, "md_type", &v->tmp);
     }
     sd_render__md_default(v, node);
@@ -337,14 +337,14 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
         sd_render__md_defang(&v->tmp, sdsc, strlen(sdsc));
         set_buf(node, "md_schema_description", &v->tmp);
     }
-    if (json_object_get(node, "example_list") || json_object_get(node, "md_constraints") ||
-        json_object_get(node, "md_schema_description") ||
-        json_object_get(node, "description_long") || json_object_get(node, "cel_rules") ||
-        json_object_get(node, "ytt_rule_list"))
-        json_object_set_new_nocheck(node, "has_details", json_true());
-    if (ref && (def = json_object_get(v->defs, ref))) {
-        json_t *a = json_object_get(def, "anchor");
-        json_object_set_new_nocheck(node, "ref_anchor", json_is_string(a) ? json_incref(a) : json_string(ref));
+    if (sd_val_object_get(node, "example_list") || sd_val_object_get(node, "md_constraints") ||
+        sd_val_object_get(node, "md_schema_description") ||
+        sd_val_object_get(node, "description_long") || sd_val_object_get(node, "cel_rules") ||
+        sd_val_object_get(node, "ytt_rule_list"))
+        sd_val_object_set_new_nocheck(node, "has_details", sd_val_true());
+    if (ref && (def = sd_val_object_get(v->defs, ref))) {
+        sd_val *a = sd_val_object_get(def, "anchor");
+        sd_val_object_set_new_nocheck(node, "ref_anchor", sd_val_is_string(a) ? sd_val_incref(a) : sd_val_string(ref));
         set_str(node, "ref_name", str(def, "name") ? str(def, "name") : ref);
         used_by(def, node);
     }
@@ -352,15 +352,15 @@ static void decorate(view *v, json_t *node, const char *display, int depth, cons
 
 typedef struct walk {
     view   *v;
-    json_t *entries;     /* the section's flat list */
+    sd_val *entries;     /* the section's flat list */
     const char *prefix;  /* anchor prefix inside a definition, or NULL */
     const char *strip;   /* display path prefix to drop ("" at the root) */
     const char *branch;  /* the label of the branch being walked, or NULL */
 } walk;
 
-static void walk_node(walk *w, json_t *node, int depth, const char *label, const char *anchor_base);
+static void walk_node(walk *w, sd_val *node, int depth, const char *label, const char *anchor_base);
 
-static void anchor_for(walk *w, json_t *node, const char *fallback)
+static void anchor_for(walk *w, sd_val *node, const char *fallback)
 {
     const char *id = fallback ? fallback : str(node, "id");
     if (!id)
@@ -378,46 +378,46 @@ static void anchor_for(walk *w, json_t *node, const char *fallback)
 /* A oneOf/anyOf branch's name: its title, else the property that tells
  * the branches apart (`type: helm`, from a `const` or a short `enum`),
  * else the definition it refers to, else its type. NULL: none of these. */
-static void put_value(sd_buf *b, json_t *x)
+static void put_value(sd_buf *b, sd_val *x)
 {
-    if (json_is_string(x)) {
-        sd_buf_puts(b, json_string_value(x));
+    if (sd_val_is_string(x)) {
+        sd_buf_puts(b, sd_val_string_value(x));
     } else {
-        char *t = json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY);
+        char *t = sd_val_dumps(x, SD_VAL_COMPACT | SD_VAL_ENCODE_ANY);
         sd_buf_puts(b, t ? t : "?");
-        sd_json_free(t);
+        free(t);
     }
 }
 
-static int branch_name(view *v, sd_buf *b, json_t *x)
+static int branch_name(view *v, sd_buf *b, sd_val *x)
 {
-    json_t *p, *c, *t;
+    sd_val *p, *c, *t;
     size_t i, j;
     const char *ref = str(x, "ref");
-    json_t *def = ref ? json_object_get(v->defs, ref) : NULL;
+    sd_val *def = ref ? sd_val_object_get(v->defs, ref) : NULL;
 
     sd_buf_clear(b);
     if (flag(x, "title_explicit") && str(x, "title") && *str(x, "title")) {
         sd_buf_puts(b, str(x, "title"));
         return 1;
     }
-    json_array_foreach(json_object_get(x, "properties"), i, p) {
+    sd_val_array_foreach(sd_val_object_get(x, "properties"), i, p) {
         const char *k = str(p, "key");
         if (!k)
             continue;
-        if ((c = json_object_get(p, "const"))) {
+        if ((c = sd_val_object_get(p, "const"))) {
             sd_buf_printf(b, "%s: ", k);
             put_value(b, c);
             return 1;
         }
     }
-    json_array_foreach(json_object_get(x, "properties"), i, p) {
+    sd_val_array_foreach(sd_val_object_get(x, "properties"), i, p) {
         const char *k = str(p, "key");
-        json_t *e = json_object_get(p, "enum");
-        if (!k || !json_is_array(e) || !json_array_size(e) || json_array_size(e) > 4)
+        sd_val *e = sd_val_object_get(p, "enum");
+        if (!k || !sd_val_is_array(e) || !sd_val_array_size(e) || sd_val_array_size(e) > 4)
             continue;
         sd_buf_printf(b, "%s: ", k);
-        json_array_foreach(e, j, c) {
+        sd_val_array_foreach(e, j, c) {
             if (j)
                 sd_buf_puts(b, " | ");
             put_value(b, c);
@@ -428,25 +428,25 @@ static int branch_name(view *v, sd_buf *b, json_t *x)
         sd_buf_puts(b, str(def, "name") ? str(def, "name") : str(def, "key"));
         return 1;
     }
-    if ((c = json_object_get(x, "const"))) {
+    if ((c = sd_val_object_get(x, "const"))) {
         put_value(b, c);
         return 1;
     }
-    json_array_foreach(json_object_get(x, "type"), i, t) {
+    sd_val_array_foreach(sd_val_object_get(x, "type"), i, t) {
         if (i)
             sd_buf_puts(b, " | ");
-        sd_buf_puts(b, json_string_value(t) ? json_string_value(t) : "?");
+        sd_buf_puts(b, sd_val_string_value(t) ? sd_val_string_value(t) : "?");
     }
     return b->len > 0;
 }
 
-static void walk_list(walk *w, json_t *list, int depth, const char *label_fmt, const char *base)
+static void walk_list(walk *w, sd_val *list, int depth, const char *label_fmt, const char *base)
 {
-    json_t *x;
+    sd_val *x;
     size_t i;
     char label[64];
 
-    json_array_foreach(list, i, x) {
+    sd_val_array_foreach(list, i, x) {
         sd_buf b = SD_BUF_INIT, name = SD_BUF_INIT;
         snprintf(label, sizeof label, label_fmt, (int)i + 1);
         sd_buf_printf(&b, "%s/%s", base, label);
@@ -468,7 +468,7 @@ static void walk_list(walk *w, json_t *list, int depth, const char *label_fmt, c
 /* allOf branches that only add properties are merged into the parent: their
  * properties are listed as the parent's children. Anything else stays a
  * branch entry. A $ref branch becomes an "includes" link. */
-static int merge_branch(json_t *b)
+static int merge_branch(sd_val *b)
 {
     static const char *const keep[] = {
         "properties", "id", "key", "path", "pointer", "title", "title_explicit", "description",
@@ -477,47 +477,47 @@ static int merge_branch(json_t *b)
         "value_at", "default", NULL
     };
     const char *k;
-    json_t *x;
-    json_object_foreach(b, k, x) {
+    sd_val *x;
+    sd_val_object_foreach(b, k, x) {
         const char *const *p;
         for (p = keep; *p && strcmp(*p, k) != 0; p++)
             ;
         if (!*p)
             return 0;
     }
-    return json_object_get(b, "properties") != NULL;
+    return sd_val_object_get(b, "properties") != NULL;
 }
 
 /* 1 when the node has a child entry: a non-empty list of properties,
  * elements or branches, or a single subschema that is a node (has an id).
  * The first one found answers. */
-static int has_children(json_t *node)
+static int has_children(sd_val *node)
 {
     static const char *const lists[] = { "properties", "elements", "prefixItems", "allOf", "anyOf",
                                          "oneOf", "patternProperties", NULL };
     static const char *const single[] = { "items", "additionalProperties", "not", "if", "then", "else",
                                           "contains", NULL };
     for (const char *const *k = lists; *k; k++)
-        if (json_array_size(json_object_get(node, *k)))
+        if (sd_val_array_size(sd_val_object_get(node, *k)))
             return 1;
     for (const char *const *k = single; *k; k++) {
-        json_t *x = json_object_get(node, *k);
-        if (json_is_object(x) && json_object_get(x, "id"))
+        sd_val *x = sd_val_object_get(node, *k);
+        if (sd_val_is_object(x) && sd_val_object_get(x, "id"))
             return 1;
     }
     return 0;
 }
 
-static void alternatives(json_t *node, const char *kind, const char *words)
+static void alternatives(sd_val *node, const char *kind, const char *words)
 {
-    json_t *list = json_object_get(node, kind), *x, *opts;
+    sd_val *list = sd_val_object_get(node, kind), *x, *opts;
     size_t i;
-    if (!json_is_array(list) || !json_array_size(list))
+    if (!sd_val_is_array(list) || !sd_val_array_size(list))
         return;
-    opts = json_array();
-    json_array_foreach(list, i, x) {
-        json_t *o = json_object();
-        json_t *a = json_object_get(x, "anchor");
+    opts = sd_val_array();
+    sd_val_array_foreach(list, i, x) {
+        sd_val *o = sd_val_object();
+        sd_val *a = sd_val_object_get(x, "anchor");
         const char *t = str(x, "title"), *tt = str(x, "type_text"), *rn = str(x, "ref_name");
         const char *bn = str(x, "branch_name");
         sd_buf name = SD_BUF_INIT;
@@ -526,50 +526,50 @@ static void alternatives(json_t *node, const char *kind, const char *words)
             const char *par = strrchr(bn, '(');
             sd_buf_put(&name, bn, par && par > bn ? (size_t)(par - bn - 1) : strlen(bn));
         }
-        if (json_is_string(a))
-            json_object_set_nocheck(o, "option_anchor", a);
-        json_object_set_new_nocheck(o, "option_title",
-                            json_string(name.len ? name.ptr : rn ? rn : t && *t ? t : tt && *tt ? tt : "option"));
+        if (sd_val_is_string(a))
+            sd_val_object_set_nocheck(o, "option_anchor", a);
+        sd_val_object_set_new_nocheck(o, "option_title",
+                            sd_val_string(name.len ? name.ptr : rn ? rn : t && *t ? t : tt && *tt ? tt : "option"));
         sd_buf_release(&name);
-        json_array_append_new(opts, o);
+        sd_val_array_append_new(opts, o);
     }
-    json_t *alts = json_object_get(node, "alternatives");
+    sd_val *alts = sd_val_object_get(node, "alternatives");
     if (!alts) {
-        alts = json_array();
-        json_object_set_new_nocheck(node, "alternatives", alts);
+        alts = sd_val_array();
+        sd_val_object_set_new_nocheck(node, "alternatives", alts);
     }
-    json_array_append_new(alts, json_pack("{s:s,s:o}", "alt_kind", words, "options", opts));
+    sd_val_array_append_new(alts, sd_val_objectv(2, "alt_kind", sd_val_string(words), "options", opts));
 }
 
 /* md: the branches by name among the constraints ("exactly one of:
  * `type: helm`, `type: git`"), so that the details name them. */
-static void md_alternatives(view *v, json_t *node)
+static void md_alternatives(view *v, sd_val *node)
 {
-    json_t *alts = json_object_get(node, "alternatives"), *a, *o;
-    json_t *list = json_object_get(node, "md_constraints");
+    sd_val *alts = sd_val_object_get(node, "alternatives"), *a, *o;
+    sd_val *list = sd_val_object_get(node, "md_constraints");
     size_t i, j;
-    if (!json_array_size(alts))
+    if (!sd_val_array_size(alts))
         return;
-    if (!json_is_array(list)) {
-        list = json_array();
-        json_object_set_new_nocheck(node, "md_constraints", list);
+    if (!sd_val_is_array(list)) {
+        list = sd_val_array();
+        sd_val_object_set_new_nocheck(node, "md_constraints", list);
     }
-    json_array_foreach(alts, i, a) {
+    sd_val_array_foreach(alts, i, a) {
         const char *kind = str(a, "alt_kind");
         sd_buf_clear(&v->tmp);
         sd_buf_puts(&v->tmp, kind && !strcmp(kind, "Exactly one of") ? "exactly one of: " : "at least one of: ");
-        json_array_foreach(json_object_get(a, "options"), j, o) {
+        sd_val_array_foreach(sd_val_object_get(a, "options"), j, o) {
             const char *t = str(o, "option_title");
             if (j)
                 sd_buf_puts(&v->tmp, ", ");
             sd_render__md_code(&v->tmp, t ? t : "option", t ? strlen(t) : 6);
         }
-        json_array_append_new(list, json_stringn(v->tmp.ptr, v->tmp.len));
+        sd_val_array_append_new(list, sd_val_stringn(v->tmp.ptr, v->tmp.len));
     }
-    json_object_set_new_nocheck(node, "has_details", json_true());
+    sd_val_object_set_new_nocheck(node, "has_details", sd_val_true());
 }
 
-static const char *rel_path(walk *w, json_t *node)
+static const char *rel_path(walk *w, sd_val *node)
 {
     const char *p = str(node, "path");
     size_t n = w->strip ? strlen(w->strip) : 0;
@@ -580,47 +580,47 @@ static const char *rel_path(walk *w, json_t *node)
     return p;
 }
 
-static void walk_node(walk *w, json_t *node, int depth, const char *label, const char *anchor_base)
+static void walk_node(walk *w, sd_val *node, int depth, const char *label, const char *anchor_base)
 {
-    json_t *x, *list;
+    sd_val *x, *list;
     size_t i;
 
-    if (!json_is_object(node))
+    if (!sd_val_is_object(node))
         return;
     anchor_for(w, node, anchor_base);
-    json_array_append(w->entries, node);
+    sd_val_array_append(w->entries, node);
     decorate(w->v, node, label && !str(node, "key") ? "" : rel_path(w, node), depth, label);
     if (label && !str(node, "key")) {
         /* a branch: show the parent's path */
         set_str(node, "display", rel_path(w, node));
     }
     if (has_children(node))
-        json_object_set_new_nocheck(node, "has_children", json_true());
+        sd_val_object_set_new_nocheck(node, "has_children", sd_val_true());
     if (w->branch && str(node, "key"))
         set_str(node, "branch_label", w->branch);   /* md details say which branch */
 
-    const char *base = json_string_value(json_object_get(node, "anchor"));
+    const char *base = sd_val_string_value(sd_val_object_get(node, "anchor"));
     char *basecopy = strdup(base ? base : "node");
     const char *outer = w->branch;
     char *mylabel = label && !str(node, "key") ? strdup(label) : NULL;
     if (mylabel)
         w->branch = mylabel;
 
-    json_array_foreach(json_object_get(node, "properties"), i, x)
+    sd_val_array_foreach(sd_val_object_get(node, "properties"), i, x)
         walk_node(w, x, depth + 1, NULL, NULL);
-    if ((list = json_object_get(node, "allOf")) && json_is_array(list)) {
-        json_t *inc = json_array();
-        json_array_foreach(list, i, x) {
-            json_t *y;
+    if ((list = sd_val_object_get(node, "allOf")) && sd_val_is_array(list)) {
+        sd_val *inc = sd_val_array();
+        sd_val_array_foreach(list, i, x) {
+            sd_val *y;
             size_t j;
             const char *ref = str(x, "ref");
-            json_t *def = ref ? json_object_get(w->v->defs, ref) : NULL;
-            if (def && !json_object_get(x, "properties")) {
-                json_t *a = json_object_get(def, "anchor");
-                json_array_append_new(inc, json_pack("{s:O,s:s}", "include_anchor", a ? a : json_string(ref),
-                                                     "include_name", str(def, "name") ? str(def, "name") : ref));
+            sd_val *def = ref ? sd_val_object_get(w->v->defs, ref) : NULL;
+            if (def && !sd_val_object_get(x, "properties")) {
+                sd_val *a = sd_val_object_get(def, "anchor");
+                sd_val_array_append_new(inc, sd_val_objectv(2, "include_anchor", a ? sd_val_incref(a) : sd_val_string(ref),
+                                                     "include_name", sd_val_string(str(def, "name") ? str(def, "name") : ref)));
             } else if (merge_branch(x)) {
-                json_array_foreach(json_object_get(x, "properties"), j, y)
+                sd_val_array_foreach(sd_val_object_get(x, "properties"), j, y)
                     walk_node(w, y, depth + 1, NULL, NULL);
             } else {
                 char lab[32], ab[600];
@@ -629,37 +629,37 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
                 walk_node(w, x, depth + 1, lab, ab);
             }
         }
-        if (json_array_size(inc))
-            json_object_set_new_nocheck(node, "includes", inc);
+        if (sd_val_array_size(inc))
+            sd_val_object_set_new_nocheck(node, "includes", inc);
         else
-            json_decref(inc);
+            sd_val_decref(inc);
     }
-    if ((list = json_object_get(node, "oneOf"))) {
+    if ((list = sd_val_object_get(node, "oneOf"))) {
         walk_list(w, list, depth + 1, "option %d (one of)", basecopy);
         alternatives(node, "oneOf", "Exactly one of");
     }
-    if ((list = json_object_get(node, "anyOf"))) {
+    if ((list = sd_val_object_get(node, "anyOf"))) {
         walk_list(w, list, depth + 1, "option %d (any of)", basecopy);
         alternatives(node, "anyOf", "At least one of");
     }
     if (!w->v->html)
         md_alternatives(w->v, node);
-    json_array_foreach(json_object_get(node, "patternProperties"), i, x) {
+    sd_val_array_foreach(sd_val_object_get(node, "patternProperties"), i, x) {
         const char *p = str(x, "pattern");
         sd_buf lab = SD_BUF_INIT, ab = SD_BUF_INIT;
         sd_buf_printf(&lab, "keys matching %s", p ? p : "?");
         sd_buf_printf(&ab, "%s/pattern-%d", basecopy, (int)i + 1);
-        walk_node(w, json_object_get(x, "node"), depth + 1, lab.ptr, ab.ptr);
+        walk_node(w, sd_val_object_get(x, "node"), depth + 1, lab.ptr, ab.ptr);
         sd_buf_release(&lab);
         sd_buf_release(&ab);
     }
-    if ((x = json_object_get(node, "additionalProperties")) && json_is_object(x))
+    if ((x = sd_val_object_get(node, "additionalProperties")) && sd_val_is_object(x))
         walk_node(w, x, depth + 1, NULL, NULL);
-    if ((x = json_object_get(node, "items")) && json_is_object(x))
+    if ((x = sd_val_object_get(node, "items")) && sd_val_is_object(x))
         walk_node(w, x, depth + 1, NULL, NULL);
-    json_array_foreach(json_object_get(node, "prefixItems"), i, x)
+    sd_val_array_foreach(sd_val_object_get(node, "prefixItems"), i, x)
         walk_node(w, x, depth + 1, NULL, NULL);
-    json_array_foreach(json_object_get(node, "elements"), i, x)
+    sd_val_array_foreach(sd_val_object_get(node, "elements"), i, x)
         walk_node(w, x, depth + 1, NULL, NULL);
     {
         static const char *const conds[][2] = {
@@ -668,11 +668,11 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
             { "contains", "some item matches" }
         };
         for (size_t k = 0; k < sizeof conds / sizeof conds[0]; k++) {
-            if ((x = json_object_get(node, conds[k][0])) && json_is_object(x) && json_object_get(x, "id")) {
+            if ((x = sd_val_object_get(node, conds[k][0])) && sd_val_is_object(x) && sd_val_object_get(x, "id")) {
                 char ab[600];
                 snprintf(ab, sizeof ab, "%.500s/%s", basecopy, conds[k][0]);
                 walk_node(w, x, depth + 1, conds[k][1], ab);
-                json_object_set_new_nocheck(node, "has_conditions", json_true());
+                sd_val_object_set_new_nocheck(node, "has_conditions", sd_val_true());
             }
         }
     }
@@ -683,65 +683,65 @@ static void walk_node(walk *w, json_t *node, int depth, const char *label, const
 
 /* --- sections ------------------------------------------------------------------ */
 
-static json_t *new_section(json_t *group, const char *title, const char *anchor_src, view *v)
+static sd_val *new_section(sd_val *group, const char *title, const char *anchor_src, view *v)
 {
-    json_t *s = json_object(), *tmp = json_object();
+    sd_val *s = sd_val_object(), *tmp = sd_val_object();
     set_str(s, "section_title", title);
     if (anchor_src) {
         sd_buf b = SD_BUF_INIT;
         sd_buf_printf(&b, "sec-%s", anchor_src);
         sd_render__make_anchor(v, tmp, b.ptr);
         sd_buf_release(&b);
-        json_object_set_nocheck(s, "section_anchor", json_object_get(tmp, "anchor"));
+        sd_val_object_set_nocheck(s, "section_anchor", sd_val_object_get(tmp, "anchor"));
     }
-    json_decref(tmp);
-    json_object_set_new_nocheck(s, "entries", json_array());
-    json_array_append_new(json_object_get(group, "sections"), s);
+    sd_val_decref(tmp);
+    sd_val_object_set_new_nocheck(s, "entries", sd_val_array());
+    sd_val_array_append_new(sd_val_object_get(group, "sections"), s);
     return s;
 }
 
-static json_t *new_group(json_t *view_groups, const char *title, view *v)
+static sd_val *new_group(sd_val *view_groups, const char *title, view *v)
 {
-    json_t *g = json_pack("{s:s,s:[]}", "group_title", title, "sections");
+    sd_val *g = sd_val_objectv(2, "group_title", sd_val_string(title), "sections", sd_val_array());
     sd_buf b = SD_BUF_INIT;
     sd_buf_printf(&b, "group-%s", title);
     sd_render__make_anchor(v, g, b.ptr);
-    json_object_set_nocheck(g, "group_anchor", json_object_get(g, "anchor"));
-    json_object_del(g, "anchor");
+    sd_val_object_set_nocheck(g, "group_anchor", sd_val_object_get(g, "anchor"));
+    sd_val_object_del(g, "anchor");
     sd_buf_release(&b);
-    json_array_append_new(view_groups, g);
+    sd_val_array_append_new(view_groups, g);
     return g;
 }
 
 /* The top-level keys of `root`, one section each, or grouped by their
  * helm-docs/Bitnami section when the chart uses sections. */
-static void tree_sections(view *v, json_t *groups, json_t *root, const char *group_title,
+static void tree_sections(view *v, sd_val *groups, sd_val *root, const char *group_title,
                           const char *anchor_prefix, const char *strip)
 {
-    json_t *props = json_object_get(root, "properties"), *x, *g;
+    sd_val *props = sd_val_object_get(root, "properties"), *x, *g;
     walk w = { v, NULL, anchor_prefix, strip, NULL };
     size_t i;
     int any_section = 0;
 
-    if (!json_is_object(root))
+    if (!sd_val_is_object(root))
         return;
-    json_array_foreach(props, i, x)
+    sd_val_array_foreach(props, i, x)
         if (str(x, "section") && *str(x, "section"))
             any_section = 1;
-    if (json_object_size(v->sections))
+    if (sd_val_object_size(v->sections))
         any_section = 1;
     g = new_group(groups, group_title, v);
-    if (json_object_get(root, "description_html") == NULL && str(root, "description") && *str(root, "description")) {
+    if (sd_val_object_get(root, "description_html") == NULL && str(root, "description") && *str(root, "description")) {
         if (v->html) {
             sd_render__description_html(&v->tmp, str(root, "description"), strlen(str(root, "description")));
             set_buf(g, "group_description_html", &v->tmp);
         }
     }
-    if (!json_array_size(props)) {
+    if (!sd_val_array_size(props)) {
         /* A root without properties is documented as one entry. */
-        if (has_children(root) || json_array_size(json_object_get(root, "type")) || flag(root, "has_default")) {
-            json_t *s = new_section(g, "(root)", anchor_prefix ? anchor_prefix : "root", v);
-            w.entries = json_object_get(s, "entries");
+        if (has_children(root) || sd_val_array_size(sd_val_object_get(root, "type")) || flag(root, "has_default")) {
+            sd_val *s = new_section(g, "(root)", anchor_prefix ? anchor_prefix : "root", v);
+            w.entries = sd_val_object_get(s, "entries");
             walk_node(&w, root, 0, NULL, anchor_prefix ? anchor_prefix : "root");
         }
         return;
@@ -750,68 +750,68 @@ static void tree_sections(view *v, json_t *groups, json_t *root, const char *gro
         /* Each entry goes to the section of its row (rows name the leaf
          * keys); an entry without a row follows the next one that has one
          * within the same top-level key, else the previous. */
-        json_t *by = json_object(), *tmp = json_array(), *e;   /* section name -> section */
+        sd_val *by = sd_val_object(), *tmp = sd_val_array(), *e;   /* section name -> section */
         size_t j;
-        json_array_foreach(props, i, x) {
+        sd_val_array_foreach(props, i, x) {
             const char *cur = NULL;
-            json_array_clear(tmp);
+            sd_val_array_clear(tmp);
             w.entries = tmp;
             walk_node(&w, x, 0, NULL, NULL);
-            json_array_foreach(tmp, j, e) {
+            sd_val_array_foreach(tmp, j, e) {
                 const char *name = str(v->sections, str(e, "id") ? str(e, "id") : "");
-                json_t *s;
+                sd_val *s;
                 size_t k;
                 if (!name || !*name) {
                     name = NULL;
-                    for (k = j + 1; k < json_array_size(tmp) && !name; k++)
-                        name = str(v->sections, str(json_array_get(tmp, k), "id") ? str(json_array_get(tmp, k), "id") : "");
+                    for (k = j + 1; k < sd_val_array_size(tmp) && !name; k++)
+                        name = str(v->sections, str(sd_val_array_get(tmp, k), "id") ? str(sd_val_array_get(tmp, k), "id") : "");
                     if (cur)
                         name = cur;
                     if (!name || !*name)
                         name = str(e, "section") && *str(e, "section") ? str(e, "section") : "Other values";
                 }
                 cur = name;
-                if (!(s = json_object_get(by, name))) {
+                if (!(s = sd_val_object_get(by, name))) {
                     s = new_section(g, name, name, v);
-                    json_object_set_new_nocheck(s, "section_named", json_true());
-                    json_object_set(by, name, s);
+                    sd_val_object_set_new_nocheck(s, "section_named", sd_val_true());
+                    sd_val_object_set(by, name, s);
                 }
-                json_array_append(json_object_get(s, "entries"), e);
+                sd_val_array_append(sd_val_object_get(s, "entries"), e);
             }
         }
-        json_decref(tmp);
-        json_decref(by);
+        sd_val_decref(tmp);
+        sd_val_decref(by);
     } else {
-        json_array_foreach(props, i, x) {
+        sd_val_array_foreach(props, i, x) {
             const char *k = str(x, "key");
-            json_t *s = new_section(g, k ? k : "(value)", NULL, v);
-            w.entries = json_object_get(s, "entries");
+            sd_val *s = new_section(g, k ? k : "(value)", NULL, v);
+            w.entries = sd_val_object_get(s, "entries");
             walk_node(&w, x, 0, NULL, NULL);
             /* the section links to its first entry */
-            json_object_set_nocheck(s, "section_anchor", json_object_get(x, "anchor"));
+            sd_val_object_set_nocheck(s, "section_anchor", sd_val_object_get(x, "anchor"));
         }
     }
     /* `rest` keeps the non-property children of the root (additionalProperties...) */
 }
 
-static void definition_sections(view *v, json_t *groups, json_t *defs)
+static void definition_sections(view *v, sd_val *groups, sd_val *defs)
 {
-    json_t *d, *g;
+    sd_val *d, *g;
     size_t i;
 
-    if (!json_is_array(defs) || !json_array_size(defs))
+    if (!sd_val_is_array(defs) || !sd_val_array_size(defs))
         return;
     /* Anchors first, so that refs anywhere can link to them. */
-    json_array_foreach(defs, i, d) {
+    sd_val_array_foreach(defs, i, d) {
         const char *id = str(d, "id");
         sd_render__make_anchor(v, d, id ? id : "def");
         if (id)
-            json_object_set(v->defs, id, d);
+            sd_val_object_set(v->defs, id, d);
     }
     g = new_group(groups, "Definitions", v);
-    json_object_set_new_nocheck(g, "group_definitions", json_true());
-    json_array_foreach(defs, i, d) {
-        json_t *s = json_object(), *a = json_object_get(d, "anchor");
+    sd_val_object_set_new_nocheck(g, "group_definitions", sd_val_true());
+    sd_val_array_foreach(defs, i, d) {
+        sd_val *s = sd_val_object(), *a = sd_val_object_get(d, "anchor");
         const char *name = str(d, "name") ? str(d, "name") : str(d, "id");
         walk w = { v, NULL, NULL, NULL, NULL };
         set_str(s, "section_title", name ? name : "definition");
@@ -829,77 +829,77 @@ static void definition_sections(view *v, json_t *groups, json_t *defs)
                 p++;
             set_str(s, "section_short", last + 1);
             if (p < last) {
-                json_object_set_new_nocheck(s, "section_prefix", json_stringn(p, (size_t)(last - p)));
+                sd_val_object_set_new_nocheck(s, "section_prefix", sd_val_stringn(p, (size_t)(last - p)));
             }
         }
-        json_object_set_nocheck(s, "section_anchor", a);
-        json_object_set_new_nocheck(s, "section_definition", json_true());
-        json_object_set_new_nocheck(s, "entries", json_array());
-        json_array_append_new(json_object_get(g, "sections"), s);
-        w.entries = json_object_get(s, "entries");
-        w.prefix = json_string_value(a);
+        sd_val_object_set_nocheck(s, "section_anchor", a);
+        sd_val_object_set_new_nocheck(s, "section_definition", sd_val_true());
+        sd_val_object_set_new_nocheck(s, "entries", sd_val_array());
+        sd_val_array_append_new(sd_val_object_get(g, "sections"), s);
+        w.entries = sd_val_object_get(s, "entries");
+        w.prefix = sd_val_string_value(a);
         w.strip = str(d, "path");
         /* The definition itself is the first entry, keeping its anchor. */
-        json_array_append(w.entries, d);
+        sd_val_array_append(w.entries, d);
         decorate(v, d, name, 0, NULL);
-        json_object_set_new_nocheck(d, "is_definition", json_true());
+        sd_val_object_set_new_nocheck(d, "is_definition", sd_val_true());
         if (has_children(d))
-            json_object_set_new_nocheck(d, "has_children", json_true());
-        json_t *x;
+            sd_val_object_set_new_nocheck(d, "has_children", sd_val_true());
+        sd_val *x;
         size_t j;
-        json_array_foreach(json_object_get(d, "properties"), j, x)
+        sd_val_array_foreach(sd_val_object_get(d, "properties"), j, x)
             walk_node(&w, x, 1, NULL, NULL);
         static const char *const more[] = { "items", "additionalProperties", NULL };
         for (const char *const *m = more; *m; m++)
-            if ((x = json_object_get(d, *m)) && json_is_object(x))
+            if ((x = sd_val_object_get(d, *m)) && sd_val_is_object(x))
                 walk_node(&w, x, 1, NULL, NULL);
         static const char *const alts[][2] = { { "oneOf", "option %d (one of)" }, { "anyOf", "option %d (any of)" }, { "allOf", "all of, part %d" } };
         for (size_t k = 0; k < 3; k++)
-            if ((x = json_object_get(d, alts[k][0]))) {
-                walk_list(&w, x, 1, alts[k][1], json_string_value(a));
+            if ((x = sd_val_object_get(d, alts[k][0]))) {
+                walk_list(&w, x, 1, alts[k][1], sd_val_string_value(a));
                 if (k < 2)
                     alternatives(d, alts[k][0], k ? "At least one of" : "Exactly one of");
             }
     }
 }
 
-int sd_render_view(json_t *model, int html)
+int sd_render_view(sd_val *model, int html)
 {
-    view v = { html, json_object(), json_object(), json_object(), json_object(), json_object(), SD_BUF_INIT, SD_BUF_INIT,
-               { SD_BUF_INIT, SD_BUF_INIT, json_array(), json_array() }, 0 };
-    json_t *groups = json_array(), *versions, *x;
+    view v = { html, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), SD_BUF_INIT, SD_BUF_INIT,
+               { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0 };
+    sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;
 
     {
-        const char *kind = str(json_object_get(model, "source"), "kind");
+        const char *kind = str(sd_val_object_get(model, "source"), "kind");
         v.ytt = kind && !strcmp(kind, "ytt");
     }
     sd_render__page_meta(&v, model);
-    json_array_foreach(json_object_get(model, "rows"), i, x) {
+    sd_val_array_foreach(sd_val_object_get(model, "rows"), i, x) {
         const char *id = str(x, "node"), *sec = str(x, "section");
-        if (id && sec && *sec && !json_object_get(v.sections, id)) {
+        if (id && sec && *sec && !sd_val_object_get(v.sections, id)) {
             /* html prints the name as text: its &reg; must be decoded once */
             if (html)
                 sd_render__decode_entities(&v.tmp, sec);
-            json_object_set_new(v.sections, id, json_string(html ? v.tmp.ptr : sec));
+            sd_val_object_set_new(v.sections, id, sd_val_string(html ? v.tmp.ptr : sec));
         }
     }
     /* Definitions get their anchors first so that every ref can link. */
     {
-        json_t *tmpgroups = json_array();
-        definition_sections(&v, tmpgroups, json_object_get(model, "definitions"));
-        versions = json_object_get(model, "versions");
-        if (json_is_array(versions) && json_array_size(versions)) {
-            json_array_foreach(versions, i, x) {
+        sd_val *tmpgroups = sd_val_array();
+        definition_sections(&v, tmpgroups, sd_val_object_get(model, "definitions"));
+        versions = sd_val_object_get(model, "versions");
+        if (sd_val_is_array(versions) && sd_val_array_size(versions)) {
+            sd_val_array_foreach(versions, i, x) {
                 sd_buf t = SD_BUF_INIT;
                 const char *name = str(x, "name");
                 sd_buf_printf(&t, "Version %s", name ? name : "?");
-                json_t *b = json_array();
-                if (flag(x, "served")) json_array_append_new(b, json_string("served"));
-                if (flag(x, "storage")) json_array_append_new(b, json_string("storage"));
-                if (flag(x, "deprecated")) json_array_append_new(b, json_string("deprecated"));
-                json_object_set_new_nocheck(x, "version_badges", b);
+                sd_val *b = sd_val_array();
+                if (flag(x, "served")) sd_val_array_append_new(b, sd_val_string("served"));
+                if (flag(x, "storage")) sd_val_array_append_new(b, sd_val_string("storage"));
+                if (flag(x, "deprecated")) sd_val_array_append_new(b, sd_val_string("deprecated"));
+                sd_val_object_set_new_nocheck(x, "version_badges", b);
                 /* Markdown-safe text of the version's strings */
                 static const char *const vcells[][2] = { { "name", "md_name" },
                                                          { "deprecationWarning", "md_deprecationWarning" } };
@@ -912,53 +912,53 @@ int sd_render_view(json_t *model, int html)
                         sd_buf_release(&mb);
                     }
                 }
-                tree_sections(&v, groups, json_object_get(x, "root"), t.ptr,
-                              json_array_size(versions) > 1 ? name : NULL, NULL);
-                json_t *g = json_array_get(groups, json_array_size(groups) - 1);
+                tree_sections(&v, groups, sd_val_object_get(x, "root"), t.ptr,
+                              sd_val_array_size(versions) > 1 ? name : NULL, NULL);
+                sd_val *g = sd_val_array_get(groups, sd_val_array_size(groups) - 1);
                 if (g) {
-                    json_object_set_nocheck(g, "group_version", x);
-                    json_object_set_nocheck(x, "version_anchor", json_object_get(g, "group_anchor"));
+                    sd_val_object_set_nocheck(g, "group_version", x);
+                    sd_val_object_set_nocheck(x, "version_anchor", sd_val_object_get(g, "group_anchor"));
                 }
                 sd_buf_release(&t);
             }
         } else {
-            const char *kind = str(json_object_get(model, "source"), "kind");
-            tree_sections(&v, groups, json_object_get(model, "root"),
+            const char *kind = str(sd_val_object_get(model, "source"), "kind");
+            tree_sections(&v, groups, sd_val_object_get(model, "root"),
                           kind && strcmp(kind, "chart") == 0 ? "Values" : "Properties", NULL, NULL);
         }
-        json_array_extend(groups, tmpgroups);
-        json_decref(tmpgroups);
+        sd_val_array_extend(groups, tmpgroups);
+        sd_val_decref(tmpgroups);
     }
     /* TOC: the children of each top-level key, outside definitions. */
-    json_array_foreach(groups, i, x) {
-        json_t *sec, *e;
+    sd_val_array_foreach(groups, i, x) {
+        sd_val *sec, *e;
         size_t j, k;
         if (flag(x, "group_definitions"))
             continue;
-        json_array_foreach(json_object_get(x, "sections"), j, sec) {
-            json_t *kids;
+        sd_val_array_foreach(sd_val_object_get(x, "sections"), j, sec) {
+            sd_val *kids;
             if (flag(sec, "section_named"))
                 continue;
-            kids = json_array();
-            json_array_foreach(json_object_get(sec, "entries"), k, e) {
+            kids = sd_val_array();
+            sd_val_array_foreach(sd_val_object_get(sec, "entries"), k, e) {
                 const char *key = str(e, "key");
-                if (json_integer_value(json_object_get(e, "depth")) == 1 && key && !json_object_get(e, "label"))
-                    json_array_append_new(kids, json_pack("{s:O,s:s}", "toc_anchor", json_object_get(e, "anchor"),
-                                                          "toc_key", key));
+                if (sd_val_integer_value(sd_val_object_get(e, "depth")) == 1 && key && !sd_val_object_get(e, "label"))
+                    sd_val_array_append_new(kids, sd_val_objectv(2, "toc_anchor", sd_val_incref(sd_val_object_get(e, "anchor")),
+                                                          "toc_key", sd_val_string(key)));
             }
-            if (json_array_size(kids))
-                json_object_set_new_nocheck(sec, "section_children", kids);
+            if (sd_val_array_size(kids))
+                sd_val_object_set_new_nocheck(sec, "section_children", kids);
             else
-                json_decref(kids);
+                sd_val_decref(kids);
         }
     }
     /* Drop empty groups (a schema that is only definitions). */
-    for (i = json_array_size(groups); i-- > 0; )
-        if (!json_array_size(json_object_get(json_array_get(groups, i), "sections")))
-            json_array_remove(groups, i);
-    json_object_set_new_nocheck(model, "groups", groups);
+    for (i = sd_val_array_size(groups); i-- > 0; )
+        if (!sd_val_array_size(sd_val_object_get(sd_val_array_get(groups, i), "sections")))
+            sd_val_array_remove(groups, i);
+    sd_val_object_set_new_nocheck(model, "groups", groups);
     if (!html) {
-        if (json_array_size(json_object_get(model, "rows"))) {
+        if (sd_val_array_size(sd_val_object_get(model, "rows"))) {
             sd_render__chart_rows(&v, model);
             sd_render__schema_keys(&v, model);
         }
@@ -968,13 +968,13 @@ int sd_render_view(json_t *model, int html)
     }
     if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md))
         err = SD_ENOMEM;
-    json_decref(v.anchors);
-    json_decref(v.desc_html);
-    json_decref(v.desc_md);
-    json_decref(v.defs);
-    json_decref(v.sections);
-    json_decref(v.c.html_list);
-    json_decref(v.c.md_list);
+    sd_val_decref(v.anchors);
+    sd_val_decref(v.desc_html);
+    sd_val_decref(v.desc_md);
+    sd_val_decref(v.defs);
+    sd_val_decref(v.sections);
+    sd_val_decref(v.c.html_list);
+    sd_val_decref(v.c.md_list);
     sd_buf_release(&v.tmp);
     sd_buf_release(&v.tmp2);
     sd_buf_release(&v.c.html);

@@ -161,33 +161,33 @@ void sd_emit_doc_json(sd_buf *b, const sd_doc *doc)
     sd_buf_puts(b, doc->ncomments ? "\n  ]\n}\n" : "]\n}\n");
 }
 
-json_t *sd_node_to_jansson(const sd_node *n)
+sd_val *sd_node_to_val(const sd_node *n)
 {
-    json_t *v = NULL;
+    sd_val *v = NULL;
 
     switch (n->kind) {
-    case SD_NULL: return json_null();
-    case SD_BOOL: return json_boolean(n->num.b);
-    case SD_INT: return n->big ? json_real(n->num.f) : json_integer(n->num.i);
-    case SD_FLOAT: return isfinite(n->num.f) ? json_real(n->num.f) : json_null();
-    case SD_STR: return json_stringn_nocheck(n->str, n->len);
+    case SD_NULL: return sd_val_null();
+    case SD_BOOL: return sd_val_boolean(n->num.b);
+    case SD_INT: return n->big ? sd_val_real(n->num.f) : sd_val_integer(n->num.i);
+    case SD_FLOAT: return isfinite(n->num.f) ? sd_val_real(n->num.f) : sd_val_null();
+    case SD_STR: return sd_val_stringn_nocheck(n->str, n->len);
     case SD_MAP:
-        if (!(v = json_object()))
+        if (!(v = sd_val_object()))
             return NULL;
         for (size_t i = 0; i < n->n; i++) {
-            json_t *c = sd_node_to_jansson(n->items[i].value);
-            if (!c || json_object_setn_new_nocheck(v, n->items[i].key->str, n->items[i].key->len, c)) {
-                json_decref(v);
+            sd_val *c = sd_node_to_val(n->items[i].value);
+            if (!c || sd_val_object_setn_new_nocheck(v, n->items[i].key->str, n->items[i].key->len, c)) {
+                sd_val_decref(v);
                 return NULL;
             }
         }
         return v;
     case SD_SEQ:
-        if (!(v = json_array()))
+        if (!(v = sd_val_array()))
             return NULL;
         for (size_t i = 0; i < n->n; i++) {
-            if (json_array_append_new(v, sd_node_to_jansson(n->items[i].value))) {
-                json_decref(v);
+            if (sd_val_array_append_new(v, sd_node_to_val(n->items[i].value))) {
+                sd_val_decref(v);
                 return NULL;
             }
         }
@@ -196,14 +196,14 @@ json_t *sd_node_to_jansson(const sd_node *n)
     return NULL;
 }
 
-void sd_emit_jansson(sd_buf *b, const json_t *v)
+void sd_emit_val(sd_buf *b, const sd_val *v)
 {
-    char *s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+    char *s = sd_val_dumps(v, SD_VAL_COMPACT | SD_VAL_PRESERVE_ORDER | SD_VAL_ENCODE_ANY);
     if (!s) {
         sd_buf_grow(b, (size_t)-1); /* marks the buffer failed */
         return;
     }
     sd_buf_puts(b, s);
-    sd_json_free(s);
+    free(s);
 }
 

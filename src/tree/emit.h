@@ -6,7 +6,7 @@
 #include "buf.h"
 #include "node.h"
 
-#include <jansson.h>
+#include "val.h"
 
 enum sd_emit_flags {
     SD_EMIT_PRETTY    = 1 << 0,  /* newlines and two-space indentation */
@@ -24,15 +24,15 @@ void sd_emit_json_string(sd_buf *b, const char *s, size_t len);
  *  integral values print without ".0", non-finite values as null. */
 void sd_emit_number(sd_buf *b, double d);
 
-/** A new jansson value (new ref) holding the same data as `n` (no
+/** A new sd_val (new ref) holding the same data as `n` (no
  *  positions); NULL when out of memory. Big integers become reals. */
-json_t *sd_node_to_jansson(const sd_node *n);
-/** Append `v` (jansson) as compact JSON; keys in their stored order. */
-void sd_emit_jansson(sd_buf *b, const json_t *v);
+sd_val *sd_node_to_val(const sd_node *n);
+/** Append `v` (an sd_val) as compact JSON; keys in their stored order. */
+void sd_emit_val(sd_buf *b, const sd_val *v);
 
 /** Append `v` as block YAML (a document body, ending in a newline), each
  *  line indented by `indent` spaces (emit_yaml.c). Strings are quoted when
  *  a YAML 1.1 or 1.2 reader would take them for another type. */
-void sd_emit_yaml(sd_buf *out, json_t *v, int indent);
+void sd_emit_yaml(sd_buf *out, sd_val *v, int indent);
 
 #endif

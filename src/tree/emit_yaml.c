@@ -1,4 +1,4 @@
-/* emit_yaml.c - jansson values as block YAML: defaults and examples in
+/* emit_yaml.c - sd_val values as block YAML: defaults and examples in
  * pages, --print-values, as a chart author would write them in values.yaml. Strings
  * stay plain unless YAML 1.1 or 1.2 would read them as something else
  * (true, yes, 012, 1e3, null, ~, ...) or they hold YAML syntax; multi-line
@@ -124,49 +124,49 @@ static void yaml_real(sd_buf *b, double d)
 }
 
 /* A scalar or an empty container, then a newline. */
-static void yaml_scalar(sd_buf *b, json_t *v, int indent)
+static void yaml_scalar(sd_buf *b, sd_val *v, int indent)
 {
-    switch (v ? json_typeof(v) : JSON_NULL) {
-    case JSON_STRING: yaml_string(b, json_string_value(v), json_string_length(v), indent); break;
-    case JSON_INTEGER: sd_buf_printf(b, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
-    case JSON_REAL: yaml_real(b, json_real_value(v)); break;
-    case JSON_TRUE: sd_buf_puts(b, "true"); break;
-    case JSON_FALSE: sd_buf_puts(b, "false"); break;
-    case JSON_OBJECT: sd_buf_puts(b, "{}"); break;
-    case JSON_ARRAY: sd_buf_puts(b, "[]"); break;
+    switch (v ? sd_val_typeof(v) : SD_VAL_NULL) {
+    case SD_VAL_STRING: yaml_string(b, sd_val_string_value(v), sd_val_string_length(v), indent); break;
+    case SD_VAL_INTEGER: sd_buf_printf(b, "%" SD_VAL_INTEGER_FORMAT, sd_val_integer_value(v)); break;
+    case SD_VAL_REAL: yaml_real(b, sd_val_real_value(v)); break;
+    case SD_VAL_TRUE: sd_buf_puts(b, "true"); break;
+    case SD_VAL_FALSE: sd_buf_puts(b, "false"); break;
+    case SD_VAL_OBJECT: sd_buf_puts(b, "{}"); break;
+    case SD_VAL_ARRAY: sd_buf_puts(b, "[]"); break;
     default: sd_buf_puts(b, "null"); break;
     }
     sd_buf_putc(b, '\n');
 }
 
-static int nonempty_container(json_t *v)
+static int nonempty_container(sd_val *v)
 {
-    return (json_is_object(v) && json_object_size(v) > 0) ||
-           (json_is_array(v) && json_array_size(v) > 0);
+    return (sd_val_is_object(v) && sd_val_object_size(v) > 0) ||
+           (sd_val_is_array(v) && sd_val_array_size(v) > 0);
 }
 
-static void yaml_node(sd_buf *b, json_t *v, int indent, int first_inline)
+static void yaml_node(sd_buf *b, sd_val *v, int indent, int first_inline)
 {
     const char *k;
-    json_t *x;
+    sd_val *x;
     size_t i, n = 0;
 
-    if (json_is_object(v) && json_object_size(v)) {
-        json_object_foreach(v, k, x) {
+    if (sd_val_is_object(v) && sd_val_object_size(v)) {
+        sd_val_object_foreach(v, k, x) {
             if (n++ || !first_inline)
                 pad(b, indent);
             yaml_string(b, k, strlen(k), indent + 2);
             sd_buf_putc(b, ':');
             if (nonempty_container(x)) {
                 sd_buf_putc(b, '\n');
-                yaml_node(b, x, json_is_array(x) ? indent : indent + 2, 0);
+                yaml_node(b, x, sd_val_is_array(x) ? indent : indent + 2, 0);
             } else {
                 sd_buf_putc(b, ' ');
                 yaml_scalar(b, x, indent + 2);
             }
         }
-    } else if (json_is_array(v) && json_array_size(v)) {
-        json_array_foreach(v, i, x) {
+    } else if (sd_val_is_array(v) && sd_val_array_size(v)) {
+        sd_val_array_foreach(v, i, x) {
             if (n++ || !first_inline)
                 pad(b, indent);
             sd_buf_puts(b, "- ");
@@ -182,7 +182,7 @@ static void yaml_node(sd_buf *b, json_t *v, int indent, int first_inline)
     }
 }
 
-void sd_emit_yaml(sd_buf *out, json_t *v, int indent)
+void sd_emit_yaml(sd_buf *out, sd_val *v, int indent)
 {
     yaml_node(out, v, indent, 0);
 }

@@ -1,6 +1,8 @@
-/* alloc.c - record allocation failures that jansson swallows (alloc.h). */
+/* alloc.c - record allocation failures that libraries swallow, the one growth
+ * rule, and the CLI's pool for sd_val (alloc.h). */
 #include "alloc.h"
 #include "sd.h"
+#include "val.h"
 
 #include <jansson.h>
 #include <stdint.h>
@@ -61,16 +63,17 @@ int sd_grow(void **p, size_t *alloc, size_t need, size_t size)
     return 0;
 }
 
-/* ---- a pool for the command line's jansson values ------------------------
- * A model is hundreds of thousands of small jansson values that live until
+/* ---- a pool for the command line's values --------------------------------
+ * A model is hundreds of thousands of small sd_val blocks that live until
  * the process ends. Here each is carved from 1 MiB blocks in the order it
- * is made (a map's pairs, keys and values sit together, where malloc's bins
- * scatter them: lookups miss the cache less), with an 8-byte header naming
- * its size class; a freed one goes on its class's list for the next
- * allocation of that size. Larger requests go to malloc. Not thread-safe:
- * only the single-threaded CLI installs it, and never when it frees
- * everything at exit (valgrind's runs), so that memcheck sees every value. */
-#define POOL_CLASSES 32                     /* payloads of 8, 16, ... 256 bytes */
+ * is made (a map's members, keys and values sit together, where malloc's
+ * bins scatter them: lookups miss the cache less). sd_val tells the size
+ * of every block it gives back, so a block needs no header: a freed one
+ * goes on its size class's list for the next allocation of that size.
+ * Larger requests go to malloc. Not thread-safe: only the single-threaded
+ * CLI installs it, and never when it frees everything at exit (valgrind's
+ * runs), so that memcheck sees every value. */
+#define POOL_CLASSES 64                     /* 8, 16, ... 512 bytes */
 #define POOL_BLOCK ((size_t)1 << 20)
 
 static struct {
@@ -78,60 +81,44 @@ static struct {
     void *free[POOL_CLASSES];
 } pool;
 
-static void *pool_malloc(size_t n)
+static void *pool_get(size_t n)
 {
-    size_t c = n ? (n + 7) >> 3 : 1, need;
-    uint64_t *h;
+    size_t c = n ? (n + 7) >> 3 : 1;
+    void *p;
 
     if (c > POOL_CLASSES) {
-        if (n > SIZE_MAX - 8 || !(h = malloc(n + 8))) {
+        if (!(p = malloc(n)))
             failed = 1;
-            return NULL;
-        }
-        h[0] = 0;                           /* from malloc */
-        return h + 1;
+        return p;
     }
-    if ((h = pool.free[c - 1])) {
-        memcpy(&pool.free[c - 1], h + 1, sizeof(void *));
-        return h + 1;
+    if ((p = pool.free[c - 1])) {
+        memcpy(&pool.free[c - 1], p, sizeof(void *));
+        return p;
     }
-    need = 8 + c * 8;
-    if (!pool.cur || (size_t)(pool.end - pool.cur) < need) {
+    if (!pool.cur || (size_t)(pool.end - pool.cur) < c * 8) {
         if (!(pool.cur = malloc(POOL_BLOCK))) {
             failed = 1;
             return NULL;
         }
         pool.end = pool.cur + POOL_BLOCK;
     }
-    h = (uint64_t *)(void *)pool.cur;
-    pool.cur += need;
-    h[0] = c;
-    return h + 1;
+    p = pool.cur;
+    pool.cur += c * 8;
+    return p;
 }
 
-static void pool_free(void *p)
+static void pool_release(void *p, size_t n)
 {
-    uint64_t *h;
-    if (!p)
-        return;
-    h = (uint64_t *)p - 1;
-    if (h[0] == 0) {
-        free(h);
+    size_t c = n ? (n + 7) >> 3 : 1;
+    if (c > POOL_CLASSES) {
+        free(p);
         return;
     }
-    memcpy(p, &pool.free[h[0] - 1], sizeof(void *));
-    pool.free[h[0] - 1] = h;
+    memcpy(p, &pool.free[c - 1], sizeof(void *));
+    pool.free[c - 1] = p;
 }
 
 void sd_alloc_install_pool(void)
 {
-    json_set_alloc_funcs(pool_malloc, pool_free);
-}
-
-void sd_json_free(void *p)
-{
-    json_malloc_t m;
-    json_free_t f;
-    json_get_alloc_funcs(&m, &f);
-    f(p);
+    sd_val_set_alloc(pool_get, pool_release);
 }

@@ -1,10 +1,11 @@
 /* alloc.h - noticing allocation failures that a library swallows.
  *
- * jansson's builders fail quietly (json_object_set_new() with a NULL value
- * from a failed json_string() just returns -1, and most callers do not
+ * JSON builders fail quietly (sd_val_object_set_new() with a NULL value
+ * from a failed sd_val_string() just returns -1, and most callers do not
  * look): a model built while memory ran out would be silently incomplete.
- * sd_alloc_install() routes jansson's allocations through a malloc that
- * records a failure; sd_out_write() and the stages that build JSON check
+ * sd_val (val.h) records every failed allocation, and sd_alloc_install()
+ * routes jansson's (the few places that parse JSON text with it) through a
+ * malloc that does the same; sd_out_write() and the stages that build JSON check
  * sd_alloc_failed() and fail with "out of memory" instead of writing a
  * partial result. */
 #ifndef SD_ALLOC_H
@@ -23,15 +24,11 @@ void sd_alloc_install(void);
  *  recorded (sd_alloc_failed()). The one growth rule of the code base. */
 int sd_grow(void **p, size_t *alloc, size_t need, size_t size);
 
-/** The command line's faster route for jansson: a pool that never gives
- *  memory back to the system (see alloc.c). Single-threaded callers only;
- *  call before the first jansson value is made. Failures are recorded as
+/** The command line's faster route for sd_val (val.h): a pool that never
+ *  gives memory back to the system (see alloc.c). Single-threaded callers
+ *  only; call before the first value is made. Failures are recorded as
  *  with sd_alloc_install(). */
 void sd_alloc_install_pool(void);
-
-/** Free what jansson allocated for the caller (json_dumps()'s text) with
- *  jansson's current free function. */
-void sd_json_free(void *p);
 
 /** 1 if an allocation through the hook failed since the last
  *  sd_alloc_reset() (per thread). */

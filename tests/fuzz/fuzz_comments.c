@@ -5,7 +5,7 @@
 #include "fuzz.h"
 #include "rows.h"
 
-#include <jansson.h>
+#include "val.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -19,8 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sd_annots an;
         memset(&an, 0, sizeof an);
         if (sd_annots_scan(&an, doc, &diags) == 0) {
-            json_t *rows = sd_rows_build(doc, &an);
-            json_decref(rows);
+            sd_val *rows = sd_rows_build(doc, &an);
+            sd_val_decref(rows);
         }
         sd_annots_release(&an);
         sd_doc_free(doc);

@@ -4,7 +4,7 @@
 #include "fuzz.h"
 #include "mustache.h"
 
-#include <jansson.h>
+#include "val.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -14,16 +14,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sd_diags diags = SD_DIAGS_INIT;
     sd_mustache *t = NULL;
     sd_mustache_partials *reg = NULL;
-    json_t *d = NULL;
+    sd_val *d = NULL;
     size_t n;
 
     if (size > FUZZ_MAX_INPUT)
         return -1;
     n = fuzz_split(parts, data, size);
     if (n > 1)
-        d = json_loadb(parts[1].p, parts[1].n, JSON_DECODE_ANY, NULL);
+        d = sd_val_loadb(parts[1].p, parts[1].n, SD_VAL_DECODE_ANY, NULL);
     if (!d)
-        d = json_pack("{s:s, s:[i,i], s:{s:b}}", "name", "<x>", "list", 1, 2, "obj", "flag", 1);
+        d = sd_val_loads("{\"name\": \"<x>\", \"list\": [1, 2], \"obj\": {\"flag\": true}}", 0, NULL);
     if (sd_mustache_partials_new(&reg, 0) == 0) {
         sd_mustache_partials_add(reg, "self", parts[0].p, parts[0].n, &diags);
         if (n > 2)
@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         sd_mustache_partials_free(reg);
     }
-    json_decref(d);
+    sd_val_decref(d);
     sd_diags_release(&diags);
     return 0;
 }

@@ -7,7 +7,7 @@
 #include "render.h"
 #include "source.h"
 
-#include <jansson.h>
+#include "val.h"
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -50,13 +50,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         so.offline = 1;
         so.cache_dir = cache;
         if (sd_source_open(&src, cdir, &so, &diags) == 0) {
-            json_t *m = sd_model_build(src, NULL, &diags);
+            sd_val *m = sd_model_build(src, NULL, &diags);
             if (m) {
                 sd_render_opts ro = { .format = formats[f] };
                 sd_buf out = SD_BUF_INIT;
                 sd_render(&out, m, &ro, &diags);
                 sd_buf_release(&out);
-                json_decref(m);
+                sd_val_decref(m);
             }
             sd_source_free(src);
         }

@@ -8,7 +8,7 @@
 #include "rules.h"
 #include "validate.h"
 
-#include <jansson.h>
+#include "val.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -40,15 +40,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ro.source = "fuzz.json";
         ro.kind = "schema";
         if (sd_rules_export(&out, &e, 1, &ro, &diags) == 0) {
-            json_error_t jerr;
+            sd_val_error jerr;
             /* big integers are valid JSON (JavaScript reads them as numbers) */
-            json_t *j = json_loadb(out.ptr, out.len, JSON_ALLOW_NUL | JSON_DECODE_INT_AS_REAL, &jerr);
+            sd_val *j = sd_val_loadb(out.ptr, out.len, SD_VAL_ALLOW_NUL | SD_VAL_DECODE_INT_AS_REAL, &jerr);
             /* jansson cannot hold a number past 1e308 (valid JSON still) */
             if (!j && !strstr(jerr.text, "overflow")) {
                 fprintf(stderr, "rules export is not JSON: %s at %d:%d\n", jerr.text, jerr.line, jerr.column);
                 abort();
             }
-            json_decref(j);
+            sd_val_decref(j);
         }
         sd_buf_release(&out);
         sd_validator_free(v);

@@ -8,38 +8,38 @@
 #include <string.h>
 
 /* A chart-like model: {"source":{"kind":"chart"},"root":{...props}} */
-static json_t *model(const char *root_props)
+static sd_val *model(const char *root_props)
 {
     char buf[8192];
-    json_error_t err;
+    sd_val_error err;
     snprintf(buf, sizeof buf,
              "{\"source\":{\"kind\":\"chart\",\"path\":\"x\"},"
              "\"root\":{\"id\":\"root\",\"path\":\"\",\"key\":null,\"properties\":[%s]}}", root_props);
-    json_t *m = json_loads(buf, 0, &err);
+    sd_val *m = sd_val_loads(buf, 0, &err);
     if (!m)
         fprintf(stderr, "bad test model: %s\n", err.text);
     return m;
 }
 
 /* the change (kind, path) or NULL */
-static json_t *find(json_t *d, const char *kind, const char *path)
+static sd_val *find(sd_val *d, const char *kind, const char *path)
 {
     size_t i;
-    json_t *c;
-    json_array_foreach(json_object_get(d, "changes"), i, c)
-        if (!strcmp(json_string_value(json_object_get(c, "change")), kind) &&
-            !strcmp(json_string_value(json_object_get(c, "path")), path))
+    sd_val *c;
+    sd_val_array_foreach(sd_val_object_get(d, "changes"), i, c)
+        if (!strcmp(sd_val_string_value(sd_val_object_get(c, "change")), kind) &&
+            !strcmp(sd_val_string_value(sd_val_object_get(c, "path")), path))
             return c;
     return NULL;
 }
 
-static json_t *run(const char *a, const char *b)
+static sd_val *run(const char *a, const char *b)
 {
-    json_t *o = model(a), *n = model(b);
+    sd_val *o = model(a), *n = model(b);
     sd_diags d = SD_DIAGS_INIT;
-    json_t *r = sd_diff_models(o, n, NULL, NULL, NULL, &d);
-    json_decref(o);
-    json_decref(n);
+    sd_val *r = sd_diff_models(o, n, NULL, NULL, NULL, &d);
+    sd_val_decref(o);
+    sd_val_decref(n);
     sd_diags_release(&d);
     return r;
 }
@@ -48,26 +48,26 @@ static json_t *run(const char *a, const char *b)
 
 static void test_suffix_rename(void)
 {
-    json_t *d = run(LEAF("postgresqlUsername", "postgresqlUsername", "\"postgres\""),
+    sd_val *d = run(LEAF("postgresqlUsername", "postgresqlUsername", "\"postgres\""),
                     "{\"id\":\"auth\",\"path\":\"auth\",\"key\":\"auth\",\"type\":[\"object\"],\"properties\":["
                     LEAF("auth.username", "username", "\"\"") "]}");
-    json_t *c = find(d, "renamed", "auth.username");
+    sd_val *c = find(d, "renamed", "auth.username");
     OK(c != NULL);
-    STR_EQ(json_string_value(json_object_get(c, "from")), "postgresqlUsername");
-    STR_EQ(json_string_value(json_object_get(c, "rule")), "suffix");
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "from")), "postgresqlUsername");
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "rule")), "suffix");
     /* the default change is listed under the new path */
     c = find(d, "default", "auth.username");
     OK(c != NULL);
-    STR_EQ(json_string_value(json_object_get(c, "from")), "postgres");
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "from")), "postgres");
     OK(find(d, "added", "auth") != NULL);
     OK(find(d, "removed", "postgresqlUsername") == NULL);
-    json_decref(d);
+    sd_val_decref(d);
 }
 
 static void test_generic_key_not_moved(void)
 {
     /* `a.enabled` gone, `b.enabled` new, `a` still there: no evidence of a move */
-    json_t *d = run("{\"id\":\"a\",\"path\":\"a\",\"key\":\"a\",\"type\":[\"object\"],\"properties\":["
+    sd_val *d = run("{\"id\":\"a\",\"path\":\"a\",\"key\":\"a\",\"type\":[\"object\"],\"properties\":["
                     LEAF("a.enabled", "enabled", "true") "," LEAF("a.x", "x", "1") "]}",
                     "{\"id\":\"a\",\"path\":\"a\",\"key\":\"a\",\"type\":[\"object\"],\"properties\":["
                     LEAF("a.x", "x", "1") "]},"
@@ -75,32 +75,32 @@ static void test_generic_key_not_moved(void)
                     LEAF("b.enabled", "enabled", "true") "]}");
     OK(find(d, "removed", "a.enabled") != NULL);
     OK(find(d, "added", "b.enabled") != NULL);
-    INT_EQ(json_integer_value(json_object_get(json_object_get(d, "counts"), "renamed")), 0);
-    json_decref(d);
+    INT_EQ(sd_val_integer_value(sd_val_object_get(sd_val_object_get(d, "counts"), "renamed")), 0);
+    sd_val_decref(d);
 }
 
 static void test_description_rename(void)
 {
-    json_t *d = run("{\"id\":\"old\",\"path\":\"old\",\"key\":\"old\",\"description\":\"Port  to listen on.\",\"default\":80}",
+    sd_val *d = run("{\"id\":\"old\",\"path\":\"old\",\"key\":\"old\",\"description\":\"Port  to listen on.\",\"default\":80}",
                     "{\"id\":\"net\",\"path\":\"net\",\"key\":\"net\",\"type\":[\"object\"],\"properties\":["
                     "{\"id\":\"net.p\",\"path\":\"net.p\",\"key\":\"p\",\"description\":\"port to listen on\",\"default\":80}]}");
-    json_t *c = find(d, "renamed", "net.p");
+    sd_val *c = find(d, "renamed", "net.p");
     OK(c != NULL);
-    STR_EQ(json_string_value(json_object_get(c, "rule")), "description");
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "rule")), "description");
     OK(find(d, "default", "net.p") == NULL);
-    json_decref(d);
+    sd_val_decref(d);
 }
 
 static void test_constraints(void)
 {
-    json_t *d = run("{\"id\":\"n\",\"path\":\"n\",\"key\":\"n\",\"type\":[\"integer\"],\"constraints\":{\"maximum\":5,\"minimum\":1},\"enum\":[1,2]}",
+    sd_val *d = run("{\"id\":\"n\",\"path\":\"n\",\"key\":\"n\",\"type\":[\"integer\"],\"constraints\":{\"maximum\":5,\"minimum\":1},\"enum\":[1,2]}",
                     "{\"id\":\"n\",\"path\":\"n\",\"key\":\"n\",\"type\":[\"integer\",\"null\"],\"constraints\":{\"maximum\":9},\"enum\":[1,2,3],\"required\":true}");
     size_t i;
-    json_t *c;
+    sd_val *c;
     int max = 0, min = 0, en = 0, req = 0;
-    json_array_foreach(json_object_get(d, "changes"), i, c) {
-        const char *kw = json_string_value(json_object_get(c, "keyword"));
-        const char *ef = json_string_value(json_object_get(c, "effect"));
+    sd_val_array_foreach(sd_val_object_get(d, "changes"), i, c) {
+        const char *kw = sd_val_string_value(sd_val_object_get(c, "keyword"));
+        const char *ef = sd_val_string_value(sd_val_object_get(c, "effect"));
         if (!kw)
             continue;
         if (!strcmp(kw, "maximum"))
@@ -117,51 +117,51 @@ static void test_constraints(void)
     OK(en);
     OK(req);
     OK(find(d, "type", "n") != NULL);
-    json_decref(d);
+    sd_val_decref(d);
 }
 
 static void test_crd_versions(void)
 {
-    json_error_t e;
-    json_t *o = json_loads("{\"source\":{\"kind\":\"crd\"},\"versions\":["
+    sd_val_error e;
+    sd_val *o = sd_val_loads("{\"source\":{\"kind\":\"crd\"},\"versions\":["
                            "{\"name\":\"v1\",\"served\":true,\"storage\":true,\"root\":{\"id\":\"root\",\"path\":\"\"}}]}", 0, &e);
-    json_t *n = json_loads("{\"source\":{\"kind\":\"crd\"},\"versions\":["
+    sd_val *n = sd_val_loads("{\"source\":{\"kind\":\"crd\"},\"versions\":["
                            "{\"name\":\"v1\",\"served\":false,\"storage\":false,\"root\":{\"id\":\"root\",\"path\":\"\"}},"
                            "{\"name\":\"v2\",\"served\":true,\"storage\":true,\"root\":{\"id\":\"root\",\"path\":\"\"}}]}", 0, &e);
     sd_diags dg = SD_DIAGS_INIT;
-    json_t *d = sd_diff_models(o, n, NULL, NULL, NULL, &dg);
-    INT_EQ(json_integer_value(json_object_get(json_object_get(d, "counts"), "version")), 3);
+    sd_val *d = sd_diff_models(o, n, NULL, NULL, NULL, &dg);
+    INT_EQ(sd_val_integer_value(sd_val_object_get(sd_val_object_get(d, "counts"), "version")), 3);
     sd_buf md = SD_BUF_INIT;
     OK(sd_diff_write_md(&md, d) == 0);
     OK(md.ptr && strstr(md.ptr, "| `v2` |  | version (added)") != NULL);
     sd_buf_release(&md);
-    json_decref(d);
-    json_decref(o);
-    json_decref(n);
+    sd_val_decref(d);
+    sd_val_decref(o);
+    sd_val_decref(n);
     sd_diags_release(&dg);
 }
 
 static void test_cells(void)
 {
     sd_buf b = SD_BUF_INIT;
-    json_t *v = json_string("");
+    sd_val *v = sd_val_string("");
     sd_diff_value_text(&b, v);
     STR_EQ(b.ptr, "\"\"");
-    json_decref(v);
+    sd_val_decref(v);
     sd_buf_clear(&b);
-    v = json_string("yes");
+    v = sd_val_string("yes");
     sd_diff_value_text(&b, v);
     OK(b.ptr && b.ptr[0] != 'y');   /* quoted: YAML 1.1 would read a boolean */
-    json_decref(v);
+    sd_val_decref(v);
     sd_buf_release(&b);
 
-    json_t *d = run(LEAF("k", "k", "\"a|b`c\""), LEAF("k", "k", "\"<b>\\nx\""));
+    sd_val *d = run(LEAF("k", "k", "\"a|b`c\""), LEAF("k", "k", "\"<b>\\nx\""));
     sd_buf md = SD_BUF_INIT;
     sd_diff_write_md(&md, d);
     OK(md.ptr && strstr(md.ptr, "`` a\\|b`c ``") != NULL);
     OK(md.ptr && strstr(md.ptr, "\n\"") == NULL && strstr(md.ptr, "<b>\\nx") != NULL);
     sd_buf_release(&md);
-    json_decref(d);
+    sd_val_decref(d);
 }
 
 /* the public call, on the small schemas of tests/diff */

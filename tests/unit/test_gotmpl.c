@@ -6,31 +6,31 @@
 #include "gotmpl.h"
 
 #include <dirent.h>
-#include <jansson.h>
+#include "val.h"
 #include <stdlib.h>
 #include <string.h>
 
-static sd_gval conv(sd_gheap *h, json_t *j)
+static sd_gval conv(sd_gheap *h, sd_val *j)
 {
-    switch (json_typeof(j)) {
-    case JSON_TRUE: return sd_gbool(1);
-    case JSON_FALSE: return sd_gbool(0);
-    case JSON_INTEGER: return sd_gint(json_integer_value(j));
-    case JSON_REAL: return sd_gfloat(json_real_value(j));
-    case JSON_STRING: return sd_gstr(h, json_string_value(j), json_string_length(j));
-    case JSON_ARRAY: {
+    switch (sd_val_typeof(j)) {
+    case SD_VAL_TRUE: return sd_gbool(1);
+    case SD_VAL_FALSE: return sd_gbool(0);
+    case SD_VAL_INTEGER: return sd_gint(sd_val_integer_value(j));
+    case SD_VAL_REAL: return sd_gfloat(sd_val_real_value(j));
+    case SD_VAL_STRING: return sd_gstr(h, sd_val_string_value(j), sd_val_string_length(j));
+    case SD_VAL_ARRAY: {
         sd_gval l = sd_glist_new(h, 0);
         size_t i;
-        json_t *x;
-        json_array_foreach(j, i, x)
+        sd_val *x;
+        sd_val_array_foreach(j, i, x)
             sd_glist_push(h, l, conv(h, x));
         return l;
     }
-    case JSON_OBJECT: {
+    case SD_VAL_OBJECT: {
         sd_gval m = sd_gmap_new(h);
         const char *k;
-        json_t *x;
-        json_object_foreach(j, k, x)
+        sd_val *x;
+        sd_val_object_foreach(j, k, x)
             sd_gmap_set(h, m, k, strlen(k), conv(h, x));
         return m;
     }
@@ -40,7 +40,7 @@ static sd_gval conv(sd_gheap *h, json_t *j)
 
 /* Run `text` over `data`; returns the output (caller frees) or NULL with the
  * first diagnostic in *err (caller frees). */
-static char *run(const char *text, json_t *data, const sd_gotmpl_limits *lim, size_t heap_cap, char **err)
+static char *run(const char *text, sd_val *data, const sd_gotmpl_limits *lim, size_t heap_cap, char **err)
 {
     sd_gotmpl *set = NULL;
     sd_diags d = SD_DIAGS_INIT;
@@ -71,23 +71,23 @@ static int ncases;
 
 static void run_file(const char *path)
 {
-    json_error_t je;
-    json_t *cases = json_load_file(path, 0, &je), *c;
+    sd_val_error je;
+    sd_val *cases = sd_val_load_file(path, 0, &je), *c;
     size_t i;
     if (!cases) {
         fprintf(stderr, "%s:%d: %s\n", path, je.line, je.text);
         OK(0);
         return;
     }
-    json_array_foreach(cases, i, c) {
-        const char *name = json_string_value(json_object_get(c, "name"));
-        const char *tmpl = json_string_value(json_object_get(c, "template"));
-        const char *want = json_string_value(json_object_get(c, "expected"));
-        const char *werr = json_string_value(json_object_get(c, "error"));
+    sd_val_array_foreach(cases, i, c) {
+        const char *name = sd_val_string_value(sd_val_object_get(c, "name"));
+        const char *tmpl = sd_val_string_value(sd_val_object_get(c, "template"));
+        const char *want = sd_val_string_value(sd_val_object_get(c, "expected"));
+        const char *werr = sd_val_string_value(sd_val_object_get(c, "error"));
         char *err, *got;
         ncases++;
         t_name = name;
-        got = run(tmpl, json_object_get(c, "data"), NULL, 0, &err);
+        got = run(tmpl, sd_val_object_get(c, "data"), NULL, 0, &err);
         if (werr) {
             if (got || !err || !strstr(err, werr)) {
                 t_failed++;
@@ -106,7 +106,7 @@ static void run_file(const char *path)
         free(got);
         free(err);
     }
-    json_decref(cases);
+    sd_val_decref(cases);
 }
 
 static void test_case_files(void)

@@ -68,9 +68,9 @@ static void test_yaml_roundtrip(void)
                       "\"m\": {\"x y\": \"multi\\nline\", \"dash\": \"-x\"}, \"empty\": {}}";
     sd_doc *d = load("a.json", src);
     sd_buf y = SD_BUF_INIT;
-    json_t *j = sd_node_to_jansson(sd_doc_root(d));
+    sd_val *j = sd_node_to_val(sd_doc_root(d));
     sd_emit_yaml(&y, j, 0);
-    json_decref(j);
+    sd_val_decref(j);
     sd_doc *back = NULL;
     sd_diags dg = SD_DIAGS_INIT;
     INT_EQ(sd_doc_load_mem(&back, "b.yaml", y.ptr, y.len, SD_FMT_YAML, NULL, &dg), 0);

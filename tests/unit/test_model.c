@@ -39,16 +39,16 @@ static char *rows_of(const char *text)
     sd_annots a;
     sd_diags d = SD_DIAGS_INIT;
     sd_annots_scan(&a, doc, &d);
-    json_t *rows = sd_rows_build(doc, &a);
+    sd_val *rows = sd_rows_build(doc, &a);
     sd_buf b = SD_BUF_INIT;
     size_t i;
-    json_t *r;
-    json_array_foreach(rows, i, r) {
-        const char *t = json_string_value(json_object_get(r, "type"));
-        const char *dt = json_string_value(json_object_get(r, "default_text"));
-        sd_buf_printf(&b, "%s=%s|%s;", json_string_value(json_object_get(r, "key")), dt ? dt : "(null)", t ? t : "");
+    sd_val *r;
+    sd_val_array_foreach(rows, i, r) {
+        const char *t = sd_val_string_value(sd_val_object_get(r, "type"));
+        const char *dt = sd_val_string_value(sd_val_object_get(r, "default_text"));
+        sd_buf_printf(&b, "%s=%s|%s;", sd_val_string_value(sd_val_object_get(r, "key")), dt ? dt : "(null)", t ? t : "");
     }
-    json_decref(rows);
+    sd_val_decref(rows);
     sd_annots_release(&a);
     sd_doc_free(doc);
     sd_diags_release(&d);

@@ -3,7 +3,7 @@
 #include "harness.h"
 #include "mustache.h"
 
-#include <jansson.h>
+#include "val.h"
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -38,8 +38,8 @@ static char *render(const char *tmpl, const char *data, sd_mustache_partials *re
     sd_diags d = SD_DIAGS_INIT;
     sd_mustache *t = NULL;
     sd_buf out = SD_BUF_INIT;
-    json_error_t jerr;
-    json_t *j = json_loads(data, JSON_DECODE_ANY, &jerr);
+    sd_val_error jerr;
+    sd_val *j = sd_val_loads(data, SD_VAL_DECODE_ANY, &jerr);
     char *s;
 
     OK(j != NULL);
@@ -51,7 +51,7 @@ static char *render(const char *tmpl, const char *data, sd_mustache_partials *re
     s = sd_buf_detach(&out);
     sd_mustache_free(t);
     sd_diags_release(&d);
-    json_decref(j);
+    sd_val_decref(j);
     return s;
 }
 
@@ -161,7 +161,7 @@ static void test_falsey(void)
 static void test_deterministic(void)
 {
     const char *tmpl = "{{#list}}<{{name}}:{{#tags}}{{.}},{{/tags}}>{{/list}}";
-    json_t *data = json_loads("{\"list\":[{\"name\":\"a\",\"tags\":[\"x\",\"y\"]},{\"name\":\"b\",\"tags\":[]}]}", 0, NULL);
+    sd_val *data = sd_val_loads("{\"list\":[{\"name\":\"a\",\"tags\":[\"x\",\"y\"]},{\"name\":\"b\",\"tags\":[]}]}", 0, NULL);
     sd_diags d = SD_DIAGS_INIT;
     sd_mustache *t = NULL;
     sd_buf a = SD_BUF_INIT, b = SD_BUF_INIT;
@@ -174,14 +174,14 @@ static void test_deterministic(void)
     sd_buf_release(&a);
     sd_buf_release(&b);
     sd_mustache_free(t);
-    json_decref(data);
+    sd_val_decref(data);
     sd_diags_release(&d);
 }
 
 static void test_output_cap(void)
 {
     const char *tmpl = "{{#l}}0123456789{{/l}}";
-    json_t *data = json_loads("{\"l\":[1,2,3,4,5,6,7,8,9,10,11,12]}", 0, NULL);
+    sd_val *data = sd_val_loads("{\"l\":[1,2,3,4,5,6,7,8,9,10,11,12]}", 0, NULL);
     sd_diags d = SD_DIAGS_INIT;
     sd_mustache *t = NULL;
     sd_buf out;
@@ -195,7 +195,7 @@ static void test_output_cap(void)
     free(l);
     sd_buf_release(&out);
     sd_mustache_free(t);
-    json_decref(data);
+    sd_val_decref(data);
     sd_diags_release(&d);
 }
 

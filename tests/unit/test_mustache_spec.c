@@ -7,7 +7,7 @@
 #include "mustache.h"
 
 #include <dirent.h>
-#include <jansson.h>
+#include "val.h"
 #include <stdlib.h>
 
 static int cmp_str(const void *a, const void *b)
@@ -16,48 +16,52 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Run one spec test; 1 if it passed. Prints why when it did not. */
-static int run_one(const char *file, json_t *test)
+static int run_one(const char *file, sd_val *test)
 {
-    const char *name = json_string_value(json_object_get(test, "name"));
-    json_t *tmpl = json_object_get(test, "template");
-    json_t *expected = json_object_get(test, "expected");
-    json_t *partials = json_object_get(test, "partials");
-    json_t *data = json_object_get(test, "data");
+    const char *name = sd_val_string_value(sd_val_object_get(test, "name"));
+    sd_val *tmpl = sd_val_object_get(test, "template");
+    sd_val *expected = sd_val_object_get(test, "expected");
+    sd_val *partials = sd_val_object_get(test, "partials");
+    sd_val *data = sd_val_object_get(test, "data");
     sd_diags diags = SD_DIAGS_INIT;
     sd_mustache_partials *reg = NULL;
     sd_mustache *t = NULL;
     sd_buf out = SD_BUF_INIT;
     int ok = 0;
 
-    if (!json_is_string(tmpl) || !json_is_string(expected)) {
+    if (!sd_val_is_string(tmpl) || !sd_val_is_string(expected)) {
         fprintf(stderr, "%s: %s: malformed test\n", file, name ? name : "?");
         return 0;
     }
     if (sd_mustache_partials_new(&reg, 0) < 0)
         goto done;
-    if (json_is_object(partials)) {
+    if (sd_val_is_object(partials)) {
         const char *key;
-        json_t *v;
-        json_object_foreach(partials, key, v) {
-            if (sd_mustache_partials_add(reg, key, json_string_value(v),
-                                         json_string_length(v), &diags) < 0)
+        sd_val *v;
+        sd_val_object_foreach(partials, key, v) {
+            if (sd_mustache_partials_add(reg, key, sd_val_string_value(v),
+                                         sd_val_string_length(v), &diags) < 0)
                 goto done;
         }
     }
-    if (sd_mustache_compile(&t, "template", json_string_value(tmpl),
-                            json_string_length(tmpl), &diags) < 0)
+    if (sd_mustache_compile(&t, "template", sd_val_string_value(tmpl),
+                            sd_val_string_length(tmpl), &diags) < 0)
         goto done;
     if (sd_mustache_render(&out, t, data, reg, &diags) < 0)
         goto done;
-    ok = out.len == json_string_length(expected) &&
-         memcmp(out.ptr, json_string_value(expected), out.len) == 0;
+    ok = out.len == sd_val_string_length(expected) &&
+         memcmp(out.ptr, sd_val_string_value(expected), out.len) == 0;
 done:
     if (!ok) {
-        char *e = json_dumps(expected, JSON_ENCODE_ANY);
-        json_t *got = json_stringn(out.ptr, out.len);
-        char *g = json_dumps(got, JSON_ENCODE_ANY);
+        char *e = sd_val_dumps(expected, SD_VAL_ENCODE_ANY);
+        sd_val *got = sd_val_stringn(out.ptr, out.len);
+        char *g = sd_val_dumps(got, SD_VAL_ENCODE_ANY);
         fprintf(stderr, "%s: %s: FAILED\n  template: ", file, name ? name : "?");
-        json_dumpf(tmpl, stderr, JSON_ENCODE_ANY);
+        {
+            char *t = sd_val_dumps(tmpl, SD_VAL_ENCODE_ANY);
+            fputs(t ? t : "?", stderr);
+            free(t);
+        }
         fprintf(stderr, "\n  expected: %s\n  got:      %s\n", e ? e : "?", g ? g : "?");
         for (size_t i = 0; i < diags.count; i++) {
             char *line = sd_diag_format(&diags.items[i]);
@@ -66,7 +70,7 @@ done:
         }
         free(e);
         free(g);
-        json_decref(got);
+        sd_val_decref(got);
     }
     sd_buf_release(&out);
     sd_mustache_free(t);
@@ -117,21 +121,21 @@ static void test_spec_files(void)
     OK(n >= 8);   /* comments, delimiters, interpolation, inverted, partials,
                      sections, ~dynamic-names, ~inheritance */
     for (i = 0; i < n; i++) {
-        json_error_t jerr;
-        json_t *spec, *tests;
+        sd_val_error jerr;
+        sd_val *spec, *tests;
         size_t k, pass = 0, total;
 
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        if (!(spec = json_load_file(path, 0, &jerr))) {
+        if (!(spec = sd_val_load_file(path, 0, &jerr))) {
             fprintf(stderr, "%s:%d: %s\n", path, jerr.line, jerr.text);
             OK(!"spec file parses");
             free(names[i]);
             continue;
         }
-        tests = json_object_get(spec, "tests");
-        total = json_array_size(tests);
+        tests = sd_val_object_get(spec, "tests");
+        total = sd_val_array_size(tests);
         for (k = 0; k < total; k++) {
-            int ok = run_one(names[i], json_array_get(tests, k));
+            int ok = run_one(names[i], sd_val_array_get(tests, k));
             pass += (size_t)ok;
             if (ok)
                 t_passed++;
@@ -139,7 +143,7 @@ static void test_spec_files(void)
                 t_failed++;
         }
         printf("%s: %zu/%zu passed\n", names[i], pass, total);
-        json_decref(spec);
+        sd_val_decref(spec);
         free(names[i]);
     }
 }

@@ -12,13 +12,13 @@
 
 static char *yaml(const char *json)
 {
-    json_error_t e;
-    json_t *v = json_loads(json, JSON_DECODE_ANY, &e);
+    sd_val_error e;
+    sd_val *v = sd_val_loads(json, SD_VAL_DECODE_ANY, &e);
     sd_buf b = SD_BUF_INIT;
     if (!v)
         return strdup("(bad json)");
     sd_emit_yaml(&b, v, 0);
-    json_decref(v);
+    sd_val_decref(v);
     return sd_buf_detach(&b);
 }
 

@@ -1,0 +1,938 @@
+/* val.c - the model's JSON values (val.h): jansson's API on smaller memory.
+ *
+ * A string is its header and its bytes in one block; an object is an
+ * array of 16-byte members (key pointer, value pointer whose low bit says
+ * "the key is a literal, not ours"), then a byte of tag per member, and
+ * past SCAN_MAX members an open-addressing index of (member, hash) behind
+ * a filter of the tags; an owned key is a copy with its 32-bit length in
+ * front. The allocator is told each block's size on
+ * release, so the CLI's pool needs no headers. */
+#include "val.h"
+#include "alloc.h"
+#include "buf.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { sd_val h; uint32_t len; char s[]; } vstr;
+typedef struct { sd_val h; sd_val_int i; } vint;
+typedef struct { sd_val h; double d; } vreal;
+typedef struct { sd_val h; uint32_t n, cap; sd_val **it; } varr;
+typedef struct { const char *k; uintptr_t v; } member;        /* v | 1: literal key */
+typedef struct { uint32_t at, hash; } slot;                    /* at: member + 1; 0 empty */
+/* An index is a 256-bit filter of its members' tags (an absent key is
+ * usually refused without hashing it), then its slots. */
+#define BLOOM_WORDS 4
+#define IX_BYTES(cap) (BLOOM_WORDS * sizeof(uint64_t) + (size_t)(cap) * sizeof(slot))
+#define BLOOM(o) ((uint64_t *)(void *)(o)->ix)
+#define SLOTS(o) ((slot *)(void *)(BLOOM(o) + BLOOM_WORDS))
+typedef struct { sd_val h; uint32_t n, cap; member *m; void *ix; uint32_t ixcap; } vobj;
+
+#define SCAN_MAX 32       /* members looked up by their tags; beyond, the index */
+/* A member's tag: one byte from the key's length and three of its bytes,
+ * kept in a byte array after the members; a lookup compares eight tags at
+ * a time and only the keys whose tag matches. */
+#define TAGS(o) ((uint8_t *)((o)->m + (o)->cap))
+#define TAG_BYTES(cap) (((size_t)(cap) + 7) & ~(size_t)7)
+#define MEMBERS_BYTES(cap) ((size_t)(cap) * sizeof(member) + TAG_BYTES(cap))
+#define STATIC_KEY ((uintptr_t)1)
+
+/* ---- allocation ---------------------------------------------------------- */
+static void *sys_get(size_t n) { return malloc(n); }
+static void sys_release(void *p, size_t n) { (void)n; free(p); }
+static void *(*get_fn)(size_t) = sys_get;
+static void (*release_fn)(void *, size_t) = sys_release;
+
+void sd_val_set_alloc(void *(*get)(size_t), void (*release)(void *, size_t))
+{
+    get_fn = get && release ? get : sys_get;
+    release_fn = get && release ? release : sys_release;
+}
+
+static void *vget(size_t n)
+{
+    void *p = get_fn(n);
+    if (!p)
+        sd_alloc_note_failure();
+    return p;
+}
+
+static void vrelease(void *p, size_t n)
+{
+    if (p)
+        release_fn(p, n);
+}
+
+/* ---- UTF-8, as jansson checks it ----------------------------------------- */
+/* Length of the valid sequence at p (at most e), or 0 when invalid. */
+static size_t utf8_seq(const unsigned char *p, const unsigned char *e)
+{
+    unsigned c = *p, cp;
+    size_t k, i;
+
+    if (c < 0x80)
+        return 1;
+    if (c < 0xC2)
+        return 0;
+    else if (c < 0xE0) { k = 2; cp = c & 0x1F; }
+    else if (c < 0xF0) { k = 3; cp = c & 0x0F; }
+    else if (c < 0xF5) { k = 4; cp = c & 0x07; }
+    else
+        return 0;
+    if ((size_t)(e - p) < k)
+        return 0;
+    for (i = 1; i < k; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
+        (k == 3 && cp < 0x800) || (k == 4 && cp < 0x10000))
+        return 0;
+    return k;
+}
+
+static int utf8_ok(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    size_t k;
+    while (p < e) {
+        if (*p < 0x80) {
+            p++;
+            continue;
+        }
+        if (!(k = utf8_seq(p, e)))
+            return 0;
+        p += k;
+    }
+    return 1;
+}
+
+/* ---- scalars ------------------------------------------------------------- */
+static sd_val v_true = { UINT32_MAX, SD_VAL_TRUE, { 0 } };
+static sd_val v_false = { UINT32_MAX, SD_VAL_FALSE, { 0 } };
+static sd_val v_null = { UINT32_MAX, SD_VAL_NULL, { 0 } };
+
+sd_val *sd_val_true(void) { return &v_true; }
+sd_val *sd_val_false(void) { return &v_false; }
+sd_val *sd_val_null(void) { return &v_null; }
+
+static void init(sd_val *v, sd_val_type t)
+{
+    v->refcount = 1;
+    v->type = (uint8_t)t;
+    v->pad_[0] = v->pad_[1] = v->pad_[2] = 0;
+}
+
+sd_val *sd_val_stringn_nocheck(const char *s, size_t len)
+{
+    vstr *v;
+    if (!s || len >= UINT32_MAX - 64)
+        return NULL;
+    if (!(v = vget(offsetof(vstr, s) + len + 1)))
+        return NULL;
+    init(&v->h, SD_VAL_STRING);
+    v->len = (uint32_t)len;
+    memcpy(v->s, s, len);
+    v->s[len] = '\0';
+    return &v->h;
+}
+
+sd_val *sd_val_stringn(const char *s, size_t len)
+{
+    return s && utf8_ok(s, len) ? sd_val_stringn_nocheck(s, len) : NULL;
+}
+
+sd_val *sd_val_string(const char *s)
+{
+    return s ? sd_val_stringn(s, strlen(s)) : NULL;
+}
+
+sd_val *sd_val_sprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char small[256], *big = NULL;
+    sd_val *v;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return NULL;
+    if ((size_t)n < sizeof small)
+        return sd_val_stringn(small, (size_t)n);
+    if (!(big = malloc((size_t)n + 1))) {
+        sd_alloc_note_failure();
+        return NULL;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    v = sd_val_stringn(big, (size_t)n);
+    free(big);
+    return v;
+}
+
+sd_val *sd_val_integer(sd_val_int i)
+{
+    vint *v = vget(sizeof *v);
+    if (!v)
+        return NULL;
+    init(&v->h, SD_VAL_INTEGER);
+    v->i = i;
+    return &v->h;
+}
+
+sd_val *sd_val_real(double d)
+{
+    vreal *v;
+    if (!isfinite(d) || !(v = vget(sizeof *v)))
+        return NULL;
+    init(&v->h, SD_VAL_REAL);
+    v->d = d;
+    return &v->h;
+}
+
+const char *sd_val_string_value(const sd_val *v)
+{
+    return sd_val_is_string(v) ? ((const vstr *)(const void *)v)->s : NULL;
+}
+
+size_t sd_val_string_length(const sd_val *v)
+{
+    return sd_val_is_string(v) ? ((const vstr *)(const void *)v)->len : 0;
+}
+
+sd_val_int sd_val_integer_value(const sd_val *v)
+{
+    return sd_val_is_integer(v) ? ((const vint *)(const void *)v)->i : 0;
+}
+
+double sd_val_real_value(const sd_val *v)
+{
+    return sd_val_is_real(v) ? ((const vreal *)(const void *)v)->d : 0.0;
+}
+
+double sd_val_number_value(const sd_val *v)
+{
+    if (sd_val_is_integer(v))
+        return (double)sd_val_integer_value(v);
+    return sd_val_real_value(v);
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+#define OBJ(v) ((vobj *)(void *)(v))
+#define COBJ(v) ((const vobj *)(const void *)(v))
+#define ARR(v) ((varr *)(void *)(v))
+#define CARR(v) ((const varr *)(const void *)(v))
+#define MVAL(m) ((sd_val *)((m)->v & ~STATIC_KEY))
+
+static size_t key_len(const member *m)
+{
+    uint32_t n;
+    if (m->v & STATIC_KEY)
+        return strlen(m->k);
+    memcpy(&n, m->k - 4, 4);
+    return n;
+}
+
+static const char *key_copy(const char *key, size_t len)
+{
+    char *p;
+    uint32_t n = (uint32_t)len;
+    if (len >= UINT32_MAX - 64 || !(p = vget(4 + len + 1)))
+        return NULL;
+    memcpy(p, &n, 4);
+    memcpy(p + 4, key, len);
+    p[4 + len] = '\0';
+    return p + 4;
+}
+
+static void key_release(const member *m)
+{
+    if (!(m->v & STATIC_KEY))
+        vrelease((char *)(uintptr_t)m->k - 4, 4 + key_len(m) + 1);
+}
+
+static inline int key_eq(const member *m, const char *key, size_t len)
+{
+    if (len && m->k[0] != key[0])
+        return 0;
+    if (m->v & STATIC_KEY)
+        return strnlen(m->k, len + 1) == len && memcmp(m->k, key, len) == 0;
+    return key_len(m) == len && memcmp(m->k, key, len) == 0;
+}
+
+static inline uint8_t tag_of(const char *k, size_t n)
+{
+    unsigned h;
+    if (!n)
+        return 0;
+    h = (unsigned)n * 0x9Eu ^ (unsigned char)k[0] * 31u ^ (unsigned char)k[n - 1] * 7u ^
+        (unsigned char)k[n >> 1];
+    return (uint8_t)(h ^ h >> 8);
+}
+
+/* Eight bytes a step: keys of the renderers' memos are whole descriptions. */
+static uint32_t hash(const char *s, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n, w;
+    while (n >= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+        s += 8;
+        n -= 8;
+    }
+    w = 0;
+    memcpy(&w, s, n);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 29;
+    return (uint32_t)h;
+}
+
+/* ---- objects ------------------------------------------------------------- */
+sd_val *sd_val_object(void)
+{
+    vobj *o = vget(sizeof *o);
+    if (!o)
+        return NULL;
+    init(&o->h, SD_VAL_OBJECT);
+    o->n = o->cap = o->ixcap = 0;
+    o->m = NULL;
+    o->ix = NULL;
+    return &o->h;
+}
+
+size_t sd_val_object_size(const sd_val *o)
+{
+    return sd_val_is_object(o) ? COBJ(o)->n : 0;
+}
+
+/* Index of `key` among the members, or -1. */
+static long find(const vobj *o, const char *key, size_t len)
+{
+    uint32_t i, h, mask;
+    if (!o->n)
+        return -1;
+    if (!o->ix) {
+        const uint8_t *tags = TAGS(o);
+        uint64_t pat = 0x0101010101010101ull * tag_of(key, len);
+        for (i = 0; i < o->n; i += 8) {
+            uint64_t w, z;
+            memcpy(&w, tags + i, 8);
+            w ^= pat;   /* a matching tag is a zero byte */
+            for (z = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull; z; z &= z - 1) {
+                uint32_t at = i + (uint32_t)__builtin_ctzll(z) / 8;
+                if (at >= o->n)
+                    break;
+                if (key_eq(&o->m[at], key, len))
+                    return (long)at;
+            }
+        }
+        return -1;
+    }
+    i = tag_of(key, len);
+    if (!(BLOOM(o)[i >> 6] >> (i & 63) & 1))
+        return -1;
+    h = hash(key, len);
+    mask = o->ixcap - 1;
+    for (i = h & mask; SLOTS(o)[i].at; i = (i + 1) & mask)
+        if (SLOTS(o)[i].hash == h && key_eq(&o->m[SLOTS(o)[i].at - 1], key, len))
+            return (long)SLOTS(o)[i].at - 1;
+    return -1;
+}
+
+/* (Re)build the index for `o` at a capacity that keeps it at most half
+ * full; drop it at SCAN_MAX members or fewer. 0, or -1 for memory. */
+static int reindex(vobj *o, uint32_t members)
+{
+    uint32_t cap = 64, i, j;
+    uint64_t *bloom;
+    slot *ix;
+
+    if (members <= SCAN_MAX) {
+        vrelease(o->ix, IX_BYTES(o->ixcap));
+        o->ix = NULL;
+        o->ixcap = 0;
+        return 0;
+    }
+    while (cap < members * 2)
+        cap *= 2;
+    if (cap <= o->ixcap) {
+        cap = o->ixcap;   /* fewer members (a deletion): rebuild in place */
+        bloom = o->ix;
+    } else if (!(bloom = vget(IX_BYTES(cap)))) {
+        return -1;
+    }
+    memset(bloom, 0, IX_BYTES(cap));
+    ix = (slot *)(void *)(bloom + BLOOM_WORDS);
+    for (i = 0; i < o->n; i++) {
+        uint8_t t = TAGS(o)[i];
+        uint32_t h = hash(o->m[i].k, key_len(&o->m[i]));
+        for (j = h & (cap - 1); ix[j].at; j = (j + 1) & (cap - 1))
+            ;
+        ix[j].at = i + 1;
+        ix[j].hash = h;
+        bloom[t >> 6] |= (uint64_t)1 << (t & 63);
+    }
+    if (bloom != o->ix)
+        vrelease(o->ix, IX_BYTES(o->ixcap));
+    o->ix = bloom;
+    o->ixcap = cap;
+    return 0;
+}
+
+sd_val *sd_val_object_getn(const sd_val *o, const char *key, size_t len)
+{
+    long i;
+    if (!sd_val_is_object(o) || !key || (i = find(COBJ(o), key, len)) < 0)
+        return NULL;
+    return MVAL(&COBJ(o)->m[i]);
+}
+
+sd_val *sd_val_object_get(const sd_val *o, const char *key)
+{
+    return key ? sd_val_object_getn(o, key, strlen(key)) : NULL;
+}
+
+/* Set a member; `k` is the key to store when the member is new (already
+ * copied, or a literal when `lit`), and is given back otherwise. */
+static int set(sd_val *ov, const char *key, size_t len, const char *k, int lit, sd_val *v)
+{
+    vobj *o = OBJ(ov);
+    long i = find(o, key, len);
+    member *m;
+
+    if (i >= 0) {
+        m = &o->m[i];
+        sd_val_decref(MVAL(m));
+        m->v = (uintptr_t)v | (m->v & STATIC_KEY);
+        if (!lit) {
+            member tmp = { k, 0 };
+            key_release(&tmp);
+        }
+        return 0;
+    }
+    if (o->n == o->cap) {
+        uint32_t cap = o->cap ? o->cap * 2 : 4;
+        member *nm;
+        if (o->cap >= UINT32_MAX / 64 || !(nm = vget(MEMBERS_BYTES(cap))))
+            goto fail;
+        memset((uint8_t *)(nm + cap), 0, TAG_BYTES(cap));
+        if (o->n) {
+            memcpy(nm, o->m, (size_t)o->n * sizeof *nm);
+            memcpy(nm + cap, TAGS(o), o->n);
+        }
+        vrelease(o->m, MEMBERS_BYTES(o->cap));
+        o->m = nm;
+        o->cap = cap;
+    }
+    if (o->n + 1 > SCAN_MAX && (!o->ix || (o->n + 1) * 2 > o->ixcap) && reindex(o, o->n + 1) < 0)
+        goto fail;
+    m = &o->m[o->n];
+    TAGS(o)[o->n] = tag_of(key, len);
+    m->k = k;
+    m->v = (uintptr_t)v | (lit ? STATIC_KEY : 0);
+    if (o->ix) {
+        uint32_t h = hash(key, len), j, mask = o->ixcap - 1;
+        uint8_t t = TAGS(o)[o->n];
+        for (j = h & mask; SLOTS(o)[j].at; j = (j + 1) & mask)
+            ;
+        SLOTS(o)[j].at = o->n + 1;
+        SLOTS(o)[j].hash = h;
+        BLOOM(o)[t >> 6] |= (uint64_t)1 << (t & 63);
+    }
+    o->n++;
+    return 0;
+fail:
+    if (!lit) {
+        member tmp = { k, 0 };
+        key_release(&tmp);
+    }
+    sd_val_decref(v);
+    return -1;
+}
+
+int sd_val_object_setn_new_nocheck(sd_val *o, const char *key, size_t len, sd_val *v)
+{
+    const char *k;
+    if (!v)
+        return -1;
+    if (!sd_val_is_object(o) || !key || o == v || !(k = key_copy(key, len))) {
+        sd_val_decref(v);
+        return -1;
+    }
+    return set(o, key, len, k, 0, v);
+}
+
+int sd_val_object_setn_new(sd_val *o, const char *key, size_t len, sd_val *v)
+{
+    if (!key || !utf8_ok(key, len)) {
+        sd_val_decref(v);
+        return -1;
+    }
+    return sd_val_object_setn_new_nocheck(o, key, len, v);
+}
+
+int sd_val_object_set_new(sd_val *o, const char *key, sd_val *v)
+{
+    if (!key) {
+        sd_val_decref(v);
+        return -1;
+    }
+    return sd_val_object_setn_new(o, key, strlen(key), v);
+}
+
+int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v)
+{
+    if (!v)
+        return -1;
+    if (!sd_val_is_object(o) || o == v) {
+        sd_val_decref(v);
+        return -1;
+    }
+    return set(o, key, strlen(key), key, 1, v);
+}
+
+int sd_val_object_del(sd_val *ov, const char *key)
+{
+    vobj *o;
+    long i;
+    if (!sd_val_is_object(ov) || !key)
+        return -1;
+    o = OBJ(ov);
+    if ((i = find(o, key, strlen(key))) < 0)
+        return -1;
+    sd_val_decref(MVAL(&o->m[i]));
+    key_release(&o->m[i]);
+    memmove(&o->m[i], &o->m[i + 1], (size_t)(o->n - (uint32_t)i - 1) * sizeof *o->m);
+    memmove(TAGS(o) + i, TAGS(o) + i + 1, (size_t)(o->n - (uint32_t)i - 1));
+    o->n--;
+    TAGS(o)[o->n] = 0;
+    if (o->ix)
+        reindex(o, o->n);   /* in place, or dropped: cannot fail */
+    return 0;
+}
+
+const char *sd_val__key_at(const sd_val *o, size_t i)
+{
+    return COBJ(o)->m[i].k;
+}
+
+sd_val *sd_val__value_at(const sd_val *o, size_t i)
+{
+    return MVAL(&COBJ(o)->m[i]);
+}
+
+size_t sd_val__next(const sd_val *o, size_t i, const char *key)
+{
+    /* the body deleted the current member: the next one moved to i */
+    return i < sd_val_object_size(o) && COBJ(o)->m[i].k == key ? i + 1 : i;
+}
+
+/* ---- arrays -------------------------------------------------------------- */
+sd_val *sd_val_array(void)
+{
+    varr *a = vget(sizeof *a);
+    if (!a)
+        return NULL;
+    init(&a->h, SD_VAL_ARRAY);
+    a->n = a->cap = 0;
+    a->it = NULL;
+    return &a->h;
+}
+
+size_t sd_val_array_size(const sd_val *a)
+{
+    return sd_val_is_array(a) ? CARR(a)->n : 0;
+}
+
+sd_val *sd_val_array_get(const sd_val *a, size_t i)
+{
+    return sd_val_is_array(a) && i < CARR(a)->n ? CARR(a)->it[i] : NULL;
+}
+
+static int reserve(varr *a, size_t need)
+{
+    uint32_t cap;
+    sd_val **it;
+    if (need <= a->cap)
+        return 0;
+    if (need >= UINT32_MAX / 4) {
+        sd_alloc_note_failure();
+        return -1;
+    }
+    cap = a->cap ? a->cap : 4;
+    while (cap < need)
+        cap *= 2;
+    if (!(it = vget((size_t)cap * sizeof *it)))
+        return -1;
+    if (a->n)
+        memcpy(it, a->it, (size_t)a->n * sizeof *it);
+    vrelease(a->it, (size_t)a->cap * sizeof *it);
+    a->it = it;
+    a->cap = cap;
+    return 0;
+}
+
+int sd_val_array_append_new(sd_val *av, sd_val *v)
+{
+    if (!v)
+        return -1;
+    if (!sd_val_is_array(av) || av == v || reserve(ARR(av), (size_t)ARR(av)->n + 1) < 0) {
+        sd_val_decref(v);
+        return -1;
+    }
+    ARR(av)->it[ARR(av)->n++] = v;
+    return 0;
+}
+
+int sd_val_array_extend(sd_val *av, sd_val *bv)
+{
+    uint32_t i, n;
+    if (!sd_val_is_array(av) || !sd_val_is_array(bv))
+        return -1;
+    n = ARR(bv)->n;
+    if (reserve(ARR(av), (size_t)ARR(av)->n + n) < 0)
+        return -1;
+    for (i = 0; i < n; i++)
+        ARR(av)->it[ARR(av)->n++] = sd_val_incref(ARR(bv)->it[i]);
+    return 0;
+}
+
+int sd_val_array_remove(sd_val *av, size_t i)
+{
+    varr *a;
+    if (!sd_val_is_array(av) || i >= ARR(av)->n)
+        return -1;
+    a = ARR(av);
+    sd_val_decref(a->it[i]);
+    memmove(&a->it[i], &a->it[i + 1], (a->n - i - 1) * sizeof *a->it);
+    a->n--;
+    return 0;
+}
+
+int sd_val_array_clear(sd_val *av)
+{
+    uint32_t i;
+    if (!sd_val_is_array(av))
+        return -1;
+    for (i = 0; i < ARR(av)->n; i++)
+        sd_val_decref(ARR(av)->it[i]);
+    ARR(av)->n = 0;
+    return 0;
+}
+
+/* ---- freeing ------------------------------------------------------------- */
+void sd_val__free(sd_val *v)
+{
+    uint32_t i;
+    switch (v->type) {
+    case SD_VAL_STRING:
+        vrelease(v, offsetof(vstr, s) + ((vstr *)(void *)v)->len + 1);
+        break;
+    case SD_VAL_INTEGER:
+        vrelease(v, sizeof(vint));
+        break;
+    case SD_VAL_REAL:
+        vrelease(v, sizeof(vreal));
+        break;
+    case SD_VAL_ARRAY:
+        for (i = 0; i < ARR(v)->n; i++)
+            sd_val_decref(ARR(v)->it[i]);
+        vrelease(ARR(v)->it, (size_t)ARR(v)->cap * sizeof(sd_val *));
+        vrelease(v, sizeof(varr));
+        break;
+    case SD_VAL_OBJECT:
+        for (i = 0; i < OBJ(v)->n; i++) {
+            sd_val_decref(MVAL(&OBJ(v)->m[i]));
+            key_release(&OBJ(v)->m[i]);
+        }
+        vrelease(OBJ(v)->m, MEMBERS_BYTES(OBJ(v)->cap));
+        if (OBJ(v)->ix)
+            vrelease(OBJ(v)->ix, IX_BYTES(OBJ(v)->ixcap));
+        vrelease(v, sizeof(vobj));
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- whole trees --------------------------------------------------------- */
+int sd_val_equal(const sd_val *a, const sd_val *b)
+{
+    uint32_t i;
+    if (!a || !b || a->type != b->type)
+        return 0;
+    if (a == b)
+        return 1;
+    switch (a->type) {
+    case SD_VAL_STRING:
+        return sd_val_string_length(a) == sd_val_string_length(b) &&
+               memcmp(sd_val_string_value(a), sd_val_string_value(b), sd_val_string_length(a)) == 0;
+    case SD_VAL_INTEGER:
+        return sd_val_integer_value(a) == sd_val_integer_value(b);
+    case SD_VAL_REAL:
+        return sd_val_real_value(a) == sd_val_real_value(b);
+    case SD_VAL_ARRAY:
+        if (CARR(a)->n != CARR(b)->n)
+            return 0;
+        for (i = 0; i < CARR(a)->n; i++)
+            if (!sd_val_equal(CARR(a)->it[i], CARR(b)->it[i]))
+                return 0;
+        return 1;
+    case SD_VAL_OBJECT:
+        if (COBJ(a)->n != COBJ(b)->n)
+            return 0;
+        for (i = 0; i < COBJ(a)->n; i++) {
+            const member *m = &COBJ(a)->m[i];
+            if (!sd_val_equal(MVAL(m), sd_val_object_getn(b, m->k, key_len(m))))
+                return 0;
+        }
+        return 1;
+    default:
+        return 1;   /* true, false, null: the type says it all */
+    }
+}
+
+sd_val *sd_val_deep_copy(const sd_val *v)
+{
+    sd_val *c;
+    uint32_t i;
+    if (!v)
+        return NULL;
+    switch (v->type) {
+    case SD_VAL_STRING:
+        return sd_val_stringn_nocheck(sd_val_string_value(v), sd_val_string_length(v));
+    case SD_VAL_INTEGER:
+        return sd_val_integer(sd_val_integer_value(v));
+    case SD_VAL_REAL:
+        return sd_val_real(sd_val_real_value(v));
+    case SD_VAL_ARRAY:
+        if (!(c = sd_val_array()) || reserve(ARR(c), CARR(v)->n) < 0)
+            goto fail;
+        for (i = 0; i < CARR(v)->n; i++)
+            if (sd_val_array_append_new(c, sd_val_deep_copy(CARR(v)->it[i])) < 0)
+                goto fail;
+        return c;
+    case SD_VAL_OBJECT:
+        if (!(c = sd_val_object()))
+            return NULL;
+        for (i = 0; i < COBJ(v)->n; i++) {
+            const member *m = &COBJ(v)->m[i];
+            sd_val *x = sd_val_deep_copy(MVAL(m));
+            int r = !x ? -1
+                  : m->v & STATIC_KEY ? sd_val_object_set_static(c, m->k, x)
+                  : sd_val_object_setn_new_nocheck(c, m->k, key_len(m), x);
+            if (r < 0)
+                goto fail;
+        }
+        return c;
+    default:
+        return (sd_val *)v;   /* the shared constants */
+    }
+fail:
+    sd_val_decref(c);
+    return NULL;
+}
+
+/* ---- writing: json_dumps()'s bytes --------------------------------------- */
+static int dump_string(sd_buf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *e = p + n, *run;
+    size_t k;
+
+    sd_buf_putc(b, '"');
+    while (p < e) {
+        run = p;
+        while (p < e && *p >= 0x20 && *p != '"' && *p != '\\' && *p < 0x80)
+            p++;
+        if (p > run)
+            sd_buf_put(b, (const char *)run, (size_t)(p - run));
+        if (p == e)
+            break;
+        if (*p >= 0x80) {
+            if (!(k = utf8_seq(p, e)))
+                return -1;
+            sd_buf_put(b, (const char *)p, k);
+            p += k;
+            continue;
+        }
+        switch (*p) {
+        case '"': sd_buf_put(b, "\\\"", 2); break;
+        case '\\': sd_buf_put(b, "\\\\", 2); break;
+        case '\b': sd_buf_put(b, "\\b", 2); break;
+        case '\f': sd_buf_put(b, "\\f", 2); break;
+        case '\n': sd_buf_put(b, "\\n", 2); break;
+        case '\r': sd_buf_put(b, "\\r", 2); break;
+        case '\t': sd_buf_put(b, "\\t", 2); break;
+        default: sd_buf_printf(b, "\\u%04X", *p); break;
+        }
+        p++;
+    }
+    sd_buf_putc(b, '"');
+    return 0;
+}
+
+static void dump_real(sd_buf *b, double d)
+{
+    char s[64], *e, *from;
+    int n = snprintf(s, sizeof s - 4, "%.17g", d);
+    size_t len;
+    if (n < 0)
+        return;
+    len = (size_t)n;
+    for (e = s; *e; e++)
+        if (*e == ',')
+            *e = '.';   /* a locale's decimal comma */
+    if (!strchr(s, '.') && !strchr(s, 'e')) {
+        memcpy(s + len, ".0", 3);
+        len += 2;
+    }
+    if ((e = strchr(s, 'e'))) {   /* e+05 -> e5, e-05 -> e-5, as jansson */
+        e++;
+        from = e + 1;
+        if (*e == '-')
+            e++;
+        while (*from == '0')
+            from++;
+        if (from != e) {
+            memmove(e, from, len - (size_t)(from - s) + 1);
+            len -= (size_t)(from - e);
+        }
+    }
+    sd_buf_put(b, s, len);
+}
+
+static void indent(sd_buf *b, size_t flags, int depth, int space)
+{
+    size_t n = SD_VAL_INDENT(flags);
+    if (n) {
+        sd_buf_putc(b, '\n');
+        for (size_t i = 0; i < n * (size_t)depth; i++)
+            sd_buf_putc(b, ' ');
+    } else if (space && !(flags & SD_VAL_COMPACT)) {
+        sd_buf_putc(b, ' ');
+    }
+}
+
+static _Thread_local const vobj *sort_obj;
+static int by_key(const void *x, const void *y)
+{
+    const member *a = &sort_obj->m[*(const uint32_t *)x], *b = &sort_obj->m[*(const uint32_t *)y];
+    size_t la = key_len(a), lb = key_len(b);
+    int c = memcmp(a->k, b->k, la < lb ? la : lb);
+    return c ? c : (la > lb) - (la < lb);
+}
+
+static int dump(sd_buf *b, const sd_val *v, size_t flags, int depth)
+{
+    uint32_t i;
+    switch (v->type) {
+    case SD_VAL_NULL: sd_buf_put(b, "null", 4); return 0;
+    case SD_VAL_TRUE: sd_buf_put(b, "true", 4); return 0;
+    case SD_VAL_FALSE: sd_buf_put(b, "false", 5); return 0;
+    case SD_VAL_INTEGER:
+        sd_buf_printf(b, "%" SD_VAL_INTEGER_FORMAT, sd_val_integer_value(v));
+        return 0;
+    case SD_VAL_REAL: dump_real(b, sd_val_real_value(v)); return 0;
+    case SD_VAL_STRING: return dump_string(b, sd_val_string_value(v), sd_val_string_length(v));
+    case SD_VAL_ARRAY:
+        if (!CARR(v)->n) {
+            sd_buf_put(b, "[]", 2);
+            return 0;
+        }
+        sd_buf_putc(b, '[');
+        for (i = 0; i < CARR(v)->n; i++) {
+            if (i)
+                sd_buf_putc(b, ',');
+            indent(b, flags, depth + 1, i > 0);
+            if (dump(b, CARR(v)->it[i], flags, depth + 1) < 0)
+                return -1;
+        }
+        indent(b, flags, depth, 0);
+        sd_buf_putc(b, ']');
+        return 0;
+    case SD_VAL_OBJECT: {
+        const vobj *o = COBJ(v);
+        uint32_t *order = NULL;
+        if (!o->n) {
+            sd_buf_put(b, "{}", 2);
+            return 0;
+        }
+        if (flags & SD_VAL_SORT_KEYS) {
+            if (!(order = malloc((size_t)o->n * sizeof *order))) {
+                sd_alloc_note_failure();
+                return -1;
+            }
+            for (i = 0; i < o->n; i++)
+                order[i] = i;
+            sort_obj = o;
+            qsort(order, o->n, sizeof *order, by_key);
+        }
+        sd_buf_putc(b, '{');
+        for (i = 0; i < o->n; i++) {
+            const member *m = &o->m[order ? order[i] : i];
+            if (i)
+                sd_buf_putc(b, ',');
+            indent(b, flags, depth + 1, i > 0);
+            if (dump_string(b, m->k, key_len(m)) < 0 ||
+                (sd_buf_put(b, flags & SD_VAL_COMPACT ? ":" : ": ", flags & SD_VAL_COMPACT ? 1 : 2),
+                 dump(b, MVAL(m), flags, depth + 1) < 0)) {
+                free(order);
+                return -1;
+            }
+        }
+        free(order);
+        indent(b, flags, depth, 0);
+        sd_buf_putc(b, '}');
+        return 0;
+    }
+    default:
+        return -1;
+    }
+}
+
+char *sd_val_dumps(const sd_val *v, size_t flags)
+{
+    sd_buf b = SD_BUF_INIT;
+    if (!v || (!(flags & SD_VAL_ENCODE_ANY) && !sd_val_is_object(v) && !sd_val_is_array(v)))
+        return NULL;
+    if (dump(&b, v, flags, 0) < 0 || sd_buf_grow(&b, 0)) {
+        sd_buf_release(&b);
+        return NULL;
+    }
+    if (!b.alloc) {   /* nothing was written: cannot happen for a value */
+        sd_buf_release(&b);
+        return NULL;
+    }
+    return sd_buf_detach(&b);
+}
+
+sd_val *sd_val_objectv(int n, ...)
+{
+    va_list ap;
+    sd_val *o = sd_val_object();
+    int i, ok = o != NULL;
+
+    va_start(ap, n);
+    for (i = 0; i < n; i++) {
+        const char *k = va_arg(ap, const char *);
+        sd_val *v = va_arg(ap, sd_val *);
+        if (!v || (ok && sd_val_object_set_static(o, k, v) < 0))
+            ok = 0;
+        else if (!ok)
+            sd_val_decref(v);
+    }
+    va_end(ap);
+    if (!ok) {
+        sd_val_decref(o);
+        return NULL;
+    }
+    return o;
+}
