@@ -126,5 +126,34 @@ if [ -d "${CORPUS:-../shared/corpus}/charts/kube-prometheus-stack" ]; then
         phone "kube-prometheus-stack" "$tmp/kps.html"
 fi
 
+# --- a large page is written while it is made, still all or nothing -------
+# (issue 15: the page's text goes to a temporary file beside the output as
+# it grows, so the process never holds the whole page)
+K=${CORPUS:-../shared/corpus}/kubernetes/_definitions.json
+if [ -f "$K" ]; then
+    "$SD" "$K" --format html -o "$tmp/k8s.html" 2>"$tmp/err"
+    status "large page to a file" 0 $?
+    "$SD" "$K" --format html 2>"$tmp/err" | cmp -s - "$tmp/k8s.html"
+    status "large page: stdout and the file agree" 0 $?
+    "$SD" "$K" --format json -o "$tmp/k8s.json" 2>"$tmp/err"
+    status "large model JSON to a file" 0 $?
+    "$SD" "$K" --format json 2>/dev/null | cmp -s - "$tmp/k8s.json"
+    status "large model JSON: stdout and the file agree" 0 $?
+    ls "$tmp" | grep -q 'tmp[A-Za-z0-9]\{6\}$' && fail "large page: a temporary file was left behind" || ok
+    "$SD" "$K" --format html -o "$tmp/missing-dir/k8s.html" >"$tmp/out" 2>"$tmp/err"
+    status "large page into a missing directory" 2 $?
+    has "large page, missing directory: says why" "$tmp/err" "cannot create output file"
+    [ ! -e "$tmp/missing-dir" ] && ok || fail "large page, missing directory: something was made"
+    if [ -w /dev/full ]; then
+        "$SD" "$K" --format html -o /dev/full >"$tmp/out" 2>"$tmp/err"
+        status "large page to a full device" 2 $?
+        has "large page, full device: says why" "$tmp/err" "write failed"
+    fi
+    printf 'keep\n' >"$tmp/keep.html"
+    "$SD" "$K" --format html --theme no-such-theme -o "$tmp/keep.html" >"$tmp/out" 2>"$tmp/err"
+    status "large page that fails: exit status" 2 $?
+    has "large page that fails: the old file is untouched" "$tmp/keep.html" "keep"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

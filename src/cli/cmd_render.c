@@ -107,6 +107,19 @@ done:
     return r;
 }
 
+/* The page's buffer failed: memory, or writing its text ahead (the
+ * stream's commit says why, and gives the stream up). */
+static void buf_failure(sd_buf *out, sd_out **stream, sd_diags *diags)
+{
+    if (sd_buf_error(out) == SD_EIO && *stream) {
+        (void)sd_out_commit(*stream, "", 0, diags);
+        *stream = NULL;
+    } else {
+        sd_diag_error(diags, sd_buf_failed(out) ? sd_buf_error(out) : SD_ENOMEM, (sd_loc){ NULL, 0, 0 },
+                      "out of memory");
+    }
+}
+
 int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
@@ -121,6 +134,7 @@ int sd_cmd_render(int argc, char **argv)
     sd_source_opts sopts;
     sd_source *src = NULL;
     sd_val *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
+    sd_out *stream = NULL;  /* the page goes to a temporary file as it is made */
 
     sd_model_opts mopts;
 
@@ -216,10 +230,24 @@ int sd_cmd_render(int argc, char **argv)
     ro.format = format;
     if (strcmp(format, "doc") != 0)
         tune_heap();
+    /* a README update and --check compare the whole text with the file's */
+    if (!readme && !check) {
+        if (sd_out_open(&stream, output, &diags) < 0) {
+            sd_cli_print_diags(&diags);
+            sd_diags_release(&diags);
+            free((void *)sopts.maps);
+            return SD_EXIT_ERROR;
+        }
+        out.spill = sd_out_spill;
+        out.spill_ctx = stream;
+    }
 
     if (strcmp(format, "doc") == 0) {
-        if (sd_source_dump(&out, source, &diags) < 0 || sd_buf_failed(&out))
+        if (sd_source_dump(&out, source, &diags) < 0 || sd_buf_failed(&out)) {
+            if (sd_buf_failed(&out))
+                buf_failure(&out, &stream, &diags);
             status = SD_EXIT_ERROR;
+        }
     } else {
         sd_val *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0)
@@ -234,7 +262,7 @@ int sd_cmd_render(int argc, char **argv)
             status = SD_EXIT_ERROR;
         } else if (strcmp(format, "json") == 0) {
             if (sd_model_write_json(&out, m) < 0) {
-                sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+                buf_failure(&out, &stream, &diags);
                 status = SD_EXIT_ERROR;
             }
         } else if ((strcmp(format, "md") == 0     ? sd_cli_markdown(&out, m, &ro, &md, &diags)
@@ -242,7 +270,7 @@ int sd_cmd_render(int argc, char **argv)
                                                   : sd_render(&out, m, &ro, &diags)) < 0) {
             status = SD_EXIT_ERROR;
         } else if (sd_buf_failed(&out)) {
-            sd_diag_error(&diags, sd_buf_error(&out), (sd_loc){ NULL, 0, 0 }, "out of memory");
+            buf_failure(&out, &stream, &diags);
             status = SD_EXIT_ERROR;
         }
         if (sd_cli_skip_free())
@@ -261,9 +289,14 @@ int sd_cmd_render(int argc, char **argv)
             status = SD_EXIT_ERROR;
         else if (r > 0)
             status = SD_EXIT_FOUND_WANTING;
-    } else if (status == SD_EXIT_OK && sd_out_write(output, out.ptr, out.len, &diags) < 0) {
-        status = SD_EXIT_ERROR;
+    } else if (status == SD_EXIT_OK) {
+        if (sd_out_commit(stream, out.ptr, out.len, &diags) < 0)
+            status = SD_EXIT_ERROR;
+        stream = NULL;
     }
+    if (stream && sd_buf_error(&out) == SD_EIO)
+        buf_failure(&out, &stream, &diags);   /* a stage stopped at the failed write: say why */
+    sd_out_discard(stream);   /* a failed run: no output at all */
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);

@@ -434,11 +434,13 @@ static void hd_walk(sd_val *rows, const sd_annots *a, const char *prefix, const 
         hd_row(rows, prefix, n, old, an, 0, kl);
 }
 
+typedef struct { const char *key; sd_val *row; size_t at; } sort_row;
+
 static int cmp_rows(const void *x, const void *y)
 {
-    const char *a = sd_val_string_value(sd_val_object_get(*(sd_val *const *)x, "key"));
-    const char *b = sd_val_string_value(sd_val_object_get(*(sd_val *const *)y, "key"));
-    return strcmp(a ? a : "", b ? b : "");   /* a key that could not be copied (alloc.h) */
+    const sort_row *a = x, *b = y;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->at > b->at) - (a->at < b->at);   /* stable */
 }
 
 /* ---- Bitnami ---------------------------------------------------------------------- */
@@ -584,17 +586,22 @@ sd_val *sd_rows_build(const sd_doc *values, const sd_annots *a)
     hd_walk(rows, a, "", root, 1, 0, NULL);
     /* alphanumeric order (byte-wise), as helm-docs' default */
     size_t n = sd_val_array_size(rows);
-    sd_val **v = malloc((n ? n : 1) * sizeof *v);
+    sort_row *v = malloc((n ? n : 1) * sizeof *v);
     if (!v) {
         sd_alloc_note_failure();   /* unsorted rows: fail at the end */
         return rows;
     }
-    for (size_t i = 0; i < n; i++)
-        v[i] = sd_val_incref(sd_val_array_get(rows, i));
+    for (size_t i = 0; i < n; i++) {
+        const char *k;
+        v[i].row = sd_val_incref(sd_val_array_get(rows, i));
+        k = sd_val_string_value(sd_val_object_get(v[i].row, "key"));
+        v[i].key = k ? k : "";   /* a key that could not be copied (alloc.h) */
+        v[i].at = i;
+    }
     qsort(v, n, sizeof *v, cmp_rows);
     sd_val_array_clear(rows);
     for (size_t i = 0; i < n; i++)
-        sd_val_array_append_new(rows, v[i]);
+        sd_val_array_append_new(rows, v[i].row);
     free(v);
     return rows;
 }

@@ -375,11 +375,8 @@ sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
 
 int sd_model_write_json(sd_buf *out, const sd_val *model)
 {
-    char *s = sd_val_dumps(model, SD_VAL_INDENT(2) | SD_VAL_PRESERVE_ORDER);
-    if (!s)
-        return SD_ENOMEM;
-    sd_buf_puts(out, s);
+    if (sd_val_dumpb(out, model, SD_VAL_INDENT(2) | SD_VAL_PRESERVE_ORDER) < 0)
+        return sd_buf_failed(out) ? sd_buf_error(out) : SD_ENOMEM;
     sd_buf_putc(out, '\n');
-    free(s);
-    return sd_buf_failed(out) ? SD_ENOMEM : 0;
+    return sd_buf_failed(out) ? sd_buf_error(out) : 0;
 }

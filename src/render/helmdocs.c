@@ -671,7 +671,9 @@ static int run(sd_buf *out, sd_val *model, const char *file, const char *text, s
         markdown_format(out, raw.ptr, raw.len);
     else
         sd_buf_put(out, raw.ptr, raw.len);
-    if (sd_buf_failed(out))
+    if (sd_buf_error(out) == SD_EIO)
+        r = SD_EIO;   /* writing ahead failed (buf.h spill): its owner says why */
+    else if (sd_buf_failed(out))
         r = sd_diag_error(diags, sd_buf_error(out), (sd_loc){ file, 0, 0 }, "the output is too large");
 done:
     sd_buf_release(&raw);

@@ -15,13 +15,17 @@ void sd_buf_init(sd_buf *b, size_t cap)
     b->len = b->alloc = 0;
     b->cap = cap;
     b->failed = 0;
+    b->spill = NULL;
+    b->spill_ctx = NULL;
 }
 
 void sd_buf_release(sd_buf *b)
 {
     if (b->alloc)
         free(b->ptr);
-    sd_buf_init(b, b->cap);
+    b->ptr = sd_buf__empty;
+    b->len = b->alloc = 0;
+    b->failed = 0;
 }
 
 void sd_buf_clear(sd_buf *b)
@@ -47,6 +51,19 @@ int sd_buf_grow(sd_buf *b, size_t extra)
         return b->failed = SD_ELIMIT;
     if (need <= b->alloc)
         return 0;
+    if (b->spill && !b->cap && b->len >= SD_BUF_SPILL_AT) {
+        int r = b->spill(b->spill_ctx, b->ptr, b->len);
+        if (r < 0)
+            return b->failed = SD_EIO;
+        if (r > 0) {
+            b->spill = NULL;
+        } else {
+            b->len = 0;
+            b->ptr[0] = '\0';
+            if ((need = extra + 1) <= b->alloc)
+                return 0;
+        }
+    }
     n = b->alloc ? b->alloc : 64;
     while (n < need)
         n += n / 2 + 16;

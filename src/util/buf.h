@@ -14,11 +14,21 @@ typedef struct sd_buf {
     size_t len;
     size_t alloc;   /* 0 while ptr points at the shared empty string */
     size_t cap;     /* 0 = no cap */
-    int    failed;  /* SD_ENOMEM or SD_ELIMIT once a write failed */
+    int    failed;  /* SD_ENOMEM, SD_ELIMIT or SD_EIO once a write failed */
+    /* Optional: when the buffer would grow while it holds SD_BUF_SPILL_AT
+     * bytes or more, its text goes to spill() and it starts empty again.
+     * For an output written only at its end (sd_out_open), whose text is
+     * never read back. Not while a cap is set (a cap counts the bytes in the
+ * buffer). spill() returns 0, < 0 to fail the buffer, or > 0 to stop
+ * spilling (the buffer keeps its text and grows as usual). */
+    int  (*spill)(void *ctx, const char *p, size_t n);
+    void  *spill_ctx;
 } sd_buf;
 
+#define SD_BUF_SPILL_AT ((size_t)64 << 10)
+
 extern char sd_buf__empty[1];
-#define SD_BUF_INIT { sd_buf__empty, 0, 0, 0, 0 }
+#define SD_BUF_INIT { sd_buf__empty, 0, 0, 0, 0, NULL, NULL }
 
 enum sd_esc {
     SD_ESC_NONE = 0,

@@ -10,70 +10,185 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int sd_out_write(const char *path, const char *data, size_t len, sd_diags *diags)
+struct sd_out {
+    const char *path;     /* NULL: stdout */
+    char *tmp_path;       /* the temporary file beside `path`, or NULL */
+    FILE *f;              /* the temporary file (tmpfile() without tmp_path) */
+    int   in_place;       /* stdout, a device or a FIFO: copied into at the end */
+    const char *failed;   /* what went wrong at a spill (with errno_) */
+    int   errno_;
+};
+
+static int io_error(sd_diags *diags, const char *path, const char *what)
+{
+    sd_loc loc = { path ? path : "<stdout>", 0, 0 };
+    return sd_diag_error(diags, SD_EIO, loc, "%s: %s", what, strerror(errno));
+}
+
+int sd_out_open(sd_out **out, const char *path, sd_diags *diags)
+{
+    sd_out *o = calloc(1, sizeof *o);
+    struct stat st;
+
+    *out = NULL;
+    if (!o)
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    o->path = path && strcmp(path, "-") != 0 ? path : NULL;
+    /* stdout, a device or a FIFO (/dev/null, /dev/stdout, a pipe) gets its
+     * bytes at the end from an anonymous file: renaming a temporary file
+     * over it would replace it */
+    o->in_place = !o->path || (stat(o->path, &st) == 0 && !S_ISREG(st.st_mode));
+    *out = o;
+    return 0;
+}
+
+/* The temporary file, made at the first spill (or at the commit of a text
+ * that never spilled). 0, or -1 with o->failed set. */
+static int make_tmp(sd_out *o)
 {
     sd_buf tmp = SD_BUF_INIT;
-    sd_loc loc = { path, 0, 0 };
-    FILE *f;
-    int fd, err = 0;
+    int fd;
 
-    /* a JSON value that could not be allocated was dropped somewhere on
-     * the way here: the data is incomplete, write none of it (alloc.h) */
-    if (sd_alloc_failed())
-        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
-
-    if (!path || strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-            loc.file = "<stdout>";
-            return sd_diag_error(diags, SD_EIO, loc, "write failed: %s", strerror(errno));
-        }
-        return 0;
+    sd_buf_printf(&tmp, "%s.tmpXXXXXX", o->path);
+    if (sd_buf_failed(&tmp) || !(o->tmp_path = sd_buf_detach(&tmp))) {
+        errno = ENOMEM;
+        o->failed = "cannot create output file";
+        return -1;
     }
-    {
-        /* A device or FIFO (/dev/null, /dev/stdout, a pipe) is written in
-         * place: renaming a temporary file over it would replace it. */
-        struct stat st;
-        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-            if (!(f = fopen(path, "wb")))
-                return sd_diag_error(diags, SD_EIO, loc, "cannot write output file: %s", strerror(errno));
-            if (fwrite(data, 1, len, f) != len || fflush(f) != 0) {
-                fclose(f);
-                return sd_diag_error(diags, SD_EIO, loc, "write failed: %s", strerror(errno));
-            }
-            if (fclose(f) != 0)
-                return sd_diag_error(diags, SD_EIO, loc, "write failed: %s", strerror(errno));
-            return 0;
-        }
-    }
-    sd_buf_printf(&tmp, "%s.tmpXXXXXX", path);
-    if (sd_buf_failed(&tmp))
-        return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
-    if ((fd = mkstemp(tmp.ptr)) < 0) {
-        err = sd_diag_error(diags, SD_EIO, loc, "cannot create output file: %s", strerror(errno));
-        goto done;
+    if ((fd = mkstemp(o->tmp_path)) < 0) {
+        o->failed = "cannot create output file";
+        goto fail;
     }
     {
         mode_t um = umask(0);
         umask(um);
         (void)fchmod(fd, 0666 & ~um); /* mkstemp made it 0600 */
     }
-    if (!(f = fdopen(fd, "wb"))) {
+    if (!(o->f = fdopen(fd, "wb"))) {
+        o->failed = "cannot write output file";
         close(fd);
-        unlink(tmp.ptr);
-        err = sd_diag_error(diags, SD_EIO, loc, "cannot write output file: %s", strerror(errno));
-        goto done;
+        unlink(o->tmp_path);
+        goto fail;
     }
-    if (fwrite(data, 1, len, f) != len || fflush(f) != 0) {
-        err = sd_diag_error(diags, SD_EIO, loc, "write failed: %s", strerror(errno));
-        fclose(f);
-        unlink(tmp.ptr);
-        goto done;
+    return 0;
+fail:
+    o->errno_ = errno;
+    free(o->tmp_path);
+    o->tmp_path = NULL;
+    return -1;
+}
+
+int sd_out_spill(void *ctx, const char *p, size_t n)
+{
+    sd_out *o = ctx;
+    if (o->failed)
+        return -1;
+    if (!o->f) {
+        if (o->in_place) {
+            if (!(o->f = tmpfile()))
+                return 1;   /* no room for an anonymous file: keep the text in memory */
+        } else if (make_tmp(o) < 0) {
+            return -1;
+        }
     }
-    if (fclose(f) != 0 || rename(tmp.ptr, path) != 0) {
-        err = sd_diag_error(diags, SD_EIO, loc, "cannot write output file: %s", strerror(errno));
-        unlink(tmp.ptr);
+    if (fwrite(p, 1, n, o->f) != n) {
+        o->errno_ = errno;
+        o->failed = "write failed";
+        return -1;
     }
-done:
-    sd_buf_release(&tmp);
+    return 0;
+}
+
+void sd_out_discard(sd_out *o)
+{
+    if (!o)
+        return;
+    if (o->f)
+        fclose(o->f);
+    if (o->tmp_path) {
+        unlink(o->tmp_path);
+        free(o->tmp_path);
+    }
+    free(o);
+}
+
+/* Copy the anonymous file's bytes to `to`. */
+static int copy_out(FILE *from, FILE *to)
+{
+    char chunk[65536];
+    size_t n;
+    if (fflush(from) != 0 || fseek(from, 0, SEEK_SET) != 0)
+        return -1;
+    while ((n = fread(chunk, 1, sizeof chunk, from)) > 0)
+        if (fwrite(chunk, 1, n, to) != n)
+            return -1;
+    return ferror(from) ? -1 : 0;
+}
+
+int sd_out_commit(sd_out *o, const char *rest, size_t len, sd_diags *diags)
+{
+    int err = 0;
+    FILE *to;
+
+    if (o->failed) {
+        errno = o->errno_;
+        err = io_error(diags, o->path, o->failed);
+        sd_out_discard(o);
+        return err;
+    }
+    /* a JSON value that could not be allocated was dropped somewhere on
+     * the way here: the data is incomplete, write none of it (alloc.h) */
+    if (sd_alloc_failed()) {
+        sd_out_discard(o);
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    }
+    if (!o->in_place) {
+        if (!o->f && make_tmp(o) < 0) {
+            errno = o->errno_;
+            err = io_error(diags, o->path, o->failed);
+        } else if (fwrite(rest, 1, len, o->f) != len || fflush(o->f) != 0) {
+            err = io_error(diags, o->path, "write failed");
+        } else {
+            int r = fclose(o->f);
+            o->f = NULL;
+            if (r != 0 || rename(o->tmp_path, o->path) != 0) {
+                err = io_error(diags, o->path, "cannot write output file");
+            } else {
+                free(o->tmp_path);
+                o->tmp_path = NULL;
+            }
+        }
+        sd_out_discard(o);
+        return err;
+    }
+    if (!o->path) {
+        to = stdout;
+    } else if (!(to = fopen(o->path, "wb"))) {
+        err = io_error(diags, o->path, "cannot write output file");
+        sd_out_discard(o);
+        return err;
+    }
+    if ((o->f && copy_out(o->f, to) < 0) || fwrite(rest, 1, len, to) != len || fflush(to) != 0)
+        err = io_error(diags, o->path, "write failed");
+    if (to != stdout && fclose(to) != 0 && !err)
+        err = io_error(diags, o->path, "write failed");
+    sd_out_discard(o);
     return err;
+}
+
+int sd_out_write(const char *path, const char *data, size_t len, sd_diags *diags)
+{
+    sd_out *o;
+    int err;
+
+    if (sd_alloc_failed())
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    if (!path || strcmp(path, "-") == 0) {
+        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
+            return io_error(diags, NULL, "write failed");
+        return 0;
+    }
+    if ((err = sd_out_open(&o, path, diags)) < 0)
+        return err;
+    return sd_out_commit(o, data, len, diags);
 }

@@ -260,21 +260,24 @@ static void key_release(const member *m)
 
 static inline int key_eq(const member *m, const char *key, size_t len)
 {
-    if (len && m->k[0] != key[0])
-        return 0;
-    if (m->v & STATIC_KEY)
-        return strnlen(m->k, len + 1) == len && memcmp(m->k, key, len) == 0;
-    return key_len(m) == len && memcmp(m->k, key, len) == 0;
+    const char *k = m->k;
+    size_t i;
+    if (!(m->v & STATIC_KEY))
+        return key_len(m) == len && memcmp(k, key, len) == 0;
+    for (i = 0; i < len; i++)   /* a literal: NUL-terminated, no NUL inside */
+        if (k[i] != key[i] || !k[i])
+            return 0;
+    return k[len] == '\0';
 }
 
 static inline uint8_t tag_of(const char *k, size_t n)
 {
-    unsigned h;
+    uint32_t x;
     if (!n)
         return 0;
-    h = (unsigned)n * 0x9Eu ^ (unsigned char)k[0] * 31u ^ (unsigned char)k[n - 1] * 7u ^
-        (unsigned char)k[n >> 1];
-    return (uint8_t)(h ^ h >> 8);
+    x = ((uint32_t)n & 0xFF) | (uint32_t)(unsigned char)k[0] << 8 |
+        (uint32_t)(unsigned char)k[n >> 1] << 16 | (uint32_t)(unsigned char)k[n - 1] << 24;
+    return (uint8_t)((x * 0x9E3779B1u) >> 24);
 }
 
 /* Eight bytes a step: keys of the renderers' memos are whole descriptions. */
@@ -896,6 +899,13 @@ static int dump(sd_buf *b, const sd_val *v, size_t flags, int depth)
     default:
         return -1;
     }
+}
+
+int sd_val_dumpb(sd_buf *b, const sd_val *v, size_t flags)
+{
+    if (!v || (!(flags & SD_VAL_ENCODE_ANY) && !sd_val_is_object(v) && !sd_val_is_array(v)))
+        return -1;
+    return dump(b, v, flags, 0) < 0 || sd_buf_failed(b) ? -1 : 0;
 }
 
 char *sd_val_dumps(const sd_val *v, size_t flags)

@@ -188,6 +188,9 @@ sd_val *sd_val_deep_copy(const sd_val *v);
  *  `v` is not an object or array and SD_VAL_ENCODE_ANY is not given, when a
  *  string is not valid UTF-8, or when memory runs out. */
 char *sd_val_dumps(const sd_val *v, size_t flags);
+/** The same text appended to `b`: 0, or -1 (then `b` may hold a part). */
+struct sd_buf;
+int sd_val_dumpb(struct sd_buf *b, const sd_val *v, size_t flags);
 
 /* ---- reading JSON text (util/val_jansson.c: jansson parses) ------------- */
 #define SD_VAL_DECODE_ANY         0x4    /* jansson's JSON_DECODE_ANY, ... */

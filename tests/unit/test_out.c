@@ -1,0 +1,192 @@
+/* test_out.c - an output written while it is made (util/out.h with the
+ * spill of util/buf.h): the buffer stays small, the file gets every byte
+ * only at the commit, and a failure leaves nothing behind. */
+#include "harness.h"
+#include "buf.h"
+#include "diag.h"
+#include "out.h"
+#include "sd.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define TOTAL ((size_t)3 << 20)   /* well past SD_BUF_SPILL_AT */
+
+static char dir[64];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/sd-test-out-XXXXXX");
+    OK(mkdtemp(dir) != NULL);
+}
+
+/* Files in `dir` (the output and any temporary file left behind). */
+static int files_in_dir(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.')
+            n++;
+    closedir(d);
+    return n;
+}
+
+/* The i-th byte of the test text: a pattern that a lost or repeated chunk
+ * would break. */
+static char byte_at(size_t i) { return (char)('a' + (i * 7 + i / 4096) % 26); }
+
+/* Write TOTAL bytes in uneven pieces; the largest buffer size seen. */
+static size_t write_text(sd_buf *b)
+{
+    size_t i = 0, most = 0;
+    char piece[1000];
+    while (i < TOTAL) {
+        size_t n = 1 + (i * 13) % sizeof piece;
+        if (n > TOTAL - i)
+            n = TOTAL - i;
+        for (size_t k = 0; k < n; k++)
+            piece[k] = byte_at(i + k);
+        if (i % 3 == 0)
+            sd_buf_put(b, piece, n);
+        else
+            for (size_t k = 0; k < n; k++)
+                sd_buf_putc(b, piece[k]);
+        i += n;
+        if (b->alloc > most)
+            most = b->alloc;
+    }
+    return most;
+}
+
+static void test_spill_to_file(void)
+{
+    char path[128], *got = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf b = SD_BUF_INIT;
+    sd_out *o = NULL;
+    size_t most, len = 0, bad = 0;
+    FILE *f;
+
+    make_dir();
+    snprintf(path, sizeof path, "%s/page.html", dir);
+    INT_EQ(sd_out_open(&o, path, &d), 0);
+    b.spill = sd_out_spill;
+    b.spill_ctx = o;
+    most = write_text(&b);
+    OK(!sd_buf_failed(&b));
+    OK(most < 4 * SD_BUF_SPILL_AT);          /* the buffer never held the text */
+    OK(access(path, F_OK) != 0);              /* nothing in place before the commit */
+    INT_EQ(files_in_dir(), 1);                /* the temporary file */
+    INT_EQ(sd_out_commit(o, b.ptr, b.len, &d), 0);
+    INT_EQ(files_in_dir(), 1);                /* renamed into place */
+    OK((f = fopen(path, "rb")) != NULL);
+    if (f) {
+        got = malloc(TOTAL + 1);
+        len = got ? fread(got, 1, TOTAL + 1, f) : 0;
+        fclose(f);
+    }
+    INT_EQ(len, TOTAL);
+    for (size_t i = 0; got && i < len; i++)
+        bad += got[i] != byte_at(i);
+    INT_EQ(bad, 0);
+    INT_EQ(d.count, 0);
+    free(got);
+    unlink(path);
+    rmdir(dir);
+    sd_buf_release(&b);
+    sd_diags_release(&d);
+}
+
+static void test_discard_leaves_nothing(void)
+{
+    char path[128];
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf b = SD_BUF_INIT;
+    sd_out *o = NULL;
+
+    make_dir();
+    snprintf(path, sizeof path, "%s/page.html", dir);
+    INT_EQ(sd_out_open(&o, path, &d), 0);
+    b.spill = sd_out_spill;
+    b.spill_ctx = o;
+    write_text(&b);
+    INT_EQ(files_in_dir(), 1);
+    sd_out_discard(o);                        /* a failed run */
+    INT_EQ(files_in_dir(), 0);
+    rmdir(dir);
+    sd_buf_release(&b);
+    sd_diags_release(&d);
+}
+
+static void test_spill_failure(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf b = SD_BUF_INIT;
+    sd_out *o = NULL;
+
+    INT_EQ(sd_out_open(&o, "/nonexistent-dir-of-sd-tests/page.html", &d), 0);
+    b.spill = sd_out_spill;
+    b.spill_ctx = o;
+    write_text(&b);
+    INT_EQ(sd_buf_error(&b), SD_EIO);          /* the buffer fails, later writes are ignored */
+    OK(b.len < 2 * SD_BUF_SPILL_AT);
+    OK(sd_out_commit(o, b.ptr, b.len, &d) < 0);
+    INT_EQ(d.count, 1);
+    OK(d.count == 1 && strstr(d.items[0].message, "cannot create output file") != NULL);
+    sd_buf_release(&b);
+    sd_diags_release(&d);
+}
+
+static void test_capped_buffer_keeps_its_text(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_buf b = SD_BUF_INIT;
+    sd_out *o = NULL;
+
+    make_dir();
+    INT_EQ(sd_out_open(&o, dir, &d), 0);       /* never written: discarded below */
+    b.spill = sd_out_spill;
+    b.spill_ctx = o;
+    b.cap = TOTAL;                            /* a cap counts the bytes held: no spill */
+    write_text(&b);
+    OK(!sd_buf_failed(&b));
+    INT_EQ(b.len, TOTAL);
+    INT_EQ(files_in_dir(), 0);
+    sd_out_discard(o);
+    rmdir(dir);
+    sd_buf_release(&b);
+    sd_diags_release(&d);
+}
+
+static void test_small_text_needs_no_spill(void)
+{
+    char path[128], got[16] = { 0 };
+    sd_diags d = SD_DIAGS_INIT;
+    sd_out *o = NULL;
+    FILE *f;
+
+    make_dir();
+    snprintf(path, sizeof path, "%s/small.md", dir);
+    INT_EQ(sd_out_open(&o, path, &d), 0);
+    INT_EQ(files_in_dir(), 0);                /* nothing made before a spill */
+    INT_EQ(sd_out_commit(o, "# hi\n", 5, &d), 0);
+    OK((f = fopen(path, "rb")) != NULL);
+    if (f) {
+        INT_EQ(fread(got, 1, sizeof got - 1, f), 5);
+        fclose(f);
+    }
+    STR_EQ(got, "# hi\n");
+    unlink(path);
+    rmdir(dir);
+    sd_diags_release(&d);
+}
+
+TEST_MAIN(test_spill_to_file, test_discard_leaves_nothing, test_spill_failure,
+          test_capped_buffer_keeps_its_text, test_small_text_needs_no_spill)
