@@ -9,8 +9,6 @@
 #   memory       peak RSS per input byte (render, validate), next to the
 #                floor's and ajv's (AJV=1, or when WORKDIR/ajv is installed)
 #   start-up     `--version` and one 8 KB validation against an empty C program
-#   heap tuning  the huge-page heap tuning of cmd_render.c, on and off
-#                (SD_HEAP_TUNING=0), on a small and a large input
 #
 #   sh tests/bench-targets.sh [WORKDIR]     (default /tmp/sd-bench-validate)
 set -u
@@ -149,10 +147,3 @@ r=$(ratio "$v" "$e"); printf '%-40s %8.2f ms %6sx  target 2x  %s\n' "schemadoc -
 r=$(ratio "$s" "$e"); printf '%-40s %8.2f ms %6sx  target 2x  %s\n' "validate one 8 KB file" "$(echo "$s" | awk '{print $1 / 1000}')" "$r" "$(verdict "$r" 2)"
 printf '%-40s %s\n' "shared libraries mapped by --version" "$(LD_TRACE_LOADED_OBJECTS=1 "$SD" | wc -l)"
 
-echo "## heap tuning (huge pages): CPU seconds, on / off (SD_HEAP_TUNING=0)"
-for src in "$CORPUS/charts/bitnami-nginx" "$CORPUS/charts/traefik" "$K8S"; do
-    on=$(med "$SD" "$src" --format html -o /dev/null)
-    off=$(med env SD_HEAP_TUNING=0 "$SD" "$src" --format html -o /dev/null)
-    printf '%-40s on %7ss %6dM   off %7ss %6dM   on/off %sx\n' "html $(basename "$src")" \
-        "${on% *}" $((${on#* } / 1024)) "${off% *}" $((${off#* } / 1024)) "$(ratio "${on% *}" "${off% *}")"
-done

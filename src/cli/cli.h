@@ -10,8 +10,7 @@
 
 #include "val.h"
 
-/* Built with AddressSanitizer: the heap tuning and the skipped frees at
- * exit are off. */
+/* Built with AddressSanitizer: the skipped frees at exit are off. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SD_SANITIZED 1
 #elif defined(__has_feature)

@@ -11,11 +11,6 @@
 #include "sd.h"
 
 #include <errno.h>
-#if defined(__linux__) && defined(__GLIBC__)
-#include <malloc.h>
-#include <sys/mman.h>
-#endif
-
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,41 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The model of a large schema is millions of small allocations, and
- * on virtual machines the page faults of a fresh heap cost more than the
- * work (Kubernetes definitions: 9,000 faults, about half the run). Grow the
- * heap in large steps and ask for transparent huge pages on it, as glibc's
- * glibc.malloc.hugetlb=1 tunable does: a few hundred faults instead. Only a
- * hint: without THP (or under a sanitizer's allocator) nothing changes.
- * SD_HEAP_TUNING=0 in the environment turns it off (to measure it). */
-static void tune_heap(void)
-{
-#if defined(__linux__) && defined(__GLIBC__) && !defined(SD_SANITIZED)
-    const size_t huge = 2u << 20, grow = 48u << 20;
-    const char *knob = getenv("SD_HEAP_TUNING");
-    char *start, *end;
-    void *p;
-
-    if (knob && strcmp(knob, "0") == 0)
-        return;   /* for measuring with and without (tests/bench-targets.sh) */
-    mallopt(M_MMAP_THRESHOLD, 64 << 20);
-    mallopt(M_TRIM_THRESHOLD, 128 << 20);
-    mallopt(M_TOP_PAD, 8 << 20);
-    /* Extend the heap once, mark it, and give it back to malloc (kept: the
-     * trim threshold is higher). Later brk growth extends the same mapping,
-     * which keeps the mark. */
-    if (!(p = malloc(grow)))
-        return;
-    start = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
-    end = sbrk(0);
-    if (end != (char *)-1 && end > start)
-        (void)madvise(start, (size_t)(end - start), MADV_HUGEPAGE);
-    free(p);
-#endif
-}
-
-/* Read a whole file into `out`. A missing file is empty when `missing_ok`
- * (missing: no such file; anything else there that cannot be read fails). */
 /* --reference: an http(s) URL, or a relative path (a scheme such as
  * `javascript:` or `file:` is refused: no ':' before the first '/'), with no
  * fragment (the form appends #ANCHOR), no whitespace or markup characters. */
@@ -75,6 +35,8 @@ static int valid_reference(const char *u)
     return 1;
 }
 
+/* Read a whole file into `out`. A missing file is empty when `missing_ok`
+ * (missing: no such file; anything else there that cannot be read fails). */
 static int slurp(sd_buf *out, const char *path, int missing_ok, sd_diags *diags)
 {
     if (missing_ok && !sd_file_present(path))
@@ -228,8 +190,6 @@ int sd_cmd_render(int argc, char **argv)
     md.readme = readme;
     md.output = output;
     ro.format = format;
-    if (strcmp(format, "doc") != 0)
-        tune_heap();
     /* a README update and --check compare the whole text with the file's */
     if (!readme && !check) {
         if (sd_out_open(&stream, output, &diags) < 0) {

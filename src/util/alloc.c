@@ -1,6 +1,7 @@
 /* alloc.c - record allocation failures that libraries swallow, the one growth
  * rule, and the CLI's pool for sd_val (alloc.h). */
 #include "alloc.h"
+#include "arena.h"
 #include "sd.h"
 #include "val.h"
 
@@ -65,19 +66,20 @@ int sd_grow(void **p, size_t *alloc, size_t need, size_t size)
 
 /* ---- a pool for the command line's values --------------------------------
  * A model is hundreds of thousands of small sd_val blocks that live until
- * the process ends. Here each is carved from 1 MiB blocks in the order it
- * is made (a map's members, keys and values sit together, where malloc's
- * bins scatter them: lookups miss the cache less). sd_val tells the size
+ * the process ends. Here each is carved from an arena (util/arena.c:
+ * blocks from 4 KiB up to 16 MiB, the large ones mapped and populated a
+ * quarter MiB at a time) in the order it is made (a map's members, keys and
+ * values sit together, where malloc's bins scatter them: lookups miss the
+ * cache less). sd_val tells the size
  * of every block it gives back, so a block needs no header: a freed one
  * goes on its size class's list for the next allocation of that size.
  * Larger requests go to malloc. Not thread-safe: only the single-threaded
  * CLI installs it, and never when it frees everything at exit (valgrind's
  * runs), so that memcheck sees every value. */
 #define POOL_CLASSES 64                     /* 8, 16, ... 512 bytes */
-#define POOL_BLOCK ((size_t)1 << 20)
 
 static struct {
-    unsigned char *cur, *end;
+    sd_arena arena;                         /* where new blocks are carved */
     void *free[POOL_CLASSES];
 } pool;
 
@@ -95,15 +97,8 @@ static void *pool_get(size_t n)
         memcpy(&pool.free[c - 1], p, sizeof(void *));
         return p;
     }
-    if (!pool.cur || (size_t)(pool.end - pool.cur) < c * 8) {
-        if (!(pool.cur = malloc(POOL_BLOCK))) {
-            failed = 1;
-            return NULL;
-        }
-        pool.end = pool.cur + POOL_BLOCK;
-    }
-    p = pool.cur;
-    pool.cur += c * 8;
+    if (!(p = sd_arena_alloc(&pool.arena, c * 8)))
+        failed = 1;
     return p;
 }
 
