@@ -14,11 +14,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # CPU seconds (user + system) and peak KB: through ../shared/bench/docs/
-# wholeproc.py when present (wait4's microseconds; the median of 5 runs
-# below 16x, one run from 16x up), else one run of GNU time (10 ms steps)
+# wholeproc.py when present (wait4's microseconds; the median of 11 runs at
+# 1x, whose 15-50 ms every ratio divides by, 5 at 4x, 3 from 16x up), else
+# one run of GNU time (10 ms steps)
 TIMER=$CORPUS/../bench/docs/wholeproc.py
 measure() { # SCALE CMD...
-    n=1; [ "$1" -lt 16 ] && n=5
+    case $1 in 1) n=11 ;; 4) n=5 ;; *) n=3 ;; esac
     shift
     if [ -f "$TIMER" ]; then
         python3 "$TIMER" -n $n --warmup 0 --timeout 300 -- "$@" >"$tmp/t" 2>&1

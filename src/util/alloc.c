@@ -78,8 +78,11 @@ int sd_grow(void **p, size_t *alloc, size_t need, size_t size)
  * runs), so that memcheck sees every value. */
 #define POOL_CLASSES 64                     /* 8, 16, ... 512 bytes */
 
+#define POOL_CHUNK ((size_t)32 << 10)      /* taken from the arena at a time */
+
 static struct {
-    sd_arena arena;                         /* where new blocks are carved */
+    sd_arena arena;
+    unsigned char *cur, *end;               /* the chunk being carved */
     void *free[POOL_CLASSES];
 } pool;
 
@@ -97,8 +100,16 @@ static void *pool_get(size_t n)
         memcpy(&pool.free[c - 1], p, sizeof(void *));
         return p;
     }
-    if (!(p = sd_arena_alloc(&pool.arena, c * 8)))
-        failed = 1;
+    if ((size_t)(pool.end - pool.cur) < c * 8) {
+        if (!(pool.cur = sd_arena_alloc_raw(&pool.arena, POOL_CHUNK))) {
+            pool.end = NULL;
+            failed = 1;
+            return NULL;
+        }
+        pool.end = pool.cur + POOL_CHUNK;   /* a chunk's unused tail is left */
+    }
+    p = pool.cur;
+    pool.cur += c * 8;
     return p;
 }
 

@@ -74,8 +74,9 @@ static void populate(sd_arena_block *b, size_t end)
     b->ready = to;
 }
 
-/* `n` bytes at alignment `align` (a power of two up to ALIGN). */
-static void *bump(sd_arena *a, size_t n, size_t align)
+/* `n` bytes at alignment `align` (a power of two up to ALIGN), zeroed
+ * unless `raw`. */
+static void *bump(sd_arena *a, size_t n, size_t align, int raw)
 {
     sd_arena_block *b = a->head;
     size_t need = n ? n : 1, at = 0;
@@ -121,14 +122,19 @@ static void *bump(sd_arena *a, size_t n, size_t align)
     p = b->data + at;
     b->off = at + need;
     a->used += need;
-    if (!b->mapped)
+    if (!b->mapped && !raw)
         memset(p, 0, n); /* mapped memory comes zeroed and is never reused */
     return p;
 }
 
 void *sd_arena_alloc(sd_arena *a, size_t n)
 {
-    return bump(a, n, ALIGN);
+    return bump(a, n, ALIGN, 0);
+}
+
+void *sd_arena_alloc_raw(sd_arena *a, size_t n)
+{
+    return bump(a, n, ALIGN, 1);
 }
 
 int sd_arena_reserve(sd_arena *a, size_t n)
@@ -150,7 +156,7 @@ int sd_arena_reserve(sd_arena *a, size_t n)
 
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n)
 {
-    char *p = n == (size_t)-1 ? NULL : bump(a, n + 1, 1);
+    char *p = n == (size_t)-1 ? NULL : bump(a, n + 1, 1, 1);
     if (p) {
         if (n)
             memcpy(p, s, n);

@@ -19,6 +19,8 @@ typedef struct sd_arena {
 /** Allocate `n` zeroed bytes aligned to 8 (pointers, sizes, doubles: not
  *  long double); NULL when out of memory. */
 void *sd_arena_alloc(sd_arena *a, size_t n);
+/** As sd_arena_alloc(), not zeroed (for a caller that fills every byte). */
+void *sd_arena_alloc_raw(sd_arena *a, size_t n);
 /** Copy `n` bytes of `s` and add a NUL (packed: alignment 1); NULL when
  *  out of memory. */
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n);

@@ -261,10 +261,9 @@ static void key_release(const member *m)
 static inline int key_eq(const member *m, const char *key, size_t len)
 {
     const char *k = m->k;
-    size_t i;
     if (!(m->v & STATIC_KEY))
         return key_len(m) == len && memcmp(k, key, len) == 0;
-    for (i = 0; i < len; i++)   /* a literal: NUL-terminated, no NUL inside */
+    for (size_t i = 0; i < len; i++)   /* a literal: NUL-terminated, no NUL inside */
         if (k[i] != key[i] || !k[i])
             return 0;
     return k[len] == '\0';
@@ -327,12 +326,12 @@ static long find(const vobj *o, const char *key, size_t len)
         uint64_t pat = 0x0101010101010101ull * tag_of(key, len);
         for (i = 0; i < o->n; i += 8) {
             uint64_t w, z;
-            memcpy(&w, tags + i, 8);
-            w ^= pat;   /* a matching tag is a zero byte */
+            memcpy(&w, tags + i, 8);   /* TAG_BYTES: whole words */
+            w ^= pat;                  /* a matching tag is a zero byte */
             for (z = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull; z; z &= z - 1) {
                 uint32_t at = i + (uint32_t)__builtin_ctzll(z) / 8;
                 if (at >= o->n)
-                    break;
+                    break;   /* past the last member */
                 if (key_eq(&o->m[at], key, len))
                     return (long)at;
             }
