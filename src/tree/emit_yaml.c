@@ -13,11 +13,14 @@
 
 static int yaml_plain_ok(const char *s, size_t n)
 {
-    static const char *const words[] = {
-        "null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE",
-        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
-        "y", "Y", "n", "N", ".inf", ".Inf", ".INF", "-.inf", ".nan", ".NaN", ".NAN", NULL
+#define W(s) { s, sizeof s - 1 }
+    static const struct { const char *s; size_t n; } words[] = {
+        W("null"), W("Null"), W("NULL"), W("~"), W("true"), W("True"), W("TRUE"), W("false"),
+        W("False"), W("FALSE"), W("yes"), W("Yes"), W("YES"), W("no"), W("No"), W("NO"),
+        W("on"), W("On"), W("ON"), W("off"), W("Off"), W("OFF"), W("y"), W("Y"), W("n"),
+        W("N"), W(".inf"), W(".Inf"), W(".INF"), W("-.inf"), W(".nan"), W(".NaN"), W(".NAN")
     };
+#undef W
     if (n == 0 || s[0] == ' ' || s[n - 1] == ' ' || s[n - 1] == ':')
         return 0;
     if (strchr("-?:,[]{}#&*!|>'\"%@`", s[0]))
@@ -31,8 +34,8 @@ static int yaml_plain_ok(const char *s, size_t n)
         if (c == '#' && i > 0 && s[i - 1] == ' ')
             return 0;
     }
-    for (const char *const *w = words; *w; w++)
-        if (strlen(*w) == n && memcmp(*w, s, n) == 0)
+    for (size_t w = 0; n <= 5 && w < sizeof words / sizeof *words; w++)
+        if (words[w].n == n && memcmp(words[w].s, s, n) == 0)
             return 0;
     /* Anything that starts like a number is quoted: 012, 1e3, +1, .5, 1_000. */
     if (isdigit((unsigned char)s[0]) ||
