@@ -283,7 +283,7 @@ void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *des
             sd_render__md_cell(&c, t.ptr, t.len);
             sd_buf_release(&t);
             if (!sd_buf_failed(&c) && v->desc_md && (m = sd_val_stringn(c.ptr, c.len)))
-                sd_val_object_setn_new_nocheck(v->desc_md, desc, strlen(desc), m);   /* takes the reference */
+                sd_render__memo(v->desc_md, node, desc, m);   /* takes the reference */
             else
                 sd_buf_put(b, c.ptr, c.len);
             sd_buf_release(&c);

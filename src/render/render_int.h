@@ -6,8 +6,9 @@
 
 #include "buf.h"
 #include "render.h"
-
 #include "val.h"
+
+#include <string.h>
 
 /* ---- JSON helpers ---------------------------------------------------------- */
 
@@ -34,6 +35,18 @@ static inline void set_buf(sd_val *o, const char *k, sd_buf *b)
     if (b->len && !sd_buf_failed(b))
         sd_val_object_set_static(o, k, sd_val_stringn(b->ptr, b->len));
     sd_buf_clear(b);
+}
+
+/* Remember `h` (taken) under the text `desc`: keyed by `node`'s own
+ * "description" value when `desc` is its text (no copy of the text), else by
+ * a copy. */
+static inline void sd_render__memo(sd_val *memo, sd_val *node, const char *desc, sd_val *h)
+{
+    sd_val *d = sd_val_object_get(node, "description");
+    if (sd_val_string_value(d) == desc)
+        sd_val_object_set_new_strkey(memo, d, h);
+    else
+        sd_val_object_setn_new_nocheck(memo, desc, strlen(desc), h);
 }
 
 /** Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */

@@ -300,8 +300,8 @@ static void decorate(view *v, sd_val *node, const char *display, int depth, cons
                 if (v->tmp.len && !sd_buf_failed(&v->tmp) &&
                     (h = sd_val_stringn(v->tmp.ptr, v->tmp.len))) {
                     sd_val_object_set_nocheck(node, "description_html", h);
-                    if (v->desc_html)
-                        sd_val_object_setn_new_nocheck(v->desc_html, desc, strlen(desc), h);   /* takes the reference */
+                    if (v->desc_html)   /* takes the reference; the key is the model's text */
+                        sd_render__memo(v->desc_html, node, desc, h);
                     else
                         sd_val_decref(h);
                 }

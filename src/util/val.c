@@ -21,7 +21,7 @@ typedef struct { sd_val h; uint32_t len; char s[]; } vstr;
 typedef struct { sd_val h; sd_val_int i; } vint;
 typedef struct { sd_val h; double d; } vreal;
 typedef struct { sd_val h; uint32_t n, cap; sd_val **it; } varr;
-typedef struct { const char *k; uintptr_t v; } member;        /* v | 1: literal key */
+typedef struct { const char *k; uintptr_t v; } member;        /* v | KEY_BITS */
 typedef struct { uint32_t at, hash; } slot;                    /* at: member + 1; 0 empty */
 /* An index is a 256-bit filter of its members' tags (an absent key is
  * usually refused without hashing it), then its slots. */
@@ -38,7 +38,9 @@ typedef struct { sd_val h; uint32_t n, cap; member *m; void *ix; uint32_t ixcap;
 #define TAGS(o) ((uint8_t *)((o)->m + (o)->cap))
 #define TAG_BYTES(cap) (((size_t)(cap) + 7) & ~(size_t)7)
 #define MEMBERS_BYTES(cap) ((size_t)(cap) * sizeof(member) + TAG_BYTES(cap))
-#define STATIC_KEY ((uintptr_t)1)
+#define STATIC_KEY ((uintptr_t)1)   /* the key is a literal: not ours */
+#define VAL_KEY ((uintptr_t)2)      /* the key is the bytes of a string value we hold */
+#define KEY_BITS (STATIC_KEY | VAL_KEY)
 
 /* ---- allocation ---------------------------------------------------------- */
 static void *sys_get(size_t n) { return malloc(n); }
@@ -229,13 +231,16 @@ double sd_val_number_value(const sd_val *v)
 #define COBJ(v) ((const vobj *)(const void *)(v))
 #define ARR(v) ((varr *)(void *)(v))
 #define CARR(v) ((const varr *)(const void *)(v))
-#define MVAL(m) ((sd_val *)((m)->v & ~STATIC_KEY))
+#define MVAL(m) ((sd_val *)((m)->v & ~KEY_BITS))
+#define KEY_VAL(k) ((vstr *)(void *)((char *)(uintptr_t)(k) - offsetof(vstr, s)))
 
 static size_t key_len(const member *m)
 {
     uint32_t n;
     if (m->v & STATIC_KEY)
         return strlen(m->k);
+    if (m->v & VAL_KEY)
+        return KEY_VAL(m->k)->len;
     memcpy(&n, m->k - 4, 4);
     return n;
 }
@@ -254,7 +259,9 @@ static const char *key_copy(const char *key, size_t len)
 
 static void key_release(const member *m)
 {
-    if (!(m->v & STATIC_KEY))
+    if (m->v & VAL_KEY)
+        sd_val_decref(&KEY_VAL(m->k)->h);
+    else if (!(m->v & STATIC_KEY))
         vrelease((char *)(uintptr_t)m->k - 4, 4 + key_len(m) + 1);
 }
 
@@ -402,9 +409,10 @@ sd_val *sd_val_object_get(const sd_val *o, const char *key)
     return key ? sd_val_object_getn(o, key, strlen(key)) : NULL;
 }
 
-/* Set a member; `k` is the key to store when the member is new (already
- * copied, or a literal when `lit`), and is given back otherwise. */
-static int set(sd_val *ov, const char *key, size_t len, const char *k, int lit, sd_val *v)
+/* Set a member; `k` is the key to store when the member is new (a copy;
+ * a literal or a held string value's bytes as `kbits` says), and is given
+ * back otherwise. */
+static int set(sd_val *ov, const char *key, size_t len, const char *k, uintptr_t kbits, sd_val *v)
 {
     vobj *o = OBJ(ov);
     long i = find(o, key, len);
@@ -412,12 +420,10 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, int lit, 
 
     if (i >= 0) {
         m = &o->m[i];
+        member tmp = { k, kbits };
         sd_val_decref(MVAL(m));
-        m->v = (uintptr_t)v | (m->v & STATIC_KEY);
-        if (!lit) {
-            member tmp = { k, 0 };
-            key_release(&tmp);
-        }
+        m->v = (uintptr_t)v | (m->v & KEY_BITS);
+        key_release(&tmp);
         return 0;
     }
     if (o->n == o->cap) {
@@ -439,7 +445,7 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, int lit, 
     m = &o->m[o->n];
     TAGS(o)[o->n] = tag_of(key, len);
     m->k = k;
-    m->v = (uintptr_t)v | (lit ? STATIC_KEY : 0);
+    m->v = (uintptr_t)v | kbits;
     if (o->ix) {
         uint32_t h = hash(key, len), j, mask = o->ixcap - 1;
         uint8_t t = TAGS(o)[o->n];
@@ -452,8 +458,8 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, int lit, 
     o->n++;
     return 0;
 fail:
-    if (!lit) {
-        member tmp = { k, 0 };
+    {
+        member tmp = { k, kbits };
         key_release(&tmp);
     }
     sd_val_decref(v);
@@ -498,7 +504,19 @@ int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v)
         sd_val_decref(v);
         return -1;
     }
-    return set(o, key, strlen(key), key, 1, v);
+    return set(o, key, strlen(key), key, STATIC_KEY, v);
+}
+
+int sd_val_object_set_new_strkey(sd_val *o, sd_val *key, sd_val *v)
+{
+    if (!v)
+        return -1;
+    if (!sd_val_is_object(o) || !sd_val_is_string(key) || o == v) {
+        sd_val_decref(v);
+        return -1;
+    }
+    return set(o, sd_val_string_value(key), sd_val_string_length(key), sd_val_string_value(sd_val_incref(key)),
+               VAL_KEY, v);
 }
 
 int sd_val_object_del(sd_val *ov, const char *key)

@@ -125,6 +125,11 @@ int sd_val_object_setn_new_nocheck(sd_val *o, const char *key, size_t len, sd_va
  *  string literal, an entry of a static table): kept by pointer, never
  *  copied or freed, and not checked. */
 int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v);
+/** As sd_val_object_set_new(), with the bytes of the string value `key` as
+ *  the key: not copied, `o` holds a reference to `key` instead (a memo
+ *  keyed by long texts that already live in the tree). -1 when `key` is
+ *  not a string. */
+int sd_val_object_set_new_strkey(sd_val *o, sd_val *key, sd_val *v);
 /* The _nocheck setters take string literals only (the "" makes anything
  * else a compile error) and keep them by pointer. */
 #define sd_val_object_set_new_nocheck(o, key, v) sd_val_object_set_static((o), "" key "", (v))

@@ -675,5 +675,51 @@ static void test_enough_comparisons(void)
     OK(n_cmp >= MIN_COMPARISONS);
 }
 
+/* A key borrowed from a string value (the renderers' description memos):
+ * found, replaced, deleted, copied and dumped like a copied key, and the
+ * string is held exactly as long as the member. */
+static void test_string_value_keys(void)
+{
+    sd_val *o = sd_val_object(), *k = sd_val_string("a long description, \"quoted\"");
+    sd_val *k2 = sd_val_stringn("x\0y", 3), *c;
+    char *t;
+
+    INT_EQ(sd_val_object_set_new_strkey(o, k, sd_val_integer(1)), 0);
+    INT_EQ(k->refcount, 2);
+    OK(sd_val_object_get(o, "a long description, \"quoted\"") != NULL);
+    INT_EQ(sd_val_integer_value(sd_val_object_get(o, sd_val_string_value(k))), 1);
+    /* the same text from elsewhere replaces the value in place, and the
+     * second holder's reference is given back */
+    c = sd_val_string("a long description, \"quoted\"");
+    INT_EQ(sd_val_object_set_new_strkey(o, c, sd_val_integer(2)), 0);
+    INT_EQ(c->refcount, 1);
+    INT_EQ(k->refcount, 2);
+    INT_EQ(sd_val_object_size(o), 1);
+    INT_EQ(sd_val_integer_value(sd_val_object_get(o, "a long description, \"quoted\"")), 2);
+    sd_val_decref(c);
+    INT_EQ(sd_val_object_set_new_strkey(o, k2, sd_val_true()), 0);
+    OK(sd_val_object_getn(o, "x\0y", 3) == sd_val_true());
+    OK(sd_val_object_get(o, "x") == NULL);
+    t = sd_val_dumps(o, SD_VAL_COMPACT);
+    STR_EQ(t, "{\"a long description, \\\"quoted\\\"\":2,\"x\\u0000y\":true}");
+    free(t);
+    c = sd_val_deep_copy(o);
+    OK(sd_val_equal(o, c));
+    INT_EQ(k->refcount, 2);   /* the copy has its own key */
+    sd_val_decref(c);
+    INT_EQ(sd_val_object_del(o, sd_val_string_value(k)), 0);
+    INT_EQ(k->refcount, 1);
+    c = sd_val_integer(3);
+    OK(sd_val_object_set_new_strkey(o, c, sd_val_null()) < 0);   /* not a string */
+    sd_val_decref(c);
+    OK(sd_val_object_set_new_strkey(o, k, NULL) < 0);
+    INT_EQ(k->refcount, 1);
+    INT_EQ(k2->refcount, 2);
+    sd_val_decref(o);
+    INT_EQ(k2->refcount, 1);
+    sd_val_decref(k);
+    sd_val_decref(k2);
+}
+
 TEST_MAIN(test_comparator_can_fail, test_random_trees, test_scalars, test_utf8_refusal, test_foreach_delete,
-          test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_enough_comparisons)
+          test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_string_value_keys, test_enough_comparisons)
