@@ -229,7 +229,7 @@ void sd_render__md_default(view *v, sd_val *node)
 
 /* Description cell: optional marks, then the Markdown with pipes and line
  * breaks escaped. */
-void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *desc)
+void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *desc, sd_val **memo)
 {
     const char *title = str(node, "title_heading");
     size_t start = b->len;
@@ -290,6 +290,8 @@ void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *des
         }
         if (m)
             sd_buf_put(b, sd_val_string_value(m), sd_val_string_length(m));
+        if (memo)
+            *memo = m;
     }
     while (b->len && b->ptr[b->len - 1] == ' ')
         sd_buf_truncate(b, b->len - 1);
@@ -312,7 +314,7 @@ void sd_render__chart_rows(view *v, sd_val *model)
     sd_val_array_foreach(rows, i, r) {
         const char *sec = str(r, "section"), *k = str(r, "key"), *t = str(r, "type");
         const char *d = str(r, "default_text"), *desc = str(r, "description");
-        sd_val *s, *node = NULL;
+        sd_val *s, *node = NULL, *memo = NULL;
         if (!sec || !*sec)
             sec = "";
         if (!(s = sd_val_object_get(by, sec))) {
@@ -352,8 +354,8 @@ void sd_render__chart_rows(view *v, sd_val *model)
         set_buf(row, "md_default", &v->tmp);
         if (str(r, "title") && !sd_val_object_get(r, "title_heading"))
             set_str(r, "title_heading", str(r, "title"));  /* a schema's title, with its description */
-        sd_render__md_description(v, &v->tmp, r, desc);
-        set_buf(row, "md_description", &v->tmp);
+        sd_render__md_description(v, &v->tmp, r, desc, &memo);
+        set_buf_or(row, "md_description", &v->tmp, memo);
         sd_val_array_append_new(sd_val_object_get(s, "rows"), row);
     }
     sd_val_decref(by);

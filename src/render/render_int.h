@@ -49,6 +49,20 @@ static inline void sd_render__memo(sd_val *memo, sd_val *node, const char *desc,
         sd_val_object_setn_new_nocheck(memo, desc, strlen(desc), h);
 }
 
+/* As set_buf(), sharing the string `same` (a memo's) when the buffer holds
+ * exactly its text. */
+static inline void set_buf_or(sd_val *o, const char *k, sd_buf *b, sd_val *same)
+{
+    if (same && !sd_buf_failed(b) && b->len == sd_val_string_length(same) &&
+        memcmp(b->ptr, sd_val_string_value(same), b->len) == 0) {
+        if (b->len)
+            sd_val_object_set_static(o, k, sd_val_incref(same));
+        sd_buf_clear(b);
+    } else {
+        set_buf(o, k, b);
+    }
+}
+
 /** Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */
 void sd_render__put_json(sd_buf *b, sd_val *v);
 
@@ -82,7 +96,7 @@ void sd_render__md_key(sd_buf *b, const char *s);
 void sd_render__md_code(sd_buf *b, const char *s, size_t n);
 /** The description cell of `node` (marks, then `desc`) appended to `b`. */
 struct view;
-void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const char *desc);
+void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const char *desc, sd_val **memo);
 
 /* ---- the view (view.c) -------------------------------------------------------- */
 

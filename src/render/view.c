@@ -317,8 +317,11 @@ static void decorate(view *v, sd_val *node, const char *display, int depth, cons
         }
     }
     if (!v->html) {
-    sd_render__md_description(v, &v->tmp, node, desc);
-    set_buf(node, "md_description", &v->tmp);
+    {
+        sd_val *memo = NULL;
+        sd_render__md_description(v, &v->tmp, node, desc, &memo);
+        set_buf_or(node, "md_description", &v->tmp, memo);
+    }
     sd_render__md_key(&v->tmp, display ? display : "");
     set_buf(node, "md_key", &v->tmp);
     {
