@@ -46,17 +46,17 @@ fail:
     return NULL;
 }
 
-sd_val *sd_val_loadb(const char *s, size_t n, size_t flags, sd_val_error *err)
+/* The tree for jansson's result `j` (NULL: `je` says why), or NULL with
+ * `err` filled in. */
+static sd_val *converted(json_t *j, const json_error_t *je, sd_val_error *err)
 {
-    json_error_t je;
-    json_t *j = json_loadb(s, n, flags, &je);
     sd_val *v;
 
     if (!j) {
         if (err) {
-            err->line = je.line;
-            err->column = je.column;
-            snprintf(err->text, sizeof err->text, "%s", je.text);
+            err->line = je->line;
+            err->column = je->column;
+            snprintf(err->text, sizeof err->text, "%s", je->text);
         }
         return NULL;
     }
@@ -67,6 +67,13 @@ sd_val *sd_val_loadb(const char *s, size_t n, size_t flags, sd_val_error *err)
         snprintf(err->text, sizeof err->text, "out of memory");
     }
     return v;
+}
+
+sd_val *sd_val_loadb(const char *s, size_t n, size_t flags, sd_val_error *err)
+{
+    json_error_t je;
+    json_t *j = json_loadb(s, n, flags, &je);
+    return converted(j, &je, err);
 }
 
 sd_val *sd_val_loads(const char *s, size_t flags, sd_val_error *err)
@@ -78,21 +85,5 @@ sd_val *sd_val_load_file(const char *path, size_t flags, sd_val_error *err)
 {
     json_error_t je;
     json_t *j = json_load_file(path, flags, &je);
-    sd_val *v;
-
-    if (!j) {
-        if (err) {
-            err->line = je.line;
-            err->column = je.column;
-            snprintf(err->text, sizeof err->text, "%s", je.text);
-        }
-        return NULL;
-    }
-    v = from_jansson(j);
-    json_decref(j);
-    if (!v && err) {
-        err->line = err->column = 0;
-        snprintf(err->text, sizeof err->text, "out of memory");
-    }
-    return v;
+    return converted(j, &je, err);
 }

@@ -8,6 +8,7 @@
 #ifndef SD_TEST_HARNESS_H
 #define SD_TEST_HARNESS_H
 
+#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +24,21 @@ static const char *t_name;
     if (a_ && b_ && strcmp(a_, b_) == 0) t_passed++; else { t_failed++; \
     fprintf(stderr, "%s:%d: %s: %s == \"%s\", expected \"%s\"\n", __FILE__, __LINE__, t_name, #a, \
             a_ ? a_ : "(null)", b_ ? b_ : "(null)"); } } while (0)
+
+/* Entries of `dir` whose name starts with `prefix`, or (prefix NULL) that
+ * are not hidden; -1 when it cannot be read. */
+static inline int t_count_files(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)))
+        n += prefix ? !strncmp(e->d_name, prefix, strlen(prefix)) : e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
 
 typedef void (*t_fn)(void);
 typedef struct { const char *name; t_fn fn; } t_case;

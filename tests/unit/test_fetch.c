@@ -32,20 +32,6 @@ static void rm_rf(const char *dir)
     rmdir(dir);
 }
 
-static int count_files(const char *dir, const char *prefix)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0;
-    if (!d)
-        return -1;
-    while ((e = readdir(d)))
-        if (e->d_name[0] != '.' || (prefix && !strncmp(e->d_name, prefix, strlen(prefix))))
-            n += !prefix || !strncmp(e->d_name, prefix, strlen(prefix));
-    closedir(d);
-    return n;
-}
-
 /* Fetch `path` from the server with `o`; returns the code, fills why/body. */
 static int get(sd_fetch_opts *o, const char *path, sd_buf *body, sd_buf *why, unsigned long *reqs)
 {
@@ -181,8 +167,8 @@ static void test_cache(void)
     INT_EQ(get(&o, "/defs.json", &body, &why, &reqs), 0);
     INT_EQ(reqs, 1);
     INT_EQ(t_server_count(&srv, "/defs.json"), 1);
-    INT_EQ(count_files(cache_dir, NULL), 1);
-    INT_EQ(count_files(cache_dir, ".tmp-"), 0);
+    INT_EQ(t_count_files(cache_dir, NULL), 1);
+    INT_EQ(t_count_files(cache_dir, ".tmp-"), 0);
     /* a second run finds it in the cache: no request */
     INT_EQ(get(&o, "/defs.json", &body, &why, &reqs), 0);
     INT_EQ(reqs, 0);
@@ -207,7 +193,7 @@ static void test_cache(void)
     INT_EQ(get(&o, "/defs.json", &body, &why, &reqs), 0);
     INT_EQ(reqs, 1);
     INT_EQ(t_server_count(&srv, "/defs.json"), 2);
-    INT_EQ(count_files(cache_dir, NULL), 1);
+    INT_EQ(t_count_files(cache_dir, NULL), 1);
     /* the cache file: magic, URL, body */
     OK(sd_fetch_new(&f, &o) == 0);
     INT_EQ(sd_fetch_cache_path(&path, f, t_server_url(&srv, "/defs.json")), 0);

@@ -7,7 +7,6 @@
 #include "out.h"
 #include "sd.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -24,18 +23,16 @@ static void make_dir(void)
 }
 
 /* Files in `dir` (the output and any temporary file left behind). */
-static int files_in_dir(void)
+static int files_in_dir(void) { return t_count_files(dir, NULL); }
+
+/* A pending output for `path` with `b` spilling into it. */
+static sd_out *spilling(sd_buf *b, const char *path, sd_diags *d)
 {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0;
-    if (!d)
-        return -1;
-    while ((e = readdir(d)))
-        if (e->d_name[0] != '.')
-            n++;
-    closedir(d);
-    return n;
+    sd_out *o = NULL;
+    INT_EQ(sd_out_open(&o, path, d), 0);
+    b->spill = sd_out_spill;
+    b->spill_ctx = o;
+    return o;
 }
 
 /* The i-th byte of the test text: a pattern that a lost or repeated chunk
@@ -76,9 +73,7 @@ static void test_spill_to_file(void)
 
     make_dir();
     snprintf(path, sizeof path, "%s/page.html", dir);
-    INT_EQ(sd_out_open(&o, path, &d), 0);
-    b.spill = sd_out_spill;
-    b.spill_ctx = o;
+    o = spilling(&b, path, &d);
     most = write_text(&b);
     OK(!sd_buf_failed(&b));
     OK(most < 4 * SD_BUF_SPILL_AT);          /* the buffer never held the text */
@@ -113,9 +108,7 @@ static void test_discard_leaves_nothing(void)
 
     make_dir();
     snprintf(path, sizeof path, "%s/page.html", dir);
-    INT_EQ(sd_out_open(&o, path, &d), 0);
-    b.spill = sd_out_spill;
-    b.spill_ctx = o;
+    o = spilling(&b, path, &d);
     write_text(&b);
     INT_EQ(files_in_dir(), 1);
     sd_out_discard(o);                        /* a failed run */
@@ -131,9 +124,7 @@ static void test_spill_failure(void)
     sd_buf b = SD_BUF_INIT;
     sd_out *o = NULL;
 
-    INT_EQ(sd_out_open(&o, "/nonexistent-dir-of-sd-tests/page.html", &d), 0);
-    b.spill = sd_out_spill;
-    b.spill_ctx = o;
+    o = spilling(&b, "/nonexistent-dir-of-sd-tests/page.html", &d);
     write_text(&b);
     INT_EQ(sd_buf_error(&b), SD_EIO);          /* the buffer fails, later writes are ignored */
     OK(b.len < 2 * SD_BUF_SPILL_AT);
@@ -151,9 +142,7 @@ static void test_capped_buffer_keeps_its_text(void)
     sd_out *o = NULL;
 
     make_dir();
-    INT_EQ(sd_out_open(&o, dir, &d), 0);       /* never written: discarded below */
-    b.spill = sd_out_spill;
-    b.spill_ctx = o;
+    o = spilling(&b, dir, &d);                /* never written: discarded below */
     b.cap = TOTAL;                            /* a cap counts the bytes held: no spill */
     write_text(&b);
     OK(!sd_buf_failed(&b));
