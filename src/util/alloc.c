@@ -127,4 +127,5 @@ static void pool_release(void *p, size_t n)
 void sd_alloc_install_pool(void)
 {
     sd_val_set_alloc(pool_get, pool_release);
+    sd_val_set_intern(1);   /* single-threaded as well */
 }

@@ -129,17 +129,92 @@ static void init(sd_val *v, sd_val_type t)
     v->pad_[0] = v->pad_[1] = v->pad_[2] = 0;
 }
 
+/* ---- interned short strings (sd_val_set_intern) ----------------------------
+ * A model says "string", "object", "schema" tens of thousands of times. With
+ * interning on, a string of up to INTERN_MAX bytes that is already alive is
+ * given out again with one more reference; the table holds no reference
+ * (a string leaves it when freed). Open addressing, backward-shift deletion. */
+#define INTERN_MAX 24
+static uint32_t hash(const char *s, size_t n);
+static struct {
+    vstr **slot;
+    uint32_t cap, n;
+    int on;
+} intern;
+
+static uint32_t intern_at(const char *s, size_t len)
+{
+    uint32_t mask = intern.cap - 1, i;
+    for (i = hash(s, len) & mask; intern.slot[i]; i = (i + 1) & mask)
+        if (intern.slot[i]->len == len && memcmp(intern.slot[i]->s, s, len) == 0)
+            break;
+    return i;
+}
+
+static int intern_grow(void)
+{
+    uint32_t cap = intern.cap ? intern.cap * 2 : 4096, i, j;
+    vstr **old = intern.slot, **slot;
+    if (intern.cap >= (UINT32_MAX >> 2) || !(slot = calloc(cap, sizeof *slot))) {
+        sd_alloc_note_failure();
+        return -1;
+    }
+    intern.slot = slot;
+    for (i = 0; i < intern.cap; i++)
+        if (old[i]) {
+            for (j = hash(old[i]->s, old[i]->len) & (cap - 1); slot[j]; j = (j + 1) & (cap - 1))
+                ;
+            slot[j] = old[i];
+        }
+    free(old);
+    intern.cap = cap;
+    return 0;
+}
+
+static void intern_remove(vstr *v)
+{
+    uint32_t mask = intern.cap - 1, i, j, k;
+    for (i = hash(v->s, v->len) & mask; intern.slot[i] != v; i = (i + 1) & mask)
+        ;
+    intern.slot[i] = NULL;
+    intern.n--;
+    for (j = (i + 1) & mask; intern.slot[j]; j = (j + 1) & mask) {
+        k = hash(intern.slot[j]->s, intern.slot[j]->len) & mask;
+        /* move slot j to the hole unless its home k lies cyclically in (i, j] */
+        if ((i <= j) ? (k <= i || k > j) : (k <= i && k > j)) {
+            intern.slot[i] = intern.slot[j];
+            intern.slot[j] = NULL;
+            i = j;
+        }
+    }
+}
+
+void sd_val_set_intern(int on)
+{
+    intern.on = on;
+}
+
 sd_val *sd_val_stringn_nocheck(const char *s, size_t len)
 {
-    vstr *v;
+    vstr *v, **at = NULL;
     if (!s || len >= UINT32_MAX - 64)
         return NULL;
+    if (intern.on && len <= INTERN_MAX && ((intern.n + 1) * 2 <= intern.cap || intern_grow() == 0)) {
+        at = &intern.slot[intern_at(s, len)];
+        if (*at)
+            return sd_val_incref(&(*at)->h);
+    }
     if (!(v = vget(offsetof(vstr, s) + len + 1)))
         return NULL;
     init(&v->h, SD_VAL_STRING);
     v->len = (uint32_t)len;
     memcpy(v->s, s, len);
     v->s[len] = '\0';
+    if (at) {
+        v->h.pad_[0] = 1;   /* interned: leaves the table when freed */
+        *at = v;
+        intern.n++;
+    }
     return &v->h;
 }
 
@@ -654,6 +729,8 @@ void sd_val__free(sd_val *v)
     uint32_t i;
     switch (v->type) {
     case SD_VAL_STRING:
+        if (v->pad_[0])
+            intern_remove((vstr *)(void *)v);
         vrelease(v, offsetof(vstr, s) + ((vstr *)(void *)v)->len + 1);
         break;
     case SD_VAL_INTEGER:

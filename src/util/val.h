@@ -208,6 +208,12 @@ sd_val *sd_val_loadb(const char *s, size_t n, size_t flags, sd_val_error *err);
 sd_val *sd_val_loads(const char *s, size_t flags, sd_val_error *err);
 sd_val *sd_val_load_file(const char *path, size_t flags, sd_val_error *err);
 
+/** With `on`, a new string of up to 24 bytes equal to one still alive is
+ *  that one with another reference (strings never change, so sharing is
+ *  invisible). Process-wide and not thread-safe: the command line turns it
+ *  on with its pool; the library leaves it off. */
+void sd_val_set_intern(int on);
+
 /* ---- allocation ---------------------------------------------------------- */
 /** Where every value's memory comes from. `release` is told the size that
  *  was asked for. Call before the first value is made; NULL, NULL restores

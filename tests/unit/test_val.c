@@ -721,5 +721,63 @@ static void test_string_value_keys(void)
     sd_val_decref(k2);
 }
 
+/* Interned short strings (the command line's): an equal live string is
+ * given out again, freed ones leave the table, and after thousands of
+ * random frees every live string is still found (the table's deletions
+ * keep its probe chains whole). */
+static void test_interning(void)
+{
+    enum { N = 20000 };
+    static sd_val *live[N];
+    char text[32];
+    size_t found = 0, wrong = 0;
+    uint64_t r = 88172645463325252ull;
+    sd_val *a, *b, *l;
+
+    sd_val_set_intern(1);
+    a = sd_val_string("object");
+    b = sd_val_stringn("object", 6);
+    OK(a == b);
+    INT_EQ(a->refcount, 2);
+    l = sd_val_string("a string longer than twenty-four bytes");
+    b = sd_val_string("a string longer than twenty-four bytes");
+    OK(l != b);                     /* long strings are not shared */
+    sd_val_decref(b);
+    sd_val_decref(l);
+    sd_val_decref(a);
+    sd_val_decref(a);
+    for (int i = 0; i < N; i++) {
+        r ^= r << 13; r ^= r >> 7; r ^= r << 17;
+        snprintf(text, sizeof text, "k%u", (unsigned)(r % 5000));
+        live[i] = sd_val_string(text);
+    }
+    for (int i = 0; i < N; i++) {   /* free about half, scattered */
+        r ^= r << 13; r ^= r >> 7; r ^= r << 17;
+        if (r & 1) {
+            sd_val_decref(live[i]);
+            live[i] = NULL;
+        }
+    }
+    for (int i = 0; i < N; i++) {
+        if (!live[i])
+            continue;
+        a = sd_val_stringn(sd_val_string_value(live[i]), sd_val_string_length(live[i]));
+        found++;
+        wrong += a != live[i];
+        sd_val_decref(a);
+    }
+    OK(found > N / 4);
+    INT_EQ(wrong, 0);
+    for (int i = 0; i < N; i++)
+        sd_val_decref(live[i]);
+    sd_val_set_intern(0);
+    a = sd_val_string("object");
+    b = sd_val_string("object");
+    OK(a != b);                     /* off again: separate strings */
+    sd_val_decref(a);
+    sd_val_decref(b);
+}
+
 TEST_MAIN(test_comparator_can_fail, test_random_trees, test_scalars, test_utf8_refusal, test_foreach_delete,
-          test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_string_value_keys, test_enough_comparisons)
+          test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_string_value_keys, test_interning,
+          test_enough_comparisons)
