@@ -419,6 +419,24 @@ static int check_rel_json_pointer(const char *s, size_t n)
     return sd_ptr_valid(s + i, n - i);
 }
 
+/* A backreference by number (\1 .. \9...) outside a character class. */
+static int numbered_backref(const char *p, size_t n)
+{
+    int in_class = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '\\' && i + 1 < n) {
+            if (!in_class && p[i + 1] >= '1' && p[i + 1] <= '9')
+                return 1;
+            i++;
+        } else if (p[i] == '[') {
+            in_class = 1;
+        } else if (p[i] == ']') {
+            in_class = 0;
+        }
+    }
+    return 0;
+}
+
 /* ECMA-262 Unicode property names that PCRE2 spells differently. */
 static const char *const gc_names[][2] = {
     { "Letter", "L" }, { "Cased_Letter", "L&" }, { "Uppercase_Letter", "Lu" },
@@ -520,9 +538,12 @@ void *sd_regex_compile(const char *src, size_t len, int *errcode, size_t *erroff
         sd_buf_release(&b);
         return NULL;
     }
-    /* no PCRE2_UCP: \d \w \b stay ASCII, as in ECMA-262 */
+    /* no PCRE2_UCP: \d \w \b stay ASCII, as in ECMA-262. A match is
+     * only asked yes or no: groups need not capture unless a numbered
+     * backreference counts them (named groups capture regardless). */
     re = pcre2_compile((PCRE2_SPTR)b.ptr, b.len,
-                       PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX | PCRE2_ALLOW_EMPTY_CLASS,
+                       PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX | PCRE2_ALLOW_EMPTY_CLASS |
+                           (numbered_backref(b.ptr, b.len) ? 0 : PCRE2_NO_AUTO_CAPTURE),
                        errcode, &off, NULL);
     *erroff = off;
     sd_buf_release(&b);
@@ -657,6 +678,7 @@ static int check_go_duration(const char *s, size_t n)
     }
     return 1;
 }
+
 
 int sd_format_check(int id, const char *s, size_t n)
 {

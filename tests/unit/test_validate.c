@@ -335,6 +335,13 @@ static void test_ecma_regex(void)
         { "{\"pattern\": \"^[^]$\"}", "\"\\n\"", 1 },            /* [^] is anything */
         { "{\"pattern\": \"^\\\\p{Letter}+$\"}", "\"\\u00e9t\\u00e9\"", 1 },
         { "{\"pattern\": \"a$\"}", "\"a\\n\"", 0 },             /* $ only at the very end */
+        /* groups capture only for a numbered backreference (format.c) */
+        { "{\"pattern\": \"^(?:x)(a)\\\\1$\"}", "\"xaa\"", 1 },
+        { "{\"pattern\": \"^(?:x)(a)\\\\1$\"}", "\"xab\"", 0 },
+        { "{\"pattern\": \"^(b)(a)\\\\2\\\\1$\"}", "\"baab\"", 1 },
+        { "{\"pattern\": \"^(?<q>[a-z])\\\\k<q>$\"}", "\"zz\"", 1 },
+        { "{\"pattern\": \"^(?<q>[a-z])\\\\k<q>$\"}", "\"zy\"", 0 },
+        { "{\"pattern\": \"^([a-z]+)-(\\\\d+)$\"}", "\"ab-12\"", 1 },
     };
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
         fixture f;
