@@ -84,7 +84,8 @@ test("B chart: invalid field described by its error; announced; summary counts a
     checkEqual((await problems(p.page)).heading, "1 problem", "summary heading");
     // a deep error: import it, collapse its ancestors, follow the summary link
     await importText(p.page, "replicaCount: 0\ningress:\n  hosts:\n    - host: example.com\n      path: nope\n");
-    const pr = await until(() => problems(p.page), (x) => x.items.some((i) => i.text.startsWith("ingress.hosts[0].path: ")), 4000, "deep error listed");
+    // the import validates again: wait for the settled list (both errors), not its first half
+    const pr = await until(() => problems(p.page), (x) => x.heading === "2 problems" && x.items.length === 2 && x.items.some((i) => i.text.startsWith("ingress.hosts[0].path: ")), 4000, "deep error listed, 2 problems");
     checkEqual(pr.heading, "2 problems", "the count updates");
     await p.page.evaluate(() => { for (const d of document.querySelectorAll("details[open]")) d.open = false; });
     await region(p.page, "Problems").getByRole("link", { name: /^ingress\.hosts\[0\]\.path: / }).click();
