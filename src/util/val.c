@@ -5,42 +5,17 @@
  * "the key is a literal, not ours"), then a byte of tag per member, and
  * past SCAN_MAX members an open-addressing index of (member, hash) behind
  * a filter of the tags; an owned key is a copy with its 32-bit length in
- * front. The allocator is told each block's size on
- * release, so the CLI's pool needs no headers. */
-#include "val.h"
+ * front (the layout: val_int.h). The allocator is told each block's size
+ * on release, so the CLI's pool needs no headers. JSON text is written by
+ * val_dump.c. */
+#include "val_int.h"
 #include "alloc.h"
-#include "buf.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct { sd_val h; uint32_t len; char s[]; } vstr;
-typedef struct { sd_val h; sd_val_int i; } vint;
-typedef struct { sd_val h; double d; } vreal;
-typedef struct { sd_val h; uint32_t n, cap; sd_val **it; } varr;
-typedef struct { const char *k; uintptr_t v; } member;        /* v | KEY_BITS */
-typedef struct { uint32_t at, hash; } slot;                    /* at: member + 1; 0 empty */
-/* An index is a 256-bit filter of its members' tags (an absent key is
- * usually refused without hashing it), then its slots. */
-#define BLOOM_WORDS 4
-#define IX_BYTES(cap) (BLOOM_WORDS * sizeof(uint64_t) + (size_t)(cap) * sizeof(slot))
-#define BLOOM(o) ((uint64_t *)(void *)(o)->ix)
-#define SLOTS(o) ((slot *)(void *)(BLOOM(o) + BLOOM_WORDS))
-typedef struct { sd_val h; uint32_t n, cap; member *m; void *ix; uint32_t ixcap; } vobj;
-
-#define SCAN_MAX 32       /* members looked up by their tags; beyond, the index */
-/* A member's tag: one byte from the key's length and three of its bytes,
- * kept in a byte array after the members; a lookup compares eight tags at
- * a time and only the keys whose tag matches. */
-#define TAGS(o) ((uint8_t *)((o)->m + (o)->cap))
-#define TAG_BYTES(cap) (((size_t)(cap) + 7) & ~(size_t)7)
-#define MEMBERS_BYTES(cap) ((size_t)(cap) * sizeof(member) + TAG_BYTES(cap))
-#define STATIC_KEY ((uintptr_t)1)   /* the key is a literal: not ours */
-#define VAL_KEY ((uintptr_t)2)      /* the key is the bytes of a string value we hold */
-#define KEY_BITS (STATIC_KEY | VAL_KEY)
 
 /* ---- allocation ---------------------------------------------------------- */
 static void *sys_get(size_t n) { return malloc(n); }
@@ -68,50 +43,6 @@ static void vrelease(void *p, size_t n)
         release_fn(p, n);
 }
 
-/* ---- UTF-8, as jansson checks it ----------------------------------------- */
-/* Length of the valid sequence at p (at most e), or 0 when invalid. */
-static size_t utf8_seq(const unsigned char *p, const unsigned char *e)
-{
-    unsigned c = *p, cp;
-    size_t k, i;
-
-    if (c < 0x80)
-        return 1;
-    if (c < 0xC2)
-        return 0;
-    else if (c < 0xE0) { k = 2; cp = c & 0x1F; }
-    else if (c < 0xF0) { k = 3; cp = c & 0x0F; }
-    else if (c < 0xF5) { k = 4; cp = c & 0x07; }
-    else
-        return 0;
-    if ((size_t)(e - p) < k)
-        return 0;
-    for (i = 1; i < k; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        cp = cp << 6 | (p[i] & 0x3F);
-    }
-    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
-        (k == 3 && cp < 0x800) || (k == 4 && cp < 0x10000))
-        return 0;
-    return k;
-}
-
-static int utf8_ok(const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s, *e = p + n;
-    size_t k;
-    while (p < e) {
-        if (*p < 0x80) {
-            p++;
-            continue;
-        }
-        if (!(k = utf8_seq(p, e)))
-            return 0;
-        p += k;
-    }
-    return 1;
-}
 
 /* ---- scalars ------------------------------------------------------------- */
 static sd_val v_true = { UINT32_MAX, SD_VAL_TRUE, { 0 } };
@@ -302,23 +233,7 @@ double sd_val_number_value(const sd_val *v)
 }
 
 /* ---- keys ---------------------------------------------------------------- */
-#define OBJ(v) ((vobj *)(void *)(v))
-#define COBJ(v) ((const vobj *)(const void *)(v))
-#define ARR(v) ((varr *)(void *)(v))
-#define CARR(v) ((const varr *)(const void *)(v))
-#define MVAL(m) ((sd_val *)((m)->v & ~KEY_BITS))
-#define KEY_VAL(k) ((vstr *)(void *)((char *)(uintptr_t)(k) - offsetof(vstr, s)))
 
-static size_t key_len(const member *m)
-{
-    uint32_t n;
-    if (m->v & STATIC_KEY)
-        return strlen(m->k);
-    if (m->v & VAL_KEY)
-        return KEY_VAL(m->k)->len;
-    memcpy(&n, m->k - 4, 4);
-    return n;
-}
 
 static const char *key_copy(const char *key, size_t len)
 {
@@ -836,186 +751,6 @@ sd_val *sd_val_deep_copy(const sd_val *v)
 fail:
     sd_val_decref(c);
     return NULL;
-}
-
-/* ---- writing: json_dumps()'s bytes --------------------------------------- */
-static int dump_string(sd_buf *b, const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s, *e = p + n, *run;
-    size_t k;
-
-    sd_buf_putc(b, '"');
-    while (p < e) {
-        run = p;
-        while (p < e && *p >= 0x20 && *p != '"' && *p != '\\' && *p < 0x80)
-            p++;
-        if (p > run)
-            sd_buf_put(b, (const char *)run, (size_t)(p - run));
-        if (p == e)
-            break;
-        if (*p >= 0x80) {
-            if (!(k = utf8_seq(p, e)))
-                return -1;
-            sd_buf_put(b, (const char *)p, k);
-            p += k;
-            continue;
-        }
-        switch (*p) {
-        case '"': sd_buf_put(b, "\\\"", 2); break;
-        case '\\': sd_buf_put(b, "\\\\", 2); break;
-        case '\b': sd_buf_put(b, "\\b", 2); break;
-        case '\f': sd_buf_put(b, "\\f", 2); break;
-        case '\n': sd_buf_put(b, "\\n", 2); break;
-        case '\r': sd_buf_put(b, "\\r", 2); break;
-        case '\t': sd_buf_put(b, "\\t", 2); break;
-        default: sd_buf_printf(b, "\\u%04X", *p); break;
-        }
-        p++;
-    }
-    sd_buf_putc(b, '"');
-    return 0;
-}
-
-static void dump_real(sd_buf *b, double d)
-{
-    char s[64], *e, *from;
-    int n = snprintf(s, sizeof s - 4, "%.17g", d);
-    size_t len;
-    if (n < 0)
-        return;
-    len = (size_t)n;
-    for (e = s; *e; e++)
-        if (*e == ',')
-            *e = '.';   /* a locale's decimal comma */
-    if (!strchr(s, '.') && !strchr(s, 'e')) {
-        memcpy(s + len, ".0", 3);
-        len += 2;
-    }
-    if ((e = strchr(s, 'e'))) {   /* e+05 -> e5, e-05 -> e-5, as jansson */
-        e++;
-        from = e + 1;
-        if (*e == '-')
-            e++;
-        while (*from == '0')
-            from++;
-        if (from != e) {
-            memmove(e, from, len - (size_t)(from - s) + 1);
-            len -= (size_t)(from - e);
-        }
-    }
-    sd_buf_put(b, s, len);
-}
-
-static void indent(sd_buf *b, size_t flags, int depth, int space)
-{
-    size_t n = SD_VAL_INDENT(flags);
-    if (n) {
-        sd_buf_putc(b, '\n');
-        for (size_t i = 0; i < n * (size_t)depth; i++)
-            sd_buf_putc(b, ' ');
-    } else if (space && !(flags & SD_VAL_COMPACT)) {
-        sd_buf_putc(b, ' ');
-    }
-}
-
-static _Thread_local const vobj *sort_obj;
-static int by_key(const void *x, const void *y)
-{
-    const member *a = &sort_obj->m[*(const uint32_t *)x], *b = &sort_obj->m[*(const uint32_t *)y];
-    size_t la = key_len(a), lb = key_len(b);
-    int c = memcmp(a->k, b->k, la < lb ? la : lb);
-    return c ? c : (la > lb) - (la < lb);
-}
-
-static int dump(sd_buf *b, const sd_val *v, size_t flags, int depth)
-{
-    uint32_t i;
-    switch (v->type) {
-    case SD_VAL_NULL: sd_buf_put(b, "null", 4); return 0;
-    case SD_VAL_TRUE: sd_buf_put(b, "true", 4); return 0;
-    case SD_VAL_FALSE: sd_buf_put(b, "false", 5); return 0;
-    case SD_VAL_INTEGER:
-        sd_buf_printf(b, "%" SD_VAL_INTEGER_FORMAT, sd_val_integer_value(v));
-        return 0;
-    case SD_VAL_REAL: dump_real(b, sd_val_real_value(v)); return 0;
-    case SD_VAL_STRING: return dump_string(b, sd_val_string_value(v), sd_val_string_length(v));
-    case SD_VAL_ARRAY:
-        if (!CARR(v)->n) {
-            sd_buf_put(b, "[]", 2);
-            return 0;
-        }
-        sd_buf_putc(b, '[');
-        for (i = 0; i < CARR(v)->n; i++) {
-            if (i)
-                sd_buf_putc(b, ',');
-            indent(b, flags, depth + 1, i > 0);
-            if (dump(b, CARR(v)->it[i], flags, depth + 1) < 0)
-                return -1;
-        }
-        indent(b, flags, depth, 0);
-        sd_buf_putc(b, ']');
-        return 0;
-    case SD_VAL_OBJECT: {
-        const vobj *o = COBJ(v);
-        uint32_t *order = NULL;
-        if (!o->n) {
-            sd_buf_put(b, "{}", 2);
-            return 0;
-        }
-        if (flags & SD_VAL_SORT_KEYS) {
-            if (!(order = malloc((size_t)o->n * sizeof *order))) {
-                sd_alloc_note_failure();
-                return -1;
-            }
-            for (i = 0; i < o->n; i++)
-                order[i] = i;
-            sort_obj = o;
-            qsort(order, o->n, sizeof *order, by_key);
-        }
-        sd_buf_putc(b, '{');
-        for (i = 0; i < o->n; i++) {
-            const member *m = &o->m[order ? order[i] : i];
-            if (i)
-                sd_buf_putc(b, ',');
-            indent(b, flags, depth + 1, i > 0);
-            if (dump_string(b, m->k, key_len(m)) < 0 ||
-                (sd_buf_put(b, flags & SD_VAL_COMPACT ? ":" : ": ", flags & SD_VAL_COMPACT ? 1 : 2),
-                 dump(b, MVAL(m), flags, depth + 1) < 0)) {
-                free(order);
-                return -1;
-            }
-        }
-        free(order);
-        indent(b, flags, depth, 0);
-        sd_buf_putc(b, '}');
-        return 0;
-    }
-    default:
-        return -1;
-    }
-}
-
-int sd_val_dumpb(sd_buf *b, const sd_val *v, size_t flags)
-{
-    if (!v || (!(flags & SD_VAL_ENCODE_ANY) && !sd_val_is_object(v) && !sd_val_is_array(v)))
-        return -1;
-    return dump(b, v, flags, 0) < 0 || sd_buf_failed(b) ? -1 : 0;
-}
-
-char *sd_val_dumps(const sd_val *v, size_t flags)
-{
-    sd_buf b = SD_BUF_INIT;
-    if (!v || (!(flags & SD_VAL_ENCODE_ANY) && !sd_val_is_object(v) && !sd_val_is_array(v)))
-        return NULL;
-    if (dump(&b, v, flags, 0) < 0 || sd_buf_grow(&b, 0)) {
-        sd_buf_release(&b);
-        return NULL;
-    }
-    if (!b.alloc) {   /* nothing was written: cannot happen for a value */
-        sd_buf_release(&b);
-        return NULL;
-    }
-    return sd_buf_detach(&b);
 }
 
 sd_val *sd_val_objectv(int n, ...)
