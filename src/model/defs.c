@@ -7,16 +7,41 @@
 #include "ptr.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+
+/* b = its first `base` bytes and "-i" */
+static void with_suffix(sd_buf *b, size_t base, sd_val_int i)
+{
+    char num[24];
+    snprintf(num, sizeof num, "-%lld", (long long)i);
+    sd_buf_truncate(b, base);
+    sd_buf_puts(b, num);
+}
 
 char *sd_model__unique_id(mctx *c, const char *want)
 {
     sd_buf b = SD_BUF_INIT;
-    const char *pre = c->id_prefix ? c->id_prefix : "";
-    sd_buf_printf(&b, "%s%s", pre, want && *want ? want : "root");
-    for (int i = 2; sd_val_object_get(c->ids, b.ptr); i++) {
-        sd_buf_clear(&b);
-        sd_buf_printf(&b, "%s%s-%d", pre, want && *want ? want : "root", i);
+    size_t base;
+    sd_val *seen;
+    sd_buf_puts(&b, c->id_prefix ? c->id_prefix : "");
+    sd_buf_puts(&b, want && *want ? want : "root");
+    base = b.len;
+    if (sd_buf_failed(&b))
+        return sd_buf_detach(&b);   /* NULL: the failure is noted */
+    if ((seen = sd_val_object_get(c->ids, b.ptr))) {
+        /* taken: the first free "-N", N from 2. A taken name remembers
+         * where its last search ended (ids are never given back), so n
+         * look-alike names cost n lookups, not n * n / 2. */
+        sd_val_int i = sd_val_is_integer(seen) ? sd_val_integer_value(seen) : 2;
+        for (with_suffix(&b, base, i); !sd_buf_failed(&b) && sd_val_object_get(c->ids, b.ptr);
+             with_suffix(&b, base, ++i))
+            ;
+        if (sd_buf_failed(&b))
+            return sd_buf_detach(&b);
+        b.ptr[base] = '\0';
+        sd_val_object_set_new(c->ids, b.ptr, sd_val_integer(i + 1));
+        b.ptr[base] = '-';
     }
     sd_val_object_set_new(c->ids, b.ptr, sd_val_true());
     return sd_buf_detach(&b);

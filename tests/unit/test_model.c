@@ -2,6 +2,7 @@
 #include "harness.h"
 #include "annot.h"
 #include "model.h"
+#include "model_int.h"
 #include "rows.h"
 #include "synth.h"
 #include "ytt.h"
@@ -164,4 +165,43 @@ static void test_ytt(void)
     sd_diags_release(&d);
 }
 
-TEST_MAIN(test_humanize, test_helmdocs_rows, test_bitnami_rows, test_helmdocs_descriptions, test_ytt)
+/* ids: the first free "-N" from 2, however many ask for the same name, and
+ * a name handed out as "a-2" is not handed out again when asked for as is */
+static void test_unique_ids(void)
+{
+    static const char *const want[][2] = {
+        { "a", "a" }, { "a", "a-2" }, { "a-2", "a-2-2" }, { "a", "a-3" }, { "a-4", "a-4" },
+        { "a", "a-5" }, { "", "root" }, { NULL, "root-2" }, { "a", "a-6" }, { "a-2", "a-2-3" },
+    };
+    mctx c;
+    memset(&c, 0, sizeof c);
+    c.ids = sd_val_object();
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char *id = sd_model__unique_id(&c, want[i][0]);
+        STR_EQ(id, want[i][1]);
+        free(id);
+    }
+    c.id_prefix = "def-";
+    {
+        char *x = sd_model__unique_id(&c, "a"), *y = sd_model__unique_id(&c, "a");
+        STR_EQ(x, "def-a");
+        STR_EQ(y, "def-a-2");
+        free(x);
+        free(y);
+    }
+    /* 3,000 alike: each still the next number, in time linear in their count */
+    for (int i = 0; i < 3000; i++) {
+        char *id = sd_model__unique_id(&c, "many"), expect[32];
+        snprintf(expect, sizeof expect, i ? "def-many-%d" : "def-many", i + 1);
+        if (strcmp(id, expect) != 0) {
+            STR_EQ(id, expect);
+            free(id);
+            break;
+        }
+        free(id);
+    }
+    OK(sd_val_object_size(c.ids) == 10 + 2 + 3000);
+    sd_val_decref(c.ids);
+}
+
+TEST_MAIN(test_unique_ids, test_humanize, test_helmdocs_rows, test_bitnami_rows, test_helmdocs_descriptions, test_ytt)
