@@ -41,6 +41,12 @@ typedef struct rp {
     int depth, oom;
 } rp;
 
+/** Parse `len` bytes of UTF-8 pattern `src` into `p` (which it clears):
+ *  the root node (an R_ALT of R_CATs), or -1 with p->err set. Release `p`
+ *  with sd_ecma__release() either way. */
+int sd_ecma__parse(rp *p, const char *src, size_t len);
+void sd_ecma__release(rp *p);
+
 /** The backtracking risk (enum sd_re_risk) of the automaton of node `root`
  *  of parser `p`; `anchored`: no implicit .* before it. */
 int sd_ecma__risk(const rp *p, int root, int anchored);

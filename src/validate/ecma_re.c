@@ -852,19 +852,18 @@ static int anchored(const rp *p, int root)
     return 1;
 }
 
-static int check(sd_ecma_re *out, const char *src, size_t len, int analyse)
+int sd_ecma__parse(rp *p, const char *src, size_t len)
 {
-    rp p;
-    uint32_t *cps = NULL;
+    uint32_t *cps;
     size_t n = 0;
     int root = -1;
 
-    memset(out, 0, sizeof *out);
-    memset(&p, 0, sizeof p);
+    memset(p, 0, sizeof *p);
     /* UTF-8 -> code points (the loaders checked the encoding) */
     if (!(cps = malloc((len + 1) * sizeof *cps))) {
-        out->error = "out of memory";
-        return 0;
+        p->err = "out of memory";
+        p->oom = 1;
+        return -1;
     }
     for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)src[i];
@@ -877,12 +876,33 @@ static int check(sd_ecma_re *out, const char *src, size_t len, int analyse)
         cps[n++] = cp;
         i += k;
     }
-    p.s = cps;
-    p.n = n;
-    if (prescan(&p) == 0 && (root = disjunction(&p)) >= 0) {
-        if (p.i < p.n)
-            fail(&p, p.s[p.i] == ')' ? "unmatched ')'" : "unexpected character");
+    p->s = cps;
+    p->n = n;
+    if (prescan(p) == 0 && (root = disjunction(p)) >= 0) {
+        if (p->i < p->n)
+            fail(p, p->s[p->i] == ')' ? "unmatched ')'" : "unexpected character");
     }
+    return p->err ? -1 : root;
+}
+
+void sd_ecma__release(rp *p)
+{
+    for (size_t i = 0; i < p->ns; i++)
+        free(p->sets[i].r);
+    free(p->sets);
+    free(p->nodes);
+    free(p->names);
+    free((uint32_t *)p->s);
+    memset(p, 0, sizeof *p);
+}
+
+static int check(sd_ecma_re *out, const char *src, size_t len, int analyse)
+{
+    rp p;
+    int root;
+
+    memset(out, 0, sizeof *out);
+    root = sd_ecma__parse(&p, src, len);
     if (p.err) {
         out->ok = 0;
         out->error = p.err;
@@ -893,7 +913,7 @@ static int check(sd_ecma_re *out, const char *src, size_t len, int analyse)
         out->ok = 1;
         check_backrefs(&p);
         out->differs = p.differs;
-        if (n > MAX_CP) {
+        if (p.n > MAX_CP) {
             out->risk = SD_RE_POLY;
         } else {
             out->risk = sd_ecma__risk(&p, root, anchored(&p, root));
@@ -906,12 +926,7 @@ static int check(sd_ecma_re *out, const char *src, size_t len, int analyse)
                 }
         }
     }
-    for (size_t i = 0; i < p.ns; i++)
-        free(p.sets[i].r);
-    free(p.sets);
-    free(p.nodes);
-    free(p.names);
-    free(cps);
+    sd_ecma__release(&p);
     return out->ok;
 }
 

@@ -43,4 +43,29 @@ int sd_ecma_re_valid(const char *src, size_t len);
  *  automaton over 256 positions) are reported as SD_RE_POLY. */
 int sd_ecma_re_check(sd_ecma_re *out, const char *src, size_t len);
 
+/* A pattern compiled to a deterministic automaton over ASCII: linear time,
+ * no backtracking, no match limit. Only patterns made of characters,
+ * classes, groups, alternatives and quantifiers, with ^ only at the start
+ * and $ only at the end of the alternatives, compile; a subject with a byte
+ * over 0x7F is left to PCRE2. */
+typedef struct sd_ecma_dfa sd_ecma_dfa;
+
+/** The automaton of `len` bytes of UTF-8 pattern `src`, or NULL when the
+ *  pattern is outside that subset, too large (over 256 positions or 1,024
+ *  states) or memory ran out: then match with PCRE2. Free with
+ *  sd_ecma_dfa_free(). */
+sd_ecma_dfa *sd_ecma_dfa_compile(const char *src, size_t len);
+
+/** Does the pattern match somewhere in the `n` bytes of `s` (JavaScript's
+ *  RegExp.prototype.test)? 1 yes, 0 no, -1 cannot tell (a byte over 0x7F). */
+int sd_ecma_dfa_match(const sd_ecma_dfa *d, const char *s, size_t n);
+
+/** What a backtracking matcher risks on the pattern (enum sd_re_risk, as
+ *  sd_ecma_re_check() says): where the validator uses the automaton and
+ *  where the bounded matchers (PCRE2's limit, the browser's regex.js) stay,
+ *  so that C and the browser give up on the same kind of value. */
+int sd_ecma_dfa_risk(const sd_ecma_dfa *d);
+
+void sd_ecma_dfa_free(sd_ecma_dfa *d);
+
 #endif

@@ -596,9 +596,9 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
     }
     put_count(x, "minLength", s->minl);
     put_count(x, "maxLength", s->maxl);
-    if (s->pattern) {
+    if (s->pattern.code) {
         const sd_node *pn = sd_node_get(s->node, "pattern");
-        sd_buf_printf(o, ",\"pattern\":%ld", pattern_index(x, s->pattern_src, pn ? pn->loc : s->node->loc));
+        sd_buf_printf(o, ",\"pattern\":%ld", pattern_index(x, s->pattern.src, pn ? pn->loc : s->node->loc));
     }
     if (s->format >= 0 && (s->assert_format || s->warn_format)) {
         sd_buf_puts(o, ",\"format\":");
@@ -677,7 +677,7 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
             const sd_node *pp = sd_node_get(s->node, "patternProperties");
             if (pp && pp->kind == SD_MAP && i < pp->n)
                 l = pp->items[i].key->loc;
-            sd_buf_printf(o, "%s%ld,%ld", i ? "," : "", pattern_index(x, s->pats[i].src, l),
+            sd_buf_printf(o, "%s%ld,%ld", i ? "," : "", pattern_index(x, s->pats[i].re.src, l),
                           rec_of(x, s->pats[i].s));
         }
         sd_buf_putc(o, ']');

@@ -245,15 +245,38 @@ static const vs *dynamic_target(vctx *c, const vs *s)
 }
 
 #define JIT_AFTER 32
+#define POLY_NATIVE 512   /* src/form/rules_walk.js: longer strings meet poly patterns bounded */
 
-static int re_match(vctx *c, pcre2_code *re, uint32_t *uses, const char *src, const sd_node *str,
-                    const vs *s, const char *kw)
+static int re_match(vctx *c, const vre *cr, const sd_node *str, const vs *s, const char *kw)
 {
-    if (*uses <= JIT_AFTER && ++*uses == JIT_AFTER && c->v->jit)
-        pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  /* on failure the interpreter goes on */
+    vre *r = (vre *)cr;     /* its counter and lazily made automaton */
+    pcre2_code *re = r->code;
+    const char *src = r->src;
+    if (r->uses <= JIT_AFTER) {
+        /* a pattern gets its automaton when first used (every ASCII string
+         * then meets the same linear matcher), or else PCRE2's JIT once
+         * used often enough */
+        if (++r->uses == 1 && (r->dfa = sd_ecma_dfa_compile(r->src, r->len))) {
+            /* where the browser runs RegExp, C runs the automaton; where
+             * the browser bounds its matcher (docs/rules.md, "Bounds"),
+             * PCRE2 keeps its match limit, and both give up alike */
+            int risk = sd_ecma_dfa_risk(r->dfa);
+            r->dfa_max = risk == SD_RE_LINEAR ? (size_t)-1 : POLY_NATIVE;
+            if (risk == SD_RE_EXP) {
+                sd_ecma_dfa_free(r->dfa);
+                r->dfa = NULL;
+            }
+        } else if (r->uses == JIT_AFTER && (!r->dfa || r->dfa_max != (size_t)-1) && c->v->jit)
+            pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  /* on failure the interpreter goes on */
+    }
+    if (r->dfa && str->len <= r->dfa_max) {
+        int m = sd_ecma_dfa_match(r->dfa, str->str, str->len);
+        if (m >= 0)
+            return m;
+    }
     /* the loaders checked UTF-8 already: skip PCRE2's per-match scan; the
      * JIT entry point skips the rest of pcre2_match's argument checks */
-    int rc = c->v->jit && *uses >= JIT_AFTER ? pcre2_jit_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx)
+    int rc = c->v->jit && r->uses >= JIT_AFTER ? pcre2_jit_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx)
                        : pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
     if (rc == PCRE2_ERROR_JIT_BADOPTION)  /* this pattern was not JIT-compiled */
         rc = pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
@@ -439,7 +462,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
                 }
             }
             for (size_t j = 0; j < s->npats; j++) {
-                int m = re_match(c, s->pats[j].re, &((vs *)s)->pats[j].uses, s->pats[j].src, key, s, "patternProperties");
+                int m = re_match(c, &s->pats[j].re, key, s, "patternProperties");
                 if (m < 0) { ok = 0; if (!c->res) { c->npath--; return 0; } continue; }
                 if (m) {
                     matched = 1;
@@ -602,7 +625,10 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
 static int v_string(vctx *c, const vs *s, const sd_node *inst)
 {
     int ok = 1;
-    if (s->minl >= 0 || s->maxl >= 0) {
+    /* n bytes of UTF-8 hold n/4 to n code points: count them only when
+     * those bounds do not settle both limits */
+    if ((s->minl >= 0 && (inst->len + 3) / 4 < (size_t)s->minl) ||
+        (s->maxl >= 0 && inst->len > (size_t)s->maxl)) {
         size_t len = utf8_count(inst->str, inst->len);
         if (s->minl >= 0 && len < (size_t)s->minl) {
             ok = 0; if (!c->res) return 0;
@@ -613,13 +639,13 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
             verr(c, s, "maxLength", inst, NULL, SD_MSG_MAX_LENGTH, len, s->maxl);
         }
     }
-    if (s->pattern) {
-        int m = re_match(c, s->pattern, &((vs *)s)->pattern_uses, s->pattern_src, inst, s, "pattern");
+    if (s->pattern.code) {
+        int m = re_match(c, &s->pattern, inst, s, "pattern");
         if (m == 0) {
             ok = 0; if (!c->res) return 0;
             sd_buf b = SD_BUF_INIT;
             sd_vprog__show(&b, inst);
-            verr(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern_src);
+            verr(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern.src);
             sd_buf_release(&b);
         } else if (m < 0) {
             ok = 0; if (!c->res) return 0;

@@ -185,7 +185,7 @@ static int count_kw(sd_validator *v, const sd_node *n, const char *kw, long long
     return 0;
 }
 
-static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw)
+static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw, vre *out)
 {
     int ec;
     PCRE2_SIZE off;
@@ -194,6 +194,8 @@ static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw)
         cerr(v, SD_ESYNTAX, n, "'%s' must be a string (a regular expression)", kw);
         return NULL;
     }
+    out->src = n->str;
+    out->len = n->len;
     re = sd_regex_compile(n->str, n->len, &ec, &off);
     if (!re) {
         PCRE2_UCHAR msg[256];
@@ -202,8 +204,9 @@ static pcre2_code *compile_re(sd_validator *v, const sd_node *n, const char *kw)
              n->str, (size_t)off, (const char *)msg);
         return NULL;
     }
-    /* JIT compiling costs ~0.1 ms a pattern: done on the 32nd match (re_match) */
-    return re;
+    /* JIT compiling costs ~0.1 ms a pattern: done on the 32nd match
+     * (re_match), with the automaton */
+    return out->code = re;
 }
 
 static int build_prop_hash(vs *s)
@@ -507,18 +510,16 @@ siblings:
                 if (!(s->pats = calloc(x->n ? x->n : 1, sizeof *s->pats))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
                 for (size_t j = 0; j < x->n; j++) {
                     vpat *pp = &s->pats[j];
-                    pp->src = x->items[j].key->str;
-                    if (!(pp->re = compile_re(v, x->items[j].key, k)) ||
+                    if (!compile_re(v, x->items[j].key, k, &pp->re) ||
                         !(pp->s = child_kw(v, x->items[j].value, k))) {
-                        if (pp->re) pcre2_code_free(pp->re);
+                        if (pp->re.code) pcre2_code_free(pp->re.code);
                         err = SD_ERROR;
                         break;
                     }
                     s->npats++;
                 }
             } else if (!strcmp(k, "pattern")) {
-                if (!(s->pattern = compile_re(v, x, k))) err = SD_ERROR;
-                else s->pattern_src = x->str;
+                if (!compile_re(v, x, k, &s->pattern)) err = SD_ERROR;
             } else if (!strcmp(k, "propertyNames") && d >= SD_DRAFT_6) {
                 if (!(s->pnames = child_kw(v, x, k))) err = SD_ERROR;
             } else if (!strcmp(k, "prefixItems") && d >= SD_DRAFT_2020) {
@@ -590,7 +591,7 @@ siblings:
     s->has_uneval = s->uprops || s->uitems;
     s->need = (uint8_t)((s->types || s->int_or_string ? N_TYPE : 0) |
                         (s->enum_ || s->has_const ? N_ENUM : 0) |
-                        (s->minl >= 0 || s->maxl >= 0 || s->pattern || (s->format >= 0 && (s->assert_format || s->warn_format)) ? N_STR : 0) |
+                        (s->minl >= 0 || s->maxl >= 0 || s->pattern.code || (s->format >= 0 && (s->assert_format || s->warn_format)) ? N_STR : 0) |
                         (s->min || s->max || s->exmin || s->exmax || s->mult ? N_NUM : 0) |
                         (s->minp >= 0 || s->maxp >= 0 || s->required || s->ndeps || s->nprops || s->npats ||
                          s->addl || s->pnames ? N_OBJ : 0) |
@@ -752,13 +753,15 @@ void sd_validator_free(sd_validator *v)
         vs *s = v->list[i];
         free(s->all); free(s->any); free(s->one);
         free(s->props); free(s->phash);
-        for (size_t j = 0; j < s->npats; j++)
-            pcre2_code_free(s->pats[j].re);
+        for (size_t j = 0; j < s->npats; j++) {
+            pcre2_code_free(s->pats[j].re.code);
+            sd_ecma_dfa_free(s->pats[j].re.dfa);
+        }
         free(s->pats);
         free(s->deps);
         free(s->prefix);
-        if (s->pattern)
-            pcre2_code_free(s->pattern);
+        pcre2_code_free(s->pattern.code);
+        sd_ecma_dfa_free(s->pattern.dfa);
         free(s->ehash);
         free(s);
     }

@@ -6,6 +6,7 @@
 
 #include "validate.h"
 #include "buf.h"
+#include "ecma_re.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -22,7 +23,15 @@ enum { T_NULL = 1, T_BOOL = 2, T_INT = 4, T_NUM = 8, T_STR = 16, T_OBJ = 32, T_A
 
 typedef struct vs vs;
 typedef struct vprop { const char *name; size_t len; uint32_t h; int req; vs *s; } vprop;
-typedef struct vpat { pcre2_code *re; const char *src; vs *s; uint32_t uses; } vpat;
+/* a pattern: PCRE2's program, and from its JIT_AFTER-th match on, the
+ * automaton (ecma_re.h) when it has one */
+typedef struct vre {
+    pcre2_code *code; sd_ecma_dfa *dfa;
+    size_t dfa_max;                     /* longest subject for the automaton */
+    const char *src; size_t len;        /* the pattern as written */
+    uint32_t uses;
+} vre;
+typedef struct vpat { vre re; vs *s; } vpat;
 typedef struct vdep {
     const char *name; size_t len;
     const sd_node *req;       /* sequence of names, or NULL */
@@ -59,7 +68,7 @@ struct vs {
     vs **prefix; size_t nprefix;
     vs *items, *contains;
     const sd_node *min, *max, *exmin, *exmax, *mult;
-    pcre2_code *pattern; const char *pattern_src; uint32_t pattern_uses;
+    vre pattern;              /* pattern.code NULL: none */
     int format;
     const sd_node *const_;
     const sd_node *enum_; uint64_t *ehash;
@@ -182,13 +191,41 @@ static inline uint32_t hash32(const char *s, size_t n)
     return (uint32_t)mix(a ^ (b * 0x9E3779B97F4A7C15ULL) ^ n);
 }
 
-/* Short keys: a byte loop beats a call to memcmp. */
+/* Short keys: a few word loads, overlapping at the end, beat a call to
+ * memcmp and a byte loop. */
 static inline int same_bytes(const char *a, const char *b, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
+    uint64_t x, y;
+    uint32_t u, v;
+    uint16_t g, h;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y)
+                return 0;
+        }
+        memcpy(&x, a + n - 8, 8);
+        memcpy(&y, b + n - 8, 8);
+        return x == y;
+    }
+    if (n >= 4) {
+        memcpy(&u, a, 4);
+        memcpy(&v, b, 4);
+        if (u != v)
             return 0;
-    return 1;
+        memcpy(&u, a + n - 4, 4);
+        memcpy(&v, b + n - 4, 4);
+        return u == v;
+    }
+    if (n >= 2) {
+        memcpy(&g, a, 2);
+        memcpy(&h, b, 2);
+        if (g != h)
+            return 0;
+        return a[n - 1] == b[n - 1];
+    }
+    return n == 0 || a[0] == b[0];
 }
 
 static inline vprop *find_prop(const vs *s, const sd_node *key)

@@ -86,6 +86,36 @@ def main():
             if os.path.isfile(v) and os.path.getsize(v) <= MAX:
                 seeds.append(read(v) + (SEP + read(s) if os.path.isfile(s) and os.path.getsize(s) <= MAX else b""))
         seeds.append(b"# -- <script>alert(1)</script>\nx: '<img src=x onerror=alert(1)>'\n")
+    elif target == "regex":
+        pats = {}
+
+        def collect(node, subjects):
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    if k == "pattern" and isinstance(v, str):
+                        pats.setdefault(v, set()).update(subjects)
+                    elif k == "patternProperties" and isinstance(v, dict):
+                        for key in v:
+                            pats.setdefault(key, set()).update(subjects)
+                    collect(v, subjects)
+            elif isinstance(node, list):
+                for v in node:
+                    collect(v, subjects)
+
+        for f in files("jsonschema-test-suite/tests/**/*.json", "charts/**/values.schema.json", "crds/*.json"):
+            try:
+                doc = json.loads(read(f))
+            except ValueError:
+                continue
+            for g in doc if isinstance(doc, list) else [{"schema": doc}]:
+                data = [t.get("data") for t in g.get("tests", [])] if isinstance(g, dict) else []
+                subj = {x for x in data if isinstance(x, str)}
+                subj |= {k for x in data if isinstance(x, dict) for k in x}
+                collect(g.get("schema") if isinstance(g, dict) else None, subj)
+        generic = ["", "a", "abc", "my-app-1", "a.b.c", "1h30m", "100Mi", "-", "a\u00e9", "x y", "/path"]
+        for pat, subj in sorted(pats.items()):
+            lines = [x for x in sorted(subj) + generic if "\n" not in x]
+            seeds.append(pat.encode() + SEP + "\n".join(lines).encode())
     else:
         sys.exit("unknown target " + target)
     for s in seeds:

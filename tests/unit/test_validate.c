@@ -354,5 +354,40 @@ static void test_ecma_regex(void)
     }
 }
 
-TEST_MAIN(test_ecma_regex, test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
+/* From its 32nd use a pattern runs on its automaton (ecma_dfa.c), and a
+ * string with a byte over 0x7F still goes to PCRE2: the verdicts must not
+ * change across that point, for `pattern` and `patternProperties` alike. */
+static void test_pattern_automaton(void)
+{
+    sd_buf b = SD_BUF_INIT;
+    fixture f;
+    sd_buf_puts(&b, "{\"list\": [");
+    for (int i = 0; i < 100; i++) { /* bad, good, non-ASCII (bad), bad only at its end */
+        static const char *const s4[] = { "bad_name", "ok-1", "\u00e9-x", "ok-" };
+        sd_buf_printf(&b, "%s\"%s\"", i ? "," : "", s4[i % 4]);
+    }
+    sd_buf_puts(&b, "], \"map\": {");
+    for (int i = 0; i < 100; i++)   /* even: an integer as asked; odd: a string */
+        sd_buf_printf(&b, "%s\"k%d\": %s", i ? "," : "", i, i % 2 ? "\"s\"" : "1");
+    sd_buf_puts(&b, ", \"k\u00e9\": \"s\"}}");
+    run(&f, "{\"properties\": {\"list\": {\"items\": {\"pattern\": \"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$\"}},"
+            " \"map\": {\"patternProperties\": {\"^k[0-9]+$\": {\"type\": \"integer\"},"
+            " \"^k[^0-9]$\": {\"type\": \"integer\"}}}}}", b.ptr, 0);
+    INT_EQ(f.compile, 0);
+    INT_EQ(f.result, SD_EINVALID);
+    INT_EQ(f.res.count, 75 + 50 + 1);
+    {
+        int last_list = 0, last_map = 0, nonascii = 0;
+        for (size_t i = 0; i < f.res.count; i++) {
+            last_list |= !strcmp(f.res.items[i].path, "/list/99");
+            last_map |= !strcmp(f.res.items[i].path, "/map/k99");
+            nonascii |= !strcmp(f.res.items[i].path, "/map/k\u00e9") || !strcmp(f.res.items[i].path, "/map/k\xC3\xA9");
+        }
+        OK(last_list && last_map && nonascii);
+    }
+    done(&f);
+    sd_buf_release(&b);
+}
+
+TEST_MAIN(test_pattern_automaton, test_ecma_regex, test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
           test_unresolvable, test_uri, test_numbers, test_messages, test_formats)
