@@ -53,7 +53,7 @@ static uint64_t keys_of(const sd_node *m)
 /* A keyword of the node: its own schema first, then the $ref target's. A
  * node is asked for some forty keywords and has a few: the filter answers
  * most misses without a lookup. */
-static const sd_node *kw(const bnode *b, const char *name)
+static inline const sd_node *kw(const bnode *b, const char *name)
 {
     const sd_node *t;
     size_t n = strlen(name);

@@ -27,6 +27,9 @@ typedef struct rstate {
     sd_diags *diags;
     const sd_mustache *tmpl;    /* the template being rendered, for diagnostics */
     sd_val **ctx;               /* the context stack, borrowed values */
+    uint64_t *serial;           /* each frame's push, numbered: frames 0..i are
+                                   the same while serial[i] is */
+    uint64_t pushes;
     size_t nctx, capctx;
     sd_buf ind;                 /* indentation strings; the current one is ind[istart..] */
     size_t istart;
@@ -36,6 +39,12 @@ typedef struct rstate {
         const mseg *seg;        /* the key, in whichever tag asked first */
         sd_val *val;
     } cache[256];
+    struct ncache {             /* a name not on the top frame: what the frames
+                                   below it gave, while they stay the same */
+        const mname *nm;
+        uint64_t below;         /* serial of the frame under the top */
+        sd_val *val;
+    } names[256];
     int depth;                  /* partials, parents and overrides being rendered */
     int nesting;                /* render_list() calls on the C stack */
     unsigned long expansions;   /* partials, parents and overrides rendered so far */
@@ -98,12 +107,27 @@ static sd_val *lookup(rstate *st, const mname *nm)
     size_t i;
     int k;
 
-    if (nm->nseg == 0)
+    if (nm->nseg == 0 || st->nctx == 0)
         return st->nctx ? st->ctx[st->nctx - 1] : NULL;
-    for (i = st->nctx; i-- > 0; ) {
-        sd_val *c = st->ctx[i];
-        if (sd_val_is_object(c) && (v = object_get(st, c, &nm->seg[0])))
-            break;
+    i = st->nctx - 1;
+    if (sd_val_is_object(st->ctx[i]))
+        v = object_get(st, st->ctx[i], &nm->seg[0]);
+    if (!v && i > 0) {
+        /* a list's items are new tops over the same frames: most names
+         * missing from an item are answered (or missed) below it alike */
+        struct ncache *e = &st->names[((uintptr_t)nm >> 4 ^ (uintptr_t)nm >> 12) & 255];
+        if (e->nm == nm && e->below == st->serial[i - 1]) {
+            v = e->val;
+        } else {
+            while (i-- > 0) {
+                sd_val *c = st->ctx[i];
+                if (sd_val_is_object(c) && (v = object_get(st, c, &nm->seg[0])))
+                    break;
+            }
+            e->nm = nm;
+            e->below = st->serial[st->nctx - 2];
+            e->val = v;
+        }
     }
     for (k = 1; v && k < nm->nseg; k++)
         v = child_of(st, v, &nm->seg[k]);
@@ -121,11 +145,16 @@ static int push_ctx(rstate *st, sd_val *v)
     if (st->nctx == st->capctx) {
         size_t n = st->capctx ? st->capctx * 2 : 32;
         sd_val **p = realloc(st->ctx, n * sizeof *p);
+        uint64_t *q;
         if (!p)
             return SD_ENOMEM;
         st->ctx = p;
+        if (!(q = realloc(st->serial, n * sizeof *q)))
+            return SD_ENOMEM;
+        st->serial = q;
         st->capctx = n;
     }
+    st->serial[st->nctx] = ++st->pushes;
     st->ctx[st->nctx++] = v;
     return 0;
 }
@@ -133,10 +162,24 @@ static int push_ctx(rstate *st, sd_val *v)
 /* The spec's escaping set: & < > " (interpolation.json "HTML Escaping"). */
 static const unsigned char html_special[256] = { ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1 };
 
+/* a byte of `w` is one of & < > " */
+static inline uint64_t html_special_in(uint64_t w)
+{
+#define ZERO_BYTE(x) (((x) - 0x0101010101010101ull) & ~(x) & 0x8080808080808080ull)
+    return ZERO_BYTE(w ^ 0x2626262626262626ull) | ZERO_BYTE(w ^ 0x3C3C3C3C3C3C3C3Cull) |
+           ZERO_BYTE(w ^ 0x3E3E3E3E3E3E3E3Eull) | ZERO_BYTE(w ^ 0x2222222222222222ull);
+#undef ZERO_BYTE
+}
+
 static void put_html(sd_buf *b, const char *s, size_t n)
 {
     size_t i = 0, start = 0;
     for (;;) {
+        for (uint64_t w; i + 8 <= n; i += 8) {   /* eight plain bytes a step */
+            memcpy(&w, s + i, 8);
+            if (html_special_in(w))
+                break;
+        }
         while (i < n && !html_special[(unsigned char)s[i]])
             i++;
         sd_buf_put(b, s + start, i - start);
@@ -466,6 +509,7 @@ int sd_mustache_render(sd_buf *out, const sd_mustache *t, sd_val *data,
         sd_diag_error(diags, err, loc, "out of memory");
     }
     free(st.ctx);
+    free(st.serial);
     sd_buf_release(&st.ind);
     return err;
 }

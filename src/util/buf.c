@@ -79,7 +79,7 @@ int sd_buf_grow(sd_buf *b, size_t extra)
     return 0;
 }
 
-void sd_buf_put(sd_buf *b, const char *s, size_t n)
+void sd_buf__put_slow(sd_buf *b, const char *s, size_t n)
 {
     if (n == 0 || sd_buf_grow(b, n))
         return;
@@ -87,8 +87,6 @@ void sd_buf_put(sd_buf *b, const char *s, size_t n)
     b->len += n;
     b->ptr[b->len] = '\0';
 }
-
-void sd_buf_puts(sd_buf *b, const char *s) { sd_buf_put(b, s, strlen(s)); }
 
 void sd_buf__putc_slow(sd_buf *b, char c)
 {

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct sd_buf {
     char  *ptr;
@@ -43,9 +44,22 @@ void sd_buf_init(sd_buf *b, size_t cap);
 void sd_buf_release(sd_buf *b);
 void sd_buf_clear(sd_buf *b);
 int  sd_buf_grow(sd_buf *b, size_t extra);
-void sd_buf_put(sd_buf *b, const char *s, size_t n);
-void sd_buf_puts(sd_buf *b, const char *s);
+void sd_buf__put_slow(sd_buf *b, const char *s, size_t n);
 void sd_buf__putc_slow(sd_buf *b, char c);
+/* `n` bytes of `s` (which may lie inside the buffer): the common case
+ * inline, as for sd_buf_putc() */
+static inline void sd_buf_put(sd_buf *b, const char *s, size_t n)
+{
+    size_t need = b->len + n + 1;
+    if (n && need > n && need <= b->alloc && !b->failed && (!b->cap || need <= b->cap + 1)) {
+        memmove(b->ptr + b->len, s, n);
+        b->len += n;
+        b->ptr[b->len] = '\0';
+        return;
+    }
+    sd_buf__put_slow(b, s, n);
+}
+static inline void sd_buf_puts(sd_buf *b, const char *s) { sd_buf_put(b, s, strlen(s)); }
 /* One byte: the common case (room, no cap reached, not failed) inline. */
 static inline void sd_buf_putc(sd_buf *b, char c)
 {

@@ -287,8 +287,16 @@ static uint32_t hash(const char *s, size_t n)
         s += 8;
         n -= 8;
     }
+    /* the last 0-7 bytes, without a call to memcpy for a variable size */
     w = 0;
-    memcpy(&w, s, n);
+    if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        w = (uint64_t)a << 32 | b;
+    } else if (n) {
+        w = (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n >> 1] << 8 | (unsigned char)s[n - 1];
+    }
     h = (h ^ w) * 0xff51afd7ed558ccdull;
     h ^= h >> 29;
     return (uint32_t)h;
@@ -392,11 +400,6 @@ sd_val *sd_val_object_getn(const sd_val *o, const char *key, size_t len)
     if (!sd_val_is_object(o) || !key || (i = find(COBJ(o), key, len)) < 0)
         return NULL;
     return MVAL(&COBJ(o)->m[i]);
-}
-
-sd_val *sd_val_object_get(const sd_val *o, const char *key)
-{
-    return key ? sd_val_object_getn(o, key, strlen(key)) : NULL;
 }
 
 /* Set a member; `k` is the key to store when the member is new (a copy;

@@ -36,6 +36,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum {
     SD_VAL_OBJECT, SD_VAL_ARRAY, SD_VAL_STRING, SD_VAL_INTEGER,
@@ -113,9 +114,13 @@ double sd_val_number_value(const sd_val *v);
 
 /* ---- objects ------------------------------------------------------------- */
 size_t sd_val_object_size(const sd_val *o);
-/** Borrowed: the value under `key`, or NULL (also when `o` is no object). */
-sd_val *sd_val_object_get(const sd_val *o, const char *key);
 sd_val *sd_val_object_getn(const sd_val *o, const char *key, size_t len);
+/** Borrowed: the value under `key`, or NULL (also when `o` is no object).
+ *  Inline, so that a literal key's length is known when compiling. */
+static inline sd_val *sd_val_object_get(const sd_val *o, const char *key)
+{
+    return key ? sd_val_object_getn(o, key, strlen(key)) : NULL;
+}
 /** Set `key` (copied; valid UTF-8 or -1) to `v`, stealing the reference.
  *  0, or -1 when `o` is no object, `v` is NULL, or memory ran out. */
 int sd_val_object_set_new(sd_val *o, const char *key, sd_val *v);
