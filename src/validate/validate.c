@@ -408,6 +408,19 @@ static inline int quick_ok(const vs *s, const sd_node *inst)
     return (s->types & it) || (it == T_INT && (s->types & T_NUM));
 }
 
+static int v_string(vctx *c, const vs *s, const sd_node *inst);
+
+/* v_node() for a string under a record without applicators, enum or const
+ * whose type admits strings: straight to the string keywords, without
+ * v_node()'s frame (most values of a values file). */
+static inline int v_value(vctx *c, const vs *s, const sd_node *inst)
+{
+    if (inst->kind == SD_STR && !s->alias && !s->loop && s->kind == VS_SCHEMA && !(s->need & (N_ENUM | N_APPLY)) &&
+        (!(s->need & N_TYPE) || (s->types & T_STR) || s->int_or_string) && !c->fatal && c->depth < MAX_DEPTH)
+        return !(s->need & N_STR) || v_string(c, s, inst);
+    return v_node(c, s, inst, NULL);
+}
+
 static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
 {
     int ok = 1;
@@ -458,7 +471,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
                 if (p) {
                     matched = 1;
                     nreq += (size_t)p->req;
-                    if (!quick_ok(p->s, val) && !v_node(c, p->s, val, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                    if (!quick_ok(p->s, val) && !v_value(c, p->s, val)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
                 }
             }
             for (size_t j = 0; j < s->npats; j++) {
@@ -588,7 +601,7 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
             ahead(inst->items, i, n);
             if (path_push(c, NULL, i) < 0) return 0;
             if (!quick_ok(s->items, inst->items[i].value) &&
-                !v_node(c, s->items, inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                !v_value(c, s->items, inst->items[i].value)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
             c->npath--;
             if (L) BIT_SET(L, i);
         }
