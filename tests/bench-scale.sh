@@ -2,7 +2,7 @@
 # tests/bench-scale.sh - the scaling table of `make bench`: each synthetic
 # family of tests/gen-scale.py at 1x, 4x, 16x and 64x, rendered to html and
 # md (and validated, where the family has a schema), with the CPU seconds
-# (user + system) and the peak RSS of the whole process, and the 64x/1x
+# (tests/bench-cpu.sh) and the peak RSS of the whole process, and the 64x/1x
 # ratios (linear growth: time at most 80x, memory at most 70x).
 # Figures only, never asserted. SCALES="1 4" runs fewer sizes.
 set -u
@@ -13,25 +13,17 @@ SCALES=${SCALES:-1 4 16 64}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# CPU seconds (user + system) and peak KB: through ../shared/bench/docs/
-# wholeproc.py when present (wait4's microseconds; the median of 11 runs at
-# 1x, whose 15-50 ms every ratio divides by, 5 at 4x, 3 from 16x up), else
-# one run of GNU time (10 ms steps)
+# CPU seconds and peak KB (tests/bench-cpu.sh): the median of 11 runs at
+# 1x, whose 15-50 ms every ratio divides by, 5 at 4x, 3 from 16x up
 TIMER=$CORPUS/../bench/docs/wholeproc.py
+. tests/bench-cpu.sh
 measure() { # SCALE CMD...
     case $1 in 1) n=11 ;; 4) n=5 ;; *) n=3 ;; esac
     shift
-    if [ -f "$TIMER" ]; then
-        python3 "$TIMER" -n $n --warmup 0 --timeout 300 -- "$@" >"$tmp/t" 2>&1
-        grep -q "exit 0 ($n of $n)" "$tmp/t" || { echo "FAILED: $*" >&2; echo "- -"; return; }
-        awk '/^A cpu s/ {c = $5} /^A peak MiB/ {m = $5} END {printf "%.3f %d\n", c, m * 1024}' "$tmp/t"
-        return
-    fi
-    /usr/bin/time -f '%U %S %M' -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err" || {
-        echo "FAILED: $*" >&2; head -3 "$tmp/err" >&2; echo "- -"; return; }
-    awk '{printf "%.2f %d\n", $1 + $2, $3}' "$tmp/t"
+    r=$(cpu_med "$n" "$@")
+    if [ "$r" = "0 0" ]; then echo "- -"; else echo "$r" | awk '{printf "%.4f %d\n", $1, $2}'; fi
 }
-
+echo "(CPU: $(cpu_how))"
 printf '%-8s %-9s' family what
 for n in $SCALES; do printf ' %16s' "${n}x s / MB"; done
 printf '   %s\n' "last/1x time, memory"

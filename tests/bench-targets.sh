@@ -3,7 +3,7 @@
 # next to its floor in the same sitting and printed as a ratio with the
 # target beside it (figures only, never asserted: the machine is noisy).
 #
-#   parse floor  whole-process CPU seconds (user + system, median of RUNS) of
+#   parse floor  whole-process CPU seconds (tests/bench-cpu.sh, median of RUNS) of
 #                schemadoc against ../shared/bench/docs/parse-floor.c, which
 #                parses the same files with jansson or libyaml and exits
 #   memory       peak RSS per input byte (render, validate), next to the
@@ -30,46 +30,9 @@ mkdir -p "$W"
 [ -f "$W/big64.json" ] || { mkdir -p "$W/w64" && node "$BENCH/validator/gen-workload.mjs" "$W/w64" 64000000 >/dev/null &&
     mv "$W/w64/big.json" "$W/big64.json" && rm -rf "$W/w64"; }
 
-# one run: "CPU-seconds peak-KB" (exit status 0 or 1 accepted)
-one() {
-    /usr/bin/time -f '%U %S %M' -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err"
-    rc=$?
-    if [ $rc -gt 1 ]; then echo "FAILED ($rc): $*" >&2; head -3 "$tmp/err" >&2; echo "0 0"; return; fi
-    awk '{printf "%.4f %d\n", $1 + $2, $3}' "$tmp/t"
-}
-# median CPU seconds and peak KB of RUNS runs. The kernel here charges CPU
-# time to rusage in scheduler ticks (0 or 6 ms for a 2 ms process), so a
-# small chart's ratio to its floor was a ratio of ticks; perf's task-clock
-# counts nanoseconds. With perf: task-clock, and the peak from one more run
-# under GNU time; without: wait4 rusage through ../shared/bench/docs/wholeproc.py
 TIMER=$BENCH/docs/wholeproc.py
-TASKCLOCK=0
-perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && TASKCLOCK=1
-med() {
-    if [ $TASKCLOCK = 1 ]; then med_tc "$@"; else med_ru "$@"; fi
-}
-med_tc() {
-    "$@" >/dev/null 2>&1
-    i=0
-    while [ $i -lt "$RUNS" ]; do
-        perf stat -x, -e task-clock -o "$tmp/p" -- "$@" >/dev/null 2>"$tmp/err"
-        rc=$?
-        if [ $rc -gt 1 ]; then echo "FAILED ($rc): $*" >&2; head -3 "$tmp/err" >&2; echo "0 0"; return; fi
-        awk -F, '$3 == "task-clock" { printf "%.6f\n", $1 / 1000 }' "$tmp/p" >>"$tmp/tc"
-        i=$((i + 1))
-    done
-    c=$(sort -n "$tmp/tc" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    rm -f "$tmp/tc"
-    m=$(one "$@"); m=${m#* }
-    echo "$c $m"
-}
-med_ru() {
-    python3 "$TIMER" -n "$RUNS" --warmup 1 --timeout 300 -- "$@" >"$tmp/w" 2>&1
-    if ! grep -q "exit 0 ($RUNS of $RUNS)" "$tmp/w" && ! grep -q "exit 1 ($RUNS of $RUNS)" "$tmp/w"; then
-        echo "FAILED: $*" >&2; grep -v '^A ' "$tmp/w" | head -3 >&2; echo "0 0"; return
-    fi
-    awk '/^A cpu s/ {c = $5} /^A peak MiB/ {m = $5} END {printf "%.4f %d\n", c, m * 1024}' "$tmp/w"
-}
+. tests/bench-cpu.sh
+med() { cpu_med "$RUNS" "$@"; }
 # the floor of a list of files: the sum of their parses, less the start of
 # a process for each file after the first (parse-floor reads one file a run)
 floor_of() {
@@ -89,7 +52,7 @@ verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r != "-" && r <= t) ? "met" 
 bytes() { cat "$@" | wc -c; }
 
 r=$(med "$tmp/empty"); EMPTY_CPU=${r% *}
-echo "# issue 15 targets: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), median CPU of $RUNS runs ($([ $TASKCLOCK = 1 ] && echo "perf task-clock" || echo "rusage"))"
+echo "# issue 15 targets: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), median CPU of $RUNS runs ($(cpu_how))"
 echo "## parse floor: whole process, CPU seconds"
 printf '%-40s %9s %9s %7s %7s\n' input schemadoc floor ratio target
 echo "(floor: parse-floor.c parses the source's files with jansson or libyaml and exits; a chart's floor is the sum over the files it reads)"
