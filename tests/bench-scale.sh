@@ -2,7 +2,7 @@
 # tests/bench-scale.sh - the scaling table of `make bench`: each synthetic
 # family of tests/gen-scale.py at 1x, 4x, 16x and 64x, rendered to html and
 # md (and validated, where the family has a schema), with the CPU seconds
-# (tests/bench-cpu.sh) and the peak RSS of the whole process, and the 64x/1x
+# (tests/cpu-time.sh) and the peak RSS of the whole process, and the 64x/1x
 # ratios (linear growth: time at most 80x, memory at most 70x).
 # Figures only, never asserted. SCALES="1 4" runs fewer sizes.
 set -u
@@ -13,10 +13,10 @@ SCALES=${SCALES:-1 4 16 64}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# CPU seconds and peak KB (tests/bench-cpu.sh): the median of 11 runs at
+# CPU seconds and peak KB (tests/cpu-time.sh): the median of 11 runs at
 # 1x, whose 15-50 ms every ratio divides by, 5 at 4x, 3 from 16x up
 TIMER=$CORPUS/../bench/docs/wholeproc.py
-. tests/bench-cpu.sh
+. tests/cpu-time.sh
 measure() { # SCALE CMD...
     case $1 in 1) n=11 ;; 4) n=5 ;; *) n=3 ;; esac
     shift

@@ -3,7 +3,7 @@
 # next to its floor in the same sitting and printed as a ratio with the
 # target beside it (figures only, never asserted: the machine is noisy).
 #
-#   parse floor  whole-process CPU seconds (tests/bench-cpu.sh, median of RUNS) of
+#   parse floor  whole-process CPU seconds (tests/cpu-time.sh, median of RUNS) of
 #                schemadoc against ../shared/bench/docs/parse-floor.c, which
 #                parses the same files with jansson or libyaml and exits
 #   memory       peak RSS per input byte (render, validate), next to the
@@ -31,7 +31,7 @@ mkdir -p "$W"
     mv "$W/w64/big.json" "$W/big64.json" && rm -rf "$W/w64"; }
 
 TIMER=$BENCH/docs/wholeproc.py
-. tests/bench-cpu.sh
+. tests/cpu-time.sh
 med() { cpu_med "$RUNS" "$@"; }
 # the floor of a list of files: the sum of their parses, less the start of
 # a process for each file after the first (parse-floor reads one file a run)

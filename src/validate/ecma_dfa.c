@@ -18,13 +18,8 @@
 #define MAXP SD_ECMA_MAX_POS    /* positions, besides the start */
 #define MAXS 1024               /* states */
 #define MAX_WORK 100000         /* syntax nodes visited while writing out repetitions */
-#define W ((MAXP + 1 + 63) / 64)
+#define W SD_ECMA_W
 
-typedef struct bits { uint64_t w[W]; } bits;
-
-static void bor(bits *a, const bits *b) { for (int i = 0; i < W; i++) a->w[i] |= b->w[i]; }
-static void bset(bits *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
-static int bget(const bits *a, int i) { return (int)(a->w[i >> 6] >> (i & 63)) & 1; }
 static int bmeet(const bits *a, const bits *b)
 {
     for (int i = 0; i < W; i++)
@@ -32,8 +27,6 @@ static int bmeet(const bits *a, const bits *b)
             return 1;
     return 0;
 }
-
-typedef struct gl { int nullable; bits first, last; } gl;
 
 typedef struct build {
     const rp *p;

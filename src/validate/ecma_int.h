@@ -41,6 +41,17 @@ typedef struct rp {
     int depth, oom;
 } rp;
 
+/* A set of automaton positions (0 is the start state), and what the
+ * position automaton (Glushkov) of a subtree is made of: whether it
+ * matches the empty string, its first and its last positions. */
+#define SD_ECMA_W ((SD_ECMA_MAX_POS + 1 + 63) / 64)
+typedef struct bits { uint64_t w[SD_ECMA_W]; } bits;
+typedef struct gl { int nullable; bits first, last; } gl;
+
+static inline void bor(bits *a, const bits *b) { for (int i = 0; i < SD_ECMA_W; i++) a->w[i] |= b->w[i]; }
+static inline void bset(bits *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
+static inline int bget(const bits *a, int i) { return (int)(a->w[i >> 6] >> (i & 63)) & 1; }
+
 /** Parse `len` bytes of UTF-8 pattern `src` into `p` (which it clears):
  *  the root node (an R_ALT of R_CATs), or -1 with p->err set. Release `p`
  *  with sd_ecma__release() either way. */

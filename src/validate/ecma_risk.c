@@ -34,12 +34,6 @@ static int sets_meet(const rset *a, const rset *b)
     return 0;
 }
 
-#define W ((MAX_POS + 1 + 63) / 64)
-typedef struct bits { uint64_t w[W]; } bits;
-
-static void bor(bits *a, const bits *b) { for (int i = 0; i < W; i++) a->w[i] |= b->w[i]; }
-static void bset(bits *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
-static int bget(const bits *a, int i) { return (a->w[i >> 6] >> (i & 63)) & 1; }
 
 typedef struct nfa {
     int npos;                 /* states 1..npos are positions, 0 is the start */
@@ -58,7 +52,6 @@ static void link(nfa *a, const bits *from, const bits *to)
                     a->follow[x][y]++;
 }
 
-typedef struct gl { int nullable; bits first, last; } gl;
 
 static void glushkov(const rp *p, int x, nfa *a, gl *out, const rset *univ)
 {

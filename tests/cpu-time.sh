@@ -1,4 +1,4 @@
-# tests/bench-cpu.sh - sourced by tests/bench-targets.sh and
+# tests/cpu-time.sh - sourced by tests/bench-targets.sh and
 # tests/bench-scale.sh: whole-process CPU seconds and peak memory.
 #
 #   cpu_med N CMD...   prints "CPU-seconds peak-KB": the median CPU time of
