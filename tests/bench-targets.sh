@@ -56,8 +56,40 @@ echo "# issue 15 targets: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg),
 echo "## parse floor: whole process, CPU seconds"
 printf '%-40s %9s %9s %7s %7s\n' input schemadoc floor ratio target
 echo "(floor: parse-floor.c parses the source's files with jansson or libyaml and exits; a chart's floor is the sum over the files it reads)"
+# With perf, a row runs schemadoc and its floor in turns, RUNS rounds, and
+# the ratio is the median of the rounds' ratios: the machine's pace drifts
+# over seconds, and a 2 ms floor measured a minute after its schemadoc run
+# moved a chart's ratio by 50%.
 floor_row() { # NAME FORMAT TARGET SOURCE FILES...
     name=$1 fmt=$2 target=$3 src=$4; shift 4
+    if [ $TASKCLOCK = 1 ]; then
+        rm -f "$tmp/rounds"
+        # shellcheck disable=SC2086
+        "$SD" "$src" $MAPS --format "$fmt" -o /dev/null >/dev/null 2>&1
+        i=0
+        while [ $i -lt "$RUNS" ]; do
+            # shellcheck disable=SC2086
+            s=$(cpu_once "$SD" "$src" $MAPS --format "$fmt" -o /dev/null)
+            f=0 first=1
+            for x in "$@"; do
+                case "$x" in *.json) k=json ;; *) k=yaml ;; esac
+                [ $first = 1 ] || f=$(echo "$f $(cpu_once "$tmp/empty")" | awk '{print $1 - $2}')
+                first=0
+                f=$(echo "$f $(cpu_once "$tmp/floor" "$k" "$x")" | awk '{print $1 + $2}')
+            done
+            echo "$s $f" >>"$tmp/rounds"
+            i=$((i + 1))
+        done
+        # shellcheck disable=SC2046
+        set -- $(awk '{ s[NR] = $1; f[NR] = $2; r[NR] = ($2 > 0 ? $1 / $2 : 0) }
+            function med(a, n,   i, j, t) {
+                for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+                return a[int((n + 1) / 2)]
+            }
+            END { printf "%.6f %.6f %.2f\n", med(s, NR), med(f, NR), med(r, NR) }' "$tmp/rounds")
+        printf '%-40s %8.4fs %8.4fs %6sx %6sx  %s\n' "$name $fmt" "$1" "$2" "$3" "$target" "$(verdict "$3" "$target")"
+        return
+    fi
     # shellcheck disable=SC2086
     s=$(med "$SD" "$src" $MAPS --format "$fmt" -o /dev/null); f=$(floor_of "$@")
     r=$(ratio "${s% *}" "${f% *}")

@@ -1,6 +1,8 @@
 # tests/cpu-time.sh - sourced by tests/bench-targets.sh and
 # tests/bench-scale.sh: whole-process CPU seconds and peak memory.
 #
+#   cpu_once CMD...    (perf only) prints the CPU seconds of one run, or
+#                      "-" when it fails
 #   cpu_med N CMD...   prints "CPU-seconds peak-KB": the median CPU time of
 #                      N runs (exit status 0 or 1 accepted) and the peak RSS
 #                      of one more run under GNU time; "0 0" and a message
@@ -11,6 +13,7 @@
 # process), so a small input's ratio to its floor was a ratio of ticks.
 # Without perf: wait4's rusage through ../shared/bench/docs/wholeproc.py.
 # Needs $tmp (a scratch directory) and $TIMER (wholeproc.py).
+# shellcheck disable=SC2154
 
 TASKCLOCK=0
 perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && TASKCLOCK=1
@@ -24,6 +27,12 @@ one() {
     awk '{printf "%.4f %d\n", $1 + $2, $3}' "$tmp/t"
 }
 
+cpu_once() {
+    perf stat -x, -e task-clock -o "$tmp/p" -- "$@" >/dev/null 2>"$tmp/err"
+    if [ $? -gt 1 ]; then echo "FAILED: $*" >&2; head -3 "$tmp/err" >&2; echo "-"; return; fi
+    awk -F, '$3 == "task-clock" { printf "%.6f\n", $1 / 1000 }' "$tmp/p"
+}
+
 cpu_med() { # N CMD...
     n=$1; shift
     if [ $TASKCLOCK = 1 ]; then
@@ -31,10 +40,9 @@ cpu_med() { # N CMD...
         rm -f "$tmp/tc"
         i=0
         while [ $i -lt "$n" ]; do
-            perf stat -x, -e task-clock -o "$tmp/p" -- "$@" >/dev/null 2>"$tmp/err"
-            rc=$?
-            if [ $rc -gt 1 ]; then echo "FAILED ($rc): $*" >&2; head -3 "$tmp/err" >&2; echo "0 0"; return; fi
-            awk -F, '$3 == "task-clock" { printf "%.6f\n", $1 / 1000 }' "$tmp/p" >>"$tmp/tc"
+            c=$(cpu_once "$@")
+            [ "$c" = - ] && { echo "0 0"; return; }
+            echo "$c" >>"$tmp/tc"
             i=$((i + 1))
         done
         c=$(sort -n "$tmp/tc" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')

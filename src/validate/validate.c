@@ -252,21 +252,22 @@ static int re_match(vctx *c, const vre *cr, const sd_node *str, const vs *s, con
     vre *r = (vre *)cr;     /* its counter and lazily made automaton */
     pcre2_code *re = r->code;
     const char *src = r->src;
-    if (r->uses <= JIT_AFTER) {
-        /* a pattern gets its automaton when first used (every ASCII string
-         * then meets the same linear matcher), or else PCRE2's JIT once
-         * used often enough */
-        if (++r->uses == 1 && (r->dfa = sd_ecma_dfa_compile(r->src, r->len))) {
-            /* where the browser runs RegExp, C runs the automaton; where
-             * the browser bounds its matcher (docs/rules.md, "Bounds"),
-             * PCRE2 keeps its match limit, and both give up alike */
+    if (r->uses <= JIT_AFTER && ++r->uses == JIT_AFTER) {
+        /* a pattern used often enough gets its automaton (which costs
+         * about as much as 100 short matches to make) and, where that does
+         * not serve every string, PCRE2's JIT. Where the browser runs
+         * RegExp, C runs the automaton; where the browser bounds its
+         * matcher (docs/rules.md, "Bounds"), PCRE2 keeps its match limit,
+         * and both give up alike. */
+        if ((r->dfa = sd_ecma_dfa_compile(r->src, r->len))) {
             int risk = sd_ecma_dfa_risk(r->dfa);
             r->dfa_max = risk == SD_RE_LINEAR ? (size_t)-1 : POLY_NATIVE;
             if (risk == SD_RE_EXP) {
                 sd_ecma_dfa_free(r->dfa);
                 r->dfa = NULL;
             }
-        } else if (r->uses == JIT_AFTER && (!r->dfa || r->dfa_max != (size_t)-1) && c->v->jit)
+        }
+        if ((!r->dfa || r->dfa_max != (size_t)-1) && c->v->jit)
             pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  /* on failure the interpreter goes on */
     }
     if (r->dfa && str->len <= r->dfa_max) {
