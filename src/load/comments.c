@@ -201,6 +201,15 @@ static void chars_to_bytes(const sd_doc *doc, size_t *spans, size_t nspans)
     size_t byte = 0, ch = 0, len = doc->text_len;
     for (size_t i = 0; i < nspans; i++) {
         while (ch < spans[i] && byte < len) {
+            uint64_t w;
+            if (spans[i] - ch >= 8 && len - byte >= 8) {   /* eight ASCII bytes are eight characters */
+                memcpy(&w, t + byte, 8);
+                if (!(w & 0x8080808080808080ull)) {
+                    byte += 8;
+                    ch += 8;
+                    continue;
+                }
+            }
             byte++;
             while (byte < len && (t[byte] & 0xC0) == 0x80)
                 byte++;

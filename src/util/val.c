@@ -354,8 +354,8 @@ static long find(const vobj *o, const char *key, size_t len)
     return -1;
 }
 
-/* (Re)build the index for `o` at a capacity that keeps it at most half
- * full; drop it at SCAN_MAX members or fewer. 0, or -1 for memory. */
+/* (Re)build the index for `o` at a capacity that keeps it at most three
+ * quarters full; drop it at SCAN_MAX members or fewer. 0, or -1 for memory. */
 static int reindex(vobj *o, uint32_t members)
 {
     uint32_t cap = 64, i, j;
@@ -368,7 +368,7 @@ static int reindex(vobj *o, uint32_t members)
         o->ixcap = 0;
         return 0;
     }
-    while (cap < members * 2)
+    while (cap * 3 < members * 4)
         cap *= 2;
     if (cap <= o->ixcap) {
         cap = o->ixcap;   /* fewer members (a deletion): rebuild in place */
@@ -420,7 +420,9 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, uintptr_t
         return 0;
     }
     if (o->n == o->cap) {
-        uint32_t cap = o->cap ? o->cap * 2 : 4;
+        /* half again, not twice: a view node stops a few members past
+         * a power of two (the model's fields and the view's) */
+        uint32_t cap = o->cap < 8 ? (o->cap ? o->cap * 2 : 4) : o->cap + o->cap / 2;
         member *nm;
         if (o->cap >= UINT32_MAX / 64 || !(nm = vget(MEMBERS_BYTES(cap))))
             goto fail;
@@ -433,7 +435,7 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, uintptr_t
         o->m = nm;
         o->cap = cap;
     }
-    if (o->n + 1 > SCAN_MAX && (!o->ix || (o->n + 1) * 2 > o->ixcap) && reindex(o, o->n + 1) < 0)
+    if (o->n + 1 > SCAN_MAX && (!o->ix || (o->n + 1) * 4 > o->ixcap * 3) && reindex(o, o->n + 1) < 0)
         goto fail;
     m = &o->m[o->n];
     TAGS(o)[o->n] = tag_of(key, len);
