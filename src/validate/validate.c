@@ -318,43 +318,6 @@ static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *
         verr(c, s, kw, key, key, SD_MSG_UNEXPECTED, key->str);
 }
 
-static void type_names(sd_buf *b, unsigned t)
-{
-    static const struct { unsigned bit; const char *w; } tn[] = {
-        { T_NULL, "null" }, { T_BOOL, "boolean" }, { T_INT, "integer" }, { T_NUM, "number" },
-        { T_STR, "string" }, { T_OBJ, "object" }, { T_ARR, "array" }
-    };
-    int any = 0;
-    if (t & T_NUM)
-        t &= ~(unsigned)T_INT;
-    for (size_t i = 0; i < sizeof tn / sizeof *tn; i++)
-        if (t & tn[i].bit) {
-            sd_buf_puts(b, any ? SD_MSG_TYPE_OR : "");
-            sd_buf_puts(b, tn[i].w);
-            any = 1;
-        }
-    if (!any)
-        sd_buf_puts(b, SD_MSG_TYPE_NOTHING);
-}
-
-/* Rank a failed branch: a type mismatch on the value itself puts it last,
- * then fewer errors is closer. */
-static size_t branch_score(const sd_vresult *r, size_t depth_path)
-{
-    size_t score = r->total;
-    for (size_t i = 0; i < r->count; i++) {
-        const sd_verror *e = &r->items[i];
-        size_t depth = 0;
-        for (const char *p = e->path; *p; p++)
-            depth += *p == '/';
-        if (depth == depth_path && e->keyword &&
-            (!strcmp(e->keyword, "type") || !strcmp(e->keyword, "const") ||
-             !strcmp(e->keyword, "enum") || !strcmp(e->keyword, "false")))
-            score += 1000;
-    }
-    return score;
-}
-
 /* anyOf/oneOf found no valid branch: say which came closest. */
 static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, size_t n,
                            const sd_node *inst)
@@ -367,7 +330,7 @@ static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, 
         c->res = &tmp;
         c->max = 20;
         v_node(c, br[i], inst, NULL);
-        sc = branch_score(&tmp, c->npath);
+        sc = sd_vprog__branch_score(&tmp, c->npath);
         if (sc < bs) {
             sd_vresult_release(&best);
             best = tmp;
@@ -791,7 +754,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             ok = 0;
             if (!c->res) goto out;
             sd_buf b = SD_BUF_INIT;
-            type_names(&b, allowed);
+            sd_vprog__type_names(&b, allowed);
             if (inst->kind == SD_MAP || inst->kind == SD_SEQ)
                 verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_node_type_word(inst), b.ptr);
             else {

@@ -163,6 +163,12 @@ uint64_t sd_vprog__hash(const sd_node *n);
 
 /** Append the short rendering of `n` that messages quote (validate.c show()). */
 void sd_vprog__show(sd_buf *b, const sd_node *n);
+/** Append the names of the type bits `t` (T_*), "or" between them
+ *  (vreport.c). */
+void sd_vprog__type_names(sd_buf *b, unsigned t);
+/** How far a failed anyOf/oneOf branch's result `r` is from passing: more
+ *  errors, and a type mismatch on the value itself, score higher (vreport.c). */
+size_t sd_vprog__branch_score(const sd_vresult *r, size_t depth_path);
 /* 1 when x is a multiple of m (vnumber.c). */
 int sd_vprog__multiple_of(const sd_node *x, const sd_node *m);
 

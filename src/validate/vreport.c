@@ -1,11 +1,13 @@
 /* vreport.c - how the validator reports: values in messages (JSON, numbers
  * as written, cut at 60 bytes on a UTF-8 boundary; src/form/rules_text.js
  * writes the same), the edit distance "did you mean" ranks by, and the
- * result lists (released, or turned into diagnostics). */
+ * result lists (released, or turned into diagnostics), the names of types,
+ * and how close a failed anyOf/oneOf branch came. */
 #include "vprog.h"
 #include "buf.h"
 #include "emit.h"
 #include "validate.h"
+#include "vmsg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,4 +144,42 @@ void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
                 sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s", e->key, e->message);
         }
     }
+}
+
+/* "string or integer": the names of the type bits of `t` (vprog.h) */
+void sd_vprog__type_names(sd_buf *b, unsigned t)
+{
+    static const struct { unsigned bit; const char *w; } tn[] = {
+        { T_NULL, "null" }, { T_BOOL, "boolean" }, { T_INT, "integer" }, { T_NUM, "number" },
+        { T_STR, "string" }, { T_OBJ, "object" }, { T_ARR, "array" }
+    };
+    int any = 0;
+    if (t & T_NUM)
+        t &= ~(unsigned)T_INT;
+    for (size_t i = 0; i < sizeof tn / sizeof *tn; i++)
+        if (t & tn[i].bit) {
+            sd_buf_puts(b, any ? SD_MSG_TYPE_OR : "");
+            sd_buf_puts(b, tn[i].w);
+            any = 1;
+        }
+    if (!any)
+        sd_buf_puts(b, SD_MSG_TYPE_NOTHING);
+}
+
+/* Rank a failed branch: a type mismatch on the value itself puts it last,
+ * then fewer errors is closer. */
+size_t sd_vprog__branch_score(const sd_vresult *r, size_t depth_path)
+{
+    size_t score = r->total;
+    for (size_t i = 0; i < r->count; i++) {
+        const sd_verror *e = &r->items[i];
+        size_t depth = 0;
+        for (const char *p = e->path; *p; p++)
+            depth += *p == '/';
+        if (depth == depth_path && e->keyword &&
+            (!strcmp(e->keyword, "type") || !strcmp(e->keyword, "const") ||
+             !strcmp(e->keyword, "enum") || !strcmp(e->keyword, "false")))
+            score += 1000;
+    }
+    return score;
 }
