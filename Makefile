@@ -95,7 +95,11 @@ ADBGBINS  := $(patsubst tests/unit/%.c,$(BUILD)/adbg/%,$(UNITSRCS))
 # benches link against: rel (optimised), asan (ASan+UBSan) and adbg (asan
 # with -DSD_ARENA_DEBUG: every arena allocation is its own malloc block, so
 # ASan sees inside documents too).
-FLAGS_rel  = $(OPT) -g
+# rel is also link-time optimised: the small accessors of util/ (values,
+# buffers) inline across files, 3-4% fewer instructions on a chart page;
+# fat objects keep libschemadoc.a usable by non-LTO links. `make LTO=` drops it.
+LTO       ?= -flto=auto -ffat-lto-objects
+FLAGS_rel  = $(OPT) $(LTO) -g
 FLAGS_asan = -O1 -g $(SAN)
 FLAGS_adbg = -O1 -g $(SAN) -DSD_ARENA_DEBUG
 # fuzz: the library for the libFuzzer targets of tests/fuzz/ (Debian's clang)
@@ -105,7 +109,7 @@ CC_rel     = $(CC)
 CC_asan    = $(CC)
 CC_adbg    = $(CC)
 CC_fuzz    = $(FUZZ_CC)
-LINK_rel   = $(OPT) -g
+LINK_rel   = $(OPT) $(LTO) -g
 LINK_asan  = -g $(SAN)
 LINK_adbg  = -g $(SAN)
 BIN_LIBS_rel  = $(STATIC_LIBS)
@@ -147,7 +151,7 @@ build-rel: schemadoc $(BUILD)/rel/libschemadoc.a
 build-bench: $(BENCHBINS)
 $(BUILD)/rel/bench_%: tests/bench_%.c $(BUILD)/rel/libschemadoc.a
 	@echo "  BENCH   $@"
-	@$(CC) $(STD) $(WARN) $(OPT) -g $(PKG_CFLAGS) $(INCS) -o $@ $< $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
+	@$(CC) $(STD) $(WARN) $(OPT) $(LTO) -g $(PKG_CFLAGS) $(INCS) -o $@ $< $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
 schemadoc: $(BUILD)/rel/schemadoc
 	@cp $< $@
 

@@ -76,7 +76,7 @@ static int rerror(rstate *st, int code, const mnode *n, const char *fmt, ...)
  * look-alike objects asks for the same few keys of each object several
  * times, so remember recent answers. The data does not change during a
  * render, and the cache dies with it. */
-static sd_val *object_get(rstate *st, sd_val *obj, const mseg *sg)
+static inline sd_val *object_get(rstate *st, sd_val *obj, const mseg *sg)
 {
     uintptr_t h = ((uintptr_t)obj >> 4) * 31u + sg->hash;
     struct lcache *c = &st->cache[(h ^ (h >> 8)) & 255];
