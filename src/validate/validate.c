@@ -374,11 +374,14 @@ static inline int quick_ok(const vs *s, const sd_node *inst)
 
 static int v_string(vctx *c, const vs *s, const sd_node *inst);
 
-/* v_node() for a string under a record without applicators, enum or const
- * whose type admits strings: straight to the string keywords, without
- * v_node()'s frame (most values of a values file). */
-static inline int v_value(vctx *c, const vs *s, const sd_node *inst)
+/* A member's or an item's value under record `s`: accepted by its type
+ * alone (quick_ok), or a string under a record without applicators, enum or
+ * const whose type admits strings, which goes straight to the string
+ * keywords (most values of a values file); v_node() for the rest. */
+static inline int v_child(vctx *c, const vs *s, const sd_node *inst)
 {
+    if (quick_ok(s, inst))
+        return 1;
     if (inst->kind == SD_STR && !s->alias && !s->loop && s->kind == VS_SCHEMA && !(s->need & (N_ENUM | N_APPLY)) &&
         (!(s->need & N_TYPE) || (s->types & T_STR) || s->int_or_string) && !c->fatal && c->depth < MAX_DEPTH)
         return !(s->need & N_STR) || v_string(c, s, inst);
@@ -435,7 +438,7 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
                 if (p) {
                     matched = 1;
                     nreq += (size_t)p->req;
-                    if (!quick_ok(p->s, val) && !v_value(c, p->s, val)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+                    if (!v_child(c, p->s, val)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
                 }
             }
             for (size_t j = 0; j < s->npats; j++) {
@@ -564,8 +567,7 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
         for (; i < n; i++) {
             ahead(inst->items, i, n);
             if (path_push(c, NULL, i) < 0) return 0;
-            if (!quick_ok(s->items, inst->items[i].value) &&
-                !v_value(c, s->items, inst->items[i].value)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+            if (!v_child(c, s->items, inst->items[i].value)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
             c->npath--;
             if (L) BIT_SET(L, i);
         }

@@ -9,6 +9,7 @@
 #define SD_TEST_HARNESS_H
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,16 @@ static const char *t_name;
     if (a_ && b_ && strcmp(a_, b_) == 0) t_passed++; else { t_failed++; \
     fprintf(stderr, "%s:%d: %s: %s == \"%s\", expected \"%s\"\n", __FILE__, __LINE__, t_name, #a, \
             a_ ? a_ : "(null)", b_ ? b_ : "(null)"); } } while (0)
+
+/* A seeded generator (xorshift64*), the same sequence on every run:
+ * t_rnd(n) is in [0, n), 0 when n is 0. */
+static inline uint64_t t_rnd64(void)
+{
+    static uint64_t x = 0x9E3779B97F4A7C15ull;
+    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+    return x * 2685821657736338717ull;
+}
+static inline unsigned t_rnd(unsigned n) { return n ? (unsigned)(t_rnd64() >> 11) % n : 0; }
 
 /* Entries of `dir` whose name starts with `prefix`, or (prefix NULL) that
  * are not hidden; -1 when it cannot be read. */

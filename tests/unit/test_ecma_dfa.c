@@ -15,14 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t rng = 0x2545F4914F6CDD1DULL;
-static unsigned rnd(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
 
 static int pcre_test(pcre2_code *re, pcre2_match_data *md, const char *s, size_t n)
 {
@@ -83,18 +75,18 @@ static const char *const refuses[] = {
 
 static void mutate(char *s, size_t *n, const char *alpha, size_t na)
 {
-    int k = 1 + (int)rnd(3);
+    int k = 1 + (int)t_rnd(3);
     while (k--) {
-        unsigned op = rnd(3), at = *n ? rnd((unsigned)*n + 1) : 0;
+        unsigned op = t_rnd(3), at = *n ? t_rnd((unsigned)*n + 1) : 0;
         if (op == 0 && *n < 90) {               /* insert */
             memmove(s + at + 1, s + at, *n - at);
-            s[at] = alpha[rnd((unsigned)na)];
+            s[at] = alpha[t_rnd((unsigned)na)];
             (*n)++;
         } else if (op == 1 && *n && at < *n) {  /* delete */
             memmove(s + at, s + at + 1, *n - at - 1);
             (*n)--;
         } else if (*n && at < *n)               /* replace */
-            s[at] = alpha[rnd((unsigned)na)];
+            s[at] = alpha[t_rnd((unsigned)na)];
     }
 }
 
@@ -132,15 +124,15 @@ static void test_agrees(void)
             while (ny < 4 && takes[p].yes[ny])
                 ny++;
             if (i % 2 && ny) {
-                const char *y = takes[p].yes[rnd((unsigned)ny)];
+                const char *y = takes[p].yes[t_rnd((unsigned)ny)];
                 n = strlen(y);
                 memcpy(s, y, n);
                 if (i % 4 == 3)
                     mutate(s, &n, alpha, na);
             } else {
-                n = rnd(14);
+                n = t_rnd(14);
                 for (size_t k = 0; k < n; k++)
-                    s[k] = alpha[rnd((unsigned)na)];
+                    s[k] = alpha[t_rnd((unsigned)na)];
             }
             int want = pcre_test(re, md, s, n), got = sd_ecma_dfa_match(d, s, n);
             if (got != want) {

@@ -21,15 +21,8 @@
 #define ITERATIONS 2000
 #define MIN_COMPARISONS 150000L
 
-/* ---- a deterministic generator (xorshift64*) ------------------------------ */
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t rnd64(void)
-{
-    rng ^= rng >> 12, rng ^= rng << 25, rng ^= rng >> 27;
-    return rng * 2685821657736338717ull;
-}
-static unsigned rnd(unsigned n) { return n ? (unsigned)(rnd64() >> 11) % n : 0; }
-#define PICK(arr) (arr)[rnd(sizeof (arr) / sizeof *(arr))]
+/* ---- a deterministic generator (harness.h) -------------------------------- */
+#define PICK(arr) (arr)[t_rnd(sizeof (arr) / sizeof *(arr))]
 
 /* ---- comparing -------------------------------------------------------------- */
 static long n_cmp, n_shown;   /* comparisons made; failures printed (the first 10) */
@@ -175,15 +168,15 @@ static size_t enc(char *o, unsigned c)
 static size_t gen_utf8(char *o, unsigned max, int nul)
 {
     size_t n = 0;
-    for (unsigned i = rnd(max + 1); i > 0; i--) {
+    for (unsigned i = t_rnd(max + 1); i > 0; i--) {
         unsigned c;
-        switch (rnd(10)) {
-        case 0: c = rnd(0x20); c = c || nul ? c : 0x1F; break;
-        case 1: c = (unsigned char)"\"\\/\x7F"[rnd(4)]; break;
-        case 2: c = 0x80 + rnd(0x780); break;
-        case 3: do c = 0x800 + rnd(0xF800); while (c >= 0xD800 && c <= 0xDFFF); break;
-        case 4: c = 0x10000 + rnd(0x100000); break;
-        default: c = 0x20 + rnd(0x5F); break;
+        switch (t_rnd(10)) {
+        case 0: c = t_rnd(0x20); c = c || nul ? c : 0x1F; break;
+        case 1: c = (unsigned char)"\"\\/\x7F"[t_rnd(4)]; break;
+        case 2: c = 0x80 + t_rnd(0x780); break;
+        case 3: do c = 0x800 + t_rnd(0xF800); while (c >= 0xD800 && c <= 0xDFFF); break;
+        case 4: c = 0x10000 + t_rnd(0x100000); break;
+        default: c = 0x20 + t_rnd(0x5F); break;
         }
         n += enc(o + n, c);
     }
@@ -198,15 +191,15 @@ static const char *const KEYS[] = { "a", "b", "c", "type", "name", "id", "", "\x
 static size_t gen_key(char *o, int nul)
 {
     size_t n = 0;
-    switch (rnd(nul ? 8 : 7)) {
+    switch (t_rnd(nul ? 8 : 7)) {
     case 0: case 1: strcpy(o, PICK(KEYS)); return strlen(o);
-    case 2: for (n = 1 + rnd(2), o[n] = 0; n-- > 0;) o[n] = "abc"[rnd(3)]; return strlen(o);
+    case 2: for (n = 1 + t_rnd(2), o[n] = 0; n-- > 0;) o[n] = "abc"[t_rnd(3)]; return strlen(o);
     case 3:
-        n = 40 + rnd(260), o[0] = "tnia"[rnd(4)];
-        for (size_t i = 1; i < n; i++) o[i] = (char)('a' + rnd(26));
+        n = 40 + t_rnd(260), o[0] = "tnia"[t_rnd(4)];
+        for (size_t i = 1; i < n; i++) o[i] = (char)('a' + t_rnd(26));
         break;
     case 4: case 5: return gen_utf8(o, 8, 0);
-    case 6: for (n = 1 + rnd(6), o[n] = 0; n-- > 0;) o[n] = "\x01\x1F\"\\/\x7F\n"[rnd(7)]; return strlen(o);
+    case 6: for (n = 1 + t_rnd(6), o[n] = 0; n-- > 0;) o[n] = "\x01\x1F\"\\/\x7F\n"[t_rnd(7)]; return strlen(o);
     default: n = gen_utf8(o, 6, 1), o[n++] = '\0', n += gen_utf8(o + n, 3, 1); break;
     }
     o[n] = '\0';
@@ -220,11 +213,11 @@ static double gen_real(void)
                                     1e-5, 1e-7, 2.5e-300, 5e-324, DBL_MIN, DBL_MAX, -DBL_MAX, 1e22, 1e21,
                                     0.30000000000000004, 3.141592653589793, 9007199254740993.0 };
     for (;;) {
-        uint64_t bits = rnd64();
+        uint64_t bits = t_rnd64();
         double d;
-        switch (rnd(3)) {
+        switch (t_rnd(3)) {
         case 0: return PICK(fixed);
-        case 1: return ldexp((double)(rnd64() >> 11) / 9007199254740992.0, (int)rnd(2099) - 1074) * (rnd(2) ? 1 : -1);
+        case 1: return ldexp((double)(t_rnd64() >> 11) / 9007199254740992.0, (int)t_rnd(2099) - 1074) * (t_rnd(2) ? 1 : -1);
         default:
             memcpy(&d, &bits, sizeof d);
             if (isfinite(d))
@@ -245,7 +238,7 @@ static void add_member(sd_val *s, json_t *j, int depth)
     json_t *jv;
     const char *k = PICK(KEYS);
     gen(&sv, &jv, depth + 1);
-    switch (rnd(10)) {
+    switch (t_rnd(10)) {
     case 0: case 1: gen_key(key, 0); INT_EQ(sd_val_object_set_new(s, key, sv), json_object_set_new(j, key, jv)); break;
     case 2: len = gen_key(key, 1); INT_EQ(sd_val_object_setn_new_nocheck(s, key, len, sv), json_object_setn_new_nocheck(j, key, len, jv)); break;
     case 3: len = gen_key(key, 1); INT_EQ(sd_val_object_setn_new(s, key, len, sv), json_object_setn_new(j, key, len, jv)); break;
@@ -267,13 +260,13 @@ static void add_item(sd_val *s, json_t *j, int depth)
 {
     sd_val *sv;
     json_t *jv;
-    size_t n = json_array_size(j), i = rnd((unsigned)n);
-    if (n && rnd(10) == 0) {   /* a shared subtree: an earlier item again */
+    size_t n = json_array_size(j), i = t_rnd((unsigned)n);
+    if (n && t_rnd(10) == 0) {   /* a shared subtree: an earlier item again */
         INT_EQ(sd_val_array_append(s, sd_val_array_get(s, i)), json_array_append(j, json_array_get(j, i)));
         return;
     }
     gen(&sv, &jv, depth + 1);
-    if (rnd(2)) {
+    if (t_rnd(2)) {
         INT_EQ(sd_val_array_append_new(s, sv), json_array_append_new(j, jv));
         return;
     }
@@ -282,14 +275,14 @@ static void add_item(sd_val *s, json_t *j, int depth)
 }
 
 /* Members or items: few; past the index threshold; past 100 (roots). */
-static unsigned gen_count(int depth) { return depth == 0 && rnd(100) == 0 ? 101 + rnd(60) : rnd(12) == 0 ? 9 + rnd(30) : rnd(7); }
+static unsigned gen_count(int depth) { return depth == 0 && t_rnd(100) == 0 ? 101 + t_rnd(60) : t_rnd(12) == 0 ? 9 + t_rnd(30) : t_rnd(7); }
 
 static void gen_string(sd_val **ps, json_t **pj)
 {
     char b[4 * 40 + 1];
     size_t n = gen_utf8(b, 40, 1);
-    int d = (int)rnd(1000), w = rnd(2) ? 0 : 300, p = (int)rnd(4);
-    switch (rnd(4)) {
+    int d = (int)t_rnd(1000), w = t_rnd(2) ? 0 : 300, p = (int)t_rnd(4);
+    switch (t_rnd(4)) {
     case 0: gen_utf8(b, 40, 0); *ps = sd_val_string(b), *pj = json_string(b); break;
     case 1: *ps = sd_val_stringn(b, n), *pj = json_stringn(b, n); break;
     case 2: *ps = sd_val_stringn_nocheck(b, n), *pj = json_stringn_nocheck(b, n); break;
@@ -304,11 +297,11 @@ static void gen_string(sd_val **ps, json_t **pj)
 static void gen(sd_val **ps, json_t **pj, int depth)
 {
     static const long long ints[] = { LLONG_MIN, LLONG_MAX, 0, -1, 1, LLONG_MIN + 1, INT_MAX, 9007199254740993LL };
-    unsigned t = depth >= 4 || budget <= 0 ? 2 + rnd(8) : rnd(10);
+    unsigned t = depth >= 4 || budget <= 0 ? 2 + t_rnd(8) : t_rnd(10);
     long long i;
     double d;
     if (depth == 0)
-        t = rnd(2);
+        t = t_rnd(2);
     budget--;
     switch (t) {
     case 0:
@@ -321,7 +314,7 @@ static void gen(sd_val **ps, json_t **pj, int depth)
         break;
     case 2: case 3: gen_string(ps, pj); break;
     case 4:
-        i = rnd(3) == 0 ? PICK(ints) : rnd(2) ? (long long)rnd64() : (long long)rnd(2000) - 1000;
+        i = t_rnd(3) == 0 ? PICK(ints) : t_rnd(2) ? (long long)t_rnd64() : (long long)t_rnd(2000) - 1000;
         *ps = sd_val_integer(i), *pj = json_integer(i);
         break;
     case 5: case 6: d = gen_real(); *ps = sd_val_real(d), *pj = json_real(d); break;
@@ -350,11 +343,11 @@ static void mutate(sd_val *s, json_t *j, int depth)
 {
     char key[1400];
     const char *k;
-    size_t len, n = json_is_object(j) ? json_object_size(j) : json_array_size(j), i = rnd((unsigned)n);
+    size_t len, n = json_is_object(j) ? json_object_size(j) : json_array_size(j), i = t_rnd((unsigned)n);
     sd_val *sa;
     json_t *ja;
     if (json_is_object(j)) {
-        switch (rnd(7)) {
+        switch (t_rnd(7)) {
         case 0:
             if (n && depth < 4) {
                 k = nth_key(j, i, &len);
@@ -371,13 +364,13 @@ static void mutate(sd_val *s, json_t *j, int depth)
             one_dump(sd_val_object_get(s, key), json_object_get(j, key), "get", __LINE__);
             break;
         default:   /* shrink, across the index threshold */
-            while (json_object_size(j) > 3 && rnd(12)) {
-                k = nth_key(j, rnd((unsigned)json_object_size(j)), &len);
+            while (json_object_size(j) > 3 && t_rnd(12)) {
+                k = nth_key(j, t_rnd((unsigned)json_object_size(j)), &len);
                 INT_EQ(sd_val_object_del(s, k), json_object_del(j, k));
             }
         }
     } else if (json_is_array(j)) {
-        switch (rnd(8)) {
+        switch (t_rnd(8)) {
         case 0:
             if (n && depth < 4) {
                 mutate(sd_val_array_get(s, i), json_array_get(j, i), depth + 1);
@@ -392,7 +385,7 @@ static void mutate(sd_val *s, json_t *j, int depth)
         case 2: INT_EQ(sd_val_array_clear(s), json_array_clear(j)); break;
         case 3:
             budget = 8, sa = sd_val_array(), ja = json_array();
-            for (unsigned m = rnd(5); m > 0; m--) add_item(sa, ja, 3);
+            for (unsigned m = t_rnd(5); m > 0; m--) add_item(sa, ja, 3);
             INT_EQ(sd_val_array_extend(s, sa), json_array_extend(j, ja));
             sd_val_decref(sa), json_decref(ja);
             break;
@@ -418,7 +411,7 @@ static void test_random_trees(void)
     for (int it = 0; it < ITERATIONS; it++) {   /* build, copy, mutate, compare */
         sd_val *s, *cs;
         json_t *j, *cj;
-        budget = 4 + (int)rnd(32);
+        budget = 4 + (int)t_rnd(32);
         gen(&s, &j, 0);
         TREE(s, j);
         cs = sd_val_deep_copy(s), cj = jcopy(j);
@@ -534,22 +527,22 @@ static void test_foreach_delete(void)
     for (int round = 0; round < 300; round++) {
         sd_val *s = sd_val_object(), *v;
         json_t *j = json_object(), *jv;
-        unsigned n = round % 10 == 0 ? 100 + rnd(40) : rnd(30), mode = rnd(4);
+        unsigned n = round % 10 == 0 ? 100 + t_rnd(40) : t_rnd(30), mode = t_rnd(4);
         long vs[160], vj[160];
         unsigned char del[160], seen[160] = { 0 };
         size_t ns = 0, nj = 0, k = 0, size;
         const char *ks, *kj;
         void *tmp;
         for (unsigned i = 0; i < n; i++) {
-            snprintf(key, sizeof key, "m%u", rnd(n + 1));
-            if (rnd(8) == 0)
+            snprintf(key, sizeof key, "m%u", t_rnd(n + 1));
+            if (t_rnd(8) == 0)
                 INT_EQ(sd_val_object_set_new_nocheck(s, "type", sd_val_integer(i)), json_object_set_new_nocheck(j, "type", json_integer(i)));
             else
                 INT_EQ(sd_val_object_set_new(s, key, sd_val_integer(i)), json_object_set_new(j, key, json_integer(i)));
         }
         size = json_object_size(j);
         for (size_t i = 0; i < size; i++)
-            del[i] = mode == 0 ? 1 : mode == 1 ? 0 : (unsigned char)rnd(2);
+            del[i] = mode == 0 ? 1 : mode == 1 ? 0 : (unsigned char)t_rnd(2);
         sd_val_object_foreach(s, ks, v) {
             vs[ns++] = (long)sd_val_integer_value(v);
             if (del[k++])
