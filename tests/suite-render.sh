@@ -157,6 +157,23 @@ printf '{{#groups}}{{#sections}}{{#entries}}{{display}}={{type_text}}\n{{/entrie
 check "custom template" "$SD" samples/podinfo --format md --template "$tmp/list.mustache" -o "$tmp/list.out"
 if grep -qx 'replicaCount=integer' "$tmp/list.out" && grep -qx 'image.tag=string' "$tmp/list.out"; then ok
 else fail "custom template sees the view"; cat "$tmp/list.out"; fi
+# an html page builds the chart's rows only when its templates may read them
+printf '{{#rows}}{{key}}={{{default_text}}}\n{{/rows}}' > "$tmp/rows.mustache"
+check "custom html template reads rows" "$SD" samples/podinfo --format html --template "$tmp/rows.mustache" -o "$tmp/rows.out"
+if grep -qx 'replicaCount=`1`' "$tmp/rows.out" && [ "$(wc -l < "$tmp/rows.out")" -gt 10 ]; then ok
+else fail "custom html template sees the rows"; head "$tmp/rows.out"; fi
+mkdir -p "$tmp/rowstheme/html"
+printf '/*{{#rows}}{{key}};{{/rows}}*/\n' > "$tmp/rowstheme/html/style.mustache"
+check "theme partial reads rows" "$SD" samples/podinfo --format html --theme "$tmp/rowstheme" -o "$tmp/rt.html"
+if grep -q '/\*image.pullPolicy;.*replicaCount;' "$tmp/rt.html"; then ok
+else fail "a theme's partial sees the rows"; grep -n '/\*' "$tmp/rt.html" | head -3; fi
+# ... and keeps them when its comments name sections, which group the entries
+mkdir -p "$tmp/bn"
+printf 'apiVersion: v2\nname: bn\nversion: 1.0.0\n' > "$tmp/bn/Chart.yaml"
+printf '## @section Global parameters\n## @param global.imageRegistry Registry\nglobal:\n  imageRegistry: ""\n\n## @section Common parameters\n## @param replicaCount Replicas\nreplicaCount: 1\n' > "$tmp/bn/values.yaml"
+check "Bitnami sections html" "$SD" "$tmp/bn" --format html -o "$tmp/bn.html"
+if [ "$(grep -c '<h3 class="section-title">\(Global\|Common\) parameters</h3>' "$tmp/bn.html")" = 2 ]; then ok
+else fail "an html page groups entries by their @section"; grep -n 'section-title' "$tmp/bn.html"; fi
 printf '{{>nosuch}}' > "$tmp/bad.mustache"
 "$SD" samples/podinfo --format html --template "$tmp/bad.mustache" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st = 2 ] && grep -q "unknown partial 'nosuch'" "$tmp/err"; then ok; else fail "custom template with an unknown partial: status $st"; cat "$tmp/err"; fi

@@ -254,14 +254,14 @@ typedef struct lines_of {
 static int lines_make(lines_of *lo, const sd_doc *doc)
 {
     size_t n = 1, k = 0;
-    for (size_t i = 0; i < doc->text_len; i++)
-        n += doc->text[i] == '\n';
+    const char *p, *e = doc->text ? doc->text + doc->text_len : NULL;
+    for (p = doc->text; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        n++;
     if (!(lo->start = malloc(n * sizeof *lo->start)))
         return SD_ENOMEM;
     lo->start[k++] = doc->text;
-    for (size_t i = 0; i < doc->text_len && k < n; i++)
-        if (doc->text[i] == '\n')
-            lo->start[k++] = doc->text + i + 1;
+    for (p = doc->text; k < n && p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        lo->start[k++] = p + 1;
     lo->n = k;
     return 0;
 }
@@ -503,8 +503,14 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
 
 static uint64_t hash_path(const char *s, int old)
 {
-    uint64_t h = old ? 0x9e3779b97f4a7c15ULL : 1469598103934665603ULL;
-    for (; *s; s++)
+    uint64_t h = old ? 0x9e3779b97f4a7c15ULL : 1469598103934665603ULL, w;
+    size_t n = strlen(s);
+    for (; n >= 8; s += 8, n -= 8) {   /* eight bytes a step: paths are long */
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    for (; n; s++, n--)
         h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return h ^ (h >> 29);
 }

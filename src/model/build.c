@@ -177,7 +177,28 @@ sd_val *sd_model__loc(mctx *c, sd_loc l)
     }
     if (l.line <= 0)
         return sd_val_string(f);
-    return sd_val_sprintf("%s:%d:%d", f, l.line, l.column);
+    {
+        /* "%s:%d:%d" without printf: once or twice per node */
+        char small[256], *p;
+        size_t n = strlen(f);
+        int nums[2] = { l.line, l.column };
+        if (n > sizeof small - 24 || l.column < 0)
+            return sd_val_sprintf("%s:%d:%d", f, l.line, l.column);
+        memcpy(small, f, n);
+        p = small + n;
+        for (int k = 0; k < 2; k++) {
+            char digits[12];
+            int d = 0;
+            unsigned v = (unsigned)nums[k];
+            do
+                digits[d++] = (char)('0' + v % 10);
+            while (v /= 10);
+            *p++ = ':';
+            while (d)
+                *p++ = digits[--d];
+        }
+        return sd_val_stringn(small, (size_t)(p - small));
+    }
 }
 
 /* helm-docs' type words (pkg/document/values.go) */

@@ -87,6 +87,16 @@ static void link_rows(sd_val *rows, sd_val *root, int descriptions)
     sd_val_decref(idx);
 }
 
+/* 1 when a comment names a section (@section): the html view groups the
+ * entries by their rows' sections, so those rows are kept. */
+static int any_section(const sd_annots *an)
+{
+    for (size_t i = 0; i < an->n; i++)
+        if (an->items[i].section && *an->items[i].section)
+            return 1;
+    return 0;
+}
+
 /* Subcharts under charts/NAME/ are documented under their alias key, as
  * `helm-docs -u` does; keys the parent sets for them stay the parent's. */
 static void subcharts(mctx *c, const sd_chart *ch, const sd_node *values, sd_val *root)
@@ -160,7 +170,7 @@ static sd_val *model_chart(mctx *c, const sd_chart *ch)
     subcharts(c, ch, values, root);
     sd_val_object_set_new_nocheck(m, "root", root);
     sd_val_object_set_new_nocheck(m, "definitions", sd_model__definitions(c));
-    if (c->err != SD_ELIMIT) {   /* over the node budget, so would the rows be */
+    if (c->err != SD_ELIMIT && !(c->skip_rows && !any_section(&an))) {   /* over the node budget, so would the rows be */
         sd_val *rows = sd_rows_build(ch->values, &an);
         link_rows(rows, root, c->descriptions);
         sd_val_object_set_new_nocheck(m, "rows", rows);
@@ -311,6 +321,7 @@ sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
                           ? bytes / SD_MODEL_BYTES_PER_NODE : SD_MODEL_MAX_NODES;
     }
     c.descriptions = opts ? opts->descriptions : SD_MODEL_DESC_FALLBACK;
+    c.skip_rows = opts && opts->skip_rows;
     c.ids = sd_val_object();
     {
         /* locations are named relative to the chart, or the file's folder */

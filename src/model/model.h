@@ -27,6 +27,10 @@ enum sd_model_descriptions {
 typedef struct sd_model_opts {
     int max_depth;     /* nesting of the model tree (0: 64) */
     int descriptions;  /* enum sd_model_descriptions */
+    int skip_rows;     /* 1: a chart's model without "rows" unless its comments
+                          name sections (the html view groups entries by them):
+                          for a page whose templates never read rows
+                          (sd_templates_reads()) */
 } sd_model_opts;
 
 /** Build the model of `src` (`opts` may be NULL). Returns a new reference

@@ -27,6 +27,7 @@ typedef struct mctx {
     sd_source     *src;
     int            max_depth;
     int            descriptions;   /* enum sd_model_descriptions */
+    int            skip_rows;      /* sd_model_opts.skip_rows */
     sd_annots     *annots;      /* values comments, or NULL */
     sd_val        *ids;         /* set of ids handed out */
     const char    *id_prefix;   /* "def-" while building definitions */

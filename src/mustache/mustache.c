@@ -276,9 +276,7 @@ static int parse_name(bstate *b, mname *out, const char *s, size_t n, const tok 
         if (!(sg->s = sd_arena_strndup(a, s + start, sg->len)))
             return SD_ENOMEM;
         sg->idx = -1;
-        sg->hash = 2166136261u;
-        for (size_t h = 0; h < sg->len; h++)
-            sg->hash = (sg->hash ^ (unsigned char)sg->s[h]) * 16777619u;
+        sg->hash = sd_mustache__hash(sg->s, sg->len);
         if (sg->len <= 9 && strspn(sg->s, "0123456789") == sg->len)
             sg->idx = strtol(sg->s, NULL, 10);
         start = i + 1;
@@ -695,4 +693,98 @@ int sd_mustache__each_partial(const sd_mustache *t,
                               void *payload)
 {
     return each_partial(t, t->root, fn, payload);
+}
+
+/* ------------------------------------------------------------------------- */
+/* What a render may read (sd_mustache_may_read)                              */
+
+typedef struct reads {
+    sd_mustache_partials *p;
+    const char *name;
+    size_t len;
+    sd_diags *diags;
+    struct { const sd_mustache *t; int root; } seen[256];   /* templates walked */
+    size_t nseen;
+} reads;
+
+static int names_it(const reads *r, const mname *nm)
+{
+    for (int k = 0; k < nm->nseg; k++)
+        if (nm->seg[k].len == r->len && memcmp(nm->seg[k].s, r->name, r->len) == 0)
+            return 1;
+    return 0;
+}
+
+static int may_read_list(reads *r, const sd_mustache *t, const mnode *n, int root);
+
+/* `t` as a partial or parent, at the top of the data or not (`root`). */
+static int may_read_template(reads *r, const sd_mustache *t, int root)
+{
+    size_t i;
+    for (i = 0; i < r->nseen; i++)
+        if (r->seen[i].t == t && r->seen[i].root == root)
+            return 0;
+    if (r->nseen == sizeof r->seen / sizeof *r->seen)
+        return 1;   /* too many to follow: say yes */
+    r->seen[r->nseen].t = t;
+    r->seen[r->nseen++].root = root;
+    return may_read_list(r, t, t->root, root);
+}
+
+static int may_read_list(reads *r, const sd_mustache *t, const mnode *n, int root)
+{
+    const sd_mustache *pt;
+    int x;
+    for (; n; n = n->next) {
+        switch (n->type) {
+        case N_TEXT:
+            break;
+        case N_VAR:   /* {{.}} at the top prints the whole data as JSON */
+            if (n->name.nseg == 0 ? root : names_it(r, &n->name))
+                return 1;
+            break;
+        case N_SECTION:
+        case N_INVERTED:
+            if (names_it(r, &n->name))
+                return 1;
+            /* a section over a named value pushes it: {{.}} is that value */
+            if ((x = may_read_list(r, t, n->child, root && (n->type == N_INVERTED || n->name.nseg == 0))))
+                return x;
+            break;
+        case N_PARTIAL:
+        case N_PARENT: {
+            sd_loc loc = { t->name, n->line, n->col };
+            pt = NULL;
+            if (n->dynamic || (r->p && sd_mustache_partials_get(&pt, r->p, n->name.str, loc, r->diags) < 0))
+                return 1;
+            if (pt && (x = may_read_template(r, pt, root)))
+                return x;
+            if ((x = may_read_list(r, t, n->child, root)))   /* a parent's arguments */
+                return x;
+            break;
+        }
+        case N_BLOCK:
+            if ((x = may_read_list(r, t, n->child, root)))
+                return x;
+            break;
+        }
+    }
+    return 0;
+}
+
+int sd_mustache_may_read(const sd_mustache *t, sd_mustache_partials *p, const char *name)
+{
+    sd_diags scratch = SD_DIAGS_INIT;   /* the render reports errors itself */
+    reads *r = calloc(1, sizeof *r);
+    int x;
+    if (!r)
+        return 1;
+    r->p = p;
+    r->name = name;
+    r->len = strlen(name);
+    r->diags = &scratch;
+    x = may_read_template(r, t, 1);
+    free(r);
+    sd_diags_release(&scratch);
+    return x;
 }

@@ -97,6 +97,14 @@ int sd_mustache_partials_get(const sd_mustache **out, sd_mustache_partials *p,
 int sd_mustache_partials_preload(sd_mustache_partials *p, const sd_mustache *t,
                                  sd_diags *diags);
 
+/** 1 when rendering `t` (with the partials of `p`, which may be NULL) may
+ *  read the member `name` of the data's top level: a tag names it (as any
+ *  part of a dotted name), an implicit iterator {{.}} outside every section
+ *  prints the whole data, or a dynamic partial or parent could lead
+ *  anywhere; also when a partial fails to load (the render reports it).
+ *  0 when no render of `t` can. Loads the partials it follows. */
+int sd_mustache_may_read(const sd_mustache *t, sd_mustache_partials *p, const char *name);
+
 /* --- internal, shared with mustache_partials.c ------------------------------ */
 
 /** Call `fn` for every partial and parent tag of `t` with a static name, in

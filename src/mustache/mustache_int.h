@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum ntype { N_TEXT, N_VAR, N_SECTION, N_INVERTED, N_PARTIAL, N_PARENT, N_BLOCK };
 
@@ -15,8 +16,31 @@ typedef struct mseg {       /* one part of a dotted name */
     const char *s;          /* NUL-terminated */
     size_t len;
     long idx;               /* array index if the part is all digits, else -1 */
-    uint32_t hash;          /* of s, for the render's lookup cache */
+    uint32_t hash;          /* sd_mustache__hash(s, len), for the render's lookups */
 } mseg;
+
+/* A name's hash from its length and its first and last eight bytes (all of
+ * it when shorter): of a template's names when compiled, and of an object's
+ * keys when the renderer indexes a frame (mustache_render.c). */
+static inline uint32_t sd_mustache__hash(const char *s, size_t n)
+{
+    uint64_t a = 0, b = 0, h;
+    if (n >= 8) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+    } else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        a = x;
+        b = y;
+    } else if (n) {
+        a = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
+            (uint64_t)(unsigned char)s[n - 1] << 16;
+    }
+    h = (a * 0x9E3779B97F4A7C15ull ^ b ^ n) * 0xff51afd7ed558ccdull;
+    return (uint32_t)(h >> 32);
+}
 
 typedef struct mname {
     mseg  *seg;             /* NULL with nseg == 0 for the implicit iterator "." */

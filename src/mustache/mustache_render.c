@@ -21,6 +21,15 @@ typedef struct ovr {
     const struct ovr *outer;
 } ovr;
 
+/* A list item whose members are looked up by name FRAME_ASKS times is
+ * indexed once by the names' hashes: an entry template asks about 35 names
+ * of each entry, most of them missing. Smaller or larger objects keep
+ * sd_val's own lookup (a scan of a few tags; its hash index). */
+#define FRAME_ASKS 3
+#define FRAME_MIN 8
+#define FRAME_MAX 32
+#define FRAME_SLOTS 64          /* a power of two, at least 2 * FRAME_MAX */
+
 typedef struct rstate {
     sd_buf *out;
     sd_mustache_partials *partials;
@@ -39,6 +48,12 @@ typedef struct rstate {
         const mseg *seg;        /* the key, in whichever tag asked first */
         sd_val *val;
     } cache[256];
+    struct ftab {               /* a frame asked often, indexed: by depth, mod 4 */
+        uint64_t serial;        /* the frame's push; 0: none */
+        int state;              /* lookups so far, up to FRAME_ASKS (then built);
+                                   -1: not to be indexed */
+        struct fslot { const char *k; uint32_t len, hash; sd_val *v; } slot[FRAME_SLOTS];
+    } frames[4];
     struct ncache {             /* a name not on the top frame: what the frames
                                    below it gave, while they stay the same */
         const mname *nm;
@@ -99,6 +114,42 @@ static sd_val *child_of(rstate *st, sd_val *v, const mseg *sg)
     return NULL;
 }
 
+/* `sg` in the top frame `obj`: through the frame's index once it is asked
+ * often enough (struct ftab), else object_get(). */
+static sd_val *top_get(rstate *st, sd_val *obj, const mseg *sg)
+{
+    struct ftab *f = &st->frames[st->nctx & 3];
+    uint64_t serial = st->serial[st->nctx - 1];
+    uint32_t j;
+
+    if (f->serial != serial) {
+        f->serial = serial;
+        f->state = 0;
+    }
+    if (f->state < FRAME_ASKS) {
+        size_t n = sd_val_object_size(obj), i;
+        if (f->state < 0 || ++f->state < FRAME_ASKS)
+            return object_get(st, obj, sg);
+        if (n < FRAME_MIN || n > FRAME_MAX) {
+            f->state = -1;
+            return object_get(st, obj, sg);
+        }
+        memset(f->slot, 0, sizeof f->slot);
+        for (i = 0; i < n; i++) {
+            const char *k = sd_val__key_at(obj, i);
+            size_t len = sd_val__key_len_at(obj, i);
+            uint32_t h = sd_mustache__hash(k, len);
+            for (j = h & (FRAME_SLOTS - 1); f->slot[j].k; j = (j + 1) & (FRAME_SLOTS - 1))
+                ;
+            f->slot[j] = (struct fslot){ k, (uint32_t)len, h, sd_val__value_at(obj, i) };
+        }
+    }
+    for (j = sg->hash & (FRAME_SLOTS - 1); f->slot[j].k; j = (j + 1) & (FRAME_SLOTS - 1))
+        if (f->slot[j].hash == sg->hash && f->slot[j].len == sg->len && memcmp(f->slot[j].k, sg->s, sg->len) == 0)
+            return f->slot[j].v;
+    return NULL;
+}
+
 /* Spec interpolation.json "Dotted Names": the first part is looked up down
  * the context stack, the rest only inside what the first part found. */
 static sd_val *lookup(rstate *st, const mname *nm)
@@ -111,7 +162,7 @@ static sd_val *lookup(rstate *st, const mname *nm)
         return st->nctx ? st->ctx[st->nctx - 1] : NULL;
     i = st->nctx - 1;
     if (sd_val_is_object(st->ctx[i]))
-        v = object_get(st, st->ctx[i], &nm->seg[0]);
+        v = top_get(st, st->ctx[i], &nm->seg[0]);
     if (!v && i > 0) {
         /* a list's items are new tops over the same frames: most names
          * missing from an item are answered (or missed) below it alike */

@@ -37,6 +37,21 @@ int sd_render_view(sd_val *model, int html);
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags);
 
+/** sd_render() in steps, so that a caller can ask what the templates read
+ *  before it builds the model (the CLI skips a chart's "rows" for a page
+ *  that never reads them: sd_model_opts.skip_rows).
+ *  sd_templates_open() finds and compiles the templates for `opts` (which,
+ *  with its strings, must outlive the page): 0 with *out to free with
+ *  sd_templates_free(), or sd_render()'s errors with *out NULL.
+ *  sd_templates_reads() is sd_mustache_may_read() over the page's
+ *  templates: 1 when a render may read the model's top-level member `name`.
+ *  sd_templates_render() is sd_render() with the page's templates. */
+typedef struct sd_templates sd_templates;
+int sd_templates_open(sd_templates **out, const sd_render_opts *opts, sd_diags *diags);
+int sd_templates_reads(const sd_templates *pg, const char *name);
+int sd_templates_render(sd_buf *out, sd_templates *pg, sd_val *model, sd_diags *diags);
+void sd_templates_free(sd_templates *pg);
+
 /** Render any JSON `data` as given (no view fields are added) with the
  *  top-level template named `opts->format` ("diff/html": templates/diff/
  *  html.mustache), the theme's partials (html/style, html/script) and the

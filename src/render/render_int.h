@@ -117,6 +117,9 @@ typedef struct view {
 void sd_render__make_anchor(view *v, sd_val *node, const char *base);
 /** A description as sanitized HTML (view.c). */
 void sd_render__description_html(sd_buf *b, const char *s, size_t n);
+/* 1 when one line of text renders by cmark as <p>itself, escaped</p>:
+ * sd_render__description_html() writes that without cmark. */
+int sd_render__plain_text(const char *s, size_t n);
 /** helm-docs' default cell of a node without a row (cells.c). */
 void sd_render__md_default(view *v, sd_val *node);
 /** The Markdown tables: the chart's rows, or the entries' (cells.c). */

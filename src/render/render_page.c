@@ -2,6 +2,7 @@
  * into the binary), pick the theme, compile the top-level template and
  * render the view model with it (see render.h). */
 #include "render.h"
+#include "alloc.h"
 #include "diff.h"
 #include "file.h"
 #include "mustache.h"
@@ -214,8 +215,25 @@ static void link_locations(sd_val *x, const char *url, int depth)
             link_locations(v, url, depth + 1);
 }
 
-static int render_page(sd_buf *out, sd_val *model, const sd_render_opts *opts, int view,
-                       sd_diags *diags)
+/* A page's templates: the theme's registry of partials and the top template
+ * (the format's, or --template's). */
+struct sd_templates {
+    sd_render_opts opts;          /* borrowed strings */
+    sd_mustache_partials *reg;
+    sd_mustache *custom;          /* --template, compiled */
+    const sd_mustache *top;
+};
+typedef sd_templates page;
+
+static void page_close(page *pg)
+{
+    sd_mustache_free(pg->custom);
+    sd_mustache_partials_free(pg->reg);
+}
+
+/* Find and compile the templates, and every partial they name. 0, or an
+ * error reported in `diags`; page_close() either way. */
+static int page_open(page *pg, const sd_render_opts *opts, sd_diags *diags)
 {
     const char *format = opts->format ? opts->format : "html";
     const char *theme = opts->theme ? opts->theme : "default";
@@ -298,24 +316,77 @@ static int render_page(sd_buf *out, sd_val *model, const sd_render_opts *opts, i
             goto done;
         }
     }
-    if ((err = sd_mustache_partials_preload(reg, top, diags)) < 0)
-        goto done;
-    /* the form's page data is made by sd_render_form (form.c) */
-    if (view && strcmp(format, "form") != 0 && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0) {
-        sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
-        goto done;
-    }
-    if (opts->source_url)
-        link_locations(model, opts->source_url, 0);
-    err = sd_mustache_render(out, top, model, reg, diags);
+    err = sd_mustache_partials_preload(reg, top, diags);
 done:
-    sd_mustache_free(custom);
-    sd_mustache_partials_free(reg);
+    pg->opts = *opts;
+    pg->reg = reg;
+    pg->custom = custom;
+    pg->top = top;
     sd_val_decref(seen);
     sd_buf_release(&path);
     sd_buf_release(&text);
     free(data);
     return err;
+}
+
+/* Render `model` with the open page's templates. */
+static int render_open_page(sd_buf *out, page *pg, sd_val *model, int view, sd_diags *diags)
+{
+    const sd_render_opts *opts = &pg->opts;
+    const char *format = opts->format ? opts->format : "html";
+    int err;
+
+    /* the form's page data is made by sd_render_form (form.c) */
+    if (view && strcmp(format, "form") != 0 && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0)
+        return sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    if (opts->source_url)
+        link_locations(model, opts->source_url, 0);
+    return sd_mustache_render(out, pg->top, model, pg->reg, diags);
+}
+
+static int render_page(sd_buf *out, sd_val *model, const sd_render_opts *opts, int view,
+                       sd_diags *diags)
+{
+    page pg;
+    int err;
+
+    memset(&pg, 0, sizeof pg);
+    if ((err = page_open(&pg, opts, diags)) == 0)
+        err = render_open_page(out, &pg, model, view, diags);
+    page_close(&pg);
+    return err;
+}
+
+int sd_templates_open(sd_templates **out, const sd_render_opts *opts, sd_diags *diags)
+{
+    int err;
+    if (!(*out = calloc(1, sizeof **out))) {
+        sd_alloc_note_failure();
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    }
+    if ((err = page_open(*out, opts, diags)) < 0) {
+        sd_templates_free(*out);
+        *out = NULL;
+    }
+    return err;
+}
+
+int sd_templates_reads(const sd_templates *pg, const char *name)
+{
+    return sd_mustache_may_read(pg->top, pg->reg, name);
+}
+
+int sd_templates_render(sd_buf *out, sd_templates *pg, sd_val *model, sd_diags *diags)
+{
+    return render_open_page(out, pg, model, 1, diags);
+}
+
+void sd_templates_free(sd_templates *pg)
+{
+    if (pg) {
+        page_close(pg);
+        free(pg);
+    }
 }
 
 int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags)

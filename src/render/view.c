@@ -19,17 +19,38 @@
 
 /* --- descriptions ------------------------------------------------------------ */
 
+/* Bytes of one-line text that cmark may read as more than text: 1 always,
+ * 2 in some company (sd_render__plain_text()). */
+static const unsigned char md_byte[256] = {
+    [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1, [0x07] = 1,
+    [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1, [0x0e] = 1,
+    [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
+    [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1,
+    [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [0x7f] = 1, [0] = 1,
+    ['\\'] = 1, ['`'] = 1, ['*'] = 1, ['_'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['#'] = 1,
+    ['|'] = 1, ['!'] = 1, ['~'] = 1, ['@'] = 1, ['='] = 1,
+    [']'] = 2, [':'] = 2, ['w'] = 2, ['W'] = 2,
+};
+
 /* Plain one-line text renders as <p>escaped</p> without cmark: the common
- * case on large schemas (Kubernetes), and byte-identical to cmark's output. */
-static int plain_text(const char *s, size_t n)
+ * case on large schemas (Kubernetes), and byte-identical to cmark's output
+ * (test_render compares the two). Brackets are text unless "](" makes an
+ * inline link (one line starting with a letter holds no link definition,
+ * so "[HPA]" stays as written); a colon is text unless "://" makes an
+ * autolink, as "www." does. */
+int sd_render__plain_text(const char *s, size_t n)
 {
     if (!n || !isalpha((unsigned char)s[0]) || s[n - 1] == ' ')
         return 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch < 0x20 || strchr("\\`*_[]<>&#|!~@:=", ch) || ch == 0x7f)
+        if (!md_byte[ch])
+            continue;
+        if (md_byte[ch] == 1)
             return 0;
-        if ((ch == 'w' || ch == 'W') && i + 3 < n && strncasecmp(s + i, "www.", 4) == 0)
+        if (ch == ']' ? i + 1 < n && s[i + 1] == '('
+            : ch == ':' ? i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/'
+            : i + 3 < n && strncasecmp(s + i, "www.", 4) == 0)
             return 0;
     }
     return 1;
@@ -37,7 +58,7 @@ static int plain_text(const char *s, size_t n)
 
 void sd_render__description_html(sd_buf *b, const char *s, size_t n)
 {
-    if (plain_text(s, n)) {
+    if (sd_render__plain_text(s, n)) {
         sd_buf_puts(b, "<p>");
         for (size_t i = 0; i < n; i++) {
             if (s[i] == '"')

@@ -311,7 +311,7 @@ sd_val *sd_val_object(void)
     init(&o->h, SD_VAL_OBJECT);
     o->n = o->cap = o->ixcap = 0;
     o->m = NULL;
-    o->ix = NULL;
+    o->few = 0;
     return &o->h;
 }
 
@@ -326,9 +326,12 @@ static long find(const vobj *o, const char *key, size_t len)
     uint32_t i, h, mask;
     if (!o->n)
         return -1;
-    if (!o->ix) {
+    if (!o->ixcap) {
         const uint8_t *tags = TAGS(o);
-        uint64_t pat = 0x0101010101010101ull * tag_of(key, len);
+        uint8_t t = tag_of(key, len);
+        uint64_t pat = 0x0101010101010101ull * t;
+        if (!(o->few >> (t & 63) & 1))
+            return -1;
         for (i = 0; i < o->n; i += 8) {
             uint64_t w, z;
             memcpy(&w, tags + i, 8);   /* TAG_BYTES: whole words */
@@ -363,14 +366,17 @@ static int reindex(vobj *o, uint32_t members)
     slot *ix;
 
     if (members <= SCAN_MAX) {
-        vrelease(o->ix, IX_BYTES(o->ixcap));
-        o->ix = NULL;
+        if (o->ixcap)
+            vrelease(o->ix, IX_BYTES(o->ixcap));
         o->ixcap = 0;
+        o->few = 0;
+        for (i = 0; i < o->n; i++)
+            o->few |= (uint64_t)1 << (TAGS(o)[i] & 63);
         return 0;
     }
     while (cap * 3 < members * 4)
         cap *= 2;
-    if (cap <= o->ixcap) {
+    if (o->ixcap && cap <= o->ixcap) {
         cap = o->ixcap;   /* fewer members (a deletion): rebuild in place */
         bloom = o->ix;
     } else if (!(bloom = vget(IX_BYTES(cap)))) {
@@ -387,7 +393,7 @@ static int reindex(vobj *o, uint32_t members)
         ix[j].hash = h;
         bloom[t >> 6] |= (uint64_t)1 << (t & 63);
     }
-    if (bloom != o->ix)
+    if (o->ixcap && bloom != o->ix)
         vrelease(o->ix, IX_BYTES(o->ixcap));
     o->ix = bloom;
     o->ixcap = cap;
@@ -435,13 +441,15 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, uintptr_t
         o->m = nm;
         o->cap = cap;
     }
-    if (o->n + 1 > SCAN_MAX && (!o->ix || (o->n + 1) * 4 > o->ixcap * 3) && reindex(o, o->n + 1) < 0)
+    if (o->n + 1 > SCAN_MAX && (!o->ixcap || (o->n + 1) * 4 > o->ixcap * 3) && reindex(o, o->n + 1) < 0)
         goto fail;
     m = &o->m[o->n];
     TAGS(o)[o->n] = tag_of(key, len);
     m->k = k;
     m->v = (uintptr_t)v | kbits;
-    if (o->ix) {
+    if (!o->ixcap) {
+        o->few |= (uint64_t)1 << (TAGS(o)[o->n] & 63);
+    } else {
         uint32_t h = hash(key, len), j, mask = o->ixcap - 1;
         uint8_t t = TAGS(o)[o->n];
         for (j = h & mask; SLOTS(o)[j].at; j = (j + 1) & mask)
@@ -529,8 +537,7 @@ int sd_val_object_del(sd_val *ov, const char *key)
     memmove(TAGS(o) + i, TAGS(o) + i + 1, (size_t)(o->n - (uint32_t)i - 1));
     o->n--;
     TAGS(o)[o->n] = 0;
-    if (o->ix)
-        reindex(o, o->n);   /* in place, or dropped: cannot fail */
+    reindex(o, o->n);   /* in place, or dropped, or the filter anew: cannot fail */
     return 0;
 }
 
@@ -542,6 +549,11 @@ const char *sd_val__key_at(const sd_val *o, size_t i)
 sd_val *sd_val__value_at(const sd_val *o, size_t i)
 {
     return MVAL(&COBJ(o)->m[i]);
+}
+
+size_t sd_val__key_len_at(const sd_val *o, size_t i)
+{
+    return key_len(&COBJ(o)->m[i]);
 }
 
 size_t sd_val__next(const sd_val *o, size_t i, const char *key)
@@ -671,7 +683,7 @@ void sd_val__free(sd_val *v)
             key_release(&OBJ(v)->m[i]);
         }
         vrelease(OBJ(v)->m, MEMBERS_BYTES(OBJ(v)->cap));
-        if (OBJ(v)->ix)
+        if (OBJ(v)->ixcap)
             vrelease(OBJ(v)->ix, IX_BYTES(OBJ(v)->ixcap));
         vrelease(v, sizeof(vobj));
         break;

@@ -155,6 +155,8 @@ int sd_val_object_del(sd_val *o, const char *key);
  * jansson's json_object_foreach_safe() is for). */
 const char *sd_val__key_at(const sd_val *o, size_t i);
 sd_val *sd_val__value_at(const sd_val *o, size_t i);
+/** The length of the key of member i (a key may hold a NUL byte). */
+size_t sd_val__key_len_at(const sd_val *o, size_t i);
 size_t sd_val__next(const sd_val *o, size_t i, const char *key);
 #define sd_val_object_foreach(o, key, value)                                        \
     for (size_t sd_val_i_##key = 0;                                                 \

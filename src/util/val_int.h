@@ -22,7 +22,9 @@ typedef struct { uint32_t at, hash; } slot;                    /* at: member + 1
 #define IX_BYTES(cap) (BLOOM_WORDS * sizeof(uint64_t) + (size_t)(cap) * sizeof(slot))
 #define BLOOM(o) ((uint64_t *)(void *)(o)->ix)
 #define SLOTS(o) ((slot *)(void *)(BLOOM(o) + BLOOM_WORDS))
-typedef struct { sd_val h; uint32_t n, cap; member *m; void *ix; uint32_t ixcap; } vobj;
+/* Up to SCAN_MAX members (ixcap 0), `few` has bit (tag & 63) set for each
+ * member's tag, so that most absent keys are refused without a scan. */
+typedef struct { sd_val h; uint32_t n, cap; member *m; union { void *ix; uint64_t few; }; uint32_t ixcap; } vobj;
 
 #define SCAN_MAX 32       /* members looked up by their tags; beyond, the index */
 /* A member's tag: one byte from the key's length and three of its bytes,
@@ -89,6 +91,11 @@ static inline int utf8_ok(const char *s, size_t n)
     const unsigned char *p = (const unsigned char *)s, *e = p + n;
     size_t k;
     while (p < e) {
+        uint64_t w;
+        if ((size_t)(e - p) >= 8 && (memcpy(&w, p, 8), !(w & 0x8080808080808080ull))) {
+            p += 8;   /* eight ASCII bytes */
+            continue;
+        }
         if (*p < 0x80) {
             p++;
             continue;

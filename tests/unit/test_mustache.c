@@ -436,6 +436,70 @@ static void test_indentation(void)
     sd_diags_release(&d);
 }
 
-TEST_MAIN(test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
+/* sd_mustache_may_read: a template it clears renders the same with and
+ * without the top-level "rows" (the CLI builds a chart's model without them
+ * for such a page); one it does not clear is one that could differ. */
+static void test_may_read(void)
+{
+    static const struct { const char *t; int reads; } cases[] = {
+        { "{{title}}{{#groups}}<{{.}}>{{/groups}}", 0 },
+        { "{{#groups}}{{#.}}{{.}}{{/.}}{{/groups}}", 0 },
+        { "{{rows}}", 1 },
+        { "{{#groups}}{{#rows}}x{{/rows}}{{/groups}}", 1 },   /* found below the item */
+        { "{{groups.rows}}{{a.rows.0}}", 1 },
+        { "{{^rows}}none{{/rows}}", 1 },
+        { "{{.}}", 1 },
+        { "{{{.}}}", 1 },
+        { "{{^missing}}{{.}}{{/missing}}", 1 },
+        { "{{#.}}{{.}}{{/.}}", 1 },
+        { "{{#groups}}{{>dot}}{{/groups}}", 0 },
+        { "{{>dot}}", 1 },
+        { "{{>uses}}", 1 },
+        { "{{>self}}{{>none}}", 0 },
+        { "{{>*title}}", 1 },
+        { "{{<parent}}{{$b}}{{rows}}{{/b}}{{/parent}}", 1 },
+        { "{{<parent}}{{$b}}x{{/b}}{{/parent}}", 0 },
+        { "{{<reads}}{{/reads}}", 1 },
+        { "{{$b}}{{#rows}}x{{/rows}}{{/b}}", 1 },
+        { "{{>missing}}", 0 },
+    };
+    sd_mustache_partials *reg = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    int differ = 0;
+
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "uses", "{{#rows}}{{.}}{{/rows}}", 23, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "dot", "{{.}}", 5, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "self", "[{{#groups}}{{>self}}{{/groups}}]", 33, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "none", "{{title}}", 9, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "parent", "({{$b}}{{/b}})", 14, &d), 0);
+    INT_EQ(sd_mustache_partials_add(reg, "reads", "({{$b}}{{rows}}{{/b}})", 22, &d), 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        sd_mustache *t = NULL;
+        char *with, *without;
+        int e1, e2;
+        INT_EQ(sd_mustache_compile(&t, "t", cases[i].t, strlen(cases[i].t), &d), 0);
+        if (!t)
+            continue;
+        if (sd_mustache_may_read(t, reg, "rows") != cases[i].reads) {
+            fprintf(stderr, "  may_read(%s) is not %d\n", cases[i].t, cases[i].reads);
+            OK(0);
+        }
+        with = render(cases[i].t, "{\"title\":\"none\",\"groups\":[\"g\"],\"rows\":[1]}", reg, &e1, NULL);
+        without = render(cases[i].t, "{\"title\":\"none\",\"groups\":[\"g\"]}", reg, &e2, NULL);
+        if (e1 == 0 && e2 == 0 && strcmp(with, without) != 0)
+            differ++;
+        if (!cases[i].reads)
+            STR_EQ(with, without);
+        free(with);
+        free(without);
+        sd_mustache_free(t);
+    }
+    OK(differ >= 10);   /* the data tells the two apart */
+    sd_diags_release(&d);
+    sd_mustache_partials_free(reg);
+}
+
+TEST_MAIN(test_may_read, test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
           test_output_cap, test_partials_memory, test_partials_dirs, test_inheritance_reaches_partials,
           test_indentation, test_failed_lookup)

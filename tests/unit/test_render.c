@@ -6,6 +6,7 @@
 #include "markdown.h"
 #include "readme.h"
 #include "render.h"
+#include "render_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,5 +153,72 @@ static void test_diff(void)
     STR_EQ(s, "--- a/f\n+++ b/f\n@@ -1,4 +1,4 @@\n-1\n+one\n 2\n 3\n 4\n@@ -7,4 +7,4 @@\n 7\n 8\n 9\n-10\n+ten\n"); free(s);
 }
 
-TEST_MAIN(test_yaml_scalars, test_yaml_blocks, test_yaml_containers, test_markdown,
+/* The description fast path against cmark: one-line texts built from the
+ * bytes that matter, each one the fast path takes rendered both ways. */
+static void test_plain_text(void)
+{
+    static const char *const parts[] = {
+        "a", "HPA", "[x]", "[", "]", "(", ")", "](", "] (", ":", "/", "//", "://", "www.", "WwW.",
+        "w", "x.y", "http", "https", "ftp", "\"", "'", " ", "\xc3\xa9", "`", "*", "_", "<", ">",
+        "&", "&amp;", "-", "1.", "+", "mailto:", "e@x", "[y](z)", "!", "~", "|", "=", "#", "\\",
+        "[^1]", "[a][b]", "[a]: /u", "...", ",", "\t", "\n",
+    };
+    unsigned fast = 0, slow = 0, same = 0;
+    for (int k = 0; k < 20000; k++) {
+        sd_buf in = SD_BUF_INIT, a = SD_BUF_INIT, b = SD_BUF_INIT;
+        unsigned nw = 1 + t_rnd(10);
+        if (k % 4)
+            sd_buf_puts(&in, "Text ");
+        for (unsigned w = 0; w < nw; w++)
+            sd_buf_puts(&in, parts[t_rnd(sizeof parts / sizeof *parts)]);
+        if (sd_render__plain_text(in.ptr, in.len)) {
+            fast++;
+            sd_render__description_html(&a, in.ptr, in.len);
+            sd_markdown_to_html(&b, in.ptr, in.len);
+            if (strcmp(a.ptr, b.ptr) == 0)
+                same++;
+            else if (fast - same <= 3)
+                STR_EQ(a.ptr, b.ptr);   /* shows the first few */
+        } else {
+            slow++;
+        }
+        sd_buf_release(&in);
+        sd_buf_release(&a);
+        sd_buf_release(&b);
+    }
+    OK(fast > 2000 && slow > 2000);   /* both paths seen */
+    OK(same == fast);
+    OK(sd_render__plain_text("Enable [HPA] for x", 18));
+    OK(sd_render__plain_text("Generic key:value pairs", 23));
+    OK(!sd_render__plain_text("Deploy a [VPA](https://e.org/) here", 35));
+    OK(!sd_render__plain_text("Ref: https://e.org", 18));
+    OK(!sd_render__plain_text("See www.e.org", 13));
+}
+
+/* The built-in html themes never read the model's "rows", so that the CLI
+ * builds a chart's html page without them; the md templates do. */
+static void test_theme_reads(void)
+{
+    static const struct { const char *format, *theme, *reads; int rows; } pages[] = {
+        { "html", "default", "groups", 0 }, { "html", "compact", "groups", 0 },
+        { "md", "default", "row_sections", 1 },
+    };
+    for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+        sd_render_opts ro;
+        sd_templates *pg = NULL;
+        sd_diags d = SD_DIAGS_INIT;
+        memset(&ro, 0, sizeof ro);
+        ro.format = pages[i].format;
+        ro.theme = pages[i].theme;
+        INT_EQ(sd_templates_open(&pg, &ro, &d), 0);
+        if (pg) {
+            INT_EQ(sd_templates_reads(pg, "rows"), pages[i].rows);
+            INT_EQ(sd_templates_reads(pg, pages[i].reads), 1);   /* and it can say yes */
+        }
+        sd_templates_free(pg);
+        sd_diags_release(&d);
+    }
+}
+
+TEST_MAIN(test_theme_reads, test_yaml_scalars, test_yaml_blocks, test_yaml_containers, test_markdown, test_plain_text,
           test_readme_splice, test_diff)
