@@ -334,19 +334,65 @@ static int key_eq(const sd_node *a, const sd_node *b)
     return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
 }
 
+/* The keys a merge has taken so far, by hash: a chain of maps each merging
+ * the one before would otherwise compare every key with every other. */
+typedef struct keyset {
+    const sd_node **slot;
+    size_t mask;
+} keyset;
+
+static size_t key_hash(const sd_node *k)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < k->len; i++)
+        h = (h ^ (unsigned char)k->str[i]) * 1099511628211ULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
+/* Add `k` unless an equal key is there: 1 when added, 0 when it was. */
+static int keyset_add(keyset *ks, const sd_node *k)
+{
+    size_t j = key_hash(k) & ks->mask;
+    for (; ks->slot[j]; j = (j + 1) & ks->mask)
+        if (key_eq(ks->slot[j], k))
+            return 0;
+    ks->slot[j] = k;
+    return 1;
+}
+
 /* YAML merge keys (`<<: *base`, `<<: [*a, *b]`), as go-yaml v2 applies them:
  * keys written in the map win, then earlier merge sources win over later. */
 static int apply_merges(builder *b, frame *f)
 {
-    size_t i, nm = 0;
+    size_t i, nm = 0, bound = 0, cap = 16;
     sd_pair *out = NULL;
     size_t nout = 0, aout = 0;
+    keyset ks;
 
-    for (i = 0; i < f->n; i++)
-        if (is_merge_key(f->items[i].key))
-            nm++;
+    for (i = 0; i < f->n; i++) {
+        const sd_node *v = f->items[i].value;
+        if (!is_merge_key(f->items[i].key)) {
+            bound++;
+            continue;
+        }
+        nm++;
+        if (v->kind == SD_SEQ) {
+            for (size_t s = 0; s < v->n; s++)
+                bound += v->items[s].value->kind == SD_MAP ? v->items[s].value->n : 0;
+        } else if (v->kind == SD_MAP) {
+            bound += v->n;
+        }
+    }
     if (!nm)
         return 0;
+    while (cap < bound * 2)
+        cap *= 2;
+    if (!(ks.slot = calloc(cap, sizeof *ks.slot)))
+        return oom(b);
+    ks.mask = cap - 1;
+    for (i = 0; i < f->n; i++)   /* keys written in the map win */
+        if (!is_merge_key(f->items[i].key))
+            keyset_add(&ks, f->items[i].key);
     for (i = 0; i < f->n; i++) {
         sd_pair *p = &f->items[i];
         if (!is_merge_key(p->key)) {
@@ -361,21 +407,15 @@ static int apply_merges(builder *b, frame *f)
             const sd_node *src = v->kind == SD_SEQ ? v->items[s].value : v;
             if (src->kind != SD_MAP) {
                 free(out);
+                free(ks.slot);
                 return sd_diag_error(b->diags, SD_ESYNTAX, src->loc,
                                      "a merge key (<<) needs a map or a list of maps, not a %s",
                                      sd_kind_name(src->kind));
             }
             for (size_t k = 0; k < src->n; k++) {
                 const sd_pair *mp = &src->items[k];
-                int seen = 0;
-                for (size_t j = 0; j < f->n && !seen; j++)
-                    if (!is_merge_key(f->items[j].key) && key_eq(f->items[j].key, mp->key))
-                        seen = 1;
-                for (size_t j = 0; j < nout && !seen; j++)
-                    if (key_eq(out[j].key, mp->key))
-                        seen = 1;
-                if (seen)
-                    continue;
+                if (!keyset_add(&ks, mp->key))
+                    continue;   /* written in the map, or merged before */
                 if (sd_grow((void **)&out, &aout, nout + 1, sizeof *out))
                     goto nomem;
                 out[nout] = *mp;
@@ -386,12 +426,14 @@ static int apply_merges(builder *b, frame *f)
         }
     }
     free(f->items);
+    free(ks.slot);
     f->items = out;
     f->n = nout;
     f->alloc = aout;
     return 0;
 nomem:
     free(out);
+    free(ks.slot);
     return oom(b);
 }
 

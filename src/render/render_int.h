@@ -107,6 +107,7 @@ typedef struct view {
     sd_val *sections;  /* node id -> section name, from the rows */
     sd_val *desc_html; /* description -> its HTML: one rendering each (the
                           Kubernetes definitions repeat a third of theirs) */
+    sd_val *default_html; /* `@default` text -> its inline HTML */
     sd_val *desc_md;   /* description -> its defanged Markdown table cell */
     sd_buf  tmp, tmp2;
     cons    c;

@@ -20,51 +20,69 @@
 /* --- descriptions ------------------------------------------------------------ */
 
 /* Bytes of one-line text that cmark may read as more than text: 1 always,
- * 2 in some company (sd_render__plain_text()). */
+ * 2 in some company, 3 a code span's backtick (sd_render__plain_text()). */
 static const unsigned char md_byte[256] = {
     [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1, [0x07] = 1,
     [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1, [0x0e] = 1,
     [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
     [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1,
     [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [0x7f] = 1, [0] = 1,
-    ['\\'] = 1, ['`'] = 1, ['*'] = 1, ['_'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['#'] = 1,
+    ['\\'] = 1, ['*'] = 1, ['_'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['#'] = 1,
     ['|'] = 1, ['!'] = 1, ['~'] = 1, ['@'] = 1, ['='] = 1,
-    [']'] = 2, [':'] = 2, ['w'] = 2, ['W'] = 2,
+    [']'] = 2, [':'] = 2, ['w'] = 2, ['W'] = 2, ['`'] = 3,
 };
 
 /* Plain one-line text renders as <p>escaped</p> without cmark: the common
  * case on large schemas (Kubernetes), and byte-identical to cmark's output
- * (test_render compares the two). Brackets are text unless "](" makes an
- * inline link (one line starting with a letter holds no link definition,
- * so "[HPA]" stays as written); a colon is text unless "://" makes an
- * autolink, as "www." does. */
+ * (test_render compares the two on generated lines). Brackets are text
+ * unless "](" makes an inline link (one line starting with a letter holds
+ * no link definition, so "[HPA]" stays as written); a colon is text unless
+ * "://" makes an autolink, as "www." does. A pair of single backticks around
+ * text that neither starts nor ends with a space is a code span, whose
+ * bytes are all text (but '<', which may open an HTML tag, and '\\'). */
 int sd_render__plain_text(const char *s, size_t n)
 {
+    int code = 0;
     if (!n || !isalpha((unsigned char)s[0]) || s[n - 1] == ' ')
         return 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (!md_byte[ch])
             continue;
-        if (md_byte[ch] == 1)
+        if (ch == '`') {
+            if ((i + 1 < n && s[i + 1] == '`') || s[i - 1] == '`')
+                return 0;   /* a longer run of backticks */
+            if (code ? s[i - 1] == ' ' : i + 1 == n || s[i + 1] == ' ')
+                return 0;   /* cmark would strip the space, or no content */
+            code = !code;
+            continue;
+        }
+        if (ch < 0x20 || ch == 0x7f || ch == '<' || ch == '\\')
             return 0;
-        if (ch == ']' ? i + 1 < n && s[i + 1] == '('
-            : ch == ':' ? i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/'
-            : i + 3 < n && strncasecmp(s + i, "www.", 4) == 0)
+        if (ch == ':' ? i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/'
+            : (ch == 'w' || ch == 'W') && i + 3 < n && strncasecmp(s + i, "www.", 4) == 0)
+            return 0;   /* an autolink, even in a code span */
+        if (code)
+            continue;
+        if (md_byte[ch] == 1 || (ch == ']' && i + 1 < n && s[i + 1] == '('))
             return 0;
     }
-    return 1;
+    return !code;   /* an unclosed backtick is cmark's to read */
 }
 
 void sd_render__description_html(sd_buf *b, const char *s, size_t n)
 {
     if (sd_render__plain_text(s, n)) {
+        int code = 0;
         sd_buf_puts(b, "<p>");
         for (size_t i = 0; i < n; i++) {
-            if (s[i] == '"')
-                sd_buf_puts(b, "&quot;");
-            else
-                sd_buf_putc(b, s[i]);
+            switch (s[i]) {
+            case '"': sd_buf_puts(b, "&quot;"); break;
+            case '&': sd_buf_puts(b, "&amp;"); break;   /* in a code span only */
+            case '>': sd_buf_puts(b, "&gt;"); break;    /* in a code span only */
+            case '`': sd_buf_puts(b, code ? "</code>" : "<code>"); code = !code; break;
+            default: sd_buf_putc(b, s[i]);
+            }
         }
         sd_buf_puts(b, "</p>\n");
         return;
@@ -93,8 +111,14 @@ void sd_render__make_anchor(view *v, sd_val *node, const char *base)
         sd_buf_truncate(b, len);
         sd_buf_printf(b, "-%d", ++n);
     }
-    sd_val_object_setn_new(v->anchors, b->ptr, b->len, sd_val_true());
-    sd_val_object_set_new_nocheck(node, "anchor", sd_val_stringn(b->ptr, b->len));
+    {
+        /* the anchors' set is keyed by the anchor string's own bytes */
+        sd_val *a = sd_val_stringn(b->ptr, b->len);
+        if (a && sd_val_object_set_new_strkey(v->anchors, a, sd_val_true()) == 0)
+            sd_val_object_set_new_nocheck(node, "anchor", a);
+        else
+            sd_val_decref(a);
+    }
     sd_buf_clear(b);
 }
 
@@ -299,17 +323,28 @@ static void decorate(view *v, sd_val *node, const char *display, int depth, cons
         sd_val_object_set_new_nocheck(node, "where", sd_val_true());
     if (v->html && str(node, "default_text")) {
         /* `# @default --` text is Markdown (helm-docs puts it in a code
-         * span): inline HTML, without the paragraph around it */
-        const char *dt = str(node, "default_text");
-        sd_render__description_html(&v->tmp, dt, strlen(dt));
-        while (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
-            sd_buf_truncate(&v->tmp, v->tmp.len - 1);
-        if (v->tmp.len >= 7 && !strncmp(v->tmp.ptr, "<p>", 3) && !strcmp(v->tmp.ptr + v->tmp.len - 4, "</p>") &&
-            !strstr(v->tmp.ptr + 3, "<p>")) {
-            memmove(v->tmp.ptr, v->tmp.ptr + 3, v->tmp.len - 3);
-            sd_buf_truncate(&v->tmp, v->tmp.len - 7);
+         * span): inline HTML, without the paragraph around it. Charts
+         * repeat theirs ("See values.yaml"): one rendering each. */
+        sd_val *dtv = sd_val_object_get(node, "default_text");
+        const char *dt = sd_val_string_value(dtv);
+        sd_val *h = sd_val_object_getn(v->default_html, dt, sd_val_string_length(dtv));
+        if (h) {
+            sd_val_object_set_nocheck(node, "default_html", h);
+        } else {
+            sd_render__description_html(&v->tmp, dt, strlen(dt));
+            while (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
+                sd_buf_truncate(&v->tmp, v->tmp.len - 1);
+            if (v->tmp.len >= 7 && !strncmp(v->tmp.ptr, "<p>", 3) && !strcmp(v->tmp.ptr + v->tmp.len - 4, "</p>") &&
+                !strstr(v->tmp.ptr + 3, "<p>")) {
+                memmove(v->tmp.ptr, v->tmp.ptr + 3, v->tmp.len - 3);
+                sd_buf_truncate(&v->tmp, v->tmp.len - 7);
+            }
+            if (v->tmp.len && !sd_buf_failed(&v->tmp) && (h = sd_val_stringn(v->tmp.ptr, v->tmp.len))) {
+                sd_val_object_set_nocheck(node, "default_html", h);
+                sd_val_object_set_new_strkey(v->default_html, dtv, h);   /* takes h; keyed by the text's value */
+            }
+            sd_buf_clear(&v->tmp);
         }
-        set_buf(node, "default_html", &v->tmp);
     }
     if (desc && *desc) {
         if (v->html) {
@@ -889,8 +924,8 @@ static void definition_sections(view *v, sd_val *groups, sd_val *defs)
 
 int sd_render_view(sd_val *model, int html)
 {
-    view v = { html, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), SD_BUF_INIT, SD_BUF_INIT,
-               { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0 };
+    view v = { html, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(),
+               SD_BUF_INIT, SD_BUF_INIT, { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0 };
     sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;
@@ -994,6 +1029,7 @@ int sd_render_view(sd_val *model, int html)
         err = SD_ENOMEM;
     sd_val_decref(v.anchors);
     sd_val_decref(v.desc_html);
+    sd_val_decref(v.default_html);
     sd_val_decref(v.desc_md);
     sd_val_decref(v.defs);
     sd_val_decref(v.sections);

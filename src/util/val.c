@@ -260,10 +260,9 @@ static inline int key_eq(const member *m, const char *key, size_t len)
     const char *k = m->k;
     if (!(m->v & STATIC_KEY))
         return key_len(m) == len && memcmp(k, key, len) == 0;
-    for (size_t i = 0; i < len; i++)   /* a literal: NUL-terminated, no NUL inside */
-        if (k[i] != key[i] || !k[i])
-            return 0;
-    return k[len] == '\0';
+    /* a literal: NUL-terminated, no NUL inside; strnlen reads no further
+     * than its end, and then memcmp no further than its length */
+    return strnlen(k, len + 1) == len && memcmp(k, key, len) == 0;
 }
 
 static inline uint8_t tag_of(const char *k, size_t n)
@@ -313,6 +312,24 @@ sd_val *sd_val_object(void)
     o->m = NULL;
     o->few = 0;
     return &o->h;
+}
+
+sd_val *sd_val_object_sized(size_t n)
+{
+    sd_val *o = sd_val_object();
+    member *m;
+    if (!o || !n)
+        return o;
+    if (n > SCAN_MAX)
+        n = SCAN_MAX;
+    if (!(m = vget(MEMBERS_BYTES(n)))) {
+        sd_val_decref(o);
+        return NULL;
+    }
+    memset((uint8_t *)(m + n), 0, TAG_BYTES(n));
+    OBJ(o)->m = m;
+    OBJ(o)->cap = (uint32_t)n;
+    return o;
 }
 
 size_t sd_val_object_size(const sd_val *o)
@@ -499,7 +516,7 @@ int sd_val_object_set_new(sd_val *o, const char *key, sd_val *v)
     return sd_val_object_setn_new(o, key, strlen(key), v);
 }
 
-int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v)
+int sd_val__object_set_static_n(sd_val *o, const char *key, size_t len, sd_val *v)
 {
     if (!v)
         return -1;
@@ -507,7 +524,7 @@ int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v)
         sd_val_decref(v);
         return -1;
     }
-    return set(o, key, strlen(key), key, STATIC_KEY, v);
+    return set(o, key, len, key, STATIC_KEY, v);
 }
 
 int sd_val_object_set_new_strkey(sd_val *o, sd_val *key, sd_val *v)

@@ -115,6 +115,9 @@ double sd_val_number_value(const sd_val *v);
 /* ---- objects ------------------------------------------------------------- */
 size_t sd_val_object_size(const sd_val *o);
 sd_val *sd_val_object_getn(const sd_val *o, const char *key, size_t len);
+/** An empty object with room for `n` members before it grows (a node whose
+ *  fields are about known). */
+sd_val *sd_val_object_sized(size_t n);
 /** Borrowed: the value under `key`, or NULL (also when `o` is no object).
  *  Inline, so that a literal key's length is known when compiling. */
 static inline sd_val *sd_val_object_get(const sd_val *o, const char *key)
@@ -129,7 +132,11 @@ int sd_val_object_setn_new_nocheck(sd_val *o, const char *key, size_t len, sd_va
 /** As sd_val_object_set_new(), for a key that outlives the object (a
  *  string literal, an entry of a static table): kept by pointer, never
  *  copied or freed, and not checked. */
-int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v);
+int sd_val__object_set_static_n(sd_val *o, const char *key, size_t len, sd_val *v);
+static inline int sd_val_object_set_static(sd_val *o, const char *key, sd_val *v)
+{
+    return sd_val__object_set_static_n(o, key, strlen(key), v);   /* a literal's length: known */
+}
 /** As sd_val_object_set_new(), with the bytes of the string value `key` as
  *  the key: not copied, `o` holds a reference to `key` instead (a memo
  *  keyed by long texts that already live in the tree). -1 when `key` is

@@ -167,6 +167,20 @@ static void test_streams_and_merge(void)
         OK(sd_node_get(sd_doc_root(doc), "l")->items[1].value == sd_node_get(sd_doc_root(doc), "base"));
     }
     sd_doc_free(doc);
+    /* keys written in the map win, then earlier sources; merged keys first */
+    doc = load("a: &a {x: 1, y: 1}\nb: &b {y: 2, z: 2, v: 2}\nc:\n  <<: [*a, *b]\n  z: 3\n  w: 4\n", SD_FMT_YAML, &d);
+    OK(doc != NULL);
+    if (doc) {
+        sd_node *c = sd_node_get(sd_doc_root(doc), "c");
+        static const char *const keys[] = { "x", "y", "v", "z", "w" };
+        static const long long vals[] = { 1, 1, 2, 3, 4 };
+        INT_EQ(c->n, 5);
+        for (size_t i = 0; i < 5 && i < c->n; i++) {
+            STR_EQ(c->items[i].key->str, keys[i]);
+            INT_EQ(c->items[i].value->num.i, vals[i]);
+        }
+    }
+    sd_doc_free(doc);
     INT_EQ(d.count, 0);
     sd_diags_release(&d);
 }

@@ -162,17 +162,19 @@ static void test_plain_text(void)
         "w", "x.y", "http", "https", "ftp", "\"", "'", " ", "\xc3\xa9", "`", "*", "_", "<", ">",
         "&", "&amp;", "-", "1.", "+", "mailto:", "e@x", "[y](z)", "!", "~", "|", "=", "#", "\\",
         "[^1]", "[a][b]", "[a]: /u", "...", ",", "\t", "\n",
+        "`", "`", "`a`", "`x y`", "` z`", "`w `", "``", "`a_b*c`", "` y `", "`<b>`", "`&`", "`\\`", "`\"`",
     };
-    unsigned fast = 0, slow = 0, same = 0;
-    for (int k = 0; k < 20000; k++) {
+    unsigned fast = 0, slow = 0, same = 0, spans = 0;
+    for (int k = 0; k < 30000; k++) {
         sd_buf in = SD_BUF_INIT, a = SD_BUF_INIT, b = SD_BUF_INIT;
-        unsigned nw = 1 + t_rnd(10);
+        unsigned nw = 1 + t_rnd(6);
         if (k % 4)
             sd_buf_puts(&in, "Text ");
         for (unsigned w = 0; w < nw; w++)
             sd_buf_puts(&in, parts[t_rnd(sizeof parts / sizeof *parts)]);
         if (sd_render__plain_text(in.ptr, in.len)) {
             fast++;
+            spans += memchr(in.ptr, '`', in.len) != NULL;
             sd_render__description_html(&a, in.ptr, in.len);
             sd_markdown_to_html(&b, in.ptr, in.len);
             if (strcmp(a.ptr, b.ptr) == 0)
@@ -186,13 +188,18 @@ static void test_plain_text(void)
         sd_buf_release(&a);
         sd_buf_release(&b);
     }
+    if (!(fast > 2000 && slow > 2000 && spans > 300))
+        fprintf(stderr, "  fast %u (code spans %u), slow %u\n", fast, spans, slow);
     OK(fast > 2000 && slow > 2000);   /* both paths seen */
     OK(same == fast);
+    OK(spans > 300);   /* code spans among them */
     OK(sd_render__plain_text("Enable [HPA] for x", 18));
     OK(sd_render__plain_text("Generic key:value pairs", 23));
     OK(!sd_render__plain_text("Deploy a [VPA](https://e.org/) here", 35));
     OK(!sd_render__plain_text("Ref: https://e.org", 18));
     OK(!sd_render__plain_text("See www.e.org", 13));
+    OK(sd_render__plain_text("One of `Exact` or `Prefix`", 26));
+    OK(!sd_render__plain_text("Unclosed `x", 11));
 }
 
 /* The built-in html themes never read the model's "rows", so that the CLI

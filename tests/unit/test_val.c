@@ -631,6 +631,35 @@ static void test_literal_key_vs_longer_key(void)
     sd_val_decref(s), json_decref(j);
 }
 
+/* An object made with room for n members grows, finds and deletes as any
+ * other; a literal key is not found by a longer key that holds a NUL after
+ * the literal's text, nor by a shorter one. */
+static void test_sized_objects(void)
+{
+    sd_val *s;
+    for (size_t n = 0; n <= 48; n += 8) {
+        json_t *j = json_object();
+        char key[16];
+        s = sd_val_object_sized(n);
+        for (int i = 0; i < 50; i++) {
+            snprintf(key, sizeof key, "k%d", i * 7 % 40);
+            INT_EQ(sd_val_object_set_new(s, key, sd_val_integer(i)), json_object_set_new(j, key, json_integer(i)));
+            if (i % 9 == 8) {
+                snprintf(key, sizeof key, "k%d", i % 40);
+                INT_EQ(sd_val_object_del(s, key), json_object_del(j, key));
+            }
+        }
+        TREE(s, j);
+        sd_val_decref(s), json_decref(j);
+    }
+    s = sd_val_object();
+    sd_val_object_set_new_nocheck(s, "type", sd_val_true());
+    OK(sd_val_object_getn(s, "type", 4) != NULL);
+    OK(sd_val_object_getn(s, "type\0x", 6) == NULL);
+    OK(sd_val_object_getn(s, "typ", 3) == NULL);
+    sd_val_decref(s);
+}
+
 /* Deleting from an indexed object while the allocator refuses: jansson's
  * deletion does not allocate, and every other member is still found. */
 static int refuse;
@@ -773,4 +802,4 @@ static void test_interning(void)
 
 TEST_MAIN(test_comparator_can_fail, test_random_trees, test_scalars, test_utf8_refusal, test_foreach_delete,
           test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_string_value_keys, test_interning,
-          test_enough_comparisons)
+          test_enough_comparisons, test_sized_objects)
