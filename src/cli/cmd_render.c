@@ -211,21 +211,22 @@ int sd_cmd_render(int argc, char **argv)
         }
     } else {
         sd_val *m = NULL;
-        /* a chart's rows (the md table) cost a tenth of an html page:
-         * build them only when the page's templates may read them. A theme
-         * that does not load is reported by sd_render() as before. */
-        if (strcmp(format, "html") == 0) {
-            sd_diags scratch = SD_DIAGS_INIT;
-            if (sd_templates_open(&page, &ro, &scratch) == 0 && scratch.count == 0) {
-                mopts.skip_rows = !sd_templates_reads(page, "rows");
-            } else {
-                sd_templates_free(page);
-                page = NULL;
+        if (sd_source_open(&src, source, &sopts, &diags) == 0) {
+            /* a chart's rows (the md table) cost a tenth of an html page:
+             * build them only when the page's templates may read them. A
+             * theme that does not load is reported by sd_render() as before. */
+            if (strcmp(format, "html") == 0 && sd_source_kind(src) == SD_SOURCE_CHART) {
+                sd_diags scratch = SD_DIAGS_INIT;
+                if (sd_templates_open(&page, &ro, &scratch) == 0 && scratch.count == 0) {
+                    mopts.skip_rows = !sd_templates_reads(page, "rows");
+                } else {
+                    sd_templates_free(page);
+                    page = NULL;
+                }
+                sd_diags_release(&scratch);
             }
-            sd_diags_release(&scratch);
-        }
-        if (sd_source_open(&src, source, &sopts, &diags) == 0)
             m = sd_model_build(src, &mopts, &diags);
+        }
         if (m && strcmp(format, "form") != 0) {
             /* only the form reads the source again: give its documents
              * back before the page is built (a lower peak) */

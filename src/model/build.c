@@ -736,7 +736,7 @@ sd_val *sd_model__build(mctx *c, const mplace *at)
     memset(&b, 0, sizeof b);
     b.c = c;
     b.at = at;
-    b.n = sd_val_object_sized(16);   /* a node's fields: 11-15 on the corpus */
+    b.n = sd_val_object_sized(12);   /* a node's fields: 11-15 on the corpus charts */
     b.schema = b.eff = at->schema && at->schema->kind == SD_MAP ? at->schema : NULL; /* boolean schemas: nothing to document */
     b.edoc = at->sdoc;
     b.an = c->annots && at->path ? sd_annots_get(c->annots, at->path) : NULL;
