@@ -5,6 +5,7 @@
 
 #include "mustache.h"
 #include "arena.h"
+#include "hash.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,20 +25,8 @@ typedef struct mseg {       /* one part of a dotted name */
  * keys when the renderer indexes a frame (mustache_render.c). */
 static inline uint32_t sd_mustache__hash(const char *s, size_t n)
 {
-    uint64_t a = 0, b = 0, h;
-    if (n >= 8) {
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-    } else if (n >= 4) {
-        uint32_t x, y;
-        memcpy(&x, s, 4);
-        memcpy(&y, s + n - 4, 4);
-        a = x;
-        b = y;
-    } else if (n) {
-        a = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
-            (uint64_t)(unsigned char)s[n - 1] << 16;
-    }
+    uint64_t a, b, h;
+    sd_hash_ends(s, n, &a, &b);
     h = (a * 0x9E3779B97F4A7C15ull ^ b ^ n) * 0xff51afd7ed558ccdull;
     return (uint32_t)(h >> 32);
 }

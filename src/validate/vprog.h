@@ -7,6 +7,7 @@
 #include "validate.h"
 #include "buf.h"
 #include "ecma_re.h"
+#include "hash.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -179,21 +180,7 @@ static inline uint32_t hash32(const char *s, size_t n)
     uint64_t a, b;
     if (n > 16)
         return (uint32_t)mix(hash_bytes(s, n));
-    if (n >= 8) {
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-    } else if (n >= 4) {
-        uint32_t x, y;
-        memcpy(&x, s, 4);
-        memcpy(&y, s + n - 4, 4);
-        a = x;
-        b = y;
-    } else {
-        a = n ? (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n / 2] << 8 |
-                    (uint64_t)(unsigned char)s[n - 1] << 16
-              : 0;
-        b = 0;
-    }
+    sd_hash_ends(s, n, &a, &b);
     return (uint32_t)mix(a ^ (b * 0x9E3779B97F4A7C15ULL) ^ n);
 }
 
