@@ -1,7 +1,9 @@
 /* markdown.c - Markdown to HTML with cmark-gfm for descriptions: GFM
  * extensions on, raw HTML off, link destinations filtered by scheme and
- * images reduced to their alt text (see markdown.h). */
+ * images reduced to their alt text (see markdown.h); and the descriptions
+ * that cmark would leave as plain text, written without it. */
 #include "markdown.h"
+#include "render_int.h"
 #include "sd.h"
 
 #include <cmark-gfm.h>
@@ -174,4 +176,78 @@ int sd_markdown_to_html(sd_buf *out, const char *md, size_t len)
     cmark_node_free(doc);
     cmark_parser_free(p);
     return err;
+}
+
+/* --- descriptions: one line of plain text without cmark ---------------------- */
+
+/* Bytes of one-line text that cmark may read as more than text: 1 always,
+ * 2 in some company, 3 a code span's backtick (sd_render__plain_text()). */
+static const unsigned char md_byte[256] = {
+    [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1, [0x07] = 1,
+    [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1, [0x0e] = 1,
+    [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1,
+    [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1,
+    [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [0x7f] = 1, [0] = 1,
+    ['\\'] = 1, ['*'] = 1, ['_'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['#'] = 1,
+    ['|'] = 1, ['!'] = 1, ['~'] = 1, ['@'] = 1, ['='] = 1,
+    [']'] = 2, [':'] = 2, ['w'] = 2, ['W'] = 2, ['`'] = 3,
+};
+
+/* Plain one-line text renders as <p>escaped</p> without cmark: the common
+ * case on large schemas (Kubernetes), and byte-identical to cmark's output
+ * (test_render compares the two on generated lines). Brackets are text
+ * unless "](" makes an inline link (one line starting with a letter holds
+ * no link definition, so "[HPA]" stays as written); a colon is text unless
+ * "://" makes an autolink, as "www." does. A pair of single backticks around
+ * text that neither starts nor ends with a space is a code span, whose
+ * bytes are all text (but '<', which may open an HTML tag, and '\\'). */
+int sd_render__plain_text(const char *s, size_t n)
+{
+    int code = 0;
+    if (!n || !isalpha((unsigned char)s[0]) || s[n - 1] == ' ')
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (!md_byte[ch])
+            continue;
+        if (ch == '`') {
+            if ((i + 1 < n && s[i + 1] == '`') || s[i - 1] == '`')
+                return 0;   /* a longer run of backticks */
+            if (code ? s[i - 1] == ' ' : i + 1 == n || s[i + 1] == ' ')
+                return 0;   /* cmark would strip the space, or no content */
+            code = !code;
+            continue;
+        }
+        if (ch < 0x20 || ch == 0x7f || ch == '<' || ch == '\\')
+            return 0;
+        if (ch == ':' ? i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/'
+            : (ch == 'w' || ch == 'W') && i + 3 < n && strncasecmp(s + i, "www.", 4) == 0)
+            return 0;   /* an autolink, even in a code span */
+        if (code)
+            continue;
+        if (md_byte[ch] == 1 || (ch == ']' && i + 1 < n && s[i + 1] == '('))
+            return 0;
+    }
+    return !code;   /* an unclosed backtick is cmark's to read */
+}
+
+void sd_render__description_html(sd_buf *b, const char *s, size_t n)
+{
+    if (sd_render__plain_text(s, n)) {
+        int code = 0;
+        sd_buf_puts(b, "<p>");
+        for (size_t i = 0; i < n; i++) {
+            switch (s[i]) {
+            case '"': sd_buf_puts(b, "&quot;"); break;
+            case '&': sd_buf_puts(b, "&amp;"); break;   /* in a code span only */
+            case '>': sd_buf_puts(b, "&gt;"); break;    /* in a code span only */
+            case '`': sd_buf_puts(b, code ? "</code>" : "<code>"); code = !code; break;
+            default: sd_buf_putc(b, s[i]);
+            }
+        }
+        sd_buf_puts(b, "</p>\n");
+        return;
+    }
+    if (sd_markdown_to_html(b, s, n) < 0)
+        b->failed = SD_ENOMEM;
 }
