@@ -11,6 +11,7 @@
 #include "load_int.h"
 #include "buf.h"
 #include "file.h"
+#include "hash.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -341,18 +342,11 @@ typedef struct keyset {
     size_t mask;
 } keyset;
 
-static size_t key_hash(const sd_node *k)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < k->len; i++)
-        h = (h ^ (unsigned char)k->str[i]) * 1099511628211ULL;
-    return (size_t)(h ^ (h >> 29));
-}
-
 /* Add `k` unless an equal key is there: 1 when added, 0 when it was. */
 static int keyset_add(keyset *ks, const sd_node *k)
 {
-    size_t j = key_hash(k) & ks->mask;
+    uint64_t h = sd_hash_fnv(k->str, k->len);
+    size_t j = (size_t)(h ^ (h >> 29)) & ks->mask;
     for (; ks->slot[j]; j = (j + 1) & ks->mask)
         if (key_eq(ks->slot[j], k))
             return 0;

@@ -1,5 +1,6 @@
 /* node.c - small queries on the document model (see node.h). */
 #include "node.h"
+#include "hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,7 @@ static size_t keyidx_cap(size_t n)
 
 static uint64_t hash_bytes(const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    uint64_t h = sd_hash_fnv(s, n);
     return h ^ (h >> 31);
 }
 
@@ -148,10 +147,7 @@ static int key_eq(const sd_node *a, const sd_node *b)
 
 static uint64_t hash_key(const sd_node *k)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < k->len; i++)
-        h = (h ^ (unsigned char)k->str[i]) * 1099511628211ULL;
-    return h;
+    return sd_hash_fnv(k->str, k->len);
 }
 
 /* Duplicate keys are an error naming both places. Small maps compare

@@ -1,13 +1,23 @@
-/* hash.h - the two ends of a short name as two words, for hashing it
- * without a multiply per byte: the validator's property tables
- * (validate/vprog.h) and the template renderer's frame index
- * (mustache/mustache_int.h) mix them each their own way. */
+/* hash.h - hashing names: FNV-1a over every byte (the document tree's key
+ * tables, YAML merge keys, the validator's long names), and the two ends of
+ * a short name as two words, without a multiply per byte (the validator's
+ * property tables and the template renderer's frame index mix them each
+ * their own way). */
 #ifndef SD_HASH_H
 #define SD_HASH_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+/* FNV-1a, 64 bits, of s[0..n). */
+static inline uint64_t sd_hash_fnv(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
 
 /* *a and *b: the first and the last eight bytes of s[0..n), overlapping
  * when n < 16; the first and last four when n < 8; when n < 4, three of its

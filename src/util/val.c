@@ -314,21 +314,30 @@ sd_val *sd_val_object(void)
     return &o->h;
 }
 
+/* Move the members (and their tags) to an array of `cap`. 0, or -1 for memory. */
+static int resize_members(vobj *o, uint32_t cap)
+{
+    member *nm = vget(MEMBERS_BYTES(cap));
+    if (!nm)
+        return -1;
+    memset((uint8_t *)(nm + cap), 0, TAG_BYTES(cap));
+    if (o->n) {
+        memcpy(nm, o->m, (size_t)o->n * sizeof *nm);
+        memcpy(nm + cap, TAGS(o), o->n);
+    }
+    vrelease(o->m, MEMBERS_BYTES(o->cap));
+    o->m = nm;
+    o->cap = cap;
+    return 0;
+}
+
 sd_val *sd_val_object_sized(size_t n)
 {
     sd_val *o = sd_val_object();
-    member *m;
-    if (!o || !n)
-        return o;
-    if (n > SCAN_MAX)
-        n = SCAN_MAX;
-    if (!(m = vget(MEMBERS_BYTES(n)))) {
+    if (o && n && resize_members(OBJ(o), (uint32_t)(n < SCAN_MAX ? n : SCAN_MAX)) < 0) {
         sd_val_decref(o);
         return NULL;
     }
-    memset((uint8_t *)(m + n), 0, TAG_BYTES(n));
-    OBJ(o)->m = m;
-    OBJ(o)->cap = (uint32_t)n;
     return o;
 }
 
@@ -442,22 +451,12 @@ static int set(sd_val *ov, const char *key, size_t len, const char *k, uintptr_t
         key_release(&tmp);
         return 0;
     }
-    if (o->n == o->cap) {
-        /* half again, not twice: a view node stops a few members past
-         * a power of two (the model's fields and the view's) */
-        uint32_t cap = o->cap < 8 ? (o->cap ? o->cap * 2 : 4) : o->cap + o->cap / 2;
-        member *nm;
-        if (o->cap >= UINT32_MAX / 64 || !(nm = vget(MEMBERS_BYTES(cap))))
-            goto fail;
-        memset((uint8_t *)(nm + cap), 0, TAG_BYTES(cap));
-        if (o->n) {
-            memcpy(nm, o->m, (size_t)o->n * sizeof *nm);
-            memcpy(nm + cap, TAGS(o), o->n);
-        }
-        vrelease(o->m, MEMBERS_BYTES(o->cap));
-        o->m = nm;
-        o->cap = cap;
-    }
+    /* half again, not twice: a view node stops a few members past a power
+     * of two (the model's fields and the view's) */
+    if (o->n == o->cap &&
+        (o->cap >= UINT32_MAX / 64 ||
+         resize_members(o, o->cap < 8 ? (o->cap ? o->cap * 2 : 4) : o->cap + o->cap / 2) < 0))
+        goto fail;
     if (o->n + 1 > SCAN_MAX && (!o->ixcap || (o->n + 1) * 4 > o->ixcap * 3) && reindex(o, o->n + 1) < 0)
         goto fail;
     m = &o->m[o->n];

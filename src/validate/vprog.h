@@ -151,10 +151,7 @@ static inline uint64_t mix(uint64_t x)
 
 static inline uint64_t hash_bytes(const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    return h;
+    return sd_hash_fnv(s, n);
 }
 
 /** Equality of two JSON values by value (1 == 1.0; objects unordered). */

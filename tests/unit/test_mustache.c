@@ -500,6 +500,31 @@ static void test_may_read(void)
     sd_mustache_partials_free(reg);
 }
 
-TEST_MAIN(test_may_read, test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
+/* List items of 8 to 32 members asked about three times or more are
+ * indexed by the names' hashes (mustache_render.c, top_get): every name
+ * still finds its own member, a missing one falls to the frames below, and
+ * an item's index is not another's. */
+static void test_indexed_items(void)
+{
+    static const char tmpl[] = "{{#items}}[{{k0}}{{k5}}{{k11}}{{top}}{{#k3}}<{{.}}{{k7}}>{{/k3}}{{^nope}}-{{/nope}}]{{/items}}";
+    sd_buf data = SD_BUF_INIT;
+    char *s;
+    int err;
+    sd_buf_puts(&data, "{\"top\":\"T\",\"items\":[");
+    for (int i = 0; i < 3; i++) {
+        sd_buf_puts(&data, i ? ",{" : "{");
+        for (int k = 0; k < 12; k++)
+            sd_buf_printf(&data, "%s\"k%d\":\"%c%d\"", k ? "," : "", k, 'a' + i, k);
+        sd_buf_puts(&data, "}");
+    }
+    sd_buf_puts(&data, ",{\"k0\":\"small\"}]}");
+    s = render(tmpl, data.ptr, NULL, &err, NULL);
+    INT_EQ(err, 0);
+    STR_EQ(s, "[a0a5a11T<a3a7>-][b0b5b11T<b3b7>-][c0c5c11T<c3c7>-][smallT-]");
+    free(s);
+    sd_buf_release(&data);
+}
+
+TEST_MAIN(test_indexed_items, test_may_read, test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
           test_output_cap, test_partials_memory, test_partials_dirs, test_inheritance_reaches_partials,
           test_indentation, test_failed_lookup)
