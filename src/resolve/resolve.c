@@ -676,6 +676,10 @@ static int find_resource(sd_resolver *r, sd_schema_info **out, const char *uri,
             return err < 0 ? err : SD_EREF;
         }
         sd_diags_release(&tmp);
+        if (!sd_doc_root(doc)) {   /* an empty file, or only comments */
+            sd_buf_printf(why, "'%s' holds no document", uri);
+            return SD_EREF;
+        }
         if (!pmap_get(&r->infos, sd_doc_root(doc))) {
             const char *b = adup(r, uri, strlen(uri));
             /* a document without $schema is read in the dialect of the
