@@ -77,12 +77,12 @@ static int plain(const char *s)
     return 1;
 }
 
-/* The dotted path of `key` under `parent` ("a.b", `a["x.y"]`). */
-static void dotted(sd_buf *b, const char *parent, const char *key)
+/* Append `key` to the dotted path in `b` ("a.b", `a["x.y"]`; `b` empty at
+ * the root). */
+static void dotted(sd_buf *b, const char *key)
 {
-    sd_buf_puts(b, parent);
     if (plain(key)) {
-        if (*parent)
+        if (b->len)
             sd_buf_putc(b, '.');
         sd_buf_puts(b, key);
     } else {
@@ -90,6 +90,21 @@ static void dotted(sd_buf *b, const char *parent, const char *key)
         sd_emit_json_string(b, key, strlen(key));
         sd_buf_putc(b, ']');
     }
+}
+
+/* Append a list index to the pointer ("/3") and to the dotted path ("[3]"). */
+static void push_index(sd_buf *ptr, sd_buf *dk, size_t i)
+{
+    char d[24];
+    size_t n = sizeof d;
+    do
+        d[--n] = (char)('0' + i % 10);
+    while ((i /= 10) != 0);
+    sd_buf_putc(ptr, '/');
+    sd_buf_put(ptr, d + n, sizeof d - n);
+    sd_buf_putc(dk, '[');
+    sd_buf_put(dk, d + n, sizeof d - n);
+    sd_buf_putc(dk, ']');
 }
 
 static unsigned distance(const char *a, const char *b)
@@ -177,7 +192,7 @@ static void check_deprecated(lctx *c, const sd_node *key, const sref *s, size_t 
 }
 
 static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
-                 sd_buf *ptr, const char *dpath, int depth);
+                 sd_buf *ptr, sd_buf *dk, int depth);
 
 /* A default map whose keys are data, not settings: environment variables
  * (`HTTP_PROXY`), labels and annotations (`app.kubernetes.io/name`). */
@@ -199,26 +214,35 @@ static int free_form(const sd_node *m)
     return data * 2 > m->n;   /* most keys look like data (one "grafana.ini" does not) */
 }
 
+/* The keywords of the schemas at one map that every key of it asks about. */
+typedef struct mapkw {
+    const sd_node *props;   /* `properties`, when a map */
+    const sd_node *addl;    /* `additionalProperties`, when a map */
+} mapkw;
+
 /* The schemas of `key`'s value under the schemas `s` (properties,
  * patternProperties are not matched here: they make every key known). */
-static size_t child_schemas(lctx *c, const sref *s, size_t ns, const char *key, sref *out)
+static size_t child_schemas(lctx *c, const sref *s, const mapkw *kw, size_t ns, const char *key,
+                            sref *out)
 {
     size_t n = 0;
     for (size_t i = 0; i < ns; i++) {
-        const sd_node *p = sd_node_get(s[i].node, "properties"), *x;
-        if (p && p->kind == SD_MAP && (x = sd_node_get(p, key)))
+        const sd_node *x;
+        if (kw[i].props && (x = sd_node_get(kw[i].props, key)))
             collect(c, x, s[i].doc, out, &n, 0);
-        else if ((x = sd_node_get(s[i].node, "additionalProperties")) && x->kind == SD_MAP)
-            collect(c, x, s[i].doc, out, &n, 0);
+        else if (kw[i].addl)
+            collect(c, kw[i].addl, s[i].doc, out, &n, 0);
     }
     return n;
 }
 
 static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
-                     sd_buf *ptr, const char *dpath, int depth)
+                     sd_buf *ptr, sd_buf *dk, int depth)
 {
     int judged = 0, open = 0, owned = 0;
     const sref *owner = ns ? &s[0] : NULL;   /* the first schema listing keys names the place */
+    const int root = dk->len == 0;
+    mapkw kw[MAX_SCHEMAS];
 
     if (defs && defs->kind == SD_MAP && defs->n && !free_form(defs))
         judged = 1;
@@ -226,7 +250,9 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
         const sd_node *p = sd_node_get(s[i].node, "properties");
         const sd_node *ap = sd_node_get(s[i].node, "additionalProperties");
         const sd_node *up = sd_node_get(s[i].node, "unevaluatedProperties");
-        if (p && p->kind == SD_MAP && p->n) {
+        kw[i].props = p && p->kind == SD_MAP ? p : NULL;
+        kw[i].addl = ap && ap->kind == SD_MAP ? ap : NULL;
+        if (kw[i].props && p->n) {
             judged = 1;
             if (!owned) {
                 owner = &s[i];
@@ -246,43 +272,36 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
     for (size_t i = 0; i < v->n; i++) {
         const sd_pair *pr = &v->items[i];
         const char *k = pr->key->str;
-        size_t mark = ptr->len;
-        sd_buf dk = SD_BUF_INIT;
+        size_t mark = ptr->len, dmark = dk->len;
         sref cs[MAX_SCHEMAS];
         size_t ncs;
         int known = 0;
         const sd_node *cd = defs && defs->kind == SD_MAP ? sd_node_get(defs, k) : NULL;
-
-        sd_ptr_push(ptr, k, pr->key->len);
-        dotted(&dk, dpath, k);
-        for (size_t j = 0; j < ns && !known; j++) {
-            const sd_node *p = sd_node_get(s[j].node, "properties");
-            if (p && p->kind == SD_MAP && sd_node_get(p, k))
-                known = 1;
-        }
-        if (cd)
-            known = 1;
         /* the chart's own values.yaml knows what it writes */
-        if (c->defaults_file && pr->key->loc.file && !strcmp(pr->key->loc.file, c->defaults_file))
+        const int own = c->defaults_file && pr->key->loc.file &&
+                        (pr->key->loc.file == c->defaults_file || !strcmp(pr->key->loc.file, c->defaults_file));
+
+        for (size_t j = 0; j < ns && !known; j++)
+            if (kw[j].props && sd_node_get(kw[j].props, k))
+                known = 1;
+        if (cd || own)
             known = 1;
         int extra = 0;
-        for (size_t j = 0; !*dpath && j < c->nextra && !extra; j++)
+        for (size_t j = 0; root && j < c->nextra && !extra; j++)
             if (!strcmp(c->extra[j], k))
                 extra = known = 1;
-        if (extra) {
-            /* global and the subcharts' parts: theirs to judge */
-            sd_buf_release(&dk);
-            sd_buf_truncate(ptr, mark);
-            continue;
-        }
+        if (extra)
+            continue;   /* global and the subcharts' parts: theirs to judge */
+        sd_ptr_push(ptr, k, pr->key->len);
+        dotted(dk, k);
         if (judged && !open && !known) {
             /* the closest key known here, as a full path */
             const char *best = NULL;
             unsigned bd = 999;
             size_t kl = pr->key->len;
             for (size_t j = 0; j < ns; j++) {
-                const sd_node *p = sd_node_get(s[j].node, "properties");
-                for (size_t q = 0; p && p->kind == SD_MAP && q < p->n; q++) {
+                const sd_node *p = kw[j].props;
+                for (size_t q = 0; p && q < p->n; q++) {
                     unsigned d = distance(k, p->items[q].key->str);
                     if (d < bd)
                         bd = d, best = p->items[q].key->str;
@@ -293,7 +312,7 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
                 if (d < bd)
                     bd = d, best = defs->items[q].key->str;
             }
-            for (size_t j = 0; !*dpath && j < c->nextra; j++) {
+            for (size_t j = 0; root && j < c->nextra; j++) {
                 unsigned d = distance(k, c->extra[j]);
                 if (d < bd)
                     bd = d, best = c->extra[j];
@@ -302,38 +321,40 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
             sd_buf_printf(&m, "unknown key `%s`: %s", k, c->known_by);
             if (best && bd <= (kl > 6 ? kl / 3 : 2) && bd < kl) {
                 sd_buf sug = SD_BUF_INIT;
-                dotted(&sug, dpath, best);
+                if (dmark)
+                    sd_buf_put(&sug, dk->ptr, dmark);
+                dotted(&sug, best);
                 sd_buf_printf(&m, "; did you mean `%s`?", sug.ptr);
                 sd_buf_release(&sug);
             }
-            record(c, c->strict, pr->key, ptr->ptr, dk.ptr, "unknownKey", owner, m.ptr);
+            record(c, c->strict, pr->key, ptr->ptr, dk->ptr, "unknownKey", owner, m.ptr);
             sd_buf_release(&m);
-            sd_buf_release(&dk);
-            sd_buf_truncate(ptr, mark);
-            continue; /* nothing below a key nobody knows can be judged */
+        } else if (!(own && pr->value == cd)) {
+            /* (a value the chart's values.yaml gives as it is, shared by the
+             * merge, holds nothing to report: its keys are the chart's own) */
+            ncs = child_schemas(c, s, kw, ns, k, cs);
+            if (!own)
+                check_deprecated(c, pr->key, cs, ncs, ptr->ptr, dk->ptr);
+            walk(c, pr->value, cd, cs, ncs, ptr, dk, depth + 1);
         }
-        ncs = child_schemas(c, s, ns, k, cs);
-        if (!c->defaults_file || !pr->key->loc.file || strcmp(pr->key->loc.file, c->defaults_file))
-            check_deprecated(c, pr->key, cs, ncs, ptr->ptr, dk.ptr);
-        walk(c, pr->value, cd, cs, ncs, ptr, dk.ptr, depth + 1);
-        sd_buf_release(&dk);
+        /* nothing below a key nobody knows can be judged */
         sd_buf_truncate(ptr, mark);
+        sd_buf_truncate(dk, dmark);
     }
 }
 
 static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
-                 sd_buf *ptr, const char *dpath, int depth)
+                 sd_buf *ptr, sd_buf *dk, int depth)
 {
-    if (!v || depth > MAX_DEPTH || c->oom || sd_buf_failed(ptr))
+    if (!v || depth > MAX_DEPTH || c->oom || sd_buf_failed(ptr) || sd_buf_failed(dk))
         return;
     if (v->kind == SD_MAP) {
-        walk_map(c, v, defs, s, ns, ptr, dpath, depth);
+        walk_map(c, v, defs, s, ns, ptr, dk, depth);
     } else if (v->kind == SD_SEQ) {
         sref is[MAX_SCHEMAS];
         size_t nis = 0;
         /* list items are judged by the schema alone: the default list's
          * items may differ in shape from each other */
-        const sd_node *idef = NULL;
         (void)defs;
         for (size_t i = 0; i < ns; i++) {
             const sd_node *it = sd_node_get(s[i].node, "items");
@@ -343,13 +364,11 @@ static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, 
                 collect(c, it, s[i].doc, is, &nis, 0);
         }
         for (size_t i = 0; i < v->n; i++) {
-            size_t mark = ptr->len;
-            sd_buf dk = SD_BUF_INIT;
-            sd_buf_printf(ptr, "/%zu", i);
-            sd_buf_printf(&dk, "%s[%zu]", dpath, i);
-            walk(c, v->items[i].value, idef, is, nis, ptr, dk.ptr, depth + 1);
-            sd_buf_release(&dk);
+            size_t mark = ptr->len, dmark = dk->len;
+            push_index(ptr, dk, i);
+            walk(c, v->items[i].value, NULL, is, nis, ptr, dk, depth + 1);
             sd_buf_truncate(ptr, mark);
+            sd_buf_truncate(dk, dmark);
         }
     }
 }
@@ -361,7 +380,7 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
     lctx c;
     sref s[MAX_SCHEMAS];
     size_t ns = 0;
-    sd_buf ptr = SD_BUF_INIT;
+    sd_buf ptr = SD_BUF_INIT, dk = SD_BUF_INIT;
 
     memset(&c, 0, sizeof c);
     c.src = src;
@@ -373,7 +392,11 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
     c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0);
-    walk(&c, values, defaults, s, ns, &ptr, "", 0);
+    /* the chart's own values.yaml, unmerged, holds nothing to report */
+    if (!(values == defaults && defaults_file && values && values->loc.file &&
+          !strcmp(values->loc.file, defaults_file)))
+        walk(&c, values, defaults, s, ns, &ptr, &dk, 0);
     sd_buf_release(&ptr);
+    sd_buf_release(&dk);
     return c.oom ? SD_ENOMEM : 0;
 }
