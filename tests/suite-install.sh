@@ -82,6 +82,17 @@ extra=$(comm -13 "$tmp/table.opts" "$tmp/help.opts")
 missing=$(comm -23 "$tmp/table.opts" "$tmp/man.opts")
 [ -z "$missing" ] && ok || fail "in the table, not in the man page:" $missing
 
+# every command answers --help (exit 0) with its usage and its own options
+for c in "validate --strict --each --print-values --map" "rules --runtime --formats --offline" \
+         "schema --draft" "diff --exit-zero" "upgrade-check --output" "template --partials" "completion"; do
+    set -- $c; cmd=$1; shift
+    "$SD" "$cmd" --help >"$tmp/h.out" 2>"$tmp/h.err"; rc=$?
+    [ $rc -eq 0 ] && [ ! -s "$tmp/h.err" ] && grep -qE "^(Usage: |       )schemadoc $cmd( |\$)" "$tmp/h.out" \
+        && ok || fail "'schemadoc $cmd --help': exit $rc, no usage of $cmd"
+    for o in "$@"; do grep -q -- "$o" "$tmp/h.out" && ok || fail "'schemadoc $cmd --help' does not name $o"; done
+done
+"$SD" validate ./chart -h >"$tmp/h.out" 2>&1 && grep -q "^Usage: schemadoc validate " "$tmp/h.out" && ok || fail "'validate SOURCE -h' is not the help"
+
 # --- completions ---------------------------------------------------------------
 C=$tmp/inst/share
 out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc validate --out); COMP_CWORD=2; _schemadoc; echo "${COMPREPLY[*]}"' _ "$C/bash-completion/completions/schemadoc")

@@ -57,7 +57,7 @@ static const char help_text[] =
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
 "                  the run succeeds (no partial file on error)\n"
-"  -h, --help      show this help\n"
+"  -h, --help      show this help; 'schemadoc COMMAND --help': one command's\n"
 "  --version       print the version\n"
 ;
 
@@ -307,6 +307,48 @@ static int oom_checked(int status)
     return SD_EXIT_ERROR;
 }
 
+/* `schemadoc CMD --help` for the commands whose help is a part of the main
+ * one: CMD's usage lines, its paragraph, and the source options when it
+ * takes a SOURCE (the text is the main help's, so the two cannot differ). */
+static void command_help(const char *cmd)
+{
+    const char *const texts[] = { help_more, help_cmds };
+    size_t n = strlen(cmd);
+    int in = 0, lines = 0;
+
+    /* as diff and template print theirs: "Usage: schemadoc CMD ...", then
+     * the next forms and continuation lines aligned under the first */
+    for (const char *l = help_text; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t len = e ? (size_t)(e - l) + 1 : strlen(l);
+        if (!strncmp(l, "  schemadoc ", 12))
+            in = !strncmp(l + 12, cmd, n) && l[12 + n] == ' ';
+        else if (strncmp(l, "            ", 12))
+            in = 0;   /* a usage line goes on only on lines indented further */
+        if (in) {
+            fputs(lines++ ? "     " : "Usage:", stdout);
+            fwrite(l + (lines == 1), 1, len - (lines == 1), stdout);
+        }
+        l += len;
+    }
+    for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
+        const char *p = texts[t];
+        while ((p = strstr(p, cmd)) && !((p == texts[t] || p[-1] == '\n') && p[n] == ':'))
+            p++;
+        if (!p)
+            continue;
+        const char *end = strstr(p, "\n\n");
+        fputc('\n', stdout);
+        fwrite(p, 1, end ? (size_t)(end - p) + 1 : strlen(p), stdout);
+    }
+    if (strcmp(cmd, "schema") != 0) {
+        const char *so = strstr(help_more, "Source options");
+        fputc('\n', stdout);
+        fwrite(so, 1, (size_t)(strstr(so, "\n\n") - so) + 1, stdout);
+    }
+    fputs("\nSee 'schemadoc --help' for every command and option.\n", stdout);
+}
+
 int main(int argc, char **argv)
 {
     sd_alloc_install();
@@ -327,8 +369,17 @@ int main(int argc, char **argv)
         return SD_EXIT_OK;
     }
     for (const command *c = commands; c->name; c++)
-        if (strcmp(argv[1], c->name) == 0)
+        if (strcmp(argv[1], c->name) == 0) {
+            /* diff, upgrade-check, template and completion answer --help
+             * themselves; the others with their part of this help */
+            if (c->run == sd_cmd_validate || c->run == sd_cmd_rules || c->run == sd_cmd_schema)
+                for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+                    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+                        command_help(c->name);
+                        return SD_EXIT_OK;
+                    }
             return oom_checked(c->run(argc - 1, argv + 1));
+        }
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
             return oom_checked(sd_cmd_recursive(argc, argv));
