@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/bench-scale.sh - the scaling table of `make bench`: each synthetic
-# family of tests/gen-scale.py at 1x, 4x, 16x and 64x, rendered to html and
-# md (and validated, where the family has a schema), with the CPU seconds
+# family of tests/gen-scale.py at 1x, 4x, 16x and 64x, rendered to html,
+# md, json and form, exported as rules, validated (the wide family against
+# its schema), and diffed against a copy with renamed keys and changed
+# defaults (values family), with the CPU seconds
 # (tests/cpu-time.sh) and the peak RSS of the whole process, and the 64x/1x
 # ratios (linear growth: time at most 80x, memory at most 70x).
 # Figures only, never asserted. SCALES="1 4" runs fewer sizes.
@@ -33,17 +35,25 @@ for fam in values defs wide; do
         defs) python3 tests/gen-scale.py defs "$n" "$tmp/$fam-$n.json" "$CORPUS" ;;
         *)    python3 tests/gen-scale.py "$fam" "$n" "$tmp/$fam-$n" ;;
         esac
+        if [ "$fam" = values ]; then
+            # the next release: a key renamed in every component, defaults changed
+            cp -r "$tmp/$fam-$n" "$tmp/$fam-$n-next"
+            sed -i 's/replicaCount:/replicas:/; 0~50s/enabled: true/enabled: false/' "$tmp/$fam-$n-next/values.yaml"
+        fi
     done
-    whats="html md"
-    [ "$fam" = wide ] && whats="html md validate"
+    whats="html md json form rules"
+    [ "$fam" = wide ] && whats="$whats validate"
+    [ "$fam" = values ] && whats="$whats diff"
     for what in $whats; do
         printf '%-8s %-9s' "$fam" "$what"
         first_t="" first_m="" last_t="" last_m=""
         for n in $SCALES; do
             src=$tmp/$fam-$n
             [ "$fam" = defs ] && src=$tmp/$fam-$n.json
-            if [ "$what" = validate ]; then
-                r=$(measure "$n" "$SD" validate "$src")
+            if [ "$what" = validate ] || [ "$what" = rules ]; then
+                r=$(measure "$n" "$SD" "$what" "$src")
+            elif [ "$what" = diff ]; then
+                r=$(measure "$n" "$SD" diff "$src" "$src-next")
             else
                 r=$(measure "$n" "$SD" "$src" --format "$what" -o /dev/null)
             fi

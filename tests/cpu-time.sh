@@ -24,7 +24,9 @@ one() {
     /usr/bin/time -f '%U %S %M' -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -gt 1 ]; then echo "FAILED ($rc): $*" >&2; head -3 "$tmp/err" >&2; echo "0 0"; return; fi
-    awk '{printf "%.4f %d\n", $1 + $2, $3}' "$tmp/t"
+    # (after a non-zero exit, GNU time writes "Command exited with non-zero
+    # status 1" above its figures)
+    tail -n 1 "$tmp/t" | awk '{printf "%.4f %d\n", $1 + $2, $3}'
 }
 
 cpu_once() {
