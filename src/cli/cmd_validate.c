@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* --print-values: the merged values with the schema's defaults filled in. */
 static void print_values(const sd_check *chk)
@@ -122,7 +123,8 @@ int sd_cmd_validate(int argc, char **argv)
         }
     }
     int is_chart = source && sd_chart_is_dir(source);
-    if (!source || (!nvalues && !is_chart && !want_values)) {
+    /* (a SOURCE that is not there is reported as such when it is opened) */
+    if (!source || (!nvalues && !is_chart && !want_values && access(source, F_OK) == 0)) {
         free(values);
         free((void *)sopts.maps);
         return sd_cli_usage_error(!source ? "validate: no SOURCE given"
