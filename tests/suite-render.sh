@@ -174,6 +174,10 @@ printf '## @section Global parameters\n## @param global.imageRegistry Registry\n
 check "Bitnami sections html" "$SD" "$tmp/bn" --format html -o "$tmp/bn.html"
 if [ "$(grep -c '<h3 class="section-title">\(Global\|Common\) parameters</h3>' "$tmp/bn.html")" = 2 ]; then ok
 else fail "an html page groups entries by their @section"; grep -n 'section-title' "$tmp/bn.html"; fi
+# (a form, whose templates are not given rows either, keeps the sections)
+check "Bitnami sections form" "$SD" "$tmp/bn" --format form -o "$tmp/bn.form.html"
+if grep -q '"section":"Global parameters"' "$tmp/bn.form.html" && grep -q '"section":"Common parameters"' "$tmp/bn.form.html"; then ok
+else fail "a form groups entries by their @section"; fi
 printf '{{>nosuch}}' > "$tmp/bad.mustache"
 "$SD" samples/podinfo --format html --template "$tmp/bad.mustache" >"$tmp/out" 2>"$tmp/err"; st=$?
 if [ $st = 2 ] && grep -q "unknown partial 'nosuch'" "$tmp/err"; then ok; else fail "custom template with an unknown partial: status $st"; cat "$tmp/err"; fi

@@ -37,7 +37,9 @@ static int open_side(side *s, const sd_source_opts *so, sd_diags *diags)
     }
     if (sd_source_open(&s->src, path, so, diags) < 0)
         return -1;
-    if (!(s->model = sd_model_build(s->src, NULL, diags)))
+    /* a diff compares the model's nodes: the md table's rows are not read */
+    sd_model_opts mo = { 0, SD_MODEL_DESC_FALLBACK, 1 };
+    if (!(s->model = sd_model_build(s->src, &mo, diags)))
         return -1;
     return 0;
 }

@@ -212,10 +212,12 @@ int sd_cmd_render(int argc, char **argv)
     } else {
         sd_val *m = NULL;
         if (sd_source_open(&src, source, &sopts, &diags) == 0) {
-            /* a chart's rows (the md table) cost a tenth of an html page:
-             * build them only when the page's templates may read them. A
-             * theme that does not load is reported by sd_render() as before. */
-            if (strcmp(format, "html") == 0 && sd_source_kind(src) == SD_SOURCE_CHART) {
+            /* a chart's rows (the md table) cost a tenth of an html page or
+             * a form: build them only when the templates may read them (the
+             * model keeps them for @section names either way: the entries
+             * are grouped by them). A theme that does not load is reported
+             * by sd_render() as before. */
+            if ((strcmp(format, "html") == 0 || strcmp(format, "form") == 0) && sd_source_kind(src) == SD_SOURCE_CHART) {
                 sd_diags scratch = SD_DIAGS_INIT;
                 if (sd_templates_open(&page, &ro, &scratch) == 0 && scratch.count == 0) {
                     mopts.skip_rows = !sd_templates_reads(page, "rows");
