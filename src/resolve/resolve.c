@@ -354,12 +354,8 @@ static const char *child_ptr(sd_resolver *r, const char *ptr, const char *kw,
     if (seg) {
         sd_ptr_push(b, seg, seglen);
     } else if (idx >= 0) {
-        char num[24];
-        int k = (int)sizeof num;
-        unsigned long v = (unsigned long)idx;
-        do num[--k] = (char)('0' + v % 10); while ((v /= 10) && k > 1);
         sd_buf_putc(b, '/');
-        sd_buf_put(b, num + k, sizeof num - (size_t)k);
+        sd_buf_put_int(b, idx);
     }
     return sd_buf_failed(b) ? NULL : adup(r, b->ptr, b->len);
 }

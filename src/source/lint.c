@@ -95,15 +95,10 @@ static void dotted(sd_buf *b, const char *key)
 /* Append a list index to the pointer ("/3") and to the dotted path ("[3]"). */
 static void push_index(sd_buf *ptr, sd_buf *dk, size_t i)
 {
-    char d[24];
-    size_t n = sizeof d;
-    do
-        d[--n] = (char)('0' + i % 10);
-    while ((i /= 10) != 0);
     sd_buf_putc(ptr, '/');
-    sd_buf_put(ptr, d + n, sizeof d - n);
+    sd_buf_put_int(ptr, (long long)i);
     sd_buf_putc(dk, '[');
-    sd_buf_put(dk, d + n, sizeof d - n);
+    sd_buf_put_int(dk, (long long)i);
     sd_buf_putc(dk, ']');
 }
 
@@ -329,6 +324,7 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
             }
             record(c, c->strict, pr->key, ptr->ptr, dk->ptr, "unknownKey", owner, m.ptr);
             sd_buf_release(&m);
+            /* (nothing below a key nobody knows can be judged) */
         } else if (!(own && pr->value == cd)) {
             /* (a value the chart's values.yaml gives as it is, shared by the
              * merge, holds nothing to report: its keys are the chart's own) */
@@ -337,7 +333,6 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
                 check_deprecated(c, pr->key, cs, ncs, ptr->ptr, dk->ptr);
             walk(c, pr->value, cd, cs, ncs, ptr, dk, depth + 1);
         }
-        /* nothing below a key nobody knows can be judged */
         sd_buf_truncate(ptr, mark);
         sd_buf_truncate(dk, dmark);
     }

@@ -177,6 +177,17 @@ void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n)
     sd_buf_put(b, s + start, n - start);
 }
 
+void sd_buf_put_int(sd_buf *b, long long v)
+{
+    char tmp[24];
+    int k = (int)sizeof tmp;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do tmp[--k] = (char)('0' + u % 10); while ((u /= 10) && k > 1);
+    if (v < 0)
+        tmp[--k] = '-';
+    sd_buf_put(b, tmp + k, sizeof tmp - (size_t)k);
+}
+
 void sd_buf_truncate(sd_buf *b, size_t len)
 {
     if (len < b->len) {

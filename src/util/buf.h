@@ -78,6 +78,8 @@ void sd_buf_printf(sd_buf *b, const char *fmt, ...)
     ;
 void sd_buf_vprintf(sd_buf *b, const char *fmt, va_list ap);
 void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n);
+/** `v` in decimal, without printf (which costs more than a short record). */
+void sd_buf_put_int(sd_buf *b, long long v);
 /** Write code point `cp` (at most U+10FFFF) as UTF-8 to `out` (room for
  *  4 bytes); returns the number of bytes written. */
 size_t sd_utf8_encode(unsigned long cp, char *out);

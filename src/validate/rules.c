@@ -144,17 +144,6 @@ static long file_index(rx *x, const char *file)
     return i;
 }
 
-/* An integer in decimal: printf costs more than the rest of a record. */
-static void put_int(sd_buf *o, long long v)
-{
-    char tmp[24];
-    int k = (int)sizeof tmp;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    do tmp[--k] = (char)('0' + u % 10); while ((u /= 10) && k > 1);
-    if (v < 0)
-        tmp[--k] = '-';
-    sd_buf_put(o, tmp + k, sizeof tmp - (size_t)k);
-}
 
 /* A JSON string; most need no escaping (emit.c's rules: " \\ < > & and controls). */
 static void put_strn(sd_buf *o, const char *s, size_t n)
@@ -183,11 +172,11 @@ static void put_str(sd_buf *o, const char *s)
 static void put_at(rx *x, sd_loc l)
 {
     sd_buf_putc(x->o, '[');
-    put_int(x->o, file_index(x, l.file));
+    sd_buf_put_int(x->o, file_index(x, l.file));
     sd_buf_putc(x->o, ',');
-    put_int(x->o, l.line);
+    sd_buf_put_int(x->o, l.line);
     sd_buf_putc(x->o, ',');
-    put_int(x->o, l.column);
+    sd_buf_put_int(x->o, l.column);
     sd_buf_putc(x->o, ']');
 }
 
@@ -230,7 +219,7 @@ static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
         sd_schema_info *top = chain[n - 1], *up = (sd_schema_info *)(uintptr_t)top->parent;
         long parent = up ? (long)*pmap_get(&x->path, up) : -1;
         sd_buf_puts(&x->paths, x->npaths ? ",[" : "[");
-        put_int(&x->paths, parent);
+        sd_buf_put_int(&x->paths, parent);
         sd_buf_putc(&x->paths, ',');
         if (up) {
             sd_buf *t = &x->scratch;
@@ -240,7 +229,7 @@ static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
                 seg(t, top->seg_key, top->seg_keylen);
             else if (top->seg_idx >= 0) {
                 sd_buf_putc(t, '/');
-                put_int(t, top->seg_idx);
+                sd_buf_put_int(t, top->seg_idx);
             }
             sd_emit_json_string(&x->paths, t->ptr, t->len);
             if (sd_buf_failed(t))
@@ -452,7 +441,7 @@ static void put_recs(rx *x, const char *name, vs *const *a, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (i)
             sd_buf_putc(x->o, ',');
-        put_int(x->o, rec_of(x, a[i]));
+        sd_buf_put_int(x->o, rec_of(x, a[i]));
     }
     sd_buf_putc(x->o, ']');
 }
@@ -461,7 +450,7 @@ static void put_rec(rx *x, const char *name, const vs *s)
 {
     if (s) {
         put_key(x->o, name);
-        put_int(x->o, rec_of(x, s));
+        sd_buf_put_int(x->o, rec_of(x, s));
     }
 }
 
@@ -469,7 +458,7 @@ static void put_count(rx *x, const char *name, long long v)
 {
     if (v >= 0) {
         put_key(x->o, name);
-        put_int(x->o, v);
+        sd_buf_put_int(x->o, v);
     }
 }
 
@@ -520,9 +509,9 @@ static void put_locs(rx *x, const vs *s)
         sd_buf_puts(x->o, any++ ? "," : ",\"loc\":{");
         put_str(x->o, k);
         sd_buf_puts(x->o, ":[");
-        put_int(x->o, n->items[i].key->loc.line);
+        sd_buf_put_int(x->o, n->items[i].key->loc.line);
         sd_buf_putc(x->o, ',');
-        put_int(x->o, n->items[i].key->loc.column);
+        sd_buf_put_int(x->o, n->items[i].key->loc.column);
         sd_buf_putc(x->o, ']');
     }
     if (any)
@@ -535,14 +524,14 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
     sd_buf_puts(o, "{\"at\":");
     put_at(x, s->node->loc);
     sd_buf_puts(o, ",\"ptr\":");
-    put_int(o, path_index(x, v->r, s->info));
+    sd_buf_put_int(o, path_index(x, v->r, s->info));
     if (s->loop) {
         sd_buf_puts(o, ",\"loop\":1}");
         return;
     }
     if (s->alias) {
         sd_buf_puts(o, ",\"alias\":");
-        put_int(o, rec_of(x, s->alias));
+        sd_buf_put_int(o, rec_of(x, s->alias));
         sd_buf_putc(o, '}');
         return;
     }
@@ -565,7 +554,7 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
     }
     if (s->types) {
         sd_buf_puts(o, ",\"type\":");
-        put_int(o, s->types);
+        sd_buf_put_int(o, s->types);
     }
     if (s->nullable)
         sd_buf_puts(o, ",\"nullable\":1");
@@ -666,7 +655,7 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
             if (i) sd_buf_putc(o, ',');
             put_strn(o, s->props[i].name, s->props[i].len);
             sd_buf_putc(o, ',');
-            put_int(o, rec_of(x, s->props[i].s));
+            sd_buf_put_int(o, rec_of(x, s->props[i].s));
         }
         sd_buf_putc(o, ']');
     }
