@@ -15,6 +15,7 @@
 #include "validate.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -36,6 +37,13 @@ typedef struct lctx {
     const char *const *extra;     /* names known at the root (subchart aliases, global) */
     size_t         nextra;
     int            oom;
+    /* collect()'s answer for one schema on its own, by schema node: every
+     * key of a list's items (or of a map under one schema) asks it again */
+    struct lmemo { const sd_node *node; const sd_doc *doc; uint32_t at, n, whole; } *memo;
+    size_t         mcap, mcount;
+    sref          *mpool;
+    size_t         mpn, mpcap;
+    int            cut;           /* a collect() stopped at its depth or count bound */
 } lctx;
 
 /* The schema maps that apply at one place: `s` and, through $ref,
@@ -46,8 +54,12 @@ static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, siz
     static const char *const one[] = { "then", "else" };
     const sd_node *x;
 
-    if (!s || s->kind != SD_MAP || depth > 16 || *n >= MAX_SCHEMAS)
+    if (!s || s->kind != SD_MAP)
         return;
+    if (depth > 16 || *n >= MAX_SCHEMAS) {
+        c->cut = 1;
+        return;
+    }
     for (size_t i = 0; i < *n; i++)
         if (out[i].node == s)
             return;
@@ -65,6 +77,94 @@ static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, siz
                 collect(c, x->items[i].value, doc, out, n, depth + 1);
     for (size_t k = 0; k < 2; k++)
         collect(c, sd_node_get(s, one[k]), doc, out, n, depth + 1);
+}
+
+/* collect(`s`) into an empty `out`, from the memo when `s` was asked
+ * before; returns the count, and in *whole whether no bound cut it. */
+static size_t collect_one(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, int *whole)
+{
+    size_t n = 0, h, mask;
+
+    *whole = 1;
+    if (!s || s->kind != SD_MAP)
+        return 0;
+    if (c->mcount * 2 >= c->mcap) {
+        size_t cap = c->mcap ? c->mcap * 2 : 64;
+        struct lmemo *m = calloc(cap, sizeof *m);
+        if (!m) {
+            c->cut = 0;
+            collect(c, s, doc, out, &n, 0);
+            *whole = !c->cut;
+            return n;
+        }
+        for (size_t i = 0; i < c->mcap; i++)
+            if (c->memo[i].node) {
+                h = ((uintptr_t)c->memo[i].node >> 4) & (cap - 1);
+                while (m[h].node)
+                    h = (h + 1) & (cap - 1);
+                m[h] = c->memo[i];
+            }
+        free(c->memo);
+        c->memo = m;
+        c->mcap = cap;
+    }
+    mask = c->mcap - 1;
+    for (h = ((uintptr_t)s >> 4) & mask; c->memo[h].node; h = (h + 1) & mask)
+        if (c->memo[h].node == s && c->memo[h].doc == doc) {
+            memcpy(out, c->mpool + c->memo[h].at, c->memo[h].n * sizeof *out);
+            *whole = (int)c->memo[h].whole;
+            return c->memo[h].n;
+        }
+    c->cut = 0;
+    collect(c, s, doc, out, &n, 0);
+    *whole = !c->cut;
+    if (c->mpn + n > c->mpcap) {
+        size_t cap = c->mpcap ? c->mpcap * 2 : 256;
+        while (cap < c->mpn + n)
+            cap *= 2;
+        sref *p = realloc(c->mpool, cap * sizeof *p);
+        if (!p)
+            return n;   /* not remembered: asked again next time */
+        c->mpool = p;
+        c->mpcap = cap;
+    }
+    memcpy(c->mpool + c->mpn, out, n * sizeof *out);
+    c->memo[h] = (struct lmemo){ s, doc, (uint32_t)c->mpn, (uint32_t)n, (uint32_t)*whole };
+    c->mpn += n;
+    c->mcount++;
+    return n;
+}
+
+/* collect(c, s, doc, out, n, 0), answered from the memo. A list that only
+ * whole answers went into holds, for each schema in it, every schema
+ * collect() reaches from it; so collect() from `s` would add exactly the
+ * schemas of its own answer that the list lacks, in that order. `*whole`
+ * (1 for an empty list) is cleared when a bound cut an answer. */
+static void collect_memo(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int *whole)
+{
+    sref mine[MAX_SCHEMAS];
+    int w;
+    size_t m;
+
+    if (!*whole) {
+        collect(c, s, doc, out, n, 0);
+        return;
+    }
+    m = collect_one(c, s, doc, mine, &w);
+    if (!w) {
+        *whole = 0;
+        if (*n) {
+            collect(c, s, doc, out, n, 0);
+            return;
+        }
+    }
+    for (size_t i = 0; i < m && *n < MAX_SCHEMAS; i++) {
+        size_t j = 0;
+        while (j < *n && out[j].node != mine[i].node)
+            j++;
+        if (j == *n)
+            out[(*n)++] = mine[i];
+    }
 }
 
 static int plain(const char *s)
@@ -221,12 +321,13 @@ static size_t child_schemas(lctx *c, const sref *s, const mapkw *kw, size_t ns, 
                             sref *out)
 {
     size_t n = 0;
+    int whole = 1;
     for (size_t i = 0; i < ns; i++) {
         const sd_node *x;
         if (kw[i].props && (x = sd_node_get(kw[i].props, key)))
-            collect(c, x, s[i].doc, out, &n, 0);
+            collect_memo(c, x, s[i].doc, out, &n, &whole);
         else if (kw[i].addl)
-            collect(c, kw[i].addl, s[i].doc, out, &n, 0);
+            collect_memo(c, kw[i].addl, s[i].doc, out, &n, &whole);
     }
     return n;
 }
@@ -351,12 +452,13 @@ static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, 
         /* list items are judged by the schema alone: the default list's
          * items may differ in shape from each other */
         (void)defs;
+        int whole = 1;
         for (size_t i = 0; i < ns; i++) {
             const sd_node *it = sd_node_get(s[i].node, "items");
             if (it && it->kind == SD_MAP)
-                collect(c, it, s[i].doc, is, &nis, 0);
+                collect_memo(c, it, s[i].doc, is, &nis, &whole);
             else if ((it = sd_node_get(s[i].node, "additionalItems")) && it->kind == SD_MAP)
-                collect(c, it, s[i].doc, is, &nis, 0);
+                collect_memo(c, it, s[i].doc, is, &nis, &whole);
         }
         for (size_t i = 0; i < v->n; i++) {
             size_t mark = ptr->len, dmark = dk->len;
@@ -393,5 +495,7 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
         walk(&c, values, defaults, s, ns, &ptr, &dk, 0);
     sd_buf_release(&ptr);
     sd_buf_release(&dk);
+    free(c.memo);
+    free(c.mpool);
     return c.oom ? SD_ENOMEM : 0;
 }
