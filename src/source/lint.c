@@ -9,8 +9,10 @@
  * warnings (errors when strict) appended to an sd_vresult, in the shape of
  * the validator's own. */
 #include "check.h"
+#include "alloc.h"
 #include "buf.h"
 #include "emit.h"
+#include "pmap.h"
 #include "ptr.h"
 #include "validate.h"
 
@@ -39,8 +41,9 @@ typedef struct lctx {
     int            oom;
     /* collect()'s answer for one schema on its own, by schema node: every
      * key of a list's items (or of a map under one schema) asks it again */
-    struct lmemo { const sd_node *node; const sd_doc *doc; uint32_t at, n, whole; } *memo;
-    size_t         mcap, mcount;
+    sd_pmap        memo;          /* schema node -> index + 1 in `memos` */
+    struct lmemo { const sd_doc *doc; uint32_t at, n, whole; } *memos;
+    size_t         nmemos, amemos;
     sref          *mpool;
     size_t         mpn, mpcap;
     int            cut;           /* a collect() stopped at its depth or count bound */
@@ -83,55 +86,29 @@ static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, siz
  * before; returns the count, and in *whole whether no bound cut it. */
 static size_t collect_one(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, int *whole)
 {
-    size_t n = 0, h, mask;
+    size_t n = 0;
+    uintptr_t *hit;
 
     *whole = 1;
     if (!s || s->kind != SD_MAP)
         return 0;
-    if (c->mcount * 2 >= c->mcap) {
-        size_t cap = c->mcap ? c->mcap * 2 : 64;
-        struct lmemo *m = calloc(cap, sizeof *m);
-        if (!m) {
-            c->cut = 0;
-            collect(c, s, doc, out, &n, 0);
-            *whole = !c->cut;
-            return n;
-        }
-        for (size_t i = 0; i < c->mcap; i++)
-            if (c->memo[i].node) {
-                h = ((uintptr_t)c->memo[i].node >> 4) & (cap - 1);
-                while (m[h].node)
-                    h = (h + 1) & (cap - 1);
-                m[h] = c->memo[i];
-            }
-        free(c->memo);
-        c->memo = m;
-        c->mcap = cap;
+    if ((hit = sd_pmap_get(&c->memo, s)) && c->memos[*hit - 1].doc == doc) {
+        const struct lmemo *e = &c->memos[*hit - 1];
+        memcpy(out, c->mpool + e->at, e->n * sizeof *out);
+        *whole = (int)e->whole;
+        return e->n;
     }
-    mask = c->mcap - 1;
-    for (h = ((uintptr_t)s >> 4) & mask; c->memo[h].node; h = (h + 1) & mask)
-        if (c->memo[h].node == s && c->memo[h].doc == doc) {
-            memcpy(out, c->mpool + c->memo[h].at, c->memo[h].n * sizeof *out);
-            *whole = (int)c->memo[h].whole;
-            return c->memo[h].n;
-        }
     c->cut = 0;
     collect(c, s, doc, out, &n, 0);
     *whole = !c->cut;
-    if (c->mpn + n > c->mpcap) {
-        size_t cap = c->mpcap ? c->mpcap * 2 : 256;
-        while (cap < c->mpn + n)
-            cap *= 2;
-        sref *p = realloc(c->mpool, cap * sizeof *p);
-        if (!p)
-            return n;   /* not remembered: asked again next time */
-        c->mpool = p;
-        c->mpcap = cap;
-    }
+    /* remembered when there is room (else asked again next time) */
+    if (hit || sd_grow((void **)&c->memos, &c->amemos, c->nmemos + 1, sizeof *c->memos) < 0 ||
+        sd_grow((void **)&c->mpool, &c->mpcap, c->mpn + n, sizeof *c->mpool) < 0 ||
+        sd_pmap_put(&c->memo, s, c->nmemos + 1) < 0)
+        return n;
     memcpy(c->mpool + c->mpn, out, n * sizeof *out);
-    c->memo[h] = (struct lmemo){ s, doc, (uint32_t)c->mpn, (uint32_t)n, (uint32_t)*whole };
+    c->memos[c->nmemos++] = (struct lmemo){ doc, (uint32_t)c->mpn, (uint32_t)n, (uint32_t)*whole };
     c->mpn += n;
-    c->mcount++;
     return n;
 }
 
@@ -495,7 +472,8 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
         walk(&c, values, defaults, s, ns, &ptr, &dk, 0);
     sd_buf_release(&ptr);
     sd_buf_release(&dk);
-    free(c.memo);
+    sd_pmap_release(&c.memo);
+    free(c.memos);
     free(c.mpool);
     return c.oom ? SD_ENOMEM : 0;
 }

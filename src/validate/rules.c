@@ -11,6 +11,7 @@
  * deterministic: records in compile order, tables in first-use order.
  * Format: docs/rules.md. */
 #include "rules.h"
+#include "pmap.h"
 #include "ecma_re.h"
 #include "emit.h"
 #include "vmsg.h"
@@ -23,64 +24,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- small maps: pointer -> index, string -> index ------------------------- */
-
-typedef struct pslot { const void *k; size_t v; } pslot;
-typedef struct pmap { pslot *s; size_t n, cap; } pmap;
-
-static size_t phash(const void *p)
-{
-    return (size_t)mix((uint64_t)(uintptr_t)p);
-}
-
-static size_t *pmap_get(const pmap *m, const void *k)
-{
-    if (!m->cap)
-        return NULL;
-    for (size_t i = phash(k) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->s[i].k)
-            return NULL;
-        if (m->s[i].k == k)
-            return &m->s[i].v;
-    }
-}
-
-static int pmap_put(pmap *m, const void *k, size_t v)
-{
-    if ((m->n + 1) * 2 > m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 256;
-        pslot *s = calloc(cap, sizeof *s);
-        if (!s)
-            return SD_ENOMEM;
-        for (size_t i = 0; i < m->cap; i++)
-            if (m->s[i].k) {
-                size_t j = phash(m->s[i].k) & (cap - 1);
-                while (s[j].k)
-                    j = (j + 1) & (cap - 1);
-                s[j] = m->s[i];
-            }
-        free(m->s);
-        m->s = s;
-        m->cap = cap;
-    }
-    size_t i = phash(k) & (m->cap - 1);
-    while (m->s[i].k && m->s[i].k != k)
-        i = (i + 1) & (m->cap - 1);
-    if (!m->s[i].k)
-        m->n++;
-    m->s[i].k = k;
-    m->s[i].v = v;
-    return 0;
-}
+/* ---- small maps: pointer -> index (pmap.h), string -> index ---------------- */
 
 /* A string table: index by first use; strings are borrowed. */
-typedef struct stab { const char **items; size_t n, alloc; pmap byhash; } stab;
+typedef struct stab { const char **items; size_t n, alloc; sd_pmap byhash; } stab;
 
 static long stab_add(stab *t, const char *s)
 {
     /* linear on purpose: a few dozen files, patterns deduplicated by hash below */
     uint64_t h = s ? hash_bytes(s, strlen(s)) : 0;
-    size_t *hit = pmap_get(&t->byhash, (const void *)(uintptr_t)(h | 1));
+    uintptr_t *hit = sd_pmap_get(&t->byhash, (const void *)(uintptr_t)(h | 1));
     if (hit) {
         for (size_t i = *hit; i < t->n; i++)
             if ((!s && !t->items[i]) || (s && t->items[i] && !strcmp(s, t->items[i])))
@@ -94,7 +47,7 @@ static long stab_add(stab *t, const char *s)
         t->items = p;
         t->alloc = na;
     }
-    if (!hit && pmap_put(&t->byhash, (const void *)(uintptr_t)(h | 1), t->n) < 0)
+    if (!hit && sd_pmap_put(&t->byhash, (const void *)(uintptr_t)(h | 1), t->n) < 0)
         return -1;
     t->items[t->n] = s;
     return (long)t->n++;
@@ -107,9 +60,9 @@ typedef struct pattern { const char *src; sd_loc loc; } pattern;
 typedef struct rx {
     sd_buf *o;
     sd_diags *diags;
-    pmap rec;                 /* vs* -> global record index */
-    pmap path;                /* sd_schema_info* -> path index */
-    pmap res;                 /* resource sd_schema_info* -> index */
+    sd_pmap rec;                 /* vs* -> global record index */
+    sd_pmap path;                /* sd_schema_info* -> path index */
+    sd_pmap res;                 /* resource sd_schema_info* -> index */
     const sd_schema_info **ress; size_t nres, ares;
     stab files;
     const char *file_last;    /* the last file looked up, and its index */
@@ -200,7 +153,7 @@ static void seg(sd_buf *b, const char *s, size_t n)
  * resolve.c's sd_schema_ptr would add: keyword, then key or index). */
 static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
 {
-    size_t *hit = pmap_get(&x->path, info);
+    uintptr_t *hit = sd_pmap_get(&x->path, info);
     sd_schema_info *chain[64];
     size_t n;
     if (hit)
@@ -210,14 +163,14 @@ static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
     for (;;) {
         sd_schema_info *i = info;
         n = 0;
-        while (i && !pmap_get(&x->path, i)) {
+        while (i && !sd_pmap_get(&x->path, i)) {
             if (n == sizeof chain / sizeof *chain)
                 n = 0;   /* restart the window nearer the root */
             chain[n++] = i;
             i = (sd_schema_info *)(uintptr_t)i->parent;
         }
         sd_schema_info *top = chain[n - 1], *up = (sd_schema_info *)(uintptr_t)top->parent;
-        long parent = up ? (long)*pmap_get(&x->path, up) : -1;
+        long parent = up ? (long)*sd_pmap_get(&x->path, up) : -1;
         sd_buf_puts(&x->paths, x->npaths ? ",[" : "[");
         sd_buf_put_int(&x->paths, parent);
         sd_buf_putc(&x->paths, ',');
@@ -241,7 +194,7 @@ static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
             put_str(&x->paths, p);
         }
         sd_buf_putc(&x->paths, ']');
-        if (pmap_put(&x->path, top, x->npaths++) < 0) {
+        if (sd_pmap_put(&x->path, top, x->npaths++) < 0) {
             nomem(x);
             return -1;
         }
@@ -252,7 +205,7 @@ static long path_index(rx *x, sd_resolver *r, sd_schema_info *info)
 
 static long res_index(rx *x, const sd_schema_info *res)
 {
-    size_t *hit = pmap_get(&x->res, res);
+    uintptr_t *hit = sd_pmap_get(&x->res, res);
     if (hit)
         return (long)*hit;
     if (x->nres == x->ares) {
@@ -264,14 +217,14 @@ static long res_index(rx *x, const sd_schema_info *res)
         x->ares = na;
     }
     x->ress[x->nres] = res;
-    if (pmap_put(&x->res, res, x->nres) < 0)
+    if (sd_pmap_put(&x->res, res, x->nres) < 0)
         return nomem(x), -1;
     return (long)x->nres++;
 }
 
 static long rec_of(rx *x, const vs *s)
 {
-    size_t *hit = pmap_get(&x->rec, s);
+    uintptr_t *hit = sd_pmap_get(&x->rec, s);
     return hit ? (long)*hit : -1;
 }
 
@@ -819,7 +772,7 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         if (seen_before(entries, e))
             continue;
         for (size_t i = 0; i < v->nlist; i++)
-            if (pmap_put(&x.rec, v->list[i], next++) < 0)
+            if (sd_pmap_put(&x.rec, v->list[i], next++) < 0)
                 nomem(&x);
         if (v->opts.regex_match_limit)
             limit = v->opts.regex_match_limit;
@@ -962,15 +915,15 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
     sd_buf_release(&x.scratch);
     sd_buf_release(&x.paths);
     sd_buf_release(&x.warnings);
-    free(x.rec.s);
-    free(x.path.s);
-    free(x.res.s);
+    sd_pmap_release(&x.rec);
+    sd_pmap_release(&x.path);
+    sd_pmap_release(&x.res);
     free(x.ress);
     free(res_owner);
     free(x.files.items);
-    free(x.files.byhash.s);
+    sd_pmap_release(&x.files.byhash);
     free(x.pats.items);
-    free(x.pats.byhash.s);
+    sd_pmap_release(&x.pats.byhash);
     free(x.pat_loc);
     free(x.pat_risk);
     return err;
