@@ -10,6 +10,7 @@
  * percent-decoding per RFC 3986 §2.1) or an anchor. Indexing is iterative,
  * so deep schemas cannot overflow the stack. */
 #include "resolve.h"
+#include "pmap.h"
 #include "alloc.h"
 #include "buf.h"
 #include "ptr.h"
@@ -26,8 +27,6 @@
 
 typedef struct smap_slot { char *key; void *val; uint64_t h; } smap_slot;
 typedef struct smap { smap_slot *s; size_t n, cap; } smap;   /* string -> ptr */
-typedef struct pmap_slot { const void *key; void *val; } pmap_slot;
-typedef struct pmap { pmap_slot *s; size_t n, cap; } pmap;   /* ptr -> ptr */
 
 static uint64_t hash_str(const char *s)
 {
@@ -35,13 +34,6 @@ static uint64_t hash_str(const char *s)
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return h;
-}
-
-static uint64_t hash_ptr(const void *p)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33;
-    return x;
 }
 
 static void **smap_find(smap *m, const char *key)
@@ -98,46 +90,16 @@ static void smap_free(smap *m)
     free(m->s);
 }
 
-static void *pmap_get(const pmap *m, const void *key)
+/* sd_pmap (pmap.h) holds pointers as words */
+static void *pmap_get(const sd_pmap *m, const void *key)
 {
-    size_t i;
-    if (!m->cap)
-        return NULL;
-    for (i = hash_ptr(key) & (m->cap - 1); m->s[i].key; i = (i + 1) & (m->cap - 1))
-        if (m->s[i].key == key)
-            return m->s[i].val;
-    return NULL;
+    uintptr_t *v = sd_pmap_get(m, key);
+    return v ? (void *)*v : NULL;
 }
 
-static int pmap_put(pmap *m, const void *key, void *val)
+static int pmap_put(sd_pmap *m, const void *key, void *val)
 {
-    size_t i;
-    if ((m->n + 1) * 2 > m->cap) {
-        size_t nc = m->cap ? m->cap * 2 : 256;
-        pmap_slot *ns = calloc(nc, sizeof *ns);
-        if (!ns)
-            return SD_ENOMEM;
-        for (i = 0; i < m->cap; i++) {
-            if (!m->s[i].key)
-                continue;
-            size_t j = hash_ptr(m->s[i].key) & (nc - 1);
-            while (ns[j].key)
-                j = (j + 1) & (nc - 1);
-            ns[j] = m->s[i];
-        }
-        free(m->s);
-        m->s = ns;
-        m->cap = nc;
-    }
-    for (i = hash_ptr(key) & (m->cap - 1); m->s[i].key; i = (i + 1) & (m->cap - 1))
-        if (m->s[i].key == key) {
-            m->s[i].val = val;
-            return 0;
-        }
-    m->s[i].key = key;
-    m->s[i].val = val;
-    m->n++;
-    return 0;
+    return sd_pmap_put(m, key, (uintptr_t)val);
 }
 
 /* ---- drafts --------------------------------------------------------------- */
@@ -204,10 +166,10 @@ struct sd_resolver {
     sd_resolve_opts opts;
     sd_arena arena;      /* infos, base URIs, pointers */
     smap     uris;       /* absolute URI (no fragment) or URI#anchor -> sd_schema_info */
-    pmap     infos;      /* sd_node* -> sd_schema_info */
+    sd_pmap  infos;      /* sd_node* -> sd_schema_info */
     sd_doc **owned;      /* meta-schemas loaded from memory */
     size_t   nowned;
-    pmap     keyidx;     /* big map node -> keyidx, for JSON pointer steps */
+    sd_pmap  keyidx;     /* big map node -> keyidx, for JSON pointer steps */
     sd_buf   scratch;    /* reused while building pointers */
 };
 
@@ -234,15 +196,15 @@ void sd_resolver_free(sd_resolver *r)
         return;
     sd_buf_release(&r->scratch);
     smap_free(&r->uris);
-    free(r->infos.s);
+    sd_pmap_release(&r->infos);
     for (size_t i = 0; i < r->keyidx.cap; i++) {
-        keyidx *k = r->keyidx.s[i].val;
+        keyidx *k = (keyidx *)r->keyidx.s[i].v;
         if (k) {
             free(k->slot);
             free(k);
         }
     }
-    free(r->keyidx.s);
+    sd_pmap_release(&r->keyidx);
     for (size_t i = 0; i < r->nowned; i++)
         sd_doc_free(r->owned[i]);
     free(r->owned);
@@ -270,8 +232,8 @@ void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *pay
     if (!snap)
         return;
     for (size_t i = 0; i < n; i++)
-        if (r->infos.s[i].key)
-            snap[k++] = r->infos.s[i].val;
+        if (r->infos.s[i].k)
+            snap[k++] = (sd_schema_info *)r->infos.s[i].v;
     for (size_t i = 0; i < k; i++)
         fn(snap[i], payload);
     free(snap);

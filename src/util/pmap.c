@@ -6,11 +6,9 @@
 
 static size_t hash(const void *p)
 {
-    uint64_t x = (uint64_t)(uintptr_t)p;   /* murmur3's finalizer */
+    uint64_t x = (uint64_t)(uintptr_t)p;   /* half of murmur3's finalizer */
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
     x ^= x >> 33;
     return (size_t)x;
 }
@@ -30,7 +28,7 @@ uintptr_t *sd_pmap_get(const sd_pmap *m, const void *k)
 int sd_pmap_put(sd_pmap *m, const void *k, uintptr_t v)
 {
     if ((m->n + 1) * 2 > m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 64;
+        size_t cap = m->cap ? m->cap * 2 : 256;
         sd_pmap_slot *s = calloc(cap, sizeof *s);
         if (!s)
             return SD_ENOMEM;

@@ -1,7 +1,9 @@
 /* pmap.h - a map from pointers (or any non-zero word) to a word: open
  * addressing, linear probing, at most half full. For the memo tables of one
- * run (the rules exporter's records and paths, the lint's schema lists);
- * nothing walks it, so the slot order is free to change.
+ * run (the resolver's schema infos, the rules exporter's records and
+ * paths, the lint's schema lists). The resolver walks the slots in order
+ * (sd_resolver_each), and the validator numbers its records in that order:
+ * the hash and the growth (256 slots, doubling) are part of the output.
  *
  *     sd_pmap m = SD_PMAP_INIT;
  *     if (sd_pmap_put(&m, node, 3) < 0) ...oom...
