@@ -8,6 +8,7 @@
 #include "emit.h"
 #include "merge.h"
 #include "synth.h"
+#include "file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@ typedef struct item {
     long            sidx;          /* the source schema (for the lint), or -1 */
     const sd_node  *defaults;      /* a chart's values.yaml root */
     const char     *defaults_file;
+    sd_tape        *tape;          /* a JSON file parsed straight into a tape (r.values NULL) */
+    char           *text, *file;   /* its text and name, which the tape and results borrow */
 } item;
 
 struct sd_check {
@@ -319,12 +322,18 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
     size_t nextra = 0;
     const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
 
-    if (!defs || defs->kind != SD_MAP || !defs->n)
+    if (!defs || defs->kind != SD_MAP || !defs->n || !merged)
         return;
     nextra = chart_extras(chart, extra, 64);
-    if (sd_check__lint(k->src, merged, defs, chart->values->file, NULL, NULL, extra, nextra,
+    sd_tape t;
+    if (sd_tape_from_node(&t, merged) < 0) {
+        k->oom = 1;
+        return;
+    }
+    if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
                        k->opts.strict, &res) < 0)
         k->oom = 1;
+    sd_tape_free(&t);
     sort_errors(k, res.items, res.count);
     sort_errors(k, res.warnings, res.nwarnings);
     if (res.count)
@@ -402,6 +411,45 @@ static int check_ytt(sd_check *k, const char *const *files, size_t n)
     return 0;
 }
 
+#define TAPE_MAX_FILE ((size_t)64 << 20)   /* the loader's default limit (load.c) */
+
+/* A JSON values file against a plain schema goes straight into a tape, in
+ * a third of a tree's memory. Returns 1 when that worked (a result is
+ * added), 0 when the file is for the loader: not named .json, standard
+ * input, or anything the tape leaves to json.c (an error, a duplicate key,
+ * a byte order mark...), which the loader then reports as it always has. */
+static int tape_result(sd_check *k, const char *path, int entry)
+{
+    size_t n = strlen(path), len;
+    sd_diags quiet = SD_DIAGS_INIT;
+    char *text = NULL, *file = NULL;
+    sd_tape *t = NULL;
+    item *it;
+
+    if (n < 5 || strcmp(path + n - 5, ".json") != 0)
+        return 0;
+    if (sd_file_read(&text, &len, path, TAPE_MAX_FILE, 0, &quiet) < 0 || !(t = malloc(sizeof *t)) ||
+        !(file = strdup(path)) || sd_tape_parse(t, text, len, file, 0) != 0) {
+        sd_diags_release(&quiet);
+        free(text);
+        free(file);
+        free(t);
+        return 0;
+    }
+    if (!(it = add_result(k, file, NULL, entry, k->diags->count))) {
+        sd_tape_free(t);
+        free(t);
+        free(text);
+        free(file);
+        return 1;   /* out of memory, noted */
+    }
+    it->tape = t;
+    it->text = text;
+    it->file = file;
+    lint_with(it, 0, NULL);
+    return 1;
+}
+
 static int check_schema(sd_check *k, const char *const *files, size_t n)
 {
     int entry = sd_source_entry(k->src, 0, k->diags);
@@ -411,6 +459,8 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
     for (size_t f = 0; f < n; f++) {
         sd_doc *d = NULL;
         size_t mark = k->diags->count;
+        if (tape_result(k, files[f], entry))
+            continue;
         if (load_values(&d, files[f], k->diags) < 0) {
             add_result(k, strcmp(files[f], "-") ? files[f] : "<stdin>", NULL, SD_EIO, mark);
             continue;
@@ -427,7 +477,7 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
 /* ---- the run --------------------------------------------------------------- */
 
 /* Unknown and deprecated keys (lint.c); --strict makes unknown keys errors. */
-static void lint(sd_check *k, item *it)
+static void lint(sd_check *k, item *it, sd_tape *values)
 {
     const sd_source_schema *sc = sd_source_schema_at(k->src, (size_t)it->sidx);
     const char *extra[64];
@@ -444,7 +494,7 @@ static void lint(sd_check *k, item *it)
     }
     if (chart)
         nextra = chart_extras(chart, extra, 64);
-    if (sd_check__lint(k->src, it->r.values, it->defaults, it->defaults_file, sc->doc, sc->root,
+    if (sd_check__lint(k->src, values, it->defaults, it->defaults_file, sc->doc, sc->root,
                        extra, nextra, k->opts.strict, &it->r.res) < 0)
         k->oom = 1;
     if (it->r.res.count && it->r.status == 0)
@@ -549,9 +599,26 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
         }
         if (r->diag_count == 0)
             r->diag_first = diags->count;
-        r->status = sd_validate_entry(k->v, (size_t)k->items[i].entry, r->values, &r->res, diags);
+        /* the instance as a tape: parsed so, or copied from its tree */
+        sd_tape own, *t = k->items[i].tape;
+        if (!t) {
+            if (!r->values) {
+                r->status = sd_validate_entry(k->v, (size_t)k->items[i].entry, NULL, &r->res, diags);
+                goto done;
+            }
+            if ((r->status = sd_tape_from_node(&own, r->values)) < 0) {
+                sd_diag_error(diags, r->status, r->values->loc, r->status == SD_ENOMEM ? "out of memory"
+                                                                                       : "the values are too large to validate");
+                goto done;
+            }
+            t = &own;
+        }
+        r->status = sd_validate_tape(k->v, (size_t)k->items[i].entry, t, &r->res, diags);
         if ((r->status == 0 || r->status == SD_EINVALID) && k->items[i].sidx >= 0)
-            lint(k, &k->items[i]);
+            lint(k, &k->items[i], t);
+        if (t == &own)
+            sd_tape_free(&own);
+done:
         if (k->opts.by_position) {
             sort_errors(k, r->res.items, r->res.count);
             sort_errors(k, r->res.warnings, r->res.nwarnings);
@@ -572,6 +639,12 @@ void sd_check_free(sd_check *k)
     for (size_t i = 0; i < k->nitems; i++) {
         free(k->items[i].r.label);
         sd_vresult_release(&k->items[i].r.res);
+        if (k->items[i].tape) {
+            sd_tape_free(k->items[i].tape);
+            free(k->items[i].tape);
+        }
+        free(k->items[i].text);
+        free(k->items[i].file);
     }
     free(k->items);
     for (size_t i = 0; i < k->nkeep; i++)

@@ -34,7 +34,9 @@ typedef struct sd_check_opts {
 /** One thing validated. Owned by the sd_check. */
 typedef struct sd_check_result {
     char          *label;      /* "values.yaml + prod.yaml", "x.yaml (subchart redis)" */
-    const sd_node *values;     /* the instance; NULL when it could not be read */
+    const sd_node *values;     /* the instance; NULL when it could not be read, or
+                                  when it was parsed straight into a tape (a
+                                  .json file against a plain schema: tape.h) */
     int            status;     /* 0 valid, SD_EINVALID, or another SD_E* (an input error) */
     sd_vresult     res;        /* violations and warnings */
     size_t         diag_first; /* diagnostics recorded for it: diags->items[first..+count) */
@@ -69,14 +71,15 @@ int sd_check_status(const sd_check *chk);
  *  `formats` says to ignore them. */
 void sd_check_validate_opts(sd_validate_opts *out, const sd_source *src, const sd_check_opts *opts);
 
-/** Internal (lint.c): warn (error when `strict`) on keys of `values`
+/** Internal (lint.c): warn (error when `strict`) on keys of `values` (a
+ *  tape: parsed, or copied from a tree whose nodes `defaults` may share)
  *  that neither `defaults` (a chart's values.yaml, or NULL) nor `schema`
  *  (a node of `doc`; $refs through `src`) knows, with the closest known
  *  key, and on values set for deprecated keys (`deprecated: true`, a
  *  "Deprecated:" description) outside `defaults_file`. `extra`: more names
  *  known at the root. Findings are appended to `res`. Returns 0 or
  *  SD_ENOMEM. */
-int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *defaults,
+int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                    const char *defaults_file, const sd_doc *doc, const sd_node *schema,
                    const char *const *extra, size_t nextra, int strict, sd_vresult *res);
 

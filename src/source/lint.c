@@ -32,6 +32,7 @@ typedef struct sref {
 
 typedef struct lctx {
     sd_source     *src;
+    sd_tape       *t;             /* the values */
     sd_vresult    *res;
     int            strict;
     const char    *defaults_file; /* keys written there are the chart's own */
@@ -185,7 +186,10 @@ static unsigned distance(const char *a, const char *b)
 }
 
 /* Record one finding (a warning, or an error when strict). */
-static void record(lctx *c, int error, const sd_node *key, const char *ptr, const char *dkey,
+/* The index of value `x` of the values' tape. */
+#define AT(c, x) ((size_t)((x) - (c)->t->v))
+
+static void record(lctx *c, int error, const sd_tval *key, const char *ptr, const char *dkey,
                    const char *keyword, const sref *at, const char *msg)
 {
     sd_vresult *r = c->res;
@@ -208,7 +212,7 @@ static void record(lctx *c, int error, const sd_node *key, const char *ptr, cons
     memset(e, 0, sizeof *e);
     e->path = strdup(ptr);
     e->key = strdup(dkey);
-    e->loc = key->loc;
+    e->loc = sd_tape_loc(c->t, AT(c, key));
     e->keyword = keyword;
     e->message = strdup(msg);
     e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };  /* no schema: no place in one */
@@ -241,7 +245,7 @@ static const char *deprecated_text(const char *d)
 }
 
 /* A value set for a deprecated key: say so, with the schema's reason. */
-static void check_deprecated(lctx *c, const sd_node *key, const sref *s, size_t ns,
+static void check_deprecated(lctx *c, const sd_tval *key, const sref *s, size_t ns,
                              const char *ptr, const char *dkey)
 {
     for (size_t i = 0; i < ns; i++) {
@@ -250,7 +254,7 @@ static void check_deprecated(lctx *c, const sd_node *key, const sref *s, size_t 
         const char *why = desc && desc->kind == SD_STR ? deprecated_text(desc->str) : NULL;
         if ((d && d->kind == SD_BOOL && d->num.b) || why) {
             sd_buf m = SD_BUF_INIT;
-            sd_buf_printf(&m, "`%s` is deprecated", key->str);
+            sd_buf_printf(&m, "`%s` is deprecated", key->u.s);
             if (why && *why) {
                 size_t l = strcspn(why, "\n");
                 sd_buf_puts(&m, ": ");
@@ -263,7 +267,7 @@ static void check_deprecated(lctx *c, const sd_node *key, const sref *s, size_t 
     }
 }
 
-static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
+static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                  sd_buf *ptr, sd_buf *dk, int depth);
 
 /* A default map whose keys are data, not settings: environment variables
@@ -309,7 +313,7 @@ static size_t child_schemas(lctx *c, const sref *s, const mapkw *kw, size_t ns, 
     return n;
 }
 
-static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
+static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                      sd_buf *ptr, sd_buf *dk, int depth)
 {
     int judged = 0, open = 0, owned = 0;
@@ -342,17 +346,18 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
             sd_node_get(s[i].node, "x-kubernetes-preserve-unknown-fields"))
             open = 1;
     }
-    for (size_t i = 0; i < v->n; i++) {
-        const sd_pair *pr = &v->items[i];
-        const char *k = pr->key->str;
+    const sd_tval *key = v + 1;
+    for (size_t i = 0; i < v->len; i++, key = sd_tval_next(key + 1)) {
+        const char *k = key->u.s;
+        const char *kfile = sd_tape_file(c->t, AT(c, key));
         size_t mark = ptr->len, dmark = dk->len;
         sref cs[MAX_SCHEMAS];
         size_t ncs;
         int known = 0;
         const sd_node *cd = defs && defs->kind == SD_MAP ? sd_node_get(defs, k) : NULL;
         /* the chart's own values.yaml knows what it writes */
-        const int own = c->defaults_file && pr->key->loc.file &&
-                        (pr->key->loc.file == c->defaults_file || !strcmp(pr->key->loc.file, c->defaults_file));
+        const int own = c->defaults_file && kfile &&
+                        (kfile == c->defaults_file || !strcmp(kfile, c->defaults_file));
 
         for (size_t j = 0; j < ns && !known; j++)
             if (kw[j].props && sd_node_get(kw[j].props, k))
@@ -365,13 +370,13 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
                 extra = known = 1;
         if (extra)
             continue;   /* global and the subcharts' parts: theirs to judge */
-        sd_ptr_push(ptr, k, pr->key->len);
+        sd_ptr_push(ptr, k, key->len);
         dotted(dk, k);
         if (judged && !open && !known) {
             /* the closest key known here, as a full path */
             const char *best = NULL;
             unsigned bd = 999;
-            size_t kl = pr->key->len;
+            size_t kl = key->len;
             for (size_t j = 0; j < ns; j++) {
                 const sd_node *p = kw[j].props;
                 for (size_t q = 0; p && q < p->n; q++) {
@@ -400,30 +405,30 @@ static void walk_map(lctx *c, const sd_node *v, const sd_node *defs, const sref 
                 sd_buf_printf(&m, "; did you mean `%s`?", sug.ptr);
                 sd_buf_release(&sug);
             }
-            record(c, c->strict, pr->key, ptr->ptr, dk->ptr, "unknownKey", owner, m.ptr);
+            record(c, c->strict, key, ptr->ptr, dk->ptr, "unknownKey", owner, m.ptr);
             sd_buf_release(&m);
             /* (nothing below a key nobody knows can be judged) */
-        } else if (!(own && pr->value == cd)) {
+        } else if (!(own && cd && c->t->src && c->t->src[AT(c, key + 1)] == cd)) {
             /* (a value the chart's values.yaml gives as it is, shared by the
              * merge, holds nothing to report: its keys are the chart's own) */
             ncs = child_schemas(c, s, kw, ns, k, cs);
             if (!own)
-                check_deprecated(c, pr->key, cs, ncs, ptr->ptr, dk->ptr);
-            walk(c, pr->value, cd, cs, ncs, ptr, dk, depth + 1);
+                check_deprecated(c, key, cs, ncs, ptr->ptr, dk->ptr);
+            walk(c, key + 1, cd, cs, ncs, ptr, dk, depth + 1);
         }
         sd_buf_truncate(ptr, mark);
         sd_buf_truncate(dk, dmark);
     }
 }
 
-static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, size_t ns,
+static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                  sd_buf *ptr, sd_buf *dk, int depth)
 {
     if (!v || depth > MAX_DEPTH || c->oom || sd_buf_failed(ptr) || sd_buf_failed(dk))
         return;
-    if (v->kind == SD_MAP) {
+    if (sd_tape_kind(v) == SD_MAP) {
         walk_map(c, v, defs, s, ns, ptr, dk, depth);
-    } else if (v->kind == SD_SEQ) {
+    } else if (sd_tape_kind(v) == SD_SEQ) {
         sref is[MAX_SCHEMAS];
         size_t nis = 0;
         /* list items are judged by the schema alone: the default list's
@@ -437,17 +442,18 @@ static void walk(lctx *c, const sd_node *v, const sd_node *defs, const sref *s, 
             else if ((it = sd_node_get(s[i].node, "additionalItems")) && it->kind == SD_MAP)
                 collect_memo(c, it, s[i].doc, is, &nis, &whole);
         }
-        for (size_t i = 0; i < v->n; i++) {
+        const sd_tval *x = v + 1;
+        for (size_t i = 0; i < v->len; i++, x = sd_tval_next(x)) {
             size_t mark = ptr->len, dmark = dk->len;
             push_index(ptr, dk, i);
-            walk(c, v->items[i].value, NULL, is, nis, ptr, dk, depth + 1);
+            walk(c, x, NULL, is, nis, ptr, dk, depth + 1);
             sd_buf_truncate(ptr, mark);
             sd_buf_truncate(dk, dmark);
         }
     }
 }
 
-int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *defaults,
+int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                    const char *defaults_file, const sd_doc *doc, const sd_node *schema,
                    const char *const *extra, size_t nextra, int strict, sd_vresult *res)
 {
@@ -458,6 +464,7 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
 
     memset(&c, 0, sizeof c);
     c.src = src;
+    c.t = values;
     c.res = res;
     c.strict = strict;
     c.defaults_file = defaults_file;
@@ -467,9 +474,10 @@ int sd_check__lint(sd_source *src, const sd_node *values, const sd_node *default
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0);
     /* the chart's own values.yaml, unmerged, holds nothing to report */
-    if (!(values == defaults && defaults_file && values && values->loc.file &&
-          !strcmp(values->loc.file, defaults_file)))
-        walk(&c, values, defaults, s, ns, &ptr, &dk, 0);
+    const char *vfile = values->n ? sd_tape_file(values, 0) : NULL;
+    if (values->n && !(values->src && values->src[0] == defaults && defaults_file && vfile &&
+                       !strcmp(vfile, defaults_file)))
+        walk(&c, values->v, defaults, s, ns, &ptr, &dk, 0);
     sd_buf_release(&ptr);
     sd_buf_release(&dk);
     sd_pmap_release(&c.memo);

@@ -118,7 +118,12 @@ const char *sd_kind_name(sd_kind k)
 
 const char *sd_node_type_word(const sd_node *n)
 {
-    switch (n->kind) {
+    return sd_kind_type_word((sd_kind)n->kind);
+}
+
+const char *sd_kind_type_word(sd_kind k)
+{
+    switch (k) {
     case SD_NULL: return "null";
     case SD_BOOL: return "boolean";
     case SD_INT: return "integer";

@@ -118,6 +118,8 @@ const char *sd_kind_name(sd_kind k);
 /** The JSON Schema type word of a value: "null", "boolean", "integer",
  *  "number", "string", "object" or "array". Static. */
 const char *sd_node_type_word(const sd_node *n);
+/** The same word for a kind. Static. */
+const char *sd_kind_type_word(sd_kind k);
 /** Number value of an int or float node (0 otherwise). */
 double sd_node_number(const sd_node *n);
 

@@ -519,7 +519,7 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
         sd_emit_json(o, NULL, s->enum_, 0, 0);
         for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
             if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
-            sd_vprog__show(&b, s->enum_->items[i].value);
+            sd_vprog__show_node(&b, s->enum_->items[i].value);
         }
         if (s->enum_->n > 12)
             sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
@@ -531,7 +531,7 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
         sd_buf b = SD_BUF_INIT;
         sd_buf_puts(o, ",\"const\":");
         sd_emit_json(o, NULL, s->const_, 0, 0);
-        sd_vprog__show(&b, s->const_);
+        sd_vprog__show_node(&b, s->const_);
         sd_buf_puts(o, ",\"constText\":");
         sd_emit_json_string(o, b.ptr, b.len);
         sd_buf_release(&b);

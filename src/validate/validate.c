@@ -33,11 +33,12 @@ static size_t utf8_count(const char *s, size_t n)
 
 /* ---- validating -------------------------------------------------------- */
 
-typedef struct vseg { const sd_node *key; size_t idx; } vseg;
-typedef struct vref { const vs *s; const sd_node *inst; } vref;
+typedef struct vseg { const sd_tval *key; size_t idx; } vseg;
+typedef struct vref { const vs *s; const sd_tval *inst; } vref;
 
 typedef struct vctx {
     sd_validator *v;
+    sd_tape *t;               /* the instance */
     sd_vresult *res;          /* NULL: verdict only */
     size_t max;
     vseg *path; size_t npath, apath;
@@ -49,12 +50,16 @@ typedef struct vctx {
 } vctx;
 
 
-static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
+/* Where value `x` of the instance starts (computed for messages only). */
+#define ILOC(c, x) sd_tape_loc((c)->t, (size_t)((x) - (c)->t->v))
+#define NOWHERE ((sd_loc){ NULL, 0, 0 })
+
+static int fatal(vctx *c, sd_loc at, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
+static int fatal(vctx *c, sd_loc at, int code, const char *fmt, ...)
 {
     sd_buf b = SD_BUF_INIT;
     va_list ap;
@@ -64,15 +69,15 @@ static int fatal(vctx *c, const sd_node *at, int code, const char *fmt, ...)
     va_start(ap, fmt);
     sd_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    sd_diag_error(c->diags, code, at ? at->loc : (sd_loc){ NULL, 0, 0 }, "%s", b.ptr);
+    sd_diag_error(c->diags, code, at, "%s", b.ptr);
     sd_buf_release(&b);
     return 0;
 }
 
-static inline int path_push(vctx *c, const sd_node *key, size_t idx)
+static inline int path_push(vctx *c, const sd_tval *key, size_t idx)
 {
     if (c->npath >= c->apath && sd_grow((void **)&c->path, &c->apath, c->npath + 1, sizeof *c->path) < 0)
-        return fatal(c, key, SD_ENOMEM, "out of memory"), -1;
+        return fatal(c, key ? ILOC(c, key) : NOWHERE, SD_ENOMEM, "out of memory"), -1;
     c->path[c->npath].key = key;
     c->path[c->npath].idx = idx;
     c->npath++;
@@ -98,14 +103,14 @@ static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
     for (size_t i = 0; i < upto; i++) {
         const vseg *g = &c->path[i];
         if (g->key) {
-            sd_ptr_push(&p, g->key->str, g->key->len);
-            if (plain_key(g->key->str, g->key->len)) {
+            sd_ptr_push(&p, g->key->u.s, g->key->len);
+            if (plain_key(g->key->u.s, g->key->len)) {
                 if (k.len)
                     sd_buf_putc(&k, '.');
-                sd_buf_put(&k, g->key->str, g->key->len);
+                sd_buf_put(&k, g->key->u.s, g->key->len);
             } else {
                 sd_buf_puts(&k, "[");
-                sd_emit_json_string(&k, g->key->str, g->key->len);
+                sd_emit_json_string(&k, g->key->u.s, g->key->len);
                 sd_buf_puts(&k, "]");
             }
         } else {
@@ -129,8 +134,8 @@ static sd_loc kw_loc(const vs *s, const char *kw)
     return s->node->loc;
 }
 
-static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_node *inst,
-                    const sd_node *at, const char *fmt, va_list ap)
+static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_tval *inst,
+                    const sd_tval *at, const char *fmt, va_list ap)
 {
     sd_vresult *r = c->res;
     sd_verror *e;
@@ -153,7 +158,7 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_nod
     }
     memset(e, 0, sizeof *e);
     path_strings(c, c->npath, &e->path, &e->key);
-    e->loc = (at ? at : inst)->loc;
+    e->loc = ILOC(c, at ? at : inst);
     e->keyword = kw;
     sd_buf_vprintf(&m, fmt, ap);
     e->message = sd_buf_detach(&m);
@@ -170,14 +175,14 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_nod
     e->schema_path = sd_buf_detach(&sp);
 }
 
-static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
-                 const sd_node *at, const char *fmt, ...)
+static void verr(vctx *c, const vs *s, const char *kw, const sd_tval *inst,
+                 const sd_tval *at, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
-                 const sd_node *at, const char *fmt, ...)
+static void verr(vctx *c, const vs *s, const char *kw, const sd_tval *inst,
+                 const sd_tval *at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -185,12 +190,12 @@ static void verr(vctx *c, const vs *s, const char *kw, const sd_node *inst,
     va_end(ap);
 }
 
-static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, const char *fmt, ...)
+static void vwarn(vctx *c, const vs *s, const char *kw, const sd_tval *inst, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
-static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, const char *fmt, ...)
+static void vwarn(vctx *c, const vs *s, const char *kw, const sd_tval *inst, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -199,21 +204,21 @@ static void vwarn(vctx *c, const vs *s, const char *kw, const sd_node *inst, con
 }
 
 
-static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev);
+static int v_node(vctx *c, const vs *s, const sd_tval *inst, uint8_t *ev);
 
 #define BIT_SET(b, i) ((b)[(i) >> 3] |= (uint8_t)(1u << ((i) & 7)))
 #define BIT_GET(b, i) (((b)[(i) >> 3] >> ((i) & 7)) & 1u)
 
-static int follow(vctx *c, const vs *t, const sd_node *inst, uint8_t *ev, const vs *from, const char *kw)
+static int follow(vctx *c, const vs *t, const sd_tval *inst, uint8_t *ev, const vs *from, const char *kw)
 {
     int ok;
     for (size_t i = c->nrefs; i-- > 0 && c->refs[i].inst == inst;)
         if (c->refs[i].s == t)
-            return fatal(c, inst, SD_ELIMIT,
+            return fatal(c, ILOC(c, inst), SD_ELIMIT,
                          SD_MSG_REF_LOOP,
                          kw, SPTR(t->info), kw, SPTR(from->info));
     if (sd_grow((void **)&c->refs, &c->arefs, c->nrefs + 1, sizeof *c->refs) < 0)
-        return fatal(c, inst, SD_ENOMEM, "out of memory");
+        return fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
     c->refs[c->nrefs].s = t;
     c->refs[c->nrefs].inst = inst;
     c->nrefs++;
@@ -247,7 +252,7 @@ static const vs *dynamic_target(vctx *c, const vs *s)
 #define JIT_AFTER 32
 #define POLY_NATIVE 512   /* src/form/rules_walk.js: longer strings meet poly patterns bounded */
 
-static int re_match(vctx *c, const vre *cr, const sd_node *str, const vs *s, const char *kw)
+static int re_match(vctx *c, const vre *cr, const sd_tval *str, const vs *s, const char *kw)
 {
     vre *r = (vre *)cr;     /* its counter and lazily made automaton */
     pcre2_code *re = r->code;
@@ -271,16 +276,16 @@ static int re_match(vctx *c, const vre *cr, const sd_node *str, const vs *s, con
             pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  /* on failure the interpreter goes on */
     }
     if (r->dfa && str->len <= r->dfa_max) {
-        int m = sd_ecma_dfa_match(r->dfa, str->str, str->len);
+        int m = sd_ecma_dfa_match(r->dfa, str->u.s, str->len);
         if (m >= 0)
             return m;
     }
     /* the loaders checked UTF-8 already: skip PCRE2's per-match scan; the
      * JIT entry point skips the rest of pcre2_match's argument checks */
-    int rc = c->v->jit && r->uses >= JIT_AFTER ? pcre2_jit_match(re, (PCRE2_SPTR)str->str, str->len, 0, 0, c->v->md, c->v->mctx)
-                       : pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
+    int rc = c->v->jit && r->uses >= JIT_AFTER ? pcre2_jit_match(re, (PCRE2_SPTR)str->u.s, str->len, 0, 0, c->v->md, c->v->mctx)
+                       : pcre2_match(re, (PCRE2_SPTR)str->u.s, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
     if (rc == PCRE2_ERROR_JIT_BADOPTION)  /* this pattern was not JIT-compiled */
-        rc = pcre2_match(re, (PCRE2_SPTR)str->str, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
+        rc = pcre2_match(re, (PCRE2_SPTR)str->u.s, str->len, 0, PCRE2_NO_UTF_CHECK, c->v->md, c->v->mctx);
     if (rc >= 0)
         return 1;
     if (rc == PCRE2_ERROR_NOMATCH)
@@ -295,32 +300,32 @@ static int re_match(vctx *c, const vre *cr, const sd_node *str, const vs *s, con
     return -1;
 }
 
-static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_node *key)
+static void unexpected_key(vctx *c, const vs *s, const char *kw, const sd_tval *key)
 {
     const vprop *best = NULL;
     unsigned bd = 999;
     for (size_t i = 0; i < s->nprops; i++) {
-        unsigned dd = sd_edit_distance(key->str, key->len, s->props[i].name, s->props[i].len);
+        unsigned dd = sd_edit_distance(key->u.s, key->len, s->props[i].name, s->props[i].len);
         if (dd < bd) {
             bd = dd;
             best = &s->props[i];
         }
     }
     if (best && bd <= (key->len > 6 ? key->len / 3 : 2) && bd < key->len)
-        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED_TYPO, key->str, best->name);
+        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED_TYPO, key->u.s, best->name);
     else if (s->nprops && s->nprops <= 12) {
         sd_buf b = SD_BUF_INIT;
         for (size_t i = 0; i < s->nprops; i++)
             sd_buf_printf(&b, i ? SD_MSG_KEY_LIST_NEXT : SD_MSG_KEY_LIST_FIRST, s->props[i].name);
-        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED_ALLOWED, key->str, b.ptr);
+        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED_ALLOWED, key->u.s, b.ptr);
         sd_buf_release(&b);
     } else
-        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED, key->str);
+        verr(c, s, kw, key, key, SD_MSG_UNEXPECTED, key->u.s);
 }
 
 /* anyOf/oneOf found no valid branch: say which came closest. */
 static void report_closest(vctx *c, const vs *s, const char *kw, vs *const *br, size_t n,
-                           const sd_node *inst)
+                           const sd_tval *inst)
 {
     sd_vresult *saved = c->res, best = SD_VRESULT_INIT;
     size_t bi = 0, bs = (size_t)-1, bmax = c->max;
@@ -357,12 +362,12 @@ static const uint8_t need_by_kind[] = { 0, 0, N_NUM, N_NUM, N_STR, N_OBJ, N_ARR 
 
 /* 1 when `s` accepts `inst` by its type alone (a leaf such as
  * {"type": "string"}), decided without a call; 0 means "ask v_node". */
-static inline int quick_ok(const vs *s, const sd_node *inst)
+static inline int quick_ok(const vs *s, const sd_tval *inst)
 {
     unsigned it;
     if (s->alias || s->kind != VS_SCHEMA)
         return s->kind == VS_TRUE && !s->alias;
-    if (s->need & (N_ENUM | N_APPLY | need_by_kind[inst->kind]))
+    if (s->need & (N_ENUM | N_APPLY | need_by_kind[vk(inst)]))
         return 0;
     if (!(s->need & N_TYPE))
         return 1;
@@ -372,32 +377,32 @@ static inline int quick_ok(const vs *s, const sd_node *inst)
     return (s->types & it) || (it == T_INT && (s->types & T_NUM));
 }
 
-static int v_string(vctx *c, const vs *s, const sd_node *inst);
+static int v_string(vctx *c, const vs *s, const sd_tval *inst);
 
 /* A member's or an item's value under record `s`: accepted by its type
  * alone (quick_ok), or a string under a record without applicators, enum or
  * const whose type admits strings, which goes straight to the string
  * keywords (most values of a values file); v_node() for the rest. */
-static inline int v_child(vctx *c, const vs *s, const sd_node *inst)
+static inline int v_child(vctx *c, const vs *s, const sd_tval *inst)
 {
     if (quick_ok(s, inst))
         return 1;
-    if (inst->kind == SD_STR && !s->alias && !s->loop && s->kind == VS_SCHEMA && !(s->need & (N_ENUM | N_APPLY)) &&
+    if (vk(inst) == SD_STR && !s->alias && !s->loop && s->kind == VS_SCHEMA && !(s->need & (N_ENUM | N_APPLY)) &&
         (!(s->need & N_TYPE) || (s->types & T_STR) || s->int_or_string) && !c->fatal && c->depth < MAX_DEPTH)
         return !(s->need & N_STR) || v_string(c, s, inst);
     return v_node(c, s, inst, NULL);
 }
 
-static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
+static int v_object(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
 {
     int ok = 1;
-    if (s->minp >= 0 && inst->n < (size_t)s->minp) {
+    if (s->minp >= 0 && inst->len < (size_t)s->minp) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "minProperties", inst, NULL, SD_MSG_MIN_PROPERTIES, (size_t)inst->n, s->minp);
+        verr(c, s, "minProperties", inst, NULL, SD_MSG_MIN_PROPERTIES, (size_t)inst->len, s->minp);
     }
-    if (s->maxp >= 0 && inst->n > (size_t)s->maxp) {
+    if (s->maxp >= 0 && inst->len > (size_t)s->maxp) {
         ok = 0; if (!c->res) return 0;
-        verr(c, s, "maxProperties", inst, NULL, SD_MSG_MAX_PROPERTIES, (size_t)inst->n, s->maxp);
+        verr(c, s, "maxProperties", inst, NULL, SD_MSG_MAX_PROPERTIES, (size_t)inst->len, s->maxp);
     }
     if (s->required && !s->nreq_fast) {
         for (size_t i = 0; i < s->required->n; i++) {
@@ -427,14 +432,14 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     }
     if (s->nprops || s->npats || s->addl || s->pnames) {
         size_t nreq = 0;
-        for (size_t i = 0; i < inst->n; i++) {
-            const sd_node *key = inst->items[i].key, *val = inst->items[i].value;
+        const sd_tval *key = inst + 1;
+        for (size_t i = 0; i < inst->len; i++, key = sd_tval_next(key + 1)) {
+            const sd_tval *val = key + 1;
             int matched = 0;
-            ahead(inst->items, i, inst->n);
             if (path_push(c, key, 0) < 0)
                 return 0;
             if (s->nprops) {
-                const vprop *p = find_prop(s, key);
+                const vprop *p = find_prop(s, key->u.s, key->len);
                 if (p) {
                     matched = 1;
                     nreq += (size_t)p->req;
@@ -463,18 +468,9 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
             if (matched && L)
                 BIT_SET(L, i);
             if (s->pnames) {
-                /* keys are strings in JSON Schema, whatever YAML typed them as */
-                sd_node ks;
-                const sd_node *kn = key;
-                if (key->kind != SD_STR) {
-                    memset(&ks, 0, sizeof ks);
-                    ks.kind = SD_STR;
-                    ks.loc = key->loc;
-                    ks.str = key->str ? key->str : "";
-                    ks.len = key->str ? key->len : 0;
-                    kn = &ks;
-                }
-                if (!v_node(c, s->pnames, kn, NULL)) {
+                /* keys are strings in JSON Schema, whatever YAML typed them
+                 * as: a tape's keys are strings (sd_tape_from_node) */
+                if (!v_node(c, s->pnames, key, NULL)) {
                     ok = 0; if (!c->res) { c->npath--; return 0; }
                 }
             }
@@ -492,18 +488,24 @@ static int v_object(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     return ok;
 }
 
-static int unique_check(vctx *c, const vs *s, const sd_node *inst)
+static int unique_check(vctx *c, const vs *s, const sd_tval *inst)
 {
-    size_t n = inst->n;
+    size_t n = inst->len;
+    const sd_tval *few[16], **it = few, *x = inst + 1;
+    int ok = 1;
     if (n < 2)
         return 1;
+    if (n > 16 && !(it = malloc(n * sizeof *it)))
+        return fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++, x = sd_tval_next(x))
+        it[i] = x;
     if (n <= 16) {
         for (size_t i = 1; i < n; i++)
             for (size_t j = 0; j < i; j++)
-                if (sd_vprog__equal(inst->items[i].value, inst->items[j].value)) {
+                if (sd_vprog__equal(it[i], it[j])) {
                     if (c->res) {
                         path_push(c, NULL, i);
-                        verr(c, s, "uniqueItems", inst->items[i].value, NULL,
+                        verr(c, s, "uniqueItems", it[i], NULL,
                              SD_MSG_UNIQUE, i, j);
                         c->npath--;
                     }
@@ -515,18 +517,19 @@ static int unique_check(vctx *c, const vs *s, const sd_node *inst)
     while (cap < n * 2)
         cap *= 2;
     struct uslot { uint64_t h; size_t i; } *tab = calloc(cap, sizeof *tab);
-    int ok = 1;
-    if (!tab)
-        return fatal(c, inst, SD_ENOMEM, "out of memory");
+    if (!tab) {
+        free(it);
+        return fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
+    }
     for (size_t i = 0; i < n && (ok || c->res); i++) {
-        uint64_t h = sd_vprog__hash(inst->items[i].value);
+        uint64_t h = sd_vprog__hash(it[i]);
         size_t k = h & (cap - 1);
         for (; tab[k].i; k = (k + 1) & (cap - 1)) {
-            if (tab[k].h == h && sd_vprog__equal(inst->items[tab[k].i - 1].value, inst->items[i].value)) {
+            if (tab[k].h == h && sd_vprog__equal(it[tab[k].i - 1], it[i])) {
                 ok = 0;
                 if (c->res) {
                     path_push(c, NULL, i);
-                    verr(c, s, "uniqueItems", inst->items[i].value, NULL,
+                    verr(c, s, "uniqueItems", it[i], NULL,
                          SD_MSG_UNIQUE, i, tab[k].i - 1);
                     c->npath--;
                 }
@@ -539,13 +542,14 @@ static int unique_check(vctx *c, const vs *s, const sd_node *inst)
         }
     }
     free(tab);
+    free(it);
     return ok;
 }
 
-static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
+static int v_array(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
 {
     int ok = 1;
-    size_t n = inst->n, i;
+    size_t n = inst->len, i;
     if (s->mini >= 0 && n < (size_t)s->mini) {
         ok = 0; if (!c->res) return 0;
         verr(c, s, "minItems", inst, NULL, SD_MSG_MIN_ITEMS, n, s->mini);
@@ -557,17 +561,17 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     if (s->unique && !unique_check(c, s, inst)) {
         ok = 0; if (!c->res) return 0;
     }
-    for (i = 0; i < n && i < s->nprefix; i++) {
+    const sd_tval *x = inst + 1;
+    for (i = 0; i < n && i < s->nprefix; i++, x = sd_tval_next(x)) {
         if (path_push(c, NULL, i) < 0) return 0;
-        if (!v_node(c, s->prefix[i], inst->items[i].value, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+        if (!v_node(c, s->prefix[i], x, NULL)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
         c->npath--;
         if (L) BIT_SET(L, i);
     }
     if (s->items) {
-        for (; i < n; i++) {
-            ahead(inst->items, i, n);
+        for (; i < n; i++, x = sd_tval_next(x)) {
             if (path_push(c, NULL, i) < 0) return 0;
-            if (!v_child(c, s->items, inst->items[i].value)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
+            if (!v_child(c, s->items, x)) { ok = 0; if (!c->res) { c->npath--; return 0; } }
             c->npath--;
             if (L) BIT_SET(L, i);
         }
@@ -576,9 +580,10 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
         sd_vresult *saved = c->res;
         long long count = 0;
         c->res = NULL;
-        for (i = 0; i < n; i++) {
+        x = inst + 1;
+        for (i = 0; i < n; i++, x = sd_tval_next(x)) {
             if (path_push(c, NULL, i) < 0) { c->res = saved; return 0; }
-            if (v_node(c, s->contains, inst->items[i].value, NULL)) {
+            if (v_node(c, s->contains, x, NULL)) {
                 count++;
                 if (L && s->draft >= SD_DRAFT_2020) BIT_SET(L, i);
                 else if (!L && s->maxc < 0 && count >= s->minc) { c->npath--; break; }
@@ -601,14 +606,14 @@ static int v_array(vctx *c, const vs *s, const sd_node *inst, uint8_t *L)
     return ok;
 }
 
-static int v_string(vctx *c, const vs *s, const sd_node *inst)
+static int v_string(vctx *c, const vs *s, const sd_tval *inst)
 {
     int ok = 1;
     /* n bytes of UTF-8 hold n/4 to n code points: count them only when
      * those bounds do not settle both limits */
     if ((s->minl >= 0 && (inst->len + 3) / 4 < (size_t)s->minl) ||
         (s->maxl >= 0 && inst->len > (size_t)s->maxl)) {
-        size_t len = utf8_count(inst->str, inst->len);
+        size_t len = utf8_count(inst->u.s, inst->len);
         if (s->minl >= 0 && len < (size_t)s->minl) {
             ok = 0; if (!c->res) return 0;
             verr(c, s, "minLength", inst, NULL, SD_MSG_MIN_LENGTH, len, s->minl);
@@ -623,23 +628,23 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
         if (m == 0) {
             ok = 0; if (!c->res) return 0;
             sd_buf b = SD_BUF_INIT;
-            sd_vprog__show(&b, inst);
+            sd_vprog__show(&b, c->t, inst);
             verr(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern.src);
             sd_buf_release(&b);
         } else if (m < 0) {
             ok = 0; if (!c->res) return 0;
         }
     }
-    if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->str, inst->len)) {
+    if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->u.s, inst->len)) {
         ok = 0; if (!c->res) return 0;
         sd_buf b = SD_BUF_INIT;
-        sd_vprog__show(&b, inst);
+        sd_vprog__show(&b, c->t, inst);
         verr(c, s, "format", inst, NULL, SD_MSG_FORMAT, b.ptr, sd_format_name(s->format));
         sd_buf_release(&b);
     } else if (s->format >= 0 && s->warn_format && c->res &&
-               !sd_format_check(s->format, inst->str, inst->len)) {
+               !sd_format_check(s->format, inst->u.s, inst->len)) {
         sd_buf b = SD_BUF_INIT;
-        sd_vprog__show(&b, inst);
+        sd_vprog__show(&b, c->t, inst);
         vwarn(c, s, "format", inst, SD_MSG_FORMAT_WARN,
               b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
         sd_buf_release(&b);
@@ -647,59 +652,75 @@ static int v_string(vctx *c, const vs *s, const sd_node *inst)
     return ok;
 }
 
-static int v_number(vctx *c, const vs *s, const sd_node *inst)
+/* A number's text as written, for a message (NUL-terminated in `b`). */
+static const char *numtext(const vctx *c, const sd_tval *x, sd_buf *b)
+{
+    size_t len;
+    const char *s = sd_tape_text(c->t, (size_t)(x - c->t->v), &len);
+    sd_buf_clear(b);
+    if (s)
+        sd_buf_put(b, s, len);
+    return s ? b->ptr : NULL;
+}
+
+#define NUMTXT numtext(c, inst, &txt)
+
+static int v_number(vctx *c, const vs *s, const sd_tval *inst)
 {
     int ok = 1;
+    sd_buf txt = SD_BUF_INIT;
     if (s->min && numcmp(inst, s->min) < 0) {
-        ok = 0; if (!c->res) return 0;
-        verr(c, s, "minimum", inst, NULL, SD_MSG_MINIMUM, inst->str, s->min->str);
+        ok = 0; if (!c->res) goto out;
+        verr(c, s, "minimum", inst, NULL, SD_MSG_MINIMUM, NUMTXT, s->min->str);
     }
     if (s->max && numcmp(inst, s->max) > 0) {
-        ok = 0; if (!c->res) return 0;
-        verr(c, s, "maximum", inst, NULL, SD_MSG_MAXIMUM, inst->str, s->max->str);
+        ok = 0; if (!c->res) goto out;
+        verr(c, s, "maximum", inst, NULL, SD_MSG_MAXIMUM, NUMTXT, s->max->str);
     }
     if (s->exmin && numcmp(inst, s->exmin) <= 0) {
-        ok = 0; if (!c->res) return 0;
+        ok = 0; if (!c->res) goto out;
         verr(c, s, s->draft == SD_DRAFT_4 ? "minimum" : "exclusiveMinimum", inst, NULL,
-             SD_MSG_EXCLUSIVE_MINIMUM, inst->str, s->exmin->str);
+             SD_MSG_EXCLUSIVE_MINIMUM, NUMTXT, s->exmin->str);
     }
     if (s->exmax && numcmp(inst, s->exmax) >= 0) {
-        ok = 0; if (!c->res) return 0;
+        ok = 0; if (!c->res) goto out;
         verr(c, s, s->draft == SD_DRAFT_4 ? "maximum" : "exclusiveMaximum", inst, NULL,
-             SD_MSG_EXCLUSIVE_MAXIMUM, inst->str, s->exmax->str);
+             SD_MSG_EXCLUSIVE_MAXIMUM, NUMTXT, s->exmax->str);
     }
-    if (s->mult && !sd_vprog__multiple_of(inst, s->mult)) {
-        ok = 0; if (!c->res) return 0;
-        verr(c, s, "multipleOf", inst, NULL, SD_MSG_MULTIPLE_OF, inst->str, s->mult->str);
+    if (s->mult && !sd_vprog__multiple_of(c->t, inst, s->mult)) {
+        ok = 0; if (!c->res) goto out;
+        verr(c, s, "multipleOf", inst, NULL, SD_MSG_MULTIPLE_OF, NUMTXT, s->mult->str);
     }
+out:
+    sd_buf_release(&txt);
     return ok;
 }
 
-static int in_enum(const vs *s, const sd_node *inst)
+static int in_enum(const vs *s, const sd_tval *inst)
 {
-    const sd_node *e = s->enum_;
+    const sd_tval *e = s->etape->v + 1;
     if (s->ehash) {
         uint64_t h = sd_vprog__hash(inst);
-        for (size_t i = 0; i < e->n; i++)
-            if (s->ehash[i] == h && sd_vprog__equal(inst, e->items[i].value))
+        for (size_t i = 0; i < s->etape->v->len; i++, e = sd_tval_next(e))
+            if (s->ehash[i] == h && sd_vprog__equal(inst, e))
                 return 1;
         return 0;
     }
-    for (size_t i = 0; i < e->n; i++)
-        if (sd_vprog__equal(inst, e->items[i].value))
+    for (size_t i = 0; i < s->etape->v->len; i++, e = sd_tval_next(e))
+        if (sd_vprog__equal(inst, e))
             return 1;
     return 0;
 }
 
 /* A loop of $refs is a fault of the schema: report it at the first $ref. */
-static const sd_node *loop_at(const vs *s)
+static sd_loc loop_at(const vs *s)
 {
     const sd_node *n = s->info ? s->info->node : NULL;
     const sd_node *r = n && n->kind == SD_MAP ? sd_node_get(n, "$ref") : NULL;
-    return r ? r : n;
+    return r ? r->loc : n ? n->loc : NOWHERE;
 }
 
-static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
+static int v_node(vctx *c, const vs *s, const sd_tval *inst, uint8_t *ev)
 {
     uint8_t *L = ev, *own = NULL;
     int ok = 1, pushed = 0;
@@ -724,26 +745,26 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         verr(c, s, "false", inst, NULL, SD_MSG_FALSE_SCHEMA);
         return 0;
     }
-    if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | need_by_kind[inst->kind])))
+    if (!(s->need & (N_TYPE | N_ENUM | N_APPLY | need_by_kind[vk(inst)])))
         return 1;   /* nothing here applies to this kind of value */
     if (c->fatal)
         return 0;
     if (c->depth >= MAX_DEPTH)
-        return fatal(c, inst, SD_ELIMIT, SD_MSG_DEPTH,
+        return fatal(c, ILOC(c, inst), SD_ELIMIT, SD_MSG_DEPTH,
                      MAX_DEPTH, SPTR(s->info));
     c->depth++;
     if (c->v->has_dynamic && s->res && (c->nscope == 0 || c->scope[c->nscope - 1] != s->res)) {
         if (sd_grow((void **)&c->scope, &c->ascope, c->nscope + 1, sizeof *c->scope) < 0) {
             c->depth--;
-            return fatal(c, inst, SD_ENOMEM, "out of memory");
+            return fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
         }
         c->scope[c->nscope++] = s->res;
         pushed = 1;
     }
-    if (s->has_uneval && (inst->kind == SD_MAP || inst->kind == SD_SEQ)) {
-        nbytes = (inst->n + 7) / 8;
+    if (s->has_uneval && (vk(inst) == SD_MAP || vk(inst) == SD_SEQ)) {
+        nbytes = (inst->len + 7) / 8;
         if (!(own = calloc(nbytes ? nbytes : 1, 1))) {
-            ok = fatal(c, inst, SD_ENOMEM, "out of memory");
+            ok = fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
             goto out;
         }
         L = own;
@@ -757,44 +778,45 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             if (!c->res) goto out;
             sd_buf b = SD_BUF_INIT;
             sd_vprog__type_names(&b, allowed);
-            if (inst->kind == SD_MAP || inst->kind == SD_SEQ)
-                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_node_type_word(inst), b.ptr);
+            if (vk(inst) == SD_MAP || vk(inst) == SD_SEQ)
+                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_kind_type_word(vk(inst)), b.ptr);
             else {
                 sd_buf val = SD_BUF_INIT;
-                sd_vprog__show(&val, inst);
+                sd_vprog__show(&val, c->t, inst);
                 verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE_VALUE,
-                     sd_node_type_word(inst), val.ptr, b.ptr);
+                     sd_kind_type_word(vk(inst)), val.ptr, b.ptr);
                 sd_buf_release(&val);
             }
             sd_buf_release(&b);
         }
     }
-    if (s->enum_ && !(s->nullable && inst->kind == SD_NULL) && !in_enum(s, inst)) {
+    if (s->enum_ && !(s->nullable && vk(inst) == SD_NULL) && !in_enum(s, inst)) {
         ok = 0;
         if (!c->res) goto out;
         sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
-        for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
+        const sd_tval *e = s->etape->v + 1;
+        for (size_t i = 0; i < s->enum_->n && i < 12; i++, e = sd_tval_next(e)) {
             if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
-            sd_vprog__show(&b, s->enum_->items[i].value);
+            sd_vprog__show(&b, s->etape, e);
         }
         if (s->enum_->n > 12)
             sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
-        sd_vprog__show(&val, inst);
+        sd_vprog__show(&val, c->t, inst);
         verr(c, s, "enum", inst, NULL, SD_MSG_ENUM, val.ptr, b.ptr);
         sd_buf_release(&b);
         sd_buf_release(&val);
     }
-    if (s->has_const && !sd_vprog__equal(inst, s->const_)) {
+    if (s->has_const && !sd_vprog__equal(inst, s->ctape->v)) {
         ok = 0;
         if (!c->res) goto out;
         sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
-        sd_vprog__show(&b, s->const_);
-        sd_vprog__show(&val, inst);
+        sd_vprog__show(&b, s->ctape, s->ctape->v);
+        sd_vprog__show(&val, c->t, inst);
         verr(c, s, "const", inst, NULL, SD_MSG_CONST, val.ptr, b.ptr);
         sd_buf_release(&b);
         sd_buf_release(&val);
     }
-    switch (inst->kind) {
+    switch (vk(inst)) {
     case SD_STR:
         if ((s->need & N_STR) && !v_string(c, s, inst)) { ok = 0; if (!c->res) goto out; }
         break;
@@ -822,8 +844,8 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     if (s->nany) {
         sd_vresult *saved = c->res;
         int any = 0;
-        uint8_t *T = L ? malloc(nbytes ? nbytes : (inst->n + 7) / 8 + 1) : NULL;
-        size_t tb = L ? (inst->n + 7) / 8 : 0;
+        uint8_t *T = L ? malloc(nbytes ? nbytes : (inst->len + 7) / 8 + 1) : NULL;
+        size_t tb = L ? (inst->len + 7) / 8 : 0;
         c->res = NULL;
         for (size_t i = 0; i < s->nany; i++) {
             if (T) memset(T, 0, tb);
@@ -843,7 +865,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     }
     if (s->none) {
         sd_vresult *saved = c->res;
-        size_t tb = L ? (inst->n + 7) / 8 : 0, first = 0, second = 0, matches = 0;
+        size_t tb = L ? (inst->len + 7) / 8 : 0, first = 0, second = 0, matches = 0;
         uint8_t *T = L ? malloc(tb + 1) : NULL, *keep = L ? calloc(tb + 1, 1) : NULL;
         c->res = NULL;
         for (size_t i = 0; i < s->none && matches < 2; i++) {
@@ -886,7 +908,7 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
     }
     if (s->if_) {
         sd_vresult *saved = c->res;
-        size_t tb = L ? (inst->n + 7) / 8 : 0;
+        size_t tb = L ? (inst->len + 7) / 8 : 0;
         uint8_t *T = L ? calloc(tb + 1, 1) : NULL;
         int r;
         c->res = NULL;
@@ -902,9 +924,9 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
         }
     }
     /* unevaluated* last: they see what every other keyword evaluated */
-    if (s->uprops && inst->kind == SD_MAP) {
-        for (size_t i = 0; i < inst->n; i++) {
-            const sd_node *key = inst->items[i].key;
+    if (s->uprops && vk(inst) == SD_MAP) {
+        const sd_tval *key = inst + 1;
+        for (size_t i = 0; i < inst->len; i++, key = sd_tval_next(key + 1)) {
             if (BIT_GET(L, i))
                 continue;
             if (path_push(c, key, 0) < 0) goto out;
@@ -912,8 +934,8 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             if (u->kind == VS_FALSE) {
                 ok = 0;
                 if (!c->res) { c->npath--; goto out; }
-                verr(c, s, "unevaluatedProperties", key, key, SD_MSG_UNEVALUATED, key->str);
-            } else if (!v_node(c, s->uprops, inst->items[i].value, NULL)) {
+                verr(c, s, "unevaluatedProperties", key, key, SD_MSG_UNEVALUATED, key->u.s);
+            } else if (!v_node(c, s->uprops, key + 1, NULL)) {
                 ok = 0;
                 if (!c->res) { c->npath--; goto out; }
             }
@@ -921,12 +943,13 @@ static int v_node(vctx *c, const vs *s, const sd_node *inst, uint8_t *ev)
             BIT_SET(L, i);
         }
     }
-    if (s->uitems && inst->kind == SD_SEQ) {
-        for (size_t i = 0; i < inst->n; i++) {
+    if (s->uitems && vk(inst) == SD_SEQ) {
+        const sd_tval *x = inst + 1;
+        for (size_t i = 0; i < inst->len; i++, x = sd_tval_next(x)) {
             if (BIT_GET(L, i))
                 continue;
             if (path_push(c, NULL, i) < 0) goto out;
-            if (!v_node(c, s->uitems, inst->items[i].value, NULL)) {
+            if (!v_node(c, s->uitems, x, NULL)) {
                 ok = 0;
                 if (!c->res) { c->npath--; goto out; }
             }
@@ -957,19 +980,36 @@ int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_di
 int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd_vresult *res,
                       sd_diags *diags)
 {
-    vctx c;
-    int ok;
+    sd_tape t;
+    int err;
 
     if (!instance)   /* an empty document has no root (sd_doc_root) */
         return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 }, "no value to validate: the document is empty");
     if (entry >= v->nroots)
         return sd_diag_error(diags, SD_EINVALID, instance->loc, "no schema to validate against");
+    if ((err = sd_tape_from_node(&t, instance)) < 0)
+        return sd_diag_error(diags, err, instance->loc, err == SD_ENOMEM ? "out of memory" : "the value is too large to validate");
+    err = sd_validate_tape(v, entry, &t, res, diags);
+    sd_tape_free(&t);
+    return err;
+}
+
+int sd_validate_tape(sd_validator *v, size_t entry, sd_tape *instance, sd_vresult *res, sd_diags *diags)
+{
+    vctx c;
+    int ok;
+
+    if (!instance->n)
+        return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 }, "no value to validate: the document is empty");
+    if (entry >= v->nroots)
+        return sd_diag_error(diags, SD_EINVALID, sd_tape_loc(instance, 0), "no schema to validate against");
     memset(&c, 0, sizeof c);
     c.v = v;
+    c.t = instance;
     c.res = res;
     c.max = v->opts.max_errors ? v->opts.max_errors : 1000;
     c.diags = diags;
-    ok = v_node(&c, v->roots[entry], instance, NULL);
+    ok = v_node(&c, v->roots[entry], instance->v, NULL);
     free(c.path);
     free(c.scope);
     free(c.refs);

@@ -2,8 +2,10 @@
  * program (per-node keyword records, precompiled PCRE2 regexes, resolved
  * references, hashed enums), then check any number of instances.
  *
- * In: a schema sd_node (drafts 4, 6, 7, 2019-09, 2020-12) and instance
- * sd_node trees (YAML or JSON, with positions). Out: every violation, each
+ * In: a schema sd_node (drafts 4, 6, 7, 2019-09, 2020-12) and instances
+ * as sd_node trees (YAML or JSON, with positions) or as tapes (tape.h: a
+ * JSON text parsed flat, in a third of a tree's memory; a tree is copied
+ * into a tape before it is validated). Out: every violation, each
  * with the instance pointer, the dotted key path, the instance position, the
  * keyword, and the keyword's place in the schema (file:line:col and
  * `#/json/pointer`). See docs/validate.md.
@@ -16,6 +18,7 @@
 #include "diag.h"
 #include "node.h"
 #include "resolve.h"
+#include "tape.h"
 #include "sd.h"
 
 /* When `format` asserts. */
@@ -95,6 +98,13 @@ int sd_validate(sd_validator *v, const sd_node *instance, sd_vresult *res, sd_di
  *  sd_validate() is entry 0. Same results as sd_validate(). */
 int sd_validate_entry(sd_validator *v, size_t entry, const sd_node *instance, sd_vresult *res,
                       sd_diags *diags);
+
+/** The same for an instance held as a tape (tape.h): what the two above
+ *  do after copying their tree into one, and what a JSON values file is
+ *  parsed into directly, in a third of a tree's memory. Positions are
+ *  computed from the tape (which is why it is not const). */
+int sd_validate_tape(sd_validator *v, size_t entry, sd_tape *instance, sd_vresult *res,
+                     sd_diags *diags);
 
 /** Free the strings of every error; the result is empty and reusable. */
 void sd_vresult_release(sd_vresult *res);

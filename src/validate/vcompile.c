@@ -13,69 +13,93 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-int sd_vprog__equal(const sd_node *a, const sd_node *b)
+int sd_vprog__equal(const sd_tval *a, const sd_tval *b)
 {
-    if (is_num(a) && is_num(b))
-        return numcmp(a, b) == 0;
-    if (a->kind != b->kind)
+    if (tis_num(a) && tis_num(b))
+        return tnumcmp(a, b) == 0;
+    if (vk(a) != vk(b))
         return 0;
-    switch (a->kind) {
+    switch (vk(a)) {
     case SD_NULL: return 1;
-    case SD_BOOL: return !a->num.b == !b->num.b;
-    case SD_STR: return key_eq(a, b);
-    case SD_SEQ:
-        if (a->n != b->n)
+    case SD_BOOL: return !a->u.b == !b->u.b;
+    case SD_STR: return a->len == b->len && memcmp(a->u.s, b->u.s, a->len) == 0;
+    case SD_SEQ: {
+        const sd_tval *x = a + 1, *y = b + 1;
+        if (a->len != b->len)
             return 0;
-        for (size_t i = 0; i < a->n; i++)
-            if (!sd_vprog__equal(a->items[i].value, b->items[i].value))
+        for (uint32_t i = 0; i < a->len; i++, x = sd_tval_next(x), y = sd_tval_next(y))
+            if (!sd_vprog__equal(x, y))
                 return 0;
         return 1;
-    case SD_MAP:
-        if (a->n != b->n)
+    }
+    case SD_MAP: {
+        const sd_tval *k = a + 1;
+        if (a->len != b->len)
             return 0;
-        for (size_t i = 0; i < a->n; i++) {
-            const sd_node *o = map_get(b, a->items[i].key->str, a->items[i].key->len);
-            if (!o || !sd_vprog__equal(a->items[i].value, o))
+        for (uint32_t i = 0; i < a->len; i++, k = sd_tval_next(k + 1)) {
+            const sd_tval *o = map_get(b, k->u.s, k->len);
+            if (!o || !sd_vprog__equal(k + 1, o))
                 return 0;
         }
         return 1;
+    }
     default:
         return 0;
     }
 }
 
 /* A hash that agrees with equal(): numbers by value, objects unordered. */
-uint64_t sd_vprog__hash(const sd_node *n)
+uint64_t sd_vprog__hash(const sd_tval *x)
 {
-    switch (n->kind) {
+    switch (vk(x)) {
     case SD_NULL: return 0x9e3779b97f4a7c15ULL;
-    case SD_BOOL: return n->num.b ? 0x1234567ULL : 0x7654321ULL;
+    case SD_BOOL: return x->u.b ? 0x1234567ULL : 0x7654321ULL;
     case SD_INT: case SD_FLOAT: {
-        double d = sd_node_number(n);
+        double d = sd_tval_number(x);
         uint64_t bits;
         if (d == 0)
             d = 0;  /* -0 == 0 */
         memcpy(&bits, &d, sizeof bits);
         return mix(bits ^ 0x55);
     }
-    case SD_STR: return mix(hash_bytes(n->str, n->len) ^ 0x77);
+    case SD_STR: return mix(hash_bytes(x->u.s, x->len) ^ 0x77);
     case SD_SEQ: {
         uint64_t h = 0x3141;
-        for (size_t i = 0; i < n->n; i++)
-            h = mix(h * 31 + sd_vprog__hash(n->items[i].value));
+        const sd_tval *y = x + 1;
+        for (uint32_t i = 0; i < x->len; i++, y = sd_tval_next(y))
+            h = mix(h * 31 + sd_vprog__hash(y));
         return h;
     }
     default: {
         uint64_t h = 0x2718;
-        for (size_t i = 0; i < n->n; i++)
-            h += mix(hash_bytes(n->items[i].key->str, n->items[i].key->len) * 7 +
-                     sd_vprog__hash(n->items[i].value));
+        const sd_tval *k = x + 1;
+        for (uint32_t i = 0; i < x->len; i++, k = sd_tval_next(k + 1))
+            h += mix(hash_bytes(k->u.s, k->len) * 7 + sd_vprog__hash(k + 1));
         return mix(h);
     }
     }
 }
 
 /* ---- compiling --------------------------------------------------------------- */
+
+/* A schema value (const, enum) as a tape, what instances are compared with. */
+static sd_tape *tape_of(const sd_node *x)
+{
+    sd_tape *t = malloc(sizeof *t);
+    if (t && sd_tape_from_node(t, x) != 0) {
+        free(t);
+        t = NULL;
+    }
+    return t;
+}
+
+static void tape_drop(sd_tape *t)
+{
+    if (t) {
+        sd_tape_free(t);
+        free(t);
+    }
+}
 
 static vs *vs_get(sd_validator *v, sd_schema_info *info)
 {
@@ -418,7 +442,11 @@ siblings:
             else if (!strcmp(k, "additionalItems") && d <= SD_DRAFT_2019) { if (!schema_ok(v, x, k)) err = SD_ERROR; else addl_items = x; }
             break;
         case 'c':
-            if (!strcmp(k, "const") && d >= SD_DRAFT_6) { s->has_const = 1; s->const_ = x; }
+            if (!strcmp(k, "const") && d >= SD_DRAFT_6) {
+                s->has_const = 1;
+                s->const_ = x;
+                if (!(s->ctape = tape_of(x))) err = cerr(v, SD_ENOMEM, x, "out of memory");
+            }
             else if (!strcmp(k, "contains") && d >= SD_DRAFT_6) {
                 if (!(s->contains = child_kw(v, x, k))) err = SD_ERROR;
                 if (s->minc < 0) s->minc = 1;
@@ -440,10 +468,12 @@ siblings:
             if (!strcmp(k, "enum")) {
                 if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'enum' must be an array"); break; }
                 s->enum_ = x;
+                if (!(s->etape = tape_of(x))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
                 if (x->n > 8) {
+                    const sd_tval *e = s->etape->v + 1;
                     if (!(s->ehash = malloc(x->n * sizeof *s->ehash))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
-                    for (size_t j = 0; j < x->n; j++)
-                        s->ehash[j] = sd_vprog__hash(x->items[j].value);
+                    for (size_t j = 0; j < x->n; j++, e = sd_tval_next(e))
+                        s->ehash[j] = sd_vprog__hash(e);
                 }
             } else if (!strcmp(k, "exclusiveMinimum")) {
                 if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmin = x; }
@@ -573,7 +603,7 @@ siblings:
         for (size_t j = 0; j < s->required->n && all; j++) {
             const sd_node *r = s->required->items[j].value;
             vprop *p;
-            if (r->kind != SD_STR || !(p = find_prop(s, r))) {
+            if (r->kind != SD_STR || !(p = find_prop(s, r->str, r->len))) {
                 all = 0;
                 break;
             }
@@ -763,6 +793,8 @@ void sd_validator_free(sd_validator *v)
         pcre2_code_free(s->pattern.code);
         sd_ecma_dfa_free(s->pattern.dfa);
         free(s->ehash);
+        tape_drop(s->ctape);
+        tape_drop(s->etape);
         free(s);
     }
     free(v->list);

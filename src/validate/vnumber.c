@@ -45,14 +45,17 @@ static int short_decimal(const char *s, size_t n)
     return i == n;
 }
 
-static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
+/* A number as both sides have it: kind, value and text as written. */
+typedef struct vnum { int is_int; long long i; double d; const char *s; size_t len; } vnum;
+
+static int decimal_parts(const vnum *n, uint64_t *mant, int *exp)
 {
     char buf[64];
     const char *s;
     uint64_t m = 0;
     int e = 0, digits = 0, seen_dot = 0;
-    if (n->kind == SD_INT && !n->big) {
-        long long v = n->num.i;
+    if (n->is_int) {
+        long long v = n->i;
         uint64_t m = (uint64_t)(v < 0 ? -(v + 1) + 1ULL : (uint64_t)v);
         int e = 0;
         while (m && m % 10 == 0) {
@@ -67,11 +70,11 @@ static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
      * JavaScript's String(x) prints, so that src/form/rules.js decides
      * alike): a plain decimal of up to 15 significant digits as written
      * is that decimal already; anything else is printed again */
-    if (n->str && n->len < sizeof buf && short_decimal(n->str, n->len)) {
-        memcpy(buf, n->str, n->len);
+    if (n->s && n->len < sizeof buf && short_decimal(n->s, n->len)) {
+        memcpy(buf, n->s, n->len);
         buf[n->len] = '\0';
     } else {
-        double d = sd_node_number(n);
+        double d = n->d;
         for (int prec = 1; prec <= 17; prec++) {
             snprintf(buf, sizeof buf, "%.*g", prec, d);
             if (strtod(buf, NULL) == d)
@@ -116,11 +119,21 @@ static int decimal_parts(const sd_node *n, uint64_t *mant, int *exp)
     return 0;
 }
 
-int sd_vprog__multiple_of(const sd_node *x, const sd_node *m)
+int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm)
 {
     uint64_t a, b;
     int ea, eb;
-    if (decimal_parts(x, &a, &ea) == 0 && decimal_parts(m, &b, &eb) == 0 && b != 0) {
+    vnum x, m;
+    x.is_int = vk(tx) == SD_INT && !sd_tape_big(tx);
+    x.i = x.is_int ? tx->u.i : 0;
+    x.d = sd_tval_number(tx);
+    x.s = sd_tape_text(t, (size_t)(tx - t->v), &x.len);
+    m.is_int = nm->kind == SD_INT && !nm->big;
+    m.i = m.is_int ? nm->num.i : 0;
+    m.d = sd_node_number(nm);
+    m.s = nm->str;
+    m.len = nm->len;
+    if (decimal_parts(&x, &a, &ea) == 0 && decimal_parts(&m, &b, &eb) == 0 && b != 0) {
         /* x/m = (a/b) * 10^(ea-eb): an integer iff b divides a*10^(ea-eb) */
         int d = ea - eb;
         if (a == 0)
@@ -142,7 +155,7 @@ int sd_vprog__multiple_of(const sd_node *x, const sd_node *m)
             return 0;   /* |x/m| < 1 and x != 0 */
     }
     {
-        double xv = sd_node_number(x), mv = sd_node_number(m), q = xv / mv;
+        double xv = x.d, mv = m.d, q = xv / mv;
         if (!isfinite(q))
             return 0;
         return fabs(q - nearbyint(q)) <= 1e-9 * fmax(1.0, fabs(q));

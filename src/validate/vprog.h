@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "ecma_re.h"
 #include "hash.h"
+#include "tape.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -73,6 +74,7 @@ struct vs {
     int format;
     const sd_node *const_;
     const sd_node *enum_; uint64_t *ehash;
+    sd_tape *ctape, *etape;   /* const_ and enum_ as tapes (what instances are compared with) */
 };
 
 struct sd_validator {
@@ -94,6 +96,12 @@ struct sd_validator {
 
 /* ---- values: types, numbers, equality, hashing --------------------------- */
 
+/* Instances are tapes (tape.h): a JSON values file parsed straight into
+ * one, anything else copied from its tree. Schema values (minimum, const,
+ * enum...) stay sd_nodes; const and enum also get a tape of their own. */
+
+static inline sd_kind vk(const sd_tval *x) { return sd_tape_kind(x); }
+
 static inline int is_integral(const sd_node *n)
 {
     if (n->kind == SD_INT)
@@ -101,13 +109,13 @@ static inline int is_integral(const sd_node *n)
     return n->kind == SD_FLOAT && isfinite(n->num.f) && n->num.f == floor(n->num.f);
 }
 
-static inline unsigned inst_type(const sd_node *n)
+static inline unsigned inst_type(const sd_tval *x)
 {
-    switch (n->kind) {
+    switch (vk(x)) {
     case SD_NULL: return T_NULL;
     case SD_BOOL: return T_BOOL;
     case SD_INT: return T_INT;
-    case SD_FLOAT: return is_integral(n) ? T_INT : T_NUM;
+    case SD_FLOAT: return isfinite(x->u.f) && x->u.f == floor(x->u.f) ? T_INT : T_NUM;
     case SD_STR: return T_STR;
     case SD_MAP: return T_OBJ;
     default: return T_ARR;
@@ -115,30 +123,36 @@ static inline unsigned inst_type(const sd_node *n)
 }
 
 static inline int is_num(const sd_node *n) { return n->kind == SD_INT || n->kind == SD_FLOAT; }
+static inline int tis_num(const sd_tval *x) { return vk(x) == SD_INT || vk(x) == SD_FLOAT; }
 
-/* -1, 0, 1 for a < b, a == b, a > b, by value (1 == 1.0). */
-static inline int numcmp(const sd_node *a, const sd_node *b)
+/* -1, 0, 1 for a < b, a == b, a > b, by value (1 == 1.0): an instance's
+ * number against a schema's, and two instance numbers. */
+static inline int numcmp(const sd_tval *a, const sd_node *b)
 {
-    if (a->kind == SD_INT && b->kind == SD_INT && !a->big && !b->big)
-        return a->num.i < b->num.i ? -1 : a->num.i > b->num.i;
+    if (vk(a) == SD_INT && b->kind == SD_INT && !sd_tape_big(a) && !b->big)
+        return a->u.i < b->num.i ? -1 : a->u.i > b->num.i;
     {
-        double x = sd_node_number(a), y = sd_node_number(b);
+        double x = sd_tval_number(a), y = sd_node_number(b);
+        return x < y ? -1 : x > y;
+    }
+}
+static inline int tnumcmp(const sd_tval *a, const sd_tval *b)
+{
+    if (vk(a) == SD_INT && vk(b) == SD_INT && !sd_tape_big(a) && !sd_tape_big(b))
+        return a->u.i < b->u.i ? -1 : a->u.i > b->u.i;
+    {
+        double x = sd_tval_number(a), y = sd_tval_number(b);
         return x < y ? -1 : x > y;
     }
 }
 
-static inline int key_eq(const sd_node *a, const sd_node *b)
+/* A member of map `m` by key (linear: required names are few). */
+static inline const sd_tval *map_get(const sd_tval *m, const char *k, size_t len)
 {
-    return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
-}
-
-static inline const sd_node *map_get(const sd_node *m, const char *k, size_t len)
-{
-    for (size_t i = 0; i < m->n; i++) {
-        const sd_node *kn = m->items[i].key;
-        if (kn->len == len && memcmp(kn->str, k, len) == 0)
-            return m->items[i].value;
-    }
+    const sd_tval *x = m + 1;
+    for (uint32_t i = 0; i < m->len; i++, x = sd_tval_next(x + 1))
+        if (x->len == len && memcmp(x->u.s, k, len) == 0)
+            return x + 1;
     return NULL;
 }
 
@@ -155,20 +169,22 @@ static inline uint64_t hash_bytes(const char *s, size_t n)
 }
 
 /** Equality of two JSON values by value (1 == 1.0; objects unordered). */
-int sd_vprog__equal(const sd_node *a, const sd_node *b);
+int sd_vprog__equal(const sd_tval *a, const sd_tval *b);
 /** A hash of a value that agrees with sd_vprog__equal(). */
-uint64_t sd_vprog__hash(const sd_node *n);
+uint64_t sd_vprog__hash(const sd_tval *x);
 
-/** Append the short rendering of `n` that messages quote (validate.c show()). */
-void sd_vprog__show(sd_buf *b, const sd_node *n);
+/** Append the short rendering of value `x` of tape `t` that messages quote
+ *  (vreport.c); of a schema's node `n`. */
+void sd_vprog__show(sd_buf *b, const sd_tape *t, const sd_tval *x);
+void sd_vprog__show_node(sd_buf *b, const sd_node *n);
 /** Append the names of the type bits `t` (T_*), "or" between them
  *  (vreport.c). */
 void sd_vprog__type_names(sd_buf *b, unsigned t);
 /** How far a failed anyOf/oneOf branch's result `r` is from passing: more
  *  errors, and a type mismatch on the value itself, score higher (vreport.c). */
 size_t sd_vprog__branch_score(const sd_vresult *r, size_t depth_path);
-/* 1 when x is a multiple of m (vnumber.c). */
-int sd_vprog__multiple_of(const sd_node *x, const sd_node *m);
+/* 1 when value `x` of tape `t` is a multiple of m (vnumber.c). */
+int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *x, const sd_node *m);
 
 /* Property names are short: up to 16 bytes, two overlapping loads cover
  * every byte (no multiply per byte); longer ones take FNV-1a. */
@@ -218,46 +234,23 @@ static inline int same_bytes(const char *a, const char *b, size_t n)
     return n == 0 || a[0] == b[0];
 }
 
-static inline vprop *find_prop(const vs *s, const sd_node *key)
+static inline vprop *find_prop(const vs *s, const char *k, size_t len)
 {
     if (s->phash) {
-        uint32_t h = hash32(key->str, key->len), j = h & (s->phcap - 1);
+        uint32_t h = hash32(k, len), j = h & (s->phcap - 1);
         for (; s->phash[j]; j = (j + 1) & (s->phcap - 1)) {
             vprop *p = &s->props[s->phash[j] - 1];
-            if (p->h == h && p->len == key->len && same_bytes(p->name, key->str, key->len))
+            if (p->h == h && p->len == len && same_bytes(p->name, k, len))
                 return p;
         }
         return NULL;
     }
     for (size_t i = 0; i < s->nprops; i++) {
         vprop *p = &s->props[i];
-        if (p->len == key->len && p->name[0] == key->str[0] && same_bytes(p->name, key->str, key->len))
+        if (p->len == len && p->name[0] == k[0] && same_bytes(p->name, k, len))
             return p;
     }
     return NULL;
-}
-
-/* The tree is pointer-chasing bound (and a YAML map's pairs are allocated
- * after its children, far from the map node): a software pipeline over the
- * pairs of a map or list fetches the nodes of the pair two ahead, and the
- * pairs and key bytes of the pair one ahead (whose nodes the previous step
- * fetched). */
-static inline void ahead(const sd_pair *it, size_t i, size_t n)
-{
-    if (i + 2 < n) {
-        if (it[i + 2].key)
-            __builtin_prefetch(it[i + 2].key);
-        __builtin_prefetch(it[i + 2].value);
-    }
-    if (i + 1 < n) {
-        const sd_node *v = it[i + 1].value;
-        if (v->kind >= SD_MAP)
-            __builtin_prefetch(v->items);
-        else if (v->kind == SD_STR)
-            __builtin_prefetch(v->str);
-        if (it[i + 1].key)
-            __builtin_prefetch(it[i + 1].key->str);
-    }
 }
 
 #endif

@@ -12,40 +12,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Compact JSON of `n` with numbers as written (src/form/rules.js renders
+/* A scalar as JSON: a tree's node as the emitter writes it, a parsed
+ * tape's as its text says. */
+static void show_scalar(sd_buf *b, const sd_tape *t, const sd_tval *x)
+{
+    if (t->src) {
+        sd_emit_json(b, NULL, t->src[x - t->v], 0, 0);
+        return;
+    }
+    switch (vk(x)) {
+    case SD_STR: sd_emit_json_string(b, x->u.s, x->len); break;
+    case SD_BOOL: sd_buf_puts(b, x->u.b ? "true" : "false"); break;
+    case SD_NULL: sd_buf_puts(b, "null"); break;
+    default: {
+        size_t len;
+        const char *s = sd_tape_text(t, (size_t)(x - t->v), &len);
+        sd_buf_put(b, s, len);
+        break;
+    }
+    }
+}
+
+/* Compact JSON of `x` with numbers as written (src/form/rules.js renders
  * the same); stops once `b` is past `stop` bytes. */
-static void show_json(sd_buf *b, const sd_node *n, size_t stop, int depth)
+static void show_json(sd_buf *b, const sd_tape *t, const sd_tval *x, size_t stop, int depth)
 {
     if (b->len > stop)
         return;
-    switch (n->kind) {
-    case SD_INT: case SD_FLOAT:
-        if (n->str && n->len) {
-            sd_buf_put(b, n->str, n->len);
+    switch (vk(x)) {
+    case SD_INT: case SD_FLOAT: {
+        size_t len;
+        const char *s = sd_tape_text(t, (size_t)(x - t->v), &len);
+        if (s && len) {
+            sd_buf_put(b, s, len);
             return;
         }
         break;
-    case SD_MAP: case SD_SEQ:
+    }
+    case SD_MAP: case SD_SEQ: {
+        const int map = vk(x) == SD_MAP;
+        const sd_tval *y = x + 1;
         if (depth > 64) {
-            sd_buf_puts(b, n->kind == SD_MAP ? "{...}" : "[...]");
+            sd_buf_puts(b, map ? "{...}" : "[...]");
             return;
         }
-        sd_buf_putc(b, n->kind == SD_MAP ? '{' : '[');
-        for (size_t i = 0; i < n->n && b->len <= stop; i++) {
+        sd_buf_putc(b, map ? '{' : '[');
+        for (uint32_t i = 0; i < x->len && b->len <= stop; i++) {
             if (i)
                 sd_buf_putc(b, ',');
-            if (n->items[i].key) {
-                sd_emit_json_string(b, n->items[i].key->str, n->items[i].key->len);
+            if (map) {
+                sd_emit_json_string(b, y->u.s, y->len);
                 sd_buf_putc(b, ':');
+                y++;
             }
-            show_json(b, n->items[i].value, stop, depth + 1);
+            show_json(b, t, y, stop, depth + 1);
+            y = sd_tval_next(y);
         }
-        sd_buf_putc(b, n->kind == SD_MAP ? '}' : ']');
+        sd_buf_putc(b, map ? '}' : ']');
         return;
+    }
     default:
         break;
     }
-    sd_emit_json(b, NULL, n, 0, 0);
+    show_scalar(b, t, x);
 }
 
 /* Where to cut `s` to at most `max` bytes without splitting a UTF-8 character. */
@@ -59,30 +88,41 @@ static size_t utf8_cut(const char *s, size_t max)
 
 /* Short rendering of a value for messages: JSON, numbers as written,
  * anything past 60 bytes cut to 57 and "..." (docs/rules.md, "Values"). */
-void sd_vprog__show(sd_buf *b, const sd_node *n)
+void sd_vprog__show(sd_buf *b, const sd_tape *t, const sd_tval *x)
 {
-    switch (n->kind) {
+    switch (vk(x)) {
     case SD_STR:
-        if (n->len > 60) {
-            sd_emit_json_string(b, n->str, utf8_cut(n->str, 57));
+        if (x->len > 60) {
+            sd_emit_json_string(b, x->u.s, utf8_cut(x->u.s, 57));
             sd_buf_puts(b, "...");
         } else {
-            sd_emit_json_string(b, n->str, n->len);
+            sd_emit_json_string(b, x->u.s, x->len);
         }
         break;
     default: {
-        sd_buf t = SD_BUF_INIT;
-        show_json(&t, n, 60, 0);
-        if (t.len > 60) {
-            sd_buf_put(b, t.ptr, utf8_cut(t.ptr, 57));
+        sd_buf o = SD_BUF_INIT;
+        show_json(&o, t, x, 60, 0);
+        if (o.len > 60) {
+            sd_buf_put(b, o.ptr, utf8_cut(o.ptr, 57));
             sd_buf_puts(b, "...");
         } else {
-            sd_buf_put(b, t.ptr, t.len);
+            sd_buf_put(b, o.ptr, o.len);
         }
-        sd_buf_release(&t);
+        sd_buf_release(&o);
         break;
     }
     }
+}
+
+void sd_vprog__show_node(sd_buf *b, const sd_node *n)
+{
+    sd_tape t;
+    if (sd_tape_from_node(&t, n) != 0) {
+        sd_buf_puts(b, "...");   /* out of memory: noted nowhere else, the message stays readable */
+        return;
+    }
+    sd_vprog__show(b, &t, t.v);
+    sd_tape_free(&t);
 }
 
 unsigned sd_edit_distance(const char *a, size_t n, const char *b, size_t m)

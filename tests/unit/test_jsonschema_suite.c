@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "node.h"
 #include "resolve.h"
+#include "file.h"
 #include "validate.h"
 
 #include <dirent.h>
@@ -55,11 +56,71 @@ static const char *skip_reason(const char *draft, const char *file, const char *
     return NULL;
 }
 
-typedef struct counts { int pass, fail, skip, known; } counts;
+typedef struct counts { int pass, fail, skip, known, tape; } counts;
 
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* ---- the same instances parsed straight into a tape --------------------- */
+
+/* Member `key` of the map at tape index `m`, or 0. */
+static size_t tget(const sd_tape *t, size_t m, const char *key)
+{
+    size_t k = m + 1;
+    for (uint32_t i = 0; i < t->v[m].len; i++, k = sd_tape_next(t, k + 1))
+        if (strcmp(t->v[k].u.s, key) == 0)
+            return k + 1;
+    return 0;
+}
+
+/* Item `n` of the list (or the value of member `n` of the map) at `m`. */
+static size_t titem(const sd_tape *t, size_t m, size_t n)
+{
+    size_t k = m + 1, map = sd_tape_kind(&t->v[m]) == SD_MAP;
+    for (size_t i = 0; i < n; i++)
+        k = sd_tape_next(t, k + map);
+    return k + map;
+}
+
+static int same_str(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Validate the suite file's instance at tape index `at` (a view of the
+ * tape from there on: offsets stay the file's) and compare every result
+ * with the tree's: the tape a JSON values file is parsed into must report
+ * as the tree would, positions and values as written included. */
+static int tape_agrees(sd_validator *v, sd_tape *t, size_t at, int r, const sd_vresult *res)
+{
+    sd_tape view = *t;
+    sd_vresult tr = SD_VRESULT_INIT;
+    sd_diags vd = SD_DIAGS_INIT;
+    int ok;
+
+    view.v = t->v + at;
+    view.n = t->v[at].head & 6 ? sd_tape_next(t, at) - at : 1;
+    view.lines = NULL;
+    view.nlines = 0;
+    memset(&view.arena, 0, sizeof view.arena);
+    int r2 = sd_validate_tape(v, 0, &view, &tr, &vd);
+    ok = r2 == r && tr.count == res->count && tr.total == res->total && tr.nwarnings == res->nwarnings;
+    for (size_t i = 0; ok && i < tr.count + tr.nwarnings; i++) {
+        const sd_verror *a = i < tr.count ? &tr.items[i] : &tr.warnings[i - tr.count];
+        const sd_verror *b = i < tr.count ? &res->items[i] : &res->warnings[i - tr.count];
+        ok = same_str(a->path, b->path) && same_str(a->key, b->key) && same_str(a->keyword, b->keyword) &&
+             same_str(a->message, b->message) && same_str(a->schema_path, b->schema_path) &&
+             a->loc.line == b->loc.line && a->loc.column == b->loc.column && same_str(a->loc.file, b->loc.file);
+        if (!ok)
+            fprintf(stderr, "  tape: %s %d:%d %s | tree: %s %d:%d %s\n", a->key, a->loc.line, a->loc.column,
+                    a->message, b->key, b->loc.line, b->loc.column, b->message);
+    }
+    free(view.lines);
+    sd_vresult_release(&tr);
+    sd_diags_release(&vd);
+    return ok;
 }
 
 static void run_file(sd_file_loader *fl, const char *dir, const char *name, const char *draft_name,
@@ -69,6 +130,9 @@ static void run_file(sd_file_loader *fl, const char *dir, const char *name, cons
     sd_diags diags = SD_DIAGS_INIT;
     sd_doc *doc = NULL;
     sd_node *root;
+    char *text = NULL;
+    sd_tape tape;
+    int have_tape = 0;
 
     sd_buf_printf(&path, "%s/%s", dir, name);
     if (sd_doc_load_file(&doc, path.ptr, SD_FMT_JSON, NULL, &diags) < 0) {
@@ -76,6 +140,15 @@ static void run_file(sd_file_loader *fl, const char *dir, const char *name, cons
         sd_diags_print(&diags, stderr, 0);
         ct->fail++;
         goto done;
+    }
+    /* the same text as a tape: json.c's document and the tape must agree */
+    /* (read again: json.c rewrites its copy of the text) */
+    size_t len;
+    if (sd_file_read(&text, &len, path.ptr, SD_FILE_MAX, 0, &diags) == 0)
+        have_tape = sd_tape_parse(&tape, text, len, doc->file, 0) == 0;
+    if (!have_tape) {
+        fprintf(stderr, "FAIL %s: the tape refused it\n", path.ptr);
+        ct->fail++;
     }
     root = sd_doc_root(doc);
     for (size_t g = 0; root && g < root->n; g++) {
@@ -119,6 +192,18 @@ static void run_file(sd_file_loader *fl, const char *dir, const char *name, cons
                 got = r == 0 ? 1 : r == SD_EINVALID ? 0 : -1;
                 if ((r == 0) != (r2 == 0))
                     got = -2;
+                if (have_tape) {
+                    size_t grp = titem(&tape, 0, g);
+                    size_t tl = tget(&tape, grp, "tests");
+                    size_t di = tl ? tget(&tape, titem(&tape, tl, t), "data") : 0;
+                    if (di && tape_agrees(v, &tape, di, r, &res)) {
+                        ct->tape++;
+                    } else {
+                        ct->fail++;
+                        fprintf(stderr, "FAIL %s %s: %s / %s: the tape reports otherwise\n", draft_name, name,
+                                desc ? desc->str : "?", td ? td->str : "?");
+                    }
+                }
             }
             const char *miss = formats == SD_FORMATS_ASSERT
                 ? known_miss(draft_name, name, desc ? desc->str : "", td ? td->str : "") : NULL;
@@ -155,6 +240,9 @@ static void run_file(sd_file_loader *fl, const char *dir, const char *name, cons
         sd_validator_free(v);
     }
 done:
+    if (have_tape)
+        sd_tape_free(&tape);
+    free(text);
     sd_doc_free(doc);
     sd_diags_release(&diags);
     sd_buf_release(&path);
@@ -193,7 +281,7 @@ static void run_draft(const char *draft_name, int draft)
 {
     sd_file_loader *fl = sd_file_loader_new();
     sd_buf dir = SD_BUF_INIT, remotes = SD_BUF_INIT;
-    counts req = { 0, 0, 0, 0 }, fmt = { 0, 0, 0, 0 };
+    counts req = { 0 }, fmt = { 0 };
 
     sd_buf_printf(&remotes, "%s/jsonschema-test-suite/remotes", corpus());
     sd_file_loader_map(fl, "http://localhost:1234/", remotes.ptr);
@@ -204,6 +292,12 @@ static void run_draft(const char *draft_name, int draft)
     printf("count: %s required %d/%d (%d skipped)\n", draft_name, req.pass, req.pass + req.fail, req.skip);
     printf("count: %s format %d/%d (%d known misses)\n", draft_name, fmt.pass,
            fmt.pass + fmt.fail + fmt.known, fmt.known);
+    printf("count: %s tape %d instances report as their tree\n", draft_name, req.tape + fmt.tape);
+    if (req.tape + fmt.tape < req.pass + fmt.pass) {
+        fprintf(stderr, "FAIL %s: only %d instances compared as tapes\n", draft_name, req.tape + fmt.tape);
+        t_failed++;
+    }
+    t_passed += req.tape + fmt.tape;
     if (req.pass + req.fail < 100 || fmt.pass + fmt.fail < 50) {
         fprintf(stderr, "FAIL %s: too few tests ran (%d required, %d format): is the suite there?\n",
                 draft_name, req.pass + req.fail, fmt.pass + fmt.fail);
