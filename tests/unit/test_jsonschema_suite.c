@@ -101,7 +101,7 @@ static int tape_agrees(sd_validator *v, sd_tape *t, size_t at, int r, const sd_v
     int ok;
 
     view.v = t->v + at;
-    view.n = t->v[at].head & 6 ? sd_tape_next(t, at) - at : 1;
+    view.n = sd_tape_next(t, at) - at;
     view.lines = NULL;
     view.nlines = 0;
     memset(&view.arena, 0, sizeof view.arena);
