@@ -97,45 +97,9 @@ static sd_node *node(jp *j, sd_kind k, const char *at)
     return n;
 }
 
-static int hex4(const char *p, unsigned *out)
-{
-    unsigned v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = p[i];
-        v <<= 4;
-        if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
-        else return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* Length of a valid UTF-8 sequence at p (0 if invalid). */
-static size_t utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    unsigned c = p[0];
-    size_t n;
-    unsigned cp;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
-    else return 0;
-    if ((size_t)(end - p) < n) return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (p[i] & 0x3F);
-    }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return n;
-}
-
 static sd_node *parse_string(jp *j)
 {
-    const char *start = j->p, *p = j->p + 1, *run;
+    const char *start = j->p, *p = j->p + 1, *run = NULL;
     size_t extra = 0;
     int simple = 1;
     sd_node *n;
@@ -169,7 +133,7 @@ static sd_node *parse_string(jp *j)
             j->col_at = j->line_start;
             j->col = 1;
         }
-        size_t l = utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
+        size_t l = sd_utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
         if (!l) { fail(j, p, "valid UTF-8"); return NULL; }
         p += l;
     }
@@ -179,7 +143,7 @@ static sd_node *parse_string(jp *j)
      * nothing reads a JSON text again after parsing, so the closing quote
      * becomes the NUL and escapes are decoded over the raw characters
      * (never longer). Saves a copy of every key and string. */
-    char *out = (char *)(uintptr_t)(start + 1), *o = out;
+    char *out = (char *)(uintptr_t)(start + 1);
     if (simple) {
         out[p - start - 1] = '\0';
         n->str = out;
@@ -190,35 +154,10 @@ static sd_node *parse_string(jp *j)
     /* columns are counted over the text: move the count past this string
      * before its characters are rewritten */
     here(j, p + 1);
-    for (run = start + 1; run < p;) {
-        if (*run != '\\') { *o++ = *run++; continue; }
-        run++;
-        switch (*run) {
-        case 'b': *o++ = '\b'; run++; break;
-        case 'f': *o++ = '\f'; run++; break;
-        case 'n': *o++ = '\n'; run++; break;
-        case 'r': *o++ = '\r'; run++; break;
-        case 't': *o++ = '\t'; run++; break;
-        case 'u': {
-            unsigned cp, lo;
-            if (hex4(run + 1, &cp)) { fail(j, run + 1, "four hex digits"); return NULL; }
-            run += 5;
-            if (cp >= 0xD800 && cp <= 0xDBFF && run + 6 <= p && run[0] == '\\' && run[1] == 'u' &&
-                !hex4(run + 2, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                run += 6;
-            } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-                cp = 0xFFFD; /* lone surrogate: replacement character, as jansson refuses */
-            }
-            o += sd_utf8_encode(cp, o);
-            break;
-        }
-        default: *o++ = *run++; break;
-        }
-    }
-    *o = '\0';
+    long len = sd_json_unescape(start + 1, p, out, &run);
+    if (len < 0) { fail(j, run, "four hex digits"); return NULL; }
     n->str = out;
-    n->len = (size_t)(o - out);
+    n->len = (size_t)len;
     j->p = p + 1;
     return n;
 }

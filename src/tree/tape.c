@@ -46,41 +46,6 @@ static void skip_ws(tp *j)
         j->p++;
 }
 
-static int hex4(const char *p, unsigned *out)
-{
-    unsigned v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = p[i];
-        v <<= 4;
-        if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
-        else return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* Length of a valid UTF-8 sequence at p, 0 if invalid (as json.c). */
-static size_t utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    unsigned c = p[0], cp;
-    size_t n;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
-    else return 0;
-    if ((size_t)(end - p) < n) return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (p[i] & 0x3F);
-    }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return n;
-}
-
 static int string(tp *j)
 {
     char *start = j->p, *p = j->p + 1;
@@ -96,7 +61,7 @@ static int string(tp *j)
             if (++p >= j->end) return REFUSE;
             if (*p == 'u') {
                 unsigned cp;
-                if (j->end - p < 5 || hex4(p + 1, &cp)) return REFUSE;
+                if (j->end - p < 5 || sd_hex4(p + 1, &cp)) return REFUSE;
                 p += 5;
             } else if (*p && strchr("\"\\/bfnrt", *p)) {
                 p++;
@@ -106,7 +71,7 @@ static int string(tp *j)
             continue;
         }
         if (c < 0x80) { p++; continue; }
-        size_t l = utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
+        size_t l = sd_utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
         if (!l) return REFUSE;
         p += l;
     }
@@ -121,39 +86,14 @@ static int string(tp *j)
     }
     /* escapes are decoded into the arena (never longer than written), so
      * the text keeps the positions sd_tape_loc() counts */
-    char *out = sd_arena_alloc_raw(&j->t->arena, (size_t)(p - start)), *o = out;
+    char *out = sd_arena_alloc_raw(&j->t->arena, (size_t)(p - start));
+    const char *bad = NULL;
     if (!out) return SD_ENOMEM;
-    for (const char *run = start + 1; run < p;) {
-        if (*run != '\\') { *o++ = *run++; continue; }
-        run++;
-        switch (*run) {
-        case 'b': *o++ = '\b'; run++; break;
-        case 'f': *o++ = '\f'; run++; break;
-        case 'n': *o++ = '\n'; run++; break;
-        case 'r': *o++ = '\r'; run++; break;
-        case 't': *o++ = '\t'; run++; break;
-        case 'u': {
-            unsigned cp, lo;
-            hex4(run + 1, &cp);
-            run += 5;
-            if (cp >= 0xD800 && cp <= 0xDBFF && run + 6 <= p && run[0] == '\\' && run[1] == 'u' &&
-                !hex4(run + 2, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                run += 6;
-            } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-                cp = 0xFFFD;   /* a lone surrogate, as json.c */
-            }
-            o += sd_utf8_encode(cp, o);
-            break;
-        }
-        default: *o++ = *run++; break;
-        }
-    }
-    *o = '\0';
+    long len = sd_json_unescape(start + 1, p, out, &bad);   /* >= 0: the digits were checked above */
     *p = '\0';
     v = &j->t->v[j->t->n - 1];
     v->u.s = out;
-    v->len = (uint32_t)(o - out);
+    v->len = (uint32_t)len;
     j->p = p + 1;
     return 0;
 }

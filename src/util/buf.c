@@ -209,6 +209,76 @@ char *sd_buf_detach(sd_buf *b)
     return p;
 }
 
+size_t sd_utf8_len(const unsigned char *p, const unsigned char *end)
+{
+    unsigned c = p[0], cp;
+    size_t n;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+    else return 0;
+    if ((size_t)(end - p) < n) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) return 0;
+        cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}
+
+int sd_hex4(const char *p, unsigned *out)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
+        else return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+long sd_json_unescape(const char *run, const char *end, char *out, const char **bad)
+{
+    char *o = out;
+    while (run < end) {
+        if (*run != '\\') { *o++ = *run++; continue; }
+        run++;
+        switch (*run) {
+        case 'b': *o++ = '\b'; run++; break;
+        case 'f': *o++ = '\f'; run++; break;
+        case 'n': *o++ = '\n'; run++; break;
+        case 'r': *o++ = '\r'; run++; break;
+        case 't': *o++ = '\t'; run++; break;
+        case 'u': {
+            unsigned cp, lo;
+            if (sd_hex4(run + 1, &cp)) {
+                *bad = run + 1;
+                return -1;
+            }
+            run += 5;
+            if (cp >= 0xD800 && cp <= 0xDBFF && run + 6 <= end && run[0] == '\\' && run[1] == 'u' &&
+                !sd_hex4(run + 2, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                run += 6;
+            } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+                cp = 0xFFFD; /* lone surrogate: the replacement character (jansson refuses it) */
+            }
+            o += sd_utf8_encode(cp, o);
+            break;
+        }
+        default: *o++ = *run++; break;   /* \" \\ \/ */
+        }
+    }
+    *o = '\0';
+    return (long)(o - out);
+}
+
 size_t sd_utf8_encode(unsigned long cp, char *o)
 {
     if (cp < 0x80) { o[0] = (char)cp; return 1; }

@@ -83,6 +83,18 @@ void sd_buf_put_int(sd_buf *b, long long v);
 /** Write code point `cp` (at most U+10FFFF) as UTF-8 to `out` (room for
  *  4 bytes); returns the number of bytes written. */
 size_t sd_utf8_encode(unsigned long cp, char *out);
+/** The length (1-4) of the valid UTF-8 sequence at `p` (before `end`), or
+ *  0: a stray or cut sequence, an overlong form, a surrogate, past U+10FFFF. */
+size_t sd_utf8_len(const unsigned char *p, const unsigned char *end);
+/** The four hex digits at `p` (which has 4 bytes) into *out; -1 when one is
+ *  not a hex digit. */
+int sd_hex4(const char *p, unsigned *out);
+/** Decode the body [s, end) of a JSON string whose escapes are well formed
+ *  (but for the digits of \u) into `out`, which may be `s` itself: the
+ *  result is never longer. A \uD800-\uDBFF \uDC00-\uDFFF pair is one
+ *  code point, a lone surrogate U+FFFD. NUL-terminates `out` and returns the
+ *  bytes written, or -1 with *bad at a \u's first digit that is not hex. */
+long sd_json_unescape(const char *s, const char *end, char *out, const char **bad);
 /** Drop the last `n` bytes (or everything when n >= len). */
 void sd_buf_truncate(sd_buf *b, size_t len);
 static inline int sd_buf_failed(const sd_buf *b) { return b->failed != 0; }
