@@ -11,13 +11,10 @@
  * §11; validation §6). */
 #include "vprog.h"
 #include "alloc.h"
-#include "ptr.h"
 #include "buf.h"
-#include "emit.h"
 #include "vmsg.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 /* A schema node's JSON pointer, built when a message needs it. */
@@ -33,7 +30,6 @@ static size_t utf8_count(const char *s, size_t n)
 
 /* ---- validating -------------------------------------------------------- */
 
-typedef struct vseg { const sd_tval *key; size_t idx; } vseg;
 typedef struct vref { const vs *s; const sd_tval *inst; } vref;
 
 typedef struct vctx {
@@ -84,95 +80,13 @@ static inline int path_push(vctx *c, const sd_tval *key, size_t idx)
     return 0;
 }
 
-static int plain_key(const char *s, size_t n)
-{
-    if (!n)
-        return 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch <= ' ')
-            return 0;
-    }
-    return 1;
-}
-
-static void path_strings(const vctx *c, size_t upto, char **ptr, char **key)
-{
-    sd_buf p = SD_BUF_INIT, k = SD_BUF_INIT;
-    char num[32];
-    for (size_t i = 0; i < upto; i++) {
-        const vseg *g = &c->path[i];
-        if (g->key) {
-            sd_ptr_push(&p, g->key->u.s, g->key->len);
-            if (plain_key(g->key->u.s, g->key->len)) {
-                if (k.len)
-                    sd_buf_putc(&k, '.');
-                sd_buf_put(&k, g->key->u.s, g->key->len);
-            } else {
-                sd_buf_puts(&k, "[");
-                sd_emit_json_string(&k, g->key->u.s, g->key->len);
-                sd_buf_puts(&k, "]");
-            }
-        } else {
-            snprintf(num, sizeof num, "%zu", g->idx);
-            sd_buf_printf(&p, "/%s", num);
-            sd_buf_printf(&k, "[%s]", num);
-        }
-    }
-    if (!k.len)
-        sd_buf_puts(&k, SD_MSG_ROOT_KEY);
-    *ptr = sd_buf_detach(&p);
-    *key = sd_buf_detach(&k);
-}
-
-static sd_loc kw_loc(const vs *s, const char *kw)
-{
-    if (s->node->kind == SD_MAP)
-        for (size_t i = 0; i < s->node->n; i++)
-            if (strcmp(s->node->items[i].key->str, kw) == 0)
-                return s->node->items[i].key->loc;
-    return s->node->loc;
-}
-
+/* One finding at value `inst` (or `at`, a key), appended to the result
+ * (vreport.c makes the record). */
 static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_tval *inst,
                     const sd_tval *at, const char *fmt, va_list ap)
 {
-    sd_vresult *r = c->res;
-    sd_verror *e;
-    sd_buf m = SD_BUF_INIT, sp = SD_BUF_INIT;
-
-    if (!r)
-        return;
-    if (warn) {
-        if (r->nwarnings >= c->max ||
-            sd_grow((void **)&r->warnings, &r->awarnings, r->nwarnings + 1, sizeof *r->warnings) < 0)
-            return;
-        e = &r->warnings[r->nwarnings++];
-    } else {
-        r->total++;
-        if (r->count >= c->max)
-            return;
-        if (sd_grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
-            return;
-        e = &r->items[r->count++];
-    }
-    memset(e, 0, sizeof *e);
-    path_strings(c, c->npath, &e->path, &e->key);
-    e->loc = ILOC(c, at ? at : inst);
-    e->keyword = kw;
-    sd_buf_vprintf(&m, fmt, ap);
-    e->message = sd_buf_detach(&m);
-    {
-        const char *sptr = SPTR(s->info);
-        sd_buf_puts(&sp, sptr ? sptr : "");   /* NULL: out of memory, noted by the buffer */
-    }
-    if (kw && strcmp(kw, "false") != 0) {
-        sd_ptr_push(&sp, kw, strlen(kw));
-        e->schema_loc = kw_loc(s, kw);
-    } else {
-        e->schema_loc = s->node->loc;
-    }
-    e->schema_path = sd_buf_detach(&sp);
+    if (c->res)
+        sd_vprog__record(c->v, c->res, c->max, warn, c->path, c->npath, s, kw, ILOC(c, at ? at : inst), fmt, ap);
 }
 
 static void verr(vctx *c, const vs *s, const char *kw, const sd_tval *inst,

@@ -14,6 +14,7 @@
 #include <pcre2.h>
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -172,6 +173,16 @@ static inline uint64_t hash_bytes(const char *s, size_t n)
 int sd_vprog__equal(const sd_tval *a, const sd_tval *b);
 /** A hash of a value that agrees with sd_vprog__equal(). */
 uint64_t sd_vprog__hash(const sd_tval *x);
+
+/* A step of the instance path: a map's key (a tape value) or a list index. */
+typedef struct vseg { const sd_tval *key; size_t idx; } vseg;
+
+/** Append one finding (a warning when `warn`) of record `s`'s keyword `kw`
+ *  at `loc` to `r`, at most `max` of each kind (errors past it are only
+ *  counted): its JSON pointer and dotted key from `path`, its message, the
+ *  keyword's pointer and place in the schema (vreport.c). */
+void sd_vprog__record(sd_validator *v, sd_vresult *r, size_t max, int warn, const vseg *path, size_t npath,
+                      const vs *s, const char *kw, sd_loc loc, const char *fmt, va_list ap);
 
 /** Append the short rendering of value `x` of tape `t` that messages quote
  *  (vreport.c); of a schema's node `n`. */

@@ -1,16 +1,115 @@
-/* vreport.c - how the validator reports: values in messages (JSON, numbers
+/* vreport.c - how the validator reports: each finding's record (the
+ * instance pointer and dotted path, the keyword's place in the schema),
+ * values in messages (JSON, numbers
  * as written, cut at 60 bytes on a UTF-8 boundary; src/form/rules_text.js
  * writes the same), the edit distance "did you mean" ranks by, and the
  * result lists (released, or turned into diagnostics), the names of types,
  * and how close a failed anyOf/oneOf branch came. */
 #include "vprog.h"
+#include "alloc.h"
 #include "buf.h"
 #include "emit.h"
+#include "ptr.h"
 #include "validate.h"
 #include "vmsg.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- records -------------------------------------------------------------- */
+
+static int plain_key(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch <= ' ')
+            return 0;
+    }
+    return 1;
+}
+
+static void path_strings(const vseg *path, size_t upto, char **ptr, char **key)
+{
+    sd_buf p = SD_BUF_INIT, k = SD_BUF_INIT;
+    char num[32];
+    for (size_t i = 0; i < upto; i++) {
+        const vseg *g = &path[i];
+        if (g->key) {
+            sd_ptr_push(&p, g->key->u.s, g->key->len);
+            if (plain_key(g->key->u.s, g->key->len)) {
+                if (k.len)
+                    sd_buf_putc(&k, '.');
+                sd_buf_put(&k, g->key->u.s, g->key->len);
+            } else {
+                sd_buf_puts(&k, "[");
+                sd_emit_json_string(&k, g->key->u.s, g->key->len);
+                sd_buf_puts(&k, "]");
+            }
+        } else {
+            snprintf(num, sizeof num, "%zu", g->idx);
+            sd_buf_printf(&p, "/%s", num);
+            sd_buf_printf(&k, "[%s]", num);
+        }
+    }
+    if (!k.len)
+        sd_buf_puts(&k, SD_MSG_ROOT_KEY);
+    *ptr = sd_buf_detach(&p);
+    *key = sd_buf_detach(&k);
+}
+
+static sd_loc kw_loc(const vs *s, const char *kw)
+{
+    if (s->node->kind == SD_MAP)
+        for (size_t i = 0; i < s->node->n; i++)
+            if (strcmp(s->node->items[i].key->str, kw) == 0)
+                return s->node->items[i].key->loc;
+    return s->node->loc;
+}
+
+void sd_vprog__record(sd_validator *v, sd_vresult *r, size_t max, int warn, const vseg *path, size_t npath,
+                      const vs *s, const char *kw, sd_loc loc, const char *fmt, va_list ap)
+{
+    sd_verror *e;
+    sd_buf m = SD_BUF_INIT, sp = SD_BUF_INIT;
+
+    if (warn) {
+        if (r->nwarnings >= max ||
+            sd_grow((void **)&r->warnings, &r->awarnings, r->nwarnings + 1, sizeof *r->warnings) < 0)
+            return;
+        e = &r->warnings[r->nwarnings++];
+    } else {
+        r->total++;
+        if (r->count >= max)
+            return;
+        if (sd_grow((void **)&r->items, &r->alloc, r->count + 1, sizeof *r->items) < 0)
+            return;
+        e = &r->items[r->count++];
+    }
+    memset(e, 0, sizeof *e);
+    path_strings(path, npath, &e->path, &e->key);
+    e->loc = loc;
+    e->keyword = kw;
+    sd_buf_vprintf(&m, fmt, ap);
+    e->message = sd_buf_detach(&m);
+    {
+        const char *sptr = sd_schema_ptr(v->r, s->info);
+        sd_buf_puts(&sp, sptr ? sptr : "");   /* NULL: out of memory, noted by the buffer */
+    }
+    if (kw && strcmp(kw, "false") != 0) {
+        sd_ptr_push(&sp, kw, strlen(kw));
+        e->schema_loc = kw_loc(s, kw);
+    } else {
+        e->schema_loc = s->node->loc;
+    }
+    e->schema_path = sd_buf_detach(&sp);
+}
+
+/* ---- values in messages ------------------------------------------------------ */
 
 /* A scalar as JSON: a tree's node as the emitter writes it, a parsed
  * tape's as its text says. */
