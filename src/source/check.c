@@ -411,8 +411,6 @@ static int check_ytt(sd_check *k, const char *const *files, size_t n)
     return 0;
 }
 
-#define TAPE_MAX_FILE ((size_t)64 << 20)   /* the loader's default limit (load.c) */
-
 /* A JSON values file against a plain schema goes straight into a tape, in
  * a third of a tree's memory. Returns 1 when that worked (a result is
  * added), 0 when the file is for the loader: not named .json, standard
@@ -428,7 +426,8 @@ static int tape_result(sd_check *k, const char *path, int entry)
 
     if (n < 5 || strcmp(path + n - 5, ".json") != 0)
         return 0;
-    if (sd_file_read(&text, &len, path, TAPE_MAX_FILE, 0, &quiet) < 0 || !(t = malloc(sizeof *t)) ||
+    /* (a larger file is the loader's to refuse, with its limit's message) */
+    if (sd_file_read(&text, &len, path, SD_FILE_MAX, 0, &quiet) < 0 || !(t = malloc(sizeof *t)) ||
         !(file = strdup(path)) || sd_tape_parse(t, text, len, file, 0) != 0) {
         sd_diags_release(&quiet);
         free(text);

@@ -185,10 +185,10 @@ static unsigned distance(const char *a, const char *b)
     return sd_edit_distance(a, strlen(a), b, strlen(b));
 }
 
-/* Record one finding (a warning, or an error when strict). */
 /* The index of value `x` of the values' tape. */
 #define AT(c, x) ((size_t)((x) - (c)->t->v))
 
+/* Record one finding (a warning, or an error when strict). */
 static void record(lctx *c, int error, const sd_tval *key, const char *ptr, const char *dkey,
                    const char *keyword, const sref *at, const char *msg)
 {
