@@ -127,11 +127,13 @@ static sd_node *parse_string(jp *j)
         }
         if (c < 0x80) { p++; continue; }
         if (j->ascii_line) {
-            /* columns count characters from here on: start the scan cache
-             * at this line's start */
+            /* columns count characters from here on: every byte of the
+             * line before this string was a character of its own, so the
+             * scan cache starts at its quote (not at the line's start:
+             * strings before it may have been decoded in place since) */
             j->ascii_line = 0;
-            j->col_at = j->line_start;
-            j->col = 1;
+            j->col_at = start;
+            j->col = (int)(start - j->line_start) + 1;
         }
         size_t l = sd_utf8_len((const unsigned char *)p, (const unsigned char *)j->end);
         if (!l) { fail(j, p, "valid UTF-8"); return NULL; }

@@ -211,7 +211,11 @@ static void test_edges(void)
         "0", "-0", "[]", "{}", " [ ] ", "\"\"", "[\"\\ud83d\\ude00\"]", "[\"\\ud800\"]", "[\"\\udc00x\"]",
         "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]", "[1e308, -1e-308, 1E+2, 0.5]", "[9223372036854775807]",
         "[9223372036854775808]", "[-9223372036854775809]", "[123456789012345678901234567890]",
-        "{\"é\":\"日本\", \"k\\u00e9\":[true,false,null]}", "\n\n  {\"a\":\n [1,\n  {\"b\":\"\xF0\x9F\x98\x80 x\"}]}\n",
+        "{\"é\":\"日本\", \"k\\u00e9\":[true,false,null]}", 
+        /* escapes decoded before the line's first raw non-ASCII byte (json.c
+         * decodes in place: its columns once counted the rewritten bytes) */
+        "{\"t\\u00e9am\": true, \"a\\nb\": 1, \"équipe\": [5, \"ü\", 7]}",
+        "[\"\\ud83d\\ude00\", \"\\t\", \"é\", 1, {\"x\\u00fc\": \"ü\", \"y\": 2}]", "\n\n  {\"a\":\n [1,\n  {\"b\":\"\xF0\x9F\x98\x80 x\"}]}\n",
     };
     int acc, jok;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
