@@ -185,9 +185,6 @@ static unsigned distance(const char *a, const char *b)
     return sd_edit_distance(a, strlen(a), b, strlen(b));
 }
 
-/* The index of value `x` of the values' tape. */
-#define AT(c, x) ((size_t)((x) - (c)->t->v))
-
 /* Record one finding (a warning, or an error when strict). */
 static void record(lctx *c, int error, const sd_tval *key, const char *ptr, const char *dkey,
                    const char *keyword, const sref *at, const char *msg)
@@ -212,7 +209,7 @@ static void record(lctx *c, int error, const sd_tval *key, const char *ptr, cons
     memset(e, 0, sizeof *e);
     e->path = strdup(ptr);
     e->key = strdup(dkey);
-    e->loc = sd_tape_loc(c->t, AT(c, key));
+    e->loc = sd_tape_loc(c->t, key);
     e->keyword = keyword;
     e->message = strdup(msg);
     e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };  /* no schema: no place in one */
@@ -349,7 +346,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
     const sd_tval *key = v + 1;
     for (size_t i = 0; i < v->len; i++, key = sd_tval_next(key + 1)) {
         const char *k = key->u.s;
-        const char *kfile = sd_tape_file(c->t, AT(c, key));
+        const char *kfile = sd_tape_file(c->t, key);
         size_t mark = ptr->len, dmark = dk->len;
         sref cs[MAX_SCHEMAS];
         size_t ncs;
@@ -408,7 +405,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             record(c, c->strict, key, ptr->ptr, dk->ptr, "unknownKey", owner, m.ptr);
             sd_buf_release(&m);
             /* (nothing below a key nobody knows can be judged) */
-        } else if (!(own && cd && c->t->src && c->t->src[AT(c, key + 1)] == cd)) {
+        } else if (!(own && cd && sd_tape_node(c->t, key + 1) == cd)) {
             /* (a value the chart's values.yaml gives as it is, shared by the
              * merge, holds nothing to report: its keys are the chart's own) */
             ncs = child_schemas(c, s, kw, ns, k, cs);
@@ -474,8 +471,8 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0);
     /* the chart's own values.yaml, unmerged, holds nothing to report */
-    const char *vfile = values->n ? sd_tape_file(values, 0) : NULL;
-    if (values->n && !(values->src && values->src[0] == defaults && defaults_file && vfile &&
+    const char *vfile = values->n ? sd_tape_file(values, values->v) : NULL;
+    if (values->n && !(defaults && sd_tape_node(values, values->v) == defaults && defaults_file && vfile &&
                        !strcmp(vfile, defaults_file)))
         walk(&c, values->v, defaults, s, ns, &ptr, &dk, 0);
     sd_buf_release(&ptr);

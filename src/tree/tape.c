@@ -368,14 +368,14 @@ void sd_tape_free(sd_tape *t)
     t->n = t->nlines = 0;
 }
 
-sd_loc sd_tape_loc(sd_tape *t, size_t i)
+sd_loc sd_tape_loc(sd_tape *t, const sd_tval *x)
 {
     sd_loc l = { t->file, 0, 0 };
-    uint32_t at = sd_tape_offset(&t->v[i]);
+    uint32_t at = sd_tape_offset(x);
     size_t lo = 0, hi;
 
     if (t->src)
-        return t->src[i]->loc;
+        return sd_tape_node(t, x)->loc;
 
     if (!t->lines) {
         size_t n = 1;

@@ -89,23 +89,29 @@ int sd_tape_parse(sd_tape *t, char *text, size_t len, const char *file, int max_
  *  the tape. */
 int sd_tape_from_node(sd_tape *t, const sd_node *root);
 void sd_tape_free(sd_tape *t);
-/** Where value `i` starts, as json.c (or the node's loader) reports it. */
-sd_loc sd_tape_loc(sd_tape *t, size_t i);
-/** The file of value `i` (cheaper than its location). */
-static inline const char *sd_tape_file(const sd_tape *t, size_t i)
+/** The node value `x` (of `t`) was copied from, or NULL for a parsed tape. */
+static inline const sd_node *sd_tape_node(const sd_tape *t, const sd_tval *x)
 {
-    return t->src ? t->src[i]->loc.file : t->file;
+    return t->src ? t->src[x - t->v] : NULL;
+}
+/** Where value `x` of `t` starts, as json.c (or the node's loader) reports it. */
+sd_loc sd_tape_loc(sd_tape *t, const sd_tval *x);
+/** The file of value `x` (cheaper than its location). */
+static inline const char *sd_tape_file(const sd_tape *t, const sd_tval *x)
+{
+    return t->src ? sd_tape_node(t, x)->loc.file : t->file;
 }
 /** A number's (or a literal's) text as written, `*len` bytes, not
  *  NUL-terminated; NULL when a tree's node has none. */
-static inline const char *sd_tape_text(const sd_tape *t, size_t i, size_t *len)
+static inline const char *sd_tape_text(const sd_tape *t, const sd_tval *x, size_t *len)
 {
-    if (t->src) {
-        *len = t->src[i]->len;
-        return t->src[i]->str;
+    const sd_node *n = sd_tape_node(t, x);
+    if (n) {
+        *len = n->len;
+        return n->str;
     }
-    *len = t->v[i].len;
-    return t->text + sd_tape_offset(&t->v[i]);
+    *len = x->len;
+    return t->text + sd_tape_offset(x);
 }
 
 #endif

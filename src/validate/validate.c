@@ -47,7 +47,7 @@ typedef struct vctx {
 
 
 /* Where value `x` of the instance starts (computed for messages only). */
-#define ILOC(c, x) sd_tape_loc((c)->t, (size_t)((x) - (c)->t->v))
+#define ILOC(c, x) sd_tape_loc((c)->t, (x))
 #define NOWHERE ((sd_loc){ NULL, 0, 0 })
 
 static int fatal(vctx *c, sd_loc at, int code, const char *fmt, ...)
@@ -570,7 +570,7 @@ static int v_string(vctx *c, const vs *s, const sd_tval *inst)
 static const char *numtext(const vctx *c, const sd_tval *x, sd_buf *b)
 {
     size_t len;
-    const char *s = sd_tape_text(c->t, (size_t)(x - c->t->v), &len);
+    const char *s = sd_tape_text(c->t, x, &len);
     sd_buf_clear(b);
     if (s)
         sd_buf_put(b, s, len);
@@ -916,7 +916,7 @@ int sd_validate_tape(sd_validator *v, size_t entry, sd_tape *instance, sd_vresul
     if (!instance->n)
         return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 }, "no value to validate: the document is empty");
     if (entry >= v->nroots)
-        return sd_diag_error(diags, SD_EINVALID, sd_tape_loc(instance, 0), "no schema to validate against");
+        return sd_diag_error(diags, SD_EINVALID, sd_tape_loc(instance, instance->v), "no schema to validate against");
     memset(&c, 0, sizeof c);
     c.v = v;
     c.t = instance;

@@ -127,7 +127,7 @@ int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm
     x.is_int = vk(tx) == SD_INT && !sd_tape_big(tx);
     x.i = x.is_int ? tx->u.i : 0;
     x.d = sd_tval_number(tx);
-    x.s = sd_tape_text(t, (size_t)(tx - t->v), &x.len);
+    x.s = sd_tape_text(t, tx, &x.len);
     m.is_int = nm->kind == SD_INT && !nm->big;
     m.i = m.is_int ? nm->num.i : 0;
     m.d = sd_node_number(nm);

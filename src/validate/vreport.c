@@ -116,7 +116,7 @@ void sd_vprog__record(sd_validator *v, sd_vresult *r, size_t max, int warn, cons
 static void show_scalar(sd_buf *b, const sd_tape *t, const sd_tval *x)
 {
     if (t->src) {
-        sd_emit_json(b, NULL, t->src[x - t->v], 0, 0);
+        sd_emit_json(b, NULL, sd_tape_node(t, x), 0, 0);
         return;
     }
     switch (vk(x)) {
@@ -125,7 +125,7 @@ static void show_scalar(sd_buf *b, const sd_tape *t, const sd_tval *x)
     case SD_NULL: sd_buf_puts(b, "null"); break;
     default: {
         size_t len;
-        const char *s = sd_tape_text(t, (size_t)(x - t->v), &len);
+        const char *s = sd_tape_text(t, x, &len);
         sd_buf_put(b, s, len);
         break;
     }
@@ -141,7 +141,7 @@ static void show_json(sd_buf *b, const sd_tape *t, const sd_tval *x, size_t stop
     switch (vk(x)) {
     case SD_INT: case SD_FLOAT: {
         size_t len;
-        const char *s = sd_tape_text(t, (size_t)(x - t->v), &len);
+        const char *s = sd_tape_text(t, x, &len);
         if (s && len) {
             sd_buf_put(b, s, len);
             return;

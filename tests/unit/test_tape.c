@@ -28,9 +28,9 @@ static size_t same(const sd_node *n, sd_tape *t, size_t i);
 static size_t same_as(const sd_node *n, sd_tape *t, size_t i, int key)
 {
     const sd_tval *v = &t->v[i];
-    sd_loc l = sd_tape_loc(t, i);
+    sd_loc l = sd_tape_loc(t, v);
     size_t tl;
-    const char *tx = sd_tape_text(t, i, &tl);
+    const char *tx = sd_tape_text(t, v, &tl);
     int ok = (key ? sd_tape_kind(v) == SD_STR : n->kind == sd_tape_kind(v)) && n->loc.line == l.line &&
              n->loc.column == l.column && (!t->src || t->src[i] == n);
     if (ok && key) {
