@@ -112,7 +112,14 @@ typedef struct view {
     sd_buf  tmp, tmp2;
     cons    c;
     int     ytt;       /* a ytt schema: titles shown, several types listed */
+    int     yaml;      /* make default_yaml and default_block (the templates
+                          may read them): each is the node's whole default,
+                          so a nested values file's would cost its size times
+                          its depth */
 } view;
+
+/** sd_render_view(), making default_yaml and default_block only when `yaml`. */
+int sd_render__view(sd_val *model, int html, int yaml);
 
 /** A unique, attribute-safe anchor for `node` from `base` (view.c). */
 void sd_render__make_anchor(view *v, sd_val *node, const char *base);

@@ -2,6 +2,7 @@
  * into the binary), pick the theme, compile the top-level template and
  * render the view model with it (see render.h). */
 #include "render.h"
+#include "render_int.h"
 #include "alloc.h"
 #include "diff.h"
 #include "file.h"
@@ -337,7 +338,10 @@ static int render_open_page(sd_buf *out, page *pg, sd_val *model, int view, sd_d
     int err;
 
     /* the form's page data is made by sd_render_form (form.c) */
-    if (view && strcmp(format, "form") != 0 && (err = sd_render_view(model, strcmp(format, "md") != 0)) < 0)
+    if (view && strcmp(format, "form") != 0 &&
+        (err = sd_render__view(model, strcmp(format, "md") != 0,
+                               sd_mustache_may_read(pg->top, pg->reg, "default_yaml") ||
+                                   sd_mustache_may_read(pg->top, pg->reg, "default_block"))) < 0)
         return sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (opts->source_url)
         link_locations(model, opts->source_url, 0);

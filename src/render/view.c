@@ -208,6 +208,7 @@ static void ytt_view(view *v, sd_val *node, const char *display)
     }
     if (n > 1)
         set_buf(node, "helm_type", &v->tmp);
+    sd_buf_clear(&v->tmp);   /* one type: the words are not used (the buffer is shared) */
 }
 
 /* Fill the per-node view fields. `display` is the key path shown. */
@@ -226,8 +227,9 @@ static void decorate(view *v, sd_val *node, const char *display, int depth, cons
     badges(node);
     if (v->ytt)
         ytt_view(v, node, display);
-    if (flag(node, "has_default")) {
+    if (v->yaml && flag(node, "has_default")) {
         sd_val *d = sd_val_object_get(node, "default");
+        sd_buf_clear(&v->tmp);
         sd_emit_yaml(&v->tmp, d, 0);
         if (v->tmp.len && v->tmp.ptr[v->tmp.len - 1] == '\n')
             sd_buf_truncate(&v->tmp, v->tmp.len - 1);
@@ -850,8 +852,13 @@ static void definition_sections(view *v, sd_val *groups, sd_val *defs)
 
 int sd_render_view(sd_val *model, int html)
 {
+    return sd_render__view(model, html, 1);
+}
+
+int sd_render__view(sd_val *model, int html, int yaml)
+{
     view v = { html, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(),
-               SD_BUF_INIT, SD_BUF_INIT, { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0 };
+               SD_BUF_INIT, SD_BUF_INIT, { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0, yaml };
     sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;

@@ -7,9 +7,13 @@
 #include "readme.h"
 #include "render.h"
 #include "render_int.h"
+#include "model.h"
+#include "source.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *yaml(const char *json)
 {
@@ -227,5 +231,129 @@ static void test_theme_reads(void)
     }
 }
 
-TEST_MAIN(test_theme_reads, test_yaml_scalars, test_yaml_blocks, test_yaml_containers, test_markdown, test_plain_text,
+/* A nested values file: its defaults are shared, not copied once per level
+ * (sd_model__value), and the YAML of each node's default (its size times
+ * its depth in all) is made only for templates that may read it: the md
+ * theme does not, html does, and so does a custom md template that asks. */
+static sd_val *nested_model(char *dir)
+{
+    static const char *const values =
+        "# -- a\na:\n  # -- b\n  b:\n    c: [\"x\", {d: 1}]\n    e: text\nf: 2\n";
+    char path[256];
+    sd_source *src = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_val *m = NULL;
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/Chart.yaml", dir);
+    if ((f = fopen(path, "w"))) {
+        fputs("apiVersion: v2\nname: n\nversion: 1.0.0\n", f);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/values.yaml", dir);
+    if ((f = fopen(path, "w"))) {
+        fputs(values, f);
+        fclose(f);
+    }
+    if (sd_source_open(&src, dir, NULL, &d) == 0)
+        m = sd_model_build(src, NULL, &d);
+    INT_EQ((int)d.count, 0);
+    sd_source_free(src);
+    sd_diags_release(&d);
+    return m;
+}
+
+static sd_val *prop(sd_val *node, const char *key)
+{
+    size_t i;
+    sd_val *x;
+    sd_val_array_foreach(sd_val_object_get(node, "properties"), i, x) {
+        const char *k = sd_val_string_value(sd_val_object_get(x, "key"));
+        if (k && !strcmp(k, key))
+            return x;
+    }
+    return NULL;
+}
+
+static int count_key(const sd_val *v, const char *key)
+{
+    int n = 0;
+    size_t i;
+    const char *k;
+    sd_val *x;
+    if (sd_val_is_array(v))
+        sd_val_array_foreach(v, i, x)
+            n += count_key(x, key);
+    if (sd_val_is_object(v)) {
+        n += sd_val_object_get(v, key) != NULL;
+        sd_val_object_foreach(v, k, x)
+            n += count_key(x, key);
+    }
+    return n;
+}
+
+static void test_nested_defaults(void)
+{
+    char dir[] = "/tmp/sd-test-render-XXXXXX";
+    static const struct { const char *format, *template_file; int yaml; } pages[] = {
+        { "md", NULL, 0 }, { "html", NULL, 1 }, { "md", "custom", 1 },
+    };
+    sd_val *m, *a, *b, *c;
+
+    if (!mkdtemp(dir)) {
+        OK(0);
+        return;
+    }
+    m = nested_model(dir);
+    OK(m != NULL);
+    a = prop(sd_val_object_get(m, "root"), "a");
+    b = prop(a, "b");
+    c = prop(b, "c");
+    OK(a && b && c);
+    /* the same values, not equal copies */
+    OK(sd_val_object_get(a, "default") != NULL);
+    OK(sd_val_object_get(sd_val_object_get(sd_val_object_get(m, "root"), "default"), "a") == sd_val_object_get(a, "default"));
+    OK(sd_val_object_get(sd_val_object_get(a, "default"), "b") == sd_val_object_get(b, "default"));
+    OK(sd_val_object_get(sd_val_object_get(b, "default"), "c") == sd_val_object_get(c, "default"));
+    OK(sd_val_object_get(sd_val_object_get(b, "default"), "e") == sd_val_object_get(prop(b, "e"), "default"));
+    sd_val_decref(m);
+
+    for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+        char tpl[300];
+        sd_render_opts ro;
+        sd_buf out = SD_BUF_INIT;
+        sd_diags d = SD_DIAGS_INIT;
+        memset(&ro, 0, sizeof ro);
+        ro.format = pages[i].format;
+        if (pages[i].template_file) {
+            FILE *f;
+            snprintf(tpl, sizeof tpl, "%s/t.mustache", dir);
+            if ((f = fopen(tpl, "w"))) {
+                fputs("{{#groups}}{{#sections}}{{#entries}}{{display}}={{default_yaml}};{{/entries}}{{/sections}}{{/groups}}", f);
+                fclose(f);
+            }
+            ro.template_file = tpl;
+        }
+        if (!(m = nested_model(dir)))
+            continue;
+        INT_EQ(sd_render(&out, m, &ro, &d), 0);
+        INT_EQ(count_key(m, "default_yaml") > 0, pages[i].yaml);
+        if (pages[i].template_file)
+            OK(strstr(out.ptr, "a.b.e=text;") != NULL);
+        sd_val_decref(m);
+        sd_buf_release(&out);
+        sd_diags_release(&d);
+    }
+    {
+        char path[300];
+        static const char *const files[] = { "Chart.yaml", "values.yaml", "t.mustache" };
+        for (size_t i = 0; i < 3; i++) {
+            snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+            remove(path);
+        }
+        rmdir(dir);
+    }
+}
+
+TEST_MAIN(test_nested_defaults, test_theme_reads, test_yaml_scalars, test_yaml_blocks, test_yaml_containers, test_markdown, test_plain_text,
           test_readme_splice, test_diff)
