@@ -303,6 +303,7 @@ static void decorate(view *v, sd_val *node, const char *display, int depth, cons
     if (!v->html) {
     {
         sd_val *memo = NULL;
+        sd_buf_clear(&v->tmp);   /* the cells append: start from nothing whatever ran before */
         sd_render__md_description(v, &v->tmp, node, desc, &memo);
         set_buf_or(node, "md_description", &v->tmp, memo);
     }
