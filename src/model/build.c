@@ -399,48 +399,6 @@ static void types(bnode *b)
     flag(b->n, "nullable", nullable);
 }
 
-sd_val *sd_model__value(mctx *c, const sd_node *n)
-{
-    uintptr_t *hit;
-    sd_val *v;
-    size_t i;
-
-    /* numbers, booleans and null cost no more than a memo entry */
-    if (n->kind != SD_STR && n->kind != SD_MAP && n->kind != SD_SEQ)
-        return sd_node_to_val(n);
-    if ((hit = sd_pmap_get(&c->vals, n)))
-        return sd_val_incref((sd_val *)*hit);
-    if (n->kind == SD_STR) {
-        v = sd_val_stringn_nocheck(n->str, n->len);
-    } else if (n->kind == SD_MAP) {
-        if ((v = sd_val_object_sized(n->n)))
-            for (i = 0; i < n->n; i++) {
-                sd_val *x = sd_model__value(c, n->items[i].value);
-                if (!x || sd_val_object_setn_new_nocheck(v, n->items[i].key->str, n->items[i].key->len, x)) {
-                    sd_val_decref(v);
-                    return NULL;
-                }
-            }
-    } else if ((v = sd_val_array())) {
-        for (i = 0; i < n->n; i++)
-            if (sd_val_array_append_new(v, sd_model__value(c, n->items[i].value))) {
-                sd_val_decref(v);
-                return NULL;
-            }
-    }
-    if (v && sd_pmap_put(&c->vals, n, (uintptr_t)sd_val_incref(v)) < 0)
-        sd_val_decref(v);   /* not remembered: the next ask converts it again */
-    return v;
-}
-
-void sd_model__values_release(mctx *c)
-{
-    for (size_t i = 0; i < c->vals.cap; i++)
-        if (c->vals.s[i].k)
-            sd_val_decref((sd_val *)c->vals.s[i].v);
-    sd_pmap_release(&c->vals);
-}
-
 static void values(bnode *b)
 {
     const sd_node *value = b->at->value, *t;
@@ -448,7 +406,7 @@ static void values(bnode *b)
 
     /* default: the value written in values.yaml, else the schema's */
     if (value) {
-        set(b->n, "default", sd_model__value(b->c, value));
+        set(b->n, "default", sd_node_to_val_memo(value, &b->c->vals));
         flag(b->n, "has_default", 1);
     } else if ((t = kw(b, "default"))) {
         set(b->n, "default", sd_node_to_val(t));

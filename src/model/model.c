@@ -380,7 +380,7 @@ sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     }
     sd_model__defs_release(&c);
     sd_model__where_release(&c);
-    sd_model__values_release(&c);
+    sd_node_val_memo_release(&c.vals);
     sd_val_decref(c.ids);
     return m;
 }

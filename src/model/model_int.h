@@ -46,8 +46,10 @@ typedef struct mctx {
     const char    *where_file[4]; /* the last files named (a document's own string) ... */
     char          *where_name[4]; /* ... and their names in the model */
     unsigned       where_next;  /* the slot to reuse next */
-    sd_pmap        vals;        /* values node -> its JSON value (a reference held):
-                                   sd_model__value() */
+    sd_pmap        vals;        /* values node -> its JSON value, shared: a
+                                   member's default is the value its parent's
+                                   holds (sd_node_to_val_memo), not a copy made
+                                   once for every level above it */
 } mctx;
 
 /* The model's node budget: at least SD_MODEL_MAX_NODES, and one node per
@@ -89,15 +91,6 @@ sd_val *sd_model__loc(mctx *c, sd_loc l);
 int sd_model__where_init(mctx *c, const char *base);
 void sd_model__where_release(mctx *c);
 sd_val *sd_model__build(mctx *c, const mplace *at);
-/** The JSON value of the values node `n` (a new reference, or NULL for
- *  memory), shared: a map's value holds its members' values, and a member's
- *  own default is the same value, not a copy, so a values file is converted
- *  once rather than once for each level it is nested in (a node at depth d
- *  was converted d + 1 times). The model's values are never changed after
- *  they are built, so sharing them is safe; sd_model__values_release() drops
- *  the memo's references. */
-sd_val *sd_model__value(mctx *c, const sd_node *n);
-void sd_model__values_release(mctx *c);
 
 /* defs.c */
 char *sd_model__unique_id(mctx *c, const char *want);

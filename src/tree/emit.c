@@ -161,8 +161,9 @@ void sd_emit_doc_json(sd_buf *b, const sd_doc *doc)
     sd_buf_puts(b, doc->ncomments ? "\n  ]\n}\n" : "]\n}\n");
 }
 
-sd_val *sd_node_to_val(const sd_node *n)
+sd_val *sd_node_to_val_memo(const sd_node *n, sd_pmap *memo)
 {
+    uintptr_t *hit;
     sd_val *v = NULL;
 
     switch (n->kind) {
@@ -170,30 +171,48 @@ sd_val *sd_node_to_val(const sd_node *n)
     case SD_BOOL: return sd_val_boolean(n->num.b);
     case SD_INT: return n->big ? sd_val_real(n->num.f) : sd_val_integer(n->num.i);
     case SD_FLOAT: return isfinite(n->num.f) ? sd_val_real(n->num.f) : sd_val_null();
-    case SD_STR: return sd_val_stringn_nocheck(n->str, n->len);
-    case SD_MAP:
-        if (!(v = sd_val_object()))
+    default: break;   /* strings, maps and lists: worth remembering */
+    }
+    if (memo && (hit = sd_pmap_get(memo, n)))
+        return sd_val_incref((sd_val *)*hit);
+    if (n->kind == SD_STR) {
+        v = sd_val_stringn_nocheck(n->str, n->len);
+    } else if (n->kind == SD_MAP) {
+        if (!(v = sd_val_object_sized(n->n)))
             return NULL;
         for (size_t i = 0; i < n->n; i++) {
-            sd_val *c = sd_node_to_val(n->items[i].value);
+            sd_val *c = sd_node_to_val_memo(n->items[i].value, memo);
             if (!c || sd_val_object_setn_new_nocheck(v, n->items[i].key->str, n->items[i].key->len, c)) {
                 sd_val_decref(v);
                 return NULL;
             }
         }
-        return v;
-    case SD_SEQ:
+    } else if (n->kind == SD_SEQ) {
         if (!(v = sd_val_array()))
             return NULL;
         for (size_t i = 0; i < n->n; i++) {
-            if (sd_val_array_append_new(v, sd_node_to_val(n->items[i].value))) {
+            if (sd_val_array_append_new(v, sd_node_to_val_memo(n->items[i].value, memo))) {
                 sd_val_decref(v);
                 return NULL;
             }
         }
-        return v;
     }
-    return NULL;
+    if (v && memo && sd_pmap_put(memo, n, (uintptr_t)sd_val_incref(v)) < 0)
+        sd_val_decref(v);   /* not remembered: the next ask converts it again */
+    return v;
+}
+
+sd_val *sd_node_to_val(const sd_node *n)
+{
+    return sd_node_to_val_memo(n, NULL);
+}
+
+void sd_node_val_memo_release(sd_pmap *memo)
+{
+    for (size_t i = 0; i < memo->cap; i++)
+        if (memo->s[i].k)
+            sd_val_decref((sd_val *)memo->s[i].v);
+    sd_pmap_release(memo);
 }
 
 void sd_emit_val(sd_buf *b, const sd_val *v)

@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "node.h"
+#include "pmap.h"
 
 #include "val.h"
 
@@ -27,6 +28,13 @@ void sd_emit_number(sd_buf *b, double d);
 /** A new sd_val (new ref) holding the same data as `n` (no
  *  positions); NULL when out of memory. Big integers become reals. */
 sd_val *sd_node_to_val(const sd_node *n);
+/** sd_node_to_val() through `memo` (node -> its value, a reference held),
+ *  which it fills: a node converted before (a map's member, an alias) is
+ *  given out again, so converting a map and then each of its members copies
+ *  nothing twice. The values must not be changed while they are shared.
+ *  Release with sd_node_val_memo_release(). */
+sd_val *sd_node_to_val_memo(const sd_node *n, sd_pmap *memo);
+void sd_node_val_memo_release(sd_pmap *memo);
 /** Append `v` (an sd_val) as compact JSON; keys in their stored order. */
 void sd_emit_val(sd_buf *b, const sd_val *v);
 

@@ -232,7 +232,7 @@ static void test_theme_reads(void)
 }
 
 /* A nested values file: its defaults are shared, not copied once per level
- * (sd_model__value), and the YAML of each node's default (its size times
+ * (sd_node_to_val_memo), and the YAML of each node's default (its size times
  * its depth in all) is made only for templates that may read it: the md
  * theme does not, html does, and so does a custom md template that asks. */
 static sd_val *nested_model(char *dir)
