@@ -51,6 +51,23 @@ static inline int t_count_files(const char *dir, const char *prefix)
     return n;
 }
 
+/* Write `text` to DIR/NAME (NAME NULL: `dir` is the whole path); 0, or -1
+ * when the file cannot be written. */
+static inline int t_write_file(const char *dir, const char *name, const char *text)
+{
+    char path[1024];
+    FILE *f;
+    int bad;
+    if (name && (strlen(dir) > 500 || strlen(name) > 500))
+        return -1;   /* longer than any test's paths */
+    if (name)
+        snprintf(path, sizeof path, "%.500s/%.500s", dir, name);
+    if (!(f = fopen(name ? path : dir, "w")))
+        return -1;
+    bad = fputs(text, f) < 0;
+    return fclose(f) != 0 || bad ? -1 : 0;
+}
+
 typedef void (*t_fn)(void);
 typedef struct { const char *name; t_fn fn; } t_case;
 

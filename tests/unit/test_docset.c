@@ -79,15 +79,6 @@ static const char *mapped(sd_docset *s, const char *ref)
     return r;
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (f) {
-        fputs(text, f);
-        fclose(f);
-    }
-}
-
 static void rm_tree(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -380,19 +371,19 @@ static void test_symlink_escape(void)
     snprintf(p, sizeof p, "%s/secret.fifo", tmp);
     OK(mkfifo(p, 0600) == 0);
     snprintf(p, sizeof p, "%s/secret.json", tmp);
-    write_file(p, "{\"secret\": true}\n");
+    t_write_file(p, NULL, "{\"secret\": true}\n");
     snprintf(p, sizeof p, "%s/link.json", chart);
     OK(symlink("../secret.fifo", p) == 0);
     snprintf(p, sizeof p, "%s/linkdir", chart);
     OK(symlink("..", p) == 0);
     snprintf(p, sizeof p, "%s/inner.json", chart);
-    write_file(p, "{\"inner\": true}\n");
+    t_write_file(p, NULL, "{\"inner\": true}\n");
     snprintf(p, sizeof p, "%s/inner-link.json", chart);
     OK(symlink("inner.json", p) == 0);
     snprintf(p, sizeof p, "%s/pipe.json", chart);
     OK(mkfifo(p, 0600) == 0);
     snprintf(p, sizeof p, "%s/big.json", chart);
-    write_file(p, "{\"a\": \"0123456789012345678901234567890123456789012345678901234567890123456789\"}\n");
+    t_write_file(p, NULL, "{\"a\": \"0123456789012345678901234567890123456789012345678901234567890123456789\"}\n");
 
     {
         sd_docset_opts o = { .fetch.max_size = 64 };
@@ -432,7 +423,7 @@ static void test_symlink_escape(void)
 
     /* the map file itself may not lead out of the chart */
     snprintf(p, sizeof p, "%s/deps-outside.json", tmp);
-    write_file(p, "{\"x\": \"schemas/\"}\n");
+    t_write_file(p, NULL, "{\"x\": \"schemas/\"}\n");
     snprintf(p, sizeof p, "%s/schema-dependencies.json", chart);
     OK(symlink("../deps-outside.json", p) == 0);
     s = open_chart(chart, NULL, &d);
@@ -513,7 +504,7 @@ static int make_remote_chart(char *chart, size_t n)
     fclose(in);
     fclose(out);
     snprintf(p, sizeof p, "%s/values.schema.json", chart);
-    write_file(p, "{\"type\": \"object\"}\n");
+    t_write_file(p, NULL, "{\"type\": \"object\"}\n");
     return 0;
 }
 

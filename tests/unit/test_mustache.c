@@ -240,16 +240,6 @@ static void test_partials_memory(void)
     sd_mustache_partials_free(reg);
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    OK(f != NULL);
-    if (f) {
-        fputs(text, f);
-        fclose(f);
-    }
-}
-
 static void test_partials_dirs(void)
 {
     char root[] = "/tmp/sd_mustache_XXXXXX", p[512];
@@ -267,15 +257,15 @@ static void test_partials_dirs(void)
     snprintf(p, sizeof p, "%s/base", root);
     mkdir(p, 0777);
     snprintf(p, sizeof p, "%s/theme/head.mustache", root);
-    write_file(p, "theme head {{x}}");
+    OK(t_write_file(p, NULL, "theme head {{x}}") == 0);
     snprintf(p, sizeof p, "%s/base/head.mustache", root);
-    write_file(p, "base head");
+    OK(t_write_file(p, NULL, "base head") == 0);
     snprintf(p, sizeof p, "%s/base/foot.mustache", root);
-    write_file(p, "base foot");
+    OK(t_write_file(p, NULL, "base foot") == 0);
     snprintf(p, sizeof p, "%s/theme/sub/row.mustache", root);
-    write_file(p, "row");
+    OK(t_write_file(p, NULL, "row") == 0);
     snprintf(p, sizeof p, "%s/secret.mustache", root);
-    write_file(p, "secret");
+    OK(t_write_file(p, NULL, "secret") == 0);
     snprintf(p, sizeof p, "%s/theme/link.mustache", root);
     {
         char target[512];

@@ -235,26 +235,16 @@ static void test_theme_reads(void)
  * (sd_node_to_val_memo), and the YAML of each node's default (its size times
  * its depth in all) is made only for templates that may read it: the md
  * theme does not, html does, and so does a custom md template that asks. */
-static sd_val *nested_model(char *dir)
+static sd_val *nested_model(const char *dir)
 {
     static const char *const values =
         "# -- a\na:\n  # -- b\n  b:\n    c: [\"x\", {d: 1}]\n    e: text\nf: 2\n";
-    char path[256];
     sd_source *src = NULL;
     sd_diags d = SD_DIAGS_INIT;
     sd_val *m = NULL;
-    FILE *f;
 
-    snprintf(path, sizeof path, "%s/Chart.yaml", dir);
-    if ((f = fopen(path, "w"))) {
-        fputs("apiVersion: v2\nname: n\nversion: 1.0.0\n", f);
-        fclose(f);
-    }
-    snprintf(path, sizeof path, "%s/values.yaml", dir);
-    if ((f = fopen(path, "w"))) {
-        fputs(values, f);
-        fclose(f);
-    }
+    OK(t_write_file(dir, "Chart.yaml", "apiVersion: v2\nname: n\nversion: 1.0.0\n") == 0);
+    OK(t_write_file(dir, "values.yaml", values) == 0);
     if (sd_source_open(&src, dir, NULL, &d) == 0)
         m = sd_model_build(src, NULL, &d);
     INT_EQ((int)d.count, 0);
@@ -326,12 +316,8 @@ static void test_nested_defaults(void)
         memset(&ro, 0, sizeof ro);
         ro.format = pages[i].format;
         if (pages[i].template_file) {
-            FILE *f;
             snprintf(tpl, sizeof tpl, "%s/t.mustache", dir);
-            if ((f = fopen(tpl, "w"))) {
-                fputs("{{#groups}}{{#sections}}{{#entries}}{{display}}={{default_yaml}};{{/entries}}{{/sections}}{{/groups}}", f);
-                fclose(f);
-            }
+            OK(t_write_file(tpl, NULL, "{{#groups}}{{#sections}}{{#entries}}{{display}}={{default_yaml}};{{/entries}}{{/sections}}{{/groups}}") == 0);
             ro.template_file = tpl;
         }
         if (!(m = nested_model(dir)))
