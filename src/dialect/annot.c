@@ -14,24 +14,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dupn(const char *s, size_t n);
+/* One scan's state: the annotations being made (their strings go to
+ * their arena) and buffers reused from one comment block to the next. */
+typedef struct scan {
+    sd_annots   *a;
+    sd_buf       text;        /* the block's lines, each "#" + comment + NUL */
+    const char **lines;       /* the block's lines, into `text` */
+    size_t       lines_cap;
+    sd_buf       desc;        /* a description being joined */
+} scan;
 
-/* strdup() that records a failure (alloc.h): a NULL here reads as "none". */
-static char *dup0(const char *s)
+/* A copy in the annotations' arena that records a failure (alloc.h): a
+ * NULL here reads as "none". */
+static char *dupn(scan *sc, const char *s, size_t n)
 {
-    return dupn(s, strlen(s));
+    char *p = sd_arena_strndup(&sc->a->arena, s, n);
+    if (!p)
+        sd_alloc_note_failure();   /* callers read NULL as "no such part" */
+    return p;
 }
 
-static char *dupn(const char *s, size_t n)
+static char *dup0(scan *sc, const char *s)
 {
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    } else {
-        sd_alloc_note_failure();   /* callers read NULL as "no such part" */
-    }
-    return p;
+    return dupn(sc, s, strlen(s));
 }
 
 static const char *skip_ws(const char *s)
@@ -106,7 +111,7 @@ static const char *tagged(const char *line, const char *tag)
 /* helm-docs pkg/helm/comment.go ParseComment over whole lines ("# ..."):
  * the last group starting with "# --" counts. Fills `r`; returns 1 when a
  * description line was found (its key, for old-style, in *key). */
-static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
+static int parse_comment(scan *sc, sd_annot *r, const char *const *lines, size_t n, char **key)
 {
     size_t last = 0, start = 0;
     const char *k, *text;
@@ -127,16 +132,17 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
         }
     if (!found)
         return 0;
-    *key = dupn(k, klen);
-    sd_buf d = SD_BUF_INIT;
+    *key = dupn(sc, k, klen);
+    sd_buf *d = &sc->desc;
+    sd_buf_clear(d);
     if (text[0] == '(') {
         const char *e = strchr(text, ')');
         if (e && e > text + 1) {
-            r->type = dupn(text + 1, (size_t)(e - text - 1));
+            r->type = dupn(sc, text + 1, (size_t)(e - text - 1));
             text = skip_ws(e + 1);
         }
     }
-    sd_buf_puts(&d, text);
+    sd_buf_puts(d, text);
     for (size_t i = start + 1; i < n; i++) {
         const char *l = lines[i], *v;
         if (!raw) {
@@ -147,8 +153,7 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
             }
         }
         if ((v = tagged(l, "# @default -- "))) {
-            free(r->default_text);
-            r->default_text = dup0(v);
+            r->default_text = dup0(sc, v);
             continue;
         }
         const char *h = skip_ws(l);
@@ -156,14 +161,12 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
             const char *q = skip_ws(h + 1) + 13;
             if ((*q == ' ' || *q == '\t') && starts(skip_ws(q), "--") &&
                 (skip_ws(q)[2] == ' ' || skip_ws(q)[2] == '\t')) {
-                free(r->notation);
-                r->notation = dup0(skip_ws(skip_ws(q) + 2));
+                r->notation = dup0(sc, skip_ws(skip_ws(q) + 2));
                 continue;
             }
         }
         if ((v = tagged(l, "# @section -- "))) {
-            free(r->section);
-            r->section = dup0(v);
+            r->section = dup0(sc, v);
             continue;
         }
         /* `## ...` lines are skipped: the argo-cd README (helm-docs output)
@@ -174,31 +177,38 @@ static int parse_comment(sd_annot *r, char **lines, size_t n, char **key)
             const char *c = h + 1;
             if (*c == ' ' || *c == '\t')
                 c++;
-            sd_buf_putc(&d, raw ? '\n' : ' ');
-            sd_buf_puts(&d, c);
+            sd_buf_putc(d, raw ? '\n' : ' ');
+            sd_buf_puts(d, c);
         }
     }
-    r->raw = raw;
-    free(r->description);
-    r->description = sd_buf_detach(&d);
+    r->raw = (unsigned char)raw;
+    if (sd_buf_failed(d))
+        sd_alloc_note_failure();
+    r->description = dupn(sc, d->ptr, d->len);
+    sd_buf_clear(d);
     return 1;
 }
 
-static char *comment_line(const sd_comment *c)
+/* The `n` comments from `c` as whole lines ("#" + text) in sc->lines:
+ * `n`, or 0 when memory ran out (noted). Valid until the next call. */
+static size_t comment_lines(scan *sc, const sd_comment *c, size_t n)
 {
-    char *l = malloc(c->len + 2);
-    if (l) {
-        l[0] = '#';
-        memcpy(l + 1, c->text, c->len + 1);
+    size_t need = 0, j;
+    for (j = 0; j < n; j++)
+        need += c[j].len + 2;
+    sd_buf_clear(&sc->text);
+    if (sd_grow((void **)&sc->lines, &sc->lines_cap, n, sizeof *sc->lines) < 0 ||
+        sd_buf_grow(&sc->text, need) < 0) {
+        sd_alloc_note_failure();   /* the scan goes on; the command fails at the end */
+        return 0;
     }
-    return l;
-}
-
-static void free_lines(char **lines, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
+    for (j = 0; j < n; j++) {   /* grown once: the text does not move */
+        sc->lines[j] = sc->text.ptr + sc->text.len;
+        sd_buf_putc(&sc->text, '#');
+        sd_buf_put(&sc->text, c[j].text, c[j].len);
+        sd_buf_putc(&sc->text, '\0');
+    }
+    return n;
 }
 
 /* The key path as helm-docs writes it: keys with '.' or ' ' are quoted. */
@@ -216,32 +226,17 @@ void sd_annot_path_push(sd_buf *b, const char *key, size_t len)
 
 /* yaml.v3's HeadComment of a key: the comment-only lines directly above it,
  * with no blank line in between. */
-static size_t head_comment(const sd_doc *doc, const sd_pair *p, int line, char ***out)
+static size_t head_comment(scan *sc, const sd_doc *doc, const sd_pair *p, int line)
 {
     size_t n = 0;
     uint32_t i = p->c_count;
     int want = line - 1;
-    *out = NULL;
     while (i > 0 && doc->comments[p->c_first + i - 1].line == want) {
         i--;
         want--;
         n++;
     }
-    if (!n)
-        return 0;
-    char **lines = calloc(n, sizeof *lines);
-    if (!lines) {
-        sd_alloc_note_failure();   /* the scan goes on; the command fails at the end */
-        return 0;
-    }
-    for (size_t j = 0; j < n; j++)
-        if (!(lines[j] = comment_line(&doc->comments[p->c_first + i + j]))) {
-            free_lines(lines, n);
-            sd_alloc_note_failure();
-            return 0;
-        }
-    *out = lines;
-    return n;
+    return n ? comment_lines(sc, &doc->comments[p->c_first + i], n) : 0;
 }
 
 /* Where each line of a document starts, made once per scan so that
@@ -279,26 +274,28 @@ static int block_item(const lines_of *lo, const sd_node *parent_key, const sd_no
     return *p == '-' || *p == '\n' || *p == '\0';
 }
 
-static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const lines_of *lo, const sd_node *n,
+static int walk_helmdocs(scan *sc, const sd_doc *doc, const lines_of *lo, const sd_node *n,
                          const sd_node *nkey, sd_buf *path, int depth)
 {
+    sd_annots *a = sc->a;
     size_t base = path->len;
     int err = 0;
     if (depth > 200)
         return 0;
     for (size_t i = 0; i < n->n && !err; i++) {
         const sd_pair *p = &n->items[i];
-        char **lines = NULL;
+        const char *const *lines = sc->lines;
         size_t nl = 0;
         sd_buf_truncate(path, base);
         if (p->key) {
             sd_annot_path_push(path, p->key->str, p->key->len);
-            nl = head_comment(doc, p, p->key->loc.line, &lines);
+            nl = head_comment(sc, doc, p, p->key->loc.line);
         } else {
             sd_buf_printf(path, "[%zu]", i);
             if (p->c_count && block_item(lo, nkey, p->value))
-                nl = head_comment(doc, p, p->value->loc.line, &lines);
+                nl = head_comment(sc, doc, p, p->value->loc.line);
         }
+        lines = sc->lines;
         if (nl) {
             int ignored = 0, dash = 0;
             for (size_t j = 0; j < nl; j++) {
@@ -308,32 +305,22 @@ static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const lines_of *lo, co
                     dash = 1;
             }
             sd_annot *r = add(a);
-            if (!r || !(r->path = dup0(path->ptr))) {
-                free_lines(lines, nl);
+            if (!r || !(r->path = dupn(sc, path->ptr, path->len)))
                 return SD_ENOMEM;
-            }
-            r->ignored = ignored;
+            r->ignored = (unsigned char)ignored;
             r->loc = p->key ? p->key->loc : p->value->loc;
             if (dash && !ignored) {
                 char *key = NULL;
-                if (parse_comment(r, lines, nl, &key) && key && !*key && r->description && *r->description)
+                if (parse_comment(sc, r, lines, nl, &key) && key && !*key && r->description && *r->description)
                     r->described = 1;
-                if (key && *key) { /* a keyed comment above a key: ignored entirely */
-                    free(r->description);
-                    free(r->type);
-                    free(r->default_text);
-                    free(r->notation);
-                    free(r->section);
+                if (key && *key) /* a keyed comment above a key: ignored entirely */
                     r->description = r->type = r->default_text = r->notation = r->section = NULL;
-                }
-                free(key);
             }
-            free_lines(lines, nl);
             if (ignored)
                 continue;
         }
         if (p->value->kind == SD_MAP || p->value->kind == SD_SEQ)
-            err = walk_helmdocs(a, doc, lo, p->value, p->key, path, depth + 1);
+            err = walk_helmdocs(sc, doc, lo, p->value, p->key, path, depth + 1);
     }
     sd_buf_truncate(path, base);
     return err;
@@ -341,19 +328,17 @@ static int walk_helmdocs(sd_annots *a, const sd_doc *doc, const lines_of *lo, co
 
 /* Old style `# path.to.key -- text` blocks anywhere in the file
  * (chart_info.go parseChartValuesFileComments). */
-static int helmdocs_old_style(sd_annots *a, const sd_doc *doc)
+static int helmdocs_old_style(scan *sc, const sd_doc *doc)
 {
+    sd_annots *a = sc->a;
     size_t i = 0;
     while (i < doc->ncomments) {
         const sd_comment *c = &doc->comments[i];
         const char *k, *text;
         size_t klen;
-        char *line = comment_line(c);
-        if (!line)
+        if (!comment_lines(sc, c, 1))
             return SD_ENOMEM;
-        int hit = c->own_line && match_desc(line, &k, &klen, &text) && klen > 0;
-        free(line);
-        if (!hit) {
+        if (!(c->own_line && match_desc(sc->lines[0], &k, &klen, &text) && klen > 0)) {
             i++;
             continue;
         }
@@ -362,24 +347,15 @@ static int helmdocs_old_style(sd_annots *a, const sd_doc *doc)
         while (j < doc->ncomments && doc->comments[j].own_line &&
                doc->comments[j].line == doc->comments[j - 1].line + 1)
             j++;
-        char **lines = calloc(j - i, sizeof *lines);
-        if (!lines)
+        if (!comment_lines(sc, c, j - i))
             return SD_ENOMEM;
-        for (size_t m = i; m < j; m++)
-            if (!(lines[m - i] = comment_line(&doc->comments[m]))) {
-                free_lines(lines, j - i);
-                return SD_ENOMEM;
-            }
         sd_annot r;
         memset(&r, 0, sizeof r);
         char *key = NULL;
-        if (parse_comment(&r, lines, j - i, &key) && key && *key) {
+        if (parse_comment(sc, &r, sc->lines, j - i, &key) && key && *key) {
             sd_annot *o = add(a);
-            if (!o) {
-                free(key);
-                free_lines(lines, j - i);
+            if (!o)
                 return SD_ENOMEM;
-            }
             *o = r;
             o->path = key;
             o->old_style = 1;
@@ -387,23 +363,16 @@ static int helmdocs_old_style(sd_annots *a, const sd_doc *doc)
             o->loc.file = doc->file;
             o->loc.line = c->line;
             o->loc.column = c->column;
-        } else {
-            free(key);
-            free(r.description);
-            free(r.type);
-            free(r.default_text);
-            free(r.section);
-            free(r.notation);
         }
-        free_lines(lines, j - i);
         i = j;
     }
     return 0;
 }
 
 /* `## @param path [modifiers] description` and friends, in file order. */
-static int bitnami(sd_annots *a, const sd_doc *doc)
+static int bitnami(scan *sc, const sd_doc *doc)
 {
+    sd_annots *a = sc->a;
     char *section = NULL;
     sd_buf desc = SD_BUF_INIT;
     int in_desc = 0;
@@ -417,8 +386,8 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
         if (in_desc) {
             if (starts(t, "@descriptionEnd")) {
                 in_desc = 0;
-                free(a->chart_description);
-                a->chart_description = sd_buf_detach(&desc);
+                a->chart_description = dupn(sc, desc.ptr, desc.len);
+                sd_buf_clear(&desc);
             } else {
                 if (desc.len)
                     sd_buf_putc(&desc, '\n');
@@ -430,8 +399,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
             in_desc = 1;
             sd_buf_clear(&desc);
         } else if (starts(t, "@section ")) {
-            free(section);
-            section = dup0(skip_ws(t + 9));
+            section = dup0(sc, skip_ws(t + 9));
             if (section)
                 rtrim(section);
         } else if (starts(t, "@skip ")) {
@@ -442,7 +410,7 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
             if (!s)
                 return SD_ENOMEM;
             a->skips = s;
-            a->skips[a->nskips++] = dupn(p, (size_t)(e - p));
+            a->skips[a->nskips++] = dupn(sc, p, (size_t)(e - p));
         } else if (starts(t, "@param ") || starts(t, "@extra ")) {
             int extra = t[1] == 'e';
             const char *p = skip_ws(t + 7), *e = p;
@@ -451,26 +419,26 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
             sd_annot *r = add(a);
             if (!r)
                 return SD_ENOMEM;
-            r->path = dupn(p, (size_t)(e - p));
+            r->path = dupn(sc, p, (size_t)(e - p));
             r->described = 1;
-            r->extra = extra;
+            r->extra = (unsigned char)extra;
             r->loc.file = doc->file;
             r->loc.line = c->line;
             r->loc.column = c->column;
             if (section)
-                r->section = dup0(section);
+                r->section = section;   /* the arena's: shared by the section's params */
             p = skip_ws(e);
             if (*p == '[') {
                 const char *close = strchr(p, ']');
                 if (close) {
-                    r->modifiers = dupn(p + 1, (size_t)(close - p - 1));
+                    r->modifiers = dupn(sc, p + 1, (size_t)(close - p - 1));
                     /* modifiers: comma separated; [default: X] may hold commas */
-                    char *mods = dupn(p + 1, (size_t)(close - p - 1));
+                    char *mods = dupn(sc, p + 1, (size_t)(close - p - 1));
                     char *m = mods;
                     while (m && *m) {
                         m = (char *)skip_ws(m);
                         if (starts(m, "default:")) {
-                            r->default_text = dup0(skip_ws(m + 8));
+                            r->default_text = dup0(sc, skip_ws(m + 8));
                             if (r->default_text)
                                 rtrim(r->default_text);
                             break;
@@ -482,21 +450,18 @@ static int bitnami(sd_annots *a, const sd_doc *doc)
                         if (strcmp(m, "nullable") == 0)
                             r->nullable = 1;
                         else if (!strcmp(m, "array") || !strcmp(m, "object") || !strcmp(m, "string")) {
-                            free(r->type);
-                            r->type = dup0(m);
+                            r->type = dup0(sc, m);
                         }
                         m = comma ? comma + 1 : NULL;
                     }
-                    free(mods);
                     p = skip_ws(close + 1);
                 }
             }
-            r->description = dup0(p);
+            r->description = dup0(sc, p);
             if (r->description)
                 rtrim(r->description);
         }
     }
-    free(section);
     sd_buf_release(&desc);
     return 0;
 }
@@ -539,12 +504,19 @@ static int index_paths(sd_annots *a)
 int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
 {
     sd_buf path = SD_BUF_INIT;
+    scan sc = { out, SD_BUF_INIT, NULL, 0, SD_BUF_INIT };
     int err = 0;
 
     (void)diags;
     memset(out, 0, sizeof *out);
     if (!values)
         return 0;
+    /* an annotation per comment at most: room for a file's worth at once
+     * (up to a bound; beyond, the list grows), so it is not copied while
+     * it grows */
+    if (sd_grow((void **)&out->items, &out->alloc, values->ncomments < 16384 ? values->ncomments + 1 : 16384,
+                sizeof *out->items) < 0)
+        return SD_ENOMEM;
     for (size_t i = 0; i < values->ncomments; i++) {
         const char *t = values->comments[i].text;
         if (t[0] == '#' && starts(skip_ws(t + 1), "@param ")) {
@@ -553,19 +525,22 @@ int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
         }
     }
     if (out->dialect == SD_DIALECT_BITNAMI) {
-        err = bitnami(out, values);
+        err = bitnami(&sc, values);
     } else {
         lines_of lo = { NULL, 0 };
         out->dialect = SD_DIALECT_HELMDOCS;
         if (values->nroots && (values->roots[0].node->kind == SD_MAP || values->roots[0].node->kind == SD_SEQ)) {
             if (!(err = lines_make(&lo, values)))
-                err = walk_helmdocs(out, values, &lo, values->roots[0].node, NULL, &path, 0);
+                err = walk_helmdocs(&sc, values, &lo, values->roots[0].node, NULL, &path, 0);
             free(lo.start);
         }
         if (!err)
-            err = helmdocs_old_style(out, values);
+            err = helmdocs_old_style(&sc, values);
     }
     sd_buf_release(&path);
+    sd_buf_release(&sc.text);
+    sd_buf_release(&sc.desc);
+    free(sc.lines);
     return err ? err : index_paths(out);
 }
 
@@ -604,20 +579,9 @@ const sd_annot *sd_annots_get_old(const sd_annots *a, const char *path)
 
 void sd_annots_release(sd_annots *a)
 {
-    for (size_t i = 0; i < a->n; i++) {
-        free(a->items[i].path);
-        free(a->items[i].description);
-        free(a->items[i].type);
-        free(a->items[i].default_text);
-        free(a->items[i].section);
-        free(a->items[i].notation);
-        free(a->items[i].modifiers);
-    }
-    for (size_t i = 0; i < a->nskips; i++)
-        free(a->skips[i]);
     free(a->skips);
     free(a->items);
     free(a->idx);
-    free(a->chart_description);
+    sd_arena_release(&a->arena);
     memset(a, 0, sizeof *a);
 }

@@ -9,6 +9,7 @@
 #ifndef SD_ANNOT_H
 #define SD_ANNOT_H
 
+#include "arena.h"
 #include "buf.h"
 #include "node.h"
 
@@ -24,12 +25,14 @@ typedef struct sd_annot {
     char  *section;       /* @section name in force here */
     char  *notation;      /* helm-docs @notationType -- X */
     char  *modifiers;     /* Bitnami: the text inside [...] */
-    int    described;     /* has a non-empty `# --` description / is a @param or @extra */
-    int    old_style;     /* helm-docs `# path -- text` written anywhere */
-    int    raw, ignored, nullable, extra, skip;
+    unsigned char described;   /* has a non-empty `# --` description / is a @param or @extra */
+    unsigned char old_style;   /* helm-docs `# path -- text` written anywhere */
+    unsigned char raw, ignored, nullable, extra, skip;
     sd_loc loc;           /* where the annotation is written */
 } sd_annot;
 
+/* The strings of an sd_annots (its annotations', skips', the chart
+ * description) live in its arena and go with sd_annots_release(). */
 typedef struct sd_annots {
     int        dialect;
     sd_annot  *items;     /* helm-docs: keyed annotations; Bitnami: @param/@extra in file order */
@@ -39,6 +42,7 @@ typedef struct sd_annots {
     char      *chart_description; /* Bitnami @descriptionStart..End */
     uint32_t  *idx;       /* (path, old_style) -> items index + 1, open addressing */
     size_t     idx_cap;
+    sd_arena   arena;     /* every string above */
 } sd_annots;
 
 /** Read every doc comment of `values` (may be NULL). Never fails on odd

@@ -28,8 +28,10 @@ void sd_render__make_anchor(view *v, sd_val *node, const char *base)
     int n = 1;
 
     sd_buf_clear(b);
-    for (const char *s = base; *s; s++)
-        sd_buf_putc(b, isspace((unsigned char)*s) ? '_' : *s);
+    sd_buf_puts(b, base);
+    for (char *s = b->ptr, *e = b->ptr + b->len; s < e; s++)
+        if (isspace((unsigned char)*s))
+            *s = '_';
     if (!b->len)
         sd_buf_puts(b, "_");
     len = b->len;
@@ -479,18 +481,32 @@ static int merge_branch(sd_val *b)
 /* 1 when the node has a child entry: a non-empty list of properties,
  * elements or branches, or a single subschema that is a node (has an id).
  * The first one found answers. */
+/* 1: a list of children under this member name, 2: one child, 0: neither */
+static int child_kind(const char *k)
+{
+    switch (k[0]) {   /* told apart by the first byte: most names are neither */
+    case 'p': return !strcmp(k, "properties") || !strcmp(k, "prefixItems") || !strcmp(k, "patternProperties");
+    case 'e': return !strcmp(k, "elements") ? 1 : !strcmp(k, "else") ? 2 : 0;
+    case 'a': return !strcmp(k, "allOf") || !strcmp(k, "anyOf") ? 1 : !strcmp(k, "additionalProperties") ? 2 : 0;
+    case 'o': return !strcmp(k, "oneOf");
+    case 'i': return !strcmp(k, "items") || !strcmp(k, "if") ? 2 : 0;
+    case 'n': return !strcmp(k, "not") ? 2 : 0;
+    case 't': return !strcmp(k, "then") ? 2 : 0;
+    case 'c': return !strcmp(k, "contains") ? 2 : 0;
+    default: return 0;
+    }
+}
+
+/* A non-empty list of children, or a child that is a node (has an id):
+ * one pass over the node's members, not a lookup for each name. */
 static int has_children(sd_val *node)
 {
-    static const char *const lists[] = { "properties", "elements", "prefixItems", "allOf", "anyOf",
-                                         "oneOf", "patternProperties", NULL };
-    static const char *const single[] = { "items", "additionalProperties", "not", "if", "then", "else",
-                                          "contains", NULL };
-    for (const char *const *k = lists; *k; k++)
-        if (sd_val_array_size(sd_val_object_get(node, *k)))
-            return 1;
-    for (const char *const *k = single; *k; k++) {
-        sd_val *x = sd_val_object_get(node, *k);
-        if (sd_val_is_object(x) && sd_val_object_get(x, "id"))
+    size_t i, n = sd_val_object_size(node);
+    for (i = 0; i < n; i++) {
+        int kind = child_kind(sd_val__key_at(node, i));
+        sd_val *x = kind ? sd_val__value_at(node, i) : NULL;
+        if (kind == 1 ? sd_val_array_size(x) != 0
+                      : kind == 2 && sd_val_is_object(x) && sd_val_object_get(x, "id") != NULL)
             return 1;
     }
     return 0;
