@@ -355,26 +355,47 @@ static void check_default_type(bnode *b, sd_val *types, int nullable)
     free(ts);
 }
 
+/* The list [word]: one per word, shared by every node of that type (most
+ * nodes have one type of a handful, and the model's values never change
+ * once built). */
+static sd_val *one_type(bnode *b, const char *word)
+{
+    size_t len = strlen(word);
+    sd_val *l = b->c->type_lists ? sd_val_object_getn(b->c->type_lists, word, len) : NULL;
+    if (l)
+        return sd_val_incref(l);
+    l = sd_val_array();
+    sd_val_array_append_new(l, sd_model__doc_str(word));
+    if (b->c->type_lists && len <= 32 && sd_val_array_size(l) == 1)
+        sd_val_object_setn_new_nocheck(b->c->type_lists, word, len, sd_val_incref(l));
+    return l;
+}
+
 static void types(bnode *b)
 {
     const sd_node *value = b->at->value, *t;
-    sd_val *types = sd_val_array();
+    sd_val *types = NULL;
     const char *ht = NULL;
     int nullable = 0;
 
     if ((t = kw(b, "type"))) {
-        if (t->kind == SD_STR)
-            sd_val_array_append_new(types, sd_model__doc_str(t->str));
-        else if (t->kind == SD_SEQ)
-            for (size_t i = 0; i < t->n; i++)
-                if (t->items[i].value->kind == SD_STR)
-                    sd_val_array_append_new(types, sd_model__doc_str(t->items[i].value->str));
+        if (t->kind == SD_STR) {
+            types = one_type(b, t->str);
+        } else {
+            types = sd_val_array();
+            if (t->kind == SD_SEQ)
+                for (size_t i = 0; i < t->n; i++)
+                    if (t->items[i].value->kind == SD_STR)
+                        sd_val_array_append_new(types, sd_model__doc_str(t->items[i].value->str));
+        }
     } else if (b->an && b->an->type && json_type_of_helm(b->an->type)) {
         /* `# -- (string)`: the comment's type, also over an empty default
          * (one type rule for html and md) */
-        sd_val_array_append_new(types, sd_val_string(json_type_of_helm(b->an->type)));
+        types = one_type(b, json_type_of_helm(b->an->type));
     } else if (value) {
-        sd_val_array_append_new(types, sd_val_string(sd_node_type_word(value)));
+        types = one_type(b, sd_node_type_word(value));
+    } else {
+        types = sd_val_array();
     }
     for (size_t i = 0; i < sd_val_array_size(types); i++)
         if (!strcmp(sd_val_string_value(sd_val_array_get(types, i)), "null"))
@@ -742,10 +763,18 @@ sd_val *sd_model__build(mctx *c, const mplace *at)
     b.an = c->annots && at->path ? sd_annots_get(c->annots, at->path) : NULL;
 
     id = sd_model__unique_id(c, at->path && *at->path ? at->path : at->key ? at->key : NULL);
-    set(b.n, "id", sd_model__doc_str(id));
+    {
+        /* a node's id is most often its path, and a top-level key's path
+         * its key: one string each then (the model's values never change) */
+        sd_val *idv = sd_model__doc_str(id);
+        const char *path = at->path ? at->path : "";
+        sd_val *pv = id && !strcmp(id, path) ? sd_val_incref(idv) : sd_model__doc_str(path);
+        set(b.n, "id", idv);
+        set(b.n, "key", !at->key ? sd_val_null() : !strcmp(at->key, path) ? sd_val_incref(pv)
+                                                                         : sd_model__doc_str(at->key));
+        set(b.n, "path", pv);
+    }
     free(id);
-    set(b.n, "key", at->key ? sd_model__doc_str(at->key) : sd_val_null());
-    set(b.n, "path", sd_model__doc_str(at->path ? at->path : ""));
     set(b.n, "pointer", sd_model__doc_str(at->pointer));
 
     /* a $ref links to a shared definition; the target supplies what the

@@ -323,6 +323,7 @@ sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     c.descriptions = opts ? opts->descriptions : SD_MODEL_DESC_FALLBACK;
     c.skip_rows = opts && opts->skip_rows;
     c.ids = sd_val_object();
+    c.type_lists = sd_val_object();
     {
         /* locations are named relative to the chart, or the file's folder */
         const sd_chart *ch = sd_source_kind(src) == SD_SOURCE_CHART ? sd_source_chart(src) : NULL;
@@ -339,6 +340,7 @@ sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
         if (err < 0) {
             sd_model__where_release(&c);
             sd_val_decref(c.ids);
+            sd_val_decref(c.type_lists);
             return NULL;
         }
     }
@@ -382,6 +384,7 @@ sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diag
     sd_model__where_release(&c);
     sd_node_val_memo_release(&c.vals);
     sd_val_decref(c.ids);
+    sd_val_decref(c.type_lists);
     return m;
 }
 

@@ -36,7 +36,10 @@ typedef struct sd_model_opts {
 /** Build the model of `src` (`opts` may be NULL). Returns a new reference
  *  the caller releases with sd_val_decref(), or NULL with an error in `diags`
  *  (an unresolved reference, unless the source is lenient; out of memory).
- *  Warnings may be added either way. */
+ *  Warnings may be added either way. Values inside the model are shared
+ *  between nodes (a node's id, path and key when they are the same text,
+ *  the one-type `type` lists, the defaults): a caller may add fields to a
+ *  node's object, as the view does, but never changes a value in place. */
 sd_val *sd_model_build(sd_source *src, const sd_model_opts *opts, sd_diags *diags);
 
 /** Append `model` to `out` as `--format json` prints it (two-space

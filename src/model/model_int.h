@@ -50,6 +50,8 @@ typedef struct mctx {
                                    member's default is the value its parent's
                                    holds (sd_node_to_val_memo), not a copy made
                                    once for every level above it */
+    sd_val        *type_lists;  /* type word -> a node's one-type "type" list,
+                                   shared by every node of that type */
 } mctx;
 
 /* The model's node budget: at least SD_MODEL_MAX_NODES, and one node per

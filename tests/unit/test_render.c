@@ -306,6 +306,16 @@ static void test_nested_defaults(void)
     OK(sd_val_object_get(sd_val_object_get(a, "default"), "b") == sd_val_object_get(b, "default"));
     OK(sd_val_object_get(sd_val_object_get(b, "default"), "c") == sd_val_object_get(c, "default"));
     OK(sd_val_object_get(sd_val_object_get(b, "default"), "e") == sd_val_object_get(prop(b, "e"), "default"));
+    /* one string for a node's id and its path (and a top-level key), one
+     * list for every node of one type */
+    OK(sd_val_object_get(a, "id") != NULL && sd_val_object_get(a, "id") == sd_val_object_get(a, "path"));
+    OK(sd_val_object_get(a, "key") == sd_val_object_get(a, "path"));
+    OK(sd_val_object_get(b, "id") == sd_val_object_get(b, "path"));
+    STR_EQ(sd_val_string_value(sd_val_object_get(b, "path")), "a.b");
+    STR_EQ(sd_val_string_value(sd_val_object_get(b, "key")), "b");
+    OK(sd_val_object_get(a, "type") != NULL && sd_val_object_get(a, "type") == sd_val_object_get(b, "type"));
+    OK(sd_val_object_get(c, "type") != sd_val_object_get(b, "type"));
+    STR_EQ(sd_val_string_value(sd_val_array_get(sd_val_object_get(c, "type"), 0)), "array");
     sd_val_decref(m);
 
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
