@@ -71,8 +71,8 @@ static int match_desc(const char *line, const char **key, size_t *keylen, const 
     if (*s != '#')
         return 0;
     s = skip_ws(s + 1);
-    for (const char *d = s; (d = strstr(d, "--")); d++)
-        if (d > s && (d[-1] == ' ' || d[-1] == '\t'))
+    for (const char *d = s; (d = strchr(d, '-')); d++)   /* each "--", overlapping */
+        if (d[1] == '-' && d > s && (d[-1] == ' ' || d[-1] == '\t'))
             best = d;
     if (!best) {
         /* (.*) may be empty only when "\s+" still matched: "#  --" */
@@ -93,6 +93,16 @@ static int match_desc(const char *line, const char **key, size_t *keylen, const 
     *keylen = (size_t)(ke - s);
     *text = skip_ws(best + 2);
     return 1;
+}
+
+/* strstr(s, c + rest) != NULL, for a needle whose first byte is rare in a
+ * comment line (glibc's strstr() takes its slow path on short needles) */
+static int contains(const char *s, char c, const char *rest, size_t n)
+{
+    for (const char *p = strchr(s, c); p; p = strchr(p + 1, c))
+        if (strncmp(p + 1, rest, n) == 0)
+            return 1;
+    return 0;
 }
 
 static int starts(const char *t, const char *word)
@@ -299,9 +309,9 @@ static int walk_helmdocs(scan *sc, const sd_doc *doc, const lines_of *lo, const 
         if (nl) {
             int ignored = 0, dash = 0;
             for (size_t j = 0; j < nl; j++) {
-                if (strstr(lines[j], "@ignore"))
+                if (contains(lines[j], '@', "ignore", 6))
                     ignored = 1;
-                if (strstr(lines[j], "# --"))
+                if (contains(lines[j], '#', " --", 3))
                     dash = 1;
             }
             sd_annot *r = add(a);

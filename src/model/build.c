@@ -750,7 +750,6 @@ sd_val *sd_model__build(mctx *c, const mplace *at)
     bnode b;
     const sd_node *ref;
     sd_buf cp = SD_BUF_INIT, cptr = SD_BUF_INIT;
-    char *id;
 
     if (c->err == SD_ELIMIT)   /* over budget: the build is failing anyway */
         return sd_val_object();
@@ -762,19 +761,17 @@ sd_val *sd_model__build(mctx *c, const mplace *at)
     b.edoc = at->sdoc;
     b.an = c->annots && at->path ? sd_annots_get(c->annots, at->path) : NULL;
 
-    id = sd_model__unique_id(c, at->path && *at->path ? at->path : at->key ? at->key : NULL);
     {
         /* a node's id is most often its path, and a top-level key's path
          * its key: one string each then (the model's values never change) */
-        sd_val *idv = sd_model__doc_str(id);
-        const char *path = at->path ? at->path : "";
+        sd_val *idv = sd_model__unique_id_val(c, at->path && *at->path ? at->path : at->key ? at->key : NULL);
+        const char *id = sd_val_string_value(idv), *path = at->path ? at->path : "";
         sd_val *pv = id && !strcmp(id, path) ? sd_val_incref(idv) : sd_model__doc_str(path);
         set(b.n, "id", idv);
         set(b.n, "key", !at->key ? sd_val_null() : !strcmp(at->key, path) ? sd_val_incref(pv)
                                                                          : sd_model__doc_str(at->key));
         set(b.n, "path", pv);
     }
-    free(id);
     set(b.n, "pointer", sd_model__doc_str(at->pointer));
 
     /* a $ref links to a shared definition; the target supplies what the

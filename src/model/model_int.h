@@ -95,6 +95,11 @@ void sd_model__where_release(mctx *c);
 sd_val *sd_model__build(mctx *c, const mplace *at);
 
 /* defs.c */
+/** A new id for a node or a definition: `want` (after c->id_prefix), or with
+ *  the first free "-N" when taken; remembered in c->ids. A new reference,
+ *  or NULL when memory ran out (noted). */
+sd_val *sd_model__unique_id_val(mctx *c, const char *want);
+/** As sd_model__unique_id_val(), as a string the caller frees. */
 char *sd_model__unique_id(mctx *c, const char *want);
 const char *sd_model__def_id(mctx *c, const sd_node *target, const sd_doc *doc, const char *name,
                              const char *pointer);

@@ -58,6 +58,12 @@ static void type_text(view *v, sd_val *node)
     size_t i;
 
     sd_buf_clear(b);
+    if (!k && sd_val_array_size(t) == 1 && sd_val_is_string(x = sd_val_array_get(t, 0)) &&
+        sd_val_string_length(x) && strlen(sd_val_string_value(x)) == sd_val_string_length(x) &&
+        !flag(node, "nullable")) {
+        sd_val_object_set_nocheck(node, "type_text", x);   /* one type: its word, shared */
+        return;
+    }
     if (sd_val_is_true(sd_val_object_get(k, "int_or_string"))) {
         sd_buf_puts(b, "integer | string");
     } else if (sd_val_is_array(t)) {
@@ -83,16 +89,15 @@ static void badges(sd_val *node)
         { "nullable", "nullable" }, { "readOnly", "read-only" }, { "writeOnly", "write-only" },
         { "recursive", "recursive" }, { "truncated", "truncated" }
     };
-    sd_val *list = sd_val_array();
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (flag(node, names[i][0]))
-            sd_val_array_append_new(list, sd_val_string(names[i][1]));
-    if (str(node, "ref_unresolved"))
-        sd_val_array_append_new(list, sd_val_string("unresolved"));
-    if (sd_val_array_size(list))
+    sd_val *list = NULL;   /* made for the few nodes that have one */
+    for (size_t i = 0; i <= sizeof names / sizeof names[0]; i++)
+        if (i < sizeof names / sizeof names[0] ? flag(node, names[i][0]) : str(node, "ref_unresolved") != NULL) {
+            if (!list)
+                list = sd_val_array();
+            sd_val_array_append_new(list, sd_val_string(i < sizeof names / sizeof names[0] ? names[i][1] : "unresolved"));
+        }
+    if (list)
         sd_val_object_set_new_nocheck(node, "badges", list);
-    else
-        sd_val_decref(list);
 }
 
 static void examples(view *v, sd_val *node)
@@ -603,8 +608,9 @@ static void walk_node(walk *w, sd_val *node, int depth, const char *label, const
     if (w->branch && str(node, "key"))
         set_str(node, "branch_label", w->branch);   /* md details say which branch */
 
-    const char *base = sd_val_string_value(sd_val_object_get(node, "anchor"));
-    char *basecopy = strdup(base ? base : "node");
+    /* the node's anchor, held while its children are walked */
+    sd_val *anchor = sd_val_incref(sd_val_object_get(node, "anchor"));
+    const char *basecopy = sd_val_is_string(anchor) ? sd_val_string_value(anchor) : "node";
     const char *outer = w->branch;
     char *mylabel = label && !str(node, "key") ? strdup(label) : NULL;
     if (mylabel)
@@ -682,7 +688,7 @@ static void walk_node(walk *w, sd_val *node, int depth, const char *label, const
     }
     w->branch = outer;
     free(mylabel);
-    free(basecopy);
+    sd_val_decref(anchor);
 }
 
 /* --- sections ------------------------------------------------------------------ */
