@@ -22,46 +22,40 @@ static void with_suffix(sd_buf *b, size_t base, sd_val_int i)
 sd_val *sd_model__unique_id_val(mctx *c, const char *want)
 {
     sd_buf b = SD_BUF_INIT;
-    size_t base;
     sd_val *seen, *id;
-    const char *w = want && *want ? want : "root";
+    const char *text = want && *want ? want : "root";
+    size_t len = strlen(text);
 
-    if (!c->id_prefix && !sd_val_object_get(c->ids, w)) {
-        /* most names are free: the id is the name, and the set of ids is
-         * keyed by the id's own bytes (no copy) */
-        id = sd_val_stringn_nocheck(w, strlen(w));
-        if (id && sd_val_object_set_new_strkey(c->ids, id, sd_val_true()) < 0)
-            sd_alloc_note_failure();
-        return id;
-    }
-    sd_buf_puts(&b, c->id_prefix ? c->id_prefix : "");
-    sd_buf_puts(&b, w);
-    base = b.len;
-    if (sd_buf_failed(&b)) {
-        sd_buf_release(&b);
-        sd_alloc_note_failure();
-        return NULL;
-    }
-    if ((seen = sd_val_object_get(c->ids, b.ptr))) {
-        /* taken: the first free "-N", N from 2. A taken name remembers
-         * where its last search ended (ids are never given back), so n
-         * look-alike names cost n lookups, not n * n / 2. */
-        sd_val_int i = sd_val_is_integer(seen) ? sd_val_integer_value(seen) : 2;
-        for (with_suffix(&b, base, i); !sd_buf_failed(&b) && sd_val_object_get(c->ids, b.ptr);
-             with_suffix(&b, base, ++i))
-            ;
-        if (!sd_buf_failed(&b)) {
-            b.ptr[base] = '\0';
-            sd_val_object_set_new(c->ids, b.ptr, sd_val_integer(i + 1));
-            b.ptr[base] = '-';
+    /* most names are free: the id is the name as given, no buffer */
+    if (c->id_prefix || sd_val_object_getn(c->ids, text, len)) {
+        size_t base;
+        sd_buf_puts(&b, c->id_prefix ? c->id_prefix : "");
+        sd_buf_put(&b, text, len);
+        base = b.len;
+        if (!sd_buf_failed(&b) && (seen = sd_val_object_get(c->ids, b.ptr))) {
+            /* taken: the first free "-N", N from 2. A taken name remembers
+             * where its last search ended (ids are never given back), so n
+             * look-alike names cost n lookups, not n * n / 2. */
+            sd_val_int i = sd_val_is_integer(seen) ? sd_val_integer_value(seen) : 2;
+            for (with_suffix(&b, base, i); !sd_buf_failed(&b) && sd_val_object_get(c->ids, b.ptr);
+                 with_suffix(&b, base, ++i))
+                ;
+            if (!sd_buf_failed(&b)) {
+                b.ptr[base] = '\0';
+                sd_val_object_set_new(c->ids, b.ptr, sd_val_integer(i + 1));
+                b.ptr[base] = '-';
+            }
         }
+        if (sd_buf_failed(&b)) {
+            sd_buf_release(&b);
+            sd_alloc_note_failure();
+            return NULL;
+        }
+        text = b.ptr;
+        len = b.len;
     }
-    if (sd_buf_failed(&b)) {
-        sd_buf_release(&b);
-        sd_alloc_note_failure();
-        return NULL;
-    }
-    id = sd_val_stringn_nocheck(b.ptr, b.len);
+    /* the set of ids is keyed by each id's own bytes (no copy) */
+    id = sd_val_stringn_nocheck(text, len);
     sd_buf_release(&b);
     if (id && sd_val_object_set_new_strkey(c->ids, id, sd_val_true()) < 0)
         sd_alloc_note_failure();

@@ -61,7 +61,9 @@ static void type_text(view *v, sd_val *node)
     if (!k && sd_val_array_size(t) == 1 && sd_val_is_string(x = sd_val_array_get(t, 0)) &&
         sd_val_string_length(x) && strlen(sd_val_string_value(x)) == sd_val_string_length(x) &&
         !flag(node, "nullable")) {
-        sd_val_object_set_nocheck(node, "type_text", x);   /* one type: its word, shared */
+        /* one type: its word, shared (the buffer below would stop at a NUL
+         * inside it, hence the strlen) */
+        sd_val_object_set_nocheck(node, "type_text", x);
         return;
     }
     if (sd_val_is_true(sd_val_object_get(k, "int_or_string"))) {
@@ -82,6 +84,13 @@ static void type_text(view *v, sd_val *node)
     set_buf(node, "type_text", b);
 }
 
+static void add_badge(sd_val **list, const char *word)
+{
+    if (!*list)
+        *list = sd_val_array();
+    sd_val_array_append_new(*list, sd_val_string(word));
+}
+
 static void badges(sd_val *node)
 {
     static const char *const names[][2] = {
@@ -90,12 +99,11 @@ static void badges(sd_val *node)
         { "recursive", "recursive" }, { "truncated", "truncated" }
     };
     sd_val *list = NULL;   /* made for the few nodes that have one */
-    for (size_t i = 0; i <= sizeof names / sizeof names[0]; i++)
-        if (i < sizeof names / sizeof names[0] ? flag(node, names[i][0]) : str(node, "ref_unresolved") != NULL) {
-            if (!list)
-                list = sd_val_array();
-            sd_val_array_append_new(list, sd_val_string(i < sizeof names / sizeof names[0] ? names[i][1] : "unresolved"));
-        }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (flag(node, names[i][0]))
+            add_badge(&list, names[i][1]);
+    if (str(node, "ref_unresolved"))
+        add_badge(&list, "unresolved");
     if (list)
         sd_val_object_set_new_nocheck(node, "badges", list);
 }
@@ -483,9 +491,6 @@ static int merge_branch(sd_val *b)
     return sd_val_object_get(b, "properties") != NULL;
 }
 
-/* 1 when the node has a child entry: a non-empty list of properties,
- * elements or branches, or a single subschema that is a node (has an id).
- * The first one found answers. */
 /* 1: a list of children under this member name, 2: one child, 0: neither */
 static int child_kind(const char *k)
 {
@@ -502,8 +507,9 @@ static int child_kind(const char *k)
     }
 }
 
-/* A non-empty list of children, or a child that is a node (has an id):
- * one pass over the node's members, not a lookup for each name. */
+/* 1 when the node has a child entry: a non-empty list of properties,
+ * elements or branches, or a single subschema that is a node (has an id).
+ * One pass over the node's members, not a lookup for each name. */
 static int has_children(sd_val *node)
 {
     size_t i, n = sd_val_object_size(node);
