@@ -334,18 +334,18 @@ static void hd_fields(sd_val *r, const sd_node *n, const sd_annot *old, const sd
     int field = os || (n->kind == SD_NULL && as);
 
     if (ad && !od)
-        sd_val_object_set_new(r, "default_auto", sd_val_true());
+        sd_val_object_set_new_nocheck(r, "default_auto", sd_val_true());
     else if (ad && od)
-        sd_val_object_set_new(r, "auto_default", sd_val_string(ad));
+        sd_val_object_set_new_nocheck(r, "auto_default", sd_val_string(ad));
     if (field)
-        sd_val_object_set_new(r, "description_field", sd_val_true());
+        sd_val_object_set_new_nocheck(r, "description_field", sd_val_true());
     if (as && field)
-        sd_val_object_set_new(r, "auto_description", sd_val_string(as));
+        sd_val_object_set_new_nocheck(r, "auto_description", sd_val_string(as));
     if (an && an->notation && *an->notation)
-        sd_val_object_set_new(r, "notation", sd_val_string(an->notation));
+        sd_val_object_set_new_nocheck(r, "notation", sd_val_string(an->notation));
     if (kl && kl->line) {
-        sd_val_object_set_new(r, "line", sd_val_integer(kl->line));
-        sd_val_object_set_new(r, "column", sd_val_integer(kl->column));
+        sd_val_object_set_new_nocheck(r, "line", sd_val_integer(kl->line));
+        sd_val_object_set_new_nocheck(r, "column", sd_val_integer(kl->column));
     }
 }
 
@@ -356,15 +356,15 @@ static void hd_row(sd_val *rows, const char *key, const sd_node *n, const sd_ann
     sd_buf d = SD_BUF_INIT;
     const char *type, *def;
 
-    sd_val_object_set_new(r, "key", sd_val_string(key));
+    sd_val_object_set_new_nocheck(r, "key", sd_val_string(key));
     if (n->kind == SD_NULL) {
         type = first(old ? old->type : NULL, an ? an->type : NULL);
         def = first(old ? old->default_text : NULL, an ? an->default_text : NULL);
-        sd_val_object_set_new(r, "type", sd_val_string(type ? type : "string"));
-        sd_val_object_set_new(r, "default_text", sd_val_string(def ? def : "`nil`"));
+        sd_val_object_set_new_nocheck(r, "type", sd_val_string(type ? type : "string"));
+        sd_val_object_set_new_nocheck(r, "default_text", sd_val_string(def ? def : "`nil`"));
     } else {
         type = first(first(old ? old->type : NULL, an ? an->type : NULL), an ? an->notation : NULL);
-        sd_val_object_set_new(r, "type", sd_val_string(type ? type : v3_type(n)));
+        sd_val_object_set_new_nocheck(r, "type", sd_val_string(type ? type : v3_type(n)));
         def = first(old ? old->default_text : NULL, an ? an->default_text : NULL);
         if (!def) {
             if (an && an->notation && *an->notation) {
@@ -377,13 +377,13 @@ static void hd_row(sd_val *rows, const char *key, const sd_node *n, const sd_ann
             }
             def = d.ptr;
         }
-        sd_val_object_set_new(r, "default_text", sd_val_string(def));
+        sd_val_object_set_new_nocheck(r, "default_text", sd_val_string(def));
     }
     const char *desc = first(old ? old->description : NULL, an ? an->description : NULL);
-    sd_val_object_set_new(r, "description", sd_val_string(desc ? desc : ""));
+    sd_val_object_set_new_nocheck(r, "description", sd_val_string(desc ? desc : ""));
     const char *sec = first(old ? old->section : NULL, an ? an->section : NULL);
     if (sec)
-        sd_val_object_set_new(r, "section", sd_val_string(sec));
+        sd_val_object_set_new_nocheck(r, "section", sd_val_string(sec));
     hd_fields(r, n, old, an, kl);
     sd_val_array_append_new(rows, r);
     sd_buf_release(&d);
@@ -511,12 +511,12 @@ static void bitnami_rows(sd_val *rows, const sd_doc *values, const sd_annots *a)
         if (!r->section)
             continue; /* before the first @section: never printed */
         sd_val *row = sd_val_object();
-        sd_val_object_set_new(row, "key", sd_val_string(r->path));
-        sd_val_object_set_new(row, "section", sd_val_string(r->section));
-        sd_val_object_set_new(row, "description", sd_val_string(r->description ? r->description : ""));
+        sd_val_object_set_new_nocheck(row, "key", sd_val_string(r->path));
+        sd_val_object_set_new_nocheck(row, "section", sd_val_string(r->section));
+        sd_val_object_set_new_nocheck(row, "description", sd_val_string(r->description ? r->description : ""));
         if (r->extra) {
-            sd_val_object_set_new(row, "default_text", sd_val_null());
-            sd_val_object_set_new(row, "extra", sd_val_true());
+            sd_val_object_set_new_nocheck(row, "default_text", sd_val_null());
+            sd_val_object_set_new_nocheck(row, "extra", sd_val_true());
             sd_val_array_append_new(rows, row);
             continue;
         }
@@ -563,7 +563,7 @@ static void bitnami_rows(sd_val *rows, const sd_doc *values, const sd_annots *a)
             bn_cell(&cell, val);
         else
             sd_buf_puts(&cell, lit ? lit : "undefined");
-        sd_val_object_set_new(row, "default_text", sd_val_string(cell.ptr));
+        sd_val_object_set_new_nocheck(row, "default_text", sd_val_string(cell.ptr));
         sd_val_array_append_new(rows, row);
         free(litbuf);
         free(mods);

@@ -138,12 +138,12 @@ static sd_val *change(dctx *c, const dentry *at, const char *kind, sd_val *from,
         c->oom = 1;
         return NULL;
     }
-    sd_val_object_set_new(o, "path", sd_val_string(at->path));
-    sd_val_object_set_new(o, "change", sd_val_string(kind));
-    sd_val_object_set_new(o, "from", from ? from : sd_val_null());
-    sd_val_object_set_new(o, "to", to ? to : sd_val_null());
+    sd_val_object_set_new_nocheck(o, "path", sd_val_string(at->path));
+    sd_val_object_set_new_nocheck(o, "change", sd_val_string(kind));
+    sd_val_object_set_new_nocheck(o, "from", from ? from : sd_val_null());
+    sd_val_object_set_new_nocheck(o, "to", to ? to : sd_val_null());
     if (at->version)
-        sd_val_object_set_new(o, "version", sd_val_string(at->version));
+        sd_val_object_set_new_nocheck(o, "version", sd_val_string(at->version));
     if (sd_val_array_append_new(c->changes, o) < 0) {
         c->oom = 1;
         return NULL;
@@ -220,8 +220,8 @@ static void constraint(dctx *c, const dentry *at, const char *kw, sd_val *from, 
 {
     sd_val *o = change(c, at, "constraint", copy(from), copy(to));
     if (o) {
-        sd_val_object_set_new(o, "keyword", sd_val_string(kw));
-        sd_val_object_set_new(o, "effect", sd_val_string(effect));
+        sd_val_object_set_new_nocheck(o, "keyword", sd_val_string(kw));
+        sd_val_object_set_new_nocheck(o, "effect", sd_val_string(effect));
     }
 }
 
@@ -297,8 +297,8 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
     if (flag(o, "required") != flag(n, "required")) {
         sd_val *x = change(c, at, "constraint", sd_val_boolean(flag(o, "required")), sd_val_boolean(flag(n, "required")));
         if (x) {
-            sd_val_object_set_new(x, "keyword", sd_val_string("required"));
-            sd_val_object_set_new(x, "effect", sd_val_string(flag(n, "required") ? "tightened" : "loosened"));
+            sd_val_object_set_new_nocheck(x, "keyword", sd_val_string("required"));
+            sd_val_object_set_new_nocheck(x, "effect", sd_val_string(flag(n, "required") ? "tightened" : "loosened"));
         }
     }
 }
@@ -316,7 +316,7 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
         sd_val_decref(tn);
         sd_val *x = change(c, at, "type", copy(ro), copy(rn));
         if (x)
-            sd_val_object_set_new(x, "keyword", sd_val_string("ref"));
+            sd_val_object_set_new_nocheck(x, "keyword", sd_val_string("ref"));
     } else {
         sd_val_decref(to);
         sd_val_decref(tn);
@@ -329,9 +329,9 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
             sd_val *x = change(c, at, "default", copy(a), copy(b));
             /* null is a default too: say when there is none */
             if (x && !a)
-                sd_val_object_set_new(x, "from_absent", sd_val_true());
+                sd_val_object_set_new_nocheck(x, "from_absent", sd_val_true());
             if (x && !b)
-                sd_val_object_set_new(x, "to_absent", sd_val_true());
+                sd_val_object_set_new_nocheck(x, "to_absent", sd_val_true());
         }
     }
     compare_constraints(c, o, n, at);
@@ -339,7 +339,7 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
         const char *t = notice(n);
         sd_val *x = change(c, at, "deprecated", sd_val_false(), t ? sd_val_string(t) : sd_val_true());
         if (x && t)
-            sd_val_object_set_new(x, "notice", sd_val_string(t));
+            sd_val_object_set_new_nocheck(x, "notice", sd_val_string(t));
     } else if (flag(o, "deprecated") && !flag(n, "deprecated") && n->same) {
         change(c, at, "deprecated", sd_val_true(), sd_val_false());
     }
@@ -347,7 +347,7 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
         const char *t = sd_val_string_value(get(n, "removal"));
         sd_val *x = change(c, at, "removed", copy(get(o, "default")), sd_val_null());
         if (x) {
-            sd_val_object_set_new(x, "notice", sd_val_string(t ? t : "marked removed"));
+            sd_val_object_set_new_nocheck(x, "notice", sd_val_string(t ? t : "marked removed"));
         }
     }
     if (c->opts.descriptions) {
@@ -378,7 +378,7 @@ static void version_change(dctx *c, const char *version, const char *kw, sd_val 
     at.version = version;
     sd_val *x = change(c, &at, "version", from, to);
     if (x)
-        sd_val_object_set_new(x, "keyword", sd_val_string(kw));
+        sd_val_object_set_new_nocheck(x, "keyword", sd_val_string(kw));
 }
 
 static void compare_versions(dctx *c, const sd_val *om, const sd_val *nm)
@@ -406,8 +406,8 @@ static void compare_versions(dctx *c, const sd_val *om, const sd_val *nm)
         const char *name = sd_val_string_value(sd_val_object_get(v, "name"));
         if (name && !version_named(om, name)) {
             sd_val *to = sd_val_object();
-            sd_val_object_set(to, "served", sd_val_object_get(v, "served"));
-            sd_val_object_set(to, "storage", sd_val_object_get(v, "storage"));
+            sd_val_object_set_nocheck(to, "served", sd_val_object_get(v, "served"));
+            sd_val_object_set_nocheck(to, "storage", sd_val_object_get(v, "storage"));
             version_change(c, name, "added", sd_val_null(), to);
         }
     }
@@ -440,17 +440,17 @@ static int by_kind(const void *a, const void *b)
 static sd_val *side_info(const sd_val *m)
 {
     sd_val *o = sd_val_object(), *src = sd_val_object_get(m, "source"), *chart = sd_val_object_get(m, "chart");
-    sd_val_object_set(o, "kind", sd_val_object_get(src, "kind"));
-    sd_val_object_set(o, "path", sd_val_object_get(src, "path"));
+    sd_val_object_set_nocheck(o, "kind", sd_val_object_get(src, "kind"));
+    sd_val_object_set_nocheck(o, "path", sd_val_object_get(src, "path"));
     if (chart) {
-        sd_val_object_set(o, "name", sd_val_object_get(chart, "name"));
-        sd_val_object_set(o, "version", sd_val_object_get(chart, "version"));
+        sd_val_object_set_nocheck(o, "name", sd_val_object_get(chart, "name"));
+        sd_val_object_set_nocheck(o, "version", sd_val_object_get(chart, "version"));
         if (sd_val_object_get(chart, "appVersion"))
-            sd_val_object_set(o, "appVersion", sd_val_object_get(chart, "appVersion"));
+            sd_val_object_set_nocheck(o, "appVersion", sd_val_object_get(chart, "appVersion"));
     }
     if (sd_val_object_get(m, "crd")) {
         sd_val *crd = sd_val_object_get(m, "crd");
-        sd_val_object_set(o, "name", sd_val_object_get(crd, "name"));
+        sd_val_object_set_nocheck(o, "name", sd_val_object_get(crd, "name"));
     }
     return o;
 }
@@ -492,8 +492,8 @@ sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
             const char *t;
             sd_val *x = change(&c, o, "removed", get(o, "default") ? copy(get(o, "default")) : NULL, NULL);
             if (x && deprecated_note(o, &t)) {
-                sd_val_object_set_new(x, "notice", sd_val_string(t ? t : "was deprecated"));
-                sd_val_object_set_new(x, "was_deprecated", sd_val_true());
+                sd_val_object_set_new_nocheck(x, "notice", sd_val_string(t ? t : "was deprecated"));
+                sd_val_object_set_new_nocheck(x, "was_deprecated", sd_val_true());
             }
         }
     }
@@ -502,18 +502,18 @@ sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
         if (n->match < 0) {
             sd_val *x = change(&c, n, "added", NULL, get(n, "default") ? copy(get(n, "default")) : NULL);
             if (x && flag(n, "required"))
-                sd_val_object_set_new(x, "required", sd_val_true());
+                sd_val_object_set_new_nocheck(x, "required", sd_val_true());
         } else {
             dentry *o = &c.old.e[n->match];
             if (!n->same) {
                 sd_val *x = change(&c, n, "renamed", sd_val_string(o->path), sd_val_string(n->path));
                 if (x) {
-                    sd_val_object_set_new(x, "rule", sd_val_string(n->rule ? n->rule : "description"));
+                    sd_val_object_set_new_nocheck(x, "rule", sd_val_string(n->rule ? n->rule : "description"));
                     if (o->version && (!n->version || strcmp(o->version, n->version) != 0))
-                        sd_val_object_set_new(x, "from_version", sd_val_string(o->version));
+                        sd_val_object_set_new_nocheck(x, "from_version", sd_val_string(o->version));
                     const char *t;
                     if (deprecated_note(o, &t) && t)
-                        sd_val_object_set_new(x, "notice", sd_val_string(t));
+                        sd_val_object_set_new_nocheck(x, "notice", sd_val_string(t));
                 }
             }
             compare(&c, o, n, n);
@@ -528,7 +528,7 @@ sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
         if (!(arr = malloc(nch * sizeof *arr)))
             goto oom;
         sd_val_array_foreach(c.changes, i, v) {
-            sd_val_object_set_new(v, "_seq", sd_val_integer((sd_val_int)i));
+            sd_val_object_set_new_nocheck(v, "_seq", sd_val_integer((sd_val_int)i));
             arr[i] = sd_val_incref(v);
         }
         qsort(arr, nch, sizeof *arr, by_kind);
@@ -544,18 +544,18 @@ sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
     counts = sd_val_object();
     if (!out || !counts)
         goto oom;
-    sd_val_object_set_new(out, "schemadoc_diff", sd_val_integer(1));
-    sd_val_object_set_new(out, "kind", sd_val_deep_copy(sd_val_object_get(sd_val_object_get(new_model, "source"), "kind")));
-    sd_val_object_set_new(out, "old", side_info(old_model));
-    sd_val_object_set_new(out, "new", side_info(new_model));
+    sd_val_object_set_new_nocheck(out, "schemadoc_diff", sd_val_integer(1));
+    sd_val_object_set_new_nocheck(out, "kind", sd_val_deep_copy(sd_val_object_get(sd_val_object_get(new_model, "source"), "kind")));
+    sd_val_object_set_new_nocheck(out, "old", side_info(old_model));
+    sd_val_object_set_new_nocheck(out, "new", side_info(new_model));
     for (const char *const *k = kind_order; *k; k++)
         sd_val_object_set_new(counts, *k, sd_val_integer(0));
     sd_val_array_foreach(c.changes, i, v) {
         const char *k = sd_val_string_value(sd_val_object_get(v, "change"));
         sd_val_object_set_new(counts, k, sd_val_integer(sd_val_integer_value(sd_val_object_get(counts, k)) + 1));
     }
-    sd_val_object_set_new(out, "counts", counts);
-    sd_val_object_set(out, "changes", c.changes);
+    sd_val_object_set_new_nocheck(out, "counts", counts);
+    sd_val_object_set_nocheck(out, "changes", c.changes);
     sd_val_decref(c.changes);
     side_release(&c.old);
     side_release(&c.new);

@@ -285,22 +285,22 @@ int sd_diff_view(sd_val *diff, const char *generator)
             t = sd_val_string("(none)");
         }
         if (f)
-            sd_val_object_set_new(c, "from_text", f);
+            sd_val_object_set_new_nocheck(c, "from_text", f);
         if (t)
-            sd_val_object_set_new(c, "to_text", t);
+            sd_val_object_set_new_nocheck(c, "to_text", t);
     }
     sd_val_object_foreach(counts, k, v) {
         if (sd_val_integer_value(v) > 0) {
             sd_val *o = sd_val_object();
-            sd_val_object_set_new(o, "name", sd_val_string(k));
-            sd_val_object_set(o, "count", v);
+            sd_val_object_set_new_nocheck(o, "name", sd_val_string(k));
+            sd_val_object_set_nocheck(o, "count", v);
             sd_val_array_append_new(list, o);
         }
     }
-    sd_val_object_set_new(diff, "count_list", list);
-    sd_val_object_set_new(diff, "has_changes", sd_val_boolean(sd_diff_count(diff) > 0));
-    sd_val_object_set_new(diff, "crd", sd_val_boolean(str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0));
-    sd_val_object_set_new(diff, "generator", sd_val_string(generator));
+    sd_val_object_set_new_nocheck(diff, "count_list", list);
+    sd_val_object_set_new_nocheck(diff, "has_changes", sd_val_boolean(sd_diff_count(diff) > 0));
+    sd_val_object_set_new_nocheck(diff, "crd", sd_val_boolean(str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0));
+    sd_val_object_set_new_nocheck(diff, "generator", sd_val_string(generator));
     sd_buf_puts(&title, "Changes from ");
     side_line(&title, sd_val_object_get(diff, "old"));
     sd_buf_puts(&title, " to ");
@@ -313,7 +313,7 @@ int sd_diff_view(sd_val *diff, const char *generator)
                 j++;
             sd_buf_putc(&plain, title.ptr[j]);
         }
-        sd_val_object_set_new(diff, "page_title", sd_val_stringn(plain.ptr ? plain.ptr : "", plain.len));
+        sd_val_object_set_new_nocheck(diff, "page_title", sd_val_stringn(plain.ptr ? plain.ptr : "", plain.len));
         sd_buf_release(&plain);
     }
     sd_buf_release(&title);

@@ -137,10 +137,10 @@ static int invalid_at(const sd_val *list, const char *path)
 static sd_val *finding(sd_val *list, const char *path, const char *kind, const char *at)
 {
     sd_val *o = sd_val_object();
-    sd_val_object_set_new(o, "path", sd_val_string(path));
-    sd_val_object_set_new(o, "finding", sd_val_string(kind));
+    sd_val_object_set_new_nocheck(o, "path", sd_val_string(path));
+    sd_val_object_set_new_nocheck(o, "finding", sd_val_string(kind));
     if (at)
-        sd_val_object_set_new(o, "at", sd_val_string(at));
+        sd_val_object_set_new_nocheck(o, "at", sd_val_string(at));
     sd_val_array_append_new(list, o);
     return o;
 }
@@ -157,7 +157,7 @@ static void message(sd_val *o, const char *fmt, ...)
     va_start(ap, fmt);
     sd_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    sd_val_object_set_new(o, "message", sd_val_string(b.ptr ? b.ptr : ""));
+    sd_val_object_set_new_nocheck(o, "message", sd_val_string(b.ptr ? b.ptr : ""));
     sd_buf_release(&b);
 }
 
@@ -229,7 +229,7 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
         sd_val *to = sd_val_object_get(renamed, k);
         if (to) {
             sd_val *o = finding(findings, k, "renamed", at);
-            sd_val_object_set(o, "to", to);
+            sd_val_object_set_nocheck(o, "to", to);
             message(o, "renamed to %s in NEW: move the value there", sd_val_string_value(to));
         } else if (sd_val_object_get(oldp, k)) {
             message(finding(findings, k, "removed", at), "no longer exists in NEW: the value is ignored");
@@ -269,7 +269,7 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
             sd_val *o = finding(findings, e->key ? e->key : "(root)", "invalid", e->loc.line ? at : NULL);
             message(o, "%s", e->message ? e->message : "refused");
             if (e->keyword)
-                sd_val_object_set_new(o, "keyword", sd_val_string(e->keyword));
+                sd_val_object_set_new_nocheck(o, "keyword", sd_val_string(e->keyword));
         }
         if (r->status < 0 && r->status != SD_EINVALID)
             goto fail;
@@ -324,8 +324,8 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
             continue;
         sd_val *o = finding(findings, p, "default", NULL);
         char *a = vtext(sd_val_object_get(c, "from")), *b = vtext(sd_val_object_get(c, "to"));
-        sd_val_object_set(o, "from", sd_val_object_get(c, "from"));
-        sd_val_object_set(o, "to", sd_val_object_get(c, "to"));
+        sd_val_object_set_nocheck(o, "from", sd_val_object_get(c, "from"));
+        sd_val_object_set_nocheck(o, "to", sd_val_object_get(c, "to"));
         if (sd_val_is_true(sd_val_object_get(c, "to_absent")))
             message(o, "default %s is gone: NEW's values.yaml no longer sets it (not set in your values)", a);
         else if (sd_val_is_true(sd_val_object_get(c, "from_absent")))
@@ -338,13 +338,13 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
     report = sd_val_object();
     if (!report)
         goto oom;
-    sd_val_object_set(report, "old", sd_val_object_get(diff, "old"));
-    sd_val_object_set(report, "new", sd_val_object_get(diff, "new"));
+    sd_val_object_set_nocheck(report, "old", sd_val_object_get(diff, "old"));
+    sd_val_object_set_nocheck(report, "new", sd_val_object_get(diff, "new"));
     sd_val *fl = sd_val_array();
     for (i = 0; i < nfiles; i++)
         sd_val_array_append_new(fl, sd_val_string(files[i]));
-    sd_val_object_set_new(report, "values", fl);
-    sd_val_object_set(report, "findings", findings);
+    sd_val_object_set_new_nocheck(report, "values", fl);
+    sd_val_object_set_nocheck(report, "findings", findings);
     goto done;
 oom:
     sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");

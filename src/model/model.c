@@ -65,6 +65,12 @@ static void link_rows(sd_val *rows, sd_val *root, int descriptions)
             sd_val_object_set_new_nocheck(r, "node", sd_val_null());
             continue;
         }
+        /* the row's key and description are most often the node's id and
+         * description: one string each then (model values never change) */
+        if (sd_val_equal(sd_val_object_get(r, "key"), sd_val_object_get(n, "id")))
+            sd_val_object_set_nocheck(r, "key", sd_val_object_get(n, "id"));
+        if (sd_val_equal(sd_val_object_get(r, "description"), sd_val_object_get(n, "description")))
+            sd_val_object_set_nocheck(r, "description", sd_val_object_get(n, "description"));
         sd_val_object_set_nocheck(r, "node", sd_val_object_get(n, "id"));
         sd_val_object_set_nocheck(r, "required", sd_val_object_get(n, "required"));
         sd_val_object_set_nocheck(r, "deprecated", sd_val_object_get(n, "deprecated"));
@@ -156,10 +162,10 @@ static sd_val *model_chart(mctx *c, const sd_chart *ch)
         /* the whole file as the chart ships it (the html's "Default values") */
         sd_val *t = sd_val_stringn(ch->values->text, ch->values->text_len);
         if (t)
-            sd_val_object_set_new(sd_val_object_get(m, "chart"), "values_yaml", t);
+            sd_val_object_set_new_nocheck(sd_val_object_get(m, "chart"), "values_yaml", t);
     }
     if (an.chart_description)
-        sd_val_object_set_new(sd_val_object_get(m, "chart"), "readme_description", sd_val_string(an.chart_description));
+        sd_val_object_set_new_nocheck(sd_val_object_get(m, "chart"), "readme_description", sd_val_string(an.chart_description));
     if (values && values->kind != SD_MAP && values->kind != SD_NULL)
         sd_diag_warning(c->diags, values->loc, "values.yaml is not a map");
     if (ch->schema)

@@ -602,6 +602,10 @@ static void walk_node(walk *w, sd_val *node, int depth, const char *label, const
 
     if (!sd_val_is_object(node))
         return;
+    /* the view adds 4-9 fields to a node for html, 6-12 for md (the corpus
+     * charts): room for most of them at once, where growing a step at a time
+     * moved the members twice and left two arrays behind */
+    sd_val_object_reserve(node, w->v->html ? 8 : 10);
     anchor_for(w, node, anchor_base);
     sd_val_array_append(w->entries, node);
     decorate(w->v, node, label && !str(node, "key") ? "" : rel_path(w, node), depth, label);

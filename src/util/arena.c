@@ -18,8 +18,8 @@ struct sd_arena_block {
 
 #define BLOCK_MIN ((size_t)4 * 1024)
 #define BLOCK_MAX ((size_t)16 << 20)
-#define BLOCK_MAP ((size_t)1 << 20)
-#define POPULATE ((size_t)256 * 1024)
+#define BLOCK_MAP ((size_t)64 << 10)
+#define POPULATE ((size_t)64 * 1024)
 
 /* Nodes, pairs and tables hold pointers, sizes and doubles: 8 bytes of
  * alignment serve them, where max_align_t's 16 would add 8 bytes to every
@@ -29,12 +29,13 @@ struct sd_arena_block {
 /* Blocks grow geometrically with the arena (4 KiB, 8 KiB, ... 16 MiB), so
  * a large document needs few of them and a small one (a subchart's
  * Chart.yaml; a chart may have thousands) takes little memory. Blocks of
- * 1 MiB and more are mapped and populated POPULATE bytes at a time as the
+ * 64 KiB and more are mapped and populated POPULATE bytes at a time as the
  * bump pointer reaches them (MADV_POPULATE_WRITE): the kernel fills the
  * pages in one call instead of one page fault per 4 KiB, which is most of
  * what loading a large file costs on a virtual machine, while the unused end
  * of the last block is never touched and never resident. Mapped memory
- * comes zeroed. */
+ * comes zeroed. (From 1 MiB and a quarter MiB at a time, as it was, an
+ * argo-cd page took 721 page faults; from 64 KiB, 401.) */
 static sd_arena_block *new_block(size_t size)
 {
     sd_arena_block *b;

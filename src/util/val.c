@@ -185,9 +185,22 @@ sd_val *sd_val_sprintf(const char *fmt, ...)
     return v;
 }
 
+/* 0 to 1023 are shared constants: a model's line and column numbers and a
+ * view's depths are mostly small, and each was a block of its own. */
+#define SMALL_INTS 1024
+#define I1(n) { { UINT32_MAX, SD_VAL_INTEGER, { 0 } }, (n) }
+#define I4(n) I1(n), I1((n) + 1), I1((n) + 2), I1((n) + 3)
+#define I16(n) I4(n), I4((n) + 4), I4((n) + 8), I4((n) + 12)
+#define I64(n) I16(n), I16((n) + 16), I16((n) + 32), I16((n) + 48)
+#define I256(n) I64(n), I64((n) + 64), I64((n) + 128), I64((n) + 192)
+static vint small_ints[SMALL_INTS] = { I256(0), I256(256), I256(512), I256(768) };
+
 sd_val *sd_val_integer(sd_val_int i)
 {
-    vint *v = vget(sizeof *v);
+    vint *v;
+    if (i >= 0 && i < SMALL_INTS)
+        return &small_ints[i].h;
+    v = vget(sizeof *v);
     if (!v)
         return NULL;
     init(&v->h, SD_VAL_INTEGER);
@@ -339,6 +352,21 @@ sd_val *sd_val_object_sized(size_t n)
         return NULL;
     }
     return o;
+}
+
+int sd_val_object_reserve(sd_val *o, size_t more)
+{
+    vobj *x;
+    size_t want;
+    if (!sd_val_is_object(o))
+        return -1;
+    x = OBJ(o);
+    want = (size_t)x->n + more;
+    if (want <= x->cap)
+        return 0;
+    if (want >= UINT32_MAX / 64)
+        return -1;
+    return resize_members(x, (uint32_t)want);
 }
 
 size_t sd_val_object_size(const sd_val *o)

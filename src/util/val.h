@@ -25,7 +25,9 @@
  * header and its bytes), an object member is 17 bytes (a key and a value
  * pointer, a tag) plus the key's copy, and a key given as a string literal
  * (sd_val_object_set_new_nocheck(), whose key must be a literal) is not
- * copied at all. Everything comes from the allocator installed with
+ * copied at all. The integers 0 to 1023 are shared constants, as true,
+ * false and null are (a model's line numbers, a view's depths). Everything
+ * else comes from the allocator installed with
  * sd_val_set_alloc() (the CLI's pool: util/alloc.c), which is told each
  * block's size when it is freed.
  *
@@ -114,6 +116,10 @@ double sd_val_number_value(const sd_val *v);
 
 /* ---- objects ------------------------------------------------------------- */
 size_t sd_val_object_size(const sd_val *o);
+/** Room for `more` members beyond the present ones, made at once (a caller
+ *  about to add several fields: one move of the members instead of one per
+ *  growth step). 0, or -1 when `o` is no object or memory ran out. */
+int sd_val_object_reserve(sd_val *o, size_t more);
 sd_val *sd_val_object_getn(const sd_val *o, const char *key, size_t len);
 /** An empty object with room for `n` members before it grows (a node whose
  *  fields are about known). */

@@ -316,6 +316,23 @@ static void test_nested_defaults(void)
     OK(sd_val_object_get(a, "type") != NULL && sd_val_object_get(a, "type") == sd_val_object_get(b, "type"));
     OK(sd_val_object_get(c, "type") != sd_val_object_get(b, "type"));
     STR_EQ(sd_val_string_value(sd_val_array_get(sd_val_object_get(c, "type"), 0)), "array");
+    /* a row's key and description are its node's id and description */
+    {
+        sd_val *rows = sd_val_object_get(m, "rows"), *r;
+        size_t i, shared = 0;
+        OK(sd_val_array_size(rows) >= 2);
+        sd_val_array_foreach(rows, i, r) {
+            const char *k = sd_val_string_value(sd_val_object_get(r, "key"));
+            sd_val *n = !k ? NULL : !strcmp(k, "a") ? a : !strcmp(k, "a.b") ? b : NULL;
+            if (n) {
+                OK(sd_val_object_get(r, "key") == sd_val_object_get(n, "id"));
+                OK(sd_val_object_get(n, "description") != NULL &&
+                   sd_val_object_get(r, "description") == sd_val_object_get(n, "description"));
+                shared++;
+            }
+        }
+        INT_EQ(shared, 2);
+    }
     sd_val_decref(m);
 
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {

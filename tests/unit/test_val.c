@@ -800,6 +800,100 @@ static void test_interning(void)
     sd_val_decref(b);
 }
 
-TEST_MAIN(test_comparator_can_fail, test_random_trees, test_scalars, test_utf8_refusal, test_foreach_delete,
+/* A counting allocator: how many blocks a few calls take. */
+static long gets;
+static void *count_get(size_t n) { gets++; return malloc(n); }
+
+static void test_reserve(void)
+{
+    static const char *const keys[] = { "a", "b", "c", "d", "e", "f", "g", "h", "i", "j" };
+    sd_val *o, *x = sd_val_array();
+    json_t *j = json_object();
+    sd_val_set_alloc(count_get, release);
+    o = sd_val_object();
+    for (int i = 0; i < 3; i++) {
+        sd_val_object_set_static(o, keys[i], sd_val_integer(5000 + i));
+        json_object_set_new(j, keys[i], json_integer(5000 + i));
+    }
+    INT_EQ(sd_val_object_reserve(o, 10), 0);
+    INT_EQ(sd_val_object_reserve(o, 10), 0);   /* room already: no move */
+    gets = 0;
+    for (int i = 3; i < 10; i++) {
+        sd_val_object_set_static(o, keys[i], sd_val_true());
+        json_object_set_new(j, keys[i], json_true());
+    }
+    INT_EQ(gets, 0);                 /* seven members, no allocation */
+    TREE(o, j);
+    sd_val_decref(o);
+    o = sd_val_object();             /* without the reservation: the members move */
+    gets = 0;
+    for (int i = 0; i < 10; i++)
+        sd_val_object_set_static(o, keys[i], sd_val_true());
+    OK(gets >= 2);
+    INT_EQ(sd_val_object_reserve(x, 1), -1);
+    INT_EQ(sd_val_object_reserve(NULL, 1), -1);
+    sd_val_decref(o);
+    sd_val_decref(x);
+    json_decref(j);
+    sd_val_set_alloc(NULL, NULL);
+}
+
+/* 0 to 1023 are shared constants; other integers are blocks of their own. */
+static void test_small_integers(void)
+{
+    sd_val *a, *b;
+    char *t;
+    sd_val_set_alloc(count_get, release);
+    gets = 0;
+    a = sd_val_integer(7), b = sd_val_integer(7);
+    OK(a == b);
+    INT_EQ(a->refcount, UINT32_MAX);
+    sd_val_decref(a);
+    sd_val_decref(b);
+    a = sd_val_integer(0), b = sd_val_integer(1023);
+    INT_EQ(sd_val_integer_value(a), 0);
+    INT_EQ(sd_val_integer_value(b), 1023);
+    t = sd_val_dumps(b, SD_VAL_ENCODE_ANY);
+    STR_EQ(t, "1023");
+    free(t);
+    INT_EQ(gets, 0);
+    a = sd_val_integer(1024), b = sd_val_integer(-1);
+    INT_EQ(gets, 2);
+    INT_EQ(sd_val_integer_value(a), 1024);
+    INT_EQ(sd_val_integer_value(b), -1);
+    INT_EQ(a->refcount, 1);
+    sd_val_decref(a);
+    sd_val_decref(b);
+    sd_val_set_alloc(NULL, NULL);
+}
+
+/* The CLI's pool cuts a freed block of a larger size in two for a smaller
+ * request, front part first. */
+static void test_pool_split(void)
+{
+    char big[200], small[12];
+    sd_val *s, *t, *u, *keep;
+    uintptr_t at;
+    memset(big, 'x', sizeof big);
+    memset(small, 'y', sizeof small);
+    sd_alloc_install_pool();
+    keep = sd_val_stringn(big, 100);     /* the pool's chunk is in use */
+    s = sd_val_stringn(big, sizeof big);   /* a 216-byte block */
+    at = (uintptr_t)s;
+    sd_val_decref(s);
+    t = sd_val_stringn(small, 8);        /* 24 bytes: the freed block's front */
+    u = sd_val_stringn(small, 9);        /* 24 bytes again: the rest's front */
+    OK((uintptr_t)t == at);
+    OK((uintptr_t)u == at + 24);
+    STR_EQ(sd_val_string_value(t), "yyyyyyyy");
+    STR_EQ(sd_val_string_value(u), "yyyyyyyyy");
+    sd_val_decref(t);
+    sd_val_decref(u);
+    sd_val_decref(keep);
+    sd_val_set_intern(0);
+    sd_val_set_alloc(NULL, NULL);
+}
+
+TEST_MAIN(test_reserve, test_small_integers, test_pool_split, test_comparator_can_fail, test_random_trees, test_scalars, test_utf8_refusal, test_foreach_delete,
           test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_string_value_keys, test_interning,
           test_enough_comparisons, test_sized_objects)
