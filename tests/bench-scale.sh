@@ -5,7 +5,8 @@
 # its schema), and diffed against a copy with renamed keys and changed
 # defaults (values family), with the CPU seconds
 # (tests/cpu-time.sh) and the peak RSS of the whole process, and the 64x/1x
-# ratios (linear growth: time at most 80x, memory at most 70x).
+# ratios (linear growth: time at most 80x, memory at most 70x), the time
+# ratio also measured with the two sizes interleaved (same_sitting below).
 # Figures only, never asserted. SCALES="1 4" runs fewer sizes.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -24,6 +25,32 @@ measure() { # SCALE CMD...
     shift
     r=$(cpu_med "$n" "$@")
     if [ "$r" = "0 0" ]; then echo "- -"; else echo "$r" | awk '{printf "%.4f %d\n", $1, $2}'; fi
+}
+# The last/1x time ratio again in one sitting (perf only): three rounds of
+# two 1x runs, one run at the largest size, two 1x runs; each round's ratio
+# is the large run over the median of its four small ones, and the median
+# round is printed. The columns above measure each size after the other,
+# minutes apart on a machine whose pace moves.
+once_at() { # SCALE: one run of the row's command at SCALE
+    src=$tmp/$fam-$1
+    [ "$fam" = defs ] && src=$tmp/$fam-$1.json
+    if [ "$what" = validate ] || [ "$what" = rules ]; then
+        cpu_once "$SD" "$what" "$src"
+    elif [ "$what" = diff ]; then
+        cpu_once "$SD" diff "$src" "$src-next"
+    else
+        cpu_once "$SD" "$src" --format "$what" -o /dev/null
+    fi
+}
+same_sitting() { # FIRST LAST
+    rm -f "$tmp/rounds"
+    for k in 1 2 3; do
+        a=$(once_at "$1"); b=$(once_at "$1"); t=$(once_at "$2"); c=$(once_at "$1"); d=$(once_at "$1")
+        case "$a$b$t$c$d" in *-*) echo "-"; return ;; esac
+        printf '%s\n%s\n%s\n%s\n' "$a" "$b" "$c" "$d" | sort -n |
+            awk -v t="$t" '{x[NR]=$1} END {m = (x[2] + x[3]) / 2; if (m > 0) printf "%.4f\n", t / m}' >>"$tmp/rounds"
+    done
+    sort -n "$tmp/rounds" | awk '{x[NR]=$1} END {if (NR == 3) printf "%.1fx\n", x[2]; else print "-"}'
 }
 echo "(CPU: $(cpu_how))"
 printf '%-8s %-9s' family what
@@ -65,7 +92,13 @@ for fam in values defs wide; do
         done
         if [ -n "$first_t" ]; then
             awk -v a="$first_t" -v b="$last_t" -v c="$first_m" -v d="$last_m" \
-                'BEGIN { printf "   %.1fx, %.1fx\n", (a > 0 ? b / a : 0), d / c }'
+                'BEGIN { printf "   %.1fx, %.1fx", (a > 0 ? b / a : 0), d / c }'
+            first=${SCALES%% *} last=${SCALES##* }
+            if [ $TASKCLOCK = 1 ] && [ "$first" != "$last" ]; then
+                printf ' (time in one sitting: %s)\n' "$(same_sitting "$first" "$last")"
+            else
+                echo
+            fi
         else
             echo
         fi
