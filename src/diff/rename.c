@@ -586,12 +586,13 @@ static int level_pass(rctx *r)
         r->ncs = 0;
         for (i = 0; i < c->old.n; i++) {
             dentry *o = &c->old.e[i];
-            const char *ok = key_of(o);
+            const char *ok;
             sd_val *opwords, *lists, *kw;
             char *op, *lk;
             int nkw;
             if (o->match >= 0 || o->depth != depth || o->parent < 0)
                 continue;
+            ok = key_of(o);   /* after the test: every pass visits every entry */
             kw = sd_val_array();
             words_of(kw, ok);
             nkw = (int)sd_val_array_size(kw);

@@ -55,7 +55,7 @@ sd_val *sd_model__unique_id_val(mctx *c, const char *want)
         len = b.len;
     }
     /* the set of ids is keyed by each id's own bytes (no copy) */
-    id = sd_val_stringn_nocheck(text, len);
+    id = sd_val_stringn_unique(text, len);
     sd_buf_release(&b);
     if (id && sd_val_object_set_new_strkey(c->ids, id, sd_val_true()) < 0)
         sd_alloc_note_failure();

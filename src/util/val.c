@@ -125,12 +125,12 @@ void sd_val_set_intern(int on)
     intern.on = on;
 }
 
-sd_val *sd_val_stringn_nocheck(const char *s, size_t len)
+static sd_val *make_string(const char *s, size_t len, int shared)
 {
     vstr *v, **at = NULL;
     if (!s || len >= UINT32_MAX - 64)
         return NULL;
-    if (intern.on && len <= INTERN_MAX && ((intern.n + 1) * 2 <= intern.cap || intern_grow() == 0)) {
+    if (shared && intern.on && len <= INTERN_MAX && ((intern.n + 1) * 2 <= intern.cap || intern_grow() == 0)) {
         at = &intern.slot[intern_at(s, len)];
         if (*at)
             return sd_val_incref(&(*at)->h);
@@ -147,6 +147,16 @@ sd_val *sd_val_stringn_nocheck(const char *s, size_t len)
         intern.n++;
     }
     return &v->h;
+}
+
+sd_val *sd_val_stringn_nocheck(const char *s, size_t len)
+{
+    return make_string(s, len, 1);
+}
+
+sd_val *sd_val_stringn_unique(const char *s, size_t len)
+{
+    return make_string(s, len, 0);
 }
 
 sd_val *sd_val_stringn(const char *s, size_t len)

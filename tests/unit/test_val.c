@@ -754,7 +754,7 @@ static void test_interning(void)
     char text[32];
     size_t found = 0, wrong = 0;
     uint64_t r = 88172645463325252ull;
-    sd_val *a, *b, *l;
+    sd_val *a, *b, *c, *l;
 
     sd_val_set_intern(1);
     a = sd_val_string("object");
@@ -765,6 +765,26 @@ static void test_interning(void)
     b = sd_val_string("a string longer than twenty-four bytes");
     OK(l != b);                     /* long strings are not shared */
     sd_val_decref(b);
+    sd_val_decref(l);
+    /* a unique text neither takes a shared string nor gives its own */
+    l = sd_val_stringn_unique("object", 6);
+    OK(l != a);
+    INT_EQ(l->refcount, 1);
+    INT_EQ(a->refcount, 2);
+    b = sd_val_stringn_unique("k-unique", 8);
+    c = sd_val_string("k-unique");
+    OK(c != b);
+    INT_EQ(c->refcount, 1);
+    sd_val_decref(c);
+    sd_val_decref(b);                /* leaves nothing behind in the table */
+    b = sd_val_string("k-unique");
+    INT_EQ(b->refcount, 1);
+    c = sd_val_string("k-unique");
+    OK(c == b);
+    INT_EQ(b->refcount, 2);
+    sd_val_decref(c);
+    sd_val_decref(b);
+    STR_EQ(sd_val_string_value(l), "object");
     sd_val_decref(l);
     sd_val_decref(a);
     sd_val_decref(a);
