@@ -1,6 +1,6 @@
-/* render_int.h - internal to the renderer (view.c, words.c, cells.c,
- * meta.c): the view under construction, the JSON helpers and the pieces
- * each file gives the others. */
+/* render_int.h - internal to the renderer (view.c, decorate.c, words.c,
+ * cells.c, meta.c): the view under construction, the JSON helpers and the
+ * pieces each file gives the others. */
 #ifndef SD_RENDER_INT_H
 #define SD_RENDER_INT_H
 
@@ -98,7 +98,7 @@ void sd_render__md_code(sd_buf *b, const char *s, size_t n);
 struct view;
 void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const char *desc, sd_val **memo);
 
-/* ---- the view (view.c) -------------------------------------------------------- */
+/* ---- the view (view.c, decorate.c) --------------------------------------- */
 
 typedef struct view {
     int     html;
@@ -121,9 +121,12 @@ typedef struct view {
 /** sd_render_view(), making default_yaml and default_block only when `yaml`. */
 int sd_render__view(sd_val *model, int html, int yaml);
 
-/** A unique, attribute-safe anchor for `node` from `base` (view.c). */
+/** A unique, attribute-safe anchor for `node` from `base` (decorate.c). */
 void sd_render__make_anchor(view *v, sd_val *node, const char *base);
-/** A description as sanitized HTML (view.c). */
+/** Add the view's fields to one documented node (decorate.c): `display` is
+ *  the key path shown, `depth` its level, `label` a branch's name or NULL. */
+void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, const char *label);
+/** A description as sanitized HTML (markdown.c). */
 void sd_render__description_html(sd_buf *b, const char *s, size_t n);
 /* 1 when one line of text renders by cmark as <p>itself, escaped</p>:
  * sd_render__description_html() writes that without cmark. */
