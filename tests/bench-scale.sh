@@ -26,22 +26,25 @@ measure() { # SCALE CMD...
     r=$(cpu_med "$n" "$@")
     if [ "$r" = "0 0" ]; then echo "- -"; else echo "$r" | awk '{printf "%.4f %d\n", $1, $2}'; fi
 }
+run_at() { # SCALE RUNNER...: the runner's words, then the row's command at SCALE
+    s=$1
+    shift
+    src=$tmp/$fam-$s
+    [ "$fam" = defs ] && src=$tmp/$fam-$s.json
+    if [ "$what" = validate ] || [ "$what" = rules ]; then
+        "$@" "$SD" "$what" "$src"
+    elif [ "$what" = diff ]; then
+        "$@" "$SD" diff "$src" "$src-next"
+    else
+        "$@" "$SD" "$src" --format "$what" -o /dev/null
+    fi
+}
+once_at() { run_at "$1" cpu_once; }   # SCALE: one run's CPU seconds
 # The last/1x time ratio again in one sitting (perf only): three rounds of
 # two 1x runs, one run at the largest size, two 1x runs; each round's ratio
 # is the large run over the median of its four small ones, and the median
 # round is printed. The columns above measure each size after the other,
 # minutes apart on a machine whose pace moves.
-once_at() { # SCALE: one run of the row's command at SCALE
-    src=$tmp/$fam-$1
-    [ "$fam" = defs ] && src=$tmp/$fam-$1.json
-    if [ "$what" = validate ] || [ "$what" = rules ]; then
-        cpu_once "$SD" "$what" "$src"
-    elif [ "$what" = diff ]; then
-        cpu_once "$SD" diff "$src" "$src-next"
-    else
-        cpu_once "$SD" "$src" --format "$what" -o /dev/null
-    fi
-}
 same_sitting() { # FIRST LAST
     rm -f "$tmp/rounds"
     for k in 1 2 3; do
@@ -75,15 +78,7 @@ for fam in values defs wide; do
         printf '%-8s %-9s' "$fam" "$what"
         first_t="" first_m="" last_t="" last_m=""
         for n in $SCALES; do
-            src=$tmp/$fam-$n
-            [ "$fam" = defs ] && src=$tmp/$fam-$n.json
-            if [ "$what" = validate ] || [ "$what" = rules ]; then
-                r=$(measure "$n" "$SD" "$what" "$src")
-            elif [ "$what" = diff ]; then
-                r=$(measure "$n" "$SD" diff "$src" "$src-next")
-            else
-                r=$(measure "$n" "$SD" "$src" --format "$what" -o /dev/null)
-            fi
+            r=$(run_at "$n" measure "$n")
             t=${r% *}; m=${r#* }
             if [ "$m" = "-" ]; then printf ' %16s' failed; continue; fi
             printf ' %16s' "$t / $((m / 1024))"

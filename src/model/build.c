@@ -199,12 +199,7 @@ sd_val *sd_model__loc(mctx *c, sd_loc l)
         }
         /* a values position is its node's alone, and a schema position
          * is seldom 24 bytes or shorter (the most the table of shared
-         * short strings takes): kept out of that table
-         * (sd_val_stringn_unique) when the file's name is ASCII, checked
-         * as UTF-8 otherwise */
-        for (size_t i = 0; i < n; i++)
-            if ((unsigned char)f[i] >= 0x80)
-                return sd_val_stringn(small, (size_t)(p - small));
+         * short strings takes): kept out of that table */
         return sd_val_stringn_unique(small, (size_t)(p - small));
     }
 }

@@ -38,7 +38,7 @@ void sd_render__make_anchor(view *v, sd_val *node, const char *base)
     }
     {
         /* the anchors' set is keyed by the anchor string's own bytes */
-        sd_val *a = sd_val_stringn(b->ptr, b->len);
+        sd_val *a = sd_val_stringn_unique(b->ptr, b->len);   /* unique by construction */
         if (a && sd_val_object_set_new_strkey(v->anchors, a, sd_val_true()) == 0)
             sd_val_object_set_new_nocheck(node, "anchor", a);
         else

@@ -156,7 +156,7 @@ sd_val *sd_val_stringn_nocheck(const char *s, size_t len)
 
 sd_val *sd_val_stringn_unique(const char *s, size_t len)
 {
-    return make_string(s, len, 0);
+    return s && utf8_ok(s, len) ? make_string(s, len, 0) : NULL;
 }
 
 sd_val *sd_val_stringn(const char *s, size_t len)

@@ -63,8 +63,8 @@ sd_val *sd_val_string(const char *s);
 sd_val *sd_val_stringn(const char *s, size_t len);
 /** As sd_val_stringn(), trusting the caller that `s` is valid UTF-8. */
 sd_val *sd_val_stringn_nocheck(const char *s, size_t len);
-/** As sd_val_stringn_nocheck(), for a text no other string will have (a
- *  node's id, a position in a file): never looked up in or added to the
+/** As sd_val_stringn(), for a text no other string will have (a node's id,
+ *  a position in a file, an anchor): never looked up in or added to the
  *  table of short strings that sd_val_set_intern() shares, which such
  *  texts would only fill (and each lookup there is a cache miss). */
 sd_val *sd_val_stringn_unique(const char *s, size_t len);

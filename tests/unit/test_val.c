@@ -786,6 +786,8 @@ static void test_interning(void)
     sd_val_decref(b);
     STR_EQ(sd_val_string_value(l), "object");
     sd_val_decref(l);
+    OK(sd_val_stringn_unique("k\xff", 2) == NULL);   /* checked as sd_val_stringn() is */
+    OK(sd_val_stringn_unique(NULL, 0) == NULL);
     sd_val_decref(a);
     sd_val_decref(a);
     for (int i = 0; i < N; i++) {
