@@ -69,7 +69,10 @@ int sd_file_read(char **out, size_t *out_len, const char *path, size_t max, int 
         return sd_diag_error(diags, SD_ELIMIT, loc,
                              "file is larger than the limit of %zu bytes", max);
     }
-    alloc = (size_t)st.st_size + 1;
+    /* room for the text, its NUL and one byte more: the read that finds
+     * the end then has room to ask for a byte, so a file that keeps its
+     * size is read without growing the buffer (it had doubled each file) */
+    alloc = (size_t)st.st_size + 2;
     if (!(buf = malloc(alloc))) {
         close(fd);
         return sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
@@ -78,13 +81,13 @@ int sd_file_read(char **out, size_t *out_len, const char *path, size_t max, int 
     for (;;) {
         if (len + 1 == alloc) {
             char *p;
-            if (alloc - 1 >= max) {
+            if (len > max) {
                 free(buf);
                 close(fd);
                 return sd_diag_error(diags, SD_ELIMIT, loc,
                                      "file is larger than the limit of %zu bytes", max);
             }
-            alloc = alloc * 2 > max + 1 ? max + 1 : alloc * 2;
+            alloc = alloc * 2 > max + 2 ? max + 2 : alloc * 2;
             if (!(p = realloc(buf, alloc))) {
                 free(buf);
                 close(fd);
@@ -108,6 +111,10 @@ int sd_file_read(char **out, size_t *out_len, const char *path, size_t max, int 
         len += (size_t)r;
     }
     close(fd);
+    if (len > max) {
+        free(buf);
+        return sd_diag_error(diags, SD_ELIMIT, loc, "file is larger than the limit of %zu bytes", max);
+    }
     buf[len] = '\0';
     *out = buf;
     *out_len = len;

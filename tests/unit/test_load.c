@@ -3,6 +3,10 @@
 #include "harness.h"
 #include "node.h"
 #include "emit.h"
+#include "file.h"
+#include <malloc.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -371,6 +375,32 @@ static void test_read_file(void)
     char *m = sd_diag_format(&d.items[0]);
     STR_EQ(m, "/dev/zero: error: not a regular file");
     free(m);
+    sd_diags_release(&d);
+
+    /* a file read whole takes its size and a byte or two, not double */
+    char path[] = "/tmp/sd-test-read-XXXXXX";
+    int fd = mkstemp(path);
+    OK(fd >= 0);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    OK(f != NULL);
+    size_t n = 100000;
+    for (size_t i = 0; f && i < n; i++)
+        fputc('a' + (int)(i % 26), f);
+    if (f)
+        fclose(f);
+    char *text = NULL;
+    size_t len = 0;
+    INT_EQ(sd_file_read(&text, &len, path, SD_FILE_MAX, 0, &d), 0);
+    OK(len == n && text && text[n] == '\0' && text[0] == 'a' && text[n - 1] == 'a' + (int)((n - 1) % 26));
+    OK(text && malloc_usable_size(text) < n + 64);
+    free(text);
+    /* the limit is inclusive: n bytes fit a limit of n and not of n - 1 */
+    INT_EQ(sd_file_read(&text, &len, path, n, 0, &d), 0);
+    OK(len == n);
+    free(text);
+    INT_EQ(sd_file_read(&text, &len, path, n - 1, 0, &d), SD_ELIMIT);
+    OK(text == NULL && d.count > 0 && strstr(d.items[d.count - 1].message, "limit of 99999 bytes") != NULL);
+    unlink(path);
     sd_diags_release(&d);
 }
 
