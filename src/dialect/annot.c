@@ -490,7 +490,7 @@ static uint64_t hash_path(const char *s, int old)
     return h ^ (h >> 29);
 }
 
-static size_t slot_of(const sd_annots *a, const char *path, int old);
+static size_t slot_of(const sd_annots *a, const char *path, int old, uint64_t *tag);
 
 /* Index every annotation by (path, kind) once, so that each key's lookup
  * is a hash probe: a later annotation of the same path wins, as a scan
@@ -504,9 +504,14 @@ static int index_paths(sd_annots *a)
         return SD_ENOMEM;
     a->idx_cap = cap;
     for (size_t i = 0; i < a->n; i++) {
+        uint64_t tag;
+        size_t j;
+        int old = a->items[i].old_style != 0;
         if (!a->items[i].path)
             continue;
-        a->idx[slot_of(a, a->items[i].path, a->items[i].old_style != 0)] = (uint32_t)i + 1;
+        j = slot_of(a, a->items[i].path, old, &tag);
+        a->idx[j] = tag | ((uint64_t)i + 1);
+        a->nkind[old]++;
     }
     return 0;
 }
@@ -556,12 +561,20 @@ int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
 
 /* The slot of `path` among the annotations of one kind (old_style or not):
  * the slot holding the last such annotation, or the empty slot where it
- * would go. */
-static size_t slot_of(const sd_annots *a, const char *path, int old)
+ * would go; *tag is the hash's part a slot keeps. A slot whose tag differs
+ * is passed without reading its annotation: most lookups find nothing
+ * (keys without a comment), and each annotation read was a cache miss on
+ * a large file. */
+static size_t slot_of(const sd_annots *a, const char *path, int old, uint64_t *tag)
 {
-    size_t mask = a->idx_cap - 1, j = (size_t)hash_path(path, old) & mask;
+    uint64_t h = hash_path(path, old);
+    size_t mask = a->idx_cap - 1, j = (size_t)h & mask;
+    *tag = h & 0xFFFFFFFF00000000ULL;
     for (; a->idx[j]; j = (j + 1) & mask) {
-        const sd_annot *x = &a->items[a->idx[j] - 1];
+        const sd_annot *x;
+        if ((a->idx[j] & 0xFFFFFFFF00000000ULL) != *tag)
+            continue;
+        x = &a->items[(uint32_t)a->idx[j] - 1];
         if (x->old_style == old && strcmp(x->path, path) == 0)
             break;
     }
@@ -571,10 +584,11 @@ static size_t slot_of(const sd_annots *a, const char *path, int old)
 static const sd_annot *lookup(const sd_annots *a, const char *path, int old)
 {
     size_t j;
-    if (!a->idx_cap)
-        return NULL;
-    j = slot_of(a, path, old);
-    return a->idx[j] ? &a->items[a->idx[j] - 1] : NULL;
+    uint64_t tag;
+    if (!a->idx_cap || !a->nkind[old])
+        return NULL;   /* none of this kind: no hash to take */
+    j = slot_of(a, path, old, &tag);
+    return a->idx[j] ? &a->items[(uint32_t)a->idx[j] - 1] : NULL;
 }
 
 const sd_annot *sd_annots_get(const sd_annots *a, const char *path)

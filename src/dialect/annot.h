@@ -40,8 +40,11 @@ typedef struct sd_annots {
     char     **skips;     /* Bitnami @skip paths */
     size_t     nskips;
     char      *chart_description; /* Bitnami @descriptionStart..End */
-    uint32_t  *idx;       /* (path, old_style) -> items index + 1, open addressing */
+    uint64_t  *idx;       /* (path, old_style) -> items index + 1 in the low
+                             32 bits, the high 32 bits of the path's hash
+                             above, open addressing (0: empty) */
     size_t     idx_cap;
+    size_t     nkind[2];  /* indexed annotations: new style, old style */
     sd_arena   arena;     /* every string above */
 } sd_annots;
 
