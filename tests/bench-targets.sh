@@ -121,13 +121,18 @@ for c in "$CORPUS"/charts/*/; do
 done
 
 echo "## memory: peak RSS per input byte"
-printf '%-40s %9s %9s %9s %9s %7s\n' run input peak B/B floor-B/B target
+# above-start: the peak less that of `schemadoc --version` (the binary's
+# and libc's pages and the start-up, before any input), per input byte:
+# what the input costs, where B/B also counts what any run costs
+vp=$(one "$SD" --version); vp=${vp#* }
+printf '%-40s %9s %9s %9s %9s %9s %7s\n' run input peak B/B above-start floor-B/B target
 mem_row() { # NAME TARGET INPUT-BYTES FLOOR-FILE CMD...
     name=$1 target=$2 in=$3 ff=$4; shift 4
     p=$(one "$@"); p=${p#* }
     f=$(floor_of "$ff"); f=${f#* }
     r=$(awk -v p="$p" -v n="$in" 'BEGIN { printf "%.1f", p * 1024 / n }')
-    printf '%-40s %9d %8dM %9s %9s %6s  %s\n' "$name" "$in" $((p / 1024)) "$r" \
+    printf '%-40s %9d %8dM %9s %11s %9s %6s  %s\n' "$name" "$in" $((p / 1024)) "$r" \
+        "$(awk -v p="$p" -v v="$vp" -v n="$in" 'BEGIN { printf "%.1f", (p - v) * 1024 / n }')" \
         "$(awk -v p="$f" -v n="$in" 'BEGIN { printf "%.1f", p * 1024 / n }')" "$target" "$(verdict "$r" "$target")"
 }
 KPS=$CORPUS/charts/kube-prometheus-stack
@@ -146,6 +151,7 @@ if [ -d "$W/ajv/node_modules" ]; then
 else
     echo "(ajv not installed in $W/ajv: AJV=1 sh tests/bench-validate.sh installs it)"
 fi
+printf '%-40s %9s %8dK  (the start of every run above)\n' "schemadoc --version" "" "$vp"
 
 echo "## start-up: whole process, wall milliseconds (median of 21)"
 wall() {
