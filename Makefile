@@ -68,7 +68,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(LINK_PKGS)) -lcmark-gfm-extensions -lm 
 # The release binary links its libraries' static archives (Debian's -dev
 # packages ship them): no relocation of five shared libraries at start-up,
 # so `schemadoc --version` starts within 2x of an empty C program.
-STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -lz -Wl,-Bdynamic -lm -ldl
+STATIC_LIBS = -Wl,-Bstatic -lyaml -ljansson -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8 -lz -Wl,-Bdynamic -ldl
 # tests/unit/server.h talks to the test server with libcurl directly
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs libcurl)
 

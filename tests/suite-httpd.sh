@@ -77,5 +77,11 @@ SD_LIBCURL=/nonexistent/libcurl.so.4 NO_COLOR=1 "$SDB" "$tmp/r.json" --format md
 if [ $st -eq 2 ] && grep -q "remote documents need libcurl, which could not be loaded (/nonexistent/libcurl.so.4): install it (Debian: apt-get install libcurl4)" "$tmp/err"; then ok
 else fail "missing libcurl: exit $st, message: $(cat "$tmp/err")"; fi
 
+# the release binary maps libc alone at start: libcurl is loaded as above,
+# the parsers from their static archives, and nothing of libm is called
+REL=${SD_REL:-./schemadoc}
+needed=$(readelf -d "$REL" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+if [ "$needed" = "libc.so.6 " ]; then ok; else fail "$REL needs more than libc: '$needed'"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -155,9 +155,15 @@ int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm
             return 0;   /* |x/m| < 1 and x != 0 */
     }
     {
-        double xv = x.d, mv = m.d, q = xv / mv;
+        double xv = x.d, mv = m.d, q = xv / mv, aq, r;
         if (!isfinite(q))
             return 0;
-        return fabs(q - nearbyint(q)) <= 1e-9 * fmax(1.0, fabs(q));
+        /* q's nearest integer, as nearbyint() would give it in the default
+         * rounding mode, without libm (the binary links no libm: one shared
+         * library less to map at every start): from 2^52 up a double is an
+         * integer, below it adding and taking away 2^52 rounds it */
+        aq = fabs(q);
+        r = aq >= 4503599627370496.0 ? aq : (aq + 4503599627370496.0) - 4503599627370496.0;
+        return fabs(aq - r) <= 1e-9 * (aq > 1.0 ? aq : 1.0);
     }
 }

@@ -221,6 +221,33 @@ static void test_numbers(void)
     run(&f, "{\"multipleOf\": 0.01}", "19.991", 0);
     INT_EQ(f.result, SD_EINVALID);
     done(&f);
+    /* numbers of more than 15 significant digits (each the double it
+     * reads as), ties, negatives, and quotients past 2^52 or past the
+     * doubles' range */
+    {
+        static const struct { const char *m, *x; int ok; } q[] = {
+            { "0.33333333333333333333", "1", 0 },          /* 3.0000000000000004 */
+            { "3.00000000000000000001", "-6", 1 },         /* -2 */
+            { "3.00000000000000000001", "7.5", 0 },        /* 2.5: a tie is 0.5 away */
+            { "3.00000000000000000001", "-7.5", 0 },
+            { "3.00000000000000000001", "8.9999999999", 0 },
+            { "1.00000000000000000001", "4503599627370497", 1 },   /* past 2^52: integral */
+            { "1.00000000000000000001", "1e300", 1 },
+            { "0.70000000000000000001", "2.1", 1 },
+            { "0.70000000000000000001", "2.45", 0 },       /* 3.5 */
+            { "1e-300", "1e300", 1 },                      /* 1e600: exact all the same */
+            { "7", "1e400", 0 },                           /* infinite: never a multiple */
+        };
+        for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+            char schema[96];
+            snprintf(schema, sizeof schema, "{\"multipleOf\": %s}", q[i].m);
+            run(&f, schema, q[i].x, 0);
+            if (f.result != (q[i].ok ? 0 : SD_EINVALID))
+                fprintf(stderr, "multipleOf %s, %s: %d\n", q[i].m, q[i].x, f.result);
+            INT_EQ(f.result, q[i].ok ? 0 : SD_EINVALID);
+            done(&f);
+        }
+    }
     run(&f, "{\"enum\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "10.0", 0);
     INT_EQ(f.result, 0);
     done(&f);
