@@ -205,7 +205,10 @@ static int count_kw(sd_validator *v, const sd_node *n, const char *kw, long long
     if (!is_num(n) || !is_integral(n) || sd_node_number(n) < 0) {
         return cerr(v, SD_ESYNTAX, n, "'%s' must be a non-negative integer", kw);
     }
-    *out = n->kind == SD_INT && !n->big ? n->num.i : sd_node_number(n) < 9e18 ? (long long)sd_node_number(n) : 9000000000000000000LL;
+    if (n->kind == SD_INT && !n->big)
+        *out = n->num.i;
+    else   /* a count past 9e18 counts as 9e18 */
+        *out = sd_node_number(n) < 9e18 ? (long long)sd_node_number(n) : 9000000000000000000LL;
     return 0;
 }
 
