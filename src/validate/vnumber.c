@@ -155,15 +155,12 @@ int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm
             return 0;   /* |x/m| < 1 and x != 0 */
     }
     {
-        double xv = x.d, mv = m.d, q = xv / mv, aq, r;
+        /* a text the decimals above cannot read, such as 1e-500 (0 as a
+         * double): the quotient against its nearest integer (floor() is
+         * compiled inline, as in tree/emit.c: the binary links no libm) */
+        double xv = x.d, mv = m.d, q = xv / mv, aq = fabs(q);
         if (!isfinite(q))
             return 0;
-        /* q's nearest integer, as nearbyint() would give it in the default
-         * rounding mode, without libm (the binary links no libm: one shared
-         * library less to map at every start): from 2^52 up a double is an
-         * integer, below it adding and taking away 2^52 rounds it */
-        aq = fabs(q);
-        r = aq >= 4503599627370496.0 ? aq : (aq + 4503599627370496.0) - 4503599627370496.0;
-        return fabs(aq - r) <= 1e-9 * (aq > 1.0 ? aq : 1.0);
+        return fabs(aq - floor(aq + 0.5)) <= 1e-9 * (aq > 1.0 ? aq : 1.0);
     }
 }

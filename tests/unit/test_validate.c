@@ -237,6 +237,7 @@ static void test_numbers(void)
             { "0.70000000000000000001", "2.45", 0 },       /* 3.5 */
             { "1e-300", "1e300", 1 },                      /* 1e600: exact all the same */
             { "7", "1e400", 0 },                           /* infinite: never a multiple */
+            { "7", "1e-500", 1 },                          /* 0 as a double: the doubles' path */
         };
         for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
             char schema[96];
