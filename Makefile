@@ -119,10 +119,10 @@ BIN_LIBS_adbg = $(PKG_LIBS)
 define flavour
 $(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o $$(BUILD)/$(1)/formjs.o
 $(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
-$$(BUILD)/$(1)/%.o: src/%.c $$(HDRS)
+$$(BUILD)/$(1)/%.o: src/%.c
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC_$(1)) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -MMD -MP -c -o $$@ $$<
 $$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
@@ -146,6 +146,9 @@ $$(BUILD)/$(1)/test_%: tests/unit/test_%.c tests/unit/harness.h $$(BUILD)/$(1)/l
 	@$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -o $$@ $$< $$(BUILD)/$(1)/libschemadoc.a $$(TEST_LIBS)
 endef
 $(foreach f,rel asan adbg fuzz,$(eval $(call flavour,$(f))))
+# Each object depends on the headers it includes (gcc -MMD writes the list
+# beside it), so a header change rebuilds only the files that include it.
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 build-rel: schemadoc $(BUILD)/rel/libschemadoc.a
 build-bench: $(BENCHBINS)

@@ -7,7 +7,7 @@
 #include "render_int.h"
 #include "alloc.h"
 #include "emit.h"
-#include "markdown.h"
+#include "md_to_html.h"
 #include "sd.h"
 
 #include <ctype.h>

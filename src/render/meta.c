@@ -2,7 +2,7 @@
  * cells, links kept only when their scheme is safe. */
 #include "render_int.h"
 #include "emit.h"
-#include "markdown.h"
+#include "md_to_html.h"
 #include "sd.h"
 
 #include <ctype.h>

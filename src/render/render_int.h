@@ -1,5 +1,5 @@
-/* render_int.h - internal to the renderer (view.c, decorate.c, words.c,
- * cells.c, meta.c): the view under construction, the JSON helpers and the
+/* render_int.h - internal to the renderer (view.c, decorate.c, constraints.c,
+ * md_cells.c, meta.c): the view under construction, the JSON helpers and the
  * pieces each file gives the others. */
 #ifndef SD_RENDER_INT_H
 #define SD_RENDER_INT_H
@@ -66,7 +66,7 @@ static inline void set_buf_or(sd_val *o, const char *k, sd_buf *b, sd_val *same)
 /** Compact JSON as helm-docs prints defaults (Go's json.Marshal: sorted keys). */
 void sd_render__put_json(sd_buf *b, sd_val *v);
 
-/* ---- constraints in words (words.c) --------------------------------------- */
+/* ---- constraints in words (constraints.c) --------------------------------------- */
 
 /* Each constraint is written twice, as escaped HTML with <code> and as
  * Markdown with code spans, by the same calls. */
@@ -79,7 +79,7 @@ typedef struct cons {
  *  c->md_list (Markdown), one item per constraint. */
 void sd_render__constraints(cons *c, sd_val *node);
 
-/* ---- Markdown (cells.c) ------------------------------------------------------ */
+/* ---- Markdown (md_cells.c) --------------------------------------------------- */
 
 /** Table cell text: pipes escaped, line breaks as <br>. */
 void sd_render__md_cell(sd_buf *b, const char *s, size_t n);
@@ -126,23 +126,23 @@ void sd_render__make_anchor(view *v, sd_val *node, const char *base);
 /** Add the view's fields to one documented node (decorate.c): `display` is
  *  the key path shown, `depth` its level, `label` a branch's name or NULL. */
 void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, const char *label);
-/** A description as sanitized HTML (markdown.c). */
+/** A description as sanitized HTML (md_to_html.c). */
 void sd_render__description_html(sd_buf *b, const char *s, size_t n);
 /* 1 when one line of text renders by cmark as <p>itself, escaped</p>:
  * sd_render__description_html() writes that without cmark. */
 int sd_render__plain_text(const char *s, size_t n);
-/** helm-docs' default cell of a node without a row (cells.c). */
+/** helm-docs' default cell of a node without a row (md_cells.c). */
 void sd_render__md_default(view *v, sd_val *node);
-/** The Markdown tables: the chart's rows, or the entries' (cells.c). */
+/** The Markdown tables: the chart's rows, or the entries' (md_cells.c). */
 void sd_render__chart_rows(view *v, sd_val *model);
 void sd_render__entry_rows(sd_val *model);
 /** Charts, md: the keys the table has no row for that the schema
- *  documents, grouped under the key that refers to them (cells.c). */
+ *  documents, grouped under the key that refers to them (md_cells.c). */
 void sd_render__schema_keys(view *v, sd_val *model);
 /** `s` with its HTML character references decoded, into `b` (cleared
- *  first) (cells.c). */
+ *  first) (md_cells.c). */
 void sd_render__decode_entities(sd_buf *b, const char *s);
-/** The entries that have a details section (cells.c). */
+/** The entries that have a details section (md_cells.c). */
 void sd_render__details(sd_val *model);
 /** Page title, chart/CRD metadata, links checked (meta.c). */
 void sd_render__page_meta(view *v, sd_val *model);

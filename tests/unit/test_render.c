@@ -3,7 +3,7 @@
  * region splicing and the unified diff. */
 #include "harness.h"
 #include "emit.h"
-#include "markdown.h"
+#include "md_to_html.h"
 #include "readme.h"
 #include "render.h"
 #include "render_int.h"

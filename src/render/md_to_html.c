@@ -1,8 +1,8 @@
-/* markdown.c - Markdown to HTML with cmark-gfm for descriptions: GFM
+/* md_to_html.c - Markdown to HTML with cmark-gfm for descriptions: GFM
  * extensions on, raw HTML off, link destinations filtered by scheme and
- * images reduced to their alt text (see markdown.h); and the descriptions
+ * images reduced to their alt text (see md_to_html.h); and the descriptions
  * that cmark would leave as plain text, written without it. */
-#include "markdown.h"
+#include "md_to_html.h"
 #include "render_int.h"
 #include "sd.h"
 

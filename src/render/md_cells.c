@@ -1,9 +1,9 @@
-/* cells.c - Markdown: escaped cells, code spans, the helm-docs and
+/* md_cells.c - Markdown: escaped cells, code spans, the helm-docs and
  * Bitnami parameter tables and the details list (docs/themes.md). */
 #include "render_int.h"
 #include "alloc.h"
 #include "emit.h"
-#include "markdown.h"
+#include "md_to_html.h"
 #include "sd.h"
 
 #include <ctype.h>

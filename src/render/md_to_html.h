@@ -1,11 +1,11 @@
-/* markdown.h - Markdown descriptions to safe HTML through cmark-gfm.
+/* md_to_html.h - Markdown descriptions to safe HTML through cmark-gfm.
  *
  * GitHub-flavoured: tables, autolinks and strikethrough on. Raw HTML is
  * dropped (CMARK_OPT_DEFAULT, never CMARK_OPT_UNSAFE); link destinations
  * other than http:, https:, mailto: and relative ones are removed; images
  * become their alt text, so a page never loads anything from the network. */
-#ifndef SD_MARKDOWN_H
-#define SD_MARKDOWN_H
+#ifndef SD_MD_TO_HTML_H
+#define SD_MD_TO_HTML_H
 
 #include "buf.h"
 

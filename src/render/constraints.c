@@ -1,8 +1,8 @@
-/* words.c - constraints in words: "1 ≤ value ≤ 65535", "matches `^a`", once
+/* constraints.c - constraints in words: "1 ≤ value ≤ 65535", "matches `^a`", once
  * as HTML and once as Markdown by the same calls. */
 #include "render_int.h"
 #include "emit.h"
-#include "markdown.h"
+#include "md_to_html.h"
 #include "sd.h"
 
 #include <ctype.h>
