@@ -1,5 +1,5 @@
-/* cli.h - what subcommands share: option parsing helpers and diagnostics
- * printing. Each subcommand is `int sd_cmd_NAME(int argc, char **argv)`
+/* cli.h - what subcommands share (cli.c): option parsing helpers and
+ * diagnostics printing. Each subcommand is `int sd_cmd_NAME(int argc, char **argv)`
  * (argv[0] is the subcommand's name) returning an exit status. */
 #ifndef SD_CLI_H
 #define SD_CLI_H
