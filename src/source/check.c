@@ -25,6 +25,8 @@ typedef struct item {
     const sd_node  *defaults;      /* a chart's values.yaml root */
     const char     *defaults_file;
     sd_tape        *tape;          /* a JSON file parsed straight into a tape (r.values NULL) */
+    int             noschema;      /* a chart without a schema: its keys are linted against
+                                      values.yaml alone, nothing is validated */
     char           *text, *file;   /* its text and name, which the tape and results borrow */
 } item;
 
@@ -39,6 +41,7 @@ struct sd_check {
     size_t           nitems;
     const sd_node   *effective, *effective_schema;
     int              wanting;   /* found wanting outside the schema (ytt lifecycle) */
+    int              said_noschema;  /* "the chart has no schema" was said (once a run) */
     int              oom;
 };
 
@@ -63,7 +66,8 @@ static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max
     }
     return n;
 }
-static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
+                                sd_vresult *res);
 
 static void keep(sd_check *k, sd_doc *d)
 {
@@ -275,9 +279,13 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         lint_with(add_result(k, label.len ? label.ptr : "(values)", merged, entry, k->diags->count),
                   0, chart);
     } else {
-        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
-                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
-        lint_without_schema(k, chart, merged);
+        /* a result like any other: its status and the lint's findings
+         * (docs/validate.md) */
+        item *it = add_result(k, label.len ? label.ptr : "(values)", merged, 0, k->diags->count);
+        if (it) {
+            it->noschema = 1;
+            lint_with(it, 0, chart);
+        }
     }
     /* each subchart's part against the subchart's own schema, as Helm does */
     for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
@@ -314,10 +322,11 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
 }
 
 /* A chart without a schema: the keys its values.yaml does not know are
- * still worth a warning (an error under --strict), typos above all. */
-static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged)
+ * still worth a warning (an error under --strict), typos above all; they
+ * go to `res`. */
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
+                                sd_vresult *res)
 {
-    sd_vresult res = SD_VRESULT_INIT;
     const char *extra[64];
     size_t nextra = 0;
     const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
@@ -331,15 +340,27 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
         return;
     }
     if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
-                       k->opts.strict, &res) < 0)
+                       k->opts.strict, res) < 0)
         k->oom = 1;
     sd_tape_free(&t);
-    sort_errors(k, res.items, res.count);
-    sort_errors(k, res.warnings, res.nwarnings);
-    if (res.count)
-        k->wanting = 1;
-    sd_vresult_to_diags(&res, k->diags);
-    sd_vresult_release(&res);
+}
+
+/* Said once a run, and only when it is true: without a schema the keys
+ * are still judged against values.yaml (a note says so), unless it has
+ * none, and then nothing is checked at all. */
+static void noschema_notice(sd_check *k, const sd_chart *chart)
+{
+    const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
+    if (chart->schema || k->said_noschema)
+        return;
+    k->said_noschema = 1;
+    if (defs && defs->kind == SD_MAP && defs->n)
+        sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
+                    "the chart has no values.schema.json: Helm checks nothing; only the keys "
+                    "are checked, against values.yaml");
+    else
+        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
+                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
 }
 
 /* Helm's `-f a -f b` merges (the default); chart-testing checks each CI
@@ -347,6 +368,7 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
 static int check_chart(sd_check *k, const char *const *files, size_t n)
 {
     int err = 0;
+    noschema_notice(k, sd_source_chart(k->src));
     if (!k->opts.each || n < 2)
         return check_chart_files(k, files, n);
     for (size_t i = 0; i < n && err >= 0; i++)
@@ -598,6 +620,11 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
         }
         if (r->diag_count == 0)
             r->diag_first = diags->count;
+        if (k->items[i].noschema) {
+            lint_without_schema(k, sd_source_chart(src), r->values, &r->res);
+            r->status = r->res.count ? SD_EINVALID : 0;
+            goto done;
+        }
         /* the instance as a tape: parsed so, or copied from its tree */
         sd_tape own, *t = k->items[i].tape;
         if (!t) {
