@@ -5,6 +5,7 @@
 #include "alloc.h"
 #include "cli.h"
 #include "sd.h"
+#include "val_pool.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -285,7 +286,7 @@ int main(int argc, char **argv)
 {
     sd_alloc_install();
     if (sd_cli_skip_free())
-        sd_alloc_install_pool();   /* values live to the end: the faster route */
+        sd_val_pool_install();   /* values live to the end: the faster route */
     if (argc < 2)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
