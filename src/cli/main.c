@@ -1,6 +1,7 @@
 /* main.c - the command line: dispatch subcommands, parse options, load,
  * print diagnostics, set the exit status (0 ok, 1 found wanting, 2 error). */
 #include "alloc.h"
+#include "cleanup.h"
 #include "cli.h"
 #include "sd.h"
 
@@ -56,7 +57,10 @@ static const char help_text[] =
 "                  helm-docs prints\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
-"                  the run succeeds (no partial file on error)\n"
+"                  the run succeeds (no partial file on error, none left by\n"
+"                  ^C or kill), keeping its mode and hard links; a symbolic\n"
+"                  link is refused (give the file it points to: a chart can\n"
+"                  plant links), /dev/stdout and other devices are written to\n"
 "  -h, --help      show this help; 'schemadoc COMMAND --help': one command's\n"
 "  --version       print the version\n"
 ;
@@ -352,6 +356,8 @@ static void command_help(const char *cmd)
 int main(int argc, char **argv)
 {
     sd_alloc_install();
+    /* a temporary file or unpacked chart goes on ^C, kill and hang-up too */
+    sd_cleanup_on_signals();
     if (sd_cli_skip_free())
         sd_alloc_install_pool();   /* values live to the end: the faster route */
     if (argc < 2)
