@@ -3,6 +3,7 @@
  * returns (0 ok, 1 found wanting, 2 error). What the subcommands share is
  * in cli.c. */
 #include "alloc.h"
+#include "cleanup.h"
 #include "cli.h"
 #include "sd.h"
 #include "val_pool.h"
@@ -56,7 +57,10 @@ static const char help_text[] =
 "                  helm-docs prints\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
-"                  the run succeeds (no partial file on error)\n"
+"                  the run succeeds (no partial file on error, none left by\n"
+"                  ^C or kill), keeping its mode and hard links; a symbolic\n"
+"                  link is refused (give the file it points to: a chart can\n"
+"                  plant links), /dev/stdout and other devices are written to\n"
 "  -h, --help      show this help; 'schemadoc COMMAND --help': one command's\n"
 "  --version       print the version\n"
 ;
@@ -285,6 +289,8 @@ static void command_help(const char *cmd)
 int main(int argc, char **argv)
 {
     sd_alloc_install();
+    /* a temporary file or unpacked chart goes on ^C, kill and hang-up too */
+    sd_cleanup_on_signals();
     if (sd_cli_skip_free())
         sd_val_pool_install();   /* values live to the end: the faster route */
     if (argc < 2)
