@@ -133,7 +133,7 @@ int sd_cmd_diff(int argc, char **argv)
             exit_zero = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
             free((void *)sopts.maps);
-            return sd_cli_usage_error("unknown option '%s' for 'diff'", a);
+            return sd_cli_unknown_option(a, SD_CMD_DIFF, "diff");
         } else if (nsides < 2) {
             sides[nsides++].arg = a;
         } else {
@@ -221,7 +221,7 @@ int sd_cmd_upgrade_check(int argc, char **argv)
             }
             output = v;
         } else if (a[0] == '-' && a[1] != '\0') {
-            status = sd_cli_usage_error("unknown option '%s' for 'upgrade-check'", a);
+            status = sd_cli_unknown_option(a, SD_CMD_UPGRADE, "upgrade-check");
             goto usage;
         } else if (nsides < 2) {
             sides[nsides++].arg = a;

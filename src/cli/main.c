@@ -380,6 +380,10 @@ int main(int argc, char **argv)
                     }
             return oom_checked(c->run(argc - 1, argv + 1));
         }
+    /* `schemadoc vaildate ...`: a slip on a command, not a SOURCE */
+    if (argv[1][0] != '-' && access(argv[1], F_OK) != 0 && sd_cli_closest_command(argv[1]))
+        return sd_cli_usage_error("unknown command '%s'; did you mean '%s'?", argv[1],
+                                  sd_cli_closest_command(argv[1]));
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
             return oom_checked(sd_cmd_recursive(argc, argv));

@@ -264,10 +264,21 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         base = NULL;
     if (chart->values)
         sd_buf_puts(&label, chart->values->file);
+    size_t mark = k->diags->count;
     const sd_node *merged = merge_files(k, base, files, n, &label);
     if (!merged) {
+        /* a file that cannot be read is a result of its own (an input
+         * error, its reason with it), so the other results of --each
+         * stand and the JSON has its object */
+        sd_buf_clear(&label);
+        if (chart->values)
+            sd_buf_puts(&label, chart->values->file);
+        for (size_t i = 0; i < n; i++)
+            sd_buf_printf(&label, "%s%s", label.len ? " + " : "", strcmp(files[i], "-") ? files[i] : "<stdin>");
+        if (!k->oom)
+            add_result(k, label.ptr, NULL, SD_EIO, mark);
         sd_buf_release(&label);
-        return SD_ERROR;
+        return k->oom ? SD_ENOMEM : 0;
     }
     k->effective = merged;
     if (chart->schema) {
