@@ -1,14 +1,13 @@
-/* main.c - the command line: dispatch subcommands, parse options, load,
- * print diagnostics, set the exit status (0 ok, 1 found wanting, 2 error). */
+/* main.c - the command line's entry: --help and --version, and dispatch
+ * to the subcommand (cmd_*.c) that argv names, with the exit status it
+ * returns (0 ok, 1 found wanting, 2 error). What the subcommands share is
+ * in cli.c. */
 #include "alloc.h"
 #include "cli.h"
 #include "sd.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char help_text[] =
 "schemadoc " SD_VERSION " - configuration schemas to reference docs, validators and forms\n"
@@ -211,73 +210,6 @@ static const char help_pages[] =
 "  Templates come from $SCHEMADOC_DATA, the executable's directory or its\n"
 "  parent, ../share/schemadoc, or the current directory (the first holding\n"
 "  templates/html.mustache), else from copies built into the binary.\n";
-
-void sd_cli_print_diags(const sd_diags *d)
-{
-    const char *nc = getenv("NO_COLOR");
-    int color = isatty(2) && !(nc && *nc);
-    fflush(stdout);
-    sd_diags_print(d, stderr, color);
-}
-
-int sd_cli_skip_free(void)
-{
-#ifdef SD_SANITIZED
-    return 0;
-#else
-    const char *e = getenv("SD_FREE_AT_EXIT");
-    return !(e && *e);
-#endif
-}
-
-void sd_cli_print_diag_range(const sd_diags *d, size_t from, size_t to)
-{
-    const char *nc = getenv("NO_COLOR");
-    int color = isatty(2) && !(nc && *nc);
-    fflush(stdout);
-    sd_diags_print_range(d, from, to, stderr, color);
-}
-
-int sd_cli_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    fputs("schemadoc: error: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (see 'schemadoc --help')\n", stderr);
-    return SD_EXIT_ERROR;
-}
-
-int sd_cli_valid_url(const char *u)
-{
-    if (strncmp(u, "https://", 8) != 0 && strncmp(u, "http://", 7) != 0)
-        return 0;
-    for (; *u; u++)
-        if ((unsigned char)*u <= ' ' || *u == 0x7f || *u == '"' || *u == '<' || *u == '>' || *u == '\\')
-            return 0;
-    return 1;
-}
-
-int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc)
-        return -1;
-    *val = argv[++*i];
-    return 1;
-}
 
 typedef struct command {
     const char *name;

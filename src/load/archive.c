@@ -1,4 +1,4 @@
-/* tgz.c - unpack a packaged chart (`helm package` writes a gzip-compressed
+/* archive.c - unpack a packaged chart (`helm package` writes a gzip-compressed
  * tar: ustar headers, with PAX or GNU records for long names) into a fresh
  * temporary directory, so that the source stage reads it as a chart
  * directory (the archive's top folder, or the archive itself when its
@@ -6,7 +6,8 @@
  * the tar reading is ours. In: the .tgz path. Out: the chart directory.
  * Refused: absolute names, `..` components, links and devices, more than
  * 10,000 entries or 256 MiB unpacked. */
-#include "diff.h"
+#include "archive.h"
+#include "buf.h"
 #include "sd.h"
 
 #include <dirent.h>
@@ -22,7 +23,7 @@
 #define MAX_UNPACKED (256u << 20)
 #define MAX_ENTRIES  10000
 
-int sd_diff_is_tgz(const char *path)
+int sd_archive_is_tgz(const char *path)
 {
     unsigned char m[2];
     struct stat st;
@@ -253,7 +254,7 @@ static int untar(const char *root, const char *d, size_t n, char **top, const ch
     return err;
 }
 
-int sd_diff_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags)
+int sd_archive_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags)
 {
     const char *t = getenv("TMPDIR");
     sd_buf dir = SD_BUF_INIT, data = SD_BUF_INIT, chart = SD_BUF_INIT;
@@ -289,7 +290,7 @@ int sd_diff_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags)
         goto done;
     }
     if ((err = untar(dir.ptr, data.ptr ? data.ptr : "", data.len, &top, tgz, diags)) < 0) {
-        sd_diff_unpack_cleanup(dir.ptr);
+        sd_archive_cleanup(dir.ptr);
         goto done;
     }
     sd_buf_printf(&chart, "%s/%s", dir.ptr, top);
@@ -300,7 +301,7 @@ int sd_diff_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags)
     }
     if (stat(chart.ptr, &st) != 0 || !S_ISDIR(st.st_mode)) {
         err = sd_diag_error(diags, SD_ENOTFOUND, loc, "the archive holds no chart folder");
-        sd_diff_unpack_cleanup(dir.ptr);
+        sd_archive_cleanup(dir.ptr);
         goto done;
     }
     *out = sd_buf_detach(&chart);
@@ -338,7 +339,7 @@ static void remove_tree(const char *path, int depth)
     }
 }
 
-void sd_diff_unpack_cleanup(const char *tmp)
+void sd_archive_cleanup(const char *tmp)
 {
     if (tmp && *tmp)
         remove_tree(tmp, 0);
