@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char help_text[] =
 "schemadoc " SD_VERSION " - configuration schemas to reference docs, validators and forms\n"
