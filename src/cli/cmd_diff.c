@@ -80,8 +80,9 @@ static const char diff_help[] =
 "\n"
 "upgrade-check: the user's VALUES files (merged as 'helm -f' does) against\n"
 "NEW: keys set that no longer exist (with the new name when renamed), newly\n"
-"required keys not set, values NEW's schema refuses, and changed defaults\n"
-"under keys the user does not set (they silently get the new default).\n"
+"required keys not set, values NEW's schema refuses, changed defaults under\n"
+"keys the user does not set (they silently get the new default), and the\n"
+"keys NEW adds whose default does something ('new defaults you will get').\n"
 "  Exit status: 0 nothing found, 1 findings, 2 usage or input error.\n";
 
 int sd_cmd_diff(int argc, char **argv)
