@@ -82,6 +82,20 @@ static void buf_failure(sd_buf *out, sd_out **stream, sd_diags *diags)
     }
 }
 
+/* A chart without values.yaml, schema or subcharts has no keys: an empty
+ * page with exit 0 would look like a success. Returns 1 (an error in
+ * `diags`) for such a chart, else 0. */
+static int nothing_to_document(const sd_source *src, sd_diags *diags)
+{
+    const sd_chart *c = sd_source_chart(src);
+    if (!c || c->values || c->schema || c->nsubcharts)
+        return 0;
+    sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ c->dir, 0, 0 },
+                  "the chart has no values.yaml (and no values.schema.json): there are no keys "
+                  "to document");
+    return 1;
+}
+
 int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
@@ -157,7 +171,7 @@ int sd_cmd_render(int argc, char **argv)
                 return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
             mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return sd_cli_usage_error("unknown option '%s'", a);
+            return sd_cli_unknown_option(a, SD_CMD_RENDER, NULL);
         } else if (!source) {
             source = a;
         } else {
@@ -211,7 +225,7 @@ int sd_cmd_render(int argc, char **argv)
         }
     } else {
         sd_val *m = NULL;
-        if (sd_source_open(&src, source, &sopts, &diags) == 0) {
+        if (sd_source_open(&src, source, &sopts, &diags) == 0 && !nothing_to_document(src, &diags)) {
             /* a chart's rows (the md table) cost a tenth of an html page or
              * a form: build them only when the templates may read them (the
              * model keeps them for @section names either way: the entries

@@ -28,7 +28,7 @@ int sd_cmd_schema(int argc, char **argv)
                 return sd_cli_usage_error("option '%s' needs a file name", a);
             output = v;
         } else if (a[0] == '-' && a[1]) {
-            return sd_cli_usage_error("unknown option '%s' for 'schema'", a);
+            return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
         } else if (!source) {
             source = a;
         } else {

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char help_text[] =
 "schemadoc " SD_VERSION " - configuration schemas to reference docs, validators and forms\n"
@@ -128,7 +129,8 @@ static const char help_cmds[] =
 "versions; a Markdown table (default), json or html. Exit 0 no change, 1\n"
 "changes (0 with --exit-zero). upgrade-check: will VALUES still work on NEW:\n"
 "keys gone or renamed, newly required keys, values NEW refuses, defaults that\n"
-"change under keys not set. See 'schemadoc diff --help' and docs/diff.md.\n"
+"change under keys not set, new keys' defaults. See 'schemadoc diff --help'\n"
+"and docs/diff.md.\n"
 "\n"
 "completion: print a bash, zsh or fish completion script (make install puts\n"
 "all three in place).\n"
@@ -319,6 +321,10 @@ int main(int argc, char **argv)
                     }
             return oom_checked(c->run(argc - 1, argv + 1));
         }
+    /* `schemadoc vaildate ...`: a slip on a command, not a SOURCE */
+    if (argv[1][0] != '-' && access(argv[1], F_OK) != 0 && sd_cli_closest_command(argv[1]))
+        return sd_cli_usage_error("unknown command '%s'; did you mean '%s'?", argv[1],
+                                  sd_cli_closest_command(argv[1]));
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
             return oom_checked(sd_cmd_recursive(argc, argv));

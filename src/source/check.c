@@ -4,6 +4,8 @@
  * are check_json.c; the rules document is check_rules.c. */
 #include "check.h"
 #include "alloc.h"
+#include "annot.h"
+#include "tmplrefs.h"
 #include "buf.h"
 #include "merge.h"
 #include "synth.h"
@@ -41,6 +43,9 @@ struct sd_check {
     const sd_node   *effective, *effective_schema;
     int              wanting;   /* found wanting outside the schema (ytt lifecycle) */
     int              said_noschema;  /* "the chart has no schema" was said (once a run) */
+    int              said_shape;     /* "no templates/" was said (once a run) */
+    struct chartinfo **info;    /* per chart linted: its templates and comments */
+    size_t           ninfo;
     int              oom;
 };
 
@@ -67,6 +72,8 @@ static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max
 }
 static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
                                 sd_vresult *res);
+static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart);
+static void shape_note(sd_check *k, const sd_chart *chart);
 
 static void keep(sd_check *k, sd_doc *d)
 {
@@ -261,10 +268,21 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         base = NULL;
     if (chart->values)
         sd_buf_puts(&label, chart->values->file);
+    size_t mark = k->diags->count;
     const sd_node *merged = merge_files(k, base, files, n, &label);
     if (!merged) {
+        /* a file that cannot be read is a result of its own (an input
+         * error, its reason with it), so the other results of --each
+         * stand and the JSON has its object */
+        sd_buf_clear(&label);
+        if (chart->values)
+            sd_buf_puts(&label, chart->values->file);
+        for (size_t i = 0; i < n; i++)
+            sd_buf_printf(&label, "%s%s", label.len ? " + " : "", strcmp(files[i], "-") ? files[i] : "<stdin>");
+        if (!k->oom)
+            add_result(k, label.ptr, NULL, SD_EIO, mark);
         sd_buf_release(&label);
-        return SD_ERROR;
+        return k->oom ? SD_ENOMEM : 0;
     }
     k->effective = merged;
     if (chart->schema) {
@@ -337,8 +355,9 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
         return;
     }
     if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
-                       k->opts.strict, res) < 0)
+                       k->opts.strict, chart_info(k, chart), res) < 0)
         k->oom = 1;
+    shape_note(k, chart);
     sd_tape_free(&t);
 }
 
@@ -494,6 +513,58 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
 
 /* ---- the run --------------------------------------------------------------- */
 
+/* What the lint knows of `chart` beyond values.yaml and the schema: how
+ * its templates use the values (read once a run), its doc comments. A
+ * chart without templates/ (a packaged chart's values alone, the corpus)
+ * is judged by the default's shape, and a note says so once. NULL when
+ * out of memory (the lint then goes without). */
+struct chartinfo {
+    const sd_chart *chart;
+    sd_tmplrefs     refs;
+    sd_annots       annots;
+    int             scanned;   /* annots holds something to release */
+    sd_lint_chart   lc;
+};
+
+static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart)
+{
+    struct chartinfo *ci, **p;
+    sd_diags quiet = SD_DIAGS_INIT;   /* odd comments were the pages' to report */
+
+    if (!chart)
+        return NULL;
+    for (size_t i = 0; i < k->ninfo; i++)
+        if (k->info[i]->chart == chart)
+            return &k->info[i]->lc;
+    if (!(ci = calloc(1, sizeof *ci)) || !(p = realloc(k->info, (k->ninfo + 1) * sizeof *p))) {
+        free(ci);
+        return NULL;
+    }
+    k->info = p;
+    k->info[k->ninfo++] = ci;
+    ci->chart = chart;
+    ci->refs = (sd_tmplrefs)SD_TMPLREFS_INIT;
+    sd_tmplrefs_scan_dir(&ci->refs, chart->dir);
+    ci->lc.refs = ci->refs.oom ? NULL : &ci->refs;
+    if (chart->values && (ci->scanned = 1) && sd_annots_scan(&ci->annots, chart->values, &quiet) == 0)
+        ci->lc.annots = &ci->annots;
+    sd_diags_release(&quiet);
+    return &ci->lc;
+}
+
+/* Once a run, when a key of a values file was judged without templates to
+ * read: say that the default's shape decided what is free-form. */
+static void shape_note(sd_check *k, const sd_chart *chart)
+{
+    sd_lint_chart *lc = chart_info(k, chart);
+    if (!lc || !lc->shape_used || k->said_shape)
+        return;
+    k->said_shape = 1;
+    sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
+                "the chart has no templates/: which maps are free-form is told from values.yaml "
+                "alone (an empty map; a new entry shaped like its siblings)");
+}
+
 /* Unknown and deprecated keys (lint.c); --strict makes unknown keys errors. */
 static void lint(sd_check *k, item *it, sd_tape *values)
 {
@@ -513,8 +584,9 @@ static void lint(sd_check *k, item *it, sd_tape *values)
     if (chart)
         nextra = chart_extras(chart, extra, 64);
     if (sd_check__lint(k->src, values, it->defaults, it->defaults_file, sc->doc, sc->root,
-                       extra, nextra, k->opts.strict, &it->r.res) < 0)
+                       extra, nextra, k->opts.strict, chart_info(k, chart), &it->r.res) < 0)
         k->oom = 1;
+    shape_note(k, chart);
     if (it->r.res.count && it->r.status == 0)
         it->r.status = SD_EINVALID;
 }
@@ -670,6 +742,13 @@ void sd_check_free(sd_check *k)
         free(k->items[i].file);
     }
     free(k->items);
+    for (size_t i = 0; i < k->ninfo; i++) {
+        sd_tmplrefs_release(&k->info[i]->refs);
+        if (k->info[i]->scanned)
+            sd_annots_release(&k->info[i]->annots);
+        free(k->info[i]);
+    }
+    free(k->info);
     for (size_t i = 0; i < k->nkeep; i++)
         sd_doc_free(k->keep[i]);
     free(k->keep);
