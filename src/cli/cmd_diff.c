@@ -7,6 +7,7 @@
  * (diff --exit-zero: 0), 2 usage or input errors. docs/diff.md */
 #include "cli.h"
 #include "alloc.h"
+#include "archive.h"
 #include "buf.h"
 #include "diff.h"
 #include "model.h"
@@ -30,8 +31,8 @@ static int open_side(side *s, const sd_source_opts *so, sd_diags *diags)
 {
     const char *path = s->arg;
 
-    if (sd_diff_is_tgz(path)) {
-        if (sd_diff_unpack(&s->dir, &s->tmp, path, diags) < 0)
+    if (sd_archive_is_tgz(path)) {
+        if (sd_archive_unpack(&s->dir, &s->tmp, path, diags) < 0)
             return -1;
         path = s->dir;
     }
@@ -54,7 +55,7 @@ static void close_side(side *s)
         sd_source_free(s->src);
     }
     if (s->tmp)
-        sd_diff_unpack_cleanup(s->tmp);
+        sd_archive_cleanup(s->tmp);
     free(s->dir);
     free(s->tmp);
 }

@@ -88,7 +88,7 @@ int sd_cmd_render(int argc, char **argv)
     const char *source = NULL, *format = NULL, *output = NULL, *v;
     sd_render_opts ro = { NULL, NULL, NULL, NULL, NULL };
     const char *readme = NULL;
-    sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
+    sd_render_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
@@ -242,7 +242,7 @@ int sd_cmd_render(int argc, char **argv)
                 buf_failure(&out, &stream, &diags);
                 status = SD_EXIT_ERROR;
             }
-        } else if ((strcmp(format, "md") == 0     ? sd_cli_markdown(&out, m, &ro, &md, &diags)
+        } else if ((strcmp(format, "md") == 0     ? sd_render_markdown(&out, m, &ro, &md, &diags)
                     : strcmp(format, "form") == 0 ? sd_render_form(&out, m, src, &ro, &diags)
                     : page                        ? sd_templates_render(&out, page, m, &diags)
                                                   : sd_render(&out, m, &ro, &diags)) < 0) {
@@ -257,7 +257,7 @@ int sd_cmd_render(int argc, char **argv)
             sd_val_decref(m);
     }
     if (status == SD_EXIT_OK && readme) {
-        /* sd_cli_markdown made the whole new README */
+        /* sd_render_markdown made the whole new README */
         if ((r = update_file(readme, out.ptr, out.len, check, &diags)) < 0)
             status = SD_EXIT_ERROR;
         else if (r > 0)

@@ -37,6 +37,23 @@ int sd_render_view(sd_val *model, int html);
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags);
 
+/** What a Markdown page is written into (md_page.c): all NULL for the page
+ *  alone. */
+typedef struct sd_render_md_opts {
+    const char *readme;             /* --readme FILE, or NULL */
+    const char *output;             /* -o FILE, or NULL */
+    const char *gotmpl;             /* --gotmpl FILE, or NULL (then CHART/README.md.gotmpl) */
+    const char *helm_docs_version;  /* --helm-docs-version V, or NULL */
+} sd_render_md_opts;
+/** The bytes `schemadoc SOURCE --format md` writes, into `out`: the chart's
+ *  helm-docs template run (README.md.gotmpl or o->gotmpl) when there is
+ *  one, else the Markdown page; with o->readme, the whole new README (the
+ *  page between the schemadoc markers, or the Parameters section replaced,
+ *  or refused with SD_ENOTFOUND naming the markers). Returns 0 or a
+ *  negative code with a diagnostic. */
+int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
+                       const sd_render_md_opts *o, sd_diags *diags);
+
 /** sd_render() in steps, so that a caller can ask what the templates read
  *  before it builds the model (the CLI skips a chart's "rows" for a page
  *  that never reads them: sd_model_opts.skip_rows).

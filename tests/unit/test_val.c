@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "val.h"
 #include "alloc.h"
+#include "val_pool.h"
 
 #include <float.h>
 #include <jansson.h>
@@ -919,7 +920,7 @@ static void test_pool_split(void)
     uintptr_t at;
     memset(big, 'x', sizeof big);
     memset(small, 'y', sizeof small);
-    sd_alloc_install_pool();
+    sd_val_pool_install();
     keep = sd_val_stringn(big, 100);     /* the pool's chunk is in use */
     s = sd_val_stringn(big, sizeof big);   /* a 216-byte block */
     at = (uintptr_t)s;
