@@ -37,7 +37,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -241,6 +241,11 @@ hdr-check: deps
 # No stage includes a header of a later one (tests/layer-check.sh has the table).
 layer-check:
 	@sh tests/layer-check.sh
+# No loop of calls between files (but the two recursive pairs), no two files
+# that include each other's headers, no call to a later stage: read from the
+# sanitizer build's objects (tests/circle-check.sh), after its self-test.
+circle-check: $(asan_LIBOBJS) $(asan_CLIOBJS)
+	@sh tests/circle-check.sh --self-test && sh tests/circle-check.sh $(BUILD)/asan
 
 # --- the README's two commands ------------------------------------------------
 demo: all
@@ -298,7 +303,7 @@ screenshots: browser-deps
 # that one make builds the shared generated sources once.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: check-deps browser-deps
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target hdr-check layer-check \
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target hdr-check layer-check circle-check \
 	  build-rel build-asan build-adbg $(BUILD)/example $(FUZZBINS)
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) SD_JOBS=$(CHECK_JOBS) sh tests/run.sh
 

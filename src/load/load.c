@@ -770,12 +770,3 @@ int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
         return err;
     return load_owned(out, path, text, len, fmt, &l, diags);
 }
-
-void sd_doc_free(sd_doc *doc)
-{
-    if (!doc)
-        return;
-    free(doc->text);
-    sd_arena_release(&doc->arena);
-    free(doc);
-}

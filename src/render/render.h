@@ -82,6 +82,19 @@ int sd_render_data(sd_buf *out, sd_val *data, const sd_render_opts *opts, sd_dia
 int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *theme,
                    const char *generator, sd_diags *diags);
 
+/** The index page of a charts repository (`schemadoc --recursive DIR -o
+ *  SITE/`, site_index.c): `charts` is a list of objects, one per chart,
+ *  with "path" (below DIR), and where known "name", "version",
+ *  "description", "href" (its page, relative to the index: percent-encoded
+ *  here), "deprecated", "linked" (its page was made) and "failed" (true
+ *  values). The view's fields are added to each ("title", "md_title",
+ *  "md_version", "md_description"), then templates/index/html or index/md
+ *  (`format` "html" or "md") of `theme` (NULL: default) renders them;
+ *  `generator` names the tool in the page. Appends to `out`; same returns as
+ *  sd_render(), SD_EUSAGE for another format. */
+int sd_render_index(sd_buf *out, sd_val *charts, const char *format, const char *theme,
+                    const char *generator, sd_diags *diags);
+
 typedef struct sd_source sd_source;
 
 /** The interactive form of `model` (docs/form.md): the "form" template of

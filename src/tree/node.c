@@ -1,4 +1,4 @@
-/* node.c - small queries on the document model (see node.h). */
+/* node.c - small queries on the document model, and freeing a document (see node.h). */
 #include "node.h"
 #include "hash.h"
 
@@ -199,4 +199,13 @@ int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags)
                              "duplicate key '%s' (first defined at %d:%d)",
                              second->str, first->loc.line, first->loc.column);
     return 0;
+}
+
+void sd_doc_free(sd_doc *doc)
+{
+    if (!doc)
+        return;
+    free(doc->text);
+    sd_arena_release(&doc->arena);
+    free(doc);
 }
