@@ -158,6 +158,12 @@ $(BUILD)/rel/bench_%: tests/bench_%.c $(BUILD)/rel/libschemadoc.a
 schemadoc: $(BUILD)/rel/schemadoc
 	@cp $< $@
 
+# the keyword table as the JavaScript interpreter reads it: generated from
+# src/validate/keywords.def and kept in git (node's tests import src/form/)
+src/form/rules_kw.js: src/validate/keywords.def src/validate/keywords-js.sh
+	@echo "  GEN     $@"
+	@sh src/validate/keywords-js.sh $(CC) > $@.tmp && mv $@.tmp $@
+
 $(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
