@@ -1,7 +1,8 @@
 // form_io.js - values in and out (docs/form.md "How values flow"): the
 // export (only changes or everything, into the imported document when there
 // is one so its comments and order stay), import of a values file with the
-// keys the schema does not know, download and copy.
+// keys the schema does not know (a large file read a slice at a time,
+// form_bigyaml.js), download and copy.
 // A mixin of the form's App (form_main.js), and the page's download/copy.
 import { pathText, segsOfPointer } from "./form_path.js";
 import { isMap, has, clone, getAt, overlay, mergeValues, setOwn } from "./form_values.js";
@@ -9,8 +10,11 @@ import { parseValues, toYaml, syncYaml } from "./form_yaml.js";
 import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
 import { res, memberNode, widget } from "./form_schema.js";
 import { h } from "./form_dom.js";
+import { readLarge, nextTask } from "./form_bigyaml.js";
 
 const $ = (id) => document.getElementById(id);
+const LARGE_IMPORT = 256 * 1024;   // characters: a larger file is read a slice at a time
+const UNKNOWN_SHOWN = 500;
 
 export const ValuesIO = (Base) => class extends Base {
   exportValue() {
@@ -38,10 +42,22 @@ export const ValuesIO = (Base) => class extends Base {
 
 
   // ---- import -------------------------------------------------------------------
-  importText(text) {
+  // A file of more than LARGE_IMPORT characters is read a slice at a time
+  // (form_bigyaml.js) with its progress shown, and the steps after it run as
+  // separate tasks, so the page stays responsive (docs/form.md).
+  async importText(text, name = "the file") {
     const alert = $("sd-import-error");
-    const r = parseValues(text);
+    const large = text.length > LARGE_IMPORT;
+    let r;
+    if (large) {
+      this.importing(name, 0);
+      const big = await readLarge(text, (f) => this.importing(name, 0.8 * f));
+      r = big ? { doc: null, value: big.value, texts: big.texts } : parseValues(text);
+      this.importing(name, 0.85);
+      await nextTask();
+    } else r = parseValues(text);
     if (r.error) {
+      this.importing(null);
       alert.textContent = "Import failed: " + r.error;
       alert.hidden = false;
       return false;
@@ -51,6 +67,7 @@ export const ValuesIO = (Base) => class extends Base {
     let v = r.value;
     if (v === null || v === undefined) v = {};
     if (!isMap(v)) {
+      this.importing(null);
       alert.textContent = "Import failed: line 1, column 1: the file is not a map of values";
       alert.hidden = false;
       return false;
@@ -67,15 +84,32 @@ export const ValuesIO = (Base) => class extends Base {
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};
     for (const p of [...this.setHere]) if (getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);
-    this.texts = numberTexts(r.doc);
+    this.texts = r.doc ? numberTexts(r.doc) : r.texts;
     this.variants.clear();
+    this.checkAll = true;
+    this.previewReset();
     this.touched = new Set([""]);
     this.interacted = true;
     this.revealAll = true;
+    if (large) { this.importing(name, 0.9); await nextTask(); }
     this.renderForm();
+    if (large) await nextTask();
     this.drawUnknown(v);
+    if (large) { this.importing(name, 0.95); await nextTask(); }
     this.schedule(true);
+    this.importing(null);
     return true;
+  }
+
+  // The import's progress (name, fraction done), or none (null).
+  importing(name, f) {
+    const box = $("sd-import-progress");
+    if (!box) return;
+    if (name === null) { box.hidden = true; return; }
+    box.hidden = false;
+    const pct = Math.round(100 * (f || 0));
+    box.querySelector("progress").value = pct;
+    box.querySelector("span").textContent = "Importing " + name + ": " + pct + "%";
   }
 
   drawUnknown(v) {
@@ -89,11 +123,14 @@ export const ValuesIO = (Base) => class extends Base {
       const defv = this.def(segs);
       const dkeys = isMap(defv) ? Object.keys(defv) : [];
       const open = (n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties;
+      const dset = new Set(dkeys);
       for (const k of Object.keys(val)) {
         const mn = memberNode(n, k);
         if (mn) { walkVal(mn, val[k], segs.concat([k]), depth + 1); continue; }
-        if (dkeys.includes(k) || open) continue;
+        if (dset.has(k) || open) continue;
         if (n.constraints && n.constraints.additionalProperties === true) continue;
+        // the first UNKNOWN_SHOWN are listed (with a did-you-mean); the rest counted
+        if (list.length >= UNKNOWN_SHOWN) { list.more = (list.more || 0) + 1; continue; }
         const cands = known.concat(dkeys);
         let best = null, bd = 1e9;
         for (const c of cands) { const d = distance(k, c); if (d < bd) { bd = d; best = c; } }
@@ -109,7 +146,8 @@ export const ValuesIO = (Base) => class extends Base {
     walk(this.form().root, v, [], 0);
     const box = $("sd-unknown"), ul = $("sd-unknown-list");
     ul.textContent = "";
-    for (const t of list.slice(0, 500)) ul.append(h("li", { text: t }));
+    for (const t of list) ul.append(h("li", { text: t }));
+    if (list.more) ul.append(h("li", { class: "sd-more", text: "and " + list.more.toLocaleString("en") + " more" }));
     box.hidden = list.length === 0;
   }
 };
@@ -130,7 +168,7 @@ function distance(a, b) {
 
 // The merged values, with `key: null` where a default was deleted: the file
 // that, read over the defaults as Helm does, gives these values again.
-function everything(cur, base) {
+export function everything(cur, base) {
   if (!isMap(cur)) return clone(cur);
   const o = {};
   for (const k of Object.keys(cur)) setOwn(o, k, isMap(base) && has(base, k) && isMap(cur[k]) && isMap(base[k]) ? everything(cur[k], base[k]) : clone(cur[k]));

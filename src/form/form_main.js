@@ -14,12 +14,13 @@ import { BasicView } from "./form_basic.js";
 import { Checks } from "./form_check.js";
 import { ValuesIO, download, copy } from "./form_io.js";
 import { Navigation, deepLink } from "./form_nav.js";
+import { Preview } from "./form_preview.js";
 
 const $ = (id) => document.getElementById(id);
 
 class Base {}
 
-class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
+class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
   constructor(data) {
     super();
     this.data = data;
@@ -42,6 +43,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     this.interacted = false;
     this.revealAll = false;
     this.fields = new Map();   // pointer -> field entry (rendered fields only)
+    this.pagers = new Map();   // pointer (+ "#keys", "#map") -> move a window of items to a key or index (form_lists.js Pager)
     this.variants = new Map(); // pointer -> chosen branch
     this.errors = [];
     this.errByPtr = new Map();
@@ -49,6 +51,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     this.lastCount = -1;
     this.texts = new Map();    // pointer -> a number's text as written
     this.dirty = [];           // paths changed since the last update: their ancestors' provenance
+    this.checkAll = true;      // the next update validates everything (else what changed)
     this.cost = 0;             // ms the last update took
     this.pcost = 0;            // ms the last preview took
     this.marks();
@@ -105,7 +108,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     // when that is cheap, else after a pause in typing
     const e0 = this.fields.get(ptr);
     if (e0) this.refresh(e0);
-    this.dirty.push(segs);
+    this.markDirty(segs);
     if (!opts.typing || this.cost < 3) this.schedule(true);
     else {
       // the preview alone, when that is cheap: what a person reads while typing
@@ -126,9 +129,16 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
       if (x.key === e.condKey) continue;
       const keep = new Set((e.node.properties || []).map((p) => p.key).concat(x.props.map((p) => p.key)));
       const v = this.get(e.segs);
-      for (const k of e.condProps || []) if (!keep.has(k) && isMap(v) && has(v, k)) delete v[k];
+      for (const k of e.condProps || []) if (!keep.has(k) && isMap(v) && has(v, k)) { delete v[k]; this.markDirty(e.segs); }
       e.rebuild();
     }
+  }
+
+  // `segs` changed: validated again (form_check.js), its ancestors'
+  // provenance redrawn, its part of the preview written again
+  markDirty(segs) {
+    this.dirty.push(segs);
+    this.previewDirty(segs);
   }
 
   touch(segs) {
@@ -142,6 +152,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     const ptr = pointer(segs);
     for (const p of [...this.setHere]) if (p === ptr || p.startsWith(ptr + "/")) this.setHere.delete(p);
     this.variants.delete(ptr);
+    this.markDirty(segs);
     this.rerender(segs);
     this.schedule();
   }
@@ -155,6 +166,8 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     this.variants.clear();
     this.texts = new Map();
     $("sd-unknown").hidden = true;
+    this.checkAll = true;
+    this.previewReset();
     this.renderForm();
     this.schedule(true);
   }
@@ -176,6 +189,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
   unregisterUnder(segs, self) {
     const ptr = pointer(segs);
     for (const k of [...this.fields.keys()]) if (k.startsWith(ptr + "/") || (self && k === ptr)) this.fields.delete(k);
+    for (const k of [...this.pagers.keys()]) if (k.startsWith(ptr + "/")) this.pagers.delete(k);
   }
 
   refresh(entry) {
@@ -222,6 +236,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     const main = $("sd-form");
     main.textContent = "";
     this.fields.clear();
+    this.pagers.clear();
     const root = res(this.form().root);
     if (this.kind === "crd") patchCrdRoot(root);
     const box = h("div", { class: "sd-root" });
@@ -282,6 +297,8 @@ function start() {
       app.values.apiVersion = app.defaults.apiVersion;
       app.index = null;
       app.variants.clear();
+      app.checkAll = true;
+      app.previewReset();
       app.renderForm();
       app.schedule(true);
     });
@@ -303,15 +320,22 @@ function start() {
   $("sd-import").addEventListener("click", () => $("sd-file").click());
   $("sd-file").addEventListener("change", async () => {
     const f = $("sd-file").files[0];
-    if (f) app.importText(await f.text());
+    if (f) app.importText(await f.text(), f.name);
     $("sd-file").value = "";
   });
   document.addEventListener("dragover", (e) => { e.preventDefault(); });
   document.addEventListener("drop", async (e) => {
     e.preventDefault();
     const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
-    if (f) app.importText(await f.text());
+    if (f) app.importText(await f.text(), f.name);
   });
+  const diffBox = $("sd-diff-box");
+  if (diffBox) {
+    if (app.kind === "chart" || app.kind === "ytt") {
+      diffBox.querySelector("summary").textContent = app.kind === "chart" ? "Diff against the chart's values.yaml" : "Diff against the schema's defaults";
+      diffBox.addEventListener("toggle", () => { if (diffBox.open) app.drawDiff(); });
+    } else diffBox.hidden = true;
+  }
   $("sd-download").addEventListener("click", () => download(app));
   $("sd-copy").addEventListener("click", () => copy(app));
   $("sd-reset-all").addEventListener("click", () => app.resetAll());
