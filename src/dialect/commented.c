@@ -16,6 +16,7 @@
 #include "alloc.h"
 #include "annot.h"
 #include "buf.h"
+#include "lines.h"
 #include "synth.h"
 
 #include <ctype.h>
@@ -42,12 +43,9 @@ typedef struct scan {
     struct okey { int line, col; size_t i; } *order;   /* entries by line, then column */
     sd_buf        paths;
     sd_pmap       seen;         /* aliased containers walked once */
-    unsigned char *lstate;      /* per line (1-based): LINE_* */
-    size_t        nlines;
+    sd_lines      lines;        /* what each line holds */
     int           oom;
 } scan;
-
-enum { LINE_CONTENT = 0, LINE_BLANK = 1, LINE_COMMENT = 2 };
 
 /* One line of a segment. */
 typedef struct sline {
@@ -308,7 +306,7 @@ static const sd_node *place(const scan *s, const sd_node *seg, const sline *firs
         const ent *e = &s->e[nx];
         int only_comments = 1;
         for (int l = last_line + 1; l < e->line && only_comments; l++)
-            only_comments = l >= 1 && (size_t)l < s->nlines && s->lstate[l] != LINE_CONTENT;
+            only_comments = sd_lines_state(&s->lines, l) != SD_LINE_CONTENT;
         if (only_comments && can_hold(e->value) && first->col >= first->hash_col + 3 &&
             first->hash_col <= e->col) {
             const sd_pair *kp = NULL;
@@ -471,41 +469,6 @@ static void scan_run(scan *s, const sd_comment *c, size_t n)
     free(seg);
 }
 
-/* What each line of the values text holds: content, blanks, or a comment
- * alone. */
-static int line_states(scan *s, const sd_doc *d)
-{
-    size_t lines = 2;
-    const char *p = d->text, *end = d->text + d->text_len;
-    for (const char *q = p; q < end; q++)
-        lines += *q == '\n';
-    if (!(s->lstate = calloc(lines + 1, 1)))
-        return SD_ENOMEM;
-    s->nlines = lines;
-    for (size_t line = 1; p <= end && line <= lines; line++) {
-        int blank = 1;
-        for (; p < end && *p != '\n'; p++)
-            if (*p != ' ' && *p != '\t' && *p != '\r')
-                blank = 0;
-        s->lstate[line] = blank ? LINE_BLANK : LINE_CONTENT;
-        p++;
-    }
-    for (size_t i = 0; i < d->ncomments; i++)
-        if (d->comments[i].own_line && d->comments[i].line >= 1 && (size_t)d->comments[i].line < lines)
-            s->lstate[d->comments[i].line] = LINE_COMMENT;
-    return 0;
-}
-
-/* Two comment lines with nothing but blank lines between them: commented-
- * out YAML may have blank lines in it. */
-static int blank_between(const scan *s, int from, int to)
-{
-    for (int l = from + 1; l < to; l++)
-        if (l < 1 || (size_t)l >= s->nlines || s->lstate[l] != LINE_BLANK)
-            return 0;
-    return 1;
-}
-
 int sd_ckeys_scan(sd_ckeys *out, const sd_doc *values)
 {
     scan s;
@@ -531,7 +494,7 @@ int sd_ckeys_scan(sd_ckeys *out, const sd_doc *values)
             s.order[i] = (struct okey){ s.e[i].line, s.e[i].col, i };
         qsort(s.order, s.n, sizeof *s.order, cmp_order);
     }
-    if (sd_buf_failed(&s.paths) || (!s.oom && line_states(&s, values) < 0))
+    if (sd_buf_failed(&s.paths) || (!s.oom && sd_lines_scan(&s.lines, values) < 0))
         s.oom = 1;
     for (size_t i = 0; i < values->ncomments && !s.oom;) {
         size_t j = i;
@@ -540,12 +503,12 @@ int sd_ckeys_scan(sd_ckeys *out, const sd_doc *values)
             continue;
         }
         while (j + 1 < values->ncomments && values->comments[j + 1].own_line &&
-               blank_between(&s, values->comments[j].line, values->comments[j + 1].line))
+               sd_lines_blank_between(&s.lines, values->comments[j].line, values->comments[j + 1].line))
             j++;
         scan_run(&s, &values->comments[i], j - i + 1);
         i = j + 1;
     }
-    free(s.lstate);
+    sd_lines_release(&s.lines);
     free(s.e);
     free(s.order);
     sd_buf_release(&s.paths);
