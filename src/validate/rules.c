@@ -33,7 +33,7 @@ typedef struct stab { const char **items; size_t n, alloc; sd_pmap byhash; } sta
 static long stab_add(stab *t, const char *s)
 {
     /* linear on purpose: a few dozen files, patterns deduplicated by hash below */
-    uint64_t h = s ? hash_bytes(s, strlen(s)) : 0;
+    uint64_t h = s ? sd_hash_fnv(s, strlen(s)) : 0;
     uintptr_t *hit = sd_pmap_get(&t->byhash, (const void *)(uintptr_t)(h | 1));
     if (hit) {
         for (size_t i = *hit; i < t->n; i++)

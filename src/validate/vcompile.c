@@ -63,7 +63,7 @@ uint64_t sd_vprog__hash(const sd_tval *x)
         memcpy(&bits, &d, sizeof bits);
         return mix(bits ^ 0x55);
     }
-    case SD_STR: return mix(hash_bytes(x->u.s, x->len) ^ 0x77);
+    case SD_STR: return mix(sd_hash_fnv(x->u.s, x->len) ^ 0x77);
     case SD_SEQ: {
         uint64_t h = 0x3141;
         const sd_tval *y = x + 1;
@@ -75,7 +75,7 @@ uint64_t sd_vprog__hash(const sd_tval *x)
         uint64_t h = 0x2718;
         const sd_tval *k = x + 1;
         for (uint32_t i = 0; i < x->len; i++, k = sd_tval_next(k + 1))
-            h += mix(hash_bytes(k->u.s, k->len) * 7 + sd_vprog__hash(k + 1));
+            h += mix(sd_hash_fnv(k->u.s, k->len) * 7 + sd_vprog__hash(k + 1));
         return mix(h);
     }
     }

@@ -174,11 +174,6 @@ static inline uint64_t mix(uint64_t x)
     return x ^ (x >> 33);
 }
 
-static inline uint64_t hash_bytes(const char *s, size_t n)
-{
-    return sd_hash_fnv(s, n);
-}
-
 /** Equality of two JSON values by value (1 == 1.0; objects unordered). */
 int sd_vprog__equal(const sd_tval *a, const sd_tval *b);
 /** A hash of a value that agrees with sd_vprog__equal(). */
@@ -213,7 +208,7 @@ static inline uint32_t hash32(const char *s, size_t n)
 {
     uint64_t a, b;
     if (n > 16)
-        return (uint32_t)mix(hash_bytes(s, n));
+        return (uint32_t)mix(sd_hash_fnv(s, n));
     sd_hash_ends(s, n, &a, &b);
     return (uint32_t)mix(a ^ (b * 0x9E3779B97F4A7C15ULL) ^ n);
 }
