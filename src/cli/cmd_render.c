@@ -94,6 +94,7 @@ static int nothing_to_document(const sd_source *src, sd_diags *diags)
                   "the chart has no values.yaml (and no values.schema.json): there are no keys "
                   "to document");
     return 1;
+}
 
 /* One page to make: what sd_cmd_render() read from argv. */
 typedef struct page_job {
