@@ -79,7 +79,7 @@ static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_cli
         version = strdup(o->helm_docs_version);
     else if (target && read_text(&old, target, MAX_README, &exists, diags) == 0 && exists)
         version = sd_helmdocs_footer_version(old.ptr, old.len);
-    sd_helmdocs_opts ho = { version };
+    sd_helmdocs_opts ho = { .version = version };
     r = sd_helmdocs_render(out, model, path, text.ptr, text.len, &ho, diags);
 done:
     free(version);
