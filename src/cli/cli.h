@@ -69,6 +69,14 @@ struct sd_render_opts;
  *  negative code with a diagnostic. */
 int sd_cli_markdown(sd_buf *out, sd_val *model, const struct sd_render_opts *ro,
                     const sd_cli_md_opts *o, sd_diags *diags);
+/** When SOURCE is a chart directory: o->readme, o->gotmpl and o->output
+ *  that lie inside it as written must resolve inside it (a chart can ship
+ *  README.md as a link to ~/.ssh/id_rsa: --check would print it, a write
+ *  would copy it); one that leads out is refused (SD_EDENIED with a
+ *  diagnostic), one that leads through a link inside the chart is replaced
+ *  by the file it resolves to. held[0..2] receive the new strings (the
+ *  caller frees them, also on failure). Returns 0 or a negative code. */
+int sd_cli_md_confine(sd_cli_md_opts *o, const char *source, char **held, sd_diags *diags);
 
 /* --- the option table (options.c) --- */
 /** Commands, as bits of a mask. */

@@ -98,6 +98,7 @@ int sd_cmd_render(int argc, char **argv)
     sd_val *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
     sd_out *stream = NULL;  /* the page goes to a temporary file as it is made */
     sd_templates *page = NULL;   /* html: the templates, compiled before the model */
+    char *held[3] = { NULL, NULL, NULL };   /* the paths sd_cli_md_confine resolved */
 
     sd_model_opts mopts;
 
@@ -191,6 +192,17 @@ int sd_cmd_render(int argc, char **argv)
     md.readme = readme;
     md.output = output;
     ro.format = format;
+    /* a README, template or output inside the chart stays inside it */
+    if (sd_cli_md_confine(&md, source, held, &diags) < 0) {
+        sd_cli_print_diags(&diags);
+        sd_diags_release(&diags);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
+        free((void *)sopts.maps);
+        return SD_EXIT_ERROR;
+    }
+    readme = md.readme;
+    output = md.output;
     /* a README update and --check compare the whole text with the file's */
     if (!readme && !check) {
         if (sd_out_open(&stream, output, &diags) < 0) {
@@ -281,6 +293,8 @@ int sd_cmd_render(int argc, char **argv)
     if (!model)
         sd_source_free(src);
     sd_templates_free(page);
+    for (i = 0; i < 3; i++)
+        free(held[i]);
     free((void *)sopts.maps);
     return status;
 }
