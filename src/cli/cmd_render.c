@@ -234,6 +234,7 @@ int sd_cmd_render(int argc, char **argv)
     int check = 0;
     int i, r;
     sd_source_opts sopts;
+    char *held[3] = { NULL, NULL, NULL };   /* the paths sd_render_md_confine resolved */
     sd_model_opts mopts;
 
     memset(&sopts, 0, sizeof sopts);
@@ -326,9 +327,24 @@ int sd_cmd_render(int argc, char **argv)
     md.readme = readme;
     md.output = output;
     ro.format = format;
+    /* a README, template or output inside the chart stays inside it */
+    sd_diags diags = SD_DIAGS_INIT;
+    if (sd_render_md_confine(&md, source, held, &diags) < 0) {
+        sd_cli_print_diags(&diags);
+        sd_diags_release(&diags);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
+        free((void *)sopts.maps);
+        return SD_EXIT_ERROR;
+    }
+    sd_diags_release(&diags);
+    readme = md.readme;
+    output = md.output;
     {
         page_job pj = { source, format, output, readme, check, ro, md, sopts, mopts };
         int status = run(&pj);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
         free((void *)sopts.maps);
         return status;
     }

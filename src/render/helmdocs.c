@@ -253,82 +253,6 @@ static int read_file(sd_gval *out, sd_gcall *c, hfiles *f, size_t i)
     return 0;
 }
 
-/* gobwas/glob with '/' as the separator: * ? ** [..] {a,b} */
-static int glob_match(const char *p, const char *s, int depth)
-{
-    if (depth > 64)
-        return 0;
-    for (; *p; p++) {
-        switch (*p) {
-        case '*':
-            if (p[1] == '*') {
-                for (const char *t = s;; t++) {
-                    if (glob_match(p + 2, t, depth + 1))
-                        return 1;
-                    if (!*t)
-                        return 0;
-                }
-            }
-            for (const char *t = s;; t++) {
-                if (glob_match(p + 1, t, depth + 1))
-                    return 1;
-                if (!*t || *t == '/')
-                    return 0;
-            }
-        case '?':
-            if (!*s || *s == '/')
-                return 0;
-            s++;
-            break;
-        case '[': {
-            const char *q = p + 1;
-            int neg = *q == '!', hit = 0;
-            if (neg)
-                q++;
-            for (; *q && *q != ']'; q++) {
-                if (q[1] == '-' && q[2] && q[2] != ']') {
-                    if (*s >= q[0] && *s <= q[2])
-                        hit = 1;
-                    q += 2;
-                } else if (*q == *s) {
-                    hit = 1;
-                }
-            }
-            if (!*q || !*s || hit == neg)
-                return 0;
-            p = q;
-            s++;
-            break;
-        }
-        case '{': {
-            const char *end = strchr(p, '}');
-            if (!end)
-                return *s == '{' ? glob_match(p + 1, s + 1, depth + 1) : 0;
-            for (const char *alt = p + 1; alt <= end; ) {
-                const char *comma = alt;
-                while (comma < end && *comma != ',')
-                    comma++;
-                char buf[1024];
-                int k = snprintf(buf, sizeof buf, "%.*s%s", (int)(comma - alt), alt, end + 1);
-                if (k > 0 && (size_t)k < sizeof buf && glob_match(buf, s, depth + 1))
-                    return 1;
-                alt = comma + 1;
-            }
-            return 0;
-        }
-        case '\\':
-            if (p[1])
-                p++;
-            /* fall through */
-        default:
-            if (*s != *p)
-                return 0;
-            s++;
-        }
-    }
-    return !*s;
-}
-
 static const sd_gobj_class files_class;
 
 static void base64(sd_buf *b, const char *s, size_t n)
@@ -404,17 +328,28 @@ static int files_method(sd_gval *out, sd_gcall *c, void *self, const char *name,
         return 0;
     }
     if (!strcmp(name, "Glob")) {
+        /* gotmpl_glob.c: no backtracking, its work counted as steps */
         char *pat = clean_rel(argv[0].u.s.p, argv[0].u.s.n);
         char **rel = sd_gheap_alloc(h, (f->n ? f->n : 1) * sizeof *rel);
+        sd_gotmpl_glob *g = NULL;
         size_t n = 0;
-        if (!rel) {
+        int r = 0;
+        if (!rel || (pat && sd_gotmpl_glob_compile(&g, pat, strlen(pat)) < 0)) {
             free(pat);
             return sd_gcall_fail(c, "out of memory");
         }
-        for (size_t i = 0; pat && i < f->n; i++)
-            if (glob_match(pat, f->rel[i], 0))
+        for (size_t i = 0; g && i < f->n && r == 0; i++) {
+            unsigned long long work = 0;
+            int m = sd_gotmpl_glob_match(g, f->rel[i], strlen(f->rel[i]), &work);
+            if (m < 0)
+                r = sd_gcall_fail(c, "out of memory");
+            else if ((r = sd_gcall_steps(c, work)) == 0 && m)
                 rel[n++] = f->rel[i];
+        }
+        sd_gotmpl_glob_free(g);
         free(pat);
+        if (r)
+            return r;
         *out = new_files(c, f, rel, n);
         return 0;
     }
@@ -651,7 +586,7 @@ static int run(sd_buf *out, sd_val *model, const char *file, const char *text, s
     memset(&files, 0, sizeof files);
     const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
     files.base = strdup(dir ? dir : ".");
-    if (!files.base || sd_gotmpl_new(&set, file) < 0 || !(heap = sd_gheap_new(0))) {
+    if (!files.base || sd_gotmpl_new(&set, file) < 0 || !(heap = sd_gheap_new(opts ? opts->heap_cap : 0))) {
         r = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ file, 0, 0 }, "out of memory");
         goto done;
     }
@@ -665,7 +600,7 @@ static int run(sd_buf *out, sd_val *model, const char *file, const char *text, s
         r = sd_diag_error(diags, sd_gheap_failed(heap), (sd_loc){ file, 0, 0 }, "out of memory");
         goto done;
     }
-    if ((r = sd_gotmpl_execute(&raw, set, tmpl_name, data, heap, NULL, diags)) < 0)
+    if ((r = sd_gotmpl_execute(&raw, set, tmpl_name, data, heap, opts ? opts->limits : NULL, diags)) < 0)
         goto done;
     if (format)
         markdown_format(out, raw.ptr, raw.len);
