@@ -28,6 +28,20 @@ check "hostile compact html: nothing runs" python3 tests/render/xss_check.py "$t
 check "hostile md renders" "$SD" $H --format md -o "$tmp/h.md"
 # what a Markdown viewer that keeps raw HTML would show: nothing runs either
 check "hostile md: nothing from the chart runs" python3 tests/render/xss_check.py --md "$tmp/h.md"
+# The same schema alone (its $defs become row headings) and a ytt schema
+# whose example titles and values are hostile (issue 36 item 13: headings,
+# "in definition" notes, example titles, CEL rules and messages, a code fence
+# an example tries to close), in md and html.
+for f in md html; do
+    m=; [ $f = md ] && m=--md
+    check "hostile schema $f renders" "$SD" $H/values.schema.json --format $f -o "$tmp/hs.$f"
+    check "hostile schema $f: headings and notes stay inert" python3 tests/render/xss_check.py $m "$tmp/hs.$f" \
+        --payloads "<svg onload=alert(38)>" "x\`<svg onload=alert(30)>\`y" "<img src=x onerror=alert(33)>" \
+        "<img src=x onerror=alert(34)>"
+    check "hostile ytt $f renders" "$SD" tests/render/hostile-ytt/schema.yml --format $f -o "$tmp/hy.$f"
+    check "hostile ytt $f: example titles and fences stay inert" python3 tests/render/xss_check.py $m "$tmp/hy.$f" \
+        --payloads "<svg onload=alert(35)>" "x\`<img src=x onerror=alert(36)>\`y" "<img src=x onerror=alert(37)>"
+done
 # Every table line has as many unescaped pipes as its table's header.
 check "hostile md: tables keep their columns" python3 - "$tmp/h.md" <<'PY'
 import re, sys

@@ -78,6 +78,15 @@ typedef struct sd_cli_option {
 /** Both end with a row whose name is NULL. */
 extern const sd_cli_command sd_cli_commands[];
 extern const sd_cli_option sd_cli_options[];
+/** The option of command `cmd` (an SD_CMD_* bit) or the command name
+ *  closest to `word` (a slip: edit distance 2 at most), or NULL. Borrowed
+ *  from the table. */
+const char *sd_cli_closest_option(const char *word, unsigned cmd);
+const char *sd_cli_closest_command(const char *word);
+/** Print "unknown option 'OPT' for 'CMDNAME'; did you mean '--X'?" (no
+ *  "for" part when `cmdname` is NULL, no question when nothing is close)
+ *  and return 2. */
+int sd_cli_unknown_option(const char *opt, unsigned cmd, const char *cmdname);
 /** `schemadoc completion bash|zsh|fish` (options.c). */
 int sd_cmd_completion(int argc, char **argv);
 

@@ -82,6 +82,20 @@ static void buf_failure(sd_buf *out, sd_out **stream, sd_diags *diags)
     }
 }
 
+/* A chart without values.yaml, schema or subcharts has no keys: an empty
+ * page with exit 0 would look like a success. Returns 1 (an error in
+ * `diags`) for such a chart, else 0. */
+static int nothing_to_document(const sd_source *src, sd_diags *diags)
+{
+    const sd_chart *c = sd_source_chart(src);
+    if (!c || c->values || c->schema || c->nsubcharts)
+        return 0;
+    sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ c->dir, 0, 0 },
+                  "the chart has no values.yaml (and no values.schema.json): there are no keys "
+                  "to document");
+    return 1;
+}
+
 /* One page to make: what sd_cmd_render() read from argv. */
 typedef struct page_job {
     const char       *source, *format, *output, *readme;
@@ -110,7 +124,17 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
         }
         return SD_EXIT_OK;
     }
-    if (sd_source_open(&src, pj->source, &pj->sopts, diags) == 0) {
+    /* a helm-docs template that never reads the values table needs no
+     * schema: remote $refs are not followed (no network, no cache
+     * needed), and what does not resolve is nobody's concern */
+    int lazy = strcmp(format, "md") == 0 && sd_chart_is_dir(pj->source) &&
+               !sd_render_md_reads_schema(pj->source, &pj->ro, &pj->md);
+    if (lazy) {
+        pj->sopts.offline = 1;
+        pj->sopts.lenient = 1;
+        pj->mopts.skip_rows = 1;
+    }
+    if (sd_source_open(&src, pj->source, &pj->sopts, diags) == 0 && !nothing_to_document(src, diags)) {
         /* a chart's rows (the md table) cost a tenth of an html page or
          * a form: build them only when the templates may read them (the
          * model keeps them for @section names either way: the entries
@@ -126,7 +150,18 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
             }
             sd_diags_release(&scratch);
         }
-        m = sd_model_build(src, &pj->mopts, diags);
+        if (lazy) {
+            sd_diags quiet = SD_DIAGS_INIT;
+            m = sd_model_build(src, &pj->mopts, &quiet);
+            for (size_t k = 0; k < quiet.count; k++)   /* errors only: the refs' warnings are moot */
+                if (quiet.items[k].severity == SD_SEV_ERROR)
+                    sd_diag_add(diags, SD_SEV_ERROR, quiet.items[k].code, quiet.items[k].loc,
+                                quiet.items[k].schema_ptr, quiet.items[k].instance_ptr, "%s",
+                                quiet.items[k].message ? quiet.items[k].message : "out of memory");
+            sd_diags_release(&quiet);
+        } else {
+            m = sd_model_build(src, &pj->mopts, diags);
+        }
     }
     if (m && strcmp(format, "form") != 0) {
         /* only the form reads the source again: give its documents
@@ -220,6 +255,7 @@ int sd_cmd_render(int argc, char **argv)
     int check = 0;
     int i, r;
     sd_source_opts sopts;
+    char *held[3] = { NULL, NULL, NULL };   /* the paths sd_render_md_confine resolved */
     sd_model_opts mopts;
 
     memset(&sopts, 0, sizeof sopts);
@@ -278,7 +314,7 @@ int sd_cmd_render(int argc, char **argv)
                 return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
             mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return sd_cli_usage_error("unknown option '%s'", a);
+            return sd_cli_unknown_option(a, SD_CMD_RENDER, NULL);
         } else if (!source) {
             source = a;
         } else {
@@ -312,9 +348,24 @@ int sd_cmd_render(int argc, char **argv)
     md.readme = readme;
     md.output = output;
     ro.format = format;
+    /* a README, template or output inside the chart stays inside it */
+    sd_diags diags = SD_DIAGS_INIT;
+    if (sd_render_md_confine(&md, source, held, &diags) < 0) {
+        sd_cli_print_diags(&diags);
+        sd_diags_release(&diags);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
+        free((void *)sopts.maps);
+        return SD_EXIT_ERROR;
+    }
+    sd_diags_release(&diags);
+    readme = md.readme;
+    output = md.output;
     {
         page_job pj = { source, format, output, readme, check, ro, md, sopts, mopts };
         int status = run(&pj);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
         free((void *)sopts.maps);
         return status;
     }

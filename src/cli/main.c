@@ -3,12 +3,14 @@
  * returns (0 ok, 1 found wanting, 2 error). What the subcommands share is
  * in cli.c. */
 #include "alloc.h"
+#include "cleanup.h"
 #include "cli.h"
 #include "sd.h"
 #include "val_pool.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char help_text[] =
 "schemadoc " SD_VERSION " - configuration schemas to reference docs, validators and forms\n"
@@ -56,7 +58,10 @@ static const char help_text[] =
 "                  helm-docs prints\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
-"                  the run succeeds (no partial file on error)\n"
+"                  the run succeeds (no partial file on error, none left by\n"
+"                  ^C or kill), keeping its mode and hard links; a symbolic\n"
+"                  link is refused (give the file it points to: a chart can\n"
+"                  plant links), /dev/stdout and other devices are written to\n"
 "  -h, --help      show this help; 'schemadoc COMMAND --help': one command's\n"
 "  --version       print the version\n"
 ;
@@ -124,7 +129,8 @@ static const char help_cmds[] =
 "versions; a Markdown table (default), json or html. Exit 0 no change, 1\n"
 "changes (0 with --exit-zero). upgrade-check: will VALUES still work on NEW:\n"
 "keys gone or renamed, newly required keys, values NEW refuses, defaults that\n"
-"change under keys not set. See 'schemadoc diff --help' and docs/diff.md.\n"
+"change under keys not set, new keys' defaults. See 'schemadoc diff --help'\n"
+"and docs/diff.md.\n"
 "\n"
 "completion: print a bash, zsh or fish completion script (make install puts\n"
 "all three in place).\n"
@@ -190,7 +196,9 @@ static const char help_pages[] =
 "  --readme FILE   rewrite only the part of FILE between the lines\n"
 "                  <!-- schemadoc:start --> and <!-- schemadoc:end -->, or\n"
 "                  else its '## Parameters' section (as Bitnami's\n"
-"                  readme-generator does); refused when it has neither\n"
+"                  readme-generator does); refused when it has neither, or\n"
+"                  when it lies in the chart but links out of it (so do\n"
+"                  --gotmpl and -o files)\n"
 "  --gotmpl FILE   run this helm-docs template (default: the chart's\n"
 "                  README.md.gotmpl, when present) instead of the md page\n"
 "                  (docs/gotmpl.md); e.g. --gotmpl VALUES.md.gotmpl -o VALUES.md\n"
@@ -285,6 +293,8 @@ static void command_help(const char *cmd)
 int main(int argc, char **argv)
 {
     sd_alloc_install();
+    /* a temporary file or unpacked chart goes on ^C, kill and hang-up too */
+    sd_cleanup_on_signals();
     if (sd_cli_skip_free())
         sd_val_pool_install();   /* values live to the end: the faster route */
     if (argc < 2)
@@ -313,6 +323,10 @@ int main(int argc, char **argv)
                     }
             return oom_checked(c->run(argc - 1, argv + 1));
         }
+    /* `schemadoc vaildate ...`: a slip on a command, not a SOURCE */
+    if (argv[1][0] != '-' && access(argv[1], F_OK) != 0 && sd_cli_closest_command(argv[1]))
+        return sd_cli_usage_error("unknown command '%s'; did you mean '%s'?", argv[1],
+                                  sd_cli_closest_command(argv[1]));
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
             return oom_checked(sd_cmd_recursive(argc, argv));

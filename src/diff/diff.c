@@ -11,6 +11,7 @@
 #include "diff.h"
 #include "alloc.h"
 #include "diff_int.h"
+#include "keywords.h"
 #include "sd.h"
 
 #include <ctype.h>
@@ -198,23 +199,6 @@ static sd_val *types_of(const dentry *e)
     return out;
 }
 
-/* Keywords whose higher value is looser / tighter. */
-static const char *const lower_bounds[] = { "minimum", "exclusiveMinimum", "minLength", "minItems",
-                                            "minProperties", "minContains", NULL };
-static const char *const upper_bounds[] = { "maximum", "exclusiveMaximum", "maxLength", "maxItems",
-                                            "maxProperties", "maxContains", NULL };
-static const char *const other_kw[] = { "pattern", "format", "multipleOf", "uniqueItems",
-                                        "additionalProperties", "const", "contentEncoding",
-                                        "contentMediaType", NULL };
-
-static int in_list(const char *const *l, const char *k)
-{
-    for (; *l; l++)
-        if (strcmp(*l, k) == 0)
-            return 1;
-    return 0;
-}
-
 static void constraint(dctx *c, const dentry *at, const char *kw, sd_val *from, sd_val *to,
                        const char *effect)
 {
@@ -256,26 +240,25 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
         sd_val_object_set_new(keys, k, sd_val_true());
     sd_val_object_foreach(keys, k, v) {
         sd_val *a = sd_val_object_get(co, k), *b = sd_val_object_get(cn, k);
+        const sd_kw *row = sd_kw_find(k, strlen(k));
+        int how = row ? row->diff : SD_KD_CHANGED;   /* keywords.def's `diff` column */
         const char *effect = "changed";
-        if (strcmp(k, "required") == 0)
-            continue;   /* the children's `required` flags say it per key */
+        if (how == SD_KD_SKIP)
+            continue;   /* required: the children's `required` flags say it per key */
         if (a && b && sd_val_equal(a, b))
             continue;
-        if (in_list(lower_bounds, k) || in_list(upper_bounds, k)) {
-            int upper = in_list(upper_bounds, k);
+        if (how == SD_KD_LOWER || how == SD_KD_UPPER) {
             if (!a)
                 effect = "tightened";
             else if (!b)
                 effect = "loosened";
             else if (sd_val_is_number(a) && sd_val_is_number(b))
-                effect = (num(b) > num(a)) == upper ? "loosened" : "tightened";
-        } else if (strcmp(k, "additionalProperties") == 0) {
+                effect = (num(b) > num(a)) == (how == SD_KD_UPPER) ? "loosened" : "tightened";
+        } else if (how == SD_KD_FALSE_TIGHTENS) {
             int was_closed = sd_val_is_false(a), closed = sd_val_is_false(b);
             effect = closed && !was_closed ? "tightened" : was_closed && !closed ? "loosened" : "changed";
-        } else if (strcmp(k, "uniqueItems") == 0) {
+        } else if (how == SD_KD_TRUE_TIGHTENS) {
             effect = sd_val_is_true(b) ? "tightened" : "loosened";
-        } else if (in_list(other_kw, k)) {
-            effect = !a ? "tightened" : !b ? "loosened" : "changed";
         } else {
             effect = !a ? "tightened" : !b ? "loosened" : "changed";
         }

@@ -15,7 +15,6 @@
 
 #define S(v) (v).u.s.p, (v).u.s.n
 
-static void big_buf(sd_buf *b) { sd_buf_init(b, (size_t)64 << 20); }
 
 /* --- YAML: yaml.v3's typing of plain scalars ---------------------------------------------- */
 
@@ -41,7 +40,7 @@ static int resolve_plain(const char *s, size_t n, long long *iv, double *fv, int
 typedef struct yframe { sd_gval v; int is_map; sd_gval key; int have_key; int merge; } yframe;
 typedef struct yanchor { char *name; sd_gval v; } yanchor;
 
-static int add_child(sd_gheap *h, yframe *f, sd_gval v)
+static int add_child(sd_gheap *h, yframe *f, sd_gval v, gwalk *w)
 {
     if (!f->is_map)
         return sd_glist_push(h, f->v, v);
@@ -64,6 +63,8 @@ static int add_child(sd_gheap *h, yframe *f, sd_gval v)
         for (size_t s = 0; s < ns; s++)
             for (size_t i = 0; i < sd_gmap_len(src[s]); i++) {
                 size_t kl;
+                if (sd_gotmpl__visit(w) < 0)
+                    return SD_ELIMIT;
                 const char *k = sd_gmap_key(src[s], i, &kl);
                 if (sd_gmap_get(f->v, k, kl).kind == SD_G_MISSING)
                     sd_gmap_set(h, f->v, k, kl, sd_gmap_val(src[s], i));
@@ -71,8 +72,9 @@ static int add_child(sd_gheap *h, yframe *f, sd_gval v)
         return 0;
     }
     sd_buf kb = SD_BUF_INIT;
-    sd_gotmpl__strval(&kb, f->key);
-    int r = sd_gmap_set(h, f->v, kb.ptr, kb.len, v);
+    sd_buf_init(&kb, (size_t)64 << 20);
+    sd_gotmpl__strval(&kb, f->key, w);
+    int r = w->over || sd_buf_failed(&kb) ? SD_ELIMIT : sd_gmap_set(h, f->v, kb.ptr, kb.len, v);
     sd_buf_release(&kb);
     return r;
 }
@@ -99,7 +101,8 @@ static sd_gval scalar_value(sd_gheap *h, const yaml_event_t *ev)
     }
 }
 
-int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n, char *err, size_t errlen)
+int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n, char *err, size_t errlen,
+                         gwalk *w)
 {
     yaml_parser_t p;
     yaml_event_t ev;
@@ -196,11 +199,12 @@ int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n, cha
         } else if (r == 0 && (ev.type == YAML_SCALAR_EVENT || ev.type == YAML_ALIAS_EVENT ||
                               ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT)) {
             if (depth)
-                r = add_child(h, &stack[depth - 1], v) < 0 ? SD_ELIMIT : 0;
+                r = add_child(h, &stack[depth - 1], v, w) < 0 ? SD_ELIMIT : 0;
             else
                 root = v;
             if (r)
-                snprintf(err, errlen, "out of memory");
+                snprintf(err, errlen, w->over ? "yaml: document too large (its keys and merges expand too far)"
+                                              : "yaml: document too large");
         }
         yaml_event_delete(&ev);
         if (h->failed && !r) {
@@ -223,8 +227,12 @@ static int f_fromyaml(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     char err[300];
     sd_gval v;
+    gwalk w = sd_gotmpl__walk(c);
     (void)n;
-    int r = sd_gotmpl__from_yaml(&v, c->heap, S(a[0]), err, sizeof err);
+    int r = sd_gotmpl__from_yaml(&v, c->heap, S(a[0]), err, sizeof err, &w);
+    if (w.over)
+        return sd_gotmpl__walked(c, &w);
+    c->steps += w.start - w.left;
     if (r == SD_ENOMEM || r == SD_ELIMIT || sd_gheap_failed(c->heap))
         return sd_gcall_fail(c, "%s", err);
     sd_gval m = sd_gmap_new(c->heap);
@@ -370,28 +378,28 @@ static void yaml_lower_key(sd_buf *b, const char *k, size_t n, int is_struct, in
         sd_buf_putc(b, (char)(k[i] >= 'A' && k[i] <= 'Z' ? k[i] + 32 : k[i]));
 }
 
-static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth);
+static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth, gwalk *w);
 
 /* A value after "key:" or "- ": scalars inline, collections on the next lines. */
-static int yaml_child(sd_buf *b, sd_gval v, int ind, int depth, int in_list)
+static int yaml_child(sd_buf *b, sd_gval v, int ind, int depth, int in_list, gwalk *w)
 {
     if (!yaml_is_block(v)) {
         sd_buf_putc(b, ' ');
-        return yaml_val(b, v, ind + 4, depth + 1);
+        return yaml_val(b, v, ind + 4, depth + 1, w);
     }
     if (in_list && v.kind == SD_G_MAP) {
         sd_buf_putc(b, ' ');
-        return yaml_val(b, v, ind + 2, depth + 1) ;
+        return yaml_val(b, v, ind + 2, depth + 1, w);
     }
     sd_buf_putc(b, '\n');
     yaml_indent(b, ind + 4);
-    return yaml_val(b, v, ind + 4, depth + 1);
+    return yaml_val(b, v, ind + 4, depth + 1, w);
 }
 
-static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
+static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth, gwalk *w)
 {
     int r;
-    if (depth > 500)
+    if (depth > 500 || sd_gotmpl__visit(w) < 0 || sd_buf_failed(b))
         return SD_ELIMIT;
     switch (v.kind) {
     case SD_G_MISSING: case SD_G_NIL: sd_buf_puts(b, "null"); return 0;
@@ -415,7 +423,7 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
                 yaml_indent(b, ind);
             }
             sd_buf_putc(b, '-');
-            if ((r = yaml_child(b, v.u.l->items[i], ind, depth, 1)) != 0)
+            if ((r = yaml_child(b, v.u.l->items[i], ind, depth, 1, w)) != 0)
                 return r;
         }
         return 0;
@@ -426,16 +434,11 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
             sd_buf_puts(b, "{}");
             return 0;
         }
-        if (!(ix = malloc(n * sizeof *ix)))
+        /* maps: sorted keys; structs: field order */
+        if (!(ix = is_struct ? malloc(n * sizeof *ix) : sd_gotmpl__key_order(v.u.m)))
             return SD_ENOMEM;
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; is_struct && i < n; i++)
             ix[i] = i;
-        if (!is_struct)
-            for (size_t i = 1; i < n; i++)
-                for (size_t j = i; j > 0 && sd_gotmpl__strcmp(v.u.m->keys[ix[j - 1]], v.u.m->klen[ix[j - 1]],
-                                                              v.u.m->keys[ix[j]], v.u.m->klen[ix[j]]) > 0; j--) {
-                    size_t t = ix[j]; ix[j] = ix[j - 1]; ix[j - 1] = t;
-                }
         for (size_t i = 0; i < n; i++) {
             if (i) {
                 sd_buf_putc(b, '\n');
@@ -443,7 +446,7 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
             }
             yaml_lower_key(b, v.u.m->keys[ix[i]], v.u.m->klen[ix[i]], is_struct, ind);
             sd_buf_putc(b, ':');
-            if ((r = yaml_child(b, v.u.m->vals[ix[i]], ind, depth, 0)) != 0) {
+            if ((r = yaml_child(b, v.u.m->vals[ix[i]], ind, depth, 0, w)) != 0) {
                 free(ix);
                 return r;
             }
@@ -455,31 +458,38 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
     return 0;
 }
 
-int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v)
+int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v, gwalk *w)
 {
-    int r = yaml_val(b, v, 0, 0);
+    int r = yaml_val(b, v, 0, 0, w);
     sd_buf_putc(b, '\n');
     return r;
 }
 
 void sd_gval_yaml(sd_buf *b, sd_gval v)
 {
-    sd_gotmpl__to_yaml(b, v);
+    gwalk w = sd_gotmpl__walk_alone();
+    sd_gotmpl__to_yaml(b, v, &w);
 }
 
 static int f_toyaml(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
+    gwalk w = sd_gotmpl__walk(c);
     (void)n;
-    big_buf(&b);
-    if (sd_gotmpl__to_yaml(&b, a[0]) != 0) {
+    sd_gotmpl__buf(c, &b);
+    if (sd_gotmpl__to_yaml(&b, a[0], &w) != 0) {
+        int full = sd_buf_failed(&b);
         sd_buf_release(&b);
-        *o = sd_gstr_static("", 0);
+        if (w.over)
+            return sd_gotmpl__walked(c, &w);
+        if (full)
+            return sd_gcall_fail(c, "result too large");
+        *o = sd_gstr_static("", 0);   /* helm-docs: an error gives "" */
         return 0;
     }
     if (b.len && b.ptr[b.len - 1] == '\n')
         b.len--;   /* helm-docs: strings.TrimSuffix(out, "\n") */
-    return sd_gotmpl__buf_val(o, c, &b);
+    return sd_gotmpl__buf_walked(o, c, &b, &w);
 }
 
 const gfunc sd_gotmpl__yaml_funcs[] = {

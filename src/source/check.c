@@ -4,6 +4,8 @@
  * are check_json.c; the rules document is check_rules.c. */
 #include "check.h"
 #include "alloc.h"
+#include "annot.h"
+#include "tmplrefs.h"
 #include "buf.h"
 #include "merge.h"
 #include "synth.h"
@@ -24,6 +26,8 @@ typedef struct item {
     const sd_node  *defaults;      /* a chart's values.yaml root */
     const char     *defaults_file;
     sd_tape        *tape;          /* a JSON file parsed straight into a tape (r.values NULL) */
+    int             noschema;      /* a chart without a schema: its keys are linted against
+                                      values.yaml alone, nothing is validated */
     char           *text, *file;   /* its text and name, which the tape and results borrow */
 } item;
 
@@ -38,6 +42,10 @@ struct sd_check {
     size_t           nitems;
     const sd_node   *effective, *effective_schema;
     int              wanting;   /* found wanting outside the schema (ytt lifecycle) */
+    int              said_noschema;  /* "the chart has no schema" was said (once a run) */
+    int              said_shape;     /* "no templates/" was said (once a run) */
+    struct chartinfo **info;    /* per chart linted: its templates and comments */
+    size_t           ninfo;
     int              oom;
 };
 
@@ -62,7 +70,10 @@ static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max
     }
     return n;
 }
-static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
+                                sd_vresult *res);
+static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart);
+static void shape_note(sd_check *k, const sd_chart *chart);
 
 static void keep(sd_check *k, sd_doc *d)
 {
@@ -257,10 +268,21 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         base = NULL;
     if (chart->values)
         sd_buf_puts(&label, chart->values->file);
+    size_t mark = k->diags->count;
     const sd_node *merged = merge_files(k, base, files, n, &label);
     if (!merged) {
+        /* a file that cannot be read is a result of its own (an input
+         * error, its reason with it), so the other results of --each
+         * stand and the JSON has its object */
+        sd_buf_clear(&label);
+        if (chart->values)
+            sd_buf_puts(&label, chart->values->file);
+        for (size_t i = 0; i < n; i++)
+            sd_buf_printf(&label, "%s%s", label.len ? " + " : "", strcmp(files[i], "-") ? files[i] : "<stdin>");
+        if (!k->oom)
+            add_result(k, label.ptr, NULL, SD_EIO, mark);
         sd_buf_release(&label);
-        return SD_ERROR;
+        return k->oom ? SD_ENOMEM : 0;
     }
     k->effective = merged;
     if (chart->schema) {
@@ -272,9 +294,13 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         lint_with(add_result(k, label.len ? label.ptr : "(values)", merged, entry, k->diags->count),
                   0, chart);
     } else {
-        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
-                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
-        lint_without_schema(k, chart, merged);
+        /* a result like any other: its status and the lint's findings
+         * (docs/validate.md) */
+        item *it = add_result(k, label.len ? label.ptr : "(values)", merged, 0, k->diags->count);
+        if (it) {
+            it->noschema = 1;
+            lint_with(it, 0, chart);
+        }
     }
     /* each subchart's part against the subchart's own schema, as Helm does */
     for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
@@ -311,10 +337,11 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
 }
 
 /* A chart without a schema: the keys its values.yaml does not know are
- * still worth a warning (an error under --strict), typos above all. */
-static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged)
+ * still worth a warning (an error under --strict), typos above all; they
+ * go to `res`. */
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
+                                sd_vresult *res)
 {
-    sd_vresult res = SD_VRESULT_INIT;
     const char *extra[64];
     size_t nextra = 0;
     const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
@@ -328,15 +355,28 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
         return;
     }
     if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
-                       k->opts.strict, &res) < 0)
+                       k->opts.strict, chart_info(k, chart), res) < 0)
         k->oom = 1;
+    shape_note(k, chart);
     sd_tape_free(&t);
-    sort_errors(k, res.items, res.count);
-    sort_errors(k, res.warnings, res.nwarnings);
-    if (res.count)
-        k->wanting = 1;
-    sd_vresult_to_diags(&res, k->diags);
-    sd_vresult_release(&res);
+}
+
+/* Said once a run, and only when it is true: without a schema the keys
+ * are still judged against values.yaml (a note says so), unless it has
+ * none, and then nothing is checked at all. */
+static void noschema_notice(sd_check *k, const sd_chart *chart)
+{
+    const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
+    if (chart->schema || k->said_noschema)
+        return;
+    k->said_noschema = 1;
+    if (defs && defs->kind == SD_MAP && defs->n)
+        sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
+                    "the chart has no values.schema.json: Helm checks nothing; only the keys "
+                    "are checked, against values.yaml");
+    else
+        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
+                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
 }
 
 /* Helm's `-f a -f b` merges (the default); chart-testing checks each CI
@@ -344,6 +384,7 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
 static int check_chart(sd_check *k, const char *const *files, size_t n)
 {
     int err = 0;
+    noschema_notice(k, sd_source_chart(k->src));
     if (!k->opts.each || n < 2)
         return check_chart_files(k, files, n);
     for (size_t i = 0; i < n && err >= 0; i++)
@@ -472,6 +513,58 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
 
 /* ---- the run --------------------------------------------------------------- */
 
+/* What the lint knows of `chart` beyond values.yaml and the schema: how
+ * its templates use the values (read once a run), its doc comments. A
+ * chart without templates/ (a packaged chart's values alone, the corpus)
+ * is judged by the default's shape, and a note says so once. NULL when
+ * out of memory (the lint then goes without). */
+struct chartinfo {
+    const sd_chart *chart;
+    sd_tmplrefs     refs;
+    sd_annots       annots;
+    int             scanned;   /* annots holds something to release */
+    sd_lint_chart   lc;
+};
+
+static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart)
+{
+    struct chartinfo *ci, **p;
+    sd_diags quiet = SD_DIAGS_INIT;   /* odd comments were the pages' to report */
+
+    if (!chart)
+        return NULL;
+    for (size_t i = 0; i < k->ninfo; i++)
+        if (k->info[i]->chart == chart)
+            return &k->info[i]->lc;
+    if (!(ci = calloc(1, sizeof *ci)) || !(p = realloc(k->info, (k->ninfo + 1) * sizeof *p))) {
+        free(ci);
+        return NULL;
+    }
+    k->info = p;
+    k->info[k->ninfo++] = ci;
+    ci->chart = chart;
+    ci->refs = (sd_tmplrefs)SD_TMPLREFS_INIT;
+    sd_tmplrefs_scan_dir(&ci->refs, chart->dir);
+    ci->lc.refs = ci->refs.oom ? NULL : &ci->refs;
+    if (chart->values && (ci->scanned = 1) && sd_annots_scan(&ci->annots, chart->values, &quiet) == 0)
+        ci->lc.annots = &ci->annots;
+    sd_diags_release(&quiet);
+    return &ci->lc;
+}
+
+/* Once a run, when a key of a values file was judged without templates to
+ * read: say that the default's shape decided what is free-form. */
+static void shape_note(sd_check *k, const sd_chart *chart)
+{
+    sd_lint_chart *lc = chart_info(k, chart);
+    if (!lc || !lc->shape_used || k->said_shape)
+        return;
+    k->said_shape = 1;
+    sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
+                "the chart has no templates/: which maps are free-form is told from values.yaml "
+                "alone (an empty map; a new entry shaped like its siblings)");
+}
+
 /* Unknown and deprecated keys (lint.c); --strict makes unknown keys errors. */
 static void lint(sd_check *k, item *it, sd_tape *values)
 {
@@ -491,8 +584,9 @@ static void lint(sd_check *k, item *it, sd_tape *values)
     if (chart)
         nextra = chart_extras(chart, extra, 64);
     if (sd_check__lint(k->src, values, it->defaults, it->defaults_file, sc->doc, sc->root,
-                       extra, nextra, k->opts.strict, &it->r.res) < 0)
+                       extra, nextra, k->opts.strict, chart_info(k, chart), &it->r.res) < 0)
         k->oom = 1;
+    shape_note(k, chart);
     if (it->r.res.count && it->r.status == 0)
         it->r.status = SD_EINVALID;
 }
@@ -595,6 +689,11 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
         }
         if (r->diag_count == 0)
             r->diag_first = diags->count;
+        if (k->items[i].noschema) {
+            lint_without_schema(k, sd_source_chart(src), r->values, &r->res);
+            r->status = r->res.count ? SD_EINVALID : 0;
+            goto done;
+        }
         /* the instance as a tape: parsed so, or copied from its tree */
         sd_tape own, *t = k->items[i].tape;
         if (!t) {
@@ -643,6 +742,13 @@ void sd_check_free(sd_check *k)
         free(k->items[i].file);
     }
     free(k->items);
+    for (size_t i = 0; i < k->ninfo; i++) {
+        sd_tmplrefs_release(&k->info[i]->refs);
+        if (k->info[i]->scanned)
+            sd_annots_release(&k->info[i]->annots);
+        free(k->info[i]);
+    }
+    free(k->info);
     for (size_t i = 0; i < k->nkeep; i++)
         sd_doc_free(k->keep[i]);
     free(k->keep);
