@@ -204,12 +204,40 @@ static void put_script_json(sd_buf *b, const char *s)
     }
 }
 
+/* The rules of `src` (docs/rules.md) as values for the page's data, into
+ * *out: null for a chart without a schema. The document is made as text
+ * (validate/rules.c) and read back by our JSON parser (json.c), where
+ * jansson took a quarter of a chart's form page to parse and free it.
+ * Returns 0 or a negative code with a diagnostic. */
+static int rules_value(sd_val **out, sd_source *src, sd_diags *diags)
+{
+    sd_check_opts copts;
+    sd_buf rules = SD_BUF_INIT;
+    sd_doc *rd = NULL;
+    int err;
+
+    if (sd_source_nschemas(src) == 0 || (!sd_source_schema_at(src, 0)->root && sd_source_nschemas(src) == 1)) {
+        *out = sd_val_null();
+        return 0;
+    }
+    *out = NULL;
+    memset(&copts, 0, sizeof copts);
+    if ((err = sd_check_rules(&rules, src, &copts, diags)) == 0 &&
+        (err = sd_doc_load_mem(&rd, "rules", rules.ptr, rules.len, SD_FMT_JSON, NULL, diags)) == 0 &&
+        !(*out = sd_node_to_val(sd_doc_root(rd))))
+        err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    sd_doc_free(rd);
+    sd_buf_release(&rules);
+    return err;
+}
+
 int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags)
 {
     sd_val *data = sd_val_object(), *forms = sd_val_array(), *defs = sd_val_object(), *page = sd_val_object();
     sd_val *src_info = sd_val_object_get(model, "source"), *root = sd_val_object_get(model, "root"), *v;
     const char *kind = str(src_info, "kind"), *path = str(src_info, "path");
-    sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT, rules = SD_BUF_INIT;
+    sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT;
+    sd_val *rv = NULL;
     sd_render_opts ro = *opts;
     docs dd = { sd_val_array(), sd_val_object(), SD_BUF_INIT, NULL };
     char *text = NULL;
@@ -302,28 +330,9 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
     sd_val_object_set_new_nocheck(data, "defs", defs);
 
     /* the rules: none for a chart without a schema */
-    if (sd_source_nschemas(src) > 0 && (sd_source_schema_at(src, 0)->root || sd_source_nschemas(src) > 1)) {
-        sd_check_opts copts;
-        sd_doc *rd = NULL;
-        sd_val *r;
-        memset(&copts, 0, sizeof copts);
-        if ((err = sd_check_rules(&rules, src, &copts, diags)) < 0)
-            goto done;
-        /* the document as values, read back by our JSON parser (json.c),
-         * where jansson took a quarter of a chart's form to parse and
-         * free it */
-        if ((err = sd_doc_load_mem(&rd, "rules", rules.ptr, rules.len, SD_FMT_JSON, NULL, diags)) < 0)
-            goto done;
-        r = sd_node_to_val(sd_doc_root(rd));
-        sd_doc_free(rd);
-        if (!r) {
-            err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
-            goto done;
-        }
-        sd_val_object_set_new_nocheck(data, "rules", r);
-    } else {
-        sd_val_object_set_new_nocheck(data, "rules", sd_val_null());
-    }
+    if ((err = rules_value(&rv, src, diags)) < 0)
+        goto done;
+    sd_val_object_set_new_nocheck(data, "rules", rv);
 
     /* the page */
     if (!(text = sd_val_dumps(data, SD_VAL_COMPACT))) {
@@ -359,6 +368,5 @@ done:
     sd_buf_release(&tmp);
     sd_buf_release(&title);
     sd_buf_release(&name);
-    sd_buf_release(&rules);
     return err;
 }
