@@ -2,12 +2,17 @@
 // (#sd-form-data: slim model, defaults, rules), keeps the values, and wires
 // the page: fields (form_view.js), validation with the rules interpreter
 // (rules.js, the same messages as `schemadoc validate`), the problems
-// summary, the YAML preview and --set flags (form_yaml.js), import, download,
-// copy, search, deep links, provenance and reset, and the theme toggle.
+// summary, the YAML preview (form_yaml.js) and --set flags (form_flags.js),
+// import, download, copy, search, deep links, provenance and reset, the
+// theme toggle; undo, autosave and "Reset all" asking first
+// (form_session.js); the defaults' own problems at load (form_truth.js).
 import { compile } from "./rules.js";
 import { pathText, pathId, pointer, segsOfPointer, parsePath } from "./form_path.js";
-import { isMap, has, clone, equal, getAt, setAt, deleteAt, overlay, mergeValues, setOwn } from "./form_values.js";
-import { parseValues, toYaml, syncYaml, setFlags } from "./form_yaml.js";
+import { isMap, has, clone, equal, getAt, setAt, deleteAt, overlay, mergeValues, setOwn, leafPaths, withPins } from "./form_values.js";
+import { parseValues, toYaml, syncYaml } from "./form_yaml.js";
+import { setFlags } from "./form_flags.js";
+import { Session } from "./form_session.js";
+import { Truth } from "./form_truth.js";
 import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
 import { setDefs, setRules, res, memberNode, widget, extras } from "./form_schema.js";
 import { renderField, buildMembers } from "./form_view.js";
@@ -33,6 +38,9 @@ class App {
     this.imported = null;      // the overlay an import brought
     this.importedDoc = null;   // its YAML document, for comments and order
     this.setHere = new Set();  // pointers edited on this page
+    this.pins = new Map();     // pointer -> segs: keys an imported file sets (kept in "Only changes")
+    this.session = null;       // undo, autosave (form_session.js), set by start()
+    this.truth = new Truth(this);
     this.touched = new Set();  // pointers whose errors show on their field
     this.interacted = false;
     this.revealAll = false;
@@ -170,6 +178,8 @@ class App {
   def(segs) { return getAt(this.defaults, segs); }
 
   change(segs, v, opts = {}) {
+    this.userChange(segs, !!opts.typing);
+    if (v === undefined) this.unpin(segs);
     if (v === undefined) deleteAt(this.values, segs);
     else this.values = setAt(this.values, segs, v);
     if (this.values === undefined || this.values === null) this.values = {};
@@ -217,6 +227,8 @@ class App {
   }
 
   resetAt(segs) {
+    this.userChange(segs, false);
+    this.unpin(segs);
     const d = this.def(segs);
     if (d === undefined) deleteAt(this.values, segs);
     else this.values = setAt(this.values, segs, clone(d));
@@ -228,6 +240,8 @@ class App {
   }
 
   resetAll() {
+    this.userChange([], false);
+    this.pins.clear();
     this.values = clone(this.defaults);
     this.imported = null;
     this.importedDoc = null;
@@ -240,9 +254,33 @@ class App {
     this.schedule(true);
   }
 
+  // before any change the user makes: an undo step, and the end of the
+  // load's wording of the problems
+  userChange(segs, typing) {
+    if (this.session) this.session.before(segs, typing);
+    this.truth.changed();
+  }
+
+  // a key deleted or reset is no longer pinned (nor anything under it)
+  unpin(segs) {
+    const ptr = pointer(segs);
+    for (const p of [...this.pins.keys()]) if (p === ptr || p.startsWith(ptr + "/")) this.pins.delete(p);
+  }
+
+  // `segs` or a key under it is pinned by an import
+  pinned(segs) {
+    if (!this.pins.size) return false;
+    if (this.pinSet === undefined || this.pinSet.map !== this.pins || this.pinSet.size !== this.pins.size) {
+      const all = new Set();
+      for (const p of this.pins.values()) for (let i = 1; i <= p.length; i++) all.add(pointer(p.slice(0, i)));
+      this.pinSet = { map: this.pins, size: this.pins.size, all };
+    }
+    return this.pinSet.all.has(pointer(segs));
+  }
+
   provenance(segs) {
     const v = this.get(segs), d = this.def(segs);
-    if (equal(v, d)) return "default";
+    if (equal(v, d)) return this.pinned(segs) ? "imported" : "default";
     const ptr = pointer(segs);
     for (const p of this.setHere) if (p === ptr || p.startsWith(ptr + "/") || ptr.startsWith(p + "/")) return "set here";
     if (this.imported !== null && getAt(this.imported, segs) !== undefined) return "imported";
@@ -268,7 +306,7 @@ class App {
     entry.el.setAttribute("data-provenance", pv);
     if (entry.prov) entry.prov.textContent = pv;
     const same = equal(v, this.def(segs));
-    if (entry.reset) entry.reset.hidden = same;
+    if (entry.reset) entry.reset.hidden = same && !this.pinned(segs);
     // setting a deprecated key warns; it does not fail
     if (entry.node && entry.node.deprecated && entry.err) {
       let w = entry.el.querySelector(":scope > .sd-warn");
@@ -364,7 +402,7 @@ class App {
       let items;
       try { items = this.validator.validate(this.values, { entry: name, texts: (p) => this.texts.get(p) }); } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
       const pre = e.alias ? pointer([e.alias]) : "";
-      for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message });
+      for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message, keyword: it.keyword });
     }
     return out;
   }
@@ -396,8 +434,9 @@ class App {
     this.errors = this.validateAll().concat(this.listMapErrors());
     this.errByPtr = new Map();
     for (const e of this.errors) {
-      if (!this.errByPtr.has(e.path)) this.errByPtr.set(e.path, []);
-      this.errByPtr.get(e.path).push(e);
+      const at = this.truth.pointerOf(e);
+      if (!this.errByPtr.has(at)) this.errByPtr.set(at, []);
+      this.errByPtr.get(at).push(e);
     }
     for (const entry of this.fields.values()) this.showError(entry);
     const dirty = this.dirty;
@@ -414,21 +453,22 @@ class App {
     }
     this.drawProblems();
     this.drawPreview();
+    if (this.session) this.session.changed();
     this.cost = performance.now() - t0;
   }
 
   drawProblems() {
-    const shown = this.interacted ? this.errors : [];
+    const shown = this.interacted || this.truth.atLoad ? this.errors : [];
     const n = shown.length;
-    const title = n === 0 ? "No problems" : n === 1 ? "1 problem" : n + " problems";
+    const title = this.truth.title(n) || (n === 0 ? "No problems" : n === 1 ? "1 problem" : n + " problems");
     $("sd-problems-title").textContent = title;
     const ul = $("sd-problems-list");
     ul.textContent = "";
     for (const e of shown.slice(0, 500)) {
       const segs = segsOfPointer(e.path, this.values);
       const text = (pathText(segs) || "(root)") + ": " + e.message;
-      const a = h("a", { href: "#" + pathId(segs), text });
-      a.addEventListener("click", (ev) => { ev.preventDefault(); this.revealAll = true; this.reveal(segs, true); });
+      const a = h("a", { href: "#" + pathId(this.truth.segsOf(e)), text });
+      a.addEventListener("click", (ev) => { ev.preventDefault(); this.revealAll = true; this.truth.land(e); });
       ul.append(h("li", null, a));
     }
     if (n !== this.lastCount) {
@@ -448,16 +488,16 @@ class App {
         for (const k of Object.keys(v)) if (!has(hdr, k)) setOwn(o, k, v[k]);
         return o;
       }
-      return all ? v : overlay(v, this.defaults) || {};
+      return all ? v : withPins(overlay(v, this.defaults), this.values, this.pins.values()) || {};
     }
-    return all ? everything(this.values, this.defaults) : overlay(this.values, this.defaults);
+    return all ? everything(this.values, this.defaults) : withPins(overlay(this.values, this.defaults), this.values, this.pins.values());
   }
 
   exportText() {
     const v = this.exportValue();
-    const header = this.kind === "ytt" ? "#@data/values\n---\n" : "";
-    if (this.importedDoc) return syncYaml(this.importedDoc, v, header);
-    return v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd") ? header : toYaml(v, header);
+    const ytt = this.kind === "ytt";
+    if (this.importedDoc) return syncYaml(this.importedDoc, v, ytt);
+    return v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd") ? toYaml(undefined, ytt) : toYaml(v, ytt);
   }
 
   drawPreview() {
@@ -554,6 +594,7 @@ class App {
       alert.hidden = false;
       return false;
     }
+    this.userChange([], false);
     if (this.kind === "crd") {
       const api = typeof v.apiVersion === "string" ? v.apiVersion : "";
       const i = this.data.forms.findIndex((f) => api === (this.data.group ? this.data.group + "/" : "") + f.name);
@@ -562,6 +603,7 @@ class App {
     }
     this.imported = v;
     this.importedDoc = r.doc;
+    for (const segs of leafPaths(v)) this.pins.set(pointer(segs), segs);
     this.values = mergeValues(clone(this.values), clone(v));
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};
@@ -722,12 +764,14 @@ function start() {
   const raw = $("sd-form-data");
   const data = JSON.parse(raw.textContent);
   const app = new App(data);
+  app.session = new Session(app, raw.textContent);
   window.addEventListener("error", () => {});
   if (app.kind === "crd" && data.forms.length > 0) {
     const sel = h("select", { id: "sd-version" });
     data.forms.forEach((f, i) => sel.append(h("option", { value: String(i), text: f.name + (f.deprecated ? " (deprecated)" : "") + (f.storage ? " (storage)" : "") })));
     sel.value = String(app.formIndex);
     sel.addEventListener("change", () => {
+      app.userChange([], false);
       app.formIndex = Number(sel.value);
       app.defaults = app.makeDefaults();
       app.values.apiVersion = app.defaults.apiVersion;
@@ -763,9 +807,9 @@ function start() {
     const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
     if (f) app.importText(await f.text());
   });
-  $("sd-download").addEventListener("click", () => download(app));
+  $("sd-download").addEventListener("click", () => { if (!app.session.nothingToDownload()) download(app); });
   $("sd-copy").addEventListener("click", () => copy(app));
-  $("sd-reset-all").addEventListener("click", () => app.resetAll());
+  $("sd-reset-all").addEventListener("click", () => app.session.askReset());
   for (const r of document.querySelectorAll("input[name=sd-export]")) r.addEventListener("change", () => app.drawPreview());
   $("sd-search").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); app.search($("sd-search").value); }
@@ -777,7 +821,9 @@ function start() {
   window.addEventListener("hashchange", () => deepLink(app));
   // the page keeps no state in history: nothing typed reaches the URL
   try { history.replaceState({ form: 1 }, ""); } catch (e) { /* file: in some browsers */ }
+  app.session.wire();
   app.update();
+  app.truth.load();
   // the first typed key waits for a pause: the first check with a change in
   // it (JIT, the YAML writer's first use) costs more than this empty one
   app.cost = Math.max(app.cost, 5);
