@@ -186,13 +186,21 @@ export class Session {
   // taken out) and the pinned paths, a moment later; an untouched form
   // removes the entry.
   changed() {
+    const note = $("sd-download-note");
+    if (note && !note.hidden) note.hidden = true;
     clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => this.save(), 300);
+    // a moment after the last change, when the page is idle: never in the
+    // way of a keystroke
+    this.saveTimer = setTimeout(() => {
+      if (typeof requestIdleCallback === "function") requestIdleCallback(() => { if (this.saveTimer) this.save(); }, { timeout: 2000 });
+      else this.save();
+    }, 300);
   }
 
   snapshot() {
     const a = this.app;
-    const ov = overlay(withoutSecrets(a.form().root, a.values), withoutSecrets(a.form().root, a.defaults));
+    if (!this.base || this.base.defaults !== a.defaults) this.base = { defaults: a.defaults, v: withoutSecrets(a.form().root, a.defaults) };
+    const ov = overlay(withoutSecrets(a.form().root, a.values), this.base.v);
     if (ov === undefined && !a.pins.size) return null;
     return { v: 1, at: Date.now(), form: a.formIndex, overlay: ov === undefined ? {} : ov, pins: [...a.pins.keys()] };
   }
