@@ -2,7 +2,8 @@
  * (-o SITE/ | --readme NAME) [--check] [OPTIONS]`: every chart below DIR
  * (every directory holding a Chart.yaml; a FILE stands for the chart that
  * holds it), each documented by the one-chart command in a process of its
- * own, N at a time; then SITE/index.html linking every chart. A failed
+ * own, N at a time; then SITE/index.html linking every chart (rendered by
+ * render/site_index.c with templates/index/). A failed
  * chart is listed at the end and the others are still done.
  *
  * In: argv. Out: one page per chart (SITE/<chart's path>/index.html or
@@ -14,6 +15,7 @@
 #include "file.h"
 #include "node.h"
 #include "out.h"
+#include "render.h"
 #include "sd.h"
 
 #include <dirent.h>
@@ -201,146 +203,65 @@ static int chart_of_file(rctx *c, const char *file)
 
 /* ---- the index page ---------------------------------------------------------- */
 
-static void put_html(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
-
-/* A Markdown table cell: no pipes, no line breaks, no HTML. */
-static void put_md(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        if (*s == '|' || *s == '\\' || *s == '<' || *s == '>' || *s == '[' || *s == ']' || *s == '`' || *s == '*' || *s == '_')
-            fputc('\\', f), fputc(*s, f);
-        else if (*s == '\n' || *s == '\r')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-}
-
-/* A link target below SITE: every byte but unreserved ones and '/' escaped. */
-static void put_href(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
-            fputc(ch, f);
-        else
-            fprintf(f, "%%%02X", ch);
-    }
-}
-
-typedef struct meta { const char *name, *version, *description, *deprecated; } meta;
+typedef struct meta { const char *name, *version, *description; int deprecated; } meta;
 
 static meta chart_meta(const sd_doc *doc)
 {
-    meta m = { NULL, NULL, NULL, NULL };
+    meta m = { NULL, NULL, NULL, 0 };
     const sd_node *r = doc ? sd_doc_root(doc) : NULL, *t;
     if (!r || r->kind != SD_MAP)
         return m;
     if ((t = sd_node_get(r, "name")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.name = t->str;
     if ((t = sd_node_get(r, "version")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.version = t->str;
     if ((t = sd_node_get(r, "description")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.description = t->str;
-    if ((t = sd_node_get(r, "deprecated")) && t->kind == SD_BOOL && t->num.b) m.deprecated = "deprecated";
+    m.deprecated = (t = sd_node_get(r, "deprecated")) && t->kind == SD_BOOL && t->num.b;
     return m;
 }
 
-/* SITE/index.html (html) or SITE/README.md (md) listing every chart. */
-static int write_index(sd_buf *out, const rctx *c, const char *format, size_t plen)
+static void set_text(sd_val *o, const char *k, const char *s)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    int html = !strcmp(format, "html");
+    if (s)
+        sd_val_object_set_new(o, k, sd_val_stringn_nocheck(s, strlen(s)));
+}
 
-    if (!f)
-        return SD_ENOMEM;
-    if (html)
-        fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-              "<title>Charts</title>\n<style>\n"
-              "body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}\n"
-              "table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #d0d7de;vertical-align:top}\n"
-              ".dep{color:#9a6700;font-weight:600}.fail{color:#cf222e}code{font-size:90%}\n"
-              "</style>\n</head>\n<body>\n<h1>Charts</h1>\n<table>\n<thead><tr><th>Chart</th><th>Version</th><th>Description</th></tr></thead>\n<tbody>\n", f);
-    else
-        fputs("# Charts\n\n| Chart | Version | Description |\n| --- | --- | --- |\n", f);
+/* SITE/index.html (html) or SITE/README.md (md) listing every chart: what
+ * each Chart.yaml says, rendered by render/ (templates/index/). */
+static int write_index(sd_buf *out, const rctx *c, const char *format, const char *theme, size_t plen,
+                       sd_diags *diags)
+{
+    sd_val *charts = sd_val_array();
+    int err;
+
     for (size_t i = 0; i < c->n; i++) {
         const chart_job *j = &c->jobs[i];
         char path[4096];
         sd_doc *doc = NULL;
         sd_diags quiet = SD_DIAGS_INIT;
+        sd_val *x = sd_val_object();
         struct stat st;
         snprintf(path, sizeof path, "%s/Chart.yaml", j->dir);
         /* not through a symbolic link: it could lead anywhere */
         if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
             (void)sd_doc_load_file(&doc, path, SD_FMT_YAML, NULL, &quiet);
         meta m = chart_meta(doc);
-        const char *link = j->out ? j->out + plen : "";   /* below SITE/ */
-        if (html) {
-            fputs("<tr><td>", f);
-            if (j->status == 0 || j->status == 1) {
-                fputs("<a href=\"", f);
-                put_href(f, link);
-                fputs("\">", f);
-            }
-            put_html(f, m.name ? m.name : j->rel);
-            if (j->status == 0 || j->status == 1)
-                fputs("</a>", f);
-            fputs(" <code>", f);
-            put_html(f, j->rel);
-            fputs("</code>", f);
-            if (m.deprecated)
-                fputs(" <span class=\"dep\">deprecated</span>", f);
-            if (j->status > 1)
-                fputs(" <span class=\"fail\">(failed)</span>", f);
-            fputs("</td><td>", f);
-            put_html(f, m.version);
-            fputs("</td><td>", f);
-            put_html(f, m.description);
-            fputs("</td></tr>\n", f);
-        } else {
-            fputs("| ", f);
-            if (j->status == 0 || j->status == 1) {
-                fputs("[", f);
-                put_md(f, m.name ? m.name : j->rel);
-                fputs("](", f);
-                put_href(f, link);
-                fputs(")", f);
-            } else {
-                put_md(f, m.name ? m.name : j->rel);
-                fputs(" (failed)", f);
-            }
-            if (m.deprecated)
-                fputs(" **deprecated**", f);
-            fputs(" | ", f);
-            put_md(f, m.version);
-            fputs(" | ", f);
-            put_md(f, m.description);
-            fputs(" |\n", f);
-        }
+        set_text(x, "path", j->rel);
+        set_text(x, "name", m.name);
+        set_text(x, "version", m.version);
+        set_text(x, "description", m.description);
+        set_text(x, "href", j->out ? j->out + plen : "");   /* below SITE/ */
+        sd_val_object_set_new(x, "deprecated", sd_val_boolean(m.deprecated));
+        sd_val_object_set_new(x, "linked", sd_val_boolean(j->status == 0 || j->status == 1));
+        sd_val_object_set_new(x, "failed", sd_val_boolean(j->status > 1));
+        sd_val_array_append_new(charts, x);
         sd_doc_free(doc);
         sd_diags_release(&quiet);
     }
-    if (html)
-        fputs("</tbody>\n</table>\n<footer><p>Generated by schemadoc " SD_VERSION "</p></footer>\n</body>\n</html>\n", f);
-    if (fclose(f) != 0) {
-        free(text);
-        return SD_ENOMEM;
-    }
-    sd_buf_put(out, text, len);
-    free(text);
-    return sd_buf_failed(out) ? SD_ENOMEM : 0;
+    if (sd_alloc_failed())
+        err = SD_ENOMEM;
+    else
+        err = sd_render_index(out, charts, format, theme, "schemadoc " SD_VERSION, diags);
+    sd_val_decref(charts);
+    return err < 0 ? err : sd_buf_failed(out) ? SD_ENOMEM : 0;
 }
 
 /* ---- running the charts ------------------------------------------------------- */
@@ -413,7 +334,7 @@ static const char recursive_help[] =
 int sd_cmd_recursive(int argc, char **argv)
 {
     rctx c;
-    const char *site = NULL, *readme = NULL, *format = NULL, *v;
+    const char *site = NULL, *readme = NULL, *format = NULL, *theme = NULL, *v;
     const char **roots = NULL, **fwd = NULL;
     size_t nroots = 0, nfwd = 0;
     int jobs = 0, quiet = 0, check = 0, r, status = SD_EXIT_OK;
@@ -491,6 +412,8 @@ int sd_cmd_recursive(int argc, char **argv)
                     USAGE("option '%s' needs a value", a);
                 fwd[nfwd++] = argv[++i];
             }
+            if (!strcmp(o->name, "--theme"))
+                theme = a[n] ? a + n + 1 : argv[i];   /* the index's look too */
         } else {
             roots[nroots++] = a;
         }
@@ -674,7 +597,7 @@ int sd_cmd_recursive(int argc, char **argv)
             sd_buf_printf(&ip, "%s%s%s", site, site[strlen(site) - 1] == '/' ? "" : "/",
                           !strcmp(format, "html") ? "index.html" : "README.md");
             size_t plen = strlen(site) + (site[strlen(site) - 1] == '/' ? 0 : 1);
-            if (write_index(&idx, &c, format, plen) < 0) {
+            if (write_index(&idx, &c, format, theme, plen, &diags) < 0) {
                 failed++;
             } else if (check) {
                 if (!same_file(ip.ptr, idx.ptr, idx.len)) {

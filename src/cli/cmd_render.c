@@ -82,13 +82,27 @@ static void buf_failure(sd_buf *out, sd_out **stream, sd_diags *diags)
     }
 }
 
+/* A chart without values.yaml, schema or subcharts has no keys: an empty
+ * page with exit 0 would look like a success. Returns 1 (an error in
+ * `diags`) for such a chart, else 0. */
+static int nothing_to_document(const sd_source *src, sd_diags *diags)
+{
+    const sd_chart *c = sd_source_chart(src);
+    if (!c || c->values || c->schema || c->nsubcharts)
+        return 0;
+    sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ c->dir, 0, 0 },
+                  "the chart has no values.yaml (and no values.schema.json): there are no keys "
+                  "to document");
+    return 1;
+}
+
 int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
     sd_render_opts ro = { NULL, NULL, NULL, NULL, NULL };
     const char *readme = NULL;
-    sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
+    sd_render_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
@@ -157,7 +171,7 @@ int sd_cmd_render(int argc, char **argv)
                 return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
             mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return sd_cli_usage_error("unknown option '%s'", a);
+            return sd_cli_unknown_option(a, SD_CMD_RENDER, NULL);
         } else if (!source) {
             source = a;
         } else {
@@ -211,7 +225,7 @@ int sd_cmd_render(int argc, char **argv)
         }
     } else {
         sd_val *m = NULL;
-        if (sd_source_open(&src, source, &sopts, &diags) == 0) {
+        if (sd_source_open(&src, source, &sopts, &diags) == 0 && !nothing_to_document(src, &diags)) {
             /* a chart's rows (the md table) cost a tenth of an html page or
              * a form: build them only when the templates may read them (the
              * model keeps them for @section names either way: the entries
@@ -242,7 +256,7 @@ int sd_cmd_render(int argc, char **argv)
                 buf_failure(&out, &stream, &diags);
                 status = SD_EXIT_ERROR;
             }
-        } else if ((strcmp(format, "md") == 0     ? sd_cli_markdown(&out, m, &ro, &md, &diags)
+        } else if ((strcmp(format, "md") == 0     ? sd_render_markdown(&out, m, &ro, &md, &diags)
                     : strcmp(format, "form") == 0 ? sd_render_form(&out, m, src, &ro, &diags)
                     : page                        ? sd_templates_render(&out, page, m, &diags)
                                                   : sd_render(&out, m, &ro, &diags)) < 0) {
@@ -257,7 +271,7 @@ int sd_cmd_render(int argc, char **argv)
             sd_val_decref(m);
     }
     if (status == SD_EXIT_OK && readme) {
-        /* sd_cli_markdown made the whole new README */
+        /* sd_render_markdown made the whole new README */
         if ((r = update_file(readme, out.ptr, out.len, check, &diags)) < 0)
             status = SD_EXIT_ERROR;
         else if (r > 0)

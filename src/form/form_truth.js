@@ -97,9 +97,13 @@ export class Truth {
     a.drawProblems();
   }
 
-  // Any change by the user ends the load's wording.
+  // Any change by the user ends the load's wording (the heading is drawn
+  // again now: the check after the change redraws it only when the
+  // problems differ).
   changed() {
+    if (!this.atLoad) return;
     this.atLoad = 0;
+    this.app.drawProblems();
   }
 
   title(n) {

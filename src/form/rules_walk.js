@@ -117,7 +117,7 @@ export function quickOk(s, inst, k) {
   if (s.alias !== null || s.kind !== S_SCHEMA) return s.kind === S_TRUE && s.alias === null;
   if (s.need & (N_ENUM | N_APPLY | NEED_BY_KIND[k])) return false;
   if (!(s.need & N_TYPE)) return true;
-  if (s.intOrString || s.nullable) return false;
+  if (s.int_or_string || s.nullable) return false;
   const it = instType(inst, k);
   return (s.types & it) !== 0 || (it === T_INT && (s.types & T_NUM) !== 0);
 }
@@ -625,10 +625,10 @@ export function vApply(c, s, inst, L, k) {
       if (!vNode(c, s.all[i], inst, L)) { ok = false; if (c.res === null) return false; }
   if (s.any !== null && !vAnyOf(c, s, inst, L)) { ok = false; if (c.res === null) return false; }
   if (s.one !== null && !vOneOf(c, s, inst, L)) { ok = false; if (c.res === null) return false; }
-  if (s.not !== null) {
+  if (s.not_ !== null) {
     const saved = c.res;
     c.res = null;
-    const r = vNode(c, s.not, inst, null);
+    const r = vNode(c, s.not_, inst, null);
     c.res = saved;
     if (r) {
       ok = false;

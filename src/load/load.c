@@ -548,14 +548,34 @@ static int on_collection(builder *b, yaml_event_t *ev, sd_kind kind)
     return push(b, n, a, ev->start_mark);
 }
 
+/* A tab in the indentation of the line libyaml stopped on (its message
+ * there, "found character that cannot start any token", says nothing a
+ * person can act on): the column of that tab, or -1. */
+static long indent_tab(const sd_doc *doc, size_t index)
+{
+    size_t start = index < doc->text_len ? index : doc->text_len;
+    while (start > 0 && doc->text[start - 1] != '\n')
+        start--;
+    for (size_t i = start; i < doc->text_len && (doc->text[i] == ' ' || doc->text[i] == '\t'); i++)
+        if (doc->text[i] == '\t')
+            return (long)(i - start);
+    return -1;
+}
+
 static int yaml_error(builder *b, yaml_parser_t *p)
 {
     sd_buf msg = SD_BUF_INIT;
     yaml_mark_t m = p->problem_mark;
+    long tab;
     int err;
 
     if (p->error == YAML_MEMORY_ERROR)
         return oom(b);
+    if (p->error != YAML_READER_ERROR && (tab = indent_tab(b->doc, m.index)) >= 0) {
+        m.column = (size_t)tab;
+        return sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, m),
+                             "tab character in indentation (YAML allows spaces only)");
+    }
     sd_buf_puts(&msg, p->problem ? p->problem : "syntax error");
     if (p->context) {
         sd_buf_printf(&msg, " (%s at %d:%d)", p->context, (int)p->context_mark.line + 1,
@@ -749,13 +769,4 @@ int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
     if ((err = sd_file_read(&text, &len, path, l.max_file, 0, diags)) < 0)
         return err;
     return load_owned(out, path, text, len, fmt, &l, diags);
-}
-
-void sd_doc_free(sd_doc *doc)
-{
-    if (!doc)
-        return;
-    free(doc->text);
-    sd_arena_release(&doc->arena);
-    free(doc);
 }

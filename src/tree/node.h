@@ -104,6 +104,8 @@ int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
 /** Parse `len` bytes of `text` (copied) named `name` in messages. */
 int sd_doc_load_mem(sd_doc **out, const char *name, const char *text, size_t len,
                     enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags);
+/** Free `doc`, its text and every node of its arena (node.c: a document
+ *  made in code is freed the same way, synth.h). NULL is allowed. */
 void sd_doc_free(sd_doc *doc);
 
 /** The first document's root, or NULL for an empty stream. Borrowed. */

@@ -116,6 +116,23 @@ def main():
         for pat, subj in sorted(pats.items()):
             lines = [x for x in sorted(subj) + generic if "\n" not in x]
             seeds.append(pat.encode() + SEP + "\n".join(lines).encode())
+    elif target == "archive":
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../pathological"))
+        import tarfile
+        import tars
+        seeds = list(tars.CASES.values())
+        for d in sorted(glob.glob(os.path.join(corpus, "charts/*/"))):
+            name = os.path.basename(d.rstrip("/"))
+            body = b""
+            for f in ("Chart.yaml", "values.yaml", "values.schema.json", "README.md.gotmpl"):
+                if os.path.isfile(d + f) and len(body) + os.path.getsize(d + f) < MAX - 4096:
+                    body += tars.member(name + "/" + f, read(d + f))
+            if body:
+                # as helm package writes it: a directory entry first, and one
+                # file through a PAX path record
+                seeds.append(tars.member(name + "/", b"", tarfile.DIRTYPE) + body + tars.end())
+                seeds.append(tars.pax(tars.pax_record(b"path", name.encode() + b"/" + b"x" * 120 + b".yaml"))
+                             + tars.member("placeholder", b"a: 1\n") + body + tars.end())
     else:
         sys.exit("unknown target " + target)
     for s in seeds:

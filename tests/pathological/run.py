@@ -29,6 +29,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tars  # noqa: E402  (hostile tar streams, shared with tests/fuzz/seeds.py)
+
 TIME_LIMIT = 2.0      # CPU seconds (user + sys) per case
 WALL_LIMIT = 6.0      # a hang guard: the machine may be shared, so wall time
                       # is reported but the budget is CPU time
@@ -55,11 +58,12 @@ def chart(d, values=None, schema=None, chart_yaml=CHART):
 CASES = []
 
 
-def case(name, argv, rc, err=None, out_file=None, check=None, asan=True):
-    """Register a case; the decorated function writes its files into dir."""
+def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False):
+    """Register a case; the decorated function writes its files into dir.
+    tmpdir: the run gets a $TMPDIR of its own that must be empty after it."""
     def deco(fn):
         CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err,
-                          out_file=out_file, check=check, asan=asan))
+                          out_file=out_file, check=check, asan=asan, tmpdir=tmpdir))
         return fn
     return deco
 
@@ -567,6 +571,25 @@ def _(d):
     w(f"{d}/d.json", '{"a":' * DEEP + "1" + "}" * DEEP)
 
 
+# ---- packaged charts (issue 36 items 1-2: tests/pathological/tars.py) -----
+
+def tgz_case(name):
+    import gzip
+
+    def setup(d):
+        w(f"{d}/bad.tgz", gzip.compress(tars.CASES[name]), "wb")
+        w(f"{d}/ok.tgz", gzip.compress(tars.chart(tars.member("c/values.yaml", b"a: 1\n")) + tars.end()), "wb")
+    err = tars.ERRORS.get(name)
+    # refused: exit 2 naming bad.tgz and the entry; read: a diff (exit 1)
+    CASES.append(dict(name="tgz-" + name, setup=setup, argv=["diff", "bad.tgz", "ok.tgz"],
+                      rc={2} if err else {0, 1}, err=r"bad\.tgz: error: " + err if err else None,
+                      out_file=None, check=None, asan=True, tmpdir=True))
+
+
+for _name in tars.CASES:
+    tgz_case(_name)
+
+
 # ---- runner ----------------------------------------------------------------
 
 
@@ -576,13 +599,13 @@ def limits():
     os.setsid()
 
 
-def run(argv, cwd, timeout, preexec):
+def run(argv, cwd, timeout, preexec, env=None):
     """Run argv; returns (status, stdout, stderr, wall, timed_out, peak RSS in
     bytes). The child's own rusage comes from wait4()."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
         p = subprocess.Popen(argv, cwd=cwd, stdout=fo, stderr=fe, stdin=subprocess.DEVNULL,
-                             preexec_fn=preexec, env=dict(os.environ, NO_COLOR="1"))
+                             preexec_fn=preexec, env=dict(os.environ, NO_COLOR="1", **(env or {})))
         timed_out = False
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG)
@@ -617,9 +640,13 @@ def main():
             os.makedirs(d)
             c["setup"](d)
             problems = []
+            env = None
+            if c["tmpdir"]:
+                env = dict(TMPDIR=os.path.join(d, "tmp"))
+                os.makedirs(env["TMPDIR"])
             # release build, under the limits; RUSAGE_CHILDREN is the max
             # over all children so far, so measure each run alone
-            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, WALL_LIMIT, limits)
+            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, WALL_LIMIT, limits, env)
             errs = err.decode("utf-8", "replace")
             if timed_out or rc < 0:
                 problems.append(f"killed (signal {-rc}) after {wall:.2f}s" if not timed_out
@@ -641,6 +668,8 @@ def main():
                 problems.append("output check failed")
             if "AddressSanitizer" in errs or "runtime error" in errs:
                 problems.append("sanitizer report")
+            if env and os.listdir(env["TMPDIR"]):
+                problems.append(f"left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
             if cpu > worst_t[0]:
                 worst_t = (cpu, c["name"])
             if rss > worst_m[0]:
@@ -649,8 +678,10 @@ def main():
             if c["asan"] and not problems and sd_asan != "-":
                 if of and os.path.exists(of):
                     os.unlink(of)
-                arc, _, aerr, awall, ato, _, _ = run([sd_asan] + c["argv"], d, ASAN_TIME, os.setsid)
+                arc, _, aerr, awall, ato, _, _ = run([sd_asan] + c["argv"], d, ASAN_TIME, os.setsid, env)
                 aerrs = aerr.decode("utf-8", "replace")
+                if env and os.listdir(env["TMPDIR"]):
+                    problems.append(f"asan build: left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
                 if ato:
                     problems.append(f"asan build timed out after {ASAN_TIME}s")
                 elif arc != rc:
