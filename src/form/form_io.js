@@ -1,11 +1,13 @@
 // form_io.js - values in and out (docs/form.md "How values flow"): the
 // export (only changes or everything, into the imported document when there
-// is one so its comments and order stay), import of a values file with the
+// is one so its comments and order stay; the keys an import set pinned in
+// "Only changes"; a ytt data-values file's header and list annotations),
+// import of a values file with the
 // keys the schema does not know (a large file read a slice at a time,
 // form_bigyaml.js), download and copy.
 // A mixin of the form's App (form_main.js), and the page's download/copy.
-import { pathText, segsOfPointer } from "./form_path.js";
-import { isMap, has, clone, getAt, overlay, mergeValues, setOwn } from "./form_values.js";
+import { pathText, pointer, segsOfPointer } from "./form_path.js";
+import { isMap, has, clone, getAt, overlay, mergeValues, setOwn, leafPaths, withPins } from "./form_values.js";
 import { parseValues, toYaml, syncYaml } from "./form_yaml.js";
 import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
 import { res, memberNode, widget } from "./form_schema.js";
@@ -28,16 +30,16 @@ export const ValuesIO = (Base) => class extends Base {
         for (const k of Object.keys(v)) if (!has(hdr, k)) setOwn(o, k, v[k]);
         return o;
       }
-      return all ? v : overlay(v, this.defaults) || {};
+      return all ? v : withPins(overlay(v, this.defaults), this.values, this.pins.values()) || {};
     }
-    return all ? everything(this.values, this.defaults) : overlay(this.values, this.defaults);
+    return all ? everything(this.values, this.defaults) : withPins(overlay(this.values, this.defaults), this.values, this.pins.values());
   }
 
   exportText() {
     const v = this.exportValue();
-    const header = this.kind === "ytt" ? "#@data/values\n---\n" : "";
-    if (this.importedDoc) return syncYaml(this.importedDoc, v, header);
-    return v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd") ? header : toYaml(v, header);
+    const ytt = this.kind === "ytt";
+    if (this.importedDoc) return syncYaml(this.importedDoc, v, ytt);
+    return v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd") ? toYaml(undefined, ytt) : toYaml(v, ytt);
   }
 
 
@@ -72,6 +74,7 @@ export const ValuesIO = (Base) => class extends Base {
       alert.hidden = false;
       return false;
     }
+    this.userChange([], false);
     if (this.kind === "crd") {
       const api = typeof v.apiVersion === "string" ? v.apiVersion : "";
       const i = this.data.forms.findIndex((f) => api === (this.data.group ? this.data.group + "/" : "") + f.name);
@@ -80,6 +83,7 @@ export const ValuesIO = (Base) => class extends Base {
     }
     this.imported = v;
     this.importedDoc = r.doc;
+    for (const segs of leafPaths(v)) this.pins.set(pointer(segs), segs);
     this.values = mergeValues(clone(this.values), large ? await sliced(cloneSliced(v)) : clone(v));
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};

@@ -270,6 +270,9 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
         sd_buf_puts(&name, cn ? cn : "chart");
         sd_buf_printf(&title, "%s values", name.ptr);
         sd_val_object_set_new_nocheck(data, "download", sd_val_string("values.yaml"));
+        /* the key the page's autosave is kept under: name and version */
+        if ((cn = str(sd_val_object_get(model, "chart"), "version")))
+            sd_val_object_set_new_nocheck(data, "version", sd_val_string(cn));
     } else if (!strcmp(kind, "crd")) {
         sd_val *crd = sd_val_object_get(model, "crd");
         const char *k = str(crd, "kind");
