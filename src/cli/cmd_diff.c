@@ -80,8 +80,9 @@ static const char diff_help[] =
 "\n"
 "upgrade-check: the user's VALUES files (merged as 'helm -f' does) against\n"
 "NEW: keys set that no longer exist (with the new name when renamed), newly\n"
-"required keys not set, values NEW's schema refuses, and changed defaults\n"
-"under keys the user does not set (they silently get the new default).\n"
+"required keys not set, values NEW's schema refuses, changed defaults under\n"
+"keys the user does not set (they silently get the new default), and the\n"
+"keys NEW adds whose default does something ('new defaults you will get').\n"
 "  Exit status: 0 nothing found, 1 findings, 2 usage or input error.\n";
 
 int sd_cmd_diff(int argc, char **argv)
@@ -134,7 +135,7 @@ int sd_cmd_diff(int argc, char **argv)
             exit_zero = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
             free((void *)sopts.maps);
-            return sd_cli_usage_error("unknown option '%s' for 'diff'", a);
+            return sd_cli_unknown_option(a, SD_CMD_DIFF, "diff");
         } else if (nsides < 2) {
             sides[nsides++].arg = a;
         } else {
@@ -222,7 +223,7 @@ int sd_cmd_upgrade_check(int argc, char **argv)
             }
             output = v;
         } else if (a[0] == '-' && a[1] != '\0') {
-            status = sd_cli_usage_error("unknown option '%s' for 'upgrade-check'", a);
+            status = sd_cli_unknown_option(a, SD_CMD_UPGRADE, "upgrade-check");
             goto usage;
         } else if (nsides < 2) {
             sides[nsides++].arg = a;

@@ -141,7 +141,7 @@ int sd_cmd_template(int argc, char **argv)
             output = v;
         } else if (a[0] == '-' && a[1] != '\0') {
             free(dirs);
-            return sd_cli_usage_error("template: unknown option '%s'", a);
+            return sd_cli_unknown_option(a, SD_CMD_TEMPLATE, "template");
         } else if (!file) {
             file = a;
         } else {

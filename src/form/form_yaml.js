@@ -6,9 +6,9 @@
 import { parseDocument, Document, visit, isMap, isScalar, isSeq, isPair, Scalar } from "yaml";
 import { isMap as isObj, equal, has } from "./form_values.js";
 
-const OPTS = { version: "1.1", prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 };
+export const OPTS = { version: "1.1", prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 };
 // timestamps and !!binary stay text, as Helm (JSON underneath) sees them
-const TAGS = (tags) => tags.filter((t) => t.tag !== "tag:yaml.org,2002:timestamp" && t.tag !== "tag:yaml.org,2002:binary");
+export const TAGS = (tags) => tags.filter((t) => t.tag !== "tag:yaml.org,2002:timestamp" && t.tag !== "tag:yaml.org,2002:binary");
 
 // Parse `text`. Returns {doc, value} or {error: "line L, column C: message", line, col}.
 export function parseValues(text) {

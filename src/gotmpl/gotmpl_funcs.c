@@ -1,18 +1,13 @@
 /* gotmpl_funcs.c - Go's builtin template functions (text/template/funcs.go):
  * and, or, not, len, index, slice, print, printf, println, html, js,
- * urlquery, eq, ne, lt, le, gt, ge (printf's fmt verbs are gotmpl_fmt.c's);
- * the lookup of every function by name, and the names refused on purpose. */
+ * urlquery, eq, ne, lt, le, gt, ge (printf's fmt verbs are gotmpl_fmt.c's),
+ * and the names refused on purpose. The lookup of every function by name is
+ * gotmpl_funcmap.c. */
 #include "gotmpl_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-extern const gfunc sd_gotmpl__sprig_funcs[];
-extern const gfunc sd_gotmpl__lists_funcs[];
-extern const gfunc sd_gotmpl__codec_funcs[];
-extern const gfunc sd_gotmpl__yaml_funcs[];
-extern const gfunc sd_gotmpl__regex_funcs[];
 
 /* --- helpers ---------------------------------------------------------------------- */
 
@@ -400,7 +395,7 @@ static int f_include(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
     return sd_gotmpl__buf_val(out, c, &b);
 }
 
-static const gfunc builtin_funcs[] = {
+const gfunc sd_gotmpl__builtin_funcs[] = {
     { "and", "VV*", NULL, NULL },
     { "call", "VV*", NULL, "template data holds no functions to call" },
     { "eq", "VV*", f_eq, NULL },
@@ -423,16 +418,3 @@ static const gfunc builtin_funcs[] = {
     { "urlquery", "A*", f_urlquery, NULL },
     { NULL, NULL, NULL, NULL }
 };
-
-const gfunc *sd_gotmpl__func(const char *name, size_t n)
-{
-    /* Sprig's functions shadow Go's builtins of the same name, as in a
-     * template.FuncMap; then the codec and builtin tables. */
-    const gfunc *tables[] = { sd_gotmpl__sprig_funcs, sd_gotmpl__lists_funcs, sd_gotmpl__codec_funcs,
-                              sd_gotmpl__yaml_funcs, sd_gotmpl__regex_funcs, builtin_funcs };
-    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
-        for (const gfunc *f = tables[t]; f->name; f++)
-            if (strlen(f->name) == n && memcmp(f->name, name, n) == 0)
-                return f;
-    return NULL;
-}

@@ -123,8 +123,14 @@ struct gfunc {
 
 enum { GF_AND = 1, GF_OR = 2 };
 
-/** The function called `name` (`n` bytes), or NULL. */
+/** The function called `name` (`n` bytes), or NULL (gotmpl_funcmap.c). */
 const gfunc *sd_gotmpl__func(const char *name, size_t n);
+/** The tables it searches, each ending with a NULL name: Sprig's
+ *  (gotmpl_sprig.c, gotmpl_lists.c), the codecs (gotmpl_codec.c), toYaml
+ *  and fromYaml (gotmpl_yaml.c), the regular expressions (gotmpl_regex.c)
+ *  and Go's builtins (gotmpl_funcs.c). */
+extern const gfunc sd_gotmpl__sprig_funcs[], sd_gotmpl__lists_funcs[], sd_gotmpl__codec_funcs[],
+    sd_gotmpl__yaml_funcs[], sd_gotmpl__regex_funcs[], sd_gotmpl__builtin_funcs[];
 
 /* --- execution ---------------------------------------------------------------- */
 

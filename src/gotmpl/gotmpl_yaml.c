@@ -5,6 +5,7 @@
  * yaml.v3's typing of plain scalars (`yes` is a string, 017 is octal),
  * anchors shared rather than copied and `<<` merge keys applied. */
 #include "gotmpl_int.h"
+#include "yaml_scalar.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,89 +18,21 @@
 
 /* --- YAML: yaml.v3's typing of plain scalars ---------------------------------------------- */
 
-/* 0 str, 1 null, 2 bool, 3 int, 4 float, 5 timestamp (kept as a string) */
+/* yaml.v3's typing of the plain scalar s[0..n) (util/yaml_scalar.c): 0 str,
+ * 1 null, 2 bool, 3 int, 4 float, 5 timestamp (kept as a string). An
+ * integer beyond int64 is a float here: values have no unsigned kind. */
 static int resolve_plain(const char *s, size_t n, long long *iv, double *fv, int *bv)
 {
-    char buf[128], *e;
-    if (n == 0 || (n == 1 && s[0] == '~'))
-        return 1;
-    if (n < sizeof buf) {
-        memcpy(buf, s, n);
-        buf[n] = '\0';
-    } else {
-        return 0;
+    sd_yaml_scalar v = sd_yaml_scalar_read(s, n, SD_YAML_GO_V3);
+    switch (v.type) {
+    case SD_YAML_NULL: return 1;
+    case SD_YAML_BOOL: *bv = v.b; return 2;
+    case SD_YAML_INT: *iv = v.i; return 3;
+    case SD_YAML_UINT: *fv = (double)v.u; return 4;
+    case SD_YAML_FLOAT: *fv = v.f; return 4;
+    case SD_YAML_TIMESTAMP: return 5;
+    default: return 0;
     }
-    if (!strcmp(buf, "null") || !strcmp(buf, "Null") || !strcmp(buf, "NULL"))
-        return 1;
-    if (!strcmp(buf, "true") || !strcmp(buf, "True") || !strcmp(buf, "TRUE")) { *bv = 1; return 2; }
-    if (!strcmp(buf, "false") || !strcmp(buf, "False") || !strcmp(buf, "FALSE")) { *bv = 0; return 2; }
-    if (!strcmp(buf, ".inf") || !strcmp(buf, ".Inf") || !strcmp(buf, ".INF") ||
-        !strcmp(buf, "+.inf") || !strcmp(buf, "+.Inf") || !strcmp(buf, "+.INF")) { *fv = INFINITY; return 4; }
-    if (!strcmp(buf, "-.inf") || !strcmp(buf, "-.Inf") || !strcmp(buf, "-.INF")) { *fv = -INFINITY; return 4; }
-    if (!strcmp(buf, ".nan") || !strcmp(buf, ".NaN") || !strcmp(buf, ".NAN")) { *fv = NAN; return 4; }
-    /* int: Go ParseInt(s, 0, 64): sign, 0x / 0o / 0b / 0 prefixes, underscores */
-    {
-        const char *d = buf;
-        char clean[128];
-        size_t k = 0;
-        int neg = 0, base = 10;
-        if (*d == '+' || *d == '-')
-            neg = *d++ == '-';
-        if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X')) base = 16, d += 2;
-        else if (d[0] == '0' && (d[1] == 'o' || d[1] == 'O')) base = 8, d += 2;
-        else if (d[0] == '0' && (d[1] == 'b' || d[1] == 'B')) base = 2, d += 2;
-        else if (d[0] == '0' && d[1]) base = 8, d += 1;
-        int ok = *d != '\0' && *d != '_';
-        for (; *d && ok; d++) {
-            if (*d == '_')
-                continue;
-            int v = *d >= '0' && *d <= '9' ? *d - '0' : *d >= 'a' && *d <= 'f' ? *d - 'a' + 10
-                    : *d >= 'A' && *d <= 'F' ? *d - 'A' + 10 : 99;
-            if (v >= base)
-                ok = 0;
-            clean[k++] = *d;
-        }
-        clean[k] = '\0';
-        if (ok && k) {
-            unsigned long long u = strtoull(clean, &e, base);
-            if (!*e && (neg ? u <= 9223372036854775808ULL : u <= 9223372036854775807ULL)) {
-                *iv = neg ? (long long)(0 - u) : (long long)u;
-                return 3;
-            }
-        }
-    }
-    /* float: yaml.v3's yamlStyleFloat ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
-    {
-        const char *p = buf;
-        int digits = 0;
-        if (*p == '+' || *p == '-') p++;
-        if (*p == '.') {
-            p++;
-            while (*p >= '0' && *p <= '9') p++, digits++;
-        } else {
-            while (*p >= '0' && *p <= '9') p++, digits++;
-            if (digits && *p == '.') {
-                p++;
-                while (*p >= '0' && *p <= '9') p++;
-            }
-        }
-        if (digits && (*p == 'e' || *p == 'E')) {
-            const char *q = p + 1;
-            if (*q == '+' || *q == '-') q++;
-            if (*q >= '0' && *q <= '9') {
-                while (*q >= '0' && *q <= '9') q++;
-                p = q;
-            }
-        }
-        if (digits && !*p) {
-            *fv = strtod(buf, NULL);
-            return 4;
-        }
-    }
-    /* timestamps (2001-12-14, 2001-12-14T21:59:43.10Z ...): decoded as strings */
-    if (n >= 10 && buf[4] == '-' && buf[7] == '-' && buf[0] >= '0' && buf[0] <= '9')
-        return 5;
-    return 0;
 }
 
 /* --- YAML in (libyaml events, explicit stack, aliases shared) ------------------------- */

@@ -13,14 +13,16 @@
 #include "render_int.h"
 #include "check.h"
 #include "sd.h"
-#include "sha256.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The bundled form script (build/gen/formjs.c, from src/form/form_main.js). */
+/* The bundled form script (build/gen/formjs.c, from src/form/form_main.js),
+ * and the base64 of its SHA-256 for the CSP, computed with it at build time
+ * (src/form/embed-form.sh). */
 extern const unsigned char sd_form_bundle[];
 extern const size_t sd_form_bundle_len;
+extern const char sd_form_bundle_sha256[];
 
 /* The node fields the page uses, copied as they are. */
 static const char *const keep[] = {
@@ -208,7 +210,7 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
     sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT, rules = SD_BUF_INIT;
     sd_render_opts ro = *opts;
     docs dd = { sd_val_array(), sd_val_object(), SD_BUF_INIT, NULL };
-    char hash[45], *text = NULL;
+    char *text = NULL;
     int err = 0;
     size_t i;
 
@@ -322,9 +324,8 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
     sd_buf_clear(&tmp);
     put_script_json(&tmp, text);
     sd_val_object_set_new_nocheck(page, "data", sd_val_stringn(tmp.ptr ? tmp.ptr : "", tmp.len));
-    sd_sha256_base64(hash, sd_form_bundle, sd_form_bundle_len);
     sd_val_object_set_new_nocheck(page, "script", sd_val_stringn((const char *)sd_form_bundle, sd_form_bundle_len));
-    sd_val_object_set_new_nocheck(page, "script_hash", sd_val_string(hash));
+    sd_val_object_set_new_nocheck(page, "script_hash", sd_val_string(sd_form_bundle_sha256));
     sd_val_object_set_new_nocheck(page, "title", sd_val_string(title.ptr ? title.ptr : ""));
     sd_val_object_set_new_nocheck(page, "kind", sd_val_string(kind));
     sd_val_object_set_new_nocheck(page, "download", sd_val_deep_copy(sd_val_object_get(data, "download")));

@@ -409,7 +409,7 @@ static void set(sd_gheap *h, sd_gval s, const char *k, sd_gval v)
     sd_gmap_set(h, s, k, strlen(k), v);
 }
 
-static void set_str(sd_gheap *h, sd_gval s, const char *k, sd_val *obj, const char *jk)
+static void set_gstr(sd_gheap *h, sd_gval s, const char *k, sd_val *obj, const char *jk)
 {
     set(h, s, k, str_of(h, sd_val_object_get(obj, jk)));
 }
@@ -435,9 +435,9 @@ static sd_gval value_row(sd_gheap *h, sd_val *r)
     int dfield = sd_val_is_true(sd_val_object_get(r, "description_field"));
     const char *sec = sd_val_string_value(sd_val_object_get(r, "section"));
 
-    set_str(h, s, "Key", r, "key");
-    set_str(h, s, "Type", r, "type");
-    set_str(h, s, "NotationType", r, "notation");
+    set_gstr(h, s, "Key", r, "key");
+    set_gstr(h, s, "Type", r, "type");
+    set_gstr(h, s, "NotationType", r, "notation");
     set(h, s, "AutoDefault", dauto ? dtext : ad ? str_of(h, ad) : empty);
     set(h, s, "Default", dauto ? empty : dtext);
     set(h, s, "AutoDescription", as ? str_of(h, as) : dfield ? empty : dsc);
@@ -468,27 +468,27 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
         ch = sd_val_object();
     else
         sd_val_incref(ch);
-    set_str(h, d, "ApiVersion", ch, "apiVersion");
-    set_str(h, d, "AppVersion", ch, "appVersion");
-    set_str(h, d, "KubeVersion", ch, "kubeVersion");
-    set_str(h, d, "Name", ch, "name");
+    set_gstr(h, d, "ApiVersion", ch, "apiVersion");
+    set_gstr(h, d, "AppVersion", ch, "appVersion");
+    set_gstr(h, d, "KubeVersion", ch, "kubeVersion");
+    set_gstr(h, d, "Name", ch, "name");
     set(h, d, "Deprecated", sd_gbool(sd_val_is_true(sd_val_object_get(ch, "deprecated"))));
-    set_str(h, d, "Description", ch, "description");
-    set_str(h, d, "Version", ch, "version");
-    set_str(h, d, "Home", ch, "home");
-    set_str(h, d, "Type", ch, "type");
+    set_gstr(h, d, "Description", ch, "description");
+    set_gstr(h, d, "Version", ch, "version");
+    set_gstr(h, d, "Home", ch, "home");
+    set_gstr(h, d, "Type", ch, "type");
     sd_gval src = sd_glist_new(h, 0);
     sd_val_array_foreach(sd_val_object_get(ch, "sources"), i, x)
         if (sd_val_is_string(x))
             sd_glist_push(h, src, str_of(h, x));
     set(h, d, "Sources", src);
-    set_str(h, d, "Engine", ch, "engine");
+    set_gstr(h, d, "Engine", ch, "engine");
     sd_gval mts = sd_glist_new(h, 0);
     sd_val_array_foreach(sd_val_object_get(ch, "maintainers"), i, x) {
         sd_gval m = sd_gstruct_new(h, "helm.ChartMetaMaintainer");
-        set_str(h, m, "Email", x, "email");
-        set_str(h, m, "Name", x, "name");
-        set_str(h, m, "Url", x, "url");
+        set_gstr(h, m, "Email", x, "email");
+        set_gstr(h, m, "Name", x, "name");
+        set_gstr(h, m, "Url", x, "url");
         sd_glist_push(h, mts, m);
     }
     set(h, d, "Maintainers", mts);
@@ -503,16 +503,16 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
         qsort(dv, nd, sizeof *dv, cmp_deps);
         for (i = 0; i < nd; i++) {
             sd_gval dep = sd_gstruct_new(h, "helm.ChartRequirementsItem");
-            set_str(h, dep, "Name", dv[i], "name");
-            set_str(h, dep, "Version", dv[i], "version");
-            set_str(h, dep, "Repository", dv[i], "repository");
-            set_str(h, dep, "Alias", dv[i], "alias");
+            set_gstr(h, dep, "Name", dv[i], "name");
+            set_gstr(h, dep, "Version", dv[i], "version");
+            set_gstr(h, dep, "Repository", dv[i], "repository");
+            set_gstr(h, dep, "Alias", dv[i], "alias");
             sd_glist_push(h, dl, dep);
         }
         free(dv);
     }
     set(h, d, "Dependencies", dl);
-    set_str(h, d, "ChartDirectory", ch, "dir");
+    set_gstr(h, d, "ChartDirectory", ch, "dir");
     set(h, d, "HelmDocsVersion", sd_gstrz(h, version ? version : ""));
     /* .Values and .Sections: rows in key order; sections in order of appearance */
     sd_gval vals = sd_glist_new(h, sd_val_array_size(rows));

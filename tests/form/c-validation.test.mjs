@@ -218,7 +218,7 @@ test("C chart: each keyword fails and passes as validate says (imported)", async
 // deprecated, are not the validator's and are left out, as the rules' parity
 // does). One page per source, reloaded between cases.
 const LINT = new Set(["unknownKey", "deprecated"]);
-const PROBLEMS_SHOWN = 500;   // src/form/form_main.js drawProblems
+const PROBLEMS_SHOWN = 500;   // src/form/form_check.js drawProblems
 const parityCapped = [];
 const notLoadable = new Map();   // reason -> [labels]
 function cannot(reason, label, n = 1) {

@@ -300,6 +300,52 @@ static void test_messages(void)
     done(&f);
 }
 
+/* x-kubernetes-embedded-resource: apiVersion and kind present, kind a
+ * DNS-1035 label (any case), apiVersion VERSION or GROUP/VERSION */
+static void test_embedded_resource(void)
+{
+    static const char *const ok[] = {
+        "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\"}",
+        "{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {}}",
+        "{\"apiVersion\": \"example.com/v1alpha1\", \"kind\": \"my-Widget2\"}",
+        "[1]",   /* not an object: nothing to say */
+    };
+    fixture f;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        run(&f, "{\"x-kubernetes-embedded-resource\": true}", ok[i], 0);
+        INT_EQ(f.result, 0);
+        done(&f);
+    }
+    run(&f, "{\"x-kubernetes-embedded-resource\": true}", "{\"metadata\": {}}", 0);
+    INT_EQ(f.res.count, 2);
+    if (f.res.count == 2) {
+        STR_EQ(f.res.items[0].message, "missing key `apiVersion` of an embedded Kubernetes object");
+        STR_EQ(f.res.items[1].message, "missing key `kind` of an embedded Kubernetes object");
+        STR_EQ(f.res.items[0].keyword, "x-kubernetes-embedded-resource");
+        STR_EQ(f.res.items[0].path, "");
+        STR_EQ(f.res.items[0].schema_path, "#/x-kubernetes-embedded-resource");
+    }
+    done(&f);
+    run(&f, "{\"properties\": {\"t\": {\"x-kubernetes-embedded-resource\": true}}}",
+        "{\"t\": {\"apiVersion\": \"a/b/c\", \"kind\": \"2x\"}}", 0);
+    INT_EQ(f.res.count, 2);
+    if (f.res.count == 2) {
+        STR_EQ(f.res.items[0].message, "value \"a/b/c\" of `apiVersion` is not VERSION or GROUP/VERSION");
+        STR_EQ(f.res.items[0].path, "/t/apiVersion");
+        STR_EQ(f.res.items[1].message,
+               "value \"2x\" of `kind` is not a kind (a letter, then letters, digits or '-', 63 at most)");
+        STR_EQ(f.res.items[1].key, "t.kind");
+    }
+    done(&f);
+    /* false, or another type than an object: no check */
+    run(&f, "{\"x-kubernetes-embedded-resource\": false}", "{}", 0);
+    INT_EQ(f.result, 0);
+    done(&f);
+    run(&f, "{\"x-kubernetes-embedded-resource\": true}", "{\"apiVersion\": 1, \"kind\": \"\"}", 0);
+    INT_EQ(f.res.count, 2);
+    done(&f);
+}
+
 static void test_formats(void)
 {
     OK(sd_format_check(sd_format_id("port"), "8080", 4));
@@ -418,4 +464,4 @@ static void test_pattern_automaton(void)
 }
 
 TEST_MAIN(test_pattern_automaton, test_ecma_regex, test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
-          test_unresolvable, test_uri, test_numbers, test_messages, test_formats)
+          test_unresolvable, test_uri, test_numbers, test_messages, test_embedded_resource, test_formats)

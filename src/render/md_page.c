@@ -1,9 +1,10 @@
-/* cmd_readme.c - what `schemadoc SOURCE --format md [--readme FILE]` writes:
- * a chart's helm-docs template when it has one (README.md.gotmpl, or
- * --gotmpl FILE), else schemadoc's Markdown page; into a README between the
- * schemadoc markers, or into its "## Parameters" section. A README with
- * none of these is refused: a second document is never appended. */
-#include "cli.h"
+/* md_page.c - the one Markdown path (render.h sd_render_markdown): what
+ * `schemadoc SOURCE --format md [--readme FILE]` writes and the library's
+ * "md" page is: a chart's helm-docs template when it has one
+ * (README.md.gotmpl, or --gotmpl FILE), else schemadoc's Markdown page;
+ * into a README between the schemadoc markers, or into its "## Parameters"
+ * section. A README with none of these is refused: a second document is
+ * never appended. */
 #include "file.h"
 #include "helmdocs.h"
 #include "readme.h"
@@ -31,7 +32,7 @@ static int read_text(sd_buf *out, const char *path, size_t max, int *exists, sd_
     return sd_file_read_buf(out, path, max, 0, diags);
 }
 
-int sd_cli_md_confine(sd_cli_md_opts *o, const char *source, char **held, sd_diags *diags)
+int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags)
 {
     const char **paths[3] = { &o->readme, &o->gotmpl, &o->output };
     static const char *const what[3] = { "README", "template", "output file" };
@@ -62,7 +63,7 @@ static int is_plain_file(const char *path)
 }
 
 /* The helm-docs template to run, or NULL (a new string). */
-static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_cli_md_opts *o)
+static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_render_md_opts *o)
 {
     const char *kind = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "kind"));
     const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
@@ -80,7 +81,7 @@ static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_cli_m
     return sd_buf_detach(&p);
 }
 
-static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_cli_md_opts *o,
+static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_render_md_opts *o,
                       sd_diags *diags)
 {
     sd_buf text = SD_BUF_INIT, old = SD_BUF_INIT;
@@ -109,8 +110,8 @@ done:
     return r;
 }
 
-int sd_cli_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
-                    const sd_cli_md_opts *o, sd_diags *diags)
+int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
+                       const sd_render_md_opts *o, sd_diags *diags)
 {
     sd_buf old = SD_BUF_INIT, gen = SD_BUF_INIT;
     char *tpl = gotmpl_path(model, ro, o);
