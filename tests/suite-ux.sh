@@ -130,6 +130,18 @@ if [ -d "${CORPUS:-../shared/corpus}/charts/bitnami-nginx" ]; then
     hasnt "placeholder alone" "$tmp/nginx.html" '<dd>REGISTRY_NAME</dd>'
 fi
 
+# plain `#` comments are the descriptions of a chart that writes neither
+# helm-docs nor Bitnami comments: html, the form and the model (json)
+PC=tests/golden/render-md-plain-comments/chart
+"$SD" $PC --format html -o "$tmp/plain.html" 2>"$tmp/err"
+has "plain comment as description (html)" "$tmp/plain.html" '<div class="desc"><p>Number of replicas of the deployment.</p>'
+hasnt "commented-out YAML is no description (html)" "$tmp/plain.html" '<div class="desc"><p>replicas: 3'
+"$SD" $PC --format form -o "$tmp/plain.form" 2>"$tmp/err"
+has "plain comment as description (form)" "$tmp/plain.form" '<p>Number of replicas of the deployment.</p>'
+"$SD" $PC --format json -o "$tmp/plain.json" 2>"$tmp/err"
+has "plain comment as description (json)" "$tmp/plain.json" '"description": "The image repository.\nWithout a registry, Docker Hub.",'
+hasnt "commented-out YAML is no description (json)" "$tmp/plain.json" '"description": "replicas: 3'
+
 # --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
 # No horizontal scroll, the filter first, long paths wrap. A fixture with long
 # paths and URLs, the md-chart fixture in both themes, and a big corpus chart.

@@ -333,6 +333,10 @@ static void describe(bnode *b)
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
         set(b->n, "description", sd_model__doc_str(t->str));
         set(b->n, "description_from", sd_val_string("schema"));
+    } else if (b->an && b->an->plain && b->c->annots && b->c->annots->plain) {
+        /* a chart that writes neither dialect: the comment above the key */
+        set(b->n, "description", sd_val_string(b->an->plain));
+        set(b->n, "description_from", sd_val_string("comment"));
     }
 }
 
