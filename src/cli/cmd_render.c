@@ -124,6 +124,16 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
         }
         return SD_EXIT_OK;
     }
+    /* a helm-docs template that never reads the values table needs no
+     * schema: remote $refs are not followed (no network, no cache
+     * needed), and what does not resolve is nobody's concern */
+    int lazy = strcmp(format, "md") == 0 && sd_chart_is_dir(pj->source) &&
+               !sd_render_md_reads_schema(pj->source, &pj->ro, &pj->md);
+    if (lazy) {
+        pj->sopts.offline = 1;
+        pj->sopts.lenient = 1;
+        pj->mopts.skip_rows = 1;
+    }
     if (sd_source_open(&src, pj->source, &pj->sopts, diags) == 0 && !nothing_to_document(src, diags)) {
         /* a chart's rows (the md table) cost a tenth of an html page or
          * a form: build them only when the templates may read them (the
@@ -140,7 +150,18 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
             }
             sd_diags_release(&scratch);
         }
-        m = sd_model_build(src, &pj->mopts, diags);
+        if (lazy) {
+            sd_diags quiet = SD_DIAGS_INIT;
+            m = sd_model_build(src, &pj->mopts, &quiet);
+            for (size_t k = 0; k < quiet.count; k++)   /* errors only: the refs' warnings are moot */
+                if (quiet.items[k].severity == SD_SEV_ERROR)
+                    sd_diag_add(diags, SD_SEV_ERROR, quiet.items[k].code, quiet.items[k].loc,
+                                quiet.items[k].schema_ptr, quiet.items[k].instance_ptr, "%s",
+                                quiet.items[k].message ? quiet.items[k].message : "out of memory");
+            sd_diags_release(&quiet);
+        } else {
+            m = sd_model_build(src, &pj->mopts, diags);
+        }
     }
     if (m && strcmp(format, "form") != 0) {
         /* only the form reads the source again: give its documents

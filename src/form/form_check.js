@@ -83,7 +83,7 @@ export const Checks = (Base) => class extends Base {
         } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
         this.entryErrs.set(name, items);
       }
-      for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message });
+      for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message, keyword: it.keyword });
     }
     return out;
   }
@@ -114,8 +114,10 @@ export const Checks = (Base) => class extends Base {
   // fields whose errors changed (all fields when what is shown changed: the
   // first edit, an import, a problem link), the provenance of the changed
   // fields' ancestors, the Problems list when it differs, the preview.
-  update() {
+  update(opts = {}) {
     const t0 = performance.now();
+    clearTimeout(this.timer);
+    this.timer = 0;
     const dirty = this.dirty;
     this.dirty = [];
     let changed = null;
@@ -131,9 +133,11 @@ export const Checks = (Base) => class extends Base {
     const errors = changed === undefined ? this.errors : this.validateAll(changed).concat(this.listMapErrors());
     const old = this.errByPtr;
     const byPtr = new Map();
+    // each error on its field: a missing required key on the key's own (form_truth.js)
     for (const e of errors) {
-      if (!byPtr.has(e.path)) byPtr.set(e.path, []);
-      byPtr.get(e.path).push(e);
+      const at = this.truth.pointerOf(e);
+      if (!byPtr.has(at)) byPtr.set(at, []);
+      byPtr.get(at).push(e);
     }
     this.errors = errors;
     this.errByPtr = byPtr;
@@ -165,22 +169,23 @@ export const Checks = (Base) => class extends Base {
       this.lastShown = this.interacted;
       this.drawProblems();
     }
-    this.drawPreview();
+    if (opts.preview !== false) this.drawPreview();
+    if (this.session) this.session.changed();
     this.cost = performance.now() - t0;
   }
 
   drawProblems() {
-    const shown = this.interacted ? this.errors : [];
+    const shown = this.interacted || this.truth.atLoad ? this.errors : [];
     const n = shown.length;
-    const title = n === 0 ? "No problems" : n === 1 ? "1 problem" : n + " problems";
+    const title = this.truth.title(n) || (n === 0 ? "No problems" : n === 1 ? "1 problem" : n + " problems");
     $("sd-problems-title").textContent = title;
     const ul = $("sd-problems-list");
     ul.textContent = "";
     for (const e of shown.slice(0, 500)) {
       const segs = segsOfPointer(e.path, this.values);
       const text = (pathText(segs) || "(root)") + ": " + e.message;
-      const a = h("a", { href: "#" + pathId(segs), text });
-      a.addEventListener("click", (ev) => { ev.preventDefault(); this.revealAll = true; this.reveal(segs, true); });
+      const a = h("a", { href: "#" + pathId(this.truth.segsOf(e)), text });
+      a.addEventListener("click", (ev) => { ev.preventDefault(); this.revealAll = true; this.truth.land(e); });
       ul.append(h("li", null, a));
     }
     if (n !== this.lastCount) {

@@ -9,7 +9,8 @@
 // A mixin of the form's App (form_main.js).
 import { pathText, pathId } from "./form_path.js";
 import { isMap, has, equal } from "./form_values.js";
-import { toYaml, setFlags } from "./form_yaml.js";
+import { toYaml } from "./form_yaml.js";
+import { setFlags } from "./form_flags.js";
 import { pieces, bigger } from "./form_pieces.js";
 import { h, show } from "./form_dom.js";
 import { lineDiff } from "./form_diff.js";
@@ -17,7 +18,7 @@ import { everything } from "./form_io.js";
 
 const $ = (id) => document.getElementById(id);
 
-export const PREVIEW_LINES = 5000;
+export const PREVIEW_LINES = 1000;
 const FLAG_VALUES = 2000;    // more values than this: no --set flags
 const CHANGES_SHOWN = 200;
 const DIFF_LINES = 20000;
@@ -67,17 +68,17 @@ export const Preview = (Base) => class extends Base {
   }
 
   previewText() {
-    const header = this.kind === "ytt" ? "#@data/values\n---\n" : "";
     const v = this.exportValue();
     const mode = document.querySelector("input[name=sd-export]:checked");
     const m = (mode ? mode.value : "changes") + (this.importedDoc ? ":doc" : "");
     if (m !== this.pmode) { this.pmode = m; this.previewReset(); }
     const empty = v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd");
-    if (this.importedDoc) return { text: this.exportText(), empty, more: false, v };   // the file's comments and order
-    if (empty) return { text: header, empty, more: false, v };
+    // the file's comments and order; a ytt file's list annotations (ytt schemas are small)
+    if (this.importedDoc || this.kind === "ytt") return { text: this.exportText(), empty, more: false, v };
+    if (empty) return { text: "", empty, more: false, v };
     const fresh = new Map();
     let n = 0, more = false;
-    const parts = [header];
+    const parts = [];
     for (const p of pieces(v, this.pcache || new Map(), fresh, this.pdirty || [])) {
       if (n >= PREVIEW_LINES) { more = true; break; }
       parts.push(p);
@@ -88,7 +89,7 @@ export const Preview = (Base) => class extends Base {
     return { text: parts.join(""), empty, more, v };
   }
 
-  drawPreview() {
+  drawPreview(opts = {}) {
     const t0 = performance.now();
     const r = this.previewText();
     if (!this.pst) this.pst = { flags: {}, text: {} };
@@ -108,7 +109,7 @@ export const Preview = (Base) => class extends Base {
       setLines(flags, this.pst.flags, t);
     }
     this.pcost = performance.now() - t0;
-    if (this.changesOn !== false) this.drawChanges();
+    if (opts.changes !== false) this.drawChanges();
   }
 
   // ---- what changed ---------------------------------------------------------------

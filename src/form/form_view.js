@@ -41,9 +41,11 @@ export function headRow(app, n, segs, id, labelFor, kind) {
   return row;
 }
 
-function metaLine(n, kind) {
+function metaLine(n, kind, secret) {
   const bits = [];
-  if (has(n, "default") && kind !== "object") bits.push("Default: " + (n.default_text || show(n.default)));
+  // a masked field's default stays masked
+  if (secret && (has(n, "default") || n.default_text)) bits.push("Default: (hidden)");
+  else if (has(n, "default") && kind !== "object") bits.push("Default: " + (n.default_text || show(n.default)));
   else if (n.default_text) bits.push("Default: " + n.default_text);
   const w = constraintWords(n);
   if (w.length) bits.push(w.join(", "));
@@ -66,7 +68,7 @@ export function finish(app, entry, n, kind) {
     d.id = id + "-d";
     el.append(d);
   }
-  const m = metaLine(n, kind);
+  const m = metaLine(n, kind, entry.secret);
   if (m) el.append(m);
   const err = h("div", { class: "sd-error", id: id + "-e", hidden: true });
   el.append(err);
@@ -166,33 +168,54 @@ function renderLeaf(app, n, segs, w) {
     });
     entry.set = (v) => { if (document.activeElement !== control) control.value = v === undefined ? "" : typeof v === "string" ? v : show(v); };
   } else {
+    // a secret is masked (a password input, or a masked textarea); a value
+    // with a line break is always a textarea, whatever it was built as
     const secret = isSecret(n, key);
-    const multi = !secret && isMultiline(n, app.get(segs));
-    control = multi ? h("textarea", { id: cid, rows: 4, spellcheck: "false" })
-      : h("input", { type: secret ? "password" : "text", id: cid, autocomplete: secret ? "new-password" : "off", spellcheck: "false" });
-    control.addEventListener("input", () => {
-      const t = control.value;
-      if (t === "") {
-        const allowEmpty = n.required && !((n.constraints || {}).minLength > 0);
-        const d = app.def(segs);
-        return commit(allowEmpty || d === "" ? "" : undefined, t);
+    entry.secret = secret;
+    entry.ownChange = true;
+    const make = (multi) => {
+      const c = multi ? h("textarea", { id: cid, rows: 4, spellcheck: "false", autocomplete: "off" })
+        : h("input", { type: secret ? "password" : "text", id: cid, autocomplete: secret ? "new-password" : "off", spellcheck: "false" });
+      if (multi && secret) maskText(c, true);
+      c.addEventListener("input", () => {
+        const t = c.value;
+        if (t === "") {
+          const allowEmpty = n.required && !((n.constraints || {}).minLength > 0);
+          const d = app.def(segs);
+          return commit(allowEmpty || d === "" ? "" : undefined, t);
+        }
+        commit(t, t);
+      });
+      c.addEventListener("change", () => app.flush());
+      return c;
+    };
+    control = make(isMultiline(n, app.get(segs)));
+    entry.set = (v) => {
+      if (control.tagName === "INPUT" && typeof v === "string" && v.includes("\n")) {
+        const ta = make(true);
+        if (entry.showBtn && entry.showBtn.getAttribute("aria-pressed") === "true") maskText(ta, false);
+        for (const a of ["aria-invalid", "aria-describedby", "aria-required", "aria-readonly", "required", "readonly", "disabled"]) if (control.hasAttribute(a)) ta.setAttribute(a, control.getAttribute(a));
+        control.replaceWith(ta);
+        control = ta;
+        entry.control = ta;
       }
-      commit(t, t);
-    });
-    entry.set = (v) => { if (document.activeElement !== control) control.value = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v); };
+      if (document.activeElement !== control) control.value = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
+    };
     if (secret) {
       const btn = h("button", { type: "button", "aria-pressed": "false", "aria-label": "Show " + p, text: "Show" });
       btn.addEventListener("click", () => {
-        const on = control.type === "password";
-        control.type = on ? "text" : "password";
+        const on = btn.getAttribute("aria-pressed") !== "true";
+        if (control.tagName === "TEXTAREA") maskText(control, !on);
+        else control.type = on ? "text" : "password";
         btn.setAttribute("aria-pressed", on ? "true" : "false");
       });
+      entry.showBtn = btn;
       ctl.append(control, btn);
     }
   }
   if (!ctl.contains(control)) ctl.append(control);
   // leaving a text field (or Enter) checks the form at once
-  if (control.tagName !== "SELECT") control.addEventListener("change", () => app.flush());
+  if (control.tagName !== "SELECT" && !entry.ownChange) control.addEventListener("change", () => app.flush());
   if (ro) { control.disabled = w !== "const" ? true : false; control.setAttribute("aria-readonly", "true"); if (control.tagName !== "SELECT") control.readOnly = true; }
   if (n.required) { control.setAttribute("aria-required", "true"); if (control.tagName !== "SELECT") control.required = true; }
   if (n.nullable && w !== "const") ctl.append(nullToggle(app, segs, p, id, entry));
@@ -200,6 +223,14 @@ function renderLeaf(app, n, segs, w) {
   entry.control = control;
   entry.kind = w;
   return finish(app, entry, n, w);
+}
+
+// a masked textarea: its text drawn as discs where the browser can (the
+// text stays the value), else hidden until "Show"
+function maskText(ta, on) {
+  if (typeof CSS !== "undefined" && CSS.supports && CSS.supports("-webkit-text-security", "disc")) ta.style.setProperty("-webkit-text-security", on ? "disc" : "none");
+  else ta.hidden = on;
+  ta.dataset.masked = on ? "true" : "false";
 }
 
 export function nullToggle(app, segs, p, id, entry) {

@@ -2,7 +2,7 @@
  * helm-docs' .Files.Glob: `*` (any run of non-separator characters), `**`
  * (any run), `?` (one non-separator character), `[abc]`, `[a-z]`, `[!...]`,
  * `{a,b,...}` (alternatives, nested), `\x` (x itself). Characters are
- * UTF-8 runes (a byte that is not UTF-8 stands for itself).
+ * UTF-8 runes (a byte that is not UTF-8 stands for itself alone).
  *
  * The pattern becomes a small automaton (one state per item, Thompson's
  * construction) that is run over the name with a set of current states,
@@ -36,26 +36,22 @@ struct sd_gotmpl_glob {
     int bad;                  /* malformed: matches nothing */
 };
 
-/* One rune of s[*i..n): its value (a lone byte when not UTF-8); advances *i. */
+/* One rune of s[*i..n), advancing *i: a UTF-8 character's code point, or
+ * for a byte that starts none, 0x110000 + the byte (itself, and never a
+ * character's). */
 static unsigned long next_rune(const char *s, size_t n, size_t *i)
 {
     const unsigned char *u = (const unsigned char *)s + *i;
-    size_t left = n - *i, len = 0;
-    unsigned long r = u[0];
-    if (r >= 0xC2 && r < 0xE0 && left >= 2) { len = 2; r &= 0x1F; }
-    else if (r >= 0xE0 && r < 0xF0 && left >= 3) { len = 3; r &= 0x0F; }
-    else if (r >= 0xF0 && r < 0xF5 && left >= 4) { len = 4; r &= 0x07; }
-    for (size_t k = 1; k < len; k++) {
-        if ((u[k] & 0xC0) != 0x80) {
-            len = 0;
-            break;
-        }
-        r = (r << 6) | (u[k] & 0x3F);
-    }
-    if (!len) {
+    size_t len = sd_utf8_len(u, (const unsigned char *)s + n);
+    unsigned long r;
+
+    if (len == 0) {
         *i += 1;
-        return u[0];
+        return 0x110000UL + u[0];
     }
+    r = len == 1 ? u[0] : u[0] & (len == 2 ? 0x1Fu : len == 3 ? 0x0Fu : 0x07u);
+    for (size_t k = 1; k < len; k++)
+        r = (r << 6) | (u[k] & 0x3Fu);
     *i += len;
     return r;
 }

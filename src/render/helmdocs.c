@@ -549,6 +549,70 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
 
 /* --- running ---------------------------------------------------------------------------- */
 
+/* The first `nl` bytes of `needle` in `hay` (`n` bytes), or NULL. */
+static const char *find_mem(const char *hay, size_t n, const char *needle, size_t nl)
+{
+    for (size_t i = 0; nl && i + nl <= n; i++)
+        if (hay[i] == needle[0] && !memcmp(hay + i, needle, nl))
+            return hay + i;
+    return NULL;
+}
+
+/* Whether `body` (`n` bytes) reads the rows (.Values, .Sections) itself or
+ * calls a template whose name is in `names` (NUL-separated, `nn` of them). */
+static int body_reads(const char *body, size_t n, const char *names, size_t nn)
+{
+    static const char *const calls[] = { "template \"", "include \"" };
+    if (find_mem(body, n, ".Values", 7) || find_mem(body, n, ".Sections", 9))
+        return 1;
+    for (size_t c = 0; c < 2; c++) {
+        size_t cl = strlen(calls[c]);
+        for (const char *p = body; (p = find_mem(p, n - (size_t)(p - body), calls[c], cl)); p += cl) {
+            const char *q = p + cl, *e = memchr(q, '"', n - (size_t)(q - body));
+            const char *nm = names;
+            for (size_t k = 0; e && k < nn; k++, nm += strlen(nm) + 1)
+                if ((size_t)(e - q) == strlen(nm) && !memcmp(q, nm, (size_t)(e - q)))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+int sd_helmdocs_reads_values(const char *text, size_t len)
+{
+    static const char def[] = "{{ define \"";
+    struct tdef { const char *name, *body; size_t nl, bl; unsigned char in; } defs[128];
+    size_t nd = 0, nn = 0;
+    sd_buf names = SD_BUF_INIT;
+    int more = 1, r;
+
+    /* helm-docs' own named templates, one define each (an entry may hold
+     * several: each runs to the next) */
+    for (size_t i = 0; i < sizeof named_templates / sizeof *named_templates && named_templates[i]; i++)
+        for (const char *d = strstr(named_templates[i], def); d && nd < 128; d = strstr(d + 1, def)) {
+            const char *q = d + sizeof def - 1, *e = strchr(q, '"'), *next = strstr(q, def);
+            if (!e)
+                continue;
+            defs[nd++] = (struct tdef){ q, d, (size_t)(e - q), next ? (size_t)(next - d) : strlen(d), 0 };
+        }
+    /* those that read the rows, directly or through one another */
+    while (more) {
+        more = 0;
+        for (size_t i = 0; i < nd; i++) {
+            if (defs[i].in || !body_reads(defs[i].body, defs[i].bl, names.ptr, nn))
+                continue;
+            defs[i].in = 1;
+            more = 1;
+            sd_buf_put(&names, defs[i].name, defs[i].nl);
+            sd_buf_putc(&names, '\0');
+            nn++;
+        }
+    }
+    r = sd_buf_failed(&names) ? 1 : body_reads(text, len, names.ptr, nn);
+    sd_buf_release(&names);
+    return r;
+}
+
 /* helm-docs' applyMarkDownFormat: " \n" -> "\n", then "\n{3,}" -> "\n\n" */
 static void markdown_format(sd_buf *out, const char *s, size_t n)
 {

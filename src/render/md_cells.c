@@ -1,6 +1,7 @@
 /* md_cells.c - Markdown: escaped cells, code spans, the helm-docs and
  * Bitnami parameter tables and the details list (docs/themes.md). */
 #include "render_int.h"
+#include "entity.h"
 #include "alloc.h"
 #include "emit.h"
 #include "md_to_html.h"
@@ -639,6 +640,7 @@ typedef struct skeys {
     sd_val *groups;    /* [{md_group_key, md_group_note?, rows}] */
     sd_val *group;     /* the group rows are added to */
     const char *branch;/* the oneOf/anyOf branch walked, or NULL */
+    const char *pattern;/* the patternProperties pattern of the row, or NULL */
     sd_buf  tmp;
 } skeys;
 
@@ -705,8 +707,14 @@ static void sk_row(skeys *k, sd_val *node, const char *path)
         if (par && par > k->branch)
             sd_render__md_cell(&k->tmp, par - 1, strlen(par - 1));
     }
+    if (k->pattern) {
+        if (k->branch)
+            sd_buf_puts(&k->tmp, "; ");
+        sd_buf_puts(&k->tmp, "keys matching ");
+        sd_render__md_code(&k->tmp, k->pattern, strlen(k->pattern));
+    }
     sd_val_array_foreach(c, i, x) {
-        if (i || k->branch)
+        if (i || k->branch || k->pattern)
             sd_buf_puts(&k->tmp, "; ");
         sd_render__md_cell(&k->tmp, sd_val_string_value(x), sd_val_string_length(x));
     }
@@ -741,7 +749,7 @@ static void sk_walk(skeys *k, sd_val *node, const char *path, int depth)
 {
     static const char *const branches[] = { "allOf", "anyOf", "oneOf", NULL };
     const char *ref = str(node, "ref");
-    sd_val *def = ref ? sd_val_object_get(k->v->defs, ref) : NULL, *x, *saved = k->group;
+    sd_val *def = ref ? sd_val_object_get(k->v->defs, ref) : NULL, *x, *y, *saved = k->group;
     size_t i;
 
     if (!sd_val_is_object(node) || depth > 32 || flag(node, "recursive"))
@@ -779,6 +787,22 @@ static void sk_walk(skeys *k, sd_val *node, const char *path, int depth)
         x = sd_val_object_get(def, "items");
     if (sd_val_is_object(x))
         sk_child(k, x, path, "[]", depth);
+    /* the schema of any other key (`resources.limits.*`), as html lists it */
+    x = sd_val_object_get(node, "additionalProperties");
+    if (!sd_val_is_object(x) && def)
+        x = sd_val_object_get(def, "additionalProperties");
+    if (sd_val_is_object(x))
+        sk_child(k, x, path, "*", depth);
+    x = sd_val_object_get(node, "patternProperties");
+    if (!sd_val_is_array(x) && def)
+        x = sd_val_object_get(def, "patternProperties");
+    sd_val_array_foreach(x, i, y) {
+        const char *outer = k->pattern;
+        k->pattern = str(y, "pattern");
+        if (sd_val_is_object(sd_val_object_get(y, "node")))
+            sk_child(k, sd_val_object_get(y, "node"), path, "*", depth);
+        k->pattern = outer;
+    }
     for (const char *const *b = branches; *b; b++)
         sd_val_array_foreach(sd_val_object_get(node, *b), i, x) {
             const char *outer = k->branch;
@@ -854,52 +878,9 @@ void sd_render__schema_keys(view *v, sd_val *model)
 
 /* HTML character references in plain text (Bitnami section names such as
  * "MongoDB(&reg;) parameters" are written for Markdown, where they are
- * decoded): the named ones these READMEs use and numeric ones, as UTF-8.
- * Anything else is kept as written. */
+ * decoded), as util/entity.c decodes schema titles. */
 void sd_render__decode_entities(sd_buf *b, const char *s)
 {
-    static const struct { const char *name; unsigned cp; } named[] = {
-        { "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' }, { "apos", '\'' },
-        { "nbsp", 0xA0 }, { "reg", 0xAE }, { "copy", 0xA9 }, { "trade", 0x2122 },
-        { "hellip", 0x2026 }, { "mdash", 0x2014 }, { "ndash", 0x2013 }, { "deg", 0xB0 },
-        { "times", 0xD7 }, { "rarr", 0x2192 }, { "larr", 0x2190 }
-    };
     sd_buf_clear(b);
-    while (*s) {
-        unsigned long cp = 0;
-        const char *semi = *s == '&' ? strchr(s, ';') : NULL;
-        if (semi && semi - s <= 10) {
-            if (s[1] == '#') {
-                char *e;
-                cp = (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &e, 16) : strtoul(s + 2, &e, 10);
-                if (e != semi || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-                    cp = 0;
-            } else {
-                for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-                    if ((size_t)(semi - s - 1) == strlen(named[i].name) &&
-                        !strncmp(s + 1, named[i].name, strlen(named[i].name)))
-                        cp = named[i].cp;
-            }
-        }
-        if (!cp) {
-            sd_buf_putc(b, *s++);
-            continue;
-        }
-        if (cp < 0x80) {
-            sd_buf_putc(b, (char)cp);
-        } else if (cp < 0x800) {
-            sd_buf_putc(b, (char)(0xC0 | (cp >> 6)));
-            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-        } else if (cp < 0x10000) {
-            sd_buf_putc(b, (char)(0xE0 | (cp >> 12)));
-            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-        } else {
-            sd_buf_putc(b, (char)(0xF0 | (cp >> 18)));
-            sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-        }
-        s = semi + 1;
-    }
+    sd_entity_decode_buf(b, s);
 }

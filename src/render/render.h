@@ -62,6 +62,14 @@ int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
  *  caller frees them, also on failure). Returns 0 or a negative code. */
 int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags);
 
+/** Whether `schemadoc CHART --format md` (with `ro` and `o`) may read the
+ *  schema: 0 only when it runs a helm-docs template (the chart's
+ *  README.md.gotmpl in `chart_dir`, or o->gotmpl) that never reads the
+ *  values table (sd_helmdocs_reads_values()), so its model can be built
+ *  without following remote $refs; 1 otherwise (`chart_dir` NULL: not a
+ *  chart). */
+int sd_render_md_reads_schema(const char *chart_dir, const sd_render_opts *ro, const sd_render_md_opts *o);
+
 /** sd_render() in steps, so that a caller can ask what the templates read
  *  before it builds the model (the CLI skips a chart's "rows" for a page
  *  that never reads them: sd_model_opts.skip_rows).

@@ -333,6 +333,7 @@ static void test_glob(void)
         { "a*", "a", 1 }, { "*", "", 1 }, { "", "", 1 }, { "", "a", 0 }, { "**", "", 1 },
         { "[", "[", 0 }, { "{a", "{a", 0 }, { "a\\", "a\\", 0 }, { "[]", "]", 0 }, { "*a*b", "xaxxb", 1 },
         { "*a*a*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", 1 },
+        { "\xff?", "\xff" "a", 1 }, { "?", "\xff", 1 }, { "\xc3\x83", "\xc3", 0 }, { "[\xc3\x83]", "\xc3", 0 },
     };
     int right = 0, n = (int)(sizeof cases / sizeof *cases);
     for (int i = 0; i < n; i++) {
