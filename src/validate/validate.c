@@ -308,55 +308,28 @@ static inline int v_child(vctx *c, const vs *s, const sd_tval *inst)
 }
 
 /* x-kubernetes-embedded-resource: the object is a Kubernetes object of its
- * own, which the API server requires to name its apiVersion (VERSION or
- * GROUP/VERSION) and its kind (a DNS-1035 label, whatever the case). */
-#define ASCII_LETTER(ch) (((ch) | 32) >= 'a' && ((ch) | 32) <= 'z')
-#define ASCII_ALNUM(ch) (ASCII_LETTER(ch) || ((ch) >= '0' && (ch) <= '9'))
-
-static int embedded_value_ok(const sd_tval *x, int kind)
-{
-    const char *p = x->u.s;
-    size_t n = x->len, slashes = 0;
-    if (vk(x) != SD_STR || !n)
-        return 0;
-    if (!kind) {
-        for (size_t i = 0; i < n; i++)
-            slashes += p[i] == '/';
-        return slashes <= 1;
-    }
-    if (n > 63 || !ASCII_LETTER(p[0]) || !ASCII_ALNUM(p[n - 1]))
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!ASCII_ALNUM(p[i]) && p[i] != '-')
-            return 0;
-    return 1;
-}
-
+ * own, which must name a valid apiVersion and kind (format.c checks them). */
 static int embedded_check(vctx *c, const vs *s, const sd_tval *inst)
 {
     static const char *const keys[] = { "apiVersion", "kind" };
     int ok = 1;
     for (int k = 0; k < 2; k++) {
         const sd_tval *x = map_get(inst, keys[k], strlen(keys[k]));
-        if (x && embedded_value_ok(x, k))
+        if (x && vk(x) == SD_STR && sd_format__k8s_name(k, x->u.s, x->len))
             continue;
         ok = 0;
         if (!c->res)
             return 0;
         if (!x) {
             verr(c, s, "x-kubernetes-embedded-resource", inst, NULL, SD_MSG_EMBEDDED_MISSING, keys[k]);
-            continue;
-        }
-        sd_buf b = SD_BUF_INIT;
-        sd_vprog__show(&b, c->t, x);
-        if (path_push(c, x - 1, 0) < 0) {
+        } else if (path_push(c, x - 1, 0) == 0) {
+            sd_buf b = SD_BUF_INIT;
+            sd_vprog__show(&b, c->t, x);
+            verr(c, s, "x-kubernetes-embedded-resource", x, NULL, k ? SD_MSG_EMBEDDED_KIND : SD_MSG_EMBEDDED_API,
+                 b.ptr ? b.ptr : "");
+            c->npath--;
             sd_buf_release(&b);
-            return 0;
         }
-        verr(c, s, "x-kubernetes-embedded-resource", x, NULL, k ? SD_MSG_EMBEDDED_KIND : SD_MSG_EMBEDDED_API,
-             b.ptr ? b.ptr : "");
-        c->npath--;
-        sd_buf_release(&b);
     }
     return ok;
 }
