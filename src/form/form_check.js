@@ -114,8 +114,10 @@ export const Checks = (Base) => class extends Base {
   // fields whose errors changed (all fields when what is shown changed: the
   // first edit, an import, a problem link), the provenance of the changed
   // fields' ancestors, the Problems list when it differs, the preview.
-  update() {
+  update(opts = {}) {
     const t0 = performance.now();
+    clearTimeout(this.timer);
+    this.timer = 0;
     const dirty = this.dirty;
     this.dirty = [];
     let changed = null;
@@ -167,7 +169,7 @@ export const Checks = (Base) => class extends Base {
       this.lastShown = this.interacted;
       this.drawProblems();
     }
-    this.drawPreview();
+    if (opts.preview !== false) this.drawPreview();
     if (this.session) this.session.changed();
     this.cost = performance.now() - t0;
   }

@@ -12,7 +12,7 @@ import { parseValues, toYaml, syncYaml } from "./form_yaml.js";
 import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
 import { res, memberNode, widget } from "./form_schema.js";
 import { h } from "./form_dom.js";
-import { readLarge, nextTask } from "./form_bigyaml.js";
+import { readLarge, nextTask, sliced, cloneSliced } from "./form_bigyaml.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE_IMPORT = 256 * 1024;   // characters: a larger file is read a slice at a time
@@ -84,7 +84,7 @@ export const ValuesIO = (Base) => class extends Base {
     this.imported = v;
     this.importedDoc = r.doc;
     for (const segs of leafPaths(v)) this.pins.set(pointer(segs), segs);
-    this.values = mergeValues(clone(this.values), clone(v));
+    this.values = mergeValues(clone(this.values), large ? await sliced(cloneSliced(v)) : clone(v));
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};
     for (const p of [...this.setHere]) if (getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);
@@ -98,9 +98,17 @@ export const ValuesIO = (Base) => class extends Base {
     if (large) { this.importing(name, 0.9); await nextTask(); }
     this.renderForm();
     if (large) await nextTask();
-    this.drawUnknown(v);
-    if (large) { this.importing(name, 0.95); await nextTask(); }
-    this.schedule(true);
+    this.drawUnknown(v, large ? await sliced(this.unknownKeys(v)) : null);
+    if (large) {
+      // the check, the preview and the list of changes, each its own task
+      this.importing(name, 0.95);
+      await nextTask();
+      this.update({ preview: false });
+      await nextTask();
+      this.drawPreview({ changes: false });
+      await nextTask();
+      this.drawChanges();
+    } else this.schedule(true);
     this.importing(null);
     return true;
   }
@@ -116,9 +124,13 @@ export const ValuesIO = (Base) => class extends Base {
     box.querySelector("span").textContent = "Importing " + name + ": " + pct + "%";
   }
 
-  drawUnknown(v) {
+  // The keys of `v` the schema does not know (and the defaults do not have),
+  // listed under "Unknown keys". A generator (it yields now and then): a
+  // large import runs it a slice at a time (form_bigyaml.js sliced()).
+  *unknownKeys(v) {
     const list = [];
-    const walk = (n0, val, segs, depth) => {
+    let steps = 0;
+    const walk = function* (n0, val, segs, depth) {
       if (depth > 50 || !isMap(val)) return;
       const n = res(n0);
       const w = widget(n, val);
@@ -129,8 +141,9 @@ export const ValuesIO = (Base) => class extends Base {
       const open = (n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties;
       const dset = new Set(dkeys);
       for (const k of Object.keys(val)) {
+        if (++steps % 1024 === 0) yield;
         const mn = memberNode(n, k);
-        if (mn) { walkVal(mn, val[k], segs.concat([k]), depth + 1); continue; }
+        if (mn) { yield* walkVal(mn, val[k], segs.concat([k]), depth + 1); continue; }
         if (dset.has(k) || open) continue;
         if (n.constraints && n.constraints.additionalProperties === true) continue;
         // the first UNKNOWN_SHOWN are listed (with a did-you-mean); the rest counted
@@ -140,14 +153,22 @@ export const ValuesIO = (Base) => class extends Base {
         for (const c of cands) { const d = distance(k, c); if (d < bd) { bd = d; best = c; } }
         list.push(pathText(segs.concat([k])) + (best !== null && bd <= Math.max(2, Math.floor(k.length / 3)) ? " (did you mean " + pathText(segs.concat([best])) + "?)" : ""));
       }
-    };
-    const walkVal = (n0, val, segs, depth) => {
+    }.bind(this);
+    const walkVal = function* (n0, val, segs, depth) {
       const n = res(n0);
-      if (Array.isArray(val) && n.items) val.forEach((x, i) => walkVal(n.items, x, segs.concat([i]), depth + 1));
-      else walk(n, val, segs, depth);
+      if (Array.isArray(val) && n.items) {
+        for (let i = 0; i < val.length; i++) {
+          if (++steps % 1024 === 0) yield;
+          yield* walkVal(n.items, val[i], segs.concat([i]), depth + 1);
+        }
+      } else yield* walk(n, val, segs, depth);
     };
-    if (this.kind === "chart" && !this.data.rules) { /* the schema is the values: nothing is unknown but keys beyond values.yaml */ }
-    walk(this.form().root, v, [], 0);
+    yield* walk(this.form().root, v, [], 0);
+    return list;
+  }
+
+  drawUnknown(v, list) {
+    if (!list) { const g = this.unknownKeys(v); for (let r = g.next(); ; r = g.next()) if (r.done) { list = r.value; break; } }
     const box = $("sd-unknown"), ul = $("sd-unknown-list");
     ul.textContent = "";
     for (const t of list) ul.append(h("li", { text: t }));

@@ -18,7 +18,7 @@ import { everything } from "./form_io.js";
 
 const $ = (id) => document.getElementById(id);
 
-export const PREVIEW_LINES = 5000;
+export const PREVIEW_LINES = 1000;
 const FLAG_VALUES = 2000;    // more values than this: no --set flags
 const CHANGES_SHOWN = 200;
 const DIFF_LINES = 20000;
@@ -89,7 +89,7 @@ export const Preview = (Base) => class extends Base {
     return { text: parts.join(""), empty, more, v };
   }
 
-  drawPreview() {
+  drawPreview(opts = {}) {
     const t0 = performance.now();
     const r = this.previewText();
     if (!this.pst) this.pst = { flags: {}, text: {} };
@@ -109,7 +109,7 @@ export const Preview = (Base) => class extends Base {
       setLines(flags, this.pst.flags, t);
     }
     this.pcost = performance.now() - t0;
-    if (this.changesOn !== false) this.drawChanges();
+    if (opts.changes !== false) this.drawChanges();
   }
 
   // ---- what changed ---------------------------------------------------------------

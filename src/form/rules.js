@@ -36,6 +36,7 @@ class Rec {
     this.types = 0;
     this.nullable = false;
     this.int_or_string = false;
+    this.embedded = false;     // x-kubernetes-embedded-resource
     this.enumList = null;
     this.enumText = "";
     this.enumKeys = null;      // Set of canonical keys (large enums)

@@ -43,6 +43,7 @@ export const KEYWORDS = [
   ["patternProperties", "patternProperties", F_OWN, null, N_OBJ, ["PATTERN_LIMIT", "PATTERN_ERROR", "PATTERN_JS"]],
   ["additionalProperties", "additionalProperties", F_REC, "addl", N_OBJ, ["UNEXPECTED", "UNEXPECTED_TYPO", "UNEXPECTED_ALLOWED", "KEY_LIST_FIRST", "KEY_LIST_NEXT"]],
   ["propertyNames", "propertyNames", F_REC, "pnames", N_OBJ, []],
+  ["x-kubernetes-embedded-resource", "embeddedResource", F_FLAG, "embedded", N_OBJ, ["EMBEDDED_MISSING", "EMBEDDED_API", "EMBEDDED_KIND"]],
   ["minItems", "minItems", F_COUNT, "mini", N_ARR, ["MIN_ITEMS"]],
   ["maxItems", "maxItems", F_COUNT, "maxi", N_ARR, ["MAX_ITEMS"]],
   ["uniqueItems", "uniqueItems", F_FLAG, "unique", N_ARR, ["UNIQUE"]],

@@ -176,6 +176,31 @@ export function cachedChild(c, s, val) {
   return ok;
 }
 
+// x-kubernetes-embedded-resource: the object is a Kubernetes object of its
+// own, which the API server requires to name its apiVersion (VERSION or
+// GROUP/VERSION) and its kind (a DNS-1035 label, whatever the case).
+const EMBEDDED_KIND = /^[A-Za-z]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
+
+function embeddedCheck(c, s, inst) {
+  let ok = true;
+  for (const key of ["apiVersion", "kind"]) {
+    const has = Object.prototype.hasOwnProperty.call(inst, key), x = inst[key];
+    if (has && typeof x === "string" && x !== "" &&
+        (key === "kind" ? x.length <= 63 && EMBEDDED_KIND.test(x) : x.split("/").length <= 2)) continue;
+    ok = false;
+    if (c.res === null) return false;
+    if (!has) {
+      verr(c, s, "x-kubernetes-embedded-resource", c.v.msg("EMBEDDED_MISSING", key));
+      continue;
+    }
+    c.path.push(key);
+    verr(c, s, "x-kubernetes-embedded-resource",
+      c.v.msg(key === "kind" ? "EMBEDDED_KIND" : "EMBEDDED_API", show(c, x, ptrOfPath(c.path))));
+    c.path.pop();
+  }
+  return ok;
+}
+
 export function vObject(c, s, inst, L) {
   let ok = true;
   const v = c.v;
@@ -277,6 +302,9 @@ export function vObject(c, s, inst, L) {
       for (const r of s.required)
         if (!Object.prototype.hasOwnProperty.call(inst, r)) verr(c, s, "required", v.msg("REQUIRED", r));
     }
+  }
+  if (s.embedded && !embeddedCheck(c, s, inst)) {
+    ok = false; if (c.res === null) return false;
   }
   return ok;
 }

@@ -78,7 +78,7 @@ static void quote_go(sd_buf *b, const char *s, size_t n, char q)
     sd_buf_putc(b, q);
 }
 
-static void bad_verb(sd_buf *b, char verb, sd_gval v)
+static void bad_verb(sd_buf *b, char verb, sd_gval v, gwalk *w)
 {
     sd_buf_printf(b, "%%!%c(", verb);
     if (v.kind == SD_G_NIL || v.kind == SD_G_MISSING) {
@@ -87,7 +87,7 @@ static void bad_verb(sd_buf *b, char verb, sd_gval v)
     }
     sd_buf_puts(b, sd_gval_type_name(v));
     sd_buf_putc(b, '=');
-    sd_gval_print(b, v);
+    sd_gotmpl__print(b, v, w);
     sd_buf_putc(b, ')');
 }
 
@@ -121,65 +121,58 @@ static void fmt_int(sd_buf *b, const fspec *f, long long i)
     pad(b, f, tmp, k, f->prec < 0);
 }
 
-static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth);
+static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth, gwalk *w);
 
-static void fmt_elems(sd_buf *b, const fspec *f, sd_gval v, int depth)
+static void fmt_elems(sd_buf *b, const fspec *f, sd_gval v, int depth, gwalk *w)
 {
     fspec inner = *f;
     inner.width = -1;
     if (v.kind == SD_G_LIST) {
         sd_buf_putc(b, '[');
-        for (size_t i = 0; i < v.u.l->n; i++) {
+        for (size_t i = 0; i < v.u.l->n && !w->over && !sd_buf_failed(b); i++) {
             if (i)
                 sd_buf_putc(b, ' ');
-            fmt_val(b, f, v.u.l->items[i], depth + 1);
+            fmt_val(b, f, v.u.l->items[i], depth + 1, w);
         }
         sd_buf_putc(b, ']');
         return;
     }
     if (v.u.m->type_name) {
         sd_buf_putc(b, '{');
-        for (size_t i = 0; i < v.u.m->n; i++) {
+        for (size_t i = 0; i < v.u.m->n && !w->over && !sd_buf_failed(b); i++) {
             if (i)
                 sd_buf_putc(b, ' ');
             if (f->plus || f->sharp) {
                 sd_buf_put(b, v.u.m->keys[i], v.u.m->klen[i]);
                 sd_buf_putc(b, ':');
             }
-            fmt_val(b, f, v.u.m->vals[i], depth + 1);
+            fmt_val(b, f, v.u.m->vals[i], depth + 1, w);
         }
         sd_buf_putc(b, '}');
         return;
     }
     sd_buf_puts(b, "map[");
-    size_t n = v.u.m->n, *ix = malloc((n ? n : 1) * sizeof *ix);
+    /* the keys sorted as fmt does */
+    size_t n = v.u.m->n, *ix = sd_gotmpl__key_order(v.u.m);
     if (!ix) {
         sd_buf_puts(b, "...]");
         return;
     }
-    /* sort the keys as fmt does */
-    for (size_t i = 0; i < n; i++)
-        ix[i] = i;
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && sd_gotmpl__strcmp(v.u.m->keys[ix[j - 1]], v.u.m->klen[ix[j - 1]],
-                                                      v.u.m->keys[ix[j]], v.u.m->klen[ix[j]]) > 0; j--) {
-            size_t t = ix[j]; ix[j] = ix[j - 1]; ix[j - 1] = t;
-        }
-    for (size_t i = 0; i < n && !sd_buf_failed(b); i++) {
+    for (size_t i = 0; i < n && !sd_buf_failed(b) && !w->over; i++) {
         if (i)
             sd_buf_putc(b, ' ');
-        fmt_val(b, &inner, sd_gstr_static(v.u.m->keys[ix[i]], v.u.m->klen[ix[i]]), depth + 1);
+        fmt_val(b, &inner, sd_gstr_static(v.u.m->keys[ix[i]], v.u.m->klen[ix[i]]), depth + 1, w);
         sd_buf_putc(b, ':');
-        fmt_val(b, &inner, v.u.m->vals[ix[i]], depth + 1);
+        fmt_val(b, &inner, v.u.m->vals[ix[i]], depth + 1, w);
     }
     free(ix);
     sd_buf_putc(b, ']');
 }
 
-static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth)
+static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth, gwalk *w)
 {
     sd_buf tmp = SD_BUF_INIT;
-    if (depth > 50 || sd_buf_failed(b))
+    if (depth > 50 || sd_buf_failed(b) || sd_gotmpl__visit(w) < 0)
         return;
     if (f->verb == 'T') {
         const char *t = v.kind == SD_G_NIL || v.kind == SD_G_MISSING ? "<nil>" : sd_gval_type_name(v);
@@ -191,13 +184,13 @@ static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth)
         if (f->verb == 'v')
             pad(b, f, "<nil>", 5, 0);
         else
-            bad_verb(b, f->verb, v);
+            bad_verb(b, f->verb, v, w);
         return;
     case SD_G_BOOL:
         if (f->verb == 'v' || f->verb == 't')
             pad(b, f, v.u.b ? "true" : "false", v.u.b ? 4 : 5, 0);
         else
-            bad_verb(b, f->verb, v);
+            bad_verb(b, f->verb, v, w);
         return;
     case SD_G_INT:
         switch (f->verb) {
@@ -223,7 +216,7 @@ static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth)
         }
         case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
         default:
-            bad_verb(b, f->verb, v);
+            bad_verb(b, f->verb, v, w);
             return;
         }
     case SD_G_FLOAT:
@@ -252,7 +245,7 @@ static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth)
             return;
         }
         default:
-            bad_verb(b, f->verb, v);
+            bad_verb(b, f->verb, v, w);
             return;
         }
     case SD_G_STR:
@@ -295,24 +288,24 @@ static void fmt_val(sd_buf *b, const fspec *f, sd_gval v, int depth)
             sd_buf_release(&tmp);
             return;
         default:
-            bad_verb(b, f->verb, v);
+            bad_verb(b, f->verb, v, w);
             return;
         }
     case SD_G_LIST: case SD_G_MAP:
         if (f->verb == 'v' || f->verb == 's' || f->verb == 'q' || f->verb == 'd' ||
             f->verb == 'x' || f->verb == 'X' || f->verb == 'f' || f->verb == 'g' || f->verb == 't') {
-            fmt_elems(b, f, v, depth);
+            fmt_elems(b, f, v, depth, w);
             return;
         }
-        bad_verb(b, f->verb, v);
+        bad_verb(b, f->verb, v, w);
         return;
     case SD_G_OBJ:
-        sd_gval_print(b, v);
+        sd_gotmpl__print(b, v, w);
         return;
     }
 }
 
-int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *argv, int argc)
+int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *argv, int argc, gwalk *w)
 {
     int ai = 0;
     size_t i = 0;
@@ -336,9 +329,10 @@ int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *a
         }
         if (i < flen && fmt[i] == '*') {
             i++;
-            if (ai < argc && argv[ai].kind == SD_G_INT) {
-                f.width = (int)(argv[ai].u.i > 1000000 ? 1000000 : argv[ai].u.i);
-                if (f.width < 0) { f.minus = 1; f.width = -f.width; }
+            /* fmt's intFromArg: an int within +-1e6 (tooLarge), else BADWIDTH */
+            if (ai < argc && argv[ai].kind == SD_G_INT && argv[ai].u.i <= 1000000 && argv[ai].u.i >= -1000000) {
+                f.width = (int)argv[ai].u.i;
+                if (f.width < 0) { f.minus = 1; f.zero = 0; f.width = -f.width; }
             } else {
                 sd_buf_puts(b, "%!(BADWIDTH)");
             }
@@ -353,8 +347,8 @@ int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *a
             f.prec = 0;
             if (i < flen && fmt[i] == '*') {
                 i++;
-                if (ai < argc && argv[ai].kind == SD_G_INT && argv[ai].u.i >= 0)
-                    f.prec = (int)(argv[ai].u.i > 1000000 ? 1000000 : argv[ai].u.i);
+                if (ai < argc && argv[ai].kind == SD_G_INT && argv[ai].u.i >= 0 && argv[ai].u.i <= 1000000)
+                    f.prec = (int)argv[ai].u.i;
                 else
                     sd_buf_puts(b, "%!(BADPREC)");
                 ai++;
@@ -383,7 +377,7 @@ int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *a
                 sd_buf_puts(b, argv[ai].kind == SD_G_NIL || argv[ai].kind == SD_G_MISSING ? "<nil>" : sd_gval_type_name(argv[ai]));
                 if (argv[ai].kind != SD_G_NIL && argv[ai].kind != SD_G_MISSING) {
                     sd_buf_putc(b, '=');
-                    sd_gval_print(b, argv[ai]);
+                    sd_gotmpl__print(b, argv[ai], w);
                 }
                 sd_buf_putc(b, ')');
                 ai++;
@@ -400,10 +394,10 @@ int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *a
             continue;
         }
         if (f.verb == 'p') {
-            bad_verb(b, 'p', argv[ai++]);
+            bad_verb(b, 'p', argv[ai++], w);
             continue;
         }
-        fmt_val(b, &f, argv[ai++], 0);
+        fmt_val(b, &f, argv[ai++], 0, w);
     }
     if (ai < argc) {
         sd_buf_puts(b, "%!(EXTRA ");
@@ -416,7 +410,7 @@ int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *a
             }
             sd_buf_puts(b, sd_gval_type_name(argv[k]));
             sd_buf_putc(b, '=');
-            sd_gval_print(b, argv[k]);
+            sd_gotmpl__print(b, argv[k], w);
         }
         sd_buf_putc(b, ')');
     }

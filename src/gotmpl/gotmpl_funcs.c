@@ -23,31 +23,43 @@ int sd_gotmpl__buf_val(sd_gval *out, sd_gcall *c, sd_buf *b)
     return c->heap->failed ? sd_gcall_fail(c, "result too large") : 0;
 }
 
-static void init_buf(sd_gcall *c, sd_buf *b)
+int sd_gotmpl__buf_walked(sd_gval *out, sd_gcall *c, sd_buf *b, const gwalk *w)
 {
-    sd_buf_init(b, c->lim.max_output ? c->lim.max_output : ((size_t)64 << 20));
+    if (sd_gotmpl__walked(c, w) != 0) {
+        sd_buf_release(b);
+        return c->err;
+    }
+    return sd_gotmpl__buf_val(out, c, b);
 }
 
 /* fmt.Sprint: a space between operands when neither is a string. */
-static void sprint(sd_buf *b, const sd_gval *argv, int argc, int ln)
+static void sprint(sd_buf *b, const sd_gval *argv, int argc, int ln, gwalk *w)
 {
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < argc && !w->over; i++) {
         if (i && (ln || (argv[i].kind != SD_G_STR && argv[i - 1].kind != SD_G_STR)))
             sd_buf_putc(b, ' ');
         sd_gval v = argv[i].kind == SD_G_MISSING ? sd_gnil() : argv[i];
-        sd_gval_print(b, v);
+        sd_gotmpl__print(b, v, w);
     }
     if (ln)
         sd_buf_putc(b, '\n');
 }
 
-/* text/template's evalArgs: one string as it is, else fmt.Sprint. */
-static void eval_args(sd_buf *b, const sd_gval *argv, int argc)
+/* text/template's evalArgs: one string as it is, else fmt.Sprint; in a
+ * buffer capped as the output is. 0, or the error of a walk that ran out. */
+static int eval_args(sd_gcall *c, sd_buf *b, const sd_gval *argv, int argc)
 {
+    gwalk w = sd_gotmpl__walk(c);
+    sd_gotmpl__buf(c, b);
     if (argc == 1 && argv[0].kind == SD_G_STR)
         sd_buf_put(b, argv[0].u.s.p, argv[0].u.s.n);
     else
-        sprint(b, argv, argc, 0);
+        sprint(b, argv, argc, 0, &w);
+    if (sd_gotmpl__walked(c, &w) != 0) {
+        sd_buf_release(b);
+        return c->err;
+    }
+    return 0;
 }
 
 /* --- the builtins ------------------------------------------------------------------- */
@@ -55,32 +67,36 @@ static void eval_args(sd_buf *b, const sd_gval *argv, int argc)
 static int f_print(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 {
     sd_buf b;
-    init_buf(c, &b);
-    sprint(&b, argv, argc, 0);
-    return sd_gotmpl__buf_val(out, c, &b);
+    gwalk w = sd_gotmpl__walk(c);
+    sd_gotmpl__buf(c, &b);
+    sprint(&b, argv, argc, 0, &w);
+    return sd_gotmpl__buf_walked(out, c, &b, &w);
 }
 
 static int f_println(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 {
     sd_buf b;
-    init_buf(c, &b);
-    sprint(&b, argv, argc, 1);
-    return sd_gotmpl__buf_val(out, c, &b);
+    gwalk w = sd_gotmpl__walk(c);
+    sd_gotmpl__buf(c, &b);
+    sprint(&b, argv, argc, 1, &w);
+    return sd_gotmpl__buf_walked(out, c, &b, &w);
 }
 
 static int f_printf(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 {
     sd_buf b;
-    init_buf(c, &b);
-    sd_gotmpl__sprintf(&b, argv[0].u.s.p, argv[0].u.s.n, argv + 1, argc - 1);
-    return sd_gotmpl__buf_val(out, c, &b);
+    gwalk w = sd_gotmpl__walk(c);
+    sd_gotmpl__buf(c, &b);
+    sd_gotmpl__sprintf(&b, argv[0].u.s.p, argv[0].u.s.n, argv + 1, argc - 1, &w);
+    return sd_gotmpl__buf_walked(out, c, &b, &w);
 }
 
 static int f_html(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 {
-    sd_buf a = SD_BUF_INIT, b;
-    init_buf(c, &b);
-    eval_args(&a, argv, argc);
+    sd_buf a, b;
+    if (eval_args(c, &a, argv, argc) != 0)
+        return c->err;
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a.len; i++) {
         switch (a.ptr[i]) {
         case '"': sd_buf_puts(&b, "&#34;"); break;
@@ -98,9 +114,10 @@ static int f_html(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 
 static int f_js(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 {
-    sd_buf a = SD_BUF_INIT, b;
-    init_buf(c, &b);
-    eval_args(&a, argv, argc);
+    sd_buf a, b;
+    if (eval_args(c, &a, argv, argc) != 0)
+        return c->err;
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a.len; i++) {
         unsigned char ch = (unsigned char)a.ptr[i];
         switch (ch) {
@@ -124,9 +141,10 @@ static int f_js(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 
 static int f_urlquery(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
 {
-    sd_buf a = SD_BUF_INIT, b;
-    init_buf(c, &b);
-    eval_args(&a, argv, argc);
+    sd_buf a, b;
+    if (eval_args(c, &a, argv, argc) != 0)
+        return c->err;
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a.len; i++) {
         unsigned char ch = (unsigned char)a.ptr[i];
         if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
@@ -360,7 +378,7 @@ static int f_include(sd_gval *out, sd_gcall *c, const sd_gval *argv, int argc)
     sd_buf b;
     int r;
     (void)argc;
-    init_buf(c, &b);
+    sd_gotmpl__buf(c, &b);
     char *name = malloc(argv[0].u.s.n + 1);
     if (!name)
         return sd_gcall_fail(c, "out of memory");

@@ -8,6 +8,7 @@
  * copied: the node links to a shared definition (defs.c) and only the values
  * written below it are walked. */
 #include "model_int.h"
+#include "entity.h"
 #include "alloc.h"
 #include "buf.h"
 #include "emit.h"
@@ -311,7 +312,10 @@ static void describe(bnode *b)
     const sd_node *t;
 
     if ((t = kw(b, "title")) && t->kind == SD_STR) {
-        set(b->n, "title", sd_model__doc_str(t->str));
+        /* plain text written for HTML forms: `MongoDB&reg;` reads MongoDB® */
+        char *plain = strchr(t->str, '&') ? sd_entity_decode(t->str) : NULL;
+        set(b->n, "title", plain ? sd_val_string(plain) : sd_model__doc_str(t->str));
+        free(plain);
         flag(b->n, "title_explicit", 1);
     } else if (key && (!strcmp(key, "[]") || key[0] == '[' || !strcmp(key, "*"))) {
         set(b->n, "title", sd_val_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
@@ -330,6 +334,10 @@ static void describe(bnode *b)
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
         set(b->n, "description", sd_model__doc_str(t->str));
         set(b->n, "description_from", sd_val_string("schema"));
+    } else if (b->an && b->an->plain && b->c->annots && b->c->annots->plain) {
+        /* a chart that writes neither dialect: the comment above the key */
+        set(b->n, "description", sd_val_string(b->an->plain));
+        set(b->n, "description_from", sd_val_string("comment"));
     }
 }
 

@@ -28,10 +28,15 @@ static void c_code(cons *c, const char *s, size_t n)
     sd_render__md_code(&c->md, s, n);
 }
 
-/* A value as code: strings as written, anything else as JSON. */
+/* A value as code: strings as written, anything else as JSON. The empty
+ * string is `""` (an empty code span shows nothing, or two backticks),
+ * marked in html so a style can set it apart from a value "". */
 static void c_value(cons *c, sd_val *v)
 {
-    if (sd_val_is_string(v)) {
+    if (sd_val_is_string(v) && !sd_val_string_length(v)) {
+        sd_buf_puts(&c->html, "<code class=\"empty-string\" title=\"the empty string\">&quot;&quot;</code>");
+        sd_render__md_code(&c->md, "\"\"", 2);
+    } else if (sd_val_is_string(v)) {
         c_code(c, sd_val_string_value(v), sd_val_string_length(v));
     } else {
         sd_buf tmp = SD_BUF_INIT;

@@ -53,6 +53,22 @@ typedef struct sd_render_md_opts {
  *  negative code with a diagnostic. */
 int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
                        const sd_render_md_opts *o, sd_diags *diags);
+/** When `source` is a chart directory: o->readme, o->gotmpl and o->output
+ *  that lie inside it as written must resolve inside it (a chart can ship
+ *  README.md as a link to ~/.ssh/id_rsa: --check would print it, a write
+ *  would copy it); one that leads out is refused (SD_EDENIED with a
+ *  diagnostic), one that leads through a link inside the chart is replaced
+ *  by the file it resolves to. held[0..2] receive the new strings (the
+ *  caller frees them, also on failure). Returns 0 or a negative code. */
+int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags);
+
+/** Whether `schemadoc CHART --format md` (with `ro` and `o`) may read the
+ *  schema: 0 only when it runs a helm-docs template (the chart's
+ *  README.md.gotmpl in `chart_dir`, or o->gotmpl) that never reads the
+ *  values table (sd_helmdocs_reads_values()), so its model can be built
+ *  without following remote $refs; 1 otherwise (`chart_dir` NULL: not a
+ *  chart). */
+int sd_render_md_reads_schema(const char *chart_dir, const sd_render_opts *ro, const sd_render_md_opts *o);
 
 /** sd_render() in steps, so that a caller can ask what the templates read
  *  before it builds the model (the CLI skips a chart's "rows" for a page

@@ -145,8 +145,4 @@ void sd_node__adopt_items(sd_node *n, sd_pair *items, size_t cnt);
  *  (an error naming both places) and return SD_EDUP, else 0. */
 int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
 
-/** YAML 1.1 plain-scalar typing as Helm's go-yaml v2 does it: sets
- *  kind/num of `n` from `s` (see docs/yaml-typing.md). */
-void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len);
-
 #endif

@@ -787,43 +787,31 @@ static int seen_before(const sd_rules_entry *entries, size_t e)
     return 0;
 }
 
-int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
-                    const sd_rules_opts *opts, sd_diags *diags)
+/* Number the records of every program (references may point forwards;
+ * entries that share a program share its records), and take the limits
+ * the programs were compiled with. Returns the number of records. */
+static size_t number_records(rx *x, const sd_rules_entry *entries, size_t n, unsigned long *limit,
+                             size_t *max_errors)
 {
-    for (size_t e = 0; e < n; e++)   /* a validator without that entry point */
-        if (!entries[e].val || entries[e].root >= entries[e].val->nroots)
-            return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
-                                 "rules entry '%s' has no compiled schema",
-                                 entries[e].name ? entries[e].name : "");
-    rx x;
-    const sd_validator **res_owner = NULL;
-    size_t next = 0, nrec = 0;
-    unsigned long limit = DEFAULT_MATCH_LIMIT;
-    size_t max_errors = 1000;
-    int err = 0;
-
-    memset(&x, 0, sizeof x);
-    sd_buf_init(&x.paths, 0);
-    sd_buf_init(&x.warnings, 0);
-    sd_buf_init(&x.scratch, 0);
-    x.diags = diags;
-    /* record numbers first: references may point forwards; entries that
-     * share a program share its records */
-    for (size_t e = 0; e < n && !x.err; e++) {
+    size_t next = 0;
+    for (size_t e = 0; e < n && !x->err; e++) {
         const sd_validator *v = entries[e].val;
         if (seen_before(entries, e))
             continue;
         for (size_t i = 0; i < v->nlist; i++)
-            if (sd_pmap_put(&x.rec, v->list[i], next++) < 0)
-                nomem(&x);
+            if (sd_pmap_put(&x->rec, v->list[i], next++) < 0)
+                nomem(x);
         if (v->opts.regex_match_limit)
-            limit = v->opts.regex_match_limit;
+            *limit = v->opts.regex_match_limit;
         if (v->opts.max_errors)
-            max_errors = v->opts.max_errors;
+            *max_errors = v->opts.max_errors;
     }
-    sd_buf_grow(out, next * 160 + 8192);   /* a record takes about this much */
+    return next;
+}
 
-    /* the header, the catalogue and the entries */
+/* The header: what made the document, the options, the message catalogue. */
+static void put_header(sd_buf *out, const sd_rules_opts *opts, unsigned long limit, size_t max_errors)
+{
     sd_buf_printf(out, "{\"rules\": 1,\n \"generator\": \"schemadoc %s\",\n \"source\": ", SD_VERSION);
     put_str(out, opts && opts->source ? opts->source : "");
     sd_buf_puts(out, ",\n \"kind\": ");
@@ -847,107 +835,156 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
             put_str(out, cat[i].text);
         }
     }
-    sd_buf_puts(out, "},\n \"entries\": {");
-    for (size_t e = 0; e < n; e++) {
-        const sd_rules_entry *en = &entries[e];
-        const sd_validator *v = en->val;
-        sd_buf_puts(out, e ? ",\n  " : "\n  ");
-        put_str(out, en->name);
-        const vs *root = v->roots[en->root];
-        sd_buf_printf(out, ": {\"root\": %ld, \"draft\": %d", rec_of(&x, root), root->draft);
-        if (v->has_dynamic)
-            sd_buf_puts(out, ", \"dynamic\": 1");
-        if (en->alias) {
-            sd_buf_puts(out, ", \"alias\": ");
-            put_str(out, en->alias);
+    sd_buf_puts(out, "}");
+}
+
+/* One entry point: its root record, and what the interpreter needs beside
+ * the program (alias, defaults and their texts, a CRD's group, version,
+ * kind). */
+static void put_entry(sd_buf *out, rx *x, const sd_rules_entry *en)
+{
+    const sd_validator *v = en->val;
+    put_str(out, en->name);
+    const vs *root = v->roots[en->root];
+    sd_buf_printf(out, ": {\"root\": %ld, \"draft\": %d", rec_of(x, root), root->draft);
+    if (v->has_dynamic)
+        sd_buf_puts(out, ", \"dynamic\": 1");
+    if (en->alias) {
+        sd_buf_puts(out, ", \"alias\": ");
+        put_str(out, en->alias);
+    }
+    if (en->alias || en->defaults) {
+        sd_buf b = SD_BUF_INIT;
+        size_t nt = 0;
+        sd_buf_puts(out, ", \"defaults\": ");
+        if (en->defaults && en->defaults->kind == SD_MAP)
+            sd_emit_json(out, NULL, en->defaults, 0, 0);
+        else
+            sd_buf_puts(out, "{}");
+        if (en->defaults)
+            default_texts(&b, &nt, en->defaults, "", 0);
+        if (nt) {
+            sd_buf_puts(out, ", \"defaultsTexts\": {");
+            sd_buf_put(out, b.ptr, b.len);
+            sd_buf_putc(out, '}');
         }
-        if (en->alias || en->defaults) {
-            sd_buf b = SD_BUF_INIT;
-            size_t nt = 0;
-            sd_buf_puts(out, ", \"defaults\": ");
-            if (en->defaults && en->defaults->kind == SD_MAP)
-                sd_emit_json(out, NULL, en->defaults, 0, 0);
-            else
-                sd_buf_puts(out, "{}");
-            if (en->defaults)
-                default_texts(&b, &nt, en->defaults, "", 0);
-            if (nt) {
-                sd_buf_puts(out, ", \"defaultsTexts\": {");
-                sd_buf_put(out, b.ptr, b.len);
-                sd_buf_putc(out, '}');
+        sd_buf_release(&b);
+    }
+    if (en->group) {
+        sd_buf_puts(out, ", \"group\": ");
+        put_str(out, en->group);
+    }
+    if (en->version) {
+        sd_buf_puts(out, ", \"version\": ");
+        put_str(out, en->version);
+    }
+    if (en->kind) {
+        sd_buf_puts(out, ", \"kind\": ");
+        put_str(out, en->kind);
+    }
+    sd_buf_putc(out, '}');
+}
+
+/* Every program's records, straight into `out`; they fill the tables
+ * written after them. *res_owner gets, for each resource, the validator
+ * that owns it (a new array). */
+static void put_records(sd_buf *out, rx *x, const sd_rules_entry *entries, size_t n,
+                        const sd_validator ***res_owner)
+{
+    size_t nrec = 0;
+    x->o = out;
+    sd_buf_puts(out, ",\n \"records\": [");
+    for (size_t e = 0; e < n && !x->err; e++) {
+        sd_validator *v = (sd_validator *)(uintptr_t)entries[e].val;
+        size_t res_before = x->nres;
+        if (seen_before(entries, e))
+            continue;
+        for (size_t i = 0; i < v->nlist && !x->err; i++) {
+            sd_buf_puts(out, nrec++ ? ",\n  " : "\n  ");
+            put_record(x, v, v->list[i], v->roots[0]->draft);
+        }
+        if (x->nres > res_before) {
+            const sd_validator **p = realloc(*res_owner, x->ares * sizeof *p);
+            if (!p) {
+                nomem(x);
+                break;
             }
-            sd_buf_release(&b);
+            *res_owner = p;
+            for (size_t i = res_before; i < x->nres; i++)
+                (*res_owner)[i] = v;
         }
-        if (en->group) {
-            sd_buf_puts(out, ", \"group\": ");
-            put_str(out, en->group);
-        }
-        if (en->version) {
-            sd_buf_puts(out, ", \"version\": ");
-            put_str(out, en->version);
-        }
-        if (en->kind) {
-            sd_buf_puts(out, ", \"kind\": ");
-            put_str(out, en->kind);
-        }
+    }
+    sd_buf_puts(out, nrec ? "\n ]" : "]");
+}
+
+/* The tables the records point into: files, patterns, resources, paths,
+ * and the warnings; the document's end. */
+static void put_tables(sd_buf *out, rx *x, const sd_validator **res_owner)
+{
+    sd_buf_puts(out, ",\n \"files\": [");
+    for (size_t i = 0; i < x->files.n; i++) {
+        if (i) sd_buf_puts(out, ", ");
+        if (x->files.items[i]) put_str(out, x->files.items[i]);
+        else sd_buf_puts(out, "null");
+    }
+    sd_buf_puts(out, "],\n \"patterns\": [");
+    for (size_t i = 0; i < x->pats.n; i++) {
+        sd_buf_puts(out, i ? ",\n  " : "\n  ");
+        sd_buf_puts(out, "{\"source\": ");
+        put_str(out, x->pats.items[i]);
+        sd_buf_puts(out, ", \"at\": ");
+        put_at(x, x->pat_loc[i]);
+        if (x->pat_risk[i] != SD_RE_LINEAR)
+            sd_buf_puts(out, x->pat_risk[i] == SD_RE_EXP ? ", \"risk\": \"exp\"" : ", \"risk\": \"poly\"");
         sd_buf_putc(out, '}');
+    }
+    sd_buf_puts(out, x->pats.n ? "\n ],\n \"resources\": [" : "],\n \"resources\": [");
+    for (size_t i = 0; i < x->nres; i++) {
+        sd_buf_puts(out, i ? ",\n  " : "\n  ");
+        put_resource(x, res_owner[i], x->ress[i]);
+    }
+    sd_buf_puts(out, x->nres ? "\n ],\n \"paths\": [" : "],\n \"paths\": [");
+    sd_buf_put(out, x->paths.ptr, x->paths.len);
+    sd_buf_puts(out, "],\n \"warnings\": [");
+    sd_buf_put(out, x->warnings.ptr, x->warnings.len);
+    sd_buf_puts(out, x->nwarnings ? "\n ]\n}\n" : "]\n}\n");
+}
+
+int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
+                    const sd_rules_opts *opts, sd_diags *diags)
+{
+    for (size_t e = 0; e < n; e++)   /* a validator without that entry point */
+        if (!entries[e].val || entries[e].root >= entries[e].val->nroots)
+            return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
+                                 "rules entry '%s' has no compiled schema",
+                                 entries[e].name ? entries[e].name : "");
+    rx x;
+    const sd_validator **res_owner = NULL;
+    unsigned long limit = DEFAULT_MATCH_LIMIT;
+    size_t max_errors = 1000, nrec;
+    int err = 0;
+
+    memset(&x, 0, sizeof x);
+    sd_buf_init(&x.paths, 0);
+    sd_buf_init(&x.warnings, 0);
+    sd_buf_init(&x.scratch, 0);
+    x.diags = diags;
+    nrec = number_records(&x, entries, n, &limit, &max_errors);
+    sd_buf_grow(out, nrec * 160 + 8192);   /* a record takes about this much */
+
+    put_header(out, opts, limit, max_errors);
+    sd_buf_puts(out, ",\n \"entries\": {");
+    for (size_t e = 0; e < n; e++) {
+        sd_buf_puts(out, e ? ",\n  " : "\n  ");
+        put_entry(out, &x, &entries[e]);
     }
     sd_buf_puts(out, "\n }");
     if (opts && opts->fallback) {
         sd_buf_puts(out, ",\n \"fallback\": ");
         put_str(out, opts->fallback);
     }
-
-    /* the records, straight into `out`; they fill the tables written after them */
-    x.o = out;
-    sd_buf_puts(out, ",\n \"records\": [");
-    for (size_t e = 0; e < n && !x.err; e++) {
-        sd_validator *v = (sd_validator *)(uintptr_t)entries[e].val;
-        size_t res_before = x.nres;
-        if (seen_before(entries, e))
-            continue;
-        for (size_t i = 0; i < v->nlist && !x.err; i++) {
-            sd_buf_puts(out, nrec++ ? ",\n  " : "\n  ");
-            put_record(&x, v, v->list[i], v->roots[0]->draft);
-        }
-        if (x.nres > res_before) {
-            const sd_validator **p = realloc(res_owner, x.ares * sizeof *p);
-            if (!p) {
-                nomem(&x);
-                break;
-            }
-            res_owner = p;
-            for (size_t i = res_before; i < x.nres; i++)
-                res_owner[i] = v;
-        }
-    }
-    sd_buf_puts(out, nrec ? "\n ],\n \"files\": [" : "],\n \"files\": [");
-    for (size_t i = 0; i < x.files.n; i++) {
-        if (i) sd_buf_puts(out, ", ");
-        if (x.files.items[i]) put_str(out, x.files.items[i]);
-        else sd_buf_puts(out, "null");
-    }
-    sd_buf_puts(out, "],\n \"patterns\": [");
-    for (size_t i = 0; i < x.pats.n; i++) {
-        sd_buf_puts(out, i ? ",\n  " : "\n  ");
-        sd_buf_puts(out, "{\"source\": ");
-        put_str(out, x.pats.items[i]);
-        sd_buf_puts(out, ", \"at\": ");
-        put_at(&x, x.pat_loc[i]);
-        if (x.pat_risk[i] != SD_RE_LINEAR)
-            sd_buf_puts(out, x.pat_risk[i] == SD_RE_EXP ? ", \"risk\": \"exp\"" : ", \"risk\": \"poly\"");
-        sd_buf_putc(out, '}');
-    }
-    sd_buf_puts(out, x.pats.n ? "\n ],\n \"resources\": [" : "],\n \"resources\": [");
-    for (size_t i = 0; i < x.nres; i++) {
-        sd_buf_puts(out, i ? ",\n  " : "\n  ");
-        put_resource(&x, res_owner[i], x.ress[i]);
-    }
-    sd_buf_puts(out, x.nres ? "\n ],\n \"paths\": [" : "],\n \"paths\": [");
-    sd_buf_put(out, x.paths.ptr, x.paths.len);
-    sd_buf_puts(out, "],\n \"warnings\": [");
-    sd_buf_put(out, x.warnings.ptr, x.warnings.len);
-    sd_buf_puts(out, x.nwarnings ? "\n ]\n}\n" : "]\n}\n");
+    put_records(out, &x, entries, n, &res_owner);
+    put_tables(out, &x, res_owner);
 
     if (x.err || sd_buf_failed(&x.paths) || sd_buf_failed(&x.warnings) || sd_buf_failed(&x.scratch))
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");

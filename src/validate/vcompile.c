@@ -742,11 +742,66 @@ static int drain(sd_validator *v)
     return first;
 }
 
-static void precompile_dynamic(sd_schema_info *info, void *payload)
+/* Every schema with a $dynamicAnchor or a $recursiveAnchor gets its record
+ * up front: a dynamic reference may land on any of them. They are made in
+ * document order, not in the resolver's, whose index is keyed by address
+ * (the rules list records in the order they were made: the same schema must
+ * give the same document on every run). */
+typedef struct dyn_list { sd_schema_info **a; size_t n, cap; const sd_schema_info *nomem; } dyn_list;
+
+static void collect_dynamic(sd_schema_info *info, void *payload)
 {
-    sd_validator *v = payload;
-    if ((info->dyn_anchor || info->rec_anchor) && !info->user && !v->err)
-        vs_get(v, info);
+    dyn_list *l = payload;
+    if (!(info->dyn_anchor || info->rec_anchor) || info->user || l->nomem)
+        return;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        sd_schema_info **a = realloc(l->a, cap * sizeof *a);
+        if (!a) {
+            l->nomem = info;
+            return;
+        }
+        l->a = a;
+        l->cap = cap;
+    }
+    l->a[l->n++] = info;
+}
+
+static int by_place(const void *pa, const void *pb)
+{
+    const sd_schema_info *a = *(sd_schema_info *const *)pa, *b = *(sd_schema_info *const *)pb;
+    const sd_loc *x = &a->node->loc, *y = &b->node->loc;
+    int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+    if (c)
+        return c;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    /* documents built in memory: the base and the pointer (made before the sort) */
+    if ((c = strcmp(a->base ? a->base : "", b->base ? b->base : "")) != 0)
+        return c;
+    return strcmp(a->ptr ? a->ptr : "", b->ptr ? b->ptr : "");
+}
+
+static void precompile_dynamic(sd_validator *v)
+{
+    dyn_list l = { NULL, 0, 0, NULL };
+    sd_resolver_each(v->r, collect_dynamic, &l);
+    for (size_t i = 0; i < l.n && !l.nomem; i++)
+        if (!sd_schema_ptr(v->r, l.a[i]))
+            l.nomem = l.a[i];
+    if (l.nomem) {
+        cerr(v, SD_ENOMEM, l.nomem->node, "out of memory");
+        free(l.a);
+        return;
+    }
+    if (l.n > 1)
+        qsort(l.a, l.n, sizeof *l.a, by_place);
+    for (size_t i = 0; i < l.n && !v->err; i++)
+        if (!l.a[i]->user && !vs_get(v, l.a[i]))
+            cerr(v, SD_ENOMEM, l.a[i]->node, "out of memory");
+    free(l.a);
 }
 
 int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schema,
@@ -827,7 +882,7 @@ int sd_validator_add(sd_validator *v, const sd_doc *doc, const sd_node *schema, 
         size_t before = v->nlist;
         if ((err = drain(v)) < 0)
             goto fail;
-        sd_resolver_each(v->r, precompile_dynamic, v);
+        precompile_dynamic(v);
         if (v->err) { err = v->err; goto fail; }
         if (v->nlist == before && !v->nwork)
             break;

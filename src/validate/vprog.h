@@ -51,6 +51,7 @@ struct vs {
     uint8_t need;             /* N_* */
     uint8_t dyn_kind;         /* 0 none, 1 $dynamicRef, 2 $recursiveRef */
     uint8_t unique, nullable, int_or_string, has_const, assert_format, warn_format;
+    uint8_t embedded;         /* x-kubernetes-embedded-resource: true */
     int draft;
     unsigned types;           /* 0: no "type" */
     const sd_node *node;

@@ -133,6 +133,30 @@ def main():
                 seeds.append(tars.member(name + "/", b"", tarfile.DIRTYPE) + body + tars.end())
                 seeds.append(tars.pax(tars.pax_record(b"path", name.encode() + b"/" + b"x" * 120 + b".yaml"))
                              + tars.member("placeholder", b"a: 1\n") + body + tars.end())
+    elif target == "gotmpl":
+        here = os.path.dirname(os.path.abspath(__file__))
+        values = b"# -- a number\nreplicas: 1\nimage:\n  # -- the tag\n  tag: '1.0'\nlist: [a, b]\n"
+        for f in sorted(glob.glob(os.path.join(here, "../gotmpl/*.json"))):
+            for c in json.loads(read(f)):
+                seeds.append(c["template"].encode() + SEP + values)
+        for d in sorted(glob.glob(os.path.join(corpus, "charts/*/"))):
+            t, v = os.path.join(d, "README.md.gotmpl"), os.path.join(d, "values.yaml")
+            if os.path.isfile(t) and os.path.isfile(v):
+                seeds.append((read(t) + SEP + read(v))[:MAX])
+        # issue 36: the cases that hung or crashed (an alias bomb read
+        # through .Files, backtracking globs, regexes, int overflow)
+        bomb = "".join("%s: &%s [%s]\n" % (k, k, ",".join(["lol"] * 10 if k == "a" else ["*" + chr(ord(k) - 1)] * 10))
+                       for k in "abcdefghij").encode()
+        for use in (b"toJson $b", b"toYaml $b", b"toString $b", b"quote $b", b"join \",\" $b.j", b"sortAlpha $b.j",
+                    b"uniq (list $b.j $b.j)", b"deepEqual $b.j $b.j", b"$b", b"printf \"%v\" $b"):
+            seeds.append(b'{{ $b := .Files.Get "files/data.yaml" | fromYaml }}{{ ' + use + b" | len }}"
+                         + SEP + values + SEP + bomb)
+        for t in (b'{{ (.Files.Glob "*a*a*a*a*a*b").AsConfig }}', b'{{ (.Files.Glob "' + b"**?" * 20 + b'Q").AsConfig }}',
+                  b'{{ regexFindAll "x" (repeat 100000 "x") -1 | len }}', b'{{ regexSplit "" "abc" -1 }}',
+                  b"{{ div -9223372036854775808 -1 }}{{ mod -9223372036854775808 -1 }}{{ add 9223372036854775807 1 }}",
+                  b"{{ untilStep 1 2 9223372036854775807 }}{{ printf \"%*d\" -2147483648 1 }}",
+                  b'{{ range .Values }}{{ .Key }} {{ toJson .Default }}{{ end }}{{ .Files.Lines "files/data.yaml" }}'):
+            seeds.append(t + SEP + values + SEP + b"a" * 200)
     else:
         sys.exit("unknown target " + target)
     for s in seeds:

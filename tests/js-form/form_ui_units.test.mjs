@@ -141,8 +141,15 @@ test("large files: the sliced reader gives parseValues()'s values, or leaves the
     "a: b\n  c: d\n",            // a scalar on two lines
   ];
   cases.forEach((t, i) => texts.push(["case " + i, t]));
+  let byLines = 0;
   for (const [name, t] of texts) {
     const want = parseValues(t);
+    const lines = readLargeNow(t, "lines");
+    if (lines !== null) {
+      byLines++;
+      assert.ok(!want.error, `${name}: read line by line although parseValues refuses it: ${want.error}`);
+      assert.deepEqual(lines.value, want.value === undefined ? null : want.value, name + " (line by line)");
+    }
     const got = readLargeNow(t);
     if (got === null) { left++; continue; }
     assert.ok(!want.error, `${name}: read although parseValues refuses it: ${want.error}`);
@@ -153,7 +160,66 @@ test("large files: the sliced reader gives parseValues()'s values, or leaves the
   const refused = texts.filter(([, t]) => parseValues(t).error).length;
   assert.ok(left >= refused, `every text parseValues refuses is left to it (${left} left, ${refused} refused)`);
   assert.ok(left <= 16, `${left} texts left to parseValues`);
-  console.log(`count: large-file reader: ${read} texts read as parseValues reads them, ${left} left to it`);
+  console.log(`count: large-file reader: ${read} texts read as parseValues reads them (${byLines} line by line), ${left} left to it`);
+  assert.ok(byLines >= 20, `${byLines} texts read line by line`);
   const r = readLargeNow("a: 2.50\nb: [0x10, 7]\nc: 1E6\n");
   assert.deepEqual([...r.texts], [["/a", "2.50"], ["/b/0", "0x10"], ["/c", "1E6"]]);
+  const r2 = readLargeNow("a: 2.50\nb:\n  - 0x10\n  - 7\nc: 1E6\n", "lines");
+  assert.deepEqual([...r2.texts], [["/a", "2.50"], ["/b/0", "0x10"], ["/c", "1E6"]]);
+});
+
+// random documents of the block subset the line reader takes: each read as parseValues reads it
+test("large files: random block YAML, line by line = parseValues", () => {
+  let seed = 12345;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const scalars = ["yes", "No", "on", "~", "null", "", "0x1F", "0o17", "017", "1e3", "1_000", "-1", "+2.5", ".inf", "-.Inf", ".NaN", "1:30", "2001-12-14",
+    "plain text", "a:b", "http://x.y/z", "x # not", "'single ''q'''", '"dq \\t \\u00e9 \\""', '"a # b"', "{}", "[]", "true", "False", "-", "a-b", "1.", "0b101", "y", "Y", "n",
+    "'#'", '"x: y"', "é unicode", "12:30:15", "0.5", "-0", "+1", "1__0", "a: b", "&x", "*y", "!t", "|", "- z", "'open", "tab\there"];
+  const keys = ["a", "b c", "yes", "1", "x.y/z", '"q: k"', "'s k'", "null", "k-1", "_", "on", "0x10", "é", "<<", "'<<'", "a#b", "? q"];
+  const gen = (depth, indent, out) => {
+    const pad = " ".repeat(indent);
+    if (depth > 3 || rnd(3) === 0) return null;
+    if (rnd(2)) {
+      const n = 1 + rnd(4);
+      const used = new Set();
+      for (let i = 0; i < n; i++) {
+        let k = keys[rnd(keys.length)];
+        while (used.has(k)) k = k + "x";
+        used.add(k);
+        const comment = rnd(6) === 0 ? "  # c" : "";
+        if (rnd(3) === 0) {
+          out.push(pad + k + ":" + comment);
+          if (rnd(3) === 0) out.push(pad + "  # a comment");
+          if (gen(depth + 1, indent + (rnd(4) === 0 ? 0 : 2), out) === null) out.push(pad + "  " + "- " + scalars[rnd(scalars.length)]);
+        } else out.push(pad + k + ": " + scalars[rnd(scalars.length)] + comment);
+      }
+    } else {
+      const n = 1 + rnd(4);
+      for (let i = 0; i < n; i++) {
+        if (rnd(3) === 0) {
+          const sub = [];
+          if (gen(depth + 1, indent + 2, sub) === null) { out.push(pad + "- " + scalars[rnd(scalars.length)]); continue; }
+          out.push(pad + "- " + sub[0].slice(indent + 2));
+          for (const l of sub.slice(1)) out.push(l);
+        } else out.push(pad + "- " + scalars[rnd(scalars.length)]);
+      }
+    }
+    return out;
+  };
+  let same = 0, left = 0, n = 0;
+  for (let t = 0; t < 1500; t++) {
+    const out = [];
+    const r = gen(0, 0, out);
+    if (!r || !out.length) continue;
+    const text = out.join("\n") + "\n";
+    const want = parseValues(text);
+    const got = readLargeNow(text, "lines");
+    n++;
+    if (got === null) { left++; continue; }
+    assert.ok(!want.error, `read although parseValues refuses it:\n${text}\n${want.error}`);
+    assert.deepEqual(got.value, want.value === undefined ? null : want.value, text);
+    same++;
+  }
+  console.log(`count: random block YAML: ${same} of ${n} read line by line as parseValues reads them, ${left} left to it`);
+  assert.ok(same > n / 3, `${same} of ${n} read line by line`);
 });

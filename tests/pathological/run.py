@@ -36,6 +36,9 @@ TIME_LIMIT = 2.0      # CPU seconds (user + sys) per case
 WALL_LIMIT = 6.0      # a hang guard: the machine may be shared, so wall time
                       # is reported but the budget is CPU time
 MEM_LIMIT = 512 << 20
+# UBSan's report ("src/x.c:12:5: runtime error: ..."), not a template's own
+# message quoting Go ("error calling div: runtime error: integer divide by zero")
+UBSAN = re.compile(r"\.[ch]:\d+:\d+: runtime error")
 ASAN_TIME = 30.0
 
 CHART = "apiVersion: v2\nname: c\nversion: 1.0.0\n"
@@ -590,6 +593,51 @@ for _name in tars.CASES:
     tgz_case(_name)
 
 
+# ---- Go templates (issue 36 items 4-8) --------------------------------------
+
+GOTMPL = ["c", "--gotmpl", "t.gotmpl", "-o", "out.md"]
+BOMB = "".join("%s: &%s [%s]\n" % (k, k, ",".join(["lol"] * 10 if k == "a" else ["*" + chr(ord(k) - 1)] * 10))
+               for k in "abcdefghij")
+BOUNDED = r"t\.gotmpl:1:\d+: error: .*(ran for more than 50000000 steps|result too large|larger than)"
+
+
+def gotmpl_case(name, text, rc={2}, err=None, check=None, files=None):
+    def setup(d):
+        chart(d, "a: 1\n")
+        w(f"{d}/t.gotmpl", text)
+        for k, v in (files or {}).items():
+            w(f"{d}/c/{k}", v)
+    CASES.append(dict(name="gotmpl-" + name, setup=setup, argv=GOTMPL, rc=rc, err=err, out_file="out.md",
+                      check=check, asan=True, tmpdir=False))
+
+
+# a 410-byte alias bomb (10^10 nodes, shared) through what walks values
+for _fn, _use in (("toJson", "toJson $b"), ("toYaml", "toYaml $b"), ("toString", "toString $b"),
+                  ("quote", "quote $b"), ("join", "join \",\" $b.j"), ("sortAlpha", "sortAlpha $b.j"),
+                  ("uniq", "uniq (list $b.j $b.j)"), ("deepEqual", "deepEqual $b.j $b.j"),
+                  ("printf", "printf \"%v\" $b | len"), ("print", "$b")):
+    gotmpl_case("alias-bomb-" + _fn, '{{ $b := .Files.Get "bomb.yaml" | fromYaml }}{{ %s%s }}'
+                % (_use, "" if _fn in ("print", "printf") else " | len"), err=BOUNDED, files={"bomb.yaml": BOMB})
+# checked arithmetic, as Go computes it (the release build died of SIGFPE)
+gotmpl_case("div-minint", "{{ div -9223372036854775808 -1 }} {{ mod \"-9223372036854775808\" \"-1\" }} "
+            "{{ add 9223372036854775807 1 }}", rc={0},
+            check=lambda d, out: open(f"{d}/out.md").read().strip() == "-9223372036854775808 0 -9223372036854775808")
+gotmpl_case("div-zero", "{{ div 1 0 }}", err=r"t\.gotmpl:1:4: error: error calling div: runtime error: integer divide by zero")
+# .Files.Glob patterns that backtracked for minutes on one 200-character name
+for _i, _pat in enumerate(["*a*a*a*a*a*b", "**?" * 20 + "Q"]):
+    gotmpl_case("glob-backtrack-%d" % _i, '[{{ (.Files.Glob "%s").AsConfig }}]' % _pat, rc={0},
+                check=lambda d, out: open(f"{d}/out.md").read().strip() == "[]", files={"a" * 200: "x\n"})
+# regular expressions: many matches, an empty pattern (quadratic before)
+for _name, _text, _want in (("regex-findall-2m", '{{ regexFindAll "x" (repeat 2000000 "x") -1 | len }}', "2000000"),
+                            ("regex-split-empty", '{{ regexSplit "" (repeat 2000000 "x") -1 | len }}', "2000000"),
+                            ("regex-replace-empty", '{{ regexReplaceAll "" (repeat 1000000 "x") "y" | len }}', "2000001")):
+    gotmpl_case(_name, _text, rc={0}, check=lambda d, out, _w=_want: open(f"{d}/out.md").read().strip() == _w)
+# toJson of 50,000 keys in reverse order (an insertion sort: 21 s)
+gotmpl_case("tojson-50k-keys", '{{ .Files.Get "big.yaml" | fromYaml | toJson | len }}', rc={0},
+            check=lambda d, out: open(f"{d}/out.md").read().strip() == "738895",
+            files={"big.yaml": "".join("k%05d: %d\n" % (i, i) for i in range(50000, 0, -1))})
+
+
 # ---- runner ----------------------------------------------------------------
 
 
@@ -666,7 +714,7 @@ def main():
                 problems.append(f"exit 0 without writing {c['out_file']}")
             if c["check"] and rc == 0 and not problems and not c["check"](d, out):
                 problems.append("output check failed")
-            if "AddressSanitizer" in errs or "runtime error" in errs:
+            if "AddressSanitizer" in errs or UBSAN.search(errs):
                 problems.append("sanitizer report")
             if env and os.listdir(env["TMPDIR"]):
                 problems.append(f"left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
@@ -686,7 +734,7 @@ def main():
                     problems.append(f"asan build timed out after {ASAN_TIME}s")
                 elif arc != rc:
                     problems.append(f"asan build: exit {arc}, release {rc}: {aerrs[-600:]}")
-                if "Sanitizer" in aerrs or "runtime error" in aerrs:
+                if "Sanitizer" in aerrs or UBSAN.search(aerrs):
                     problems.append("asan build: sanitizer report: " + aerrs[-1500:])
                 c["asan_wall"] = awall
             status = "ok" if not problems else "FAIL"
