@@ -167,6 +167,7 @@ export const Checks = (Base) => class extends Base {
       this.lastShown = this.interacted;
       this.drawProblems();
     }
+    this.drawOutlineMarks();
     if (opts.preview !== false) this.drawPreview();
     this.cost = performance.now() - t0;
   }
