@@ -2,6 +2,7 @@
  * arguments, open the source, build the model, write it in the chosen
  * format (or splice it into a README). */
 #include "cli.h"
+#include "bncheck.h"
 #include "file.h"
 #include "buf.h"
 #include "model.h"
@@ -80,6 +81,25 @@ static void buf_failure(sd_buf *out, sd_out **stream, sd_diags *diags)
         sd_diag_error(diags, sd_buf_failed(out) ? sd_buf_error(out) : SD_ENOMEM, (sd_loc){ NULL, 0, 0 },
                       "out of memory");
     }
+}
+
+/* A Bitnami chart's README is refused, as readme-generator refuses it,
+ * when a value has no `## @param` or a `@param` names no value (errors in
+ * `diags`; warnings, and 0, when `lenient`). Returns 1 when refused. */
+static int metadata_inconsistent(sd_source *src, int lenient, sd_diags *diags)
+{
+    const sd_chart *c = sd_source_chart(src);
+    sd_annots an;
+    int r = 0;
+
+    if (!c || !c->values || sd_annots_scan(&an, c->values, diags) < 0)
+        return 0;
+    if (an.dialect == SD_DIALECT_BITNAMI)
+        r = sd_bncheck(c->values, &an, lenient, diags);
+    sd_annots_release(&an);
+    if (r == SD_ENOMEM)
+        sd_diag_error(diags, SD_ENOMEM, (sd_loc){ c->dir, 0, 0 }, "out of memory");
+    return r != 0;
 }
 
 /* A chart without values.yaml, schema or subcharts has no keys: an empty
@@ -230,6 +250,7 @@ int sd_cmd_render(int argc, char **argv)
          * needed), and what does not resolve is nobody's concern */
         int lazy = strcmp(format, "md") == 0 && sd_chart_is_dir(source) &&
                    !sd_render_md_reads_schema(source, &ro, &md);
+        int lenient = sopts.lenient;
         if (lazy) {
             sopts.offline = 1;
             sopts.lenient = 1;
@@ -263,6 +284,10 @@ int sd_cmd_render(int argc, char **argv)
             } else {
                 m = sd_model_build(src, &mopts, &diags);
             }
+        }
+        if (m && readme && metadata_inconsistent(src, lenient, &diags)) {
+            sd_val_decref(m);
+            m = NULL;
         }
         if (m && strcmp(format, "form") != 0) {
             /* only the form reads the source again: give its documents
