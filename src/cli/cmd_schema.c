@@ -1,65 +1,224 @@
-/* cmd_schema.c - `schemadoc schema SOURCE [--draft 7|2020-12] [-o FILE]`:
- * print the chart's schema (values.schema.json, or values.schema.yaml as
- * JSON), or one derived from values.yaml when the chart has none, so that a
- * chart without a schema can start one. */
+/* cmd_schema.c - `schemadoc schema CHART|VALUES [-o FILE] [--draft D]
+ * [--check] [--like TOOL | --dialect NAME] [--config FILE]`:
+ * the chart's values schema made from its values files and what their
+ * comments say (dialect/gen.h), in the author's key order, or byte for byte
+ * as helm-schema or helm-values-schema-json would write it. --check writes
+ * nothing and exits 1 with a diff when the committed file is stale. */
 #include "cli.h"
-#include "emit.h"
+#include "file.h"
+#include "gen.h"
 #include "out.h"
+#include "readme.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+/* `dir`/`name`, or `name` when it is absolute. Caller frees. */
+static char *join(const char *dir, const char *name)
+{
+    sd_buf b = SD_BUF_INIT;
+    if (name[0] == '/' || !dir || !*dir)
+        sd_buf_puts(&b, name);
+    else
+        sd_buf_printf(&b, "%s/%s", dir, name);
+    return sd_buf_detach(&b);
+}
+
+static char *dir_of(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    sd_buf b = SD_BUF_INIT;
+    if (!s)
+        sd_buf_puts(&b, ".");
+    else
+        sd_buf_put(&b, path, s == path ? 1 : (size_t)(s - path));
+    return sd_buf_detach(&b);
+}
+
+typedef struct run {
+    const char *source, *output, *config, *like, *dialect;
+    int         draft, check;
+} run;
+
+static int parse(run *r, int argc, char **argv)
+{
+    const char *v;
+    int n;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((n = sd_cli_opt_value(argc, argv, &i, "--draft", &v)) != 0) {
+            if (n < 0)
+                return sd_cli_usage_error("option '--draft' needs 4, 6, 7, 2019-09 or 2020-12");
+            r->draft = !strcmp(v, "4") ? 4 : !strcmp(v, "6") ? 6 : !strcmp(v, "7") ? 7
+                     : !strcmp(v, "2019-09") ? 2019 : !strcmp(v, "2020-12") ? 2020 : -1;
+            if (r->draft < 0)
+                return sd_cli_usage_error("option '--draft' takes 4, 6, 7, 2019-09 or 2020-12, not '%s'", v);
+        } else if ((n = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
+                   (n = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
+            if (n < 0)
+                return sd_cli_usage_error("option '%s' needs a file name", a);
+            r->output = v;
+        } else if ((n = sd_cli_opt_value(argc, argv, &i, "--like", &v)) != 0) {
+            if (n < 0 || (strcmp(v, "helm-schema") && strcmp(v, "helm-values-schema-json")))
+                return sd_cli_usage_error("option '--like' takes helm-schema or helm-values-schema-json");
+            r->like = v;
+        } else if ((n = sd_cli_opt_value(argc, argv, &i, "--dialect", &v)) != 0) {
+            if (n < 0 || (strcmp(v, "helm-schema") && strcmp(v, "helm-values-schema-json") && strcmp(v, "schemadoc")))
+                return sd_cli_usage_error("option '--dialect' takes schemadoc, helm-schema or helm-values-schema-json");
+            r->dialect = v;
+        } else if ((n = sd_cli_opt_value(argc, argv, &i, "--config", &v)) != 0) {
+            if (n < 0)
+                return sd_cli_usage_error("option '--config' needs a file name");
+            r->config = v;
+        } else if (!strcmp(a, "--check")) {
+            r->check = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
+        } else if (!r->source) {
+            r->source = a;
+        } else {
+            return sd_cli_usage_error("more than one SOURCE given ('%s' and '%s')", r->source, a);
+        }
+    }
+    if (!r->source && !r->config)
+        return sd_cli_usage_error("'schema' needs a chart directory or a values file");
+    return 0;
+}
+
+/* --check: compare `text` with the committed file; print a diff. */
+static int check(const char *target, const sd_buf *text, sd_diags *diags)
+{
+    char *old = NULL;
+    size_t len = 0;
+    sd_buf diff = SD_BUF_INIT;
+    int st;
+
+    if (!is_file(target)) {
+        printf("%s: missing; 'schemadoc schema' would write it\n", target);
+        return SD_EXIT_FOUND_WANTING;
+    }
+    if (sd_file_read(&old, &len, target, SD_FILE_MAX, 0, diags) < 0)
+        return SD_EXIT_ERROR;
+    if (len == text->len && !memcmp(old, text->ptr, len)) {
+        free(old);
+        return SD_EXIT_OK;
+    }
+    sd_readme_diff(&diff, old, len, text->ptr, text->len, target);
+    fwrite(diff.ptr, 1, diff.len, stdout);
+    printf("%s: stale; 'schemadoc schema' would change it as above\n", target);
+    st = SD_EXIT_FOUND_WANTING;
+    sd_buf_release(&diff);
+    free(old);
+    return st;
+}
 
 int sd_cmd_schema(int argc, char **argv)
 {
-    const char *source = NULL, *output = NULL, *v;
-    int draft = 2020, r, status = SD_EXIT_OK;
+    run r;
+    sd_gen_opts o;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
+    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL;
+    const char **files = NULL;
+    char *cfg_path = NULL, *base = NULL, *target = NULL;
+    size_t nfiles = 0, nvals = 0;
+    int status = SD_EXIT_OK, flavour = 0, like = 0;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((r = sd_cli_opt_value(argc, argv, &i, "--draft", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "7") && strcmp(v, "2020-12")))
-                return sd_cli_usage_error("option '--draft' takes 7 or 2020-12");
-            draft = strcmp(v, "7") ? 2020 : 7;
-        } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
-                   (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
-            if (r < 0)
-                return sd_cli_usage_error("option '%s' needs a file name", a);
-            output = v;
-        } else if (a[0] == '-' && a[1]) {
-            return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
-        } else if (!source) {
-            source = a;
-        } else {
-            return sd_cli_usage_error("more than one SOURCE given ('%s' and '%s')", source, a);
-        }
+    memset(&r, 0, sizeof r);
+    memset(&o, 0, sizeof o);
+    if ((status = parse(&r, argc, argv)) != 0)
+        return status;
+    like = !r.like ? SD_GEN_AUTO : !strcmp(r.like, "helm-schema") ? SD_GEN_HELMSCHEMA : SD_GEN_HVSJ;
+    int chart = r.source && is_dir(r.source);
+    if (!r.source) {
+        /* only --config: its values files, beside it */
+        base = dir_of(r.config);
+        r.source = base;
+    } else if (chart && !sd_chart_is_dir(r.source)) {
+        sd_diag_error(&diags, SD_ENOTFOUND, (sd_loc){ r.source, 0, 0 },
+                      "not a chart directory (no Chart.yaml), nor a values file");
+        status = SD_EXIT_ERROR;
+        goto done;
     }
-    if (!source)
-        return sd_cli_usage_error("'schema' needs a chart directory");
-    sd_source *src = NULL;
-    const sd_chart *ch;
-    if (!sd_chart_is_dir(source)) {
-        sd_diag_error(&diags, SD_ENOTFOUND, (sd_loc){ source, 0, 0 },
-                      "'schema' needs a chart directory (one with a Chart.yaml)");
-        status = SD_EXIT_ERROR;
-    } else if (sd_source_open(&src, source, NULL, &diags) < 0) {
-        status = SD_EXIT_ERROR;
-    } else if ((ch = sd_source_chart(src))->schema) {
-        sd_emit_json(&out, ch->schema, sd_doc_root(ch->schema), SD_EMIT_PRETTY, 0);
-        sd_buf_putc(&out, '\n');
-    } else {
-        const sd_doc *s = sd_source_derived_schema(src, draft, &diags);
-        if (!s) {
+    if (!base)
+        base = chart ? strdup(r.source) : dir_of(r.source);
+    /* the chart's `.schema.yaml` (helm-values-schema-json's settings) */
+    cfg_path = r.config ? strdup(r.config) : chart ? join(r.source, ".schema.yaml") : NULL;
+    if (cfg_path && (r.config || is_file(cfg_path))) {
+        if (sd_doc_load_file(&cfg, cfg_path, SD_FMT_YAML, NULL, &diags) < 0 ||
+            sd_gen_config(&o, &files, &nfiles, cfg, &diags) < 0) {
             status = SD_EXIT_ERROR;
-        } else {
-            sd_emit_json(&out, s, sd_doc_root(s), SD_EMIT_PRETTY, 0);
-            sd_buf_putc(&out, '\n');
+            goto done;
         }
+        if (!o.flavour)
+            o.flavour = SD_GEN_HVSJ;   /* the plugin's settings: its reading */
     }
-    if (status == SD_EXIT_OK && (sd_buf_failed(&out) || sd_out_write(output, out.ptr, out.len, &diags) < 0))
+    if (like)
+        o.flavour = like;
+    else if (r.dialect)
+        o.flavour = !strcmp(r.dialect, "helm-schema") ? SD_GEN_HELMSCHEMA
+                  : !strcmp(r.dialect, "schemadoc") ? SD_GEN_NATIVE : SD_GEN_HVSJ;
+    if (r.draft)
+        o.draft = r.draft;
+    o.base_dir = base;
+    {
+        char *cdir = cfg_path && cfg ? dir_of(cfg_path) : NULL;
+        size_t n = nfiles ? nfiles : 1;
+        vals = calloc(n, sizeof *vals);
+        for (size_t i = 0; vals && i < n; i++) {
+            char *p = nfiles ? join(chart ? r.source : cdir, files[i]) : chart ? join(r.source, "values.yaml")
+                                                                             : strdup(r.source);
+            int err = p ? sd_doc_load_file(&vals[nvals], p, SD_FMT_YAML, NULL, &diags) : SD_ENOMEM;
+            free(p);
+            if (err < 0) {
+                status = SD_EXIT_ERROR;
+                break;
+            }
+            nvals++;
+        }
+        free(cdir);
+        if (!vals)
+            status = SD_EXIT_ERROR;
+    }
+    if (status)
+        goto done;
+    if (!(schema = sd_gen_schema((const sd_doc *const *)vals, nvals, &o, &flavour, &diags))) {
         status = SD_EXIT_ERROR;
-    sd_source_free(src);
+        goto done;
+    }
+    sd_gen_write(&out, schema, like ? flavour : SD_GEN_NATIVE, &o);
+    if (sd_buf_failed(&out)) {
+        sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ r.source, 0, 0 }, "out of memory");
+        status = SD_EXIT_ERROR;
+    } else if (r.check) {
+        target = r.output ? strdup(r.output) : join(base, "values.schema.json");
+        status = check(target, &out, &diags);
+    } else if (sd_out_write(r.output, out.ptr, out.len, &diags) < 0) {
+        status = SD_EXIT_ERROR;
+    }
+done:
+    for (size_t i = 0; i < nvals; i++)
+        sd_doc_free(vals[i]);
+    free(vals);
+    sd_doc_free(schema);
+    sd_doc_free(cfg);
+    free(cfg_path);
+    free(base);
+    free(target);
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);

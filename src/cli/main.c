@@ -3,8 +3,10 @@
  * returns (0 ok, 1 found wanting, 2 error). What the subcommands share is
  * in cli.c. */
 #include "alloc.h"
+#include "cleanup.h"
 #include "cli.h"
 #include "sd.h"
+#include "val_pool.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -56,7 +58,10 @@ static const char help_text[] =
 "                  helm-docs prints\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
-"                  the run succeeds (no partial file on error)\n"
+"                  the run succeeds (no partial file on error, none left by\n"
+"                  ^C or kill), keeping its mode and hard links; a symbolic\n"
+"                  link is refused (give the file it points to: a chart can\n"
+"                  plant links), /dev/stdout and other devices are written to\n"
 "  -h, --help      show this help; 'schemadoc COMMAND --help': one command's\n"
 "  --version       print the version\n"
 ;
@@ -191,7 +196,9 @@ static const char help_pages[] =
 "  --readme FILE   rewrite only the part of FILE between the lines\n"
 "                  <!-- schemadoc:start --> and <!-- schemadoc:end -->, or\n"
 "                  else its '## Parameters' section (as Bitnami's\n"
-"                  readme-generator does); refused when it has neither\n"
+"                  readme-generator does); refused when it has neither, or\n"
+"                  when it lies in the chart but links out of it (so do\n"
+"                  --gotmpl and -o files)\n"
 "  --gotmpl FILE   run this helm-docs template (default: the chart's\n"
 "                  README.md.gotmpl, when present) instead of the md page\n"
 "                  (docs/gotmpl.md); e.g. --gotmpl VALUES.md.gotmpl -o VALUES.md\n"
@@ -286,8 +293,10 @@ static void command_help(const char *cmd)
 int main(int argc, char **argv)
 {
     sd_alloc_install();
+    /* a temporary file or unpacked chart goes on ^C, kill and hang-up too */
+    sd_cleanup_on_signals();
     if (sd_cli_skip_free())
-        sd_alloc_install_pool();   /* values live to the end: the faster route */
+        sd_val_pool_install();   /* values live to the end: the faster route */
     if (argc < 2)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {

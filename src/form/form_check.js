@@ -1,11 +1,10 @@
 // form_check.js - what the validation shows (docs/form.md): the rules
 // interpreter (rules.js) run over the values after a change, each field's
 // error text and aria-invalid, the Problems summary with its live status,
-// and the YAML preview and --set flags drawn from the export (form_io.js).
+// each update ending with the preview (form_preview.js).
 // A mixin of the form's App (form_main.js).
 import { pathText, pathId, pointer, segsOfPointer } from "./form_path.js";
 import { isMap, has } from "./form_values.js";
-import { setFlags } from "./form_yaml.js";
 import { h } from "./form_dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,17 +54,36 @@ export const Checks = (Base) => class extends Base {
     this.timer = setTimeout(() => { this.timer = 0; this.update(); }, Math.min(1500, Math.max(150, 4 * this.cost)));
   }
 
-  validateAll() {
+  // The validator's errors for the values. `changed`: the JSON pointer under
+  // which every change since the last check lies, or null for a check of
+  // everything. The rules interpreter's revalidate() runs again only the
+  // records on the way to `changed` and below it (the rest from its cache,
+  // which is keyed by the values' objects: they are changed in place, so an
+  // object off that path is the same object with the same verdict). A
+  // subchart's entry (validated under its alias) is only run again when the
+  // change is under its alias or above it.
+  validateAll(changed) {
     const out = [];
     if (!this.validator) return out;
     const rules = this.data.rules;
     const names = this.kind === "crd" ? [this.validator.entry(undefined, this.values).name] : Object.keys(rules.entries);
+    if (!this.entryErrs || changed === null) this.entryErrs = new Map();
     for (const name of names) {
       const e = rules.entries[name];
-      let items;
-      try { items = this.validator.validate(this.values, { entry: name, texts: (p) => this.texts.get(p) }); } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
       const pre = e.alias ? pointer([e.alias]) : "";
-      for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message });
+      let items = this.entryErrs.get(name);
+      let at = changed;
+      if (at !== null && pre) at = at === "" || at === pre ? "" : at.startsWith(pre + "/") ? at.slice(pre.length) : undefined;
+      if (items === undefined || at !== undefined) {
+        const opts = { entry: name, texts: (p) => this.texts.get(p) };
+        try {
+          // a subchart's instance is made anew each time (its defaults merged
+          // with the values under its alias): nothing of it is cached
+          items = at === null || pre ? this.validator.validate(this.values, opts) : this.validator.revalidate(this.values, at, opts);
+        } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
+        this.entryErrs.set(name, items);
+      }
+      for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message, keyword: it.keyword });
     }
     return out;
   }
@@ -92,44 +110,82 @@ export const Checks = (Base) => class extends Base {
     return out;
   }
 
-  update() {
+  // Check the values again and show what changed: the error text of the
+  // fields whose errors changed (all fields when what is shown changed: the
+  // first edit, an import, a problem link), the provenance of the changed
+  // fields' ancestors, the Problems list when it differs, the preview.
+  update(opts = {}) {
     const t0 = performance.now();
-    this.errors = this.validateAll().concat(this.listMapErrors());
-    this.errByPtr = new Map();
-    for (const e of this.errors) {
-      if (!this.errByPtr.has(e.path)) this.errByPtr.set(e.path, []);
-      this.errByPtr.get(e.path).push(e);
-    }
-    for (const entry of this.fields.values()) this.showError(entry);
+    clearTimeout(this.timer);
+    this.timer = 0;
     const dirty = this.dirty;
     this.dirty = [];
+    let changed = null;
+    if (!this.checkAll) {
+      for (const segs of dirty) {
+        const ptr = pointer(segs);
+        if (changed === null) { changed = ptr; continue; }
+        while (changed !== "" && ptr !== changed && !ptr.startsWith(changed + "/")) changed = changed.slice(0, changed.lastIndexOf("/"));
+      }
+      if (changed === null) changed = this.lastErrors ? undefined : null;
+    }
+    this.checkAll = false;
+    const errors = changed === undefined ? this.errors : this.validateAll(changed).concat(this.listMapErrors());
+    const old = this.errByPtr;
+    const byPtr = new Map();
+    // each error on its field: a missing required key on the key's own (form_truth.js)
+    for (const e of errors) {
+      const at = this.truth.pointerOf(e);
+      if (!byPtr.has(at)) byPtr.set(at, []);
+      byPtr.get(at).push(e);
+    }
+    this.errors = errors;
+    this.errByPtr = byPtr;
+    const shown = (this.interacted ? 1 : 0) + (this.revealAll ? 2 : 0);
+    if (shown !== this.shownState) {
+      this.shownState = shown;
+      for (const entry of this.fields.values()) this.showError(entry);
+    } else {
+      const text = (l) => (l ? l.map((e) => e.message).join("\n") : "");
+      for (const ptr of new Set([...old.keys(), ...byPtr.keys()])) {
+        if (text(old.get(ptr)) === text(byPtr.get(ptr))) continue;
+        const entry = this.fields.get(ptr);
+        if (entry) this.showError(entry);
+      }
+    }
+    // the changed fields (their error was hidden while typing) and their ancestors
     const done = new Set();
     for (const segs of dirty) {
-      for (let i = segs.length - 1; i >= 0; i--) {
+      for (let i = segs.length; i >= 0; i--) {
         const ptr = pointer(segs.slice(0, i));
         if (done.has(ptr)) break;
         done.add(ptr);
         const e = this.fields.get(ptr);
-        if (e) this.refresh(e);
+        if (e) { if (i === segs.length) this.showError(e); else this.refresh(e); }
       }
     }
-    this.drawProblems();
-    this.drawPreview();
+    if (!sameErrors(this.lastErrors, errors) || this.lastShown !== this.interacted) {
+      this.lastErrors = errors;
+      this.lastShown = this.interacted;
+      this.drawProblems();
+    }
+    if (opts.preview !== false) this.drawPreview();
+    if (this.session) this.session.changed();
     this.cost = performance.now() - t0;
   }
 
   drawProblems() {
-    const shown = this.interacted ? this.errors : [];
+    const shown = this.interacted || this.truth.atLoad ? this.errors : [];
     const n = shown.length;
-    const title = n === 0 ? "No problems" : n === 1 ? "1 problem" : n + " problems";
+    const title = this.truth.title(n) || (n === 0 ? "No problems" : n === 1 ? "1 problem" : n + " problems");
     $("sd-problems-title").textContent = title;
     const ul = $("sd-problems-list");
     ul.textContent = "";
     for (const e of shown.slice(0, 500)) {
       const segs = segsOfPointer(e.path, this.values);
       const text = (pathText(segs) || "(root)") + ": " + e.message;
-      const a = h("a", { href: "#" + pathId(segs), text });
-      a.addEventListener("click", (ev) => { ev.preventDefault(); this.revealAll = true; this.reveal(segs, true); });
+      const a = h("a", { href: "#" + pathId(this.truth.segsOf(e)), text });
+      a.addEventListener("click", (ev) => { ev.preventDefault(); this.revealAll = true; this.truth.land(e); });
       ul.append(h("li", null, a));
     }
     if (n !== this.lastCount) {
@@ -137,15 +193,10 @@ export const Checks = (Base) => class extends Base {
       this.lastCount = n;
     }
   }
-
-  drawPreview() {
-    const t0 = performance.now();
-    const text = this.exportText();
-    $("sd-preview").textContent = text;
-    const v = this.exportValue();
-    const flags = $("sd-flags");
-    if (flags) flags.textContent = this.kind === "chart" && v !== undefined ? setFlags(v) : "";
-    this.previewText = text;
-    this.pcost = performance.now() - t0;
-  }
 };
+
+function sameErrors(a, b) {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].path !== b[i].path || a[i].message !== b[i].message) return false;
+  return true;
+}

@@ -4,9 +4,13 @@
 // the basic view (form_basic.js), validation shown on fields, Problems and
 // the preview (form_check.js), import and export (form_io.js), search, deep
 // links and the filter (form_nav.js); the fields themselves: form_view.js.
+// Undo, autosave, "Reset all" asking first: form_session.js; the defaults'
+// own problems at load and where each problem shows: form_truth.js.
 import { compile } from "./rules.js";
 import { pointer } from "./form_path.js";
 import { isMap, has, clone, equal, getAt, setAt, deleteAt, mergeValues, setOwn } from "./form_values.js";
+import { Session } from "./form_session.js";
+import { Truth } from "./form_truth.js";
 import { setDefs, setRules, res, widget, extras } from "./form_schema.js";
 import { renderField, buildMembers } from "./form_view.js";
 import { h } from "./form_dom.js";
@@ -14,12 +18,13 @@ import { BasicView } from "./form_basic.js";
 import { Checks } from "./form_check.js";
 import { ValuesIO, download, copy } from "./form_io.js";
 import { Navigation, deepLink } from "./form_nav.js";
+import { Preview } from "./form_preview.js";
 
 const $ = (id) => document.getElementById(id);
 
 class Base {}
 
-class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
+class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
   constructor(data) {
     super();
     this.data = data;
@@ -38,10 +43,14 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     this.imported = null;      // the overlay an import brought
     this.importedDoc = null;   // its YAML document, for comments and order
     this.setHere = new Set();  // pointers edited on this page
+    this.pins = new Map();     // pointer -> segs: keys an imported file sets (kept in "Only changes")
+    this.session = null;       // undo, autosave (form_session.js), set by start()
+    this.truth = new Truth(this);
     this.touched = new Set();  // pointers whose errors show on their field
     this.interacted = false;
     this.revealAll = false;
     this.fields = new Map();   // pointer -> field entry (rendered fields only)
+    this.pagers = new Map();   // pointer (+ "#keys", "#map") -> move a window of items to a key or index (form_lists.js Pager)
     this.variants = new Map(); // pointer -> chosen branch
     this.errors = [];
     this.errByPtr = new Map();
@@ -49,6 +58,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     this.lastCount = -1;
     this.texts = new Map();    // pointer -> a number's text as written
     this.dirty = [];           // paths changed since the last update: their ancestors' provenance
+    this.checkAll = true;      // the next update validates everything (else what changed)
     this.cost = 0;             // ms the last update took
     this.pcost = 0;            // ms the last preview took
     this.marks();
@@ -89,6 +99,8 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
   def(segs) { return getAt(this.defaults, segs); }
 
   change(segs, v, opts = {}) {
+    this.userChange(segs, !!opts.typing);
+    if (v === undefined) this.unpin(segs);
     if (v === undefined) deleteAt(this.values, segs);
     else this.values = setAt(this.values, segs, v);
     if (this.values === undefined || this.values === null) this.values = {};
@@ -105,7 +117,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     // when that is cheap, else after a pause in typing
     const e0 = this.fields.get(ptr);
     if (e0) this.refresh(e0);
-    this.dirty.push(segs);
+    this.markDirty(segs);
     if (!opts.typing || this.cost < 3) this.schedule(true);
     else {
       // the preview alone, when that is cheap: what a person reads while typing
@@ -126,9 +138,16 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
       if (x.key === e.condKey) continue;
       const keep = new Set((e.node.properties || []).map((p) => p.key).concat(x.props.map((p) => p.key)));
       const v = this.get(e.segs);
-      for (const k of e.condProps || []) if (!keep.has(k) && isMap(v) && has(v, k)) delete v[k];
+      for (const k of e.condProps || []) if (!keep.has(k) && isMap(v) && has(v, k)) { delete v[k]; this.markDirty(e.segs); }
       e.rebuild();
     }
+  }
+
+  // `segs` changed: validated again (form_check.js), its ancestors'
+  // provenance redrawn, its part of the preview written again
+  markDirty(segs) {
+    this.dirty.push(segs);
+    this.previewDirty(segs);
   }
 
   touch(segs) {
@@ -136,17 +155,22 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
   }
 
   resetAt(segs) {
+    this.userChange(segs, false);
+    this.unpin(segs);
     const d = this.def(segs);
     if (d === undefined) deleteAt(this.values, segs);
     else this.values = setAt(this.values, segs, clone(d));
     const ptr = pointer(segs);
     for (const p of [...this.setHere]) if (p === ptr || p.startsWith(ptr + "/")) this.setHere.delete(p);
     this.variants.delete(ptr);
+    this.markDirty(segs);
     this.rerender(segs);
     this.schedule();
   }
 
   resetAll() {
+    this.userChange([], false);
+    this.pins.clear();
     this.values = clone(this.defaults);
     this.imported = null;
     this.importedDoc = null;
@@ -155,13 +179,39 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     this.variants.clear();
     this.texts = new Map();
     $("sd-unknown").hidden = true;
+    this.checkAll = true;
+    this.previewReset();
     this.renderForm();
     this.schedule(true);
   }
 
+  // before any change the user makes: an undo step, and the end of the
+  // load's wording of the problems
+  userChange(segs, typing) {
+    if (this.session) this.session.before(segs, typing);
+    this.truth.changed();
+  }
+
+  // a key deleted or reset is no longer pinned (nor anything under it)
+  unpin(segs) {
+    const ptr = pointer(segs);
+    for (const p of [...this.pins.keys()]) if (p === ptr || p.startsWith(ptr + "/")) this.pins.delete(p);
+  }
+
+  // `segs` or a key under it is pinned by an import
+  pinned(segs) {
+    if (!this.pins.size) return false;
+    if (this.pinSet === undefined || this.pinSet.map !== this.pins || this.pinSet.size !== this.pins.size) {
+      const all = new Set();
+      for (const p of this.pins.values()) for (let i = 1; i <= p.length; i++) all.add(pointer(p.slice(0, i)));
+      this.pinSet = { map: this.pins, size: this.pins.size, all };
+    }
+    return this.pinSet.all.has(pointer(segs));
+  }
+
   provenance(segs) {
     const v = this.get(segs), d = this.def(segs);
-    if (equal(v, d)) return "default";
+    if (equal(v, d)) return this.pinned(segs) ? "imported" : "default";
     const ptr = pointer(segs);
     for (const p of this.setHere) if (p === ptr || p.startsWith(ptr + "/") || ptr.startsWith(p + "/")) return "set here";
     if (this.imported !== null && getAt(this.imported, segs) !== undefined) return "imported";
@@ -176,6 +226,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
   unregisterUnder(segs, self) {
     const ptr = pointer(segs);
     for (const k of [...this.fields.keys()]) if (k.startsWith(ptr + "/") || (self && k === ptr)) this.fields.delete(k);
+    for (const k of [...this.pagers.keys()]) if (k.startsWith(ptr + "/")) this.pagers.delete(k);
   }
 
   refresh(entry) {
@@ -187,7 +238,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     entry.el.setAttribute("data-provenance", pv);
     if (entry.prov) entry.prov.textContent = pv;
     const same = equal(v, this.def(segs));
-    if (entry.reset) entry.reset.hidden = same;
+    if (entry.reset) entry.reset.hidden = same && !this.pinned(segs);
     // setting a deprecated key warns; it does not fail
     if (entry.node && entry.node.deprecated && entry.err) {
       let w = entry.el.querySelector(":scope > .sd-warn");
@@ -222,6 +273,7 @@ class App extends Navigation(ValuesIO(Checks(BasicView(Base)))) {
     const main = $("sd-form");
     main.textContent = "";
     this.fields.clear();
+    this.pagers.clear();
     const root = res(this.form().root);
     if (this.kind === "crd") patchCrdRoot(root);
     const box = h("div", { class: "sd-root" });
@@ -271,17 +323,21 @@ function start() {
   const raw = $("sd-form-data");
   const data = JSON.parse(raw.textContent);
   const app = new App(data);
+  app.session = new Session(app, raw.textContent);
   window.addEventListener("error", () => {});
   if (app.kind === "crd" && data.forms.length > 0) {
     const sel = h("select", { id: "sd-version" });
     data.forms.forEach((f, i) => sel.append(h("option", { value: String(i), text: f.name + (f.deprecated ? " (deprecated)" : "") + (f.storage ? " (storage)" : "") })));
     sel.value = String(app.formIndex);
     sel.addEventListener("change", () => {
+      app.userChange([], false);
       app.formIndex = Number(sel.value);
       app.defaults = app.makeDefaults();
       app.values.apiVersion = app.defaults.apiVersion;
       app.index = null;
       app.variants.clear();
+      app.checkAll = true;
+      app.previewReset();
       app.renderForm();
       app.schedule(true);
     });
@@ -303,18 +359,25 @@ function start() {
   $("sd-import").addEventListener("click", () => $("sd-file").click());
   $("sd-file").addEventListener("change", async () => {
     const f = $("sd-file").files[0];
-    if (f) app.importText(await f.text());
+    if (f) app.importText(await f.text(), f.name);
     $("sd-file").value = "";
   });
   document.addEventListener("dragover", (e) => { e.preventDefault(); });
   document.addEventListener("drop", async (e) => {
     e.preventDefault();
     const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
-    if (f) app.importText(await f.text());
+    if (f) app.importText(await f.text(), f.name);
   });
-  $("sd-download").addEventListener("click", () => download(app));
+  const diffBox = $("sd-diff-box");
+  if (diffBox) {
+    if (app.kind === "chart" || app.kind === "ytt") {
+      diffBox.querySelector("summary").textContent = app.kind === "chart" ? "Diff against the chart's values.yaml" : "Diff against the schema's defaults";
+      diffBox.addEventListener("toggle", () => { if (diffBox.open) app.drawDiff(); });
+    } else diffBox.hidden = true;
+  }
+  $("sd-download").addEventListener("click", () => { if (!app.session.nothingToDownload()) download(app); });
   $("sd-copy").addEventListener("click", () => copy(app));
-  $("sd-reset-all").addEventListener("click", () => app.resetAll());
+  $("sd-reset-all").addEventListener("click", () => app.session.askReset());
   for (const r of document.querySelectorAll("input[name=sd-export]")) r.addEventListener("change", () => app.drawPreview());
   $("sd-search").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); app.search($("sd-search").value); }
@@ -326,7 +389,9 @@ function start() {
   window.addEventListener("hashchange", () => deepLink(app));
   // the page keeps no state in history: nothing typed reaches the URL
   try { history.replaceState({ form: 1 }, ""); } catch (e) { /* file: in some browsers */ }
+  app.session.wire();
   app.update();
+  app.truth.load();
   // the first typed key waits for a pause: the first check with a change in
   // it (JIT, the YAML writer's first use) costs more than this empty one
   app.cost = Math.max(app.cost, 5);

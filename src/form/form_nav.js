@@ -15,7 +15,10 @@ export const Navigation = (Base) => class extends Base {
     let best = null;
     if (this.view === "basic" && !this.inBasic(segs)) this.setView("all");
     for (let i = 0; i <= segs.length; i++) {
-      const e = this.fields.get(pointer(segs.slice(0, i)));
+      const ptr = pointer(segs.slice(0, i));
+      // a list, a map or many keys shown a window at a time: the window with segs[i]
+      if (i < segs.length) for (const suffix of ["", "#map", "#keys"]) { const go = this.pagers.get(ptr + suffix); if (go) go(segs[i]); }
+      const e = this.fields.get(ptr);
       if (!e) continue;
       best = e;
       if (e.kind === "object" && i < segs.length) {

@@ -6,6 +6,8 @@
 
 #include "diag.h"
 
+#include <stddef.h>
+
 /** 1 when `path` names a regular file that starts like a gzip stream. */
 int sd_archive_is_tgz(const char *path);
 /** Unpack the packaged chart `tgz` (a gzip-compressed ustar archive, as
@@ -18,6 +20,10 @@ int sd_archive_is_tgz(const char *path);
  *  to remove with sd_archive_cleanup() (caller frees). Returns 0 or
  *  SD_E* with an error in `diags`. */
 int sd_archive_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags);
+/** The same from the tar bytes `data` (`n` bytes, already inflated) that
+ *  `name` held (named in diagnostics). */
+int sd_archive_untar(char **out, char **tmp, const char *data, size_t n, const char *name,
+                     sd_diags *diags);
 /** Remove the directory sd_archive_unpack made (and everything in it). */
 void sd_archive_cleanup(const char *tmp);
 

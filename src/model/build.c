@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "emit.h"
+#include "keywords.h"
 #include "ptr.h"
 #include "uri.h"
 
@@ -480,14 +481,6 @@ static void values(bnode *b)
         set(b->n, "const", sd_node_to_val(t));
 }
 
-static const char *const constraint_keys[] = {
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-    "minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType",
-    "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
-    "minProperties", "maxProperties", "required", "dependentRequired", "dependencies",
-    NULL
-};
-
 static int is_true(const sd_node *t)
 {
     return t && t->kind == SD_BOOL && t->num.b;
@@ -535,11 +528,19 @@ static void constraints_and_flags(bnode *b)
     sd_val *cons = sd_val_object();
     const sd_node *t;
 
-    for (const char *const *k = constraint_keys; *k; k++)
-        if ((t = kw(b, *k)))
-            set(cons, *k, sd_node_to_val(t));
-    if ((t = kw(b, "additionalProperties")) && t->kind == SD_BOOL)
-        set(cons, "additionalProperties", sd_val_boolean(t->num.b));
+    size_t nrows;
+    const sd_kw *const *rows = sd_kw_model_rows(&nrows);
+
+    /* the keywords that keywords.def gives a CONSTRAINT column, in its order */
+    for (size_t i = 0; i < nrows; i++) {
+        const sd_kw *k = rows[i];
+        if (!(t = kw(b, k->name)))
+            continue;
+        if (k->model != SD_KM_CONSTRAINT_BOOL)
+            set(cons, k->name, sd_node_to_val(t));
+        else if (t->kind == SD_BOOL)
+            set(cons, k->name, sd_val_boolean(t->num.b));
+    }
     sd_model__set_nonempty(b->n, "constraints", cons);
 
     flag(b->n, "deprecated", is_true(kw(b, "deprecated")));

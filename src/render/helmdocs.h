@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "gotmpl.h"
 
 #include "val.h"
 #include <stddef.h>
@@ -16,6 +17,10 @@ typedef struct sd_helmdocs_opts {
     /** .HelmDocsVersion: the version the footer names, or NULL / "" for
      *  none (then helm-docs.versionFooter prints nothing). */
     const char *version;
+    /** The bounds of the run (NULL: gotmpl.h's defaults) and the cap of
+     *  the values it makes (0: 256 MiB); fuzz_gotmpl makes them small. */
+    const sd_gotmpl_limits *limits;
+    size_t heap_cap;
 } sd_helmdocs_opts;
 
 /** Execute the helm-docs template `text` (`len` bytes; `file` names it in

@@ -186,7 +186,9 @@ void sd_render__md_key(sd_buf *b, const char *s)
     }
 }
 
-/* `text` as a Markdown code span, with a fence longer than any backtick run. */
+/* `text` as a Markdown code span, with a fence longer than any backtick run.
+ * Line endings become spaces, as CommonMark reads them in a code span
+ * anyway: a span is never cut by the end of a heading or a table row. */
 void sd_render__md_code(sd_buf *b, const char *s, size_t n)
 {
     size_t run = 0, best = 0;
@@ -199,7 +201,8 @@ void sd_render__md_code(sd_buf *b, const char *s, size_t n)
         sd_buf_putc(b, '`');
     if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
         sd_buf_putc(b, ' ');
-    sd_buf_put(b, s, n);
+    for (size_t i = 0; i < n; i++)
+        sd_buf_putc(b, s[i] == '\n' || s[i] == '\r' ? ' ' : s[i]);
     if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
         sd_buf_putc(b, ' ');
     for (size_t i = 0; i <= best; i++)
@@ -442,6 +445,68 @@ static int is_element_path(const char *p)
     return 0;
 }
 
+/* A fence for a fenced code block around `s`: three backticks, or one more
+ * than its longest run of backticks, so no line of it can close the block. */
+static void md_fence(sd_buf *b, const char *s)
+{
+    size_t run = 0, best = 0;
+    for (; s && *s; s++) {
+        run = *s == '`' ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    for (size_t i = 0; i < (best < 3 ? 3 : best + 1); i++)
+        sd_buf_putc(b, '`');
+}
+
+/* The Markdown forms of a details entry's chart strings (md_* fields; the
+ * md template prints nothing raw): its key as a code span, example titles
+ * as text and a fence no example can close, CEL and ytt rules as code
+ * spans and their messages as text. */
+static void md_detail_fields(sd_val *e)
+{
+    sd_buf n = SD_BUF_INIT;
+    sd_val *x, *list;
+    size_t i;
+    const char *k = str(e, "details_key");
+
+    sd_render__md_code(&n, k ? k : "", k ? strlen(k) : 0);
+    set_buf(e, "md_details_key", &n);
+    sd_val_array_foreach(sd_val_object_get(e, "example_list"), i, x) {
+        const char *t = str(x, "example_title");
+        sd_buf_clear(&n);
+        if (t) {
+            sd_render__md_text(&n, t, strlen(t));
+            set_buf(x, "md_example_title", &n);
+            sd_buf_clear(&n);
+        }
+        md_fence(&n, str(x, "yaml"));
+        set_buf(x, "md_fence", &n);
+    }
+    static const char *const kinds[][2] = { { "cel_rules", "md_cel_rules" }, { "ytt_rule_list", "md_ytt_rules" } };
+    for (size_t r = 0; r < 2; r++) {
+        sd_val *rules = sd_val_object_get(e, kinds[r][0]);
+        if (!sd_val_array_size(rules))
+            continue;
+        list = sd_val_array();
+        sd_val_array_foreach(rules, i, x) {
+            const char *rule = str(x, "rule"), *msg = str(x, "message");
+            sd_val *o = sd_val_object();
+            sd_buf_clear(&n);
+            sd_render__md_code(&n, rule ? rule : "", rule ? strlen(rule) : 0);
+            set_buf(o, "md_rule", &n);
+            if (msg && *msg) {
+                sd_buf_clear(&n);
+                sd_render__md_text(&n, msg, strlen(msg));
+                set_buf(o, "md_message", &n);
+            }
+            sd_val_array_append_new(list, o);
+        }
+        sd_val_object_set_new(e, kinds[r][1], list);
+    }
+    sd_buf_release(&n);
+}
+
 /* Entries with examples, constraints, rules or long descriptions: one per
  * schema location (the first path that reaches it; list elements give way
  * to the items schema), each with its full path, the definition it sits
@@ -482,7 +547,9 @@ void sd_render__details(sd_val *model)
                     if (def_group && !flag(e, "is_definition") && path && *path) {
                         set_str(e, "details_key", path);
                         sd_buf n = SD_BUF_INIT;
-                        sd_buf_printf(&n, "in definition `%s`", str(s, "section_title") ? str(s, "section_title") : "?");
+                        const char *def = str(s, "section_title") ? str(s, "section_title") : "?";
+                        sd_buf_puts(&n, "in definition ");
+                        sd_render__md_code(&n, def, strlen(def));   /* a $defs name: the chart's */
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     } else {
@@ -494,8 +561,10 @@ void sd_render__details(sd_val *model)
                         sd_buf n = SD_BUF_INIT;
                         sd_buf_puts(&n, "branch ");
                         sd_render__md_code(&n, bl, par && par > bl ? (size_t)(par - bl - 1) : strlen(bl));
-                        if (par && par > bl)
-                            sd_buf_printf(&n, " %s", par);
+                        if (par && par > bl) {
+                            sd_buf_putc(&n, ' ');
+                            sd_render__md_text(&n, par, strlen(par));
+                        }
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     } else if (str(e, "branch_label")) {
@@ -513,6 +582,7 @@ void sd_render__details(sd_val *model)
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     }
+                    md_detail_fields(e);
                     sd_val_array_append(list, e);
                 }
     sd_val_decref(seen);
@@ -520,6 +590,25 @@ void sd_render__details(sd_val *model)
         sd_val_object_set_new_nocheck(model, "details", list);
     else
         sd_val_decref(list);
+    /* the row sections' titles, headings: a $defs name is text; a section
+     * name is Markdown (Bitnami's `## @section` names write code spans),
+     * defanged as descriptions are and kept on one line */
+    sd_val_array_foreach(sd_val_object_get(model, "row_sections"), i, s) {
+        const char *t = str(s, "rows_title");
+        sd_buf n = SD_BUF_INIT, line = SD_BUF_INIT;
+        if (!t)
+            continue;
+        if (flag(s, "rows_definition")) {
+            sd_render__md_text(&n, t, strlen(t));
+        } else {
+            for (const char *c = t; *c; c++)
+                sd_buf_putc(&line, *c == '\n' || *c == '\r' ? ' ' : *c);
+            sd_render__md_defang(&n, line.ptr, line.len);
+        }
+        set_buf(s, "md_rows_title", &n);
+        sd_buf_release(&n);
+        sd_buf_release(&line);
+    }
 }
 
 /* --- keys only the schema documents (charts, md) ------------------------------ */
@@ -579,7 +668,7 @@ static sd_val *sk_group(skeys *k, const char *path, sd_val *def, const char *sam
             sd_render__md_code(&k->tmp, name ? name : "?", name ? strlen(name) : 1);
             if (d && *d) {
                 sd_buf_puts(&k->tmp, ": ");
-                sd_buf_puts(&k->tmp, d);   /* Markdown, as descriptions are */
+                sd_render__md_defang(&k->tmp, d, strlen(d));   /* Markdown, defanged as descriptions are */
             }
         }
         set_buf(g, "md_group_note", &k->tmp);

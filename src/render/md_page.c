@@ -32,6 +32,27 @@ static int read_text(sd_buf *out, const char *path, size_t max, int *exists, sd_
     return sd_file_read_buf(out, path, max, 0, diags);
 }
 
+int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags)
+{
+    const char **paths[3] = { &o->readme, &o->gotmpl, &o->output };
+    static const char *const what[3] = { "README", "template", "output file" };
+    struct stat st;
+    int r;
+
+    for (int i = 0; i < 3; i++)
+        held[i] = NULL;
+    if (stat(source, &st) != 0 || !S_ISDIR(st.st_mode))
+        return 0;   /* a schema file, a CRD: no chart directory to keep to */
+    for (int i = 0; i < 3; i++) {
+        if (!*paths[i] || strcmp(*paths[i], "-") == 0)
+            continue;
+        if ((r = sd_file_confine(&held[i], source, *paths[i], what[i], diags)) < 0)
+            return r;
+        *paths[i] = held[i];
+    }
+    return 0;
+}
+
 /* Not a symbolic link: a chart's own README.md.gotmpl that links elsewhere
  * (~/.ssh/id_rsa) must not be copied into its README. Anything else there
  * (a FIFO, a directory) is taken, and refused loudly when read (file.h). */
@@ -103,7 +124,7 @@ static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_ren
         version = strdup(o->helm_docs_version);
     else if (target && read_text(&old, target, MAX_README, &exists, diags) == 0 && exists)
         version = sd_helmdocs_footer_version(old.ptr, old.len);
-    sd_helmdocs_opts ho = { version };
+    sd_helmdocs_opts ho = { .version = version };
     r = sd_helmdocs_render(out, model, path, text.ptr, text.len, &ho, diags);
 done:
     free(version);

@@ -53,6 +53,14 @@ typedef struct sd_render_md_opts {
  *  negative code with a diagnostic. */
 int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
                        const sd_render_md_opts *o, sd_diags *diags);
+/** When `source` is a chart directory: o->readme, o->gotmpl and o->output
+ *  that lie inside it as written must resolve inside it (a chart can ship
+ *  README.md as a link to ~/.ssh/id_rsa: --check would print it, a write
+ *  would copy it); one that leads out is refused (SD_EDENIED with a
+ *  diagnostic), one that leads through a link inside the chart is replaced
+ *  by the file it resolves to. held[0..2] receive the new strings (the
+ *  caller frees them, also on failure). Returns 0 or a negative code. */
+int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags);
 
 /** Whether `schemadoc CHART --format md` (with `ro` and `o`) may read the
  *  schema: 0 only when it runs a helm-docs template (the chart's
@@ -89,6 +97,19 @@ int sd_render_data(sd_buf *out, sd_val *data, const sd_render_opts *opts, sd_dia
  *  SD_EUSAGE for another format. `generator` names the tool in the page. */
 int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *theme,
                    const char *generator, sd_diags *diags);
+
+/** The index page of a charts repository (`schemadoc --recursive DIR -o
+ *  SITE/`, site_index.c): `charts` is a list of objects, one per chart,
+ *  with "path" (below DIR), and where known "name", "version",
+ *  "description", "href" (its page, relative to the index: percent-encoded
+ *  here), "deprecated", "linked" (its page was made) and "failed" (true
+ *  values). The view's fields are added to each ("title", "md_title",
+ *  "md_version", "md_description"), then templates/index/html or index/md
+ *  (`format` "html" or "md") of `theme` (NULL: default) renders them;
+ *  `generator` names the tool in the page. Appends to `out`; same returns as
+ *  sd_render(), SD_EUSAGE for another format. */
+int sd_render_index(sd_buf *out, sd_val *charts, const char *format, const char *theme,
+                    const char *generator, sd_diags *diags);
 
 typedef struct sd_source sd_source;
 

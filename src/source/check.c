@@ -1,13 +1,12 @@
 /* check.c - values files against a source (see check.h): what is validated
  * against what for each source kind, Helm's merge, CRD versions by
- * apiVersion, ytt overlays and their lifecycle rules; the JSON results. */
+ * apiVersion, ytt overlays and their lifecycle rules. The results as JSON
+ * are check_json.c; the rules document is check_rules.c. */
 #include "check.h"
 #include "alloc.h"
 #include "annot.h"
 #include "tmplrefs.h"
-#include "rules.h"
 #include "buf.h"
-#include "emit.h"
 #include "merge.h"
 #include "synth.h"
 #include "file.h"
@@ -238,9 +237,7 @@ static int ytt_lifecycle(sd_check *k, const sd_node *schema, const sd_node *v, i
     return bad;
 }
 
-/* CEL rules (x-kubernetes-validations) are left to the API server: say so
- * once per run, at the first one, that they are not checked `where`. */
-static void cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where)
+void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where)
 {
     if (*said || !n || depth > 200)
         return;
@@ -255,7 +252,7 @@ static void cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, co
     }
     if (n->kind == SD_MAP || n->kind == SD_SEQ)
         for (size_t i = 0; i < n->n; i++)
-            cel_note(diags, n->items[i].value, said, depth + 1, where);
+            sd_check__cel_note(diags, n->items[i].value, said, depth + 1, where);
 }
 
 /* ---- per source kind ------------------------------------------------------ */
@@ -416,7 +413,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
             if (!v || !v->schema || i == sd_source_nschemas(k->src))
                 return sd_diag_error(k->diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(k->src), 0, 0 },
                                      "the CRD has no openAPIV3Schema");
-            cel_note(k->diags, v->schema, &said, 0, "evaluated here");
+            sd_check__cel_note(k->diags, v->schema, &said, 0, "evaluated here");
             if ((entry = sd_source_entry(k->src, i, k->diags)) < 0)
                 return entry;
             lint_with(add_result(k, d->file, inst, entry, k->diags->count), (long)i, NULL);
@@ -777,181 +774,4 @@ int sd_check_status(const sd_check *k)
             status = 1;
     }
     return status;
-}
-
-/* ---- JSON --------------------------------------------------------------- */
-
-static void json_str(sd_buf *o, const char *s)
-{
-    if (!s) {   /* a string the validator could not allocate */
-        sd_alloc_note_failure();
-        s = "";
-    }
-    sd_emit_json_string(o, s, strlen(s));
-}
-
-static void json_error(sd_buf *o, const sd_verror *e, const char *file)
-{
-    sd_buf_puts(o, "{\"path\": ");
-    json_str(o, e->path);
-    sd_buf_puts(o, ", \"key\": ");
-    json_str(o, e->key);
-    sd_buf_puts(o, ", \"file\": ");
-    json_str(o, e->loc.file ? e->loc.file : file);
-    sd_buf_printf(o, ", \"line\": %d, \"column\": %d, \"keyword\": ", e->loc.line, e->loc.column);
-    json_str(o, e->keyword);
-    sd_buf_puts(o, ", \"message\": ");
-    json_str(o, e->message);
-    sd_buf_puts(o, ", \"schemaLocation\": ");
-    {
-        sd_buf l = SD_BUF_INIT;
-        if (e->schema_loc.file)
-            sd_buf_printf(&l, "%s:%d:%d", e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
-        sd_emit_json_string(o, l.ptr, l.len);
-        sd_buf_release(&l);
-    }
-    sd_buf_puts(o, ", \"schemaPath\": ");
-    json_str(o, e->schema_path);
-    sd_buf_putc(o, '}');
-}
-
-/* The error lines of diags[from..to) as a JSON array of strings. */
-static void json_diags(sd_buf *o, const sd_diags *d, size_t from, size_t to)
-{
-    int any = 0;
-    sd_buf_putc(o, '[');
-    for (size_t i = from; i < to && i < d->count; i++) {
-        const sd_diag *g = &d->items[i];
-        char *line;
-        if (g->severity != SD_SEV_ERROR)
-            continue;
-        line = sd_diag_format(g);
-        sd_buf_puts(o, any++ ? ", " : "");
-        sd_emit_json_string(o, line ? line : "", line ? strlen(line) : 0);
-        free(line);
-    }
-    sd_buf_putc(o, ']');
-}
-
-void sd_check_json(sd_buf *out, const sd_check *k, const sd_diags *diags)
-{
-    sd_buf_puts(out, "[");
-    for (size_t f = 0; f < k->nitems; f++) {
-        const sd_check_result *r = &k->items[f].r;
-        const char *name = r->label ? r->label : "(values)";
-        int input_error = r->status < 0 && r->status != SD_EINVALID;
-        sd_buf_puts(out, f ? ",\n " : "\n ");
-        sd_buf_puts(out, "{\"file\": ");
-        json_str(out, name);
-        sd_buf_printf(out, ", \"valid\": %s, \"errors\": [", r->status == 0 ? "true" : "false");
-        for (size_t i = 0; i < r->res.count; i++) {
-            sd_buf_puts(out, i ? ",\n   " : "\n   ");
-            json_error(out, &r->res.items[i], name);
-        }
-        sd_buf_puts(out, r->res.count ? "\n  ]" : "]");
-        if (r->res.total > r->res.count)
-            sd_buf_printf(out, ", \"errorsNotShown\": %zu", r->res.total - r->res.count);
-        if (input_error) {
-            sd_buf_puts(out, ", \"inputErrors\": ");
-            json_diags(out, diags, r->diag_first, r->diag_first + r->diag_count);
-        }
-        sd_buf_puts(out, ", \"warnings\": [");
-        for (size_t i = 0; i < r->res.nwarnings; i++) {
-            sd_buf_puts(out, i ? ",\n   " : "\n   ");
-            json_error(out, &r->res.warnings[i], name);
-        }
-        sd_buf_puts(out, r->res.nwarnings ? "\n  ]}" : "]}");
-    }
-    sd_buf_puts(out, "\n]\n");
-}
-
-void sd_check_json_failed(sd_buf *out, const char *const *files, size_t nfiles, const sd_diags *diags)
-{
-    sd_buf_putc(out, '[');
-    for (size_t f = 0; f < nfiles; f++) {
-        const char *name = strcmp(files[f], "-") == 0 ? "<stdin>" : files[f];
-        sd_buf_puts(out, f ? ",\n " : "\n ");
-        sd_buf_puts(out, "{\"file\": ");
-        json_str(out, name);
-        sd_buf_puts(out, ", \"valid\": false, \"errors\": [], \"inputErrors\": ");
-        json_diags(out, diags, 0, diags->count);
-        sd_buf_puts(out, ", \"warnings\": []}");
-    }
-    sd_buf_puts(out, "\n]\n");
-}
-
-/* ---- the rules document -------------------------------------------------------- */
-
-int sd_check_rules(sd_buf *out, sd_source *src, const sd_check_opts *opts, sd_diags *diags)
-{
-    sd_validate_opts vo;
-    sd_rules_opts ro;
-    sd_rules_entry *entries;
-    sd_validator *v = NULL;
-    const sd_crd_version *fallback = NULL;
-    size_t n = 0, ns = sd_source_nschemas(src);
-    int err, said = 0;
-
-    sd_check_validate_opts(&vo, src, opts);
-    if ((err = sd_source_validator(&v, src, &vo, diags)) < 0)
-        return err;
-    if (!(entries = calloc(ns ? ns : 1, sizeof *entries)))
-        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ sd_source_path(src), 0, 0 }, "out of memory");
-    memset(&ro, 0, sizeof ro);
-    ro.source = sd_source_path(src);
-    ro.formats = vo.formats;
-    ro.draft = vo.draft;
-    ro.default_draft = sd_source_options(src)->draft;
-    switch (sd_source_kind(src)) {
-    case SD_SOURCE_CHART: ro.kind = "chart"; break;
-    case SD_SOURCE_CRD:   ro.kind = "crd"; break;
-    case SD_SOURCE_YTT:   ro.kind = "ytt"; break;
-    default:              ro.kind = "schema"; break;
-    }
-    for (size_t i = 0; i < ns; i++) {
-        const sd_source_schema *sc = sd_source_schema_at(src, i);
-        sd_rules_entry *e = &entries[n];
-        int entry;
-        if (!sc->root)
-            continue;
-        if (sc->version) {
-            /* the version `validate` falls back to: the first, else the
-             * last storage version (sd_crds_for) */
-            if (!fallback || (sc->version->node && sc->version->storage)) {
-                fallback = sc->version;
-                ro.fallback = sc->name;
-            }
-            cel_note(diags, sc->root, &said, 0, "in the rules");
-        }
-        if ((entry = sd_source_entry(src, i, diags)) < 0) {
-            free(entries);
-            return entry;
-        }
-        e->name = sc->name;
-        e->val = v;
-        e->root = (size_t)entry;
-        if (sc->chart && sc->chart != sd_source_chart(src)) {
-            e->alias = sc->chart->alias;
-            e->defaults = sc->chart->values ? sd_doc_root(sc->chart->values) : NULL;
-        }
-        if (sd_source_kind(src) == SD_SOURCE_YTT)
-            e->defaults = sd_node_get(sc->root, "default");   /* the data values' defaults */
-        if (sc->crd) {
-            e->group = sc->crd->group;
-            e->version = sd_node_str(sc->version->name);
-            e->kind = sc->crd->kind;
-        }
-        n++;
-    }
-    if (sd_source_kind(src) == SD_SOURCE_CHART && !sd_source_chart(src)->schema)
-        sd_diag_warning(diags, (sd_loc){ sd_source_chart(src)->dir, 0, 0 },
-                        "the chart has no values.schema.json: Helm checks nothing, and neither do these rules");
-    if (!n && sd_source_kind(src) == SD_SOURCE_CRD) {
-        free(entries);
-        return sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(src), 0, 0 },
-                             "the CRD has no openAPIV3Schema");
-    }
-    err = sd_rules_export(out, entries, n, &ro, diags);
-    free(entries);
-    return err;
 }

@@ -95,6 +95,11 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                    const char *const *extra, size_t nextra, int strict,
                    sd_lint_chart *lc, sd_vresult *res);
 
+/** Internal (check.c, check_rules.c): warn once per run (*said), at the
+ *  first CEL rule (x-kubernetes-validations) under `n`, that CEL rules are
+ *  not checked `where` ("in the rules"): the API server checks them. */
+void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where);
+
 /** The rules document (docs/rules.md) of `src`: one entry per schema of the
  *  source, with what the interpreter needs beside the program (a
  *  subchart's alias and defaults, a ytt schema's defaults, a CRD version's

@@ -50,6 +50,7 @@ typedef struct lctx {
     sref          *mpool;
     size_t         mpn, mpcap;
     int            cut;           /* a collect() stopped at its depth or count bound */
+    const sd_ckeys *ck;           /* keys commented out in the defaults (known, optional) */
     sd_lint_chart *lc;            /* the chart's templates and doc comments, or NULL */
     const char    *seg[MAX_DEPTH + 2];  /* the keys of the place walked (NULL: a list index) */
     size_t         nseg;
@@ -297,6 +298,43 @@ static void check_deprecated(lctx *c, const sd_tval *key, const sref *s, size_t 
 static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                  sd_buf *ptr, sd_buf *dk, int depth);
 
+/* ---- keys commented out in values.yaml (commented.h) ------------------------
+ * `# minAvailable: 1` under a map of the defaults makes `minAvailable` a
+ * known key there; below it, the commented value is an example, not a
+ * default, so its own keys are known but the place is not judged. */
+
+/* The commented-out keys under the defaults node `defs` (key -> value), or NULL. */
+static const sd_node *commented_under(const lctx *c, const sd_node *defs)
+{
+    return c->ck && defs && !sd_ckeys_is_commented(c->ck, defs) ? sd_ckeys_under(c->ck, defs) : NULL;
+}
+
+/* The default (or else the commented value) of `key` under `defs`. */
+static const sd_node *default_of(const lctx *c, const sd_node *defs, const char *key)
+{
+    const sd_node *d = defs && defs->kind == SD_MAP ? sd_node_get(defs, key) : NULL;
+    const sd_node *cm = d ? NULL : commented_under(c, defs);
+    return d ? d : cm ? sd_node_get(cm, key) : NULL;
+}
+
+/* Whether the keys at `defs` are judged by the defaults: a map that is not
+ * empty, not data (free_form) and not a commented-out example. */
+static int judged_by_defaults(const lctx *c, const sd_node *defs, int (*data)(const sd_node *))
+{
+    return defs && defs->kind == SD_MAP && defs->n && !data(defs) && !sd_ckeys_is_commented(c->ck, defs);
+}
+
+/* The commented-out key under `defs` closest to `k` (edit distance below *bd). */
+static void closest_commented(const lctx *c, const sd_node *defs, const char *k, unsigned *bd, const char **best)
+{
+    const sd_node *cm = commented_under(c, defs);
+    for (size_t q = 0; cm && q < cm->n; q++) {
+        unsigned d = sd_edit_distance(k, strlen(k), cm->items[q].key->str, cm->items[q].key->len);
+        if (d < *bd)
+            *bd = d, *best = cm->items[q].key->str;
+    }
+}
+
 /* A default map whose keys are data, not settings: environment variables
  * (`HTTP_PROXY`), labels and annotations (`app.kubernetes.io/name`). */
 static int free_form(const sd_node *m)
@@ -357,7 +395,7 @@ static place judge_place(lctx *c, const sd_node *defs, const sref *s, size_t ns,
     place pl = { 0, 0, 0, ns ? &s[0] : NULL };   /* the first schema listing keys names it */
     int owned = 0;
 
-    if (defs && defs->kind == SD_MAP && defs->n && !free_form(defs))
+    if (judged_by_defaults(c, defs, free_form))
         pl.judged = 1;
     for (size_t i = 0; i < ns; i++) {
         const sd_node *p = sd_node_get(s[i].node, "properties");
@@ -426,6 +464,7 @@ static const char *closest(const lctx *c, const char *k, const sd_node *defs, co
         if (d < *bd)
             *bd = d, best = defs->items[q].key->str;
     }
+    closest_commented(c, defs, k, bd, &best);
     for (size_t j = 0; root && j < c->nextra; j++) {
         unsigned d = distance(k, c->extra[j]);
         if (d < *bd)
@@ -507,7 +546,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
         sref cs[MAX_SCHEMAS];
         size_t ncs;
         int known = 0, extra = 0;
-        const sd_node *cd = defs && defs->kind == SD_MAP ? sd_node_get(defs, k) : NULL;
+        const sd_node *cd = default_of(c, defs, k);
         /* the chart's own values.yaml knows what it writes */
         const int own = c->defaults_file && kfile &&
                         (kfile == c->defaults_file || !strcmp(kfile, c->defaults_file));
@@ -598,6 +637,7 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
     c.defaults_file = defaults_file;
     c.extra = extra;
     c.nextra = nextra;
+    c.ck = defaults ? sd_source_commented(src, defaults) : NULL;
     c.lc = lc;
     c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";

@@ -3,6 +3,7 @@
  * index every schema in one resolver, list the entry points. */
 #include "source.h"
 #include "buf.h"
+#include "commented.h"
 #include "emit.h"
 #include "infer.h"
 #include "ytt.h"
@@ -27,6 +28,8 @@ struct sd_source {
     sd_source_schema *schemas;
     size_t            nschemas, aschemas;
     sd_doc           *derived;  /* schema inferred from values.yaml */
+    struct ckcache { const sd_doc *values; sd_ckeys ck; int failed; } *ckc;
+    size_t            nckc;     /* commented-out keys, per values document read */
     sd_validator     *v;
     int              *entries;  /* per schema: entry, -1 not compiled yet, or the error */
 };
@@ -321,6 +324,9 @@ void sd_source_free(sd_source *s)
     sd_doc_free(s->ytt);
     sd_doc_free(s->doc);
     sd_doc_free(s->derived);
+    for (size_t i = 0; i < s->nckc; i++)
+        sd_ckeys_release(&s->ckc[i].ck);
+    free(s->ckc);
     for (size_t i = 0; i < s->nschemas; i++)
         free((char *)s->schemas[i].name);
     free(s->schemas);
@@ -465,4 +471,38 @@ int sd_source_dump(sd_buf *out, const char *path, sd_diags *diags)
                             "not a chart directory: no Chart.yaml, values.yaml or values.schema.json");
     sd_buf_release(&p);
     return err;
+}
+
+/* The chart or subchart whose values.yaml has `root` as its root. */
+static const sd_doc *values_doc_of(const sd_chart *c, const sd_node *root, int depth)
+{
+    if (!c || depth > 64)
+        return NULL;
+    if (c->values && sd_doc_root(c->values) == root)
+        return c->values;
+    for (size_t i = 0; i < c->nsubcharts; i++) {
+        const sd_doc *d = values_doc_of(c->subcharts[i], root, depth + 1);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
+const sd_ckeys *sd_source_commented(sd_source *src, const sd_node *values_root)
+{
+    const sd_doc *d = values_root ? values_doc_of(src->chart, values_root, 0) : NULL;
+    struct ckcache *p;
+
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < src->nckc; i++)
+        if (src->ckc[i].values == d)
+            return src->ckc[i].failed ? NULL : &src->ckc[i].ck;
+    if (!(p = realloc(src->ckc, (src->nckc + 1) * sizeof *p)))
+        return NULL;
+    src->ckc = p;
+    p = &src->ckc[src->nckc++];
+    p->values = d;
+    p->failed = sd_ckeys_scan(&p->ck, d) < 0;
+    return p->failed ? NULL : &p->ck;
 }

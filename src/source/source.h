@@ -20,6 +20,7 @@
 #define SD_SOURCE_H
 
 #include "chart.h"
+#include "commented.h"
 #include "crd.h"
 #include "diag.h"
 #include "docset.h"
@@ -115,6 +116,12 @@ int sd_source_entry(sd_source *src, size_t i, sd_diags *diags);
  *  `draft` 7, draft-07; made on first use and owned by the source. NULL
  *  for other sources, or when out of memory (reported). */
 const sd_doc *sd_source_derived_schema(sd_source *src, int draft, sd_diags *diags);
+
+/** The keys commented out in the values.yaml (of the chart or a subchart)
+ *  whose root is `values_root` (commented.h), scanned on first use and
+ *  owned by the source; NULL when `values_root` is no chart's values root,
+ *  or when out of memory (noted: sd_alloc_note_failure). */
+const sd_ckeys *sd_source_commented(sd_source *src, const sd_node *values_root);
 
 /** The documents of `path` as the loader sees them (the `doc` format): one
  *  JSON object per file (a chart: Chart.yaml, values.yaml, the schema,

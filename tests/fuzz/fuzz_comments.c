@@ -1,7 +1,8 @@
 /* fuzz_comments.c - values.yaml doc comments in both dialects (helm-docs
- * `# --`, @param and friends of Bitnami's readme generator) and the rows
- * made from them. */
+ * `# --`, @param and friends of Bitnami's readme generator), the rows
+ * made from them, and the keys commented out. */
 #include "annot.h"
+#include "commented.h"
 #include "fuzz.h"
 #include "rows.h"
 
@@ -23,6 +24,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sd_val_decref(rows);
         }
         sd_annots_release(&an);
+        sd_ckeys ck;
+        if (sd_ckeys_scan(&ck, doc) == 0)
+            for (size_t i = 0; i < ck.n; i++)
+                if (!ck.items[i].value || !ck.items[i].key)
+                    abort();
+        sd_ckeys_release(&ck);
         sd_doc_free(doc);
     }
     sd_diags_release(&diags);

@@ -1,0 +1,124 @@
+/* gen_config.c - helm-values-schema-json's `.schema.yaml` (the settings of
+ * the `helm schema` plugin, beside the chart): values files, draft,
+ * indent, useHelmDocs, noAdditionalProperties, schemaRoot, k8s aliases.
+ * Keys of the plugin that change nothing here (output, bundle...) are
+ * accepted; any other key is a warning. */
+#include "gen.h"
+#include "alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int bool_of(const sd_node *v, int *out)
+{
+    if (v && v->kind == SD_BOOL) {
+        *out = v->num.b;
+        return 1;
+    }
+    return 0;
+}
+
+static const char *str_of(const sd_node *v)
+{
+    return v && v->kind == SD_STR ? v->str : NULL;
+}
+
+static int bad(sd_diags *diags, const sd_node *k, const char *what)
+{
+    return sd_diag_error(diags, SD_ESYNTAX, k->loc, "`%s` in the schema settings: %s", k->str, what);
+}
+
+int sd_gen_config(sd_gen_opts *o, const char ***values, size_t *n, const sd_doc *cfg, sd_diags *diags)
+{
+    const sd_node *root = cfg ? sd_doc_root(cfg) : NULL;
+    int b;
+
+    *values = NULL;
+    *n = 0;
+    if (!root)
+        return 0;
+    if (root->kind != SD_MAP)
+        return sd_diag_error(diags, SD_ESYNTAX, root->loc, "the schema settings must be a map of settings");
+    for (uint32_t i = 0; i < root->n; i++) {
+        const sd_node *k = root->items[i].key, *v = root->items[i].value;
+        const char *key = k->str;
+        if (!strcmp(key, "values") || !strcmp(key, "input")) {   /* (input: before v2) */
+            if (v->kind == SD_STR) {
+                const char **l = sd_arena_alloc(&((sd_doc *)cfg)->arena, sizeof *l);
+                if (!l)
+                    return SD_ENOMEM;
+                l[0] = v->str;
+                *values = l;
+                *n = 1;
+            } else if (v->kind == SD_SEQ) {
+                const char **l = sd_arena_alloc(&((sd_doc *)cfg)->arena, (v->n + 1) * sizeof *l);
+                if (!l)
+                    return SD_ENOMEM;
+                for (uint32_t j = 0; j < v->n; j++) {
+                    if (v->items[j].value->kind != SD_STR)
+                        return bad(diags, k, "expected a list of file names");
+                    l[j] = v->items[j].value->str;
+                }
+                *values = l;
+                *n = v->n;
+            } else {
+                return bad(diags, k, "expected a file name or a list of them");
+            }
+        } else if (!strcmp(key, "draft")) {
+            long long d = v->kind == SD_INT ? v->num.i : 0;
+            if (d != 4 && d != 6 && d != 7 && d != 2019 && d != 2020)
+                return bad(diags, k, "expected 4, 6, 7, 2019 or 2020");
+            o->draft = (int)d;
+        } else if (!strcmp(key, "indent")) {
+            if (v->kind != SD_INT || v->num.i <= 0 || v->num.i > 16 || v->num.i % 2)
+                return bad(diags, k, "expected an even number from 2 to 16");
+            o->indent = (int)v->num.i;
+        } else if (!strcmp(key, "useHelmDocs")) {
+            if (!bool_of(v, &b))
+                return bad(diags, k, "expected true or false");
+            o->helm_docs = b ? 1 : -1;
+        } else if (!strcmp(key, "noAdditionalProperties")) {
+            if (!bool_of(v, &o->no_additional))
+                return bad(diags, k, "expected true or false");
+        } else if (!strcmp(key, "noDefaultGlobal")) {
+            if (!bool_of(v, &o->no_global))
+                return bad(diags, k, "expected true or false");
+        } else if (!strcmp(key, "k8sSchemaVersion")) {
+            o->k8s_version = str_of(v);
+        } else if (!strcmp(key, "k8sSchemaURL")) {
+            o->k8s_url = str_of(v);
+        } else if (!strcmp(key, "schemaRoot")) {
+            if (v->kind != SD_MAP)
+                return bad(diags, k, "expected a map (id, ref, title, description, additionalProperties)");
+            for (uint32_t j = 0; j < v->n; j++) {
+                const sd_node *rk = v->items[j].key, *rv = v->items[j].value;
+                if (!strcmp(rk->str, "id"))
+                    o->root_id = str_of(rv);
+                else if (!strcmp(rk->str, "ref"))
+                    o->root_ref = str_of(rv);
+                else if (!strcmp(rk->str, "title"))
+                    o->root_title = str_of(rv);
+                else if (!strcmp(rk->str, "description"))
+                    o->root_description = str_of(rv);
+                else if (!strcmp(rk->str, "additionalProperties")) {
+                    if (!bool_of(rv, &b))
+                        return bad(diags, rk, "expected true or false");
+                    o->root_additional = b ? 2 : 1;
+                } else {
+                    sd_diag_warning(diags, rk->loc, "`schemaRoot.%s` is not a setting of helm-values-schema-json; "
+                                    "ignored", rk->str);
+                }
+            }
+        } else if (!strcmp(key, "output") || !strcmp(key, "bundleRoot") || !strcmp(key, "bundleWithoutID") ||
+                   !strcmp(key, "bundleCacheMin")) {
+            /* where the plugin writes and how it bundles: `schemadoc schema -o` says where */
+        } else if (!strcmp(key, "bundle")) {
+            if (bool_of(v, &b) && b)
+                sd_diag_warning(diags, k->loc, "`bundle: true`: schemadoc does not copy referenced schemas into "
+                                "`$defs`; the `$ref`s are written as they are");
+        } else {
+            sd_diag_warning(diags, k->loc, "`%s` is not a setting of helm-values-schema-json; ignored", key);
+        }
+    }
+    return 0;
+}

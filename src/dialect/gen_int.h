@@ -1,0 +1,81 @@
+/* gen_int.h - what the schema generator's files share (gen.h): the run's
+ * state and the helpers that build schema maps in its output document.
+ *
+ * A schema is a synthetic map in `out`; its keys are in the order they were
+ * set (the writers order them). Facts that are not keywords ride along as
+ * keys that start with "\x01" (GEN_HIDDEN ...); sd_gen_schema() removes
+ * them before it returns. */
+#ifndef SD_GEN_INT_H
+#define SD_GEN_INT_H
+
+#include "annot.h"
+#include "atschema.h"
+#include "buf.h"
+#include "commented.h"
+#include "gen.h"
+
+#define GEN_HIDDEN "\x01hidden"     /* helm-values-schema-json `hidden` */
+#define GEN_SKIP   "\x01skip"       /* `skipProperties` */
+#define GEN_MERGE  "\x01merge"      /* `mergeProperties` */
+#define GEN_REQ    "\x01required"   /* `required: true`: the parent lists the key */
+#define GEN_DATA   "\x01" "data"       /* helm-schema: the key had a `@schema` block */
+
+typedef struct gen {
+    const sd_gen_opts *o;
+    sd_doc       *out;
+    sd_diags     *diags;
+    const sd_doc *values;      /* the values file being read */
+    sd_atschema   at;          /* its `@schema` annotations */
+    sd_annots     an;          /* its helm-docs / Bitnami comments */
+    sd_ckeys      ck;          /* its keys commented out */
+    int           flavour, draft, helm_docs;
+    const char  **ptr;         /* the key path of the node being made (hvsj) */
+    size_t        nptr, aptr;
+    sd_buf        path;        /* the same as helm-docs writes it (native) */
+    sd_node      *root;        /* helm-schema: the root schema (its definitions) */
+    int           oom;
+} gen;
+
+/* Building maps and values in g->out. Each notes a failure in g->oom and
+ * returns NULL then. */
+sd_node *sd_gen__map(gen *g);
+sd_node *sd_gen__seq(gen *g);
+sd_node *sd_gen__str(gen *g, const char *s);
+sd_node *sd_gen__strn(gen *g, const char *s, size_t n);
+sd_node *sd_gen__bool(gen *g, int v);
+sd_node *sd_gen__int(gen *g, long long v);
+sd_node *sd_gen__num(gen *g, double v);
+/** A deep copy of `src` (any document) in g->out. */
+sd_node *sd_gen__copy(gen *g, const sd_node *src);
+/** Set, replacing in place (the key keeps its place) or appending. */
+void sd_gen__set(gen *g, sd_node *map, const char *key, sd_node *v);
+/** Remove `key` from `map` (nothing when absent). */
+void sd_gen__del(sd_node *map, const char *key);
+int  sd_gen__flag(const sd_node *s, const char *flag);
+void sd_gen__set_flag(gen *g, sd_node *s, const char *flag, int on);
+/** Push / pop a key path segment (borrowed string). */
+void sd_gen__push(gen *g, const char *seg);
+void sd_gen__pop(gen *g);
+/** Deep equality of two JSON values. */
+int sd_gen__equal(const sd_node *a, const sd_node *b);
+/** The JSON Schema `type` of a values node as Go's yaml.v3 tags it
+ *  (helm-schema: !!str, !!int ...; a timestamp is a string). */
+const char *sd_gen__yaml12_type(const sd_node *v);
+
+/* The flavours (gen_hvsj.c, gen_helmschema.c, gen_native.c): the schema of
+ * values document g->values; NULL when out of memory. */
+sd_node *sd_gen__hvsj(gen *g);
+sd_node *sd_gen__helmschema(gen *g);
+sd_node *sd_gen__native(gen *g);
+/** The root as each flavour finishes it ($schema, root options, `global`,
+ *  closing objects...); `root` may be NULL (no values). */
+sd_node *sd_gen__finish(gen *g, sd_node *root);
+sd_node *sd_gen__helmschema_finish(gen *g, sd_node *root);
+sd_node *sd_gen__native_finish(gen *g, sd_node *root);
+/** helm-values-schema-json's mergeSchemas(dest, src): `src` folded into
+ *  `dest` (both in g->out); returns the result. */
+sd_node *sd_gen__hvsj_merge(gen *g, sd_node *dest, sd_node *src);
+/** helm-values-schema-json's annotations of one key on `s`. */
+void sd_gen__hvsj_apply(gen *g, sd_node *s, const sd_atann *a, int helm_docs);
+
+#endif

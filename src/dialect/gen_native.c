@@ -1,0 +1,246 @@
+/* gen_native.c - schemadoc's own flavour (gen.h): what every comment of a
+ * values file says, for a chart written for no schema tool.
+ *
+ * A key's schema: the default's type (a map with its keys and the keys
+ * commented out under it, a list with the merged type of its items, a
+ * scalar its YAML type, null anything); over it the helm-docs `(type)` or
+ * the Bitnami `[array|object|string|nullable]`, and over that any
+ * `@schema` annotation (a file may mix dialects). A declared type that
+ * leaves out the default's own is widened by it, so that the chart's own
+ * values.yaml stays valid. Descriptions (with `markdownDescription`, which
+ * YAML language servers show on hover) from helm-docs or Bitnami; scalars
+ * carry their `default`. A `{}` default that nothing types is free-form: an
+ * object with no properties. */
+#include "gen_int.h"
+#include "synth.h"
+
+#include <string.h>
+
+/* The JSON types of a helm-docs `(type)` or a Bitnami modifier: "int" ->
+ * integer, "(string, object)" -> both, "tpl/..." -> string. Appends to
+ * `types` (a seq); returns how many it added. */
+static int helm_types(gen *g, sd_node *types, const char *t)
+{
+    static const char *const map[][2] = {
+        { "string", "string" }, { "int", "integer" }, { "integer", "integer" }, { "float", "number" },
+        { "number", "number" }, { "bool", "boolean" }, { "boolean", "boolean" }, { "list", "array" },
+        { "array", "array" }, { "object", "object" }, { "dict", "object" }, { "map", "object" },
+        { "null", "null" }, { "tpl", "string" }
+    };
+    int added = 0;
+    while (t && *t) {
+        size_t n = strcspn(t, ",/");
+        const char *w = t;
+        while (n && (*w == ' ' || *w == '\t'))
+            w++, n--;
+        size_t m = n;
+        while (m && (w[m - 1] == ' ' || w[m - 1] == '\t'))
+            m--;
+        for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+            if (strlen(map[i][0]) == m && !strncmp(w, map[i][0], m)) {
+                int dup = 0;
+                for (uint32_t j = 0; j < types->n; j++)
+                    dup |= !strcmp(types->items[j].value->str, map[i][1]);
+                if (!dup && sd_synth_push(g->out, types, sd_gen__str(g, map[i][1])) < 0)
+                    g->oom = 1;
+                added += !dup;
+            }
+        t = w + n;
+        if (*t == '/')
+            break;   /* "tpl/array": the first word says it */
+        if (*t == ',')
+            t++;
+    }
+    return added;
+}
+
+static int has_type(const sd_node *types, const char *t)
+{
+    for (uint32_t i = 0; i < types->n; i++)
+        if (!strcmp(types->items[i].value->str, t) ||
+            (!strcmp(t, "integer") && !strcmp(types->items[i].value->str, "number")))
+            return 1;
+    return 0;
+}
+
+/* type: one word, or the list */
+static void set_types(gen *g, sd_node *s, sd_node *types)
+{
+    if (!types || !types->n)
+        sd_gen__del(s, "type");
+    else
+        sd_gen__set(g, s, "type", types->n == 1 ? types->items[0].value : types);
+}
+
+/* The items of a list: every item's schema, merged; types that differ
+ * become a list. */
+static sd_node *merge_items(gen *g, sd_node *a, sd_node *b)
+{
+    const sd_node *ta = sd_node_get(a, "type"), *tb = sd_node_get(b, "type");
+    sd_node *types = sd_gen__seq(g);
+    for (int k = 0; k < 2; k++) {
+        const sd_node *t = k ? tb : ta;
+        for (uint32_t i = 0; t && i < (t->kind == SD_SEQ ? t->n : 1); i++) {
+            const sd_node *w = t->kind == SD_SEQ ? t->items[i].value : t;
+            if (w->kind == SD_STR && !has_type(types, w->str) && sd_synth_push(g->out, types, (sd_node *)w) < 0)
+                g->oom = 1;
+        }
+    }
+    sd_node *m = sd_gen__hvsj_merge(g, a, b);
+    if (types && ta && tb)
+        set_types(g, m, types);
+    else if (!ta || !tb)
+        sd_gen__del(m, "type");   /* an item of any type */
+    sd_gen__del(m, "default");
+    return m;
+}
+
+static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, int depth);
+
+/* The properties of a map: its keys and, in line order among them, the
+ * keys commented out under it. */
+static void properties(gen *g, sd_node *s, const sd_node *v, int commented, int depth)
+{
+    sd_node *props = sd_gen__map(g), *req = sd_gen__seq(g);
+    const sd_node *cm = commented ? NULL : sd_ckeys_under(&g->ck, v);
+    uint32_t ci = 0;
+    size_t base = g->path.len;
+
+    for (uint32_t i = 0; i <= v->n && !g->oom; i++) {
+        /* the commented keys written before this key */
+        while (cm && ci < cm->n && (i == v->n || cm->items[ci].key->loc.line < v->items[i].key->loc.line)) {
+            const sd_pair *cp = &cm->items[ci++];
+            if (sd_node_get(props, cp->key->str))
+                continue;
+            sd_annot_path_push(&g->path, cp->key->str, cp->key->len);
+            sd_node *c = node(g, NULL, cp->value, 1, depth + 1);
+            sd_buf_truncate(&g->path, base);
+            sd_gen__set(g, props, cp->key->str, c);
+        }
+        if (i == v->n)
+            break;
+        const sd_pair *kp = &v->items[i];
+        sd_annot_path_push(&g->path, kp->key->str, kp->key->len);
+        sd_node *c = node(g, kp, kp->value, commented, depth + 1);
+        sd_buf_truncate(&g->path, base);
+        if (!c || sd_gen__flag(c, GEN_HIDDEN))
+            continue;
+        sd_gen__set(g, props, kp->key->str, c);
+        if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, kp->key->str)) < 0)
+            g->oom = 1;
+    }
+    if (req && req->n)
+        sd_gen__set(g, s, "required", req);
+    if (props && props->n)
+        sd_gen__set(g, s, "properties", props);
+}
+
+static void describe(gen *g, sd_node *s, const sd_annot *an)
+{
+    if (!an || !an->description || !*an->description)
+        return;
+    sd_gen__set(g, s, "description", sd_gen__str(g, an->description));
+    sd_gen__set(g, s, "markdownDescription", sd_gen__str(g, an->description));
+}
+
+/* The helm-docs / Bitnami annotation of the key at g->path. */
+static const sd_annot *annot_here(gen *g)
+{
+    const sd_annot *an;
+    if (!g->an.dialect || !g->path.len)
+        return NULL;
+    an = sd_annots_get(&g->an, g->path.ptr);
+    if (!an && g->an.dialect == SD_DIALECT_HELMDOCS)
+        an = sd_annots_get_old(&g->an, g->path.ptr);
+    return an;
+}
+
+static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, int depth)
+{
+    sd_node *s = sd_gen__map(g), *types = sd_gen__seq(g);
+    const char *own = v->kind == SD_NULL ? NULL : sd_node_type_word(v);
+    const sd_annot *an = commented ? NULL : annot_here(g);
+    size_t base = g->path.len;
+
+    if (!s || !types || depth > 1000)
+        return s;
+    if (own && sd_synth_push(g->out, types, sd_gen__str(g, own)) < 0)
+        g->oom = 1;
+    if (v->kind == SD_MAP && v->n) {
+        properties(g, s, v, commented, depth);
+    } else if (v->kind == SD_MAP && !commented) {
+        /* `{}`: free-form, unless the keys commented out under it say more */
+    } else if (v->kind == SD_SEQ && v->n) {
+        sd_node *items = NULL;
+        for (uint32_t i = 0; i < v->n && !g->oom; i++) {
+            sd_buf_printf(&g->path, "[%u]", i);
+            sd_node *c = node(g, &v->items[i], v->items[i].value, commented, depth + 1);
+            sd_buf_truncate(&g->path, base);
+            items = items ? merge_items(g, items, c) : c;
+        }
+        sd_gen__del(items, "default");
+        if (items && items->n)
+            sd_gen__set(g, s, "items", items);
+    } else if (v->kind != SD_MAP && v->kind != SD_SEQ && v->kind != SD_NULL && !commented) {
+        sd_gen__set(g, s, "default", sd_gen__copy(g, v));
+    }
+    /* helm-docs `(type)`, Bitnami `[modifiers]`: over the default's type,
+     * which stays allowed (the chart's own values.yaml is valid) */
+    if (an) {
+        sd_node *declared = sd_gen__seq(g);
+        if (an->type && helm_types(g, declared, an->type)) {
+            if (own && !has_type(declared, own) && sd_synth_push(g->out, declared, sd_gen__str(g, own)) < 0)
+                g->oom = 1;
+            if (v->kind == SD_NULL && !has_type(declared, "null") &&
+                sd_synth_push(g->out, declared, sd_gen__str(g, "null")) < 0)
+                g->oom = 1;
+            types = declared;
+        }
+        if (an->nullable && types->n && !has_type(types, "null") &&
+            sd_synth_push(g->out, types, sd_gen__str(g, "null")) < 0)
+            g->oom = 1;
+        describe(g, s, an);
+    }
+    set_types(g, s, types);
+    /* `@schema` annotations, strongest (a file may mix dialects) */
+    const sd_atann *a = p && !commented ? sd_atschema_get(&g->at, p) : NULL;
+    if (a && a->nparts)
+        sd_gen__hvsj_apply(g, s, a, 0);
+    if (a && a->block)
+        for (uint32_t i = 0; i < a->block->n; i++) {
+            const char *k = a->block->items[i].key->str;
+            const sd_node *bv = a->block->items[i].value;
+            if (!strcmp(k, "required") && bv->kind == SD_BOOL)
+                sd_gen__set_flag(g, s, GEN_REQ, bv->num.b);
+            else
+                sd_gen__set(g, s, k, sd_gen__copy(g, bv));
+        }
+    return s;
+}
+
+sd_node *sd_gen__native(gen *g)
+{
+    const sd_node *root = sd_doc_root(g->values);
+    sd_node *s = sd_gen__map(g);
+
+    if (!s)
+        return NULL;
+    sd_buf_clear(&g->path);
+    sd_gen__set(g, s, "type", sd_gen__str(g, "object"));
+    if (root && root->kind == SD_MAP)
+        properties(g, s, root, 0, 0);
+    else if (!root && sd_ckeys_under(&g->ck, NULL))
+        properties(g, s, sd_ckeys_under(&g->ck, NULL), 1, 0);
+    return g->oom ? NULL : s;
+}
+
+sd_node *sd_gen__native_finish(gen *g, sd_node *root)
+{
+    const char *url = g->draft == 7 ? "http://json-schema.org/draft-07/schema#"
+                    : g->draft == 2019 ? "https://json-schema.org/draft/2019-09/schema"
+                    : "https://json-schema.org/draft/2020-12/schema";
+    sd_gen__set(g, root, "$schema", sd_gen__str(g, url));
+    if (!sd_node_get(root, "type"))
+        sd_gen__set(g, root, "type", sd_gen__str(g, "object"));
+    return root;
+}
