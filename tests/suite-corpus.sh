@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/suite-corpus.sh - acceptance on real data: every chart, CRD, ytt
 # schema and both Kubernetes files of the corpus build a model with exit 0
-# (remote $refs served from the corpus's offline copies through --map).
+# (remote $refs served from the corpus's offline copies through --map), and
+# every chart with ci/ values passes them without a finding
+# (tests/corpus_ci.py).
 # Skipped when the corpus is not beside the repo.
 cd "$(dirname "$0")/.." || exit 2
 CORPUS=${CORPUS:-../shared/corpus}
@@ -27,5 +29,17 @@ for src in "$CORPUS"/charts/*/ "$CORPUS"/crds/*.yaml "$CORPUS"/kubernetes/_defin
     fi
 done
 echo "figure: corpus sources loaded $passed/$((passed + failed))"
+# every chart against its own CI values: no finding at all; a spoiled copy
+# (a typo'd key, a wrong type, a bad enum value) gives exactly its finding
+if python3 -c 'import yaml' 2>/dev/null; then
+    if python3 tests/corpus_ci.py "$SD" "$CORPUS" "$tmp" >"$tmp/ci" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL: the charts' own CI values"
+    fi
+    grep '^FAIL\|^figure\|^no schema' "$tmp/ci"
+else
+    echo "SKIPPED: no python3-yaml for the CI values check"
+fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -142,6 +142,18 @@ has "plain comment as description (form)" "$tmp/plain.form" '<p>Number of replic
 has "plain comment as description (json)" "$tmp/plain.json" '"description": "The image repository.\nWithout a registry, Docker Hub.",'
 hasnt "commented-out YAML is no description (json)" "$tmp/plain.json" '"description": "replicas: 3'
 
+# Bitnami --readme refuses inconsistent metadata, as readme-generator does:
+# exit 2 and the README untouched
+B=tests/golden/readme-bitnami-inconsistent
+cp $B/chart/README.md "$tmp/bn-readme.md"
+cp -r $B/chart "$tmp/bn-chart"
+"$SD" "$tmp/bn-chart" --readme "$tmp/bn-chart/README.md" >"$tmp/out" 2>"$tmp/err"
+status "bitnami inconsistent metadata refused" 2 $?
+if cmp -s "$tmp/bn-chart/README.md" "$tmp/bn-readme.md"; then ok; else fail "bitnami: README written despite the errors"; fi
+"$SD" "$tmp/bn-chart" --readme "$tmp/bn-chart/README.md" --lenient >"$tmp/out" 2>"$tmp/err"
+status "bitnami inconsistent metadata, --lenient" 0 $?
+has "bitnami --lenient: the table written" "$tmp/bn-chart/README.md" '| `image.registry`'
+
 # --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
 # No horizontal scroll, the filter first, long paths wrap. A fixture with long
 # paths and URLs, the md-chart fixture in both themes, and a big corpus chart.

@@ -2,6 +2,7 @@
  * arguments, open the source, build the model, write it in the chosen
  * format (or splice it into a README). */
 #include "cli.h"
+#include "bncheck.h"
 #include "file.h"
 #include "buf.h"
 #include "model.h"
@@ -97,6 +98,25 @@ static int nothing_to_document(const sd_source *src, sd_diags *diags)
 }
 
 /* One page to make: what sd_cmd_render() read from argv. */
+/* A Bitnami chart's README is refused, as readme-generator refuses it,
+ * when a value has no `## @param` or a `@param` names no value (errors in
+ * `diags`; warnings, and 0, when `lenient`). Returns 1 when refused. */
+static int metadata_inconsistent(sd_source *src, int lenient, sd_diags *diags)
+{
+    const sd_chart *c = sd_source_chart(src);
+    sd_annots an;
+    int r = 0;
+
+    if (!c || !c->values || sd_annots_scan(&an, c->values, diags) < 0)
+        return 0;
+    if (an.dialect == SD_DIALECT_BITNAMI)
+        r = sd_bncheck(c->values, &an, lenient, diags);
+    sd_annots_release(&an);
+    if (r == SD_ENOMEM)
+        sd_diag_error(diags, SD_ENOMEM, (sd_loc){ c->dir, 0, 0 }, "out of memory");
+    return r != 0;
+}
+
 typedef struct page_job {
     const char       *source, *format, *output, *readme;
     int               check;
@@ -129,6 +149,7 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
      * needed), and what does not resolve is nobody's concern */
     int lazy = strcmp(format, "md") == 0 && sd_chart_is_dir(pj->source) &&
                !sd_render_md_reads_schema(pj->source, &pj->ro, &pj->md);
+    int lenient = pj->sopts.lenient;
     if (lazy) {
         pj->sopts.offline = 1;
         pj->sopts.lenient = 1;
@@ -162,6 +183,10 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
         } else {
             m = sd_model_build(src, &pj->mopts, diags);
         }
+    }
+    if (m && pj->readme && metadata_inconsistent(src, lenient, diags)) {
+        sd_val_decref(m);
+        m = NULL;
     }
     if (m && strcmp(format, "form") != 0) {
         /* only the form reads the source again: give its documents

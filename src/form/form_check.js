@@ -169,6 +169,7 @@ export const Checks = (Base) => class extends Base {
       this.lastShown = this.interacted;
       this.drawProblems();
     }
+    this.drawOutlineMarks();
     if (opts.preview !== false) this.drawPreview();
     if (this.session) this.session.changed();
     this.cost = performance.now() - t0;

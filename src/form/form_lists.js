@@ -4,7 +4,7 @@
 // chosen branch's fields). Each rebuilds only its own items.
 import { h } from "./form_dom.js";
 import { pathText, pathId, pointer } from "./form_path.js";
-import { res, widget, branches, branchLabel, chooseBranch, memberNode, itemNode } from "./form_schema.js";
+import { res, widget, branches, branchLabels, chooseBranch, memberNode, itemNode } from "./form_schema.js";
 import { isMap, has, clone } from "./form_values.js";
 import { renderField, shell, headRow, finish, nullToggle } from "./form_view.js";
 import { iconButton, textButton } from "./form_icons.js";
@@ -68,8 +68,10 @@ export function renderArray(app, n, segs, depth) {
   if (n.nullable) { entry.rerenderOnNull = true; ctl.append(nullToggle(app, segs, p, id, entry)); }
   const inode = itemNode(n);
   const pager = new Pager("items", p);
+  let drawn = false;
   const draw = (focusIndex) => {
-    app.unregisterUnder(segs);
+    if (drawn) app.unregisterUnder(segs);
+    drawn = true;
     items.textContent = "";
     const arr = app.get(segs);
     const list = Array.isArray(arr) ? arr : [];
@@ -305,15 +307,18 @@ export function renderVariant(app, n, segs, depth, opts) {
   const wrap = h("div", { class: "sd-variant", id: pathId(segs) + "-variant", "data-path": p });
   const bs = branches(n);
   const sel = h("select", { "aria-label": "Variant of " + p, id: pathId(segs) + "-vsel" }, h("option", { value: "", text: "choose…" }));
-  bs.forEach((b, i) => sel.append(h("option", { value: String(i), text: branchLabel(b, i) })));
+  const names = branchLabels(bs);
+  bs.forEach((b, i) => sel.append(h("option", { value: String(i), text: names[i] })));
   const ptr = pointer(segs);
   let idx = app.variants.has(ptr) ? app.variants.get(ptr) : chooseBranch(n, app.get(segs));
   if (idx < 0 && app.get(segs) !== undefined) idx = 0;
   app.variants.set(ptr, idx);
   const body = h("div", { class: "sd-variant-body" });
   const label = h("div", { class: "sd-row" }, h("label", { class: "sd-path", for: pathId(segs) + "-vsel", text: p }), n.title ? h("span", { class: "sd-title", text: n.title }) : null);
+  let drawn = false;
   const draw = () => {
-    app.unregisterUnder(segs, true);
+    if (drawn) app.unregisterUnder(segs, true);
+    drawn = true;
     body.textContent = "";
     const i = app.variants.get(ptr);
     sel.value = i >= 0 ? String(i) : "";

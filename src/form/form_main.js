@@ -13,18 +13,21 @@ import { Session } from "./form_session.js";
 import { Truth } from "./form_truth.js";
 import { setDefs, setRules, res, widget, extras } from "./form_schema.js";
 import { renderField, buildMembers } from "./form_view.js";
-import { h } from "./form_dom.js";
+import { h, show } from "./form_dom.js";
 import { BasicView } from "./form_basic.js";
 import { Checks } from "./form_check.js";
 import { ValuesIO, download, copy } from "./form_io.js";
-import { Navigation, deepLink } from "./form_nav.js";
+import { Navigation, deepLink, wireNavigation } from "./form_nav.js";
+import { Outline } from "./form_outline.js";
+import { nextTask } from "./form_bigyaml.js";
 import { Preview } from "./form_preview.js";
 
 const $ = (id) => document.getElementById(id);
+const RENDER_FIELDS = 100;  // fields built at once when the form is drawn (then only what comes near the screen)
 
 class Base {}
 
-class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
+class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))) {
   constructor(data) {
     super();
     this.data = data;
@@ -51,6 +54,8 @@ class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
     this.revealAll = false;
     this.fields = new Map();   // pointer -> field entry (rendered fields only)
     this.pagers = new Map();   // pointer (+ "#keys", "#map") -> move a window of items to a key or index (form_lists.js Pager)
+    this.byEl = new WeakMap(); // a field's element -> its entry
+    this.query = "";           // the search typed (form_nav.js)
     this.variants = new Map(); // pointer -> chosen branch
     this.errors = [];
     this.errByPtr = new Map();
@@ -105,6 +110,8 @@ class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
     else this.values = setAt(this.values, segs, v);
     if (this.values === undefined || this.values === null) this.values = {};
     const ptr = pointer(segs);
+    // keys come or go: the search index is made again
+    if (v === undefined || (v !== null && typeof v === "object")) this.index = null;
     // a number as typed, for messages that quote it (`validate` quotes the file's text)
     for (const k of [...this.texts.keys()]) if (k === ptr || k.startsWith(ptr + "/")) this.texts.delete(k);
     if (typeof v === "number" && typeof opts.text === "string" && opts.text.trim() !== String(v)) this.texts.set(ptr, opts.text.trim());
@@ -221,6 +228,7 @@ class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
   // ---- fields --------------------------------------------------------------------
   register(entry) {
     this.fields.set(pointer(entry.segs || []), entry);
+    this.byEl.set(entry.el, entry);
   }
 
   unregisterUnder(segs, self) {
@@ -237,8 +245,16 @@ class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
     const pv = this.provenance(segs);
     entry.el.setAttribute("data-provenance", pv);
     if (entry.prov) entry.prov.textContent = pv;
-    const same = equal(v, this.def(segs));
+    const d = this.def(segs);
+    const same = equal(v, d);
+    if (!same && entry.changed) entry.changed();
     if (entry.reset) entry.reset.hidden = same && !this.pinned(segs);
+    // a changed scalar shows its default beside it (never a secret's)
+    if (entry.was) {
+      const on = !same && !entry.secret && d !== undefined && (d === null || typeof d !== "object");
+      entry.was.hidden = !on;
+      if (on) { const t = "default: " + (typeof d === "string" ? (d === "" ? '""' : d) : show(d)); entry.was.textContent = t.length > 60 ? t.slice(0, 59) + "…" : t; }
+    }
     // setting a deprecated key warns; it does not fail
     if (entry.node && entry.node.deprecated && entry.err) {
       let w = entry.el.querySelector(":scope > .sd-warn");
@@ -269,19 +285,71 @@ class App extends Preview(Navigation(ValuesIO(Checks(BasicView(Base))))) {
   }
 
 
+  // Draw the fields: the top level, and the open objects' fields, those past
+  // the first RENDER_FIELDS when they come near the screen (deferBuild,
+  // drainBuilds); then the outline, and the search or filter again.
   renderForm() {
     const main = $("sd-form");
     main.textContent = "";
     this.fields.clear();
     this.pagers.clear();
+    this.index = null;
+    this.buildQueue = [];
     const root = res(this.form().root);
     if (this.kind === "crd") patchCrdRoot(root);
     const box = h("div", { class: "sd-root" });
     main.append(box);
-    if (this.view === "basic" && widget(root, this.values) === "object") buildMembers(this, this.basicRoot(root), [], 0, box);
-    else if (widget(root, this.values) === "object") buildMembers(this, root, [], 0, box);
+    this.drawing = true;
+    let top = null;
+    if (this.view === "basic" && widget(root, this.values) === "object") buildMembers(this, top = this.basicRoot(root), [], 0, box);
+    else if (widget(root, this.values) === "object") buildMembers(this, top = root, [], 0, box);
     else box.append(renderField(this, root, [], 0));
+    this.drawing = false;
+    this.buildOutline(top ? topMembers(top, this.values) : []);
+    this.drainBuilds();
+    if (this.query) { this.query = null; this.searchAsYouType($("sd-search").value); }
+    else if (this.onlyChanged) this.applyFilter();
   }
+
+  // while the form is drawn: build `entry` (an open object) later?
+  deferBuild(entry) {
+    if (!this.drawing || this.fields.size < RENDER_FIELDS) return false;
+    this.buildQueue.push(entry);
+    return true;
+  }
+
+  // The open objects deferBuild() left are built when they come near the
+  // screen (or are revealed, searched, expanded or printed: they build
+  // themselves then), so the main thread is free once the first screen is drawn.
+  drainBuilds() {
+    if (this.nearObserver) this.nearObserver.disconnect();
+    this.nearObserver = null;
+    const q = this.buildQueue;
+    if (!q.length) return;
+    if (typeof IntersectionObserver !== "function") { for (const e of q.splice(0)) e.build(); return; }
+    const byEl = new Map(q.map((e) => [e.el, e]));
+    const io = new IntersectionObserver((seen) => {
+      for (const s of seen) {
+        if (!s.isIntersecting) continue;
+        const e = byEl.get(s.target);
+        io.unobserve(s.target);
+        if (e && e.el.open && !e.built) { e.build(); if (this.filtering()) this.applyFilter(); }
+      }
+    }, { rootMargin: "300px 0px" });
+    for (const e of q) io.observe(e.el);
+    this.nearObserver = io;
+  }
+}
+
+// the top-level members of the form, for the outline
+function topMembers(top, values) {
+  const out = (top.properties || []).map((p) => ({ key: p.key, title: res(p).title, section: p.section || res(p).section }));
+  if (!top.basicOnly && isMap(values) && !top.additionalProperties && !top.patternProperties) {
+    const own = new Set(out.map((m) => m.key));
+    const extra = Object.keys(values).filter((k) => !own.has(k));
+    if (extra.length <= 50) for (const k of extra) out.push({ key: k });
+  }
+  return out;
 }
 
 function patchCrdRoot(root) {
@@ -379,10 +447,7 @@ function start() {
   $("sd-copy").addEventListener("click", () => copy(app));
   $("sd-reset-all").addEventListener("click", () => app.session.askReset());
   for (const r of document.querySelectorAll("input[name=sd-export]")) r.addEventListener("change", () => app.drawPreview());
-  $("sd-search").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") { e.preventDefault(); app.search($("sd-search").value); }
-  });
-  $("sd-only-changed").addEventListener("change", () => { app.onlyChanged = $("sd-only-changed").checked; app.applyFilter(); });
+  wireNavigation(app);
   document.addEventListener("keydown", (e) => {
     if (e.key === "/" && !/^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) { e.preventDefault(); $("sd-search").focus(); }
   });

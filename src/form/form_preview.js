@@ -93,9 +93,11 @@ export const Preview = (Base) => class extends Base {
     const t0 = performance.now();
     const r = this.previewText();
     if (!this.pst) this.pst = { flags: {}, text: {} };
-    this.plines = setLines($("sd-preview"), this.pst.text, r.text);
+    const pre = $("sd-preview");
+    this.plines = setLines(pre, this.pst.text, r.text);
+    // an empty export: say what to do, not an empty box
     const note = $("sd-preview-empty");
-    if (note) note.hidden = !r.empty;
+    if (note) { note.hidden = !r.empty; pre.hidden = r.empty; }
     const more = $("sd-preview-more");
     if (more) {
       more.hidden = !r.more;
@@ -107,6 +109,8 @@ export const Preview = (Base) => class extends Base {
       if (this.kind === "chart" && r.v !== undefined && !r.empty)
         t = bigger(r.v, FLAG_VALUES) ? "# more than " + FLAG_VALUES.toLocaleString("en") + " values: pass them as a values file (-f values.yaml)\n" : setFlags(r.v);
       setLines(flags, this.pst.flags, t);
+      flags.hidden = t === "";
+      flags.parentElement.hidden = t === "";
     }
     this.pcost = performance.now() - t0;
     if (opts.changes !== false) this.drawChanges();

@@ -142,18 +142,56 @@ export function branches(n) {
   return n.oneOf && n.oneOf.length > 1 ? n.oneOf : n.anyOf || [];
 }
 
-export function branchLabel(b0, i) {
-  const b = res(b0);
-  if (b.title && b.title !== "Item" && b.title_explicit !== false && !/^Option \d+$/.test(b.title)) return b.title;
-  if (has(b, "const")) return JSON.stringify(b.const);
+function literal(v) {
+  return v === "" ? "(empty)" : typeof v === "string" ? v : JSON.stringify(v);
+}
+
+// The words for a branch's type: "string (date-time)", "list of string", "object".
+function typeWords(b) {
   const ts = types(b);
-  if (b.properties && b.properties.length) {
-    const req = (b.constraints && b.constraints.required) || [];
-    const names = (req.length ? req : b.properties.map((p) => p.key)).slice(0, 3);
-    return "object (" + names.join(", ") + ")";
+  const fmt = b.constraints && b.constraints.format ? " (" + b.constraints.format + ")" : "";
+  if (ts.length === 1 && ts[0] === "array") {
+    const it = b.items ? res(b.items) : null;
+    const inner = it ? types(it) : [];
+    return inner.length ? "list of " + inner.join(" or ") : "list";
   }
-  if (ts.length) return ts.join(" or ") + (b.constraints && b.constraints.format ? " (" + b.constraints.format + ")" : "");
-  return "Option " + (i + 1);
+  const pat = b.constraints && typeof b.constraints.pattern === "string" ? " matching " + (b.constraints.pattern.length > 30 ? b.constraints.pattern.slice(0, 29) + "…" : b.constraints.pattern) : "";
+  if (ts.length) return ts.join(" or ") + fmt + pat;
+  if (b.properties && b.properties.length) return "object";
+  if (b.items) return "list";
+  return (b.type || []).includes("null") ? "null" : "any value";
+}
+
+// The names of oneOf/anyOf branches (docs/form.md): each its title, else
+// its const or enum, else its single required property or the properties
+// only it has (`exec`, `httpGet`, `tcpSocket`), else its type; two alike
+// get their required or own properties added. Never "Option N".
+export function branchLabels(list) {
+  const bs = list.map(res);
+  const keysOf = (b) => (b.properties || []).map((p) => p.key);
+  const own = bs.map((b, i) => keysOf(b).filter((k) => !bs.some((o, j) => j !== i && keysOf(o).includes(k))));
+  const req = bs.map((b) => (b.constraints && b.constraints.required) || []);
+  const labels = bs.map((b, i) => {
+    if (b.title && b.title_explicit) return b.title;
+    if (has(b, "const")) return literal(b.const);
+    if (b.enum && b.enum.length) return b.enum.slice(0, 4).map(literal).join(" | ") + (b.enum.length > 4 ? " | …" : "");
+    if (req[i].length === 1) return req[i][0];
+    if (own[i].length && own[i].length <= 3) return own[i].join(", ");
+    // a discriminator: a property whose const or single enum differs between branches
+    for (const p0 of b.properties || []) {
+      const p = res(p0);
+      const c = has(p, "const") ? p.const : p.enum && p.enum.length === 1 ? p.enum[0] : undefined;
+      if (c !== undefined) return p0.key + ": " + literal(c);
+    }
+    return typeWords(b);
+  });
+  // names given twice: say what else tells them apart, else number them
+  const out = labels.map((l, i) => {
+    if (labels.indexOf(l) === labels.lastIndexOf(l)) return l;
+    const more = (req[i].length ? req[i] : own[i].length ? own[i] : keysOf(bs[i])).slice(0, 3);
+    return more.length ? l + " (" + more.join(", ") + ")" : l;
+  });
+  return out.map((l, i) => (out.indexOf(l) === out.lastIndexOf(l) ? l : l + " " + (out.slice(0, i).filter((x) => x === l).length + 1)));
 }
 
 // The branch that fits `value`: a const/enum discriminator property first,

@@ -65,7 +65,8 @@ export class Truth {
     const entry = this.nearest(segs);
     if (entry) {
       const p = pathText(entry.segs);
-      const add = [...entry.el.querySelectorAll("button")].find((b) => b.textContent === "Add entry to " + p || b.textContent === "Add item to " + p);
+      const name = (b) => b.getAttribute("aria-label") || b.textContent;
+      const add = [...entry.el.querySelectorAll("button")].find((b) => name(b) === "Add entry to " + p || name(b) === "Add item to " + p);
       const t = add || entry.control || entry.el;
       entry.el.scrollIntoView({ block: "center" });
       t.focus();

@@ -10,6 +10,7 @@ import { res, widget, isSecret, isMultiline, constraintWords, memberNode, extras
 import { isMap, has, clone, equal } from "./form_values.js";
 import { toYaml, parseValues } from "./form_yaml.js";
 import { renderArray, renderMap, renderVariant, Pager, PAGE } from "./form_lists.js";
+import { iconButton, textButton } from "./form_icons.js";
 
 // ---- the parts every field has -------------------------------------------------
 
@@ -33,11 +34,9 @@ export function headRow(app, n, segs, id, labelFor, kind) {
   if (n.readOnly) row.append(h("span", { class: "sd-badge", text: "read-only" }));
   if (!labelFor) row.append(h("output", { id: id + "-c", class: "sd-count" }));
   row.append(h("span", { class: "sd-prov", text: "default" }));
+  // the default beside a changed value and "Reset PATH" come when it changes (changed())
   const ref = refLink(app, n, p);
   if (ref) row.append(ref);
-  const reset = h("button", { type: "button", class: "sd-reset", hidden: true, text: "Reset " + p });
-  reset.addEventListener("click", () => app.resetAt(segs));
-  row.append(reset);
   return row;
 }
 
@@ -61,23 +60,57 @@ export function shell(app, n, segs, kind, extraClass) {
   return { el, id, segs, node: n };
 }
 
+// The error goes right under the control, before the description (a long
+// one folds after three lines, with a "more" button) and the constraints.
 export function finish(app, entry, n, kind) {
   const { el, id } = entry;
-  if (n.doc !== undefined) {
-    const d = descNode(n.doc);
-    d.id = id + "-d";
-    el.append(d);
-  }
-  const m = metaLine(n, kind, entry.secret);
-  if (m) el.append(m);
   const err = h("div", { class: "sd-error", id: id + "-e", hidden: true });
-  el.append(err);
+  // under the control (a list's or a map's: its "Add" row, before its items)
+  const ctl = [...el.children].find((c) => c.classList.contains("sd-control"));
+  const after = [err];
+  if (n.doc !== undefined) after.push(...description(n, id, pathText(entry.segs)));
+  const m = metaLine(n, kind, entry.secret);
+  if (m) after.push(m);
+  if (ctl) ctl.after(...after); else el.append(...after);
   entry.err = err;
   entry.prov = el.querySelector(".sd-prov");
-  entry.reset = el.querySelector(".sd-reset");
+  entry.changed = () => changed(app, entry);
   app.register(entry);
   app.refresh(entry);
   return el;
+}
+
+// A field whose value differs from its default gets, once, what it was and
+// a "Reset PATH" button in its row (most fields never change: not built).
+function changed(app, entry) {
+  if (entry.reset) return;
+  const row = entry.el.querySelector(":scope > .sd-row");
+  if (!row) return;
+  const p = pathText(entry.segs);
+  entry.was = h("span", { class: "sd-was", hidden: true });
+  entry.reset = iconButton("reset", "Reset " + p, { class: "sd-icon-btn sd-reset", hidden: true });
+  entry.reset.addEventListener("click", () => app.resetAt(entry.segs));
+  const ref = row.querySelector(":scope > .sd-ref");
+  if (ref) ref.before(entry.was, entry.reset); else row.append(entry.was, entry.reset);
+}
+
+const LONG_DESC = 260;   // characters: a longer description folds
+
+// The description of node `n` (and its "more" button when it is long).
+function description(n, id, p) {
+  const d = descNode(n.doc);
+  d.id = id + "-d";
+  const len = d.textContent.length;
+  if (len <= LONG_DESC && d.childElementCount <= 3) return [d];
+  d.classList.add("sd-long");
+  const more = h("button", { type: "button", class: "sd-more-btn", "aria-expanded": "false", "aria-controls": d.id }, "more", h("span", { class: "sd-visually-hidden", text: " about " + (p || "(root)") }));
+  more.addEventListener("click", () => {
+    const on = !d.classList.contains("sd-open");
+    d.classList.toggle("sd-open", on);
+    more.setAttribute("aria-expanded", on ? "true" : "false");
+    more.firstChild.textContent = on ? "less" : "more";
+  });
+  return [d, more];
 }
 
 // ---- a field of any kind ---------------------------------------------------------
@@ -125,7 +158,8 @@ function renderLeaf(app, n, segs, w) {
     entry.set = (v) => { control.value = v === true ? "true" : v === false ? "false" : ""; };
   } else if (w === "enum") {
     control = h("select", { id: cid }, h("option", { value: "", text: "unset" }));
-    n.enum.forEach((e, i) => control.append(h("option", { value: String(i), text: typeof e === "string" ? e : show(e) })));
+    // the empty string is an option too: "(empty)", never a blank line
+    n.enum.forEach((e, i) => control.append(h("option", { value: String(i), text: e === "" ? "(empty)" : typeof e === "string" ? e : show(e) })));
     control.addEventListener("change", () => commit(control.value === "" ? undefined : clone(n.enum[Number(control.value)])));
     entry.set = (v) => {
       const i = v === undefined ? -1 : n.enum.findIndex((e) => equal(e, v));
@@ -202,7 +236,7 @@ function renderLeaf(app, n, segs, w) {
       if (document.activeElement !== control) control.value = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
     };
     if (secret) {
-      const btn = h("button", { type: "button", "aria-pressed": "false", "aria-label": "Show " + p, text: "Show" });
+      const btn = iconButton("show", "Show " + p, { "aria-pressed": "false" });
       btn.addEventListener("click", () => {
         const on = btn.getAttribute("aria-pressed") !== "true";
         if (control.tagName === "TEXTAREA") maskText(control, !on);
@@ -289,7 +323,10 @@ function renderObject(app, n, segs, depth, opts) {
   det.append(sum);
   const entry = { el: det, id, segs, node: n, kind: "object", prov, control: sum, focusEl: sum };
   const body = h("div", { class: "sd-body" });
-  const reset = h("button", { type: "button", class: "sd-reset", hidden: true, text: "Reset " + p });
+  const err = h("div", { class: "sd-error", id: id + "-e", hidden: true });
+  body.append(err);
+  entry.err = err;
+  const reset = textButton("reset", "Reset", "Reset " + p, { class: "sd-text-btn sd-reset", hidden: true });
   reset.addEventListener("click", () => app.resetAt(segs));
   entry.reset = reset;
   const tools = h("div", { class: "sd-control" }, reset);
@@ -297,12 +334,9 @@ function renderObject(app, n, segs, depth, opts) {
   if (ref) tools.append(ref);
   if (n.nullable) { entry.rerenderOnNull = true; tools.append(nullToggle(app, segs, p, id, entry)); }
   body.append(tools);
-  if (n.doc !== undefined) { const d = descNode(n.doc); d.id = id + "-d"; body.append(d); }
+  if (n.doc !== undefined) body.append(...description(n, id, p));
   const m = metaLine(n, "object");
   if (m) body.append(m);
-  const err = h("div", { class: "sd-error", id: id + "-e", hidden: true });
-  body.append(err);
-  entry.err = err;
   const kids = h("div", { class: "sd-children" });
   body.append(kids);
   det.append(body);
@@ -310,6 +344,7 @@ function renderObject(app, n, segs, depth, opts) {
   entry.build = () => {
     if (entry.built) return;
     entry.built = true;
+    kids.style.minHeight = "";
     const x = extras(n, app.get(segs));
     entry.condKey = x.key;
     entry.condProps = x.all;
@@ -321,11 +356,28 @@ function renderObject(app, n, segs, depth, opts) {
     entry.built = false;
     if (det.open) entry.build();
   };
-  det.addEventListener("toggle", () => { if (det.open) entry.build(); });
+  // the toggle event of the open it was created with does not build a
+  // deferred object (deferBuild): only a person opening it, or reveal()
+  let first = open;
+  det.addEventListener("toggle", () => {
+    if (first) { first = false; return; }
+    if (det.open) entry.build();
+  });
   entry.set = () => {};
   app.register(entry);
   app.refresh(entry);
-  if (open) { det.open = true; entry.build(); }
+  if (open) {
+    det.open = true;
+    // the page's first objects at once; the rest a slice at a time after the
+    // first paint (App.deferBuild, form_main.js), or when opened or revealed
+    if (!app.deferBuild || !app.deferBuild(entry)) entry.build();
+    // about the height its fields will take, so the page does not jump
+    else {
+      const px = Math.min(20000, 70 * (n.properties || []).length);
+      kids.style.minHeight = px + "px";
+      det.style.containIntrinsicSize = "auto " + (px + 80) + "px";
+    }
+  }
   return det;
 }
 

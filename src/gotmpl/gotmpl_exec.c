@@ -68,12 +68,6 @@ gwalk sd_gotmpl__walk(const sd_gcall *c)
     return w;
 }
 
-gwalk sd_gotmpl__walk_alone(void)
-{
-    gwalk w = { SD_GOTMPL_WALK_STEPS, SD_GOTMPL_WALK_STEPS, 0 };
-    return w;
-}
-
 int sd_gotmpl__walked(sd_gcall *c, const gwalk *w)
 {
     c->steps += w->start - w->left;

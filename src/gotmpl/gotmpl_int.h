@@ -191,8 +191,14 @@ static inline int sd_gotmpl__visit(gwalk *w)
 }
 /** A walk with the steps the running call has left. */
 gwalk sd_gotmpl__walk(const sd_gcall *c);
-/** A walk outside any call (SD_GOTMPL_WALK_STEPS). */
-gwalk sd_gotmpl__walk_alone(void);
+/** A walk outside any call (SD_GOTMPL_WALK_STEPS). Inline, so that
+ *  gotmpl_value.c and gotmpl_yaml.c need nothing of the executor, which
+ *  calls them (no loop of calls: make circle-check). */
+static inline gwalk sd_gotmpl__walk_alone(void)
+{
+    gwalk w = { SD_GOTMPL_WALK_STEPS, SD_GOTMPL_WALK_STEPS, 0 };
+    return w;
+}
 /** Charge the steps `w` took to `c`: 0, or SD_ELIMIT with the step bound's
  *  error when the walk ran out. */
 int sd_gotmpl__walked(sd_gcall *c, const gwalk *w);

@@ -28,7 +28,7 @@ extern const char sd_form_bundle_sha256[];
 
 /* The node fields the page uses, copied as they are. */
 static const char *const keep[] = {
-    "key", "title", "type", "nullable", "enum", "const", "constraints", "required",
+    "key", "title", "title_explicit", "type", "nullable", "enum", "const", "constraints", "required",
     "deprecated", "deprecation", "removed", "removal", "readOnly", "writeOnly", "ref",
     "recursive", "section", "form", "kubernetes", "examples", "has_default", "default_text", NULL
 };

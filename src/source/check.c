@@ -562,7 +562,8 @@ static void shape_note(sd_check *k, const sd_chart *chart)
     k->said_shape = 1;
     sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
                 "the chart has no templates/: which maps are free-form is told from values.yaml "
-                "alone (an empty map; a new entry shaped like its siblings)");
+                "alone (an empty map; a new entry shaped like its siblings; a key of another map shaped "
+                "like its own)");
 }
 
 /* Unknown and deprecated keys (lint.c); --strict makes unknown keys errors. */

@@ -30,6 +30,7 @@
 typedef struct sref {
     const sd_node *node;
     const sd_doc  *doc;
+    int            cond;   /* reached only through anyOf/oneOf/then/else: it may not apply */
 } sref;
 
 typedef struct lctx {
@@ -51,6 +52,9 @@ typedef struct lctx {
     size_t         mpn, mpcap;
     int            cut;           /* a collect() stopped at its depth or count bound */
     const sd_ckeys *ck;           /* keys commented out in the defaults (known, optional) */
+    const sd_node *droot;         /* the defaults' root (the analogy fallback) */
+    const sd_node **dmaps;        /* its maps, listed on first need; NULL: not yet */
+    size_t         ndmaps;
     sd_lint_chart *lc;            /* the chart's templates and doc comments, or NULL */
     const char    *seg[MAX_DEPTH + 2];  /* the keys of the place walked (NULL: a list index) */
     size_t         nseg;
@@ -59,7 +63,8 @@ typedef struct lctx {
 
 /* The schema maps that apply at one place: `s` and, through $ref,
  * allOf/anyOf/oneOf and if/then/else, every schema that could add keys. */
-static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int depth)
+static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int depth,
+                    int cond)
 {
     static const char *const lists[] = { "allOf", "anyOf", "oneOf" };
     static const char *const one[] = { "then", "else" };
@@ -72,22 +77,24 @@ static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, siz
         return;
     }
     for (size_t i = 0; i < *n; i++)
-        if (out[i].node == s)
+        if (out[i].node == s) {
+            out[i].cond &= cond;   /* reached for sure once: it applies */
             return;
-    out[(*n)++] = (sref){ s, doc };
+        }
+    out[(*n)++] = (sref){ s, doc, cond };
     if ((x = sd_node_get(s, "$ref")) && x->kind == SD_STR) {
         const sd_schema_info *ti = NULL;
         sd_diags scratch = SD_DIAGS_INIT;  /* the validator reported it already */
         if (sd_source_resolve(c->src, &ti, doc, s, x, &scratch) == 0 && ti)
-            collect(c, ti->node, ti->doc, out, n, depth + 1);
+            collect(c, ti->node, ti->doc, out, n, depth + 1, cond);
         sd_diags_release(&scratch);
     }
     for (size_t k = 0; k < 3; k++)
         if ((x = sd_node_get(s, lists[k])) && x->kind == SD_SEQ)
             for (size_t i = 0; i < x->n; i++)
-                collect(c, x->items[i].value, doc, out, n, depth + 1);
+                collect(c, x->items[i].value, doc, out, n, depth + 1, cond || k > 0);
     for (size_t k = 0; k < 2; k++)
-        collect(c, sd_node_get(s, one[k]), doc, out, n, depth + 1);
+        collect(c, sd_node_get(s, one[k]), doc, out, n, depth + 1, 1);
 }
 
 /* collect(`s`) into an empty `out`, from the memo when `s` was asked
@@ -107,7 +114,7 @@ static size_t collect_one(lctx *c, const sd_node *s, const sd_doc *doc, sref *ou
         return e->n;
     }
     c->cut = 0;
-    collect(c, s, doc, out, &n, 0);
+    collect(c, s, doc, out, &n, 0, 0);
     *whole = !c->cut;
     /* remembered when there is room (else asked again next time) */
     if (hit || sd_grow((void **)&c->memos, &c->amemos, c->nmemos + 1, sizeof *c->memos) < 0 ||
@@ -125,30 +132,36 @@ static size_t collect_one(lctx *c, const sd_node *s, const sd_doc *doc, sref *ou
  * collect() reaches from it; so collect() from `s` would add exactly the
  * schemas of its own answer that the list lacks, in that order. `*whole`
  * (1 for an empty list) is cleared when a bound cut an answer. */
-static void collect_memo(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int *whole)
+static void collect_memo(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int *whole,
+                         int cond)
 {
     sref mine[MAX_SCHEMAS];
     int w;
     size_t m;
 
     if (!*whole) {
-        collect(c, s, doc, out, n, 0);
+        collect(c, s, doc, out, n, 0, cond);
         return;
     }
     m = collect_one(c, s, doc, mine, &w);
     if (!w) {
         *whole = 0;
         if (*n) {
-            collect(c, s, doc, out, n, 0);
+            collect(c, s, doc, out, n, 0, cond);
             return;
         }
     }
     for (size_t i = 0; i < m && *n < MAX_SCHEMAS; i++) {
         size_t j = 0;
+        int ci = mine[i].cond || cond;
         while (j < *n && out[j].node != mine[i].node)
             j++;
-        if (j == *n)
+        if (j == *n) {
             out[(*n)++] = mine[i];
+            out[j].cond = ci;
+        } else {
+            out[j].cond &= ci;
+        }
     }
 }
 
@@ -371,9 +384,9 @@ static size_t child_schemas(lctx *c, const sref *s, const mapkw *kw, size_t ns, 
     for (size_t i = 0; i < ns; i++) {
         const sd_node *x;
         if (kw[i].props && (x = sd_node_get(kw[i].props, key)))
-            collect_memo(c, x, s[i].doc, out, &n, &whole);
+            collect_memo(c, x, s[i].doc, out, &n, &whole, s[i].cond);
         else if (kw[i].addl)
-            collect_memo(c, kw[i].addl, s[i].doc, out, &n, &whole);
+            collect_memo(c, kw[i].addl, s[i].doc, out, &n, &whole, s[i].cond);
     }
     return n;
 }
@@ -415,6 +428,8 @@ static place judge_place(lctx *c, const sd_node *defs, const sref *s, size_t ns,
                 kw[i].addl = ap;
             if (ap && ((ap->kind == SD_BOOL && ap->num.b) || (ap->kind == SD_MAP && !ap->n)))
                 pl.loose = 1;
+            else if (ap && ap->kind == SD_BOOL && s[i].cond)
+                ;   /* false where a branch may not apply: the validator may well let a typo by */
             else if (ap && (ap->kind == SD_MAP || ap->kind == SD_BOOL))
                 pl.open = 1;
         }
@@ -527,6 +542,54 @@ static void report_unknown(lctx *c, const sd_tval *key, const place *pl, const s
     sd_buf_release(&m);
 }
 
+/* List the maps of the defaults below `n` (at most 20,000, 50 deep). */
+static void list_maps(lctx *c, const sd_node *n, size_t *cap, int depth)
+{
+    if (!n || depth > 50 || c->ndmaps >= 20000 || c->oom)
+        return;
+    if (n->kind == SD_MAP && n->n) {
+        if (sd_grow((void **)&c->dmaps, cap, c->ndmaps + 1, sizeof *c->dmaps) < 0) {
+            c->oom = 1;
+            return;
+        }
+        c->dmaps[c->ndmaps++] = n;
+    }
+    if (n->kind == SD_MAP || n->kind == SD_SEQ)
+        for (size_t i = 0; i < n->n; i++)
+            list_maps(c, n->items[i].value, cap, depth + 1);
+}
+
+/* Without templates to read: `k` is a key of another map of values.yaml
+ * (written, or commented out) shaped like `defs`: half of defs' keys, and
+ * at least 4, are keys of it too. Charts repeat one component's settings
+ * in the next (grafana's imageRenderer shares 27 of its 38 keys with the
+ * root, whose commented-out `podLabels` its CI values set under
+ * imageRenderer too); a typo is a key of no map at all. */
+static int known_by_analogy(lctx *c, const sd_node *defs, const char *k)
+{
+    if (!defs || defs->kind != SD_MAP || defs->n < 4 || !c->droot)
+        return 0;
+    if (!c->dmaps) {
+        size_t cap = 0;
+        list_maps(c, c->droot, &cap, 0);
+        if (!c->dmaps)
+            return 0;
+    }
+    for (size_t i = 0; i < c->ndmaps; i++) {
+        const sd_node *n = c->dmaps[i], *cm = commented_under(c, n);
+        size_t shared = 0;
+        if (n == defs || !(sd_node_get(n, k) || (cm && sd_node_get(cm, k))))
+            continue;
+        for (size_t j = 0; j < defs->n; j++) {
+            const char *dk = defs->items[j].key->str;
+            shared += sd_node_get(n, dk) || (cm && sd_node_get(cm, dk));
+        }
+        if (shared >= 4 && shared * 2 >= defs->n)
+            return 1;
+    }
+    return 0;
+}
+
 static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                      sd_buf *ptr, sd_buf *dk, int depth)
 {
@@ -563,6 +626,8 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             known = (sd_tmplrefs_use(refs, c->seg, c->nseg) & SD_TREF_READ) != 0;
         if (!known && !refs && pl.judged && !pl.open && (cd = entry_like(key + 1, defs)))
             known = 1;
+        if (!known && !refs && pl.judged && !pl.open)
+            known = known_by_analogy(c, defs, k);
         if (!refs && c->lc && pl.judged && !own)
             c->lc->shape_used = 1;
         sd_ptr_push(ptr, k, key->len);
@@ -602,9 +667,9 @@ static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, 
         for (size_t i = 0; i < ns; i++) {
             const sd_node *it = sd_node_get(s[i].node, "items");
             if (it && it->kind == SD_MAP)
-                collect_memo(c, it, s[i].doc, is, &nis, &whole);
+                collect_memo(c, it, s[i].doc, is, &nis, &whole, s[i].cond);
             else if ((it = sd_node_get(s[i].node, "additionalItems")) && it->kind == SD_MAP)
-                collect_memo(c, it, s[i].doc, is, &nis, &whole);
+                collect_memo(c, it, s[i].doc, is, &nis, &whole, s[i].cond);
         }
         const sd_tval *x = v + 1;
         c->seg[c->nseg++] = NULL;   /* any index */
@@ -638,10 +703,11 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
     c.extra = extra;
     c.nextra = nextra;
     c.ck = defaults ? sd_source_commented(src, defaults) : NULL;
+    c.droot = defaults;
     c.lc = lc;
     c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
-    collect(&c, schema, doc, s, &ns, 0);
+    collect(&c, schema, doc, s, &ns, 0, 0);
     /* the chart's own values.yaml, unmerged, holds nothing to report */
     const char *vfile = values->n ? sd_tape_file(values, values->v) : NULL;
     if (values->n && !(defaults && sd_tape_node(values, values->v) == defaults && defaults_file && vfile &&
@@ -652,5 +718,6 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
     sd_pmap_release(&c.memo);
     free(c.memos);
     free(c.mpool);
+    free(c.dmaps);
     return c.oom ? SD_ENOMEM : 0;
 }

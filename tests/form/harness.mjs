@@ -191,15 +191,26 @@ export function keyPath(parent, key) {
 // Expand every collapsed object on the way to PATH (click its summary so the
 // page's lazy rendering runs), then return the control's locator.
 export async function reveal(page, p) {
+  let linked = false;
   for (const pre of prefixes(p)) {
+    // an item past a long list's first page (the form shows 50 at a time):
+    // reached as a person would, by its deep link (#values.PATH)
+    if (!linked && !(await page.evaluate((pre) => !!document.querySelector(`[data-path="${CSS.escape(pre)}"]`), pre)) && /\]$/.test(pre)) {
+      await page.evaluate((p) => { location.hash = "#values." + p; }, p);
+      await page.waitForTimeout(50);
+      linked = true;
+    }
+    // as a person does: scroll to the object (an open object far down the
+    // page builds its fields when it comes near the screen), open it if closed
     const clicked = await page.evaluate((pre) => {
       const w = document.querySelector(`[data-path="${CSS.escape(pre)}"]`);
       if (!w) return false;
       const d = w.tagName === "DETAILS" ? w : [...w.querySelectorAll("details")].find((x) => x.closest("[data-path]") === w);
       if (d && !d.open) { d.querySelector(":scope > summary").click(); return true; }
+      if (d && !d.querySelector(":scope > .sd-body [data-path]")) { d.scrollIntoView({ block: "start" }); return true; }
       return false;
     }, pre);
-    if (clicked) await page.waitForTimeout(0);
+    if (clicked) await page.waitForTimeout(50);
   }
   // an object (details) has no value control: its wrapper
   const isObject = await page.evaluate((p) => {

@@ -19,7 +19,7 @@ const BAD = path.join(FIX, "chart-baddefaults");
 const focused = (page) => page.evaluate(() => {
   const a = document.activeElement;
   const f = a && a.closest("[data-path]");
-  return { path: f ? f.getAttribute("data-path") : null, tag: a ? a.tagName : null, text: a && a.tagName === "BUTTON" ? a.textContent : null };
+  return { path: f ? f.getAttribute("data-path") : null, tag: a ? a.tagName : null, text: a && a.tagName === "BUTTON" ? a.getAttribute("aria-label") || a.textContent : null };
 });
 
 test("V truth: a chart whose defaults fail its schema says so at load, fields marked", async () => {
@@ -59,7 +59,7 @@ test("V truth: every Problems link lands on a field: the missing key's, the add 
       const e = expect[item.text];
       if (e) {
         checkEqual(f.path, e.path, `${item.text}: lands on ${e.path}`);
-        if (e.text) checkEqual(f.text, e.text, `${item.text}: on the parent's "${e.text}" button`);
+        if (e.text) checkEqual(f.text, e.text, `${item.text}: on the parent's "${e.text}" button (its accessible name)`);
       }
       landed++;
     }

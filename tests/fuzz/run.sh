@@ -17,7 +17,7 @@ B=${SD_BUILD:-build}
 CORPUS=${CORPUS:-../shared/corpus}
 T=${1:-60}
 shift 2>/dev/null
-targets=${*:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}
+targets=${*:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||' | tr '\n' ' ')}
 passed=0 failed=0 total_execs=0 total_time=0
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -223,3 +223,22 @@ test("large files: random block YAML, line by line = parseValues", () => {
   console.log(`count: random block YAML: ${same} of ${n} read line by line as parseValues reads them, ${left} left to it`);
   assert.ok(same > n / 3, `${same} of ${n} read line by line`);
 });
+
+import { branchLabels, setDefs as setDefs2 } from "../../src/form/form_schema.js";
+
+test("choices named: title, const/enum, the one required or own property, the type; never Option N", () => {
+  setDefs2({});
+  const probe = [
+    { properties: [{ key: "exec", type: ["object"] }], constraints: { required: ["exec"] } },
+    { properties: [{ key: "httpGet", type: ["object"] }, { key: "port", type: ["integer"] }] },
+    { properties: [{ key: "tcpSocket", type: ["object"] }, { key: "port", type: ["integer"] }] },
+  ];
+  assert.deepEqual(branchLabels(probe), ["exec", "httpGet", "tcpSocket"]);
+  assert.deepEqual(branchLabels([{ title: "By name", title_explicit: true, type: ["string"] }, { title: "Option 2", type: ["integer"] }]), ["By name", "integer"]);
+  assert.deepEqual(branchLabels([{ const: "" }, { const: "a" }, { enum: ["x", "y"] }]), ["(empty)", "a", "x | y"]);
+  assert.deepEqual(branchLabels([{ type: ["string"], constraints: { format: "date" } }, { type: ["array"], items: { type: ["string"] } }, { type: ["null"] }]), ["string (date)", "list of string", "null"]);
+  assert.deepEqual(branchLabels([{ properties: [{ key: "kind", const: "A" }, { key: "x" }] }, { properties: [{ key: "kind", const: "B" }, { key: "x" }] }]), ["kind: A", "kind: B"]);
+  const same = branchLabels([{ type: ["string"] }, { type: ["string"] }]);
+  assert.deepEqual(same, ["string 1", "string 2"]);
+  for (const l of [...same, ...branchLabels(probe)]) assert.ok(!/^Option \d+$/.test(l));
+});
