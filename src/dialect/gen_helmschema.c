@@ -244,14 +244,17 @@ static sd_node *key_schema(gen *g, const sd_pair *p, sd_node *parent_req, int de
 
     if (!s)
         return NULL;
+    g->loc = p->key->loc;
     if (data)
         sd_gen__set_flag(g, s, GEN_DATA, 1);
     if (sd_node_get(s, "$ref") || sd_node_get(s, "patternProperties")) {
         read_ref(g, s, a);
     }
     hoist_definitions(g, s);
-    if (!data)
+    if (!data) {
         sd_gen__set(g, s, "type", sd_gen__str(g, sd_gen__yaml12_type(v)));
+        sd_gen__helmdocs_type(g, s, a, v);
+    }
     data = sd_gen__flag(s, GEN_DATA);
     if (sd_gen__flag(s, GEN_REQ))
         add_req(g, parent_req, p->key->str);

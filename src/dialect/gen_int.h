@@ -33,6 +33,9 @@ typedef struct gen {
     size_t        nptr, aptr;
     sd_buf        path;        /* the same as helm-docs writes it (native) */
     sd_node      *root;        /* helm-schema: the root schema (its definitions) */
+    sd_loc        loc;         /* where what is being made was written (a key,
+                                  an annotation): its nodes carry it, so a
+                                  message about a keyword points there */
     int           oom;
 } gen;
 
@@ -56,6 +59,16 @@ void sd_gen__set_flag(gen *g, sd_node *s, const char *flag, int on);
 /** Push / pop a key path segment (borrowed string). */
 void sd_gen__push(gen *g, const char *seg);
 void sd_gen__pop(gen *g);
+/** The JSON types of a helm-docs `(type)` or a Bitnami modifier ("int",
+ *  "string, object", "tpl/array"), appended to the seq `types` unless there;
+ *  returns how many it added. */
+int sd_gen__helm_types(gen *g, sd_node *types, const char *t);
+/** 1 when the seq of type words `types` allows `t` (number allows integer). */
+int sd_gen__has_type(const sd_node *types, const char *t);
+/** Schemadoc's precedence in the tools' readings (not under `exact`): a
+ *  helm-docs `(type)` in the key's head comment (`a`) types `s` where no
+ *  `@schema` did, widened by the default's own type. */
+void sd_gen__helmdocs_type(gen *g, sd_node *s, const sd_atann *a, const sd_node *v);
 /** Deep equality of two JSON values. */
 int sd_gen__equal(const sd_node *a, const sd_node *b);
 /** The JSON Schema `type` of a values node as Go's yaml.v3 tags it

@@ -49,6 +49,7 @@ typedef struct lctx {
     size_t         mpn, mpcap;
     int            cut;           /* a collect() stopped at its depth or count bound */
     const sd_ckeys *ck;           /* keys commented out in the defaults (known, optional) */
+    int            generated;     /* the schema was made from the defaults (gen.h) */
 } lctx;
 
 /* The schema maps that apply at one place: `s` and, through $ref,
@@ -294,6 +295,14 @@ static int judged_by_defaults(const lctx *c, const sd_node *defs, int (*data)(co
     return defs && defs->kind == SD_MAP && defs->n && !data(defs) && !sd_ckeys_is_commented(c->ck, defs);
 }
 
+/* Whether a schema's `properties` judge the keys of a map: not in a schema
+ * made from the defaults (its properties are the defaults' keys, whose own
+ * rules apply: data maps and list items are not judged). */
+static int judged_by_schema(const lctx *c, const sd_node *props)
+{
+    return props && props->n && !c->generated;
+}
+
 /* The commented-out key under `defs` closest to `k` (edit distance below *bd). */
 static void closest_commented(const lctx *c, const sd_node *defs, const char *k, unsigned *bd, const char **best)
 {
@@ -364,7 +373,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
         const sd_node *up = sd_node_get(s[i].node, "unevaluatedProperties");
         kw[i].props = p && p->kind == SD_MAP ? p : NULL;
         kw[i].addl = ap && ap->kind == SD_MAP ? ap : NULL;
-        if (kw[i].props && p->n) {
+        if (judged_by_schema(c, kw[i].props)) {
             judged = 1;
             if (!owned) {
                 owner = &s[i];
@@ -506,8 +515,10 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
     c.defaults_file = defaults_file;
     c.extra = extra;
     c.nextra = nextra;
+    c.generated = sd_source_schema_generated(src) && sd_source_chart(src) && doc == sd_source_chart(src)->schema;
     c.ck = defaults ? sd_source_commented(src, defaults) : NULL;
     c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
+               : c.generated ? "neither values.yaml nor its comments know it"
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0);
     /* the chart's own values.yaml, unmerged, holds nothing to report */
