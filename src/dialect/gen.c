@@ -115,6 +115,39 @@ void sd_gen__set(gen *g, sd_node *map, const char *key, sd_node *v)
         g->oom = 1;
 }
 
+void sd_gen__append(gen *g, sd_node *map, const char *key, sd_node *v)
+{
+    if (!map || !v || g->oom)
+        return;
+    if (map->n < 4) {   /* (small: sd_synth_set's own growth) */
+        sd_gen__set(g, map, key, v);
+        return;
+    }
+    /* grow as sd_synth_set would, without its search */
+    size_t cap = 4;
+    while (cap < map->n)
+        cap *= 2;
+    if (map->n == cap) {
+        sd_pair *items = sd_arena_alloc(&g->out->arena, 2 * cap * sizeof *items);
+        if (!items) {
+            g->oom = 1;
+            return;
+        }
+        memcpy(items, map->items, map->n * sizeof *items);
+        map->items = items;
+    }
+    sd_node *k = sd_gen__str(g, key);
+    if (!k)
+        return;
+    k->loc = v->loc;
+    sd_pair *p = &map->items[map->n++];
+    memset(p, 0, sizeof *p);
+    p->key = k;
+    p->value = v;
+    p->c_trail = -1;
+    map->keyidx = 0;
+}
+
 void sd_gen__del(sd_node *map, const char *key)
 {
     if (!map || map->kind != SD_MAP)
@@ -355,8 +388,9 @@ int sd_gen__helm_types(gen *g, sd_node *types, const char *t)
 
 /* ---- the run -------------------------------------------------------------- */
 
-/* Remove the "\x01" facts from every map of the tree. */
-static void strip_facts(sd_node *s, int depth)
+/* Remove the "\x01" facts from every map of the tree, and give a wide map
+ * its key index (later stages look keys up in it, sd_node_get()). */
+static void strip_facts(gen *g, sd_node *s, int depth)
 {
     if (!s || depth > 2000 || (s->kind != SD_MAP && s->kind != SD_SEQ))
         return;
@@ -367,9 +401,11 @@ static void strip_facts(sd_node *s, int depth)
             s->keyidx = 0;
             continue;
         }
-        strip_facts(s->items[i].value, depth + 1);
+        strip_facts(g, s->items[i].value, depth + 1);
         i++;
     }
+    if (s->kind == SD_MAP && s->n > 16 && sd_node__set_items(&g->out->arena, s, s->items, s->n) < 0)
+        g->oom = 1;
 }
 
 /* Which flavour a values file is written for: helm-values-schema-json
@@ -439,7 +475,12 @@ sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *
         sd_alloc_note_failure();
         return NULL;
     }
-    strip_facts(root, 0);
+    strip_facts(&g, root, 0);
+    if (g.oom) {
+        sd_doc_free(g.out);
+        sd_alloc_note_failure();
+        return NULL;
+    }
     sd_synth_set_root(g.out, root);
     if (flavour)
         *flavour = g.flavour;

@@ -301,7 +301,7 @@ static sd_node *key_schema(gen *g, const sd_pair *p, sd_node *parent_req, int de
                 sd_gen__set(g, s, "properties", props);
         } else if (v->kind == SD_SEQ && !sd_node_get(s, "items")) {
             sd_node *items = sd_gen__map(g), *any = sd_gen__seq(g);
-            for (uint32_t i = 0; items && any && i < v->n; i++) {
+            for (uint32_t i = 0; items && any && i < v->n && i < GEN_MAX_ITEMS; i++) {
                 const sd_node *it = v->items[i].value;
                 sd_node *c;
                 if (it->kind != SD_MAP && it->kind != SD_SEQ) {
@@ -340,7 +340,7 @@ static sd_node *map_schema(gen *g, const sd_node *v, sd_node *req, int depth)
     if (depth > 1000)
         return props;
     for (uint32_t i = 0; props && i < v->n && !g->oom; i++)
-        sd_gen__set(g, props, v->items[i].key->str, key_schema(g, &v->items[i], req, depth));
+        sd_gen__append(g, props, v->items[i].key->str, key_schema(g, &v->items[i], req, depth));
     return props;
 }
 

@@ -522,7 +522,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
                 sd_gen__del(c, "properties");
             if (ordered)
                 ordered[nord++] = c;
-            sd_gen__set(g, props, cp->key->str, c);
+            sd_gen__append(g, props, cp->key->str, c);
             if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, cp->key->str)) < 0)
                 g->oom = 1;
         }
@@ -534,7 +534,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
     } else if (v->kind == SD_SEQ) {
         sd_node *merged = NULL;
         sd_gen__set(g, s, "type", sd_gen__str(g, "array"));
-        for (uint32_t i = 0; i < v->n && !g->oom; i++) {
+        for (uint32_t i = 0; i < v->n && i < GEN_MAX_ITEMS && !g->oom; i++) {
             const sd_pair *ip = &v->items[i];
             snprintf(idx, sizeof idx, "%u", i);
             sd_gen__push(g, idx);
@@ -593,7 +593,7 @@ sd_node *sd_gen__hvsj(gen *g)
         g->nptr = 0;
         if (!c || sd_gen__flag(c, GEN_HIDDEN))
             continue;
-        sd_gen__set(g, props, p->key->str, c);
+        sd_gen__append(g, props, p->key->str, c);
         if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, p->key->str)) < 0)
             g->oom = 1;
     }

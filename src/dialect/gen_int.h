@@ -52,6 +52,12 @@ sd_node *sd_gen__num(gen *g, double v);
 sd_node *sd_gen__copy(gen *g, const sd_node *src);
 /** Set, replacing in place (the key keeps its place) or appending. */
 void sd_gen__set(gen *g, sd_node *map, const char *key, sd_node *v);
+/** Append `key` (not in `map` yet: the keys of a values map are unique)
+ *  without looking for it first. */
+void sd_gen__append(gen *g, sd_node *map, const char *key, sd_node *v);
+/** The most list items whose schemas a list's `items` merges: a list of a
+ *  million items (or aliases) costs no more than its first thousand. */
+#define GEN_MAX_ITEMS 1000
 /** Remove `key` from `map` (nothing when absent). */
 void sd_gen__del(sd_node *map, const char *key);
 int  sd_gen__flag(const sd_node *s, const char *flag);

@@ -107,7 +107,7 @@ static void properties(gen *g, sd_node *s, const sd_node *v, int commented, cons
         sd_buf_truncate(&g->path, base);
         if (!c || sd_gen__flag(c, GEN_HIDDEN))
             continue;
-        sd_gen__set(g, props, kp->key->str, c);
+        sd_gen__append(g, props, kp->key->str, c);
         if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, kp->key->str)) < 0)
             g->oom = 1;
     }
@@ -170,7 +170,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
         /* `{}`: free-form, unless the keys commented out under it say more */
     } else if (v->kind == SD_SEQ && v->n) {
         sd_node *items = NULL;
-        for (uint32_t i = 0; i < v->n && !g->oom; i++) {
+        for (uint32_t i = 0; i < v->n && i < GEN_MAX_ITEMS && !g->oom; i++) {
             sd_buf_printf(&g->path, "[%u]", i);
             ex_child(NULL, &cx, NULL, 0);
             sd_node *c = node(g, &v->items[i], v->items[i].value, commented, &cx, depth + 1);

@@ -111,7 +111,9 @@ static sd_doc *chart_schema(const sd_chart *ch, sd_diags *diags)
     }
     sd_buf_clear(&p);
     sd_buf_printf(&p, "%s/ci", ch->dir);
-    if (!sd_buf_failed(&p) && (d = opendir(p.ptr))) {
+    /* the ci/ files widen types in schemadoc's own reading only: a file
+     * annotated for a schema tool is read as that tool reads it */
+    if (!sd_buf_failed(&p) && !o.flavour && !strstr(ch->values->text, "@schema") && (d = opendir(p.ptr))) {
         while ((e = readdir(d)) && nn < 16) {
             size_t l = strlen(e->d_name);
             if (e->d_name[0] != '.' && ((l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) ||

@@ -187,15 +187,20 @@ static void test_under(void)
 
 /* The schema of `text` as `flavour` reads it, written in schemadoc's order
  * compactly (NULL: out of memory); the diagnostics, one a line, in *diag. */
-static char *gen(const char *text, int flavour, char **diag)
+static char *gen_with(const char *text, int flavour, int exact, const char *example)
 {
-    sd_doc *d = load("values.yaml", text);
+    sd_doc *d = load("values.yaml", text), *ex = example ? load("ci.yaml", example) : NULL;
     sd_diags dg = SD_DIAGS_INIT;
     sd_gen_opts o;
     sd_buf b = SD_BUF_INIT, w = SD_BUF_INIT;
 
     memset(&o, 0, sizeof o);
     o.flavour = flavour;
+    o.exact = exact;
+    if (ex) {
+        o.examples = (const sd_doc *const *)&ex;
+        o.nexamples = 1;
+    }
     sd_doc *s = d ? sd_gen_schema((const sd_doc *const *)&d, 1, &o, NULL, &dg) : NULL;
     if (s) {
         sd_gen_write(&w, s, SD_GEN_NATIVE, &o);
@@ -206,10 +211,9 @@ static char *gen(const char *text, int flavour, char **diag)
         sd_buf_printf(&b, "\n%s", line ? line : "?");
         free(line);
     }
-    if (diag)
-        *diag = NULL;
     sd_doc_free(s);
     sd_doc_free(d);
+    sd_doc_free(ex);
     sd_diags_release(&dg);
     sd_buf_release(&w);
     return sd_buf_detach(&b);
@@ -221,6 +225,33 @@ static int has(const char *hay, const char *needle)
     if (!ok)
         fprintf(stderr, "    no %s in %s\n", needle, hay ? hay : "(null)");
     return ok;
+}
+
+static char *gen(const char *text, int flavour, char **diag)
+{
+    if (diag)
+        *diag = NULL;
+    return gen_with(text, flavour, 0, NULL);
+}
+
+/* helm-docs types in the tools' readings: schemadoc's precedence, unless
+ * the tool's exact bytes are asked for; the chart's ci/ values widen */
+static void test_precedence_tools(void)
+{
+    const char *v = "# -- (int) Buffer size\nbuf:  # @schema minimum: 0\nport: 80  # @schema maximum: 9\n";
+    char *r = gen_with(v, SD_GEN_HVSJ, 0, NULL);
+    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":[\"integer\",\"null\"],\"minimum\":0}"));
+    free(r);
+    r = gen_with(v, SD_GEN_HVSJ, 1, NULL);
+    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":\"null\",\"minimum\":0}"));
+    free(r);
+    r = gen_with("mode: auto\nname: x\nenv: {}\nn: 1\n", SD_GEN_NATIVE, 0,
+                 "mode: true\nname: 0\nenv: [a]\nn: null\n");
+    OK(has(r, "\"mode\":{\"type\":[\"string\",\"boolean\"]"));
+    OK(has(r, "\"name\":{\"type\":[\"string\",\"integer\"]"));
+    OK(has(r, "\"env\":{\"type\":[\"object\",\"array\"]}"));
+    OK(has(r, "\"n\":{\"type\":\"integer\""));   /* a null takes the key out */
+    free(r);
 }
 
 /* helm-values-schema-json: malformed parts are warnings at their place,
@@ -312,4 +343,4 @@ static void test_gen_odd(void)
 }
 
 TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
-          test_helmschema_malformed, test_precedence, test_gen_odd)
+          test_helmschema_malformed, test_precedence, test_precedence_tools, test_gen_odd)
