@@ -37,7 +37,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check build-rel build-asan build-adbg
+.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -158,6 +158,12 @@ $(BUILD)/rel/bench_%: tests/bench_%.c $(BUILD)/rel/libschemadoc.a
 schemadoc: $(BUILD)/rel/schemadoc
 	@cp $< $@
 
+# the keyword table as the JavaScript interpreter reads it: generated from
+# src/validate/keywords.def and kept in git (node's tests import src/form/)
+src/form/rules_kw.js: src/validate/keywords.def src/validate/keywords-js.sh
+	@echo "  GEN     $@"
+	@sh src/validate/keywords-js.sh $(CC) > $@.tmp && mv $@.tmp $@
+
 $(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
@@ -224,10 +230,13 @@ fuzz: build-fuzz
 build-adbg: $(BUILD)/adbg/schemadoc $(ADBGBINS)
 
 # The example of docs/library.md, built against the installed shape of the
-# library: schemadoc.h alone on the include path, and libschemadoc.a.
+# library: schemadoc.h alone on the include path, and libschemadoc.a. It
+# links the archive's plain objects (-fno-lto: the fat LTO objects would
+# have the linker optimise the whole library again, 20 s of CPU);
+# suite-install links it the default way against the installed library.
 $(BUILD)/example: docs/example.c src/schemadoc.h $(BUILD)/rel/libschemadoc.a
 	@echo "  EXAMPLE $@"
-	@$(CC) $(STD) $(WARN) -Isrc -o $@ docs/example.c $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
+	@$(CC) $(STD) $(WARN) -fno-lto -Isrc -o $@ docs/example.c $(BUILD)/rel/libschemadoc.a $(PKG_LIBS)
 
 # Each header must compile on its own (git's hdr-check).
 hdr-check: deps
@@ -238,6 +247,11 @@ hdr-check: deps
 # No stage includes a header of a later one (tests/layer-check.sh has the table).
 layer-check:
 	@sh tests/layer-check.sh
+# No loop of calls between files (but the two recursive pairs), no two files
+# that include each other's headers, no call to a later stage: read from the
+# sanitizer build's objects (tests/circle-check.sh), after its self-test.
+circle-check: $(asan_LIBOBJS) $(asan_CLIOBJS)
+	@sh tests/circle-check.sh --self-test && sh tests/circle-check.sh $(BUILD)/asan
 
 # --- the README's two commands ------------------------------------------------
 demo: all
@@ -287,9 +301,17 @@ screenshots: browser-deps
 	@$(MAKE) --no-print-directory build-rel
 	@SD_BUILD=$(BUILD) SD=$$PWD/schemadoc CORPUS=$(CORPUS) node tests/form/screenshots.mjs
 
+# Both steps use every core (CHECK_JOBS, default nproc): the builds side by
+# side (make -j, each target's lines printed together), then tests/run.sh
+# with as many jobs at a time (docs/internals.md, "Running the tests", says
+# what runs beside what).
+# The fuzz targets are built here directly (check-deps installed clang), so
+# that one make builds the shared generated sources once.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: check-deps browser-deps
-	@$(MAKE) --no-print-directory hdr-check layer-check build-rel build-asan build-adbg $(BUILD)/example build-fuzz
-	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target hdr-check layer-check circle-check \
+	  build-rel build-asan build-adbg $(BUILD)/example $(FUZZBINS)
+	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) SD_JOBS=$(CHECK_JOBS) sh tests/run.sh
 
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh

@@ -145,7 +145,10 @@ int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d);
 
 /** The reference page of `src` in `format`: "html" (one self-contained
  *  page) or "md" (helm-docs compatible Markdown), with the theme and
- *  template of `o`. On success *out is a new string (sd_free()). */
+ *  template of `o`: the bytes `schemadoc SOURCE --format FORMAT` writes
+ *  (for "md", a chart's README.md.gotmpl when it has one and `o` names no
+ *  theme or template, as helm-docs would run it). On success *out is a new
+ *  string (sd_free()). */
 int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
                    const sd_options *o, sd_diags *d);
 

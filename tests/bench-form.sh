@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/bench-form.sh - the form's figures (tests/bench-form.mjs) for make bench:
 # size, time to the first field interactive, DOM nodes, keystroke input-to-paint
-# on kube-prometheus-stack, traefik and the Kubernetes Deployment definition.
+# on kube-prometheus-stack, traefik, the Kubernetes Deployment definition and a
+# generated chart of 1,500 fields; search as you type. SD_BENCH=BINARY measures
+# the pages another binary writes (a before/after comparison in one sitting).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 B=${SD_BUILD:-build}
@@ -10,4 +12,4 @@ if [ ! -f "$B/node/node_modules/playwright-core/package.json" ] || [ ! -x /usr/b
 fi
 tmp=$(mktemp -d /tmp/bench-form.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-SD_BUILD=$B SD=$PWD/schemadoc SD_REL=$PWD/schemadoc SD_TMP=$tmp CORPUS=${CORPUS:-../shared/corpus} node tests/bench-form.mjs
+SD_BUILD=$B SD=${SD_BENCH:-$PWD/schemadoc} SD_REL=${SD_BENCH:-$PWD/schemadoc} SD_TMP=$tmp CORPUS=${CORPUS:-../shared/corpus} node tests/bench-form.mjs

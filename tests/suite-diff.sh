@@ -210,7 +210,7 @@ with tarfile.open(sys.argv[1], "w:gz") as t:
     i = tarfile.TarInfo("x/../../escaped.yaml"); i.size = len(data); t.addfile(i, io.BytesIO(data))
 EOF
     "$SD" diff "$tmp/evil.tgz" "$tmp/new.tgz" >"$tmp/out" 2>"$tmp/err"; st=$?
-    [ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "refusing tar entry" "$tmp/err" && [ ! -e "$tmp/../escaped.yaml" ] \
+    [ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "tar entry 1 ('x/../../escaped.yaml'): refused: an absolute path" "$tmp/err" && [ ! -e "$tmp/../escaped.yaml" ] \
         && ok || bad "evil tgz: status $st"
     # an archive with the chart's files at its top
     (cd "$U/bitnami-redis-18.19.4" && tar czf "$tmp/flat.tgz" Chart.yaml values.yaml values.schema.json)
@@ -292,6 +292,27 @@ EOF
     [ $st -eq 1 ] && grep -q 'invalid: architecture' "$tmp/up2" && grep -q 'invalid: auth.enablePostgresUser' "$tmp/up2" && ok || { bad "upgrade-check: invalid value (status $st)"; head "$tmp/up2"; }
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/none.yaml" >"$tmp/out" 2>&1; st=$?
     [ $st -eq 2 ] && ok || bad "upgrade-check: missing values file: status $st"
+    # an unknown key: one finding, at the key where the unknown part starts,
+    # with the closest key NEW has there
+    printf 'primary:\n  persistance:\n    size: 1Gi\n    enabled: true\nauth:\n  usernam: x\n' >"$tmp/typo.yaml"
+    "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/typo.yaml" >"$tmp/up4" 2>&1
+    grep -q "typo.yaml:2:3: unknown: primary.persistance: not a key of NEW (nor of OLD); did you mean \`primary.persistence\`?" "$tmp/up4" \
+        && ok || { bad "upgrade-check: unknown key at the key, with did-you-mean"; grep unknown "$tmp/up4"; }
+    grep -q "typo.yaml:6:3: unknown: auth.usernam: .*did you mean \`auth.username\`" "$tmp/up4" && ok || bad "upgrade-check: auth.usernam"
+    [ "$(grep -c ': unknown: ' "$tmp/up4")" = 2 ] && ok || bad "upgrade-check: the keys below an unknown one are not findings of their own"
+    # what someone who sets nothing gets: new keys with a default that does
+    # something, under their own heading; {limits: {}, requests: {}} -> {} is no change
+    printf '{}\n' >"$tmp/empty.yaml"
+    "$SD" upgrade-check "$U/bitnami-redis-17.17.1" "$U/bitnami-redis-18.19.4" "$tmp/empty.yaml" >"$tmp/up5" 2>&1
+    grep -q '^new defaults you will get' "$tmp/up5" && grep -q '^new_default: networkPolicy.allowExternalEgress: new in NEW, defaults to true' "$tmp/up5" \
+        && ok || { bad "upgrade-check: new defaults"; tail -5 "$tmp/up5"; }
+    grep -q 'default: master.resources:' "$tmp/up5" && bad "upgrade-check: {limits: {}, requests: {}} -> {} listed" || ok
+    grep -q 'metrics.podMonitor.interval' "$tmp/up5" && bad "upgrade-check: a new default under a map that is off by default" || ok
+    grep -q 'new_default: .*readOnlyRootFilesystem\|new_default: .*podMonitor.enabled' "$tmp/up5" && bad "upgrade-check: a false default listed" || ok
+    tail -n 1 "$tmp/up5" | sed 's/^/  upgrade-check redis, nothing set: /'
+    # the chart's own upgrade notes: every one about values is in the check
+    if $PY tests/upgrade_notes.py "$SD" "$U" "$CORPUS/charts" "$tmp" >"$tmp/notes" 2>&1; then ok; else bad "upgrade notes"; grep -v '^covered\|^not about' "$tmp/notes"; fi
+    grep -v '^covered' "$tmp/notes" | sed 's/^/  notes: /'
 fi
 # newly required keys (small schemas): region is required in NEW
 printf 'name: x\ntimeoutSeconds: 10\n' >"$tmp/s.yaml"

@@ -34,6 +34,19 @@ grep -q '  at /service/port in the values, #/\$defs/port/maximum in the schema' 
 grep -q "error: cannot resolve \$ref '#/\$defs/missing'" "$tmp/err" && ok || fail "no resolver error"
 [ -s "$tmp/out" ] && [ "$(cat "$tmp/out")" != "schemadoc 0.1.0" ] && fail "output on error" || ok
 
+# one Markdown path: the library's "md" is the command line's, a chart's
+# README.md.gotmpl included (render/md_page.c chooses for both)
+SDBIN=${SD:-$PWD/$B/asan/schemadoc}
+cp -R samples/podinfo "$tmp/gchart"
+printf '# {{ template "chart.name" . }} from its gotmpl\n\n{{ template "chart.valuesTable" . }}\n' \
+    > "$tmp/gchart/README.md.gotmpl"
+"$EX" "$tmp/gchart" > "$tmp/lib.out" 2> "$tmp/err"; st=$?
+sed '$d' "$tmp/lib.out" > "$tmp/lib.md"   # the example ends with a version line
+"$SDBIN" "$tmp/gchart" --format md > "$tmp/cli.md" 2>> "$tmp/err"; st2=$?
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && ok || fail "gotmpl chart: library exit $st, command line exit $st2"
+grep -q '^# podinfo from its gotmpl$' "$tmp/cli.md" && ok || fail "the command line did not run README.md.gotmpl"
+cmp -s "$tmp/lib.md" "$tmp/cli.md" && ok || { fail "the library's md differs from the command line's"; diff "$tmp/cli.md" "$tmp/lib.md" | head -5; }
+
 # the example needs nothing but the public header
 if grep -n '#include "' docs/example.c | grep -v '"schemadoc.h"'; then fail "example includes internal headers"; else ok; fi
 echo "$passed passed, $failed failed"

@@ -67,6 +67,20 @@ grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/s1/index.html" && ! grep -
 grep -q 'class="dep">deprecated' "$tmp/s1/index.html" && ok || fail "deprecation in the index"
 grep -q 'broken.*(failed)' "$tmp/s1/index.html" && ok || fail "the failed chart is marked in the index"
 [ ! -s "$tmp/out" ] && ok || fail "stdout not empty"
+# the index is a page like any other: the theme's index/html template makes it
+# (render/site_index.c), and the md index's cells are the md page's
+mkdir -p "$tmp/theme/index"
+printf '<ul>{{#charts}}<li class="t">{{title}} {{path}}{{#failed}} failed{{/failed}}</li>{{/charts}}</ul>\n' > "$tmp/theme/index/html.mustache"
+"$SD" --recursive "$R" -o "$tmp/s1t" --skip vendor -j 1 --theme "$tmp/theme" >/dev/null 2>&1
+grep -q '<li class="t">&lt;script&gt;alert(1)&lt;/script&gt; charts/alpha</li>' "$tmp/s1t/index.html" &&
+    grep -q '<li class="t">broken charts/broken failed</li>' "$tmp/s1t/index.html" && ok ||
+    fail "--theme DIR with index/html.mustache does not make the index: $(head -c 300 "$tmp/s1t/index.html")"
+printf 'apiVersion: v2\nname: "a|b <i>"\nversion: "1.0"\ndescription: "one | two\\nthree"\n' > "$R/charts/beta/Chart.yaml"
+"$SD" --recursive "$R" -o "$tmp/s1m" --format md --skip vendor -j 1 >/dev/null 2>&1
+grep -qF '| [a\|b \<i\>](charts/beta/README.md) | 1.0 | one \| two<br>three |' "$tmp/s1m/README.md" &&
+    grep -qF '| broken (failed) | 1.2.3 |' "$tmp/s1m/README.md" && ok ||
+    { fail "md index rows"; cat "$tmp/s1m/README.md"; }
+printf 'apiVersion: v2\nname: beta\nversion: 1.2.3\ndescription: the beta chart\n' > "$R/charts/beta/Chart.yaml"
 
 rm -rf "$R/charts/broken"
 "$SD" --recursive "$R" -o "$tmp/s2" --include-subcharts -j 1 -q; st=$?

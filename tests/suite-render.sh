@@ -28,6 +28,20 @@ check "hostile compact html: nothing runs" python3 tests/render/xss_check.py "$t
 check "hostile md renders" "$SD" $H --format md -o "$tmp/h.md"
 # what a Markdown viewer that keeps raw HTML would show: nothing runs either
 check "hostile md: nothing from the chart runs" python3 tests/render/xss_check.py --md "$tmp/h.md"
+# The same schema alone (its $defs become row headings) and a ytt schema
+# whose example titles and values are hostile (issue 36 item 13: headings,
+# "in definition" notes, example titles, CEL rules and messages, a code fence
+# an example tries to close), in md and html.
+for f in md html; do
+    m=; [ $f = md ] && m=--md
+    check "hostile schema $f renders" "$SD" $H/values.schema.json --format $f -o "$tmp/hs.$f"
+    check "hostile schema $f: headings and notes stay inert" python3 tests/render/xss_check.py $m "$tmp/hs.$f" \
+        --payloads "<svg onload=alert(38)>" "x\`<svg onload=alert(30)>\`y" "<img src=x onerror=alert(33)>" \
+        "<img src=x onerror=alert(34)>"
+    check "hostile ytt $f renders" "$SD" tests/render/hostile-ytt/schema.yml --format $f -o "$tmp/hy.$f"
+    check "hostile ytt $f: example titles and fences stay inert" python3 tests/render/xss_check.py $m "$tmp/hy.$f" \
+        --payloads "<svg onload=alert(35)>" "x\`<img src=x onerror=alert(36)>\`y" "<img src=x onerror=alert(37)>"
+done
 # Every table line has as many unescaped pipes as its table's header.
 check "hostile md: tables keep their columns" python3 - "$tmp/h.md" <<'PY'
 import re, sys
@@ -51,10 +65,35 @@ for f in html md; do
     if cmp -s "$tmp/a.$f" "$tmp/b.$f"; then ok; else fail "podinfo $f differs between runs"; fi
 done
 
+# --- the page's script policy: its one inline script, by hash ---------------
+# (issue 36 item 15: no 'unsafe-inline'); the default and compact themes and
+# a theme with a script of its own
+mkdir -p "$tmp/my-theme/html"
+printf 'document.documentElement.setAttribute("data-mine", "1");\n' > "$tmp/my-theme/html/script.mustache"
+"$SD" samples/podinfo --format html --theme compact -o "$tmp/c.html" && "$SD" samples/podinfo --format html --theme "$tmp/my-theme" -o "$tmp/m.html"
+for p in "$tmp/a.html" "$tmp/c.html" "$tmp/m.html" "$tmp/h.html"; do
+    check "script policy of $(basename "$p"): one script, its hash, no unsafe-inline" python3 - "$p" <<'PY'
+import base64, hashlib, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page).group(1)
+src = next(d for d in csp.split(";") if d.strip().startswith("script-src")).split()[1:]
+scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+want = "'sha256-%s'" % base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+ok = len(scripts) == 1 and src == [want] and "unsafe-inline" not in " ".join(src) and len(scripts[0]) > 20
+print(src, len(scripts))
+sys.exit(0 if ok else 1)
+PY
+done
+grep -q 'data-mine' "$tmp/m.html" && ok || fail "the theme's own script is the page's"
+
 # --- the page's script, in a headless browser when one is installed ---------
 if command -v chromium >/dev/null 2>&1 && [ -z "${SD_NO_BROWSER:-}" ]; then
-    js() { # PAGE SCRIPT: run SCRIPT after the page's own, print document.title
-        sed "s|</body>|<script>$2</script></body>|" "$1" > "$tmp/js.html"
+    js() { # PAGE SCRIPT [nohash]: run SCRIPT after the page's own, print document.title;
+           # the page's policy lets SCRIPT run by its hash, unless told not to
+        h=$(printf '%s' "$2" | python3 -c 'import sys,hashlib,base64; print(base64.b64encode(hashlib.sha256(sys.stdin.buffer.read()).digest()).decode())')
+        [ "${3:-}" = nohash ] && h=none
+        sed -e "s|</body>|<script>$2</script></body>|" -e "s|script-src 'sha256-|script-src 'sha256-$h' 'sha256-|" \
+            "$1" > "$tmp/js.html"
         timeout 60 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
             --disable-component-update --disable-sync --user-data-dir="$tmp/chromium" --virtual-time-budget=3000 \
             --dump-dom "file://$tmp/js.html" 2>/dev/null | sed -n 's|.*<title>\([^<]*\)</title>.*|\1|p'
@@ -65,6 +104,10 @@ if command -v chromium >/dev/null 2>&1 && [ -z "${SD_NO_BROWSER:-}" ]; then
     if [ "$t" = "image.repository,image.tag,image.pullPolicy" ]; then ok; else fail "collapsing image hides '$t'"; fi
     t=$(js "$tmp/a.html" 'document.getElementById("sd-dark").click();document.title=document.documentElement.getAttribute("data-theme")+" "+document.getElementById("sd-toolbar").hidden;')
     case "$t" in "dark false"|"light false") ok ;; *) fail "theme toggle and toolbar: '$t'" ;; esac
+    # a script the page's policy does not name never runs (an escaping slip
+    # that let one in would stay inert: issue 36 item 15)
+    t=$(js "$tmp/a.html" 'document.title="injected ran";' nohash)
+    case "$t" in *"injected ran"*) fail "a script without its hash ran" ;; ?*) ok ;; *) fail "no title read" ;; esac
 else
     echo "SKIPPED: no chromium for the script checks"
 fi

@@ -32,6 +32,14 @@ else
     cat "$tmp/cc.err"; extra_pass=0; extra_fail=1
 fi
 
+# rules_kw.js is generated from src/validate/keywords.def (make does it): it must be current
+if sh src/validate/keywords-js.sh cc >"$tmp/rules_kw.js" 2>"$tmp/kw.err" && cmp -s "$tmp/rules_kw.js" src/form/rules_kw.js; then
+    extra_pass=$((extra_pass + 1))
+else
+    cat "$tmp/kw.err"; extra_fail=$((extra_fail + 1))
+    echo "FAIL: src/form/rules_kw.js differs from src/validate/keywords-js.sh's output (run make)"
+fi
+
 SD_RULES_SUITE="$tmp/suite.jsonl" "$B/asan/test_rules_suite" >"$tmp/c.out" 2>&1 \
     || { echo "FAIL: $B/asan/test_rules_suite"; tail -5 "$tmp/c.out"; extra_fail=$((extra_fail + 1)); }
 export SD_RULES_SUITE="$tmp/suite.jsonl"

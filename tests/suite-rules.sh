@@ -87,5 +87,16 @@ for args in "$tmp/missing.json" "$tmp/badre.json" "--bogus x"; do
 done
 "$SD" rules 2>/dev/null; [ $? -eq 2 ] && ok || bad "rules without SOURCE"
 
+# the JSON-Schema-Test-Suite groups with remote refs, from the command line
+# with the suite's remotes mapped: an embedded $id under the mapped prefix is
+# the schema's own resource, never a file under the map's target
+if [ -d "$CORPUS/jsonschema-test-suite" ]; then
+    if python3 tests/suite_remote_refs.py "$SD" "$CORPUS" "$tmp" >"$tmp/remote" 2>&1; then ok; else bad "remote refs through --map"; fi
+    grep -v '^count:' "$tmp/remote" | head -20
+    grep '^count:' "$tmp/remote"
+else
+    echo "SKIPPED: no JSON-Schema-Test-Suite in $CORPUS"
+fi
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -109,6 +109,39 @@ hasnt "no numbered definition name" "$tmp/dn.html" '>condition-2<'
 "$SD" $U/html-chart --format json -o "$tmp/hc.json" 2>"$tmp/err"
 has "model: the comment's type" "$tmp/hc.json" '"helm_type": "string"'
 
+# --- pages: what a value is, shown as it is (issue 34) ------------------------
+# a title's character references decoded, as descriptions' are; the empty
+# string in an enum visible; a Bitnami [default: X] placeholder beside the
+# real default
+P=$U/page-values
+"$SD" $P/schema.json --format html -o "$tmp/pv.html" 2>"$tmp/err"
+status "page values html" 0 $?
+has "title entity decoded (html)" "$tmp/pv.html" 'MongoDB® architecture'
+hasnt "title entity not shown raw" "$tmp/pv.html" '&amp;reg;'
+has "enum \"\" visible (html)" "$tmp/pv.html" 'one of: <code class="empty-string" title="the empty string">&quot;&quot;</code>, <code>standalone</code>'
+hasnt "no empty code span (html)" "$tmp/pv.html" '<code></code>'
+"$SD" $P/schema.json --format md -o "$tmp/pv.md" 2>"$tmp/err"
+has "enum \"\" visible (md)" "$tmp/pv.md" 'one of: `""`, `standalone`, `replicaset`'
+hasnt "no empty code span (md)" "$tmp/pv.md" '``,'
+if [ -d "${CORPUS:-../shared/corpus}/charts/bitnami-nginx" ]; then
+    "$SD" "${CORPUS:-../shared/corpus}/charts/bitnami-nginx" --format html -o "$tmp/nginx.html" 2>/dev/null
+    has "placeholder beside the real default" "$tmp/nginx.html" \
+        '<dd>REGISTRY_NAME <span class="default-real">(in values.yaml: <code>docker.io</code>)</span></dd>'
+    hasnt "placeholder alone" "$tmp/nginx.html" '<dd>REGISTRY_NAME</dd>'
+fi
+
+# plain `#` comments are the descriptions of a chart that writes neither
+# helm-docs nor Bitnami comments: html, the form and the model (json)
+PC=tests/golden/render-md-plain-comments/chart
+"$SD" $PC --format html -o "$tmp/plain.html" 2>"$tmp/err"
+has "plain comment as description (html)" "$tmp/plain.html" '<div class="desc"><p>Number of replicas of the deployment.</p>'
+hasnt "commented-out YAML is no description (html)" "$tmp/plain.html" '<div class="desc"><p>replicas: 3'
+"$SD" $PC --format form -o "$tmp/plain.form" 2>"$tmp/err"
+has "plain comment as description (form)" "$tmp/plain.form" '<p>Number of replicas of the deployment.</p>'
+"$SD" $PC --format json -o "$tmp/plain.json" 2>"$tmp/err"
+has "plain comment as description (json)" "$tmp/plain.json" '"description": "The image repository.\nWithout a registry, Docker Hub.",'
+hasnt "commented-out YAML is no description (json)" "$tmp/plain.json" '"description": "replicas: 3'
+
 # --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
 # No horizontal scroll, the filter first, long paths wrap. A fixture with long
 # paths and URLs, the md-chart fixture in both themes, and a big corpus chart.
@@ -121,9 +154,24 @@ phone() { # NAME PAGE
 "$SD" $U/phone/long.schema.json --format html -o "$tmp/long.html" && phone "long paths" "$tmp/long.html"
 "$SD" $U/md-chart --format html -o "$tmp/mdc.html" && phone "md-chart" "$tmp/mdc.html"
 "$SD" $U/md-chart --format html --theme compact -o "$tmp/mdcc.html" && phone "md-chart compact" "$tmp/mdcc.html"
-if [ -d "${CORPUS:-../shared/corpus}/charts/kube-prometheus-stack" ]; then
-    "$SD" "${CORPUS:-../shared/corpus}/charts/kube-prometheus-stack" --format html -o "$tmp/kps.html" --offline 2>/dev/null &&
-        phone "kube-prometheus-stack" "$tmp/kps.html"
+# long templated defaults (a line, a block), long keys, a long $ref and branch name
+"$SD" $U/phone-defaults --format html -o "$tmp/pd.html" && phone "long defaults and refs" "$tmp/pd.html"
+"$SD" $U/phone-defaults --format html --theme compact -o "$tmp/pdc.html" && phone "long defaults and refs, compact" "$tmp/pdc.html"
+# every chart of the corpus (its remote documents from the corpus' mirror)
+C=${CORPUS:-../shared/corpus}/charts
+if [ -d "$C" ]; then
+    for ch in "$C"/*/; do
+        ch=${ch%/}; n=${ch##*/}
+        [ -f "$ch/Chart.yaml" ] || continue
+        if "$SD" "$ch" --format html -o "$tmp/$n.html" --offline --cache-dir "$tmp/cache" \
+            --map https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/_definitions.json="$C/../kubernetes/_definitions.json" \
+            --map https://raw.githubusercontent.com/="$C/_remote/raw.githubusercontent.com/" 2>/dev/null; then
+            phone "$n" "$tmp/$n.html"
+            rm -f "$tmp/$n.html"
+        else
+            fail "phone: $n: no page"
+        fi
+    done
 fi
 
 # --- a large page is written while it is made, still all or nothing -------

@@ -152,7 +152,14 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
     }
     if (!(m = sd_model_build(src, NULL, d)))
         return first_error(d, mark);
-    err = sd_render(&b, m, &ro, d);
+    if (!strcmp(format, "md")) {
+        /* as `schemadoc SOURCE --format md`: a chart's README.md.gotmpl
+         * when it has one (render.h) */
+        sd_render_md_opts mo = { NULL, NULL, NULL, NULL };
+        err = sd_render_markdown(&b, m, &ro, &mo, d);
+    } else {
+        err = sd_render(&b, m, &ro, d);
+    }
     sd_val_decref(m);
     if (err < 0) {
         sd_buf_release(&b);

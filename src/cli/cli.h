@@ -1,5 +1,5 @@
-/* cli.h - what subcommands share: option parsing helpers and diagnostics
- * printing. Each subcommand is `int sd_cmd_NAME(int argc, char **argv)`
+/* cli.h - what subcommands share (cli.c): option parsing helpers and
+ * diagnostics printing. Each subcommand is `int sd_cmd_NAME(int argc, char **argv)`
  * (argv[0] is the subcommand's name) returning an exit status. */
 #ifndef SD_CLI_H
 #define SD_CLI_H
@@ -53,23 +53,6 @@ int sd_cli_valid_url(const char *u);
  *  error. o->maps is realloc'd: free it when done. */
 int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o);
 
-/* --- Markdown output (cmd_readme.c) --- */
-typedef struct sd_cli_md_opts {
-    const char *readme;             /* --readme FILE, or NULL */
-    const char *output;             /* -o FILE, or NULL */
-    const char *gotmpl;             /* --gotmpl FILE, or NULL (then CHART/README.md.gotmpl) */
-    const char *helm_docs_version;  /* --helm-docs-version V, or NULL */
-} sd_cli_md_opts;
-struct sd_render_opts;
-/** The bytes `schemadoc SOURCE --format md` writes, into `out`: the chart's
- *  helm-docs template run (README.md.gotmpl or o->gotmpl) when there is
- *  one, else the Markdown page; with o->readme, the whole new README (the
- *  page between the schemadoc markers, or the Parameters section replaced,
- *  or refused with SD_ENOTFOUND naming the markers). Returns 0 or a
- *  negative code with a diagnostic. */
-int sd_cli_markdown(sd_buf *out, sd_val *model, const struct sd_render_opts *ro,
-                    const sd_cli_md_opts *o, sd_diags *diags);
-
 /* --- the option table (options.c) --- */
 /** Commands, as bits of a mask. */
 enum sd_cli_cmd {
@@ -95,6 +78,15 @@ typedef struct sd_cli_option {
 /** Both end with a row whose name is NULL. */
 extern const sd_cli_command sd_cli_commands[];
 extern const sd_cli_option sd_cli_options[];
+/** The option of command `cmd` (an SD_CMD_* bit) or the command name
+ *  closest to `word` (a slip: edit distance 2 at most), or NULL. Borrowed
+ *  from the table. */
+const char *sd_cli_closest_option(const char *word, unsigned cmd);
+const char *sd_cli_closest_command(const char *word);
+/** Print "unknown option 'OPT' for 'CMDNAME'; did you mean '--X'?" (no
+ *  "for" part when `cmdname` is NULL, no question when nothing is close)
+ *  and return 2. */
+int sd_cli_unknown_option(const char *opt, unsigned cmd, const char *cmdname);
 /** `schemadoc completion bash|zsh|fish` (options.c). */
 int sd_cmd_completion(int argc, char **argv);
 

@@ -7,6 +7,7 @@
  * (diff --exit-zero: 0), 2 usage or input errors. docs/diff.md */
 #include "cli.h"
 #include "alloc.h"
+#include "archive.h"
 #include "buf.h"
 #include "diff.h"
 #include "model.h"
@@ -30,8 +31,8 @@ static int open_side(side *s, const sd_source_opts *so, sd_diags *diags)
 {
     const char *path = s->arg;
 
-    if (sd_diff_is_tgz(path)) {
-        if (sd_diff_unpack(&s->dir, &s->tmp, path, diags) < 0)
+    if (sd_archive_is_tgz(path)) {
+        if (sd_archive_unpack(&s->dir, &s->tmp, path, diags) < 0)
             return -1;
         path = s->dir;
     }
@@ -54,7 +55,7 @@ static void close_side(side *s)
         sd_source_free(s->src);
     }
     if (s->tmp)
-        sd_diff_unpack_cleanup(s->tmp);
+        sd_archive_cleanup(s->tmp);
     free(s->dir);
     free(s->tmp);
 }
@@ -79,8 +80,9 @@ static const char diff_help[] =
 "\n"
 "upgrade-check: the user's VALUES files (merged as 'helm -f' does) against\n"
 "NEW: keys set that no longer exist (with the new name when renamed), newly\n"
-"required keys not set, values NEW's schema refuses, and changed defaults\n"
-"under keys the user does not set (they silently get the new default).\n"
+"required keys not set, values NEW's schema refuses, changed defaults under\n"
+"keys the user does not set (they silently get the new default), and the\n"
+"keys NEW adds whose default does something ('new defaults you will get').\n"
 "  Exit status: 0 nothing found, 1 findings, 2 usage or input error.\n";
 
 int sd_cmd_diff(int argc, char **argv)
@@ -133,7 +135,7 @@ int sd_cmd_diff(int argc, char **argv)
             exit_zero = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
             free((void *)sopts.maps);
-            return sd_cli_usage_error("unknown option '%s' for 'diff'", a);
+            return sd_cli_unknown_option(a, SD_CMD_DIFF, "diff");
         } else if (nsides < 2) {
             sides[nsides++].arg = a;
         } else {
@@ -221,7 +223,7 @@ int sd_cmd_upgrade_check(int argc, char **argv)
             }
             output = v;
         } else if (a[0] == '-' && a[1] != '\0') {
-            status = sd_cli_usage_error("unknown option '%s' for 'upgrade-check'", a);
+            status = sd_cli_unknown_option(a, SD_CMD_UPGRADE, "upgrade-check");
             goto usage;
         } else if (nsides < 2) {
             sides[nsides++].arg = a;

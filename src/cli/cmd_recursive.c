@@ -2,7 +2,8 @@
  * (-o SITE/ | --readme NAME) [--check] [OPTIONS]`: every chart below DIR
  * (every directory holding a Chart.yaml; a FILE stands for the chart that
  * holds it), each documented by the one-chart command in a process of its
- * own, N at a time; then SITE/index.html linking every chart. A failed
+ * own, N at a time; then SITE/index.html linking every chart (rendered by
+ * render/site_index.c with templates/index/). A failed
  * chart is listed at the end and the others are still done.
  *
  * In: argv. Out: one page per chart (SITE/<chart's path>/index.html or
@@ -14,6 +15,7 @@
 #include "file.h"
 #include "node.h"
 #include "out.h"
+#include "render.h"
 #include "sd.h"
 
 #include <dirent.h>
@@ -201,146 +203,65 @@ static int chart_of_file(rctx *c, const char *file)
 
 /* ---- the index page ---------------------------------------------------------- */
 
-static void put_html(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
-
-/* A Markdown table cell: no pipes, no line breaks, no HTML. */
-static void put_md(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        if (*s == '|' || *s == '\\' || *s == '<' || *s == '>' || *s == '[' || *s == ']' || *s == '`' || *s == '*' || *s == '_')
-            fputc('\\', f), fputc(*s, f);
-        else if (*s == '\n' || *s == '\r')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-}
-
-/* A link target below SITE: every byte but unreserved ones and '/' escaped. */
-static void put_href(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
-            fputc(ch, f);
-        else
-            fprintf(f, "%%%02X", ch);
-    }
-}
-
-typedef struct meta { const char *name, *version, *description, *deprecated; } meta;
+typedef struct meta { const char *name, *version, *description; int deprecated; } meta;
 
 static meta chart_meta(const sd_doc *doc)
 {
-    meta m = { NULL, NULL, NULL, NULL };
+    meta m = { NULL, NULL, NULL, 0 };
     const sd_node *r = doc ? sd_doc_root(doc) : NULL, *t;
     if (!r || r->kind != SD_MAP)
         return m;
     if ((t = sd_node_get(r, "name")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.name = t->str;
     if ((t = sd_node_get(r, "version")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.version = t->str;
     if ((t = sd_node_get(r, "description")) && t->kind != SD_MAP && t->kind != SD_SEQ) m.description = t->str;
-    if ((t = sd_node_get(r, "deprecated")) && t->kind == SD_BOOL && t->num.b) m.deprecated = "deprecated";
+    m.deprecated = (t = sd_node_get(r, "deprecated")) && t->kind == SD_BOOL && t->num.b;
     return m;
 }
 
-/* SITE/index.html (html) or SITE/README.md (md) listing every chart. */
-static int write_index(sd_buf *out, const rctx *c, const char *format, size_t plen)
+static void set_text(sd_val *o, const char *k, const char *s)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    int html = !strcmp(format, "html");
+    if (s)
+        sd_val_object_set_new(o, k, sd_val_stringn_nocheck(s, strlen(s)));
+}
 
-    if (!f)
-        return SD_ENOMEM;
-    if (html)
-        fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-              "<title>Charts</title>\n<style>\n"
-              "body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}\n"
-              "table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #d0d7de;vertical-align:top}\n"
-              ".dep{color:#9a6700;font-weight:600}.fail{color:#cf222e}code{font-size:90%}\n"
-              "</style>\n</head>\n<body>\n<h1>Charts</h1>\n<table>\n<thead><tr><th>Chart</th><th>Version</th><th>Description</th></tr></thead>\n<tbody>\n", f);
-    else
-        fputs("# Charts\n\n| Chart | Version | Description |\n| --- | --- | --- |\n", f);
+/* SITE/index.html (html) or SITE/README.md (md) listing every chart: what
+ * each Chart.yaml says, rendered by render/ (templates/index/). */
+static int write_index(sd_buf *out, const rctx *c, const char *format, const char *theme, size_t plen,
+                       sd_diags *diags)
+{
+    sd_val *charts = sd_val_array();
+    int err;
+
     for (size_t i = 0; i < c->n; i++) {
         const chart_job *j = &c->jobs[i];
         char path[4096];
         sd_doc *doc = NULL;
         sd_diags quiet = SD_DIAGS_INIT;
+        sd_val *x = sd_val_object();
         struct stat st;
         snprintf(path, sizeof path, "%s/Chart.yaml", j->dir);
         /* not through a symbolic link: it could lead anywhere */
         if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
             (void)sd_doc_load_file(&doc, path, SD_FMT_YAML, NULL, &quiet);
         meta m = chart_meta(doc);
-        const char *link = j->out ? j->out + plen : "";   /* below SITE/ */
-        if (html) {
-            fputs("<tr><td>", f);
-            if (j->status == 0 || j->status == 1) {
-                fputs("<a href=\"", f);
-                put_href(f, link);
-                fputs("\">", f);
-            }
-            put_html(f, m.name ? m.name : j->rel);
-            if (j->status == 0 || j->status == 1)
-                fputs("</a>", f);
-            fputs(" <code>", f);
-            put_html(f, j->rel);
-            fputs("</code>", f);
-            if (m.deprecated)
-                fputs(" <span class=\"dep\">deprecated</span>", f);
-            if (j->status > 1)
-                fputs(" <span class=\"fail\">(failed)</span>", f);
-            fputs("</td><td>", f);
-            put_html(f, m.version);
-            fputs("</td><td>", f);
-            put_html(f, m.description);
-            fputs("</td></tr>\n", f);
-        } else {
-            fputs("| ", f);
-            if (j->status == 0 || j->status == 1) {
-                fputs("[", f);
-                put_md(f, m.name ? m.name : j->rel);
-                fputs("](", f);
-                put_href(f, link);
-                fputs(")", f);
-            } else {
-                put_md(f, m.name ? m.name : j->rel);
-                fputs(" (failed)", f);
-            }
-            if (m.deprecated)
-                fputs(" **deprecated**", f);
-            fputs(" | ", f);
-            put_md(f, m.version);
-            fputs(" | ", f);
-            put_md(f, m.description);
-            fputs(" |\n", f);
-        }
+        set_text(x, "path", j->rel);
+        set_text(x, "name", m.name);
+        set_text(x, "version", m.version);
+        set_text(x, "description", m.description);
+        set_text(x, "href", j->out ? j->out + plen : "");   /* below SITE/ */
+        sd_val_object_set_new(x, "deprecated", sd_val_boolean(m.deprecated));
+        sd_val_object_set_new(x, "linked", sd_val_boolean(j->status == 0 || j->status == 1));
+        sd_val_object_set_new(x, "failed", sd_val_boolean(j->status > 1));
+        sd_val_array_append_new(charts, x);
         sd_doc_free(doc);
         sd_diags_release(&quiet);
     }
-    if (html)
-        fputs("</tbody>\n</table>\n<footer><p>Generated by schemadoc " SD_VERSION "</p></footer>\n</body>\n</html>\n", f);
-    if (fclose(f) != 0) {
-        free(text);
-        return SD_ENOMEM;
-    }
-    sd_buf_put(out, text, len);
-    free(text);
-    return sd_buf_failed(out) ? SD_ENOMEM : 0;
+    if (sd_alloc_failed())
+        err = SD_ENOMEM;
+    else
+        err = sd_render_index(out, charts, format, theme, "schemadoc " SD_VERSION, diags);
+    sd_val_decref(charts);
+    return err < 0 ? err : sd_buf_failed(out) ? SD_ENOMEM : 0;
 }
 
 /* ---- running the charts ------------------------------------------------------- */
@@ -410,27 +331,28 @@ static const char recursive_help[] =
 "                 [--format html|md|json] [-j N] [--quiet] [--skip PATTERN]...\n"
 "                 [--include-subcharts] [PAGE AND SOURCE OPTIONS]\n";
 
-int sd_cmd_recursive(int argc, char **argv)
-{
-    rctx c;
-    const char *site = NULL, *readme = NULL, *format = NULL, *v;
-    const char **roots = NULL, **fwd = NULL;
-    size_t nroots = 0, nfwd = 0;
-    int jobs = 0, quiet = 0, check = 0, r, status = SD_EXIT_OK;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    sd_diags diags = SD_DIAGS_INIT;
+/* What the command line asked for. */
+typedef struct ropts {
+    const char  *site, *readme, *format, *theme;
+    const char **roots;        /* DIR and FILE arguments */
+    size_t       nroots;
+    const char **fwd;          /* options handed to every chart's command */
+    size_t       nfwd;
+    int          jobs, quiet, check;
+} ropts;
 
-    memset(&c, 0, sizeof c);
-    if (!(roots = calloc((size_t)argc, sizeof *roots)) || !(fwd = calloc((size_t)argc * 2 + 16, sizeof *fwd))) {
-        free(roots);
-        return SD_EXIT_ERROR;
-    }
-    if (!(c.skip = calloc((size_t)argc, sizeof *c.skip))) {
-        free(roots);
-        free(fwd);
-        return SD_EXIT_ERROR;
-    }
-#define USAGE(...) do { status = sd_cli_usage_error(__VA_ARGS__); goto done; } while (0)
+/* The tally of a run. */
+typedef struct tally { size_t done, running, failed, stale; } tally;
+
+#define NO_EXIT (-1)   /* parse_args(), find_charts(): go on */
+
+/* Read argv into `o` (and the walk's options into `c`). NO_EXIT, or the
+ * exit status (after --help, or a usage error printed). */
+static int parse_args(ropts *o, rctx *c, int argc, char **argv)
+{
+    const char *v;
+    int r;
+#define USAGE(...) return sd_cli_usage_error(__VA_ARGS__)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--recursive")) {
@@ -438,13 +360,13 @@ int sd_cmd_recursive(int argc, char **argv)
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(recursive_help, stdout);
             fputs("See 'schemadoc --help' (Charts repository options).\n", stdout);
-            goto done;
+            return SD_EXIT_OK;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
-            quiet = 1;
+            o->quiet = 1;
         } else if (!strcmp(a, "--check")) {
-            check = 1;
+            o->check = 1;
         } else if (!strcmp(a, "--include-subcharts")) {
-            c.subcharts = 1;
+            c->subcharts = 1;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--jobs", &v)) != 0 ||
                    (r = sd_cli_opt_value(argc, argv, &i, "-j", &v)) != 0 ||
                    (a[0] == '-' && a[1] == 'j' && a[2] >= '0' && a[2] <= '9' && (v = a + 2, r = 1))) {
@@ -452,95 +374,103 @@ int sd_cmd_recursive(int argc, char **argv)
             long n = r > 0 ? strtol(v, &e, 10) : 0;
             if (r < 0 || *e || n < 1 || n > 1024)
                 USAGE("option '-j' takes a number of charts at once (1 to 1024)");
-            jobs = (int)n;
+            o->jobs = (int)n;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--skip", &v)) != 0) {
             if (r < 0)
                 USAGE("option '--skip' needs a directory name or pattern");
-            c.skip[c.nskip++] = v;
+            c->skip[c->nskip++] = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
                    (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
             if (r < 0)
                 USAGE("option '-o' needs a directory (SITE/)");
-            site = v;
+            o->site = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--readme", &v)) != 0) {
             if (r < 0)
                 USAGE("option '--readme' needs a file name (e.g. README.md)");
-            readme = v;
+            o->readme = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
             if (r < 0)
                 USAGE("option '--format' needs a value: html, md, json");
-            format = v;
+            o->format = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--source-url", &v)) != 0) {
             if (r < 0 || !sd_cli_valid_url(v))
                 USAGE("option '--source-url' takes an http(s) URL");
-            fwd[nfwd++] = "--source-url";    /* completed per chart below */
-            fwd[nfwd++] = v;
+            o->fwd[o->nfwd++] = "--source-url";    /* completed per chart below */
+            o->fwd[o->nfwd++] = v;
         } else if (a[0] == '-' && a[1]) {
             /* any other option of the one-chart command goes to each chart
              * as it is; the option table says whether it takes a value */
-            const sd_cli_option *o;
+            const sd_cli_option *t;
             size_t n = strcspn(a, "=");
-            for (o = sd_cli_options; o->name; o++)
-                if ((o->cmds & SD_CMD_RENDER) && strlen(o->name) == n && !strncmp(o->name, a, n))
+            for (t = sd_cli_options; t->name; t++)
+                if ((t->cmds & SD_CMD_RENDER) && strlen(t->name) == n && !strncmp(t->name, a, n))
                     break;
-            if (!o->name || !strcmp(o->name, "--version") || !strcmp(o->name, "--gotmpl"))
+            if (!t->name || !strcmp(t->name, "--version") || !strcmp(t->name, "--gotmpl"))
                 USAGE("unknown option '%s' with --recursive", a);
-            fwd[nfwd++] = a;
-            if (o->arg && !a[n]) {
+            o->fwd[o->nfwd++] = a;
+            if (t->arg && !a[n]) {
                 if (i + 1 >= argc)
                     USAGE("option '%s' needs a value", a);
-                fwd[nfwd++] = argv[++i];
+                o->fwd[o->nfwd++] = argv[++i];
             }
+            if (!strcmp(t->name, "--theme"))
+                o->theme = a[n] ? a + n + 1 : argv[i];   /* the index's look too */
         } else {
-            roots[nroots++] = a;
+            o->roots[o->nroots++] = a;
         }
     }
-    if (!nroots)
+    if (!o->nroots)
         USAGE("'--recursive' needs a directory (or files of charts)");
-    if (!site == !readme)
+    if (!o->site == !o->readme)
         USAGE("'--recursive' writes either pages under '-o SITE/' or each chart's '--readme NAME'");
-    if (!format)
-        format = readme ? "md" : "html";
-    if (strcmp(format, "html") && strcmp(format, "md") && strcmp(format, "json"))
-        USAGE("'--recursive' writes html, md or json pages, not '%s'", format);
-    if (readme && (strchr(readme, '/') || !strcmp(readme, "..") || !strcmp(readme, ".")))
+    if (!o->format)
+        o->format = o->readme ? "md" : "html";
+    if (strcmp(o->format, "html") && strcmp(o->format, "md") && strcmp(o->format, "json"))
+        USAGE("'--recursive' writes html, md or json pages, not '%s'", o->format);
+    if (o->readme && (strchr(o->readme, '/') || !strcmp(o->readme, "..") || !strcmp(o->readme, ".")))
         USAGE("'--readme' with --recursive names a file in each chart (e.g. README.md), not a path");
-    if (readme && strcmp(format, "md"))
+    if (o->readme && strcmp(o->format, "md"))
         USAGE("'--readme' takes Markdown: use '--format md' (or no --format)");
-    if (!jobs)
-        jobs = ncpu > 0 ? (int)ncpu : 1;
+#undef USAGE
+    if (!o->jobs) {
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        o->jobs = ncpu > 0 ? (int)ncpu : 1;
+    }
+    return NO_EXIT;
+}
 
-    /* the charts */
-    for (size_t i = 0; i < nroots; i++) {
+/* Every chart below the roots into c->jobs. NO_EXIT, or the exit status. */
+static int find_charts(rctx *c, const ropts *o)
+{
+    for (size_t i = 0; i < o->nroots; i++) {
         struct stat st;
         char root[4096];
-        snprintf(root, sizeof root, "%s", roots[i]);
+        snprintf(root, sizeof root, "%s", o->roots[i]);
         for (size_t n = strlen(root); n > 1 && root[n - 1] == '/'; n--)
             root[n - 1] = '\0';
         if (stat(root, &st) != 0) {
-            fprintf(stderr, "schemadoc: error: %s: %s\n", roots[i], strerror(errno));
-            status = SD_EXIT_ERROR;
-            goto done;
+            fprintf(stderr, "schemadoc: error: %s: %s\n", o->roots[i], strerror(errno));
+            return SD_EXIT_ERROR;
         }
-        r = S_ISDIR(st.st_mode) ? walk(&c, root, ".", 0) : chart_of_file(&c, root);
-        if (r < 0) {
-            status = SD_EXIT_ERROR;
-            goto done;
-        }
+        if ((S_ISDIR(st.st_mode) ? walk(c, root, ".", 0) : chart_of_file(c, root)) < 0)
+            return SD_EXIT_ERROR;
     }
-    if (c.n == 0) {
-        if (!site) {   /* pre-commit: the commit touched no chart */
-            status = SD_EXIT_OK;
-            goto done;
-        }
-        fprintf(stderr, "schemadoc: error: no Chart.yaml below %s\n", roots[0]);
-        status = SD_EXIT_ERROR;
-        goto done;
+    if (c->n == 0) {
+        if (!o->site)   /* pre-commit: the commit touched no chart */
+            return SD_EXIT_OK;
+        fprintf(stderr, "schemadoc: error: no Chart.yaml below %s\n", o->roots[0]);
+        return SD_EXIT_ERROR;
     }
-    /* where each page goes: SITE/<chart's path>/index.html (the root chart:
-     * SITE/<its name>/) */
-    for (size_t i = 0; site && i < c.n; i++) {
-        chart_job *j = &c.jobs[i];
+    return NO_EXIT;
+}
+
+/* Where each page goes: SITE/<chart's path>/index.html (the root chart:
+ * SITE/<its name>/), its directory made unless --check. 0 or -1 (said). */
+static int place_pages(rctx *c, const ropts *o)
+{
+    const char *site = o->site;
+    for (size_t i = 0; i < c->n; i++) {
+        chart_job *j = &c->jobs[i];
         sd_buf p = SD_BUF_INIT;
         const char *rel = j->rel, *base;
         if (!strcmp(rel, ".") || rel[0] == '/' || strstr(rel, "..")) {
@@ -552,160 +482,212 @@ int sd_cmd_recursive(int argc, char **argv)
                 rel = "chart";
         }
         sd_buf_printf(&p, "%s%s%s/", site, site[strlen(site) - 1] == '/' ? "" : "/", rel);
-        if (!check && mkdirs(p.ptr) != 0) {
+        if (!o->check && mkdirs(p.ptr) != 0) {
             fprintf(stderr, "schemadoc: error: cannot create %s: %s\n", p.ptr, strerror(errno));
             sd_buf_release(&p);
-            status = SD_EXIT_ERROR;
-            goto done;
+            return -1;
         }
-        sd_buf_puts(&p, !strcmp(format, "html") ? "index.html" : !strcmp(format, "md") ? "README.md" : "model.json");
+        sd_buf_puts(&p, !strcmp(o->format, "html") ? "index.html" : !strcmp(o->format, "md") ? "README.md" : "model.json");
         j->out = sd_buf_detach(&p);
     }
+    return 0;
+}
 
-    /* run them, `jobs` at a time */
-    {
-        size_t next = 0, done_n = 0, running = 0, failed = 0, stale = 0;
-        int tty = !quiet && isatty(2);
-        char *cargv[64 + 2 * 256];
-        int base_argc = 0;
-        if (nfwd > 2 * 256) {
-            fprintf(stderr, "schemadoc: error: too many options\n");
-            status = SD_EXIT_ERROR;
-            goto done;
-        }
-        while (done_n < c.n) {
-            while (running < (size_t)jobs && next < c.n) {
-                chart_job *j = &c.jobs[next++];
-                sd_buf url = SD_BUF_INIT, rm = SD_BUF_INIT;
-                int k = 0;
-                cargv[k++] = "schemadoc";
-                cargv[k++] = j->dir;
-                cargv[k++] = "--format";
-                cargv[k++] = (char *)format;
-                for (size_t f = 0; f < nfwd; f++) {
-                    cargv[k++] = (char *)fwd[f];
-                    if (!strcmp(fwd[f], "--source-url") && f + 1 < nfwd) {
-                        /* DIR's URL, plus the chart's path below DIR */
-                        const char *u = fwd[++f];
-                        size_t ul = strlen(u);
-                        sd_buf_printf(&url, "%.*s", (int)(ul && u[ul - 1] == '/' ? ul - 1 : ul), u);
-                        for (const char *q = j->rel; strcmp(j->rel, ".") && *q; q++) {
-                            unsigned char ch = (unsigned char)*q;
-                            if (q == j->rel)
-                                sd_buf_putc(&url, '/');
-                            if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
-                                sd_buf_putc(&url, (char)ch);
-                            else
-                                sd_buf_printf(&url, "%%%02X", ch);
-                        }
-                        cargv[k++] = url.ptr;
-                    }
-                }
-                if (readme) {
-                    sd_buf_printf(&rm, "%s/%s", j->dir, readme);
-                    cargv[k++] = "--readme";
-                    cargv[k++] = rm.ptr;
-                } else {
-                    cargv[k++] = "-o";
-                    cargv[k++] = j->out;
-                }
-                if (check)
-                    cargv[k++] = "--check";
-                cargv[k] = NULL;
-                base_argc = k;
-                if (start(j, base_argc, cargv) != 0) {
-                    j->status = SD_EXIT_ERROR;
-                    done_n++;
-                    failed++;
-                    fprintf(stderr, "schemadoc: error: %s: cannot start: %s\n", j->dir, strerror(errno));
-                } else {
-                    running++;
-                }
-                sd_buf_release(&url);
-                sd_buf_release(&rm);
+/* The one-chart command for `j` into cargv (NULL-terminated; room for 4 +
+ * nfwd + 5 entries); `url` and `rm` hold the strings made for it. Returns
+ * its argc. */
+static int chart_argv(char **cargv, sd_buf *url, sd_buf *rm, const chart_job *j, const ropts *o)
+{
+    int k = 0;
+    cargv[k++] = "schemadoc";
+    cargv[k++] = j->dir;
+    cargv[k++] = "--format";
+    cargv[k++] = (char *)o->format;
+    for (size_t f = 0; f < o->nfwd; f++) {
+        cargv[k++] = (char *)o->fwd[f];
+        if (!strcmp(o->fwd[f], "--source-url") && f + 1 < o->nfwd) {
+            /* DIR's URL, plus the chart's path below DIR */
+            const char *u = o->fwd[++f];
+            size_t ul = strlen(u);
+            sd_buf_printf(url, "%.*s", (int)(ul && u[ul - 1] == '/' ? ul - 1 : ul), u);
+            for (const char *q = j->rel; strcmp(j->rel, ".") && *q; q++) {
+                unsigned char ch = (unsigned char)*q;
+                if (q == j->rel)
+                    sd_buf_putc(url, '/');
+                if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || strchr("-._~/", ch))
+                    sd_buf_putc(url, (char)ch);
+                else
+                    sd_buf_printf(url, "%%%02X", ch);
             }
-            if (!running)
-                continue;
-            int ws;
-            pid_t pid = wait(&ws);
-            if (pid < 0) {
-                if (errno == EINTR)
-                    continue;
-                break;
-            }
-            for (size_t i = 0; i < c.n; i++) {
-                chart_job *j = &c.jobs[i];
-                if (j->pid != pid || j->status != -1)
-                    continue;
-                j->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + (WIFSIGNALED(ws) ? WTERMSIG(ws) : 0);
-                running--;
-                done_n++;
-                if (tty)
-                    fputs("\r\033[K", stderr);
-                if (j->status > 1) {
-                    failed++;
-                    fflush(stdout);
-                    copy_log(j->log, stderr);
-                    if (WIFSIGNALED(ws)) {
-                        fputs("schemadoc: error: ", stderr);
-                        put_path(stderr, j->dir);
-                        fprintf(stderr, ": killed by signal %d\n", WTERMSIG(ws));
-                    }
-                } else {
-                    if (j->status == 1)
-                        stale++;
-                    if (!quiet || j->status == 1)
-                        copy_log(j->log, j->status == 1 ? stdout : stderr);
-                }
-                fclose(j->log);
-                j->log = NULL;
-                if (tty) {
-                    fprintf(stderr, "[%zu/%zu] ", done_n, c.n);
-                    put_path(stderr, j->rel);
-                    fflush(stderr);
-                }
-                break;
-            }
-        }
-        if (tty)
-            fputs("\r\033[K", stderr);
-        if (site && failed < c.n && strcmp(format, "json")) {
-            sd_buf idx = SD_BUF_INIT, ip = SD_BUF_INIT;
-            sd_buf_printf(&ip, "%s%s%s", site, site[strlen(site) - 1] == '/' ? "" : "/",
-                          !strcmp(format, "html") ? "index.html" : "README.md");
-            size_t plen = strlen(site) + (site[strlen(site) - 1] == '/' ? 0 : 1);
-            if (write_index(&idx, &c, format, plen) < 0) {
-                failed++;
-            } else if (check) {
-                if (!same_file(ip.ptr, idx.ptr, idx.len)) {
-                    printf("%s is not up to date\n", ip.ptr);
-                    stale++;
-                }
-            } else if (sd_out_write(ip.ptr, idx.ptr, idx.len, &diags) < 0) {
-                failed++;
-            }
-            sd_buf_release(&idx);
-            sd_buf_release(&ip);
-        }
-        if (failed) {
-            fprintf(stderr, "schemadoc: %zu of %zu charts failed:\n", failed, c.n);
-            for (size_t i = 0; i < c.n; i++)
-                if (c.jobs[i].status > 1) {
-                    fputs("  ", stderr);
-                    put_path(stderr, c.jobs[i].dir);
-                    fputc('\n', stderr);
-                }
-            status = SD_EXIT_ERROR;
-        } else if (stale) {
-            if (!quiet)
-                fprintf(stderr, "schemadoc: %zu of %zu charts are not up to date\n", stale, c.n);
-            status = SD_EXIT_FOUND_WANTING;
-        } else if (!quiet && isatty(2)) {
-            fprintf(stderr, "schemadoc: %zu charts documented\n", c.n);
+            cargv[k++] = url->ptr;
         }
     }
-done:
-#undef USAGE
+    if (o->readme) {
+        sd_buf_printf(rm, "%s/%s", j->dir, o->readme);
+        cargv[k++] = "--readme";
+        cargv[k++] = rm->ptr;
+    } else {
+        cargv[k++] = "-o";
+        cargv[k++] = j->out;
+    }
+    if (o->check)
+        cargv[k++] = "--check";
+    cargv[k] = NULL;
+    return k;
+}
+
+/* Chart `j` ended with wait status `ws`: its status, its log passed on
+ * (stderr; stdout for --check's diff), the progress line. */
+static void finished(chart_job *j, int ws, const rctx *c, const ropts *o, tally *t, int tty)
+{
+    j->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + (WIFSIGNALED(ws) ? WTERMSIG(ws) : 0);
+    t->running--;
+    t->done++;
+    if (tty)
+        fputs("\r\033[K", stderr);
+    if (j->status > 1) {
+        t->failed++;
+        fflush(stdout);
+        copy_log(j->log, stderr);
+        if (WIFSIGNALED(ws)) {
+            fputs("schemadoc: error: ", stderr);
+            put_path(stderr, j->dir);
+            fprintf(stderr, ": killed by signal %d\n", WTERMSIG(ws));
+        }
+    } else {
+        if (j->status == 1)
+            t->stale++;
+        if (!o->quiet || j->status == 1)
+            copy_log(j->log, j->status == 1 ? stdout : stderr);
+    }
+    fclose(j->log);
+    j->log = NULL;
+    if (tty) {
+        fprintf(stderr, "[%zu/%zu] ", t->done, c->n);
+        put_path(stderr, j->rel);
+        fflush(stderr);
+    }
+}
+
+/* Run every chart's command, o->jobs at a time. 0, or -1 (said) when the
+ * options cannot be handed on. */
+static int run_charts(rctx *c, const ropts *o, tally *t)
+{
+    size_t next = 0;
+    int tty = !o->quiet && isatty(2);
+    char *cargv[64 + 2 * 256];
+
+    if (o->nfwd > 2 * 256) {
+        fprintf(stderr, "schemadoc: error: too many options\n");
+        return -1;
+    }
+    while (t->done < c->n) {
+        while (t->running < (size_t)o->jobs && next < c->n) {
+            chart_job *j = &c->jobs[next++];
+            sd_buf url = SD_BUF_INIT, rm = SD_BUF_INIT;
+            if (start(j, chart_argv(cargv, &url, &rm, j, o), cargv) != 0) {
+                j->status = SD_EXIT_ERROR;
+                t->done++;
+                t->failed++;
+                fprintf(stderr, "schemadoc: error: %s: cannot start: %s\n", j->dir, strerror(errno));
+            } else {
+                t->running++;
+            }
+            sd_buf_release(&url);
+            sd_buf_release(&rm);
+        }
+        if (!t->running)
+            continue;
+        int ws;
+        pid_t pid = wait(&ws);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (size_t i = 0; i < c->n; i++)
+            if (c->jobs[i].pid == pid && c->jobs[i].status == -1) {
+                finished(&c->jobs[i], ws, c, o, t, tty);
+                break;
+            }
+    }
+    if (tty)
+        fputs("\r\033[K", stderr);
+    return 0;
+}
+
+/* SITE/index.html (SITE/README.md) written, or with --check compared. */
+static void site_index(const rctx *c, const ropts *o, tally *t, sd_diags *diags)
+{
+    const char *site = o->site;
+    sd_buf idx = SD_BUF_INIT, ip = SD_BUF_INIT;
+    size_t plen = strlen(site) + (site[strlen(site) - 1] == '/' ? 0 : 1);
+
+    sd_buf_printf(&ip, "%s%s%s", site, site[strlen(site) - 1] == '/' ? "" : "/",
+                  !strcmp(o->format, "html") ? "index.html" : "README.md");
+    if (write_index(&idx, c, o->format, o->theme, plen, diags) < 0) {
+        t->failed++;
+    } else if (o->check) {
+        if (!same_file(ip.ptr, idx.ptr, idx.len)) {
+            printf("%s is not up to date\n", ip.ptr);
+            t->stale++;
+        }
+    } else if (sd_out_write(ip.ptr, idx.ptr, idx.len, diags) < 0) {
+        t->failed++;
+    }
+    sd_buf_release(&idx);
+    sd_buf_release(&ip);
+}
+
+/* The closing lines and the exit status. */
+static int report(const rctx *c, const ropts *o, const tally *t)
+{
+    if (t->failed) {
+        fprintf(stderr, "schemadoc: %zu of %zu charts failed:\n", t->failed, c->n);
+        for (size_t i = 0; i < c->n; i++)
+            if (c->jobs[i].status > 1) {
+                fputs("  ", stderr);
+                put_path(stderr, c->jobs[i].dir);
+                fputc('\n', stderr);
+            }
+        return SD_EXIT_ERROR;
+    }
+    if (t->stale) {
+        if (!o->quiet)
+            fprintf(stderr, "schemadoc: %zu of %zu charts are not up to date\n", t->stale, c->n);
+        return SD_EXIT_FOUND_WANTING;
+    }
+    if (!o->quiet && isatty(2))
+        fprintf(stderr, "schemadoc: %zu charts documented\n", c->n);
+    return SD_EXIT_OK;
+}
+
+int sd_cmd_recursive(int argc, char **argv)
+{
+    rctx c;
+    ropts o;
+    tally t;
+    int status;
+    sd_diags diags = SD_DIAGS_INIT;
+
+    memset(&c, 0, sizeof c);
+    memset(&o, 0, sizeof o);
+    memset(&t, 0, sizeof t);
+    o.roots = calloc((size_t)argc, sizeof *o.roots);
+    o.fwd = calloc((size_t)argc * 2 + 16, sizeof *o.fwd);
+    c.skip = calloc((size_t)argc, sizeof *c.skip);
+    if (!o.roots || !o.fwd || !c.skip)
+        status = SD_EXIT_ERROR;
+    else if ((status = parse_args(&o, &c, argc, argv)) == NO_EXIT &&
+             (status = find_charts(&c, &o)) == NO_EXIT) {
+        if ((o.site && place_pages(&c, &o) < 0) || run_charts(&c, &o, &t) < 0) {
+            status = SD_EXIT_ERROR;
+        } else {
+            if (o.site && t.failed < c.n && strcmp(o.format, "json"))
+                site_index(&c, &o, &t, &diags);
+            status = report(&c, &o, &t);
+        }
+    }
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     for (size_t i = 0; i < c.n; i++) {
@@ -717,7 +699,7 @@ done:
     }
     free(c.jobs);
     free((void *)c.skip);
-    free((void *)roots);
-    free((void *)fwd);
+    free((void *)o.roots);
+    free((void *)o.fwd);
     return status;
 }

@@ -82,23 +82,180 @@ static void buf_failure(sd_buf *out, sd_out **stream, sd_diags *diags)
     }
 }
 
+/* A chart without values.yaml, schema or subcharts has no keys: an empty
+ * page with exit 0 would look like a success. Returns 1 (an error in
+ * `diags`) for such a chart, else 0. */
+static int nothing_to_document(const sd_source *src, sd_diags *diags)
+{
+    const sd_chart *c = sd_source_chart(src);
+    if (!c || c->values || c->schema || c->nsubcharts)
+        return 0;
+    sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ c->dir, 0, 0 },
+                  "the chart has no values.yaml (and no values.schema.json): there are no keys "
+                  "to document");
+    return 1;
+}
+
+/* One page to make: what sd_cmd_render() read from argv. */
+typedef struct page_job {
+    const char       *source, *format, *output, *readme;
+    int               check;
+    sd_render_opts    ro;
+    sd_render_md_opts md;
+    sd_source_opts    sopts;
+    sd_model_opts     mopts;
+} page_job;
+
+/* The page of pj->source in pj->format, appended to `out` (which writes
+ * ahead to `*stream` when there is one). Returns the exit status. */
+static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags)
+{
+    const char *format = pj->format;
+    sd_source *src = NULL;
+    sd_val *m = NULL;
+    sd_templates *page = NULL;   /* html: the templates, compiled before the model */
+    int status = SD_EXIT_OK;
+
+    if (strcmp(format, "doc") == 0) {
+        if (sd_source_dump(out, pj->source, diags) < 0 || sd_buf_failed(out)) {
+            if (sd_buf_failed(out))
+                buf_failure(out, stream, diags);
+            return SD_EXIT_ERROR;
+        }
+        return SD_EXIT_OK;
+    }
+    /* a helm-docs template that never reads the values table needs no
+     * schema: remote $refs are not followed (no network, no cache
+     * needed), and what does not resolve is nobody's concern */
+    int lazy = strcmp(format, "md") == 0 && sd_chart_is_dir(pj->source) &&
+               !sd_render_md_reads_schema(pj->source, &pj->ro, &pj->md);
+    if (lazy) {
+        pj->sopts.offline = 1;
+        pj->sopts.lenient = 1;
+        pj->mopts.skip_rows = 1;
+    }
+    if (sd_source_open(&src, pj->source, &pj->sopts, diags) == 0 && !nothing_to_document(src, diags)) {
+        /* a chart's rows (the md table) cost a tenth of an html page or
+         * a form: build them only when the templates may read them (the
+         * model keeps them for @section names either way: the entries
+         * are grouped by them). A theme that does not load is reported
+         * by sd_render() as before. */
+        if ((strcmp(format, "html") == 0 || strcmp(format, "form") == 0) && sd_source_kind(src) == SD_SOURCE_CHART) {
+            sd_diags scratch = SD_DIAGS_INIT;
+            if (sd_templates_open(&page, &pj->ro, &scratch) == 0 && scratch.count == 0) {
+                pj->mopts.skip_rows = !sd_templates_reads(page, "rows");
+            } else {
+                sd_templates_free(page);
+                page = NULL;
+            }
+            sd_diags_release(&scratch);
+        }
+        if (lazy) {
+            sd_diags quiet = SD_DIAGS_INIT;
+            m = sd_model_build(src, &pj->mopts, &quiet);
+            for (size_t k = 0; k < quiet.count; k++)   /* errors only: the refs' warnings are moot */
+                if (quiet.items[k].severity == SD_SEV_ERROR)
+                    sd_diag_add(diags, SD_SEV_ERROR, quiet.items[k].code, quiet.items[k].loc,
+                                quiet.items[k].schema_ptr, quiet.items[k].instance_ptr, "%s",
+                                quiet.items[k].message ? quiet.items[k].message : "out of memory");
+            sd_diags_release(&quiet);
+        } else {
+            m = sd_model_build(src, &pj->mopts, diags);
+        }
+    }
+    if (m && strcmp(format, "form") != 0) {
+        /* only the form reads the source again: give its documents
+         * back before the page is built (a lower peak) */
+        sd_source_free(src);
+        src = NULL;
+    }
+    if (!m) {
+        status = SD_EXIT_ERROR;
+    } else if (strcmp(format, "json") == 0) {
+        if (sd_model_write_json(out, m) < 0) {
+            buf_failure(out, stream, diags);
+            status = SD_EXIT_ERROR;
+        }
+    } else if ((strcmp(format, "md") == 0     ? sd_render_markdown(out, m, &pj->ro, &pj->md, diags)
+                : strcmp(format, "form") == 0 ? sd_render_form(out, m, src, &pj->ro, diags)
+                : page                        ? sd_templates_render(out, page, m, diags)
+                                              : sd_render(out, m, &pj->ro, diags)) < 0) {
+        status = SD_EXIT_ERROR;
+    } else if (sd_buf_failed(out)) {
+        buf_failure(out, stream, diags);
+        status = SD_EXIT_ERROR;
+    }
+    /* the process ends soon: the model's pages (and the form's source) go
+     * back at once, unless they must be freed (sd_cli_skip_free) */
+    if (!m || !sd_cli_skip_free()) {
+        sd_val_decref(m);
+        sd_source_free(src);
+    }
+    sd_templates_free(page);
+    return status;
+}
+
+/* Write the page: the README it rewrites, the file --check compares, or
+ * the output stream. Returns the exit status. */
+static int deliver(sd_buf *out, sd_out **stream, const page_job *pj, sd_diags *diags)
+{
+    int r;
+    if (pj->readme) {
+        /* sd_render_markdown made the whole new README */
+        if ((r = update_file(pj->readme, out->ptr, out->len, pj->check, diags)) < 0)
+            return SD_EXIT_ERROR;
+        return r > 0 ? SD_EXIT_FOUND_WANTING : SD_EXIT_OK;
+    }
+    if (pj->check) {
+        if ((r = update_file(pj->output, out->ptr, out->len, 1, diags)) < 0)
+            return SD_EXIT_ERROR;
+        return r > 0 ? SD_EXIT_FOUND_WANTING : SD_EXIT_OK;
+    }
+    r = sd_out_commit(*stream, out->ptr, out->len, diags);
+    *stream = NULL;
+    return r < 0 ? SD_EXIT_ERROR : SD_EXIT_OK;
+}
+
+/* Make and write the page of `pj`: the exit status. */
+static int run(page_job *pj)
+{
+    sd_diags diags = SD_DIAGS_INIT;
+    sd_buf out = SD_BUF_INIT;
+    sd_out *stream = NULL;  /* the page goes to a temporary file as it is made */
+    int status;
+
+    /* a README update and --check compare the whole text with the file's */
+    if (!pj->readme && !pj->check) {
+        if (sd_out_open(&stream, pj->output, &diags) < 0) {
+            sd_cli_print_diags(&diags);
+            sd_diags_release(&diags);
+            return SD_EXIT_ERROR;
+        }
+        out.spill = sd_out_spill;
+        out.spill_ctx = stream;
+    }
+    if ((status = make_page(&out, &stream, pj, &diags)) == SD_EXIT_OK)
+        status = deliver(&out, &stream, pj, &diags);
+    if (stream && sd_buf_error(&out) == SD_EIO)
+        buf_failure(&out, &stream, &diags);   /* a stage stopped at the failed write: say why */
+    sd_out_discard(stream);   /* a failed run: no output at all */
+    sd_cli_print_diags(&diags);
+    sd_diags_release(&diags);
+    sd_buf_release(&out);
+    return status;
+}
+
 int sd_cmd_render(int argc, char **argv)
 {
     static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
     sd_render_opts ro = { NULL, NULL, NULL, NULL, NULL };
     const char *readme = NULL;
-    sd_cli_md_opts md = { NULL, NULL, NULL, NULL };
+    sd_render_md_opts md = { NULL, NULL, NULL, NULL };
     int check = 0;
-    sd_diags diags = SD_DIAGS_INIT;
-    sd_buf out = SD_BUF_INIT;
-    int i, r, status = SD_EXIT_OK;
+    int i, r;
     sd_source_opts sopts;
-    sd_source *src = NULL;
-    sd_val *model = NULL;   /* kept to the end of the process (sd_cli_skip_free) */
-    sd_out *stream = NULL;  /* the page goes to a temporary file as it is made */
-    sd_templates *page = NULL;   /* html: the templates, compiled before the model */
-
+    char *held[3] = { NULL, NULL, NULL };   /* the paths sd_render_md_confine resolved */
     sd_model_opts mopts;
 
     memset(&sopts, 0, sizeof sopts);
@@ -157,7 +314,7 @@ int sd_cmd_render(int argc, char **argv)
                 return sd_cli_usage_error("option '--descriptions' needs one of: comments, schema");
             mopts.descriptions = strcmp(v, "comments") ? SD_MODEL_DESC_FALLBACK : SD_MODEL_DESC_COMMENTS;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return sd_cli_usage_error("unknown option '%s'", a);
+            return sd_cli_unknown_option(a, SD_CMD_RENDER, NULL);
         } else if (!source) {
             source = a;
         } else {
@@ -191,96 +348,25 @@ int sd_cmd_render(int argc, char **argv)
     md.readme = readme;
     md.output = output;
     ro.format = format;
-    /* a README update and --check compare the whole text with the file's */
-    if (!readme && !check) {
-        if (sd_out_open(&stream, output, &diags) < 0) {
-            sd_cli_print_diags(&diags);
-            sd_diags_release(&diags);
-            free((void *)sopts.maps);
-            return SD_EXIT_ERROR;
-        }
-        out.spill = sd_out_spill;
-        out.spill_ctx = stream;
+    /* a README, template or output inside the chart stays inside it */
+    sd_diags diags = SD_DIAGS_INIT;
+    if (sd_render_md_confine(&md, source, held, &diags) < 0) {
+        sd_cli_print_diags(&diags);
+        sd_diags_release(&diags);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
+        free((void *)sopts.maps);
+        return SD_EXIT_ERROR;
     }
-
-    if (strcmp(format, "doc") == 0) {
-        if (sd_source_dump(&out, source, &diags) < 0 || sd_buf_failed(&out)) {
-            if (sd_buf_failed(&out))
-                buf_failure(&out, &stream, &diags);
-            status = SD_EXIT_ERROR;
-        }
-    } else {
-        sd_val *m = NULL;
-        if (sd_source_open(&src, source, &sopts, &diags) == 0) {
-            /* a chart's rows (the md table) cost a tenth of an html page or
-             * a form: build them only when the templates may read them (the
-             * model keeps them for @section names either way: the entries
-             * are grouped by them). A theme that does not load is reported
-             * by sd_render() as before. */
-            if ((strcmp(format, "html") == 0 || strcmp(format, "form") == 0) && sd_source_kind(src) == SD_SOURCE_CHART) {
-                sd_diags scratch = SD_DIAGS_INIT;
-                if (sd_templates_open(&page, &ro, &scratch) == 0 && scratch.count == 0) {
-                    mopts.skip_rows = !sd_templates_reads(page, "rows");
-                } else {
-                    sd_templates_free(page);
-                    page = NULL;
-                }
-                sd_diags_release(&scratch);
-            }
-            m = sd_model_build(src, &mopts, &diags);
-        }
-        if (m && strcmp(format, "form") != 0) {
-            /* only the form reads the source again: give its documents
-             * back before the page is built (a lower peak) */
-            sd_source_free(src);
-            src = NULL;
-        }
-        if (!m) {
-            status = SD_EXIT_ERROR;
-        } else if (strcmp(format, "json") == 0) {
-            if (sd_model_write_json(&out, m) < 0) {
-                buf_failure(&out, &stream, &diags);
-                status = SD_EXIT_ERROR;
-            }
-        } else if ((strcmp(format, "md") == 0     ? sd_cli_markdown(&out, m, &ro, &md, &diags)
-                    : strcmp(format, "form") == 0 ? sd_render_form(&out, m, src, &ro, &diags)
-                    : page                        ? sd_templates_render(&out, page, m, &diags)
-                                                  : sd_render(&out, m, &ro, &diags)) < 0) {
-            status = SD_EXIT_ERROR;
-        } else if (sd_buf_failed(&out)) {
-            buf_failure(&out, &stream, &diags);
-            status = SD_EXIT_ERROR;
-        }
-        if (sd_cli_skip_free())
-            model = m;   /* the process ends soon: its pages go back at once */
-        else
-            sd_val_decref(m);
-    }
-    if (status == SD_EXIT_OK && readme) {
-        /* sd_cli_markdown made the whole new README */
-        if ((r = update_file(readme, out.ptr, out.len, check, &diags)) < 0)
-            status = SD_EXIT_ERROR;
-        else if (r > 0)
-            status = SD_EXIT_FOUND_WANTING;
-    } else if (status == SD_EXIT_OK && check) {
-        if ((r = update_file(output, out.ptr, out.len, 1, &diags)) < 0)
-            status = SD_EXIT_ERROR;
-        else if (r > 0)
-            status = SD_EXIT_FOUND_WANTING;
-    } else if (status == SD_EXIT_OK) {
-        if (sd_out_commit(stream, out.ptr, out.len, &diags) < 0)
-            status = SD_EXIT_ERROR;
-        stream = NULL;
-    }
-    if (stream && sd_buf_error(&out) == SD_EIO)
-        buf_failure(&out, &stream, &diags);   /* a stage stopped at the failed write: say why */
-    sd_out_discard(stream);   /* a failed run: no output at all */
-    sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
-    sd_buf_release(&out);
-    if (!model)
-        sd_source_free(src);
-    sd_templates_free(page);
-    free((void *)sopts.maps);
-    return status;
+    readme = md.readme;
+    output = md.output;
+    {
+        page_job pj = { source, format, output, readme, check, ro, md, sopts, mopts };
+        int status = run(&pj);
+        for (i = 0; i < 3; i++)
+            free(held[i]);
+        free((void *)sopts.maps);
+        return status;
+    }
 }

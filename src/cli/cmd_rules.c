@@ -57,7 +57,7 @@ int sd_cmd_rules(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1]) {
             free((void *)sopts.maps);
-            return sd_cli_usage_error("unknown option '%s' for 'rules'", a);
+            return sd_cli_unknown_option(a, SD_CMD_RULES, "rules");
         } else if (!source) {
             source = a;
         } else {

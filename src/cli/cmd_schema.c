@@ -127,7 +127,7 @@ static int parse(run *r, int argc, char **argv)
         } else if (!strcmp(a, "--check")) {
             r->check = 1;
         } else if (a[0] == '-' && a[1]) {
-            return sd_cli_usage_error("unknown option '%s' for 'schema'", a);
+            return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
         } else if (r->nsources < sizeof r->sources / sizeof *r->sources) {
             r->sources[r->nsources++] = a;
         } else {

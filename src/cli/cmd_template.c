@@ -28,7 +28,8 @@ static const char template_help[] =
 "  --data FILE       the JSON view to render ('-' reads stdin; default: {})\n"
 "  --partials DIR    look for {{>name}} as DIR/name.mustache; repeatable, searched\n"
 "                    in order, then the template's own directory\n"
-"  -o, --output FILE write to FILE (replaced only if rendering succeeds)\n"
+"  -o, --output FILE write to FILE (replaced only if rendering succeeds; a\n"
+"                    symbolic link is refused, as for every -o)\n"
 "  --strict          an unknown partial is an error (default: it renders as\n"
 "                    nothing, as the Mustache spec says, with a warning)\n"
 "  -h, --help        show this help\n"
@@ -140,7 +141,7 @@ int sd_cmd_template(int argc, char **argv)
             output = v;
         } else if (a[0] == '-' && a[1] != '\0') {
             free(dirs);
-            return sd_cli_usage_error("template: unknown option '%s'", a);
+            return sd_cli_unknown_option(a, SD_CMD_TEMPLATE, "template");
         } else if (!file) {
             file = a;
         } else {

@@ -32,18 +32,41 @@ static void print_values(const sd_check *chk)
     sd_doc_free(filled);
 }
 
-/* Text: each result's diagnostics, its violations, then its status line. */
+/* The diagnostics before `upto` that no result owns and that were not
+ * printed yet (the run's own: a schema warning, a note). */
+static void print_unowned(const sd_check *chk, const sd_diags *diags, unsigned char *done, size_t upto)
+{
+    for (size_t d = 0; d < upto && d < diags->count; d++) {
+        int owned = 0;
+        for (size_t i = 0; i < sd_check_count(chk) && !owned; i++) {
+            const sd_check_result *r = sd_check_result_at(chk, i);
+            owned = d >= r->diag_first && d < r->diag_first + r->diag_count;
+        }
+        if (!owned && !done[d]) {
+            sd_cli_print_diag_range(diags, d, d + 1);
+            done[d] = 1;
+        }
+    }
+}
+
+/* Text: each result's diagnostics, its violations, then its status line;
+ * a file's reasons stay with its own status line. */
 static void print_text(const sd_check *chk, const sd_diags *diags)
 {
-    size_t next = 0;
+    unsigned char *done = calloc(diags->count + 1, 1);
 
+    if (!done) {   /* the order is lost, not a line */
+        sd_cli_print_diags(diags);
+        return;
+    }
     for (size_t i = 0; i < sd_check_count(chk); i++) {
         const sd_check_result *r = sd_check_result_at(chk, i);
         sd_diags v = SD_DIAGS_INIT;
         const char *name = r->label ? r->label : "(values)";
 
-        sd_cli_print_diag_range(diags, next, r->diag_first + r->diag_count);
-        next = r->diag_first + r->diag_count;
+        print_unowned(chk, diags, done, r->diag_first);
+        sd_cli_print_diag_range(diags, r->diag_first, r->diag_first + r->diag_count);
+        memset(done + r->diag_first, 1, r->diag_count);
         sd_vresult_to_diags(&r->res, &v);
         sd_cli_print_diags(&v);
         sd_diags_release(&v);
@@ -56,7 +79,8 @@ static void print_text(const sd_check *chk, const sd_diags *diags)
         else
             printf("%s: valid\n", name);
     }
-    sd_cli_print_diag_range(diags, next, diags->count);
+    print_unowned(chk, diags, done, diags->count);
+    free(done);
 }
 
 int sd_cmd_validate(int argc, char **argv)
@@ -115,7 +139,7 @@ int sd_cmd_validate(int argc, char **argv)
         } else if (a[0] == '-' && a[1] != '\0') {
             free(values);
             free((void *)sopts.maps);
-            return sd_cli_usage_error("unknown option '%s' for 'validate'", a);
+            return sd_cli_unknown_option(a, SD_CMD_VALIDATE, "validate");
         } else if (!source) {
             source = a;
         } else {

@@ -1,12 +1,14 @@
-/* main.c - the command line: dispatch subcommands, parse options, load,
- * print diagnostics, set the exit status (0 ok, 1 found wanting, 2 error). */
+/* main.c - the command line's entry: --help and --version, and dispatch
+ * to the subcommand (cmd_*.c) that argv names, with the exit status it
+ * returns (0 ok, 1 found wanting, 2 error). What the subcommands share is
+ * in cli.c. */
 #include "alloc.h"
+#include "cleanup.h"
 #include "cli.h"
 #include "sd.h"
+#include "val_pool.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -58,7 +60,10 @@ static const char help_text[] =
 "                  helm-docs prints\n"
 "  -o, --output FILE\n"
 "                  write to FILE instead of stdout; FILE is replaced only when\n"
-"                  the run succeeds (no partial file on error)\n"
+"                  the run succeeds (no partial file on error, none left by\n"
+"                  ^C or kill), keeping its mode and hard links; a symbolic\n"
+"                  link is refused (give the file it points to: a chart can\n"
+"                  plant links), /dev/stdout and other devices are written to\n"
 "  -h, --help      show this help; 'schemadoc COMMAND --help': one command's\n"
 "  --version       print the version\n"
 ;
@@ -139,7 +144,8 @@ static const char help_cmds[] =
 "versions; a Markdown table (default), json or html. Exit 0 no change, 1\n"
 "changes (0 with --exit-zero). upgrade-check: will VALUES still work on NEW:\n"
 "keys gone or renamed, newly required keys, values NEW refuses, defaults that\n"
-"change under keys not set. See 'schemadoc diff --help' and docs/diff.md.\n"
+"change under keys not set, new keys' defaults. See 'schemadoc diff --help'\n"
+"and docs/diff.md.\n"
 "\n"
 "completion: print a bash, zsh or fish completion script (make install puts\n"
 "all three in place).\n"
@@ -205,7 +211,9 @@ static const char help_pages[] =
 "  --readme FILE   rewrite only the part of FILE between the lines\n"
 "                  <!-- schemadoc:start --> and <!-- schemadoc:end -->, or\n"
 "                  else its '## Parameters' section (as Bitnami's\n"
-"                  readme-generator does); refused when it has neither\n"
+"                  readme-generator does); refused when it has neither, or\n"
+"                  when it lies in the chart but links out of it (so do\n"
+"                  --gotmpl and -o files)\n"
 "  --gotmpl FILE   run this helm-docs template (default: the chart's\n"
 "                  README.md.gotmpl, when present) instead of the md page\n"
 "                  (docs/gotmpl.md); e.g. --gotmpl VALUES.md.gotmpl -o VALUES.md\n"
@@ -226,73 +234,6 @@ static const char help_pages[] =
 "  Templates come from $SCHEMADOC_DATA, the executable's directory or its\n"
 "  parent, ../share/schemadoc, or the current directory (the first holding\n"
 "  templates/html.mustache), else from copies built into the binary.\n";
-
-void sd_cli_print_diags(const sd_diags *d)
-{
-    const char *nc = getenv("NO_COLOR");
-    int color = isatty(2) && !(nc && *nc);
-    fflush(stdout);
-    sd_diags_print(d, stderr, color);
-}
-
-int sd_cli_skip_free(void)
-{
-#ifdef SD_SANITIZED
-    return 0;
-#else
-    const char *e = getenv("SD_FREE_AT_EXIT");
-    return !(e && *e);
-#endif
-}
-
-void sd_cli_print_diag_range(const sd_diags *d, size_t from, size_t to)
-{
-    const char *nc = getenv("NO_COLOR");
-    int color = isatty(2) && !(nc && *nc);
-    fflush(stdout);
-    sd_diags_print_range(d, from, to, stderr, color);
-}
-
-int sd_cli_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    fputs("schemadoc: error: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (see 'schemadoc --help')\n", stderr);
-    return SD_EXIT_ERROR;
-}
-
-int sd_cli_valid_url(const char *u)
-{
-    if (strncmp(u, "https://", 8) != 0 && strncmp(u, "http://", 7) != 0)
-        return 0;
-    for (; *u; u++)
-        if ((unsigned char)*u <= ' ' || *u == 0x7f || *u == '"' || *u == '<' || *u == '>' || *u == '\\')
-            return 0;
-    return 1;
-}
-
-int sd_cli_opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc)
-        return -1;
-    *val = argv[++*i];
-    return 1;
-}
 
 typedef struct command {
     const char *name;
@@ -367,8 +308,10 @@ static void command_help(const char *cmd)
 int main(int argc, char **argv)
 {
     sd_alloc_install();
+    /* a temporary file or unpacked chart goes on ^C, kill and hang-up too */
+    sd_cleanup_on_signals();
     if (sd_cli_skip_free())
-        sd_alloc_install_pool();   /* values live to the end: the faster route */
+        sd_val_pool_install();   /* values live to the end: the faster route */
     if (argc < 2)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
@@ -395,6 +338,10 @@ int main(int argc, char **argv)
                     }
             return oom_checked(c->run(argc - 1, argv + 1));
         }
+    /* `schemadoc vaildate ...`: a slip on a command, not a SOURCE */
+    if (argv[1][0] != '-' && access(argv[1], F_OK) != 0 && sd_cli_closest_command(argv[1]))
+        return sd_cli_usage_error("unknown command '%s'; did you mean '%s'?", argv[1],
+                                  sd_cli_closest_command(argv[1]));
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--recursive") == 0)
             return oom_checked(sd_cmd_recursive(argc, argv));

@@ -8,6 +8,7 @@
  * SD_CMD_*), one line in the --help text of main.c. To add a command: one
  * SD_CMD_* bit, one row in `sd_cli_commands`. */
 #include "cli.h"
+#include "validate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,65 @@ const sd_cli_option sd_cli_options[] = {
     { "--partials", NULL, "DIR", "@dir", SD_CMD_TEMPLATE, "where {{>name}} partials are" },
     { NULL, NULL, NULL, NULL, 0, NULL }
 };
+
+/* ---- did you mean ------------------------------------------------------------ */
+
+/* `word` against `name`: close enough to be a slip of the fingers (an
+ * edit distance of 2 at most, and less than half the name). */
+static unsigned slip(const char *word, const char *name)
+{
+    size_t n = strlen(name);
+    unsigned d = sd_edit_distance(word, strlen(word), name, n);
+    return d <= 2 && d * 2 < n ? d : 999;
+}
+
+const char *sd_cli_closest_option(const char *word, unsigned cmd)
+{
+    const char *best = NULL;
+    unsigned bd = 999;
+    size_t n = strcspn(word, "=");
+    char w[64];
+
+    if (n >= sizeof w)
+        return NULL;
+    memcpy(w, word, n);
+    w[n] = '\0';
+    for (const sd_cli_option *o = sd_cli_options; o->name; o++) {
+        unsigned d;
+        if (!(o->cmds & cmd))
+            continue;
+        if ((d = slip(w, o->name)) < bd)
+            bd = d, best = o->name;
+    }
+    return best;
+}
+
+const char *sd_cli_closest_command(const char *word)
+{
+    const char *best = NULL;
+    unsigned bd = 999;
+    for (const sd_cli_command *c = sd_cli_commands; c->name; c++) {
+        unsigned d;
+        if (*c->name && (d = slip(word, c->name)) < bd)
+            bd = d, best = c->name;
+    }
+    return best;
+}
+
+int sd_cli_unknown_option(const char *opt, unsigned cmd, const char *cmdname)
+{
+    const char *near = sd_cli_closest_option(opt, cmd);
+    if (near)
+        return sd_cli_usage_error("unknown option '%s'%s%s%s; did you mean '%s'?", opt,
+                                  cmdname ? " for '" : "", cmdname ? cmdname : "", cmdname ? "'" : "", near);
+    /* a slip on an option of another command (`validate --fromat`) */
+    if ((near = sd_cli_closest_option(opt, SD_CMD_ALL)))
+        return sd_cli_usage_error("unknown option '%s'%s%s%s; '%s' is an option of other commands",
+                                  opt, cmdname ? " for '" : "", cmdname ? cmdname : "",
+                                  cmdname ? "'" : "", near);
+    return sd_cli_usage_error("unknown option '%s'%s%s%s", opt, cmdname ? " for '" : "",
+                              cmdname ? cmdname : "", cmdname ? "'" : "");
+}
 
 /* ---- bash ------------------------------------------------------------------ */
 

@@ -284,6 +284,45 @@ static int block_item(const lines_of *lo, const sd_node *parent_key, const sd_no
     return *p == '-' || *p == '\n' || *p == '\0';
 }
 
+/* A line of a plain comment block that is not prose: commented-out YAML
+ * (`# replicas: 3`, `# - name: x`, `# ---`) or a rule of `#`s. */
+static int code_line(const char *t)
+{
+    const char *k;
+    while (*t == '#')
+        t++;
+    t = skip_ws(t);
+    if (!*t || *t == '-' || *t == '{' || *t == '[')
+        return 1;
+    for (k = t; *k && *k != ':' && *k != ' '; k++)
+        ;
+    /* `key:` or `key: value` without another word: a YAML line */
+    return *k == ':' && k > t && (!k[1] || (k[1] == ' ' && !strchr(skip_ws(k + 1), ' ')));
+}
+
+/* The prose of a plain comment block (its `#`s and one space taken off
+ * each line, lines joined by newlines), in the arena; NULL when it has none. */
+static char *plain_text(scan *sc, const char *const *lines, size_t nl)
+{
+    sd_buf *d = &sc->desc;
+    sd_buf_clear(d);
+    for (size_t j = 0; j < nl; j++) {
+        const char *t = lines[j];
+        if (code_line(t))
+            continue;
+        while (*t == '#')
+            t++;
+        if (*t == ' ')
+            t++;
+        if (d->len)
+            sd_buf_putc(d, '\n');
+        sd_buf_puts(d, t);
+    }
+    while (d->len && (d->ptr[d->len - 1] == ' ' || d->ptr[d->len - 1] == '\n'))
+        sd_buf_truncate(d, d->len - 1);
+    return d->len ? dupn(sc, d->ptr, d->len) : NULL;
+}
+
 static int walk_helmdocs(scan *sc, const sd_doc *doc, const lines_of *lo, const sd_node *n,
                          const sd_node *nkey, sd_buf *path, int depth)
 {
@@ -319,6 +358,8 @@ static int walk_helmdocs(scan *sc, const sd_doc *doc, const lines_of *lo, const 
                 return SD_ENOMEM;
             r->ignored = (unsigned char)ignored;
             r->loc = p->key ? p->key->loc : p->value->loc;
+            if (!dash && !ignored)
+                r->plain = plain_text(sc, lines, nl);
             if (dash && !ignored) {
                 char *key = NULL;
                 if (parse_comment(sc, r, lines, nl, &key) && key && !*key && r->description && *r->description)
@@ -551,6 +592,11 @@ int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags)
         }
         if (!err)
             err = helmdocs_old_style(&sc, values);
+        /* neither dialect written anywhere: plain comments describe the keys */
+        out->plain = 1;
+        for (size_t i = 0; i < out->n && out->plain; i++)
+            if (out->items[i].described || out->items[i].old_style)
+                out->plain = 0;
     }
     sd_buf_release(&path);
     sd_buf_release(&sc.text);

@@ -25,6 +25,8 @@ typedef struct sd_annot {
     char  *section;       /* @section name in force here */
     char  *notation;      /* helm-docs @notationType -- X */
     char  *modifiers;     /* Bitnami: the text inside [...] */
+    char  *plain;         /* the plain `#` comment block directly above the key
+                             (neither `# --` nor `@param`), prose lines only, or NULL */
     unsigned char described;   /* has a non-empty `# --` description / is a @param or @extra */
     unsigned char old_style;   /* helm-docs `# path -- text` written anywhere */
     unsigned char raw, ignored, nullable, extra, skip;
@@ -45,6 +47,8 @@ typedef struct sd_annots {
                              above, open addressing (0: empty) */
     size_t     idx_cap;
     size_t     nkind[2];  /* indexed annotations: new style, old style */
+    int        plain;     /* the file writes neither helm-docs nor Bitnami comments:
+                             its plain comment blocks are the keys' descriptions */
     sd_arena   arena;     /* every string above */
 } sd_annots;
 

@@ -239,6 +239,7 @@ static sd_node *key_schema(gen *g, const sd_pair *p, sd_node *parent_req, int de
     const sd_node *v = p->value;
     const sd_atann *a = sd_atschema_get(&g->at, p);
     int data = a && a->has_block;
+    g->loc = p->key->loc;
     sd_node *s = data && a->block ? as_schema(g, a->block, 0) : sd_gen__map(g);
     sd_node *desc = description(g, a ? a->block_desc : NULL);
 
@@ -347,6 +348,7 @@ static sd_node *map_schema(gen *g, const sd_node *v, sd_node *req, int depth)
 sd_node *sd_gen__helmschema(gen *g)
 {
     const sd_node *root = sd_doc_root(g->values);
+    g->loc = (sd_loc){ g->values->file, 1, 1 };
     sd_node *s = sd_gen__map(g), *req = sd_gen__seq(g);
 
     if (!s)

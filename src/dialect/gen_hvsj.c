@@ -498,6 +498,7 @@ static int is_alias_use(const sd_node *v, sd_loc at)
 
 static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int depth)
 {
+    g->loc = p && p->key ? p->key->loc : v->loc;
     sd_node *s = sd_gen__map(g);
     sd_node **ordered = NULL;
     size_t nord = 0;
@@ -580,6 +581,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
 sd_node *sd_gen__hvsj(gen *g)
 {
     const sd_node *root = sd_doc_root(g->values);
+    g->loc = (sd_loc){ g->values->file, 1, 1 };
     sd_node *s = sd_gen__map(g), *props = sd_gen__map(g), *req = sd_gen__seq(g);
 
     if (!s)

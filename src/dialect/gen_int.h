@@ -86,9 +86,9 @@ const char *sd_gen__yaml12_type(const sd_node *v);
 sd_node *sd_gen__hvsj(gen *g);
 sd_node *sd_gen__helmschema(gen *g);
 sd_node *sd_gen__native(gen *g);
-/** The root as each flavour finishes it ($schema, root options, `global`,
- *  closing objects...); `root` may be NULL (no values). */
-sd_node *sd_gen__finish(gen *g, sd_node *root);
+/** The root as each reading finishes it ($schema, root options, `global`,
+ *  closing objects...). */
+sd_node *sd_gen__hvsj_finish(gen *g, sd_node *root);
 sd_node *sd_gen__helmschema_finish(gen *g, sd_node *root);
 sd_node *sd_gen__native_finish(gen *g, sd_node *root);
 /** helm-values-schema-json's mergeSchemas(dest, src): `src` folded into

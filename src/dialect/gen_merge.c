@@ -227,7 +227,7 @@ static void set_front(gen *g, sd_node *s, const char *k, sd_node *v)
     sd_gen__set(g, s, k, v);
 }
 
-static sd_node *finish_hvsj(gen *g, sd_node *root)
+sd_node *sd_gen__hvsj_finish(gen *g, sd_node *root)
 {
     const sd_gen_opts *o = g->o;
     sd_node *r = sd_gen__map(g);
@@ -274,15 +274,4 @@ static sd_node *finish_hvsj(gen *g, sd_node *root)
     sd_gen__set(g, r, "$schema", sd_gen__str(g, schema_url(g->draft)));
     sd_gen__set(g, r, "type", sd_gen__str(g, "object"));
     return r;
-}
-
-sd_node *sd_gen__finish(gen *g, sd_node *root)
-{
-    if (!root && !(root = sd_gen__map(g)))
-        return NULL;
-    switch (g->flavour) {
-    case SD_GEN_HVSJ:       return finish_hvsj(g, root);
-    case SD_GEN_HELMSCHEMA: return sd_gen__helmschema_finish(g, root);
-    default:                return sd_gen__native_finish(g, root);
-    }
 }

@@ -16,14 +16,6 @@
 
 #include <string.h>
 
-int sd_gen__has_type(const sd_node *types, const char *t)
-{
-    for (uint32_t i = 0; i < types->n; i++)
-        if (!strcmp(types->items[i].value->str, t) ||
-            (!strcmp(t, "integer") && !strcmp(types->items[i].value->str, "number")))
-            return 1;
-    return 0;
-}
 
 /* type: one word, or the list */
 static void set_types(gen *g, sd_node *s, sd_node *types)
@@ -154,6 +146,7 @@ static void widen(gen *g, sd_node *types, const exs *ex)
 static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, const exs *ex, int depth)
 {
     exs cx;
+    g->loc = p && p->key ? p->key->loc : v->loc;
     sd_node *s = sd_gen__map(g), *types = sd_gen__seq(g);
     const char *own = v->kind == SD_NULL ? NULL : sd_node_type_word(v);
     const sd_annot *an = commented ? NULL : annot_here(g);
@@ -222,6 +215,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
 sd_node *sd_gen__native(gen *g)
 {
     const sd_node *root = sd_doc_root(g->values);
+    g->loc = (sd_loc){ g->values->file, 1, 1 };
     sd_node *s = sd_gen__map(g);
 
     if (!s)

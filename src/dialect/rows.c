@@ -8,6 +8,7 @@
 #include "rows.h"
 #include "alloc.h"
 #include "buf.h"
+#include "yaml_scalar.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -99,28 +100,32 @@ typedef struct sval {
     double f;
 } sval;
 
-static int word(const char *s, const char *const *w)
+/* A plain, untagged scalar typed by `rules` (util/yaml_scalar.c). */
+static sval typed(const sd_node *n, enum sd_yaml_rules rules)
 {
-    for (; *w; w++)
-        if (!strcmp(s, *w))
-            return 1;
-    return 0;
+    sd_yaml_scalar y = sd_yaml_scalar_read(n->str, n->len, rules);
+    sval v = { V_STR, 0, 0, 0 };
+    switch (y.type) {
+    case SD_YAML_NULL: v.kind = V_NULL; break;
+    case SD_YAML_BOOL: v.kind = V_BOOL, v.b = y.b; break;
+    case SD_YAML_INT: v.kind = V_INT, v.i = y.i; break;
+    case SD_YAML_UINT: v.kind = V_FLOAT, v.f = (double)y.u; break;
+    case SD_YAML_FLOAT: v.kind = V_FLOAT, v.f = y.f; break;
+    default: break;   /* a string, or a yaml.v3 timestamp: its text */
+    }
+    return v;
 }
 
-/* yaml.v3 (helm-docs): as Helm's YAML 1.1 except that only true/false are
- * booleans. */
+/* yaml.v3 (helm-docs): a plain scalar by its rules (as Helm's YAML 1.1
+ * except that only true/false are booleans), anything else as loaded. */
 static sval view_v3(const sd_node *n)
 {
-    static const char *const bools[] = { "true", "True", "TRUE", "false", "False", "FALSE", NULL };
     sval v = { V_STR, 0, 0, 0 };
+    if (n->style == SD_STYLE_PLAIN && !n->tag && n->kind != SD_MAP && n->kind != SD_SEQ && n->str)
+        return typed(n, SD_YAML_GO_V3);
     switch (n->kind) {
     case SD_NULL: v.kind = V_NULL; break;
-    case SD_BOOL:
-        if (n->style == SD_STYLE_PLAIN && !n->tag && !word(n->str, bools))
-            v.kind = V_STR;
-        else
-            v.kind = V_BOOL, v.b = n->num.b;
-        break;
+    case SD_BOOL: v.kind = V_BOOL, v.b = n->num.b; break;
     case SD_INT:
         if (n->big) v.kind = V_FLOAT, v.f = n->num.f;
         else v.kind = V_INT, v.i = n->num.i;
@@ -136,37 +141,12 @@ static sval view_v3(const sd_node *n)
 /* YAML 1.2 core schema (the npm yaml package readme-generator uses). */
 static sval view_12(const sd_node *n)
 {
-    static const char *const nulls[] = { "", "~", "null", "Null", "NULL", NULL };
-    static const char *const trues[] = { "true", "True", "TRUE", NULL };
-    static const char *const falses[] = { "false", "False", "FALSE", NULL };
     sval v = { V_STR, 0, 0, 0 };
     if (n->kind == SD_MAP) { v.kind = V_MAP; return v; }
     if (n->kind == SD_SEQ) { v.kind = V_SEQ; return v; }
     if (n->style != SD_STYLE_PLAIN || n->tag)
         return view_v3(n);
-    const char *s = n->str;
-    char *end;
-    if (word(s, nulls)) { v.kind = V_NULL; return v; }
-    if (word(s, trues)) { v.kind = V_BOOL; v.b = 1; return v; }
-    if (word(s, falses)) { v.kind = V_BOOL; return v; }
-    const char *d = s + (*s == '+' || *s == '-');
-    if (*d >= '0' && *d <= '9') {
-        size_t k = strspn(d, "0123456789");
-        if (!d[k]) { v.kind = V_FLOAT; v.f = strtod(s, NULL); if (fabs(v.f) < 9007199254740992.0) { v.kind = V_INT; v.i = strtoll(s, NULL, 10); } return v; }
-    }
-    if (s[0] == '0' && s[1] == 'o' && s[2] && strspn(s + 2, "01234567") == strlen(s + 2)) { v.kind = V_INT; v.i = strtoll(s + 2, NULL, 8); return v; }
-    if (s[0] == '0' && s[1] == 'x' && s[2] && strspn(s + 2, "0123456789abcdefABCDEF") == strlen(s + 2)) { v.kind = V_INT; v.i = strtoll(s + 2, NULL, 16); return v; }
-    if (!strcmp(s, ".inf") || !strcmp(s, ".Inf") || !strcmp(s, ".INF") || !strcmp(s, "+.inf")) { v.kind = V_FLOAT; v.f = INFINITY; return v; }
-    if (!strcmp(s, "-.inf") || !strcmp(s, "-.Inf") || !strcmp(s, "-.INF")) { v.kind = V_FLOAT; v.f = -INFINITY; return v; }
-    if (!strcmp(s, ".nan") || !strcmp(s, ".NaN") || !strcmp(s, ".NAN")) { v.kind = V_FLOAT; v.f = NAN; return v; }
-    /* [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? */
-    const char *p = d;
-    int ok = 0;
-    if (*p == '.') { p++; ok = *p >= '0' && *p <= '9'; while (*p >= '0' && *p <= '9') p++; }
-    else if (*p >= '0' && *p <= '9') { ok = 1; while (*p >= '0' && *p <= '9') p++; if (*p == '.') { p++; while (*p >= '0' && *p <= '9') p++; } }
-    if (ok && (*p == 'e' || *p == 'E')) { p++; if (*p == '+' || *p == '-') p++; ok = *p >= '0' && *p <= '9'; while (*p >= '0' && *p <= '9') p++; }
-    if (ok && !*p) { v.kind = V_FLOAT; v.f = strtod(s, &end); return v; }
-    return v;
+    return typed(n, SD_YAML_CORE12);
 }
 
 /* ---- JSON as each tool writes it ----------------------------------------------- */

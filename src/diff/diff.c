@@ -11,6 +11,7 @@
 #include "diff.h"
 #include "alloc.h"
 #include "diff_int.h"
+#include "keywords.h"
 #include "sd.h"
 
 #include <ctype.h>
@@ -153,7 +154,7 @@ static sd_val *change(dctx *c, const dentry *at, const char *kind, sd_val *from,
 
 static sd_val *get(const dentry *e, const char *k) { return sd_val_object_get(e->n, k); }
 static sd_val *copy(sd_val *v) { return v ? sd_val_deep_copy(v) : sd_val_null(); }
-static int flag(const dentry *e, const char *k) { return sd_val_is_true(get(e, k)); }
+static int entry_true(const dentry *e, const char *k) { return sd_val_is_true(get(e, k)); }
 
 static const char *notice(const dentry *e)
 {
@@ -168,7 +169,7 @@ static int deprecated_note(const dentry *e, const char **text)
 {
     const char *d = sd_val_string_value(get(e, "description"));
     *text = notice(e);
-    if (flag(e, "deprecated"))
+    if (entry_true(e, "deprecated"))
         return 1;
     for (const char *p = d; p && *p; p++)
         if ((p == d || !isalpha((unsigned char)p[-1])) && strncasecmp(p, "deprecated", 10) == 0) {
@@ -190,29 +191,12 @@ static sd_val *types_of(const dentry *e)
         sd_val_array_foreach(t, i, v)
             if (sd_val_is_string(v) && strcmp(sd_val_string_value(v), order[k]) == 0)
                 has = 1;
-        if (strcmp(order[k], "null") == 0 && flag(e, "nullable"))
+        if (strcmp(order[k], "null") == 0 && entry_true(e, "nullable"))
             has = 1;
         if (has)
             sd_val_array_append_new(out, sd_val_string(order[k]));
     }
     return out;
-}
-
-/* Keywords whose higher value is looser / tighter. */
-static const char *const lower_bounds[] = { "minimum", "exclusiveMinimum", "minLength", "minItems",
-                                            "minProperties", "minContains", NULL };
-static const char *const upper_bounds[] = { "maximum", "exclusiveMaximum", "maxLength", "maxItems",
-                                            "maxProperties", "maxContains", NULL };
-static const char *const other_kw[] = { "pattern", "format", "multipleOf", "uniqueItems",
-                                        "additionalProperties", "const", "contentEncoding",
-                                        "contentMediaType", NULL };
-
-static int in_list(const char *const *l, const char *k)
-{
-    for (; *l; l++)
-        if (strcmp(*l, k) == 0)
-            return 1;
-    return 0;
 }
 
 static void constraint(dctx *c, const dentry *at, const char *kw, sd_val *from, sd_val *to,
@@ -256,26 +240,25 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
         sd_val_object_set_new(keys, k, sd_val_true());
     sd_val_object_foreach(keys, k, v) {
         sd_val *a = sd_val_object_get(co, k), *b = sd_val_object_get(cn, k);
+        const sd_kw *row = sd_kw_find(k, strlen(k));
+        int how = row ? row->diff : SD_KD_CHANGED;   /* keywords.def's `diff` column */
         const char *effect = "changed";
-        if (strcmp(k, "required") == 0)
-            continue;   /* the children's `required` flags say it per key */
+        if (how == SD_KD_SKIP)
+            continue;   /* required: the children's `required` flags say it per key */
         if (a && b && sd_val_equal(a, b))
             continue;
-        if (in_list(lower_bounds, k) || in_list(upper_bounds, k)) {
-            int upper = in_list(upper_bounds, k);
+        if (how == SD_KD_LOWER || how == SD_KD_UPPER) {
             if (!a)
                 effect = "tightened";
             else if (!b)
                 effect = "loosened";
             else if (sd_val_is_number(a) && sd_val_is_number(b))
-                effect = (num(b) > num(a)) == upper ? "loosened" : "tightened";
-        } else if (strcmp(k, "additionalProperties") == 0) {
+                effect = (num(b) > num(a)) == (how == SD_KD_UPPER) ? "loosened" : "tightened";
+        } else if (how == SD_KD_FALSE_TIGHTENS) {
             int was_closed = sd_val_is_false(a), closed = sd_val_is_false(b);
             effect = closed && !was_closed ? "tightened" : was_closed && !closed ? "loosened" : "changed";
-        } else if (strcmp(k, "uniqueItems") == 0) {
+        } else if (how == SD_KD_TRUE_TIGHTENS) {
             effect = sd_val_is_true(b) ? "tightened" : "loosened";
-        } else if (in_list(other_kw, k)) {
-            effect = !a ? "tightened" : !b ? "loosened" : "changed";
         } else {
             effect = !a ? "tightened" : !b ? "loosened" : "changed";
         }
@@ -294,11 +277,11 @@ static void compare_constraints(dctx *c, const dentry *o, const dentry *n, const
                        removed && added ? "changed" : removed ? "tightened" : added ? "loosened" : "changed");
         }
     }
-    if (flag(o, "required") != flag(n, "required")) {
-        sd_val *x = change(c, at, "constraint", sd_val_boolean(flag(o, "required")), sd_val_boolean(flag(n, "required")));
+    if (entry_true(o, "required") != entry_true(n, "required")) {
+        sd_val *x = change(c, at, "constraint", sd_val_boolean(entry_true(o, "required")), sd_val_boolean(entry_true(n, "required")));
         if (x) {
             sd_val_object_set_new_nocheck(x, "keyword", sd_val_string("required"));
-            sd_val_object_set_new_nocheck(x, "effect", sd_val_string(flag(n, "required") ? "tightened" : "loosened"));
+            sd_val_object_set_new_nocheck(x, "effect", sd_val_string(entry_true(n, "required") ? "tightened" : "loosened"));
         }
     }
 }
@@ -335,15 +318,15 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
         }
     }
     compare_constraints(c, o, n, at);
-    if (!flag(o, "deprecated") && flag(n, "deprecated")) {
+    if (!entry_true(o, "deprecated") && entry_true(n, "deprecated")) {
         const char *t = notice(n);
         sd_val *x = change(c, at, "deprecated", sd_val_false(), t ? sd_val_string(t) : sd_val_true());
         if (x && t)
             sd_val_object_set_new_nocheck(x, "notice", sd_val_string(t));
-    } else if (flag(o, "deprecated") && !flag(n, "deprecated") && n->same) {
+    } else if (entry_true(o, "deprecated") && !entry_true(n, "deprecated") && n->same) {
         change(c, at, "deprecated", sd_val_true(), sd_val_false());
     }
-    if (!flag(o, "removed") && flag(n, "removed")) {
+    if (!entry_true(o, "removed") && entry_true(n, "removed")) {
         const char *t = sd_val_string_value(get(n, "removal"));
         sd_val *x = change(c, at, "removed", copy(get(o, "default")), sd_val_null());
         if (x) {
@@ -501,7 +484,7 @@ sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
         dentry *n = &c.new.e[i];
         if (n->match < 0) {
             sd_val *x = change(&c, n, "added", NULL, get(n, "default") ? copy(get(n, "default")) : NULL);
-            if (x && flag(n, "required"))
+            if (x && entry_true(n, "required"))
                 sd_val_object_set_new_nocheck(x, "required", sd_val_true());
         } else {
             dentry *o = &c.old.e[n->match];

@@ -65,19 +65,4 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
 /** The upgrade findings as text, one line each ("PATH: MESSAGE"). */
 void sd_diff_upgrade_text(sd_buf *out, const sd_val *report);
 
-/** Unpack the packaged chart `tgz` (a gzip-compressed ustar archive, as
- *  `helm package` writes it) into a new directory under $TMPDIR (or /tmp).
- *  Only regular files and directories are written; an entry with an
- *  absolute path or a `..` component, a link, or an archive past the size
- *  limits is refused. On success *out is the chart directory inside (the
- *  archive's top folder, or the directory itself when the files sit at
- *  the top; caller frees with free()) and *tmp the directory
- *  to remove with sd_diff_unpack_cleanup() (caller frees). Returns 0 or
- *  SD_E* with an error in `diags`. */
-int sd_diff_unpack(char **out, char **tmp, const char *tgz, sd_diags *diags);
-/** Remove the directory sd_diff_unpack made (and everything in it). */
-void sd_diff_unpack_cleanup(const char *tmp);
-/** 1 when `path` names a file that starts like a gzip stream. */
-int sd_diff_is_tgz(const char *path);
-
 #endif

@@ -125,14 +125,14 @@ static void types_cell(sd_buf *out, const sd_val *v)
     sd_buf_release(&s);
 }
 
-static const char *str(const sd_val *o, const char *k)
+static const char *member_str(const sd_val *o, const char *k)
 {
     return sd_val_string_value(sd_val_object_get(o, k));
 }
 
 static void side_line(sd_buf *out, const sd_val *side)
 {
-    const char *name = str(side, "name"), *ver = str(side, "version"), *path = str(side, "path");
+    const char *name = member_str(side, "name"), *ver = member_str(side, "version"), *path = member_str(side, "path");
     if (name && ver) {
         text_cell(out, name);
         sd_buf_putc(out, ' ');
@@ -146,7 +146,7 @@ int sd_diff_write_md(sd_buf *out, const sd_val *diff)
 {
     sd_val *changes = sd_val_object_get(diff, "changes"), *c;
     size_t i;
-    int crd = str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0;
+    int crd = member_str(diff, "kind") && strcmp(member_str(diff, "kind"), "crd") == 0;
 
     sd_buf_puts(out, "Changes from ");
     side_line(out, sd_val_object_get(diff, "old"));
@@ -158,13 +158,13 @@ int sd_diff_write_md(sd_buf *out, const sd_val *diff)
     sd_buf_puts(out, crd ? "| Version | Key | Change | Old | New | Notes |\n| --- | --- | --- | --- | --- | --- |\n"
                          : "| Key | Change | Old | New | Notes |\n| --- | --- | --- | --- | --- |\n");
     sd_val_array_foreach(changes, i, c) {
-        const char *kind = str(c, "change"), *path = str(c, "path"), *kw = str(c, "keyword");
-        const char *effect = str(c, "effect"), *note = str(c, "notice");
+        const char *kind = member_str(c, "change"), *path = member_str(c, "path"), *kw = member_str(c, "keyword");
+        const char *effect = member_str(c, "effect"), *note = member_str(c, "notice");
         sd_val *from = sd_val_object_get(c, "from"), *to = sd_val_object_get(c, "to");
         sd_buf_puts(out, "| ");
         if (crd) {
-            if (str(c, "version"))
-                code_cell(out, str(c, "version"), strlen(str(c, "version")), 200);
+            if (member_str(c, "version"))
+                code_cell(out, member_str(c, "version"), strlen(member_str(c, "version")), 200);
             sd_buf_puts(out, " | ");
         }
         if (path && *path)
@@ -216,9 +216,9 @@ int sd_diff_write_md(sd_buf *out, const sd_val *diff)
                 value_cell(out, to);
         }
         sd_buf_puts(out, " | ");
-        if (strcmp(kind, "renamed") == 0 && str(c, "rule")) {
+        if (strcmp(kind, "renamed") == 0 && member_str(c, "rule")) {
             sd_buf_puts(out, "rule: ");
-            text_cell(out, str(c, "rule"));
+            text_cell(out, member_str(c, "rule"));
             if (note)
                 sd_buf_puts(out, "; ");
         }
@@ -265,7 +265,7 @@ int sd_diff_view(sd_val *diff, const char *generator)
     if (!list)
         return SD_ENOMEM;
     sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
-        const char *kind = str(c, "change");
+        const char *kind = member_str(c, "change");
         int types = kind && strcmp(kind, "type") == 0;
         sd_val *f = text_of(sd_val_object_get(c, "from"), types), *t = text_of(sd_val_object_get(c, "to"), types);
         if (kind && strcmp(kind, "added") == 0) {
@@ -299,7 +299,7 @@ int sd_diff_view(sd_val *diff, const char *generator)
     }
     sd_val_object_set_new_nocheck(diff, "count_list", list);
     sd_val_object_set_new_nocheck(diff, "has_changes", sd_val_boolean(sd_diff_count(diff) > 0));
-    sd_val_object_set_new_nocheck(diff, "crd", sd_val_boolean(str(diff, "kind") && strcmp(str(diff, "kind"), "crd") == 0));
+    sd_val_object_set_new_nocheck(diff, "crd", sd_val_boolean(member_str(diff, "kind") && strcmp(member_str(diff, "kind"), "crd") == 0));
     sd_val_object_set_new_nocheck(diff, "generator", sd_val_string(generator));
     sd_buf_puts(&title, "Changes from ");
     side_line(&title, sd_val_object_get(diff, "old"));

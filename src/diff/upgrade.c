@@ -16,35 +16,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every key path the user sets (maps with keys are walked, anything else
- * is a value) -> "file:line:col"; later files win. Maps with keys are
- * recorded in `inner`. */
-static void user_paths(sd_val *set, sd_val *inner, sd_val *types, const sd_node *n, sd_buf *path,
-                       int depth)
+/* What the user's values files set, by dotted key path. */
+typedef struct user {
+    sd_val *set;     /* path of each value set (not a map with keys) -> "file:line:col" of its key */
+    sd_val *inner;   /* path of each map with keys -> "file:line:col" of its key */
+    sd_val *types;   /* path of each value set -> its type word */
+} user;
+
+/* Record `n` (the value at `path`, whose key is written at `kl`) and what
+ * is below it; later files win. */
+static void user_paths(user *u, const sd_node *n, sd_loc kl, sd_buf *path, int depth)
 {
     size_t len = path->len;
+    char at[512];
+
     if (!n || depth > 200)
         return;
+    snprintf(at, sizeof at, "%s:%d:%d", kl.file ? kl.file : "", kl.line, kl.column);
     if (n->kind != SD_MAP || n->n == 0) {
-        char loc[64];
         if (n->kind == SD_NULL || !path->len)
             return;   /* null deletes the key: nothing set */
-        snprintf(loc, sizeof loc, ":%d:%d", n->loc.line, n->loc.column);
-        sd_buf b = SD_BUF_INIT;
-        sd_buf_printf(&b, "%s%s", n->loc.file ? n->loc.file : "", loc);
-        sd_val_object_set_new(set, path->ptr, sd_val_string(b.ptr ? b.ptr : ""));
-        sd_val_object_set_new(types, path->ptr, sd_val_string(sd_node_type_word(n)));
-        sd_buf_release(&b);
+        sd_val_object_set_new(u->set, path->ptr, sd_val_string(at));
+        sd_val_object_set_new(u->types, path->ptr, sd_val_string(sd_node_type_word(n)));
         return;
     }
     if (path->len)
-        sd_val_object_set_new(inner, path->ptr, sd_val_true());
+        sd_val_object_set_new(u->inner, path->ptr, sd_val_string(at));
     for (size_t i = 0; i < n->n; i++) {
         const sd_pair *p = &n->items[i];
         if (!p->key || !p->key->str)
             continue;
         sd_annot_path_push(path, p->key->str, p->key->len);
-        user_paths(set, inner, types, p->value, path, depth + 1);
+        user_paths(u, p->value, p->key->loc, path, depth + 1);
         sd_buf_truncate(path, len);
     }
 }
@@ -78,17 +81,17 @@ static size_t parent_len(const char *p)
 }
 
 /* Is `p` or one of its ancestors or descendants set by the user? */
-static int touched(const sd_val *set, const sd_val *inner, const char *p)
+static int touched(const user *u, const char *p)
 {
     char *s;
     size_t n;
-    if (sd_val_object_get(set, p) || sd_val_object_get(inner, p))
+    if (sd_val_object_get(u->set, p) || sd_val_object_get(u->inner, p))
         return 1;
     if (!(s = strdup(p)))
         return 0;
     while ((n = parent_len(s)) > 0) {
         s[n] = '\0';
-        if (sd_val_object_get(set, s)) {
+        if (sd_val_object_get(u->set, s)) {
             free(s);
             return 1;
         }
@@ -170,37 +173,72 @@ static char *vtext(const sd_val *v)
     return sd_buf_detach(&b);
 }
 
-sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_val *new_model,
-                        sd_source *new_src, const char *const *files, size_t nfiles,
-                        sd_diags *diags)
+/* A default that sets nothing: null, "", {}, [], or a map of such
+ * (`{limits: {}, requests: {}}`): trading one for another changes nothing. */
+static int vacuous(const sd_val *v, int depth)
 {
-    sd_val *set = sd_val_object(), *inner = sd_val_object(), *oldp = sd_val_object(), *newp = sd_val_object();
-    sd_val *types = sd_val_object();
-    sd_val *renamed = sd_val_object(), *renamed_back = sd_val_object(), *findings = sd_val_array();
-    sd_val *report = NULL, *c, *v;
-    sd_check *chk = NULL;
-    sd_check_opts copts;
     const char *k;
-    size_t i;
+    sd_val *x;
+    if (!v || sd_val_is_null(v) || depth > 50)
+        return 1;
+    if (sd_val_is_string(v))
+        return !*sd_val_string_value(v);
+    if (sd_val_is_array(v))
+        return sd_val_array_size(v) == 0;
+    if (!sd_val_is_object(v))
+        return 0;
+    sd_val_object_foreach((sd_val *)v, k, x)
+        if (!vacuous(x, depth + 1))
+            return 0;
+    (void)k;
+    return 1;
+}
 
-    memset(&copts, 0, sizeof copts);
-    if (!set || !inner || !types || !oldp || !newp || !renamed || !renamed_back || !findings)
-        goto oom;
-    for (i = 0; i < nfiles; i++) {
+/* The run: what is known, and the findings so far. */
+typedef struct up {
+    const sd_val *diff;
+    user          u;
+    sd_val       *oldp, *newp;              /* path -> model node */
+    sd_val       *renamed, *renamed_back;   /* old path -> new path, and back */
+    sd_val       *findings;
+    int           crd;
+    sd_diags     *diags;
+} up;
+
+/* The change list, one change at a time: `ch` and `p` its kind and path. */
+#define EACH_CHANGE(u, i, c, ch, p)                                                        \
+    sd_val_array_foreach(sd_val_object_get((sd_val *)(u)->diff, "changes"), i, c)          \
+        if (((ch) = sd_val_string_value(sd_val_object_get(c, "change"))) &&                 \
+            ((p) = sd_val_string_value(sd_val_object_get(c, "path"))))
+
+/* Every key path the user's files set. Returns 0 or the loader's error. */
+static int read_user(up *x, const char *const *files, size_t nfiles)
+{
+    for (size_t i = 0; i < nfiles; i++) {
         sd_doc *doc = NULL;
         sd_buf path = SD_BUF_INIT;
+        int err;
         if (strcmp(files[i], "-") == 0)
             continue;   /* standard input is read once, by the check below */
-        if (sd_doc_load_file(&doc, files[i], SD_FMT_AUTO, NULL, diags) < 0)
-            goto fail;
+        if ((err = sd_doc_load_file(&doc, files[i], SD_FMT_AUTO, NULL, x->diags)) < 0)
+            return err;
         for (size_t r = 0; r < doc->nroots; r++)
-            user_paths(set, inner, types, doc->roots[r].node, &path, 0);
+            user_paths(&x->u, doc->roots[r].node, (sd_loc){ doc->file, 1, 1 }, &path, 0);
         sd_buf_release(&path);
         sd_doc_free(doc);
     }
-    /* every version of a CRD; the root otherwise */
+    return 0;
+}
+
+/* The two models' keys (every version of a CRD; the root otherwise), and
+ * the renames of the diff both ways. */
+static void index_models(up *x, const sd_val *old_model, const sd_val *new_model)
+{
     const sd_val *models[2] = { old_model, new_model };
-    sd_val *paths[2] = { oldp, newp };
+    sd_val *paths[2] = { x->oldp, x->newp }, *c;
+    const char *ch, *p;
+    size_t i;
+
     for (int m = 0; m < 2; m++) {
         sd_val *vs = sd_val_object_get((sd_val *)models[m], "versions"), *ver;
         size_t vi;
@@ -208,87 +246,202 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
         sd_val_array_foreach(vs, vi, ver)
             model_paths(paths[m], sd_val_object_get(ver, "root"), 0);
     }
-    int crd = sd_val_object_get((sd_val *)new_model, "crd") != NULL;
-    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
-        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
-        if (ch && strcmp(ch, "renamed") == 0) {
-            sd_val_object_set(renamed, sd_val_string_value(sd_val_object_get(c, "from")), sd_val_object_get(c, "to"));
-            sd_val_object_set(renamed_back, sd_val_string_value(sd_val_object_get(c, "to")), sd_val_object_get(c, "from"));
+    x->crd = sd_val_object_get((sd_val *)new_model, "crd") != NULL;
+    EACH_CHANGE(x, i, c, ch, p) {
+        if (strcmp(ch, "renamed") == 0) {
+            sd_val_object_set(x->renamed, sd_val_string_value(sd_val_object_get(c, "from")), sd_val_object_get(c, "to"));
+            sd_val_object_set(x->renamed_back, sd_val_string_value(sd_val_object_get(c, "to")), sd_val_object_get(c, "from"));
         }
     }
+}
 
-    /* 1. keys set that NEW does not have */
-    sd_val_object_foreach(set, k, v) {
+/* The key of NEW under the same map as `p` closest to p's last key (an
+ * edit distance of 2, or a third of a long key), or NULL. Borrowed from
+ * NEW's paths. */
+static const char *did_you_mean(const up *x, const char *p)
+{
+    size_t pl = parent_len(p), kl;
+    const char *key = p + (pl ? pl + 1 : 0), *best = NULL, *k;
+    unsigned bd = 999;
+    sd_val *v;
+
+    kl = strlen(key);
+    sd_val_object_foreach(x->newp, k, v) {
+        size_t l = parent_len(k);
+        const char *nk = k + (l ? l + 1 : 0);
+        unsigned d;
+        if (l != pl || strncmp(k, p, pl))
+            continue;
+        if ((d = sd_edit_distance(key, kl, nk, strlen(nk))) < bd)
+            bd = d, best = k;
+    }
+    (void)v;
+    return best && bd <= (kl > 6 ? kl / 3 : 2) && bd < kl ? best : NULL;
+}
+
+/* The shortest path above or at `k` that neither version has (where an
+ * unknown key starts), written into `out`. */
+static void unknown_root(const up *x, const char *k, sd_buf *out)
+{
+    sd_buf_clear(out);
+    for (size_t i = 0, q = 0;; i++) {
+        if (k[i] == '"')
+            q = !q;
+        if (k[i] == '\0' || (k[i] == '.' && !q)) {
+            sd_buf_clear(out);
+            sd_buf_put(out, k, i);
+            if (!sd_val_object_get(x->newp, out->ptr) && !sd_val_object_get(x->oldp, out->ptr))
+                return;
+        }
+        if (!k[i])
+            return;
+    }
+}
+
+/* 1. keys set that NEW does not have: renamed (move it), removed (it is
+ * ignored), or unknown to both versions (reported once, at the key where
+ * the unknown part starts, with the closest key NEW has there). */
+static void gone_keys(up *x)
+{
+    sd_val *reported = sd_val_object(), *v;
+    sd_buf root = SD_BUF_INIT;
+    const char *k;
+
+    sd_val_object_foreach(x->u.set, k, v) {
         const char *at = sd_val_string_value(v);
-        if (sd_val_object_get(newp, k) || free_form(newp, k))
+        if (sd_val_object_get(x->newp, k) || free_form(x->newp, k))
             continue;
         /* a custom resource's envelope: the API server's, not the schema's */
-        if (crd && (strcmp(k, "apiVersion") == 0 || strcmp(k, "kind") == 0 ||
-                    strncmp(k, "metadata.", 9) == 0 || strcmp(k, "metadata") == 0))
+        if (x->crd && (strcmp(k, "apiVersion") == 0 || strcmp(k, "kind") == 0 ||
+                       strncmp(k, "metadata.", 9) == 0 || strcmp(k, "metadata") == 0))
             continue;
-        sd_val *to = sd_val_object_get(renamed, k);
+        sd_val *to = sd_val_object_get(x->renamed, k);
         if (to) {
-            sd_val *o = finding(findings, k, "renamed", at);
+            sd_val *o = finding(x->findings, k, "renamed", at);
             sd_val_object_set_nocheck(o, "to", to);
             message(o, "renamed to %s in NEW: move the value there", sd_val_string_value(to));
-        } else if (sd_val_object_get(oldp, k)) {
-            message(finding(findings, k, "removed", at), "no longer exists in NEW: the value is ignored");
+        } else if (sd_val_object_get(x->oldp, k)) {
+            message(finding(x->findings, k, "removed", at), "no longer exists in NEW: the value is ignored");
         } else {
-            message(finding(findings, k, "unknown", at), "not a key of NEW (nor of OLD)");
+            unknown_root(x, k, &root);
+            if (sd_buf_failed(&root) || sd_val_object_get(reported, root.ptr))
+                continue;
+            sd_val_object_set_new(reported, root.ptr, sd_val_true());
+            const char *kat = sd_val_string_value(sd_val_object_get(x->u.inner, root.ptr));
+            const char *near = did_you_mean(x, root.ptr);
+            sd_val *o = finding(x->findings, root.ptr, "unknown", kat ? kat : at);
+            if (near)
+                message(o, "not a key of NEW (nor of OLD); did you mean `%s`?", near);
+            else
+                message(o, "not a key of NEW (nor of OLD)");
         }
     }
-    /* 2. newly required keys the user does not set */
-    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
-        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
-        const char *p = sd_val_string_value(sd_val_object_get(c, "path"));
+    sd_buf_release(&root);
+    sd_val_decref(reported);
+}
+
+/* 1b. keys set that NEW's values.yaml dropped while its schema still names
+ * them (a stale schema: bitnami/postgresql 11 keeps replication.enabled
+ * there, deprecated in favour of architecture): the chart may ignore them. */
+static void dropped_keys(up *x)
+{
+    const char *ch, *p;
+    sd_val *c;
+    size_t i;
+
+    EACH_CHANGE(x, i, c, ch, p) {
+        const char *at = sd_val_string_value(sd_val_object_get(x->u.set, p));
+        if (strcmp(ch, "default") || !at || !sd_val_is_true(sd_val_object_get(c, "to_absent")))
+            continue;
+        message(finding(x->findings, p, "removed", at),
+                "NEW's values.yaml no longer has it (only NEW's schema names it): the chart may ignore "
+                "the value");
+    }
+}
+
+/* 2. newly required keys the user does not set */
+static void required_keys(up *x)
+{
+    const char *ch, *p;
+    sd_val *c;
+    size_t i;
+
+    EACH_CHANGE(x, i, c, ch, p) {
         const char *kw = sd_val_string_value(sd_val_object_get(c, "keyword"));
-        int req = (ch && strcmp(ch, "added") == 0 && sd_val_is_true(sd_val_object_get(c, "required"))) ||
-                  (ch && strcmp(ch, "constraint") == 0 && kw && strcmp(kw, "required") == 0 &&
+        int req = (strcmp(ch, "added") == 0 && sd_val_is_true(sd_val_object_get(c, "required"))) ||
+                  (strcmp(ch, "constraint") == 0 && kw && strcmp(kw, "required") == 0 &&
                    sd_val_is_true(sd_val_object_get(c, "to")));
-        if (req && p && !touched(set, inner, p)) {
-            sd_val *node = sd_val_object_get(newp, p), *def = sd_val_object_get(node, "default");
-            sd_val *o = finding(findings, p, "required", NULL);
-            if (def) {
-                char *t = vtext(def);
-                message(o, "newly required; not set (NEW's default %s applies)", t);
-                free(t);
-            } else {
-                message(o, "newly required; not set");
-            }
+        if (!req || touched(&x->u, p))
+            continue;
+        sd_val *node = sd_val_object_get(x->newp, p), *def = sd_val_object_get(node, "default");
+        sd_val *o = finding(x->findings, p, "required", NULL);
+        if (def) {
+            char *t = vtext(def);
+            message(o, "newly required; not set (NEW's default %s applies)", t);
+            free(t);
+        } else {
+            message(o, "newly required; not set");
         }
     }
-    /* 3. what NEW's schema refuses */
-    if (sd_check_run(&chk, new_src, files, nfiles, &copts, diags) < 0)
-        goto fail;
-    for (i = 0; i < sd_check_count(chk); i++) {
+}
+
+/* 3. what NEW's schema refuses: `schemadoc validate NEW VALUES...`. Returns
+ * 0, or < 0 when the check could not run (reported). */
+static int refused(up *x, sd_source *new_src, const char *const *files, size_t nfiles)
+{
+    sd_check *chk = NULL;
+    sd_check_opts copts;
+    sd_diags d = SD_DIAGS_INIT;
+    int err = 0;
+
+    memset(&copts, 0, sizeof copts);
+    err = sd_check_run(&chk, new_src, files, nfiles, &copts, &d);
+    /* the check's own notes (what the lint went by) are validate's to say */
+    for (size_t i = 0; i < d.count; i++) {
+        const sd_diag *g = &d.items[i];
+        if (g->severity != SD_SEV_NOTE)
+            sd_diag_add(x->diags, g->severity, g->code, g->loc, g->schema_ptr, g->instance_ptr, "%s",
+                        g->message ? g->message : "out of memory");
+    }
+    sd_diags_release(&d);
+    if (err < 0)
+        return err;
+    for (size_t i = 0; i < sd_check_count(chk) && !err; i++) {
         const sd_check_result *r = sd_check_result_at(chk, i);
         for (size_t j = 0; j < r->res.count; j++) {
             const sd_verror *e = &r->res.items[j];
             char at[512];
             snprintf(at, sizeof at, "%s:%d:%d", e->loc.file ? e->loc.file : "", e->loc.line, e->loc.column);
-            sd_val *o = finding(findings, e->key ? e->key : "(root)", "invalid", e->loc.line ? at : NULL);
+            sd_val *o = finding(x->findings, e->key ? e->key : "(root)", "invalid", e->loc.line ? at : NULL);
             message(o, "%s", e->message ? e->message : "refused");
             if (e->keyword)
                 sd_val_object_set_new_nocheck(o, "keyword", sd_val_string(e->keyword));
         }
         if (r->status < 0 && r->status != SD_EINVALID)
-            goto fail;
+            err = r->status;
     }
-    /* 3b. a value whose type NEW changed away from (charts without a schema
-     * infer types from values.yaml: no validation would say it) */
-    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
-        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
-        const char *p = sd_val_string_value(sd_val_object_get(c, "path"));
-        sd_val *to = sd_val_object_get(c, "to"), *t;
-        sd_val *from_old = p ? sd_val_object_get(renamed_back, p) : NULL;
-        const char *up = p;
-        size_t k;
+    sd_check_free(chk);
+    return err;
+}
+
+/* 3b. a value whose type NEW changed away from (charts without a schema
+ * infer types from values.yaml: no validation would say it) */
+static void type_changes(up *x)
+{
+    const char *ch, *p;
+    sd_val *c, *t;
+    size_t i, k;
+
+    EACH_CHANGE(x, i, c, ch, p) {
+        sd_val *to = sd_val_object_get(c, "to");
+        sd_val *from_old = sd_val_object_get(x->renamed_back, p);
+        const char *up_ = p;
         int fits = 0;
-        if (!ch || strcmp(ch, "type") != 0 || !p || !sd_val_is_array(to) || sd_val_object_get(c, "keyword"))
+        if (strcmp(ch, "type") != 0 || !sd_val_is_array(to) || sd_val_object_get(c, "keyword"))
             continue;
-        if (!sd_val_object_get(types, up) && from_old)
-            up = sd_val_string_value(from_old);
-        const char *ut = sd_val_string_value(sd_val_object_get(types, up));
+        if (!sd_val_object_get(x->u.types, up_) && from_old)
+            up_ = sd_val_string_value(from_old);
+        const char *ut = sd_val_string_value(sd_val_object_get(x->u.types, up_));
         if (!ut)
             continue;
         sd_val_array_foreach(to, k, t) {
@@ -296,7 +449,7 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
             if (w && (!strcmp(w, ut) || (!strcmp(w, "number") && !strcmp(ut, "integer"))))
                 fits = 1;
         }
-        if (fits || invalid_at(findings, up))
+        if (fits || invalid_at(x->findings, up_))
             continue;   /* NEW's schema said it already */
         sd_buf tl = SD_BUF_INIT;
         sd_val_array_foreach(to, k, t) {
@@ -304,8 +457,8 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
                 sd_buf_puts(&tl, " or ");
             sd_buf_puts(&tl, sd_val_string_value(t) ? sd_val_string_value(t) : "?");
         }
-        sd_val *o = finding(findings, up, "type", sd_val_string_value(sd_val_object_get(set, up)));
-        if (strcmp(up, p) != 0)
+        sd_val *o = finding(x->findings, up_, "type", sd_val_string_value(sd_val_object_get(x->u.set, up_)));
+        if (strcmp(up_, p) != 0)
             message(o, "you set %s %s; NEW expects %s at %s", strchr("aeiou", ut[0]) ? "an" : "a", ut,
                     tl.ptr ? tl.ptr : "?", p);
         else
@@ -313,19 +466,29 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
                     tl.ptr ? tl.ptr : "?");
         sd_buf_release(&tl);
     }
-    /* 4. defaults that change under keys the user leaves alone */
-    sd_val_array_foreach(sd_val_object_get(diff, "changes"), i, c) {
-        const char *ch = sd_val_string_value(sd_val_object_get(c, "change"));
-        const char *p = sd_val_string_value(sd_val_object_get(c, "path"));
-        sd_val *from_old = p ? sd_val_object_get(renamed_back, p) : NULL;
-        if (!ch || strcmp(ch, "default") != 0 || !p || sd_val_object_get(c, "version"))
+}
+
+/* 4. defaults that change under keys the user leaves alone; one empty
+ * default for another (`{limits: {}, requests: {}}` -> `{}`) is no change */
+static void changed_defaults(up *x)
+{
+    const char *ch, *p;
+    sd_val *c;
+    size_t i;
+
+    EACH_CHANGE(x, i, c, ch, p) {
+        sd_val *from_old = sd_val_object_get(x->renamed_back, p);
+        sd_val *f = sd_val_object_get(c, "from"), *t = sd_val_object_get(c, "to");
+        if (strcmp(ch, "default") != 0 || sd_val_object_get(c, "version"))
             continue;
-        if (touched(set, inner, p) || (from_old && touched(set, inner, sd_val_string_value(from_old))))
+        if (touched(&x->u, p) || (from_old && touched(&x->u, sd_val_string_value(from_old))))
             continue;
-        sd_val *o = finding(findings, p, "default", NULL);
-        char *a = vtext(sd_val_object_get(c, "from")), *b = vtext(sd_val_object_get(c, "to"));
-        sd_val_object_set_nocheck(o, "from", sd_val_object_get(c, "from"));
-        sd_val_object_set_nocheck(o, "to", sd_val_object_get(c, "to"));
+        if (vacuous(f, 0) && vacuous(t, 0) && sd_val_is_object(f) == sd_val_is_object(t))
+            continue;
+        sd_val *o = finding(x->findings, p, "default", NULL);
+        char *a = vtext(f), *b = vtext(t);
+        sd_val_object_set_nocheck(o, "from", f);
+        sd_val_object_set_nocheck(o, "to", t);
         if (sd_val_is_true(sd_val_object_get(c, "to_absent")))
             message(o, "default %s is gone: NEW's values.yaml no longer sets it (not set in your values)", a);
         else if (sd_val_is_true(sd_val_object_get(c, "from_absent")))
@@ -335,57 +498,151 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
         free(a);
         free(b);
     }
-    report = sd_val_object();
-    if (!report)
-        goto oom;
+}
+
+/* Whether the map above `p` is new in NEW and switched off by default
+ * (`metrics.podMonitor: {enabled: false, interval: 30s}`): its other keys'
+ * defaults change nothing until someone turns it on. */
+static int under_disabled(const up *x, const char *p, const sd_val *added)
+{
+    size_t pl = parent_len(p);
+    sd_buf en = SD_BUF_INIT;
+    int off;
+
+    if (!pl)
+        return 0;
+    sd_buf_put(&en, p, pl);
+    if (!sd_val_object_get((sd_val *)added, en.ptr)) {
+        sd_buf_release(&en);
+        return 0;
+    }
+    sd_buf_puts(&en, ".enabled");
+    off = sd_val_is_false(sd_val_object_get(sd_val_object_get(x->newp, en.ptr), "default"));
+    sd_buf_release(&en);
+    return off;
+}
+
+/* 5. "new defaults you will get": keys NEW adds whose default does
+ * something for whoever does not set them (`networkPolicy.enabled: true`,
+ * `readOnlyRootFilesystem: true`, a non-empty list or text): not null,
+ * false, "", {} or []; a map is told by its keys, listed one by one. */
+static void new_defaults(up *x)
+{
+    sd_val *added = sd_val_object(), *c;
+    const char *ch, *p;
+    size_t i;
+
+    EACH_CHANGE(x, i, c, ch, p)
+        if (!strcmp(ch, "added"))
+            sd_val_object_set_new(added, p, sd_val_true());
+    EACH_CHANGE(x, i, c, ch, p) {
+        sd_val *to = sd_val_object_get(c, "to");
+        if (strcmp(ch, "added") || sd_val_object_get(c, "version") || !to || sd_val_is_object(to))
+            continue;
+        if (vacuous(to, 0) || sd_val_is_false(to) || touched(&x->u, p) || under_disabled(x, p, added))
+            continue;
+        sd_val *o = finding(x->findings, p, "new_default", NULL);
+        char *b = vtext(to);
+        sd_val_object_set_nocheck(o, "to", to);
+        message(o, "new in NEW, defaults to %s (not set in your values)", b);
+        free(b);
+    }
+    sd_val_decref(added);
+}
+
+sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_val *new_model,
+                        sd_source *new_src, const char *const *files, size_t nfiles,
+                        sd_diags *diags)
+{
+    up x;
+    sd_val *report = NULL;
+
+    memset(&x, 0, sizeof x);
+    x.diff = diff;
+    x.diags = diags;
+    x.u.set = sd_val_object();
+    x.u.inner = sd_val_object();
+    x.u.types = sd_val_object();
+    x.oldp = sd_val_object();
+    x.newp = sd_val_object();
+    x.renamed = sd_val_object();
+    x.renamed_back = sd_val_object();
+    x.findings = sd_val_array();
+    if (!x.u.set || !x.u.inner || !x.u.types || !x.oldp || !x.newp || !x.renamed ||
+        !x.renamed_back || !x.findings) {
+        sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+        goto done;
+    }
+    if (read_user(&x, files, nfiles) < 0)
+        goto done;
+    index_models(&x, old_model, new_model);
+    gone_keys(&x);
+    dropped_keys(&x);
+    required_keys(&x);
+    if (refused(&x, new_src, files, nfiles) < 0)
+        goto done;
+    type_changes(&x);
+    changed_defaults(&x);
+    new_defaults(&x);
+    if (!(report = sd_val_object())) {
+        sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+        goto done;
+    }
     sd_val_object_set_nocheck(report, "old", sd_val_object_get(diff, "old"));
     sd_val_object_set_nocheck(report, "new", sd_val_object_get(diff, "new"));
     sd_val *fl = sd_val_array();
-    for (i = 0; i < nfiles; i++)
+    for (size_t i = 0; i < nfiles; i++)
         sd_val_array_append_new(fl, sd_val_string(files[i]));
     sd_val_object_set_new_nocheck(report, "values", fl);
-    sd_val_object_set_nocheck(report, "findings", findings);
-    goto done;
-oom:
-    sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
-fail:
-    sd_val_decref(report);
-    report = NULL;
+    sd_val_object_set_nocheck(report, "findings", x.findings);
 done:
-    sd_check_free(chk);
-    sd_val_decref(set);
-    sd_val_decref(inner);
-    sd_val_decref(types);
-    sd_val_decref(oldp);
-    sd_val_decref(newp);
-    sd_val_decref(renamed);
-    sd_val_decref(renamed_back);
-    sd_val_decref(findings);
+    sd_val_decref(x.u.set);
+    sd_val_decref(x.u.inner);
+    sd_val_decref(x.u.types);
+    sd_val_decref(x.oldp);
+    sd_val_decref(x.newp);
+    sd_val_decref(x.renamed);
+    sd_val_decref(x.renamed_back);
+    sd_val_decref(x.findings);
     return report;
+}
+
+/* One finding as a text line: "AT: KIND: PATH: MESSAGE". */
+static void text_line(sd_buf *out, const sd_val *f)
+{
+    const char *at = sd_val_string_value(sd_val_object_get(f, "at"));
+    const char *kind = sd_val_string_value(sd_val_object_get(f, "finding"));
+    if (at)
+        sd_buf_printf(out, "%s: ", at);
+    sd_buf_printf(out, "%s: %s: %s\n", kind ? kind : "?", sd_val_string_value(sd_val_object_get(f, "path")),
+                  sd_val_string_value(sd_val_object_get(f, "message")));
 }
 
 void sd_diff_upgrade_text(sd_buf *out, const sd_val *report)
 {
-    size_t i, counts[7] = { 0 };
-    sd_val *f;
+    size_t i, counts[8] = { 0 };
+    sd_val *f, *list = sd_val_object_get(report, "findings");
     static const char *const kinds[] = { "renamed", "removed", "unknown", "required", "invalid", "default",
-                                         "type" };
+                                         "type", "new_default" };
 
-    sd_val_array_foreach(sd_val_object_get(report, "findings"), i, f) {
-        const char *at = sd_val_string_value(sd_val_object_get(f, "at"));
+    sd_val_array_foreach(list, i, f) {
         const char *kind = sd_val_string_value(sd_val_object_get(f, "finding"));
-        for (size_t k = 0; k < 7; k++)
+        for (size_t k = 0; k < 8; k++)
             if (kind && strcmp(kind, kinds[k]) == 0)
                 counts[k]++;
-        if (at)
-            sd_buf_printf(out, "%s: ", at);
-        sd_buf_printf(out, "%s: %s: %s\n", kind ? kind : "?",
-                      sd_val_string_value(sd_val_object_get(f, "path")),
-                      sd_val_string_value(sd_val_object_get(f, "message")));
+        if (!kind || strcmp(kind, "new_default"))
+            text_line(out, f);
+    }
+    /* what someone who sets nothing gets from NEW's new keys, in a group */
+    if (counts[7])
+        sd_buf_puts(out, "new defaults you will get (keys NEW adds; not set in your values):\n");
+    sd_val_array_foreach(list, i, f) {
+        const char *kind = sd_val_string_value(sd_val_object_get(f, "finding"));
+        if (kind && !strcmp(kind, "new_default"))
+            text_line(out, f);
     }
     sd_buf_printf(out, "%zu finding%s: %zu renamed, %zu removed, %zu unknown, %zu newly required, "
-                       "%zu invalid, %zu of a changed type, %zu changed defaults\n",
-                  sd_val_array_size(sd_val_object_get(report, "findings")),
-                  sd_val_array_size(sd_val_object_get(report, "findings")) == 1 ? "" : "s",
-                  counts[0], counts[1], counts[2], counts[3], counts[4], counts[6], counts[5]);
+                       "%zu invalid, %zu of a changed type, %zu changed defaults, %zu new defaults\n",
+                  sd_val_array_size(list), sd_val_array_size(list) == 1 ? "" : "s",
+                  counts[0], counts[1], counts[2], counts[3], counts[4], counts[6], counts[5], counts[7]);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # src/form/embed-runtime.sh - print a C file that holds the rules interpreter
 # as ONE self-contained ES module (what `schemadoc rules --runtime` writes):
-# bidi.js, formats.js, regex.js, rules_text.js and rules_walk.js each wrapped in a function scope that
+# bidi.js, formats.js, regex.js, rules_text.js, rules_kw.js and rules_walk.js each wrapped in a function scope that
 # returns what the module exported, then rules.js with its exports. Only
 # sed and od, like src/render/embed-assets.sh; the modules follow the house
 # rules that make this safe: imports are one line each and only of
@@ -11,8 +11,8 @@ set -eu
 dir=${1:-src/form}
 bundle() {
     echo "// schemadoc rules runtime: the interpreter of 'schemadoc rules' documents (docs/rules.md)."
-    echo "// Generated from src/form/{bidi,formats,regex,rules_text,rules_walk,rules}.js by src/form/embed-runtime.sh."
-    for m in bidi formats regex rules_text rules_walk; do
+    echo "// Generated from src/form/{bidi,formats,regex,rules_text,rules_kw,rules_walk,rules}.js by src/form/embed-runtime.sh."
+    for m in bidi formats regex rules_text rules_kw rules_walk; do
         f="$dir/$m.js"
         names=$(sed -n 's/^export \(async function\|function\|const\|let\|class\) \([A-Za-z_$][A-Za-z0-9_$]*\).*/\2/p' "$f" | tr '\n' ',' | sed 's/,$//')
         echo "const { $names } = (() => {"

@@ -98,10 +98,38 @@ export function widget(n, value) {
   return "any";
 }
 
-const SECRET = /password|secret|token|apikey/i;
+// A key that names a secret value, read by its words (camelCase, snake_case,
+// kebab-case and dots split): its last word is password, passwd, pass, pwd,
+// passphrase, token, credential(s) or creds; or key after secret, private,
+// api, signing, encryption, master or license (secretKey, privateKey,
+// apiKey, secretAccessKey); or secret, unless it names a Secret object
+// (tlsSecret, passwordSecret, imagePullSecret). Never a key that names a
+// Secret or a key inside one: existingSecret, existingSecretPasswordKey,
+// *SecretName, secretRef, passwordKey, tokenFile, tokenTTL (docs/form.md).
+const VALUE_WORDS = new Set(["password", "passwd", "pass", "pwd", "passphrase", "token", "credential", "credentials", "creds", "apikey"]);
+const KEY_OF = new Set(["secret", "private", "api", "signing", "encryption", "master", "license"]);
+const SECRET_OBJ = new Set(["tls", "cert", "certs", "certificate", "ca", "pull", "image", "docker", "registry", "config",
+  "env", "volume", "mount", "external", "use", "create", "auth", "password", "token", "credentials", "credential", "ssl", "existing"]);
+
+export function keyWords(key) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
+}
+
+export function isSecretKey(key) {
+  if (typeof key !== "string") return false;
+  const w = keyWords(key);
+  if (!w.length || w.includes("existing")) return false;
+  const last = w[w.length - 1], prev = w.length > 1 ? w[w.length - 2] : "";
+  if (VALUE_WORDS.has(last)) return true;
+  if (last === "key") return w.slice(0, -1).some((x) => KEY_OF.has(x));
+  if (last === "secret") return !SECRET_OBJ.has(prev);
+  return false;
+}
+
 export function isSecret(n, key) {
   const c = n.constraints || {};
-  return !!n.writeOnly || c.format === "password" || (typeof key === "string" && SECRET.test(key) && types(n).every((t) => t === "string"));
+  return !!n.writeOnly || c.format === "password" || (isSecretKey(key) && types(n).every((t) => t === "string"));
 }
 
 export function isMultiline(n, value) {

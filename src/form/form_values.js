@@ -103,3 +103,34 @@ export function overlay(cur, base) {
   if (equal(cur, base)) return undefined;
   return cur === undefined ? null : clone(cur);
 }
+
+// The paths a values file sets, each down to its scalars, lists and empty
+// maps (segment arrays): what an import pins.
+export function leafPaths(v, segs = [], out = [], depth = 0) {
+  if (isMap(v) && Object.keys(v).length && depth < 500) {
+    for (const k of Object.keys(v)) leafPaths(v[k], segs.concat([k]), out, depth + 1);
+  } else if (segs.length) out.push(segs);
+  return out;
+}
+
+// The overlay `ov` (undefined for none) with the current value of each
+// pinned path (`pins`: segment arrays) that it leaves out because the value
+// equals the default: a key a values file sets stays in "Only changes"
+// (charts change their defaults between versions). A pinned path that is
+// gone from `cur` is left to the overlay (which says `null` where a default
+// must go).
+export function withPins(ov, cur, pins) {
+  let o = ov;
+  for (const segs of pins) {
+    const v = getAt(cur, segs);
+    if (v === undefined || getAt(o, segs) !== undefined) continue;
+    let ok = true, at = o;
+    for (let i = 0; i < segs.length - 1 && ok; i++) {
+      if (at === undefined) break;
+      if (!isMap(at)) ok = false;
+      else at = has(at, segs[i]) ? at[segs[i]] : undefined;
+    }
+    if (ok && (at === undefined || isMap(at))) o = setAt(o === undefined ? {} : o, segs, clone(v));
+  }
+  return o;
+}

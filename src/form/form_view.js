@@ -1,13 +1,15 @@
 // form_view.js - the fields of the form, built from the page's model nodes
-// (docs/form.md names every control). Objects are <details> whose fields
-// are built when first opened; lists and maps rebuild only their own items.
+// (docs/form.md names every control): the parts every field has, scalars,
+// the YAML sub-editor, and objects, which are <details> whose fields are
+// built when first opened. Lists, maps and oneOf/anyOf: form_lists.js.
 // Every field registers itself with the app (form_main.js) under its JSON
 // pointer, so a change updates that field's provenance and error alone.
 import { h, descNode, show } from "./form_dom.js";
 import { pathText, pathId, pointer } from "./form_path.js";
-import { res, widget, isSecret, isMultiline, branches, branchLabel, chooseBranch, constraintWords, memberNode, itemNode, extras } from "./form_schema.js";
+import { res, widget, isSecret, isMultiline, constraintWords, memberNode, extras } from "./form_schema.js";
 import { isMap, has, clone, equal } from "./form_values.js";
 import { toYaml, parseValues } from "./form_yaml.js";
+import { renderArray, renderMap, renderVariant, Pager, PAGE } from "./form_lists.js";
 
 // ---- the parts every field has -------------------------------------------------
 
@@ -20,7 +22,7 @@ export function refLink(app, n, p) {
   return h("a", { class: "sd-ref", href, target: "_blank", rel: "noopener noreferrer", "aria-label": "Reference: " + (p === "" ? "(root)" : p), text: "Reference" });
 }
 
-function headRow(app, n, segs, id, labelFor, kind) {
+export function headRow(app, n, segs, id, labelFor, kind) {
   const p = pathText(segs);
   const row = h("div", { class: "sd-row" });
   if (labelFor) row.append(h("label", { class: "sd-path", for: labelFor, text: p === "" ? "(root)" : p }));
@@ -39,9 +41,11 @@ function headRow(app, n, segs, id, labelFor, kind) {
   return row;
 }
 
-function metaLine(n, kind) {
+function metaLine(n, kind, secret) {
   const bits = [];
-  if (has(n, "default") && kind !== "object") bits.push("Default: " + (n.default_text || show(n.default)));
+  // a masked field's default stays masked
+  if (secret && (has(n, "default") || n.default_text)) bits.push("Default: (hidden)");
+  else if (has(n, "default") && kind !== "object") bits.push("Default: " + (n.default_text || show(n.default)));
   else if (n.default_text) bits.push("Default: " + n.default_text);
   const w = constraintWords(n);
   if (w.length) bits.push(w.join(", "));
@@ -51,20 +55,20 @@ function metaLine(n, kind) {
   return bits.length ? h("div", { class: "sd-meta", text: bits.join(" · ") }) : null;
 }
 
-function shell(app, n, segs, kind, extraClass) {
+export function shell(app, n, segs, kind, extraClass) {
   const id = pathId(segs);
   const el = h("div", { class: "sd-field" + (extraClass ? " " + extraClass : ""), id, "data-path": pathText(segs), "data-provenance": "default" });
   return { el, id, segs, node: n };
 }
 
-function finish(app, entry, n, kind) {
+export function finish(app, entry, n, kind) {
   const { el, id } = entry;
   if (n.doc !== undefined) {
     const d = descNode(n.doc);
     d.id = id + "-d";
     el.append(d);
   }
-  const m = metaLine(n, kind);
+  const m = metaLine(n, kind, entry.secret);
   if (m) el.append(m);
   const err = h("div", { class: "sd-error", id: id + "-e", hidden: true });
   el.append(err);
@@ -164,33 +168,54 @@ function renderLeaf(app, n, segs, w) {
     });
     entry.set = (v) => { if (document.activeElement !== control) control.value = v === undefined ? "" : typeof v === "string" ? v : show(v); };
   } else {
+    // a secret is masked (a password input, or a masked textarea); a value
+    // with a line break is always a textarea, whatever it was built as
     const secret = isSecret(n, key);
-    const multi = !secret && isMultiline(n, app.get(segs));
-    control = multi ? h("textarea", { id: cid, rows: 4, spellcheck: "false" })
-      : h("input", { type: secret ? "password" : "text", id: cid, autocomplete: secret ? "new-password" : "off", spellcheck: "false" });
-    control.addEventListener("input", () => {
-      const t = control.value;
-      if (t === "") {
-        const allowEmpty = n.required && !((n.constraints || {}).minLength > 0);
-        const d = app.def(segs);
-        return commit(allowEmpty || d === "" ? "" : undefined, t);
+    entry.secret = secret;
+    entry.ownChange = true;
+    const make = (multi) => {
+      const c = multi ? h("textarea", { id: cid, rows: 4, spellcheck: "false", autocomplete: "off" })
+        : h("input", { type: secret ? "password" : "text", id: cid, autocomplete: secret ? "new-password" : "off", spellcheck: "false" });
+      if (multi && secret) maskText(c, true);
+      c.addEventListener("input", () => {
+        const t = c.value;
+        if (t === "") {
+          const allowEmpty = n.required && !((n.constraints || {}).minLength > 0);
+          const d = app.def(segs);
+          return commit(allowEmpty || d === "" ? "" : undefined, t);
+        }
+        commit(t, t);
+      });
+      c.addEventListener("change", () => app.flush());
+      return c;
+    };
+    control = make(isMultiline(n, app.get(segs)));
+    entry.set = (v) => {
+      if (control.tagName === "INPUT" && typeof v === "string" && v.includes("\n")) {
+        const ta = make(true);
+        if (entry.showBtn && entry.showBtn.getAttribute("aria-pressed") === "true") maskText(ta, false);
+        for (const a of ["aria-invalid", "aria-describedby", "aria-required", "aria-readonly", "required", "readonly", "disabled"]) if (control.hasAttribute(a)) ta.setAttribute(a, control.getAttribute(a));
+        control.replaceWith(ta);
+        control = ta;
+        entry.control = ta;
       }
-      commit(t, t);
-    });
-    entry.set = (v) => { if (document.activeElement !== control) control.value = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v); };
+      if (document.activeElement !== control) control.value = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
+    };
     if (secret) {
       const btn = h("button", { type: "button", "aria-pressed": "false", "aria-label": "Show " + p, text: "Show" });
       btn.addEventListener("click", () => {
-        const on = control.type === "password";
-        control.type = on ? "text" : "password";
+        const on = btn.getAttribute("aria-pressed") !== "true";
+        if (control.tagName === "TEXTAREA") maskText(control, !on);
+        else control.type = on ? "text" : "password";
         btn.setAttribute("aria-pressed", on ? "true" : "false");
       });
+      entry.showBtn = btn;
       ctl.append(control, btn);
     }
   }
   if (!ctl.contains(control)) ctl.append(control);
   // leaving a text field (or Enter) checks the form at once
-  if (control.tagName !== "SELECT") control.addEventListener("change", () => app.flush());
+  if (control.tagName !== "SELECT" && !entry.ownChange) control.addEventListener("change", () => app.flush());
   if (ro) { control.disabled = w !== "const" ? true : false; control.setAttribute("aria-readonly", "true"); if (control.tagName !== "SELECT") control.readOnly = true; }
   if (n.required) { control.setAttribute("aria-required", "true"); if (control.tagName !== "SELECT") control.required = true; }
   if (n.nullable && w !== "const") ctl.append(nullToggle(app, segs, p, id, entry));
@@ -200,7 +225,15 @@ function renderLeaf(app, n, segs, w) {
   return finish(app, entry, n, w);
 }
 
-function nullToggle(app, segs, p, id, entry) {
+// a masked textarea: its text drawn as discs where the browser can (the
+// text stays the value), else hidden until "Show"
+function maskText(ta, on) {
+  if (typeof CSS !== "undefined" && CSS.supports && CSS.supports("-webkit-text-security", "disc")) ta.style.setProperty("-webkit-text-security", on ? "disc" : "none");
+  else ta.hidden = on;
+  ta.dataset.masked = on ? "true" : "false";
+}
+
+export function nullToggle(app, segs, p, id, entry) {
   const cb = h("input", { type: "checkbox", id: id + "-null", "aria-label": p + " is null" });
   cb.addEventListener("change", () => app.change(segs, cb.checked ? null : undefined, { entry, rerender: entry.rerenderOnNull }));
   entry.nullBox = cb;
@@ -317,266 +350,34 @@ export function buildMembers(app, n, segs, depth, into, more) {
   const extra = isMap(v) ? Object.keys(v).filter((k) => !names.has(k)) : [];
   if ((n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties) {
     frag.append(renderMap(app, n, segs, depth, names));
+  } else if (extra.length <= PAGE) {
+    for (const k of extra) frag.append(renderField(app, memberNode(n, k) || {}, segs.concat([k]), depth + 1));
   } else {
-    for (const k of extra) {
-      const mn = memberNode(n, k);
-      frag.append(renderField(app, mn || {}, segs.concat([k]), depth + 1));
-    }
+    // many keys the schema does not name (an import): PAGE at a time
+    const box = h("div", { class: "sd-extra" });
+    const pager = new Pager("keys", pathText(segs) || "(root)");
+    let shown = [];
+    const draw = () => {
+      for (const k of shown) app.unregisterUnder(segs.concat([k]), true);
+      box.textContent = "";
+      const v2 = app.get(segs);
+      const keys = isMap(v2) ? Object.keys(v2).filter((k) => !names.has(k)) : [];
+      const [from, to] = pager.range(keys.length);
+      shown = keys.slice(from, to);
+      const f2 = document.createDocumentFragment();
+      for (const k of shown) f2.append(renderField(app, memberNode(n, k) || {}, segs.concat([k]), depth + 1));
+      box.append(f2);
+    };
+    pager.onMove = draw;
+    app.pagers.set(pointer(segs) + "#keys", (k) => {
+      const v2 = app.get(segs);
+      const keys = isMap(v2) ? Object.keys(v2).filter((x) => !names.has(x)) : [];
+      const i = keys.indexOf(String(k));
+      if (i >= 0 && pager.show(i)) draw();
+    });
+    draw();
+    frag.append(box, pager.nav);
   }
   into.append(frag);
 }
 
-// ---- lists ---------------------------------------------------------------------
-
-function renderArray(app, n, segs, depth) {
-  const entry = shell(app, n, segs, "array", "sd-array");
-  const { el, id } = entry;
-  const p = pathText(segs);
-  el.append(headRow(app, n, segs, id, null, "array"));
-  const c = n.constraints || {};
-  const items = h("div", { class: "sd-items", role: "list", "aria-labelledby": id + "-l" });
-  const add = h("button", { type: "button", text: "Add item to " + p });
-  const ctl = h("div", { class: "sd-control" }, add);
-  if (n.nullable) { entry.rerenderOnNull = true; ctl.append(nullToggle(app, segs, p, id, entry)); }
-  const inode = itemNode(n);
-  const draw = (focusIndex) => {
-    app.unregisterUnder(segs);
-    items.textContent = "";
-    const arr = app.get(segs);
-    const list = Array.isArray(arr) ? arr : [];
-    const frag = document.createDocumentFragment();
-    list.forEach((_, i) => {
-      const ip = pathText(segs.concat([i]));
-      const rm = h("button", { type: "button", text: "Remove " + ip });
-      const up = h("button", { type: "button", text: "Move " + ip + " up", disabled: i === 0 });
-      const dn = h("button", { type: "button", text: "Move " + ip + " down", disabled: i === list.length - 1 });
-      if (has(c, "minItems") && list.length <= c.minItems) rm.disabled = true;
-      rm.addEventListener("click", () => {
-        const a = clone(app.get(segs)); a.splice(i, 1);
-        app.change(segs, a, { entry });
-        draw(i > 0 ? i - 1 : -2);
-      });
-      up.addEventListener("click", () => {
-        const a = clone(app.get(segs)); [a[i - 1], a[i]] = [a[i], a[i - 1]];
-        app.change(segs, a, { entry }); draw(-1); focusBtn(items, i - 1, "up");
-      });
-      dn.addEventListener("click", () => {
-        const a = clone(app.get(segs)); [a[i + 1], a[i]] = [a[i], a[i + 1]];
-        app.change(segs, a, { entry }); draw(-1); focusBtn(items, i + 1, "down");
-      });
-      const it = h("div", { class: "sd-item", role: "listitem", "data-index": String(i) },
-        h("div", { class: "sd-item-bar" }, rm, up, dn));
-      it.append(renderField(app, inode, segs.concat([i]), depth + 1, { open: list.length <= 20 }));
-      frag.append(it);
-    });
-    items.append(frag);
-    add.disabled = !!n.readOnly || (has(c, "maxItems") && list.length >= c.maxItems);
-    const out = el.querySelector("output.sd-count");
-    if (out) out.textContent = list.length === 1 ? "1 item" : list.length + " items";
-    if (focusIndex === -2) add.focus();
-    else if (focusIndex >= 0) focusFirst(items.children[focusIndex]);
-  };
-  add.addEventListener("click", () => {
-    const arr = app.get(segs);
-    const a = Array.isArray(arr) ? clone(arr) : [];
-    const inn = res(inode);
-    a.push(has(inn, "default") ? clone(inn.default) : newValue(inn));
-    app.change(segs, a, { entry });
-    draw(a.length - 1);
-  });
-  el.append(ctl, items);
-  entry.rebuild = () => draw(-1);
-  entry.set = () => {};
-  entry.kind = "array";
-  entry.control = add;
-  draw(-1);
-  return finish(app, entry, n, "array");
-}
-
-function newValue(n) {
-  const w = widget(n, undefined);
-  if (w === "object" || w === "map") return {};
-  if (w === "array") return [];
-  if (w === "boolean") return false;
-  if (w === "integer" || w === "number") return 0;
-  if (w === "enum") return clone(n.enum[0]);
-  return "";
-}
-
-// An object branch's starting value: its discriminators and defaults.
-function branchDefaults(b) {
-  const o = {};
-  for (const p0 of b.properties || []) {
-    const p = res(p0);
-    if (has(p, "const")) o[p0.key] = clone(p.const);
-    else if (p.enum && p.enum.length === 1) o[p0.key] = clone(p.enum[0]);
-    else if (has(p, "default")) o[p0.key] = clone(p.default);
-  }
-  return o;
-}
-
-function focusFirst(el) {
-  if (!el) return;
-  const c = el.querySelector("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, summary");
-  if (c) c.focus();
-}
-
-function focusBtn(items, i, which) {
-  const it = items.children[i];
-  if (!it) return;
-  const b = it.querySelectorAll(".sd-item-bar button")[which === "up" ? 1 : 2];
-  if (b && !b.disabled) b.focus(); else focusFirst(it);
-}
-
-// ---- maps (additionalProperties / patternProperties) -------------------------
-
-function renderMap(app, n, segs, depth, exclude) {
-  const inner = !!exclude;
-  const entry = inner ? { el: h("div", { class: "sd-map" }), id: pathId(segs) + "-map", segs } : shell(app, n, segs, "map", "sd-map");
-  const { el, id } = entry;
-  const p = pathText(segs);
-  if (!inner) el.append(headRow(app, n, segs, id, null, "map"));
-  const rows = h("div", { class: "sd-entries" });
-  const add = h("button", { type: "button", text: "Add entry to " + p });
-  const ctl = h("div", { class: "sd-control" }, add);
-  if (!inner && n.nullable) { entry.rerenderOnNull = true; ctl.append(nullToggle(app, segs, p, id, entry)); }
-  let pending = [];   // keys being typed, not in the values yet
-  const flagged = new Map();   // key -> why it is flagged (matches no pattern)
-  const keysNow = () => {
-    const v = app.get(segs);
-    return isMap(v) ? Object.keys(v).filter((k) => !exclude || !exclude.has(k)) : [];
-  };
-  const draw = (focusKeyOf) => {
-    for (const k of keysNow()) app.unregisterUnder(segs.concat([k]));
-    rows.textContent = "";
-    const keys = keysNow();
-    const all = keys.map((k) => ({ k, pending: false })).concat(pending.map((k) => ({ k, pending: true })));
-    all.forEach((row, i) => {
-      const num = i + 1;
-      const ki = h("input", { type: "text", class: "sd-entry-key", "aria-label": "Key of " + p + " entry " + num, value: row.k, autocomplete: "off", spellcheck: "false" });
-      const kerr = h("div", { class: "sd-error", id: id + "-k" + num, hidden: true });
-      const rm = h("button", { type: "button", text: "Remove " + (row.k === "" ? p + " entry " + num : pathText(segs.concat([row.k]))) });
-      const box = h("div", { class: "sd-entry", "data-key": row.k }, h("div", { class: "sd-control" }, ki, rm), kerr);
-      if (flagged.has(row.k)) {
-        kerr.textContent = flagged.get(row.k); kerr.hidden = false;
-        ki.setAttribute("aria-invalid", "true"); ki.setAttribute("aria-describedby", kerr.id);
-      }
-      ki.addEventListener("change", () => {
-        const nk = ki.value;
-        const others = keysNow().filter((k) => row.pending || k !== row.k);
-        let msg = null;
-        if (nk === "") msg = "the key must not be empty";
-        else if (others.includes(nk) || (!row.pending && nk !== row.k && pending.includes(nk))) msg = "duplicate key '" + nk + "'";
-        let warn = null;
-        if (!msg && n.patternProperties && !(n.additionalProperties && typeof n.additionalProperties === "object") && (n.properties || []).every((q) => q.key !== nk) &&
-          !n.patternProperties.some((pp) => { try { return new RegExp(pp.pattern, "u").test(nk); } catch (e) { return true; } }))
-          warn = "the key does not match " + n.patternProperties.map((pp) => pp.pattern).join(" or ");
-        if (warn) flagged.set(nk, warn); else flagged.delete(nk);
-        if (msg) {
-          kerr.textContent = msg; kerr.hidden = false;
-          ki.setAttribute("aria-invalid", "true"); ki.setAttribute("aria-describedby", kerr.id);
-          return;
-        }
-        kerr.hidden = true; ki.removeAttribute("aria-invalid"); ki.removeAttribute("aria-describedby");
-        const cur = app.get(segs);
-        const o = {};
-        if (isMap(cur)) for (const k of Object.keys(cur)) Object.defineProperty(o, k === row.k && !row.pending ? nk : k, { value: cur[k], enumerable: true, writable: true, configurable: true });
-        if (row.pending) {
-          pending = pending.filter((k) => k !== row.k);
-          const vn = res(memberNode(n, nk) || {});
-          Object.defineProperty(o, nk, { value: has(vn, "default") ? clone(vn.default) : newValue(vn), enumerable: true, writable: true, configurable: true });
-        }
-        app.change(segs, o, { entry });
-        draw(nk);
-      });
-      rm.addEventListener("click", () => {
-        if (row.pending) pending = pending.filter((k) => k !== row.k);
-        else {
-          const cur = clone(app.get(segs));
-          delete cur[row.k];
-          app.change(segs, cur, { entry });
-        }
-        draw(null);
-        add.focus();
-      });
-      if (!row.pending) {
-        const vn = memberNode(n, row.k) || {};
-        box.append(renderField(app, vn, segs.concat([row.k]), depth + 1, { open: true }));
-      }
-      rows.append(box);
-      if (focusKeyOf !== null && focusKeyOf !== undefined && row.k === focusKeyOf) {
-        const f = row.pending ? ki : box.querySelector(".sd-field input, .sd-field select, .sd-field textarea, summary");
-        (f || ki).focus();
-      }
-    });
-    const c = n.constraints || {};
-    add.disabled = !!n.readOnly || (has(c, "maxProperties") && keys.length + pending.length >= c.maxProperties);
-    const out = inner ? null : el.querySelector("output.sd-count");
-    if (out) out.textContent = keys.length === 1 ? "1 entry" : keys.length + " entries";
-  };
-  add.addEventListener("click", () => {
-    if (pending.includes("")) { draw(""); return; }
-    pending.push("");
-    draw("");
-  });
-  el.append(ctl, rows);
-  entry.rebuild = () => { pending = []; draw(null); };
-  entry.set = () => {};
-  entry.kind = "map";
-  entry.control = add;
-  draw(null);
-  if (inner) return el;
-  return finish(app, entry, n, "map");
-}
-
-// ---- oneOf / anyOf ---------------------------------------------------------------
-
-function renderVariant(app, n, segs, depth, opts) {
-  const p = pathText(segs);
-  const wrap = h("div", { class: "sd-variant", id: pathId(segs) + "-variant", "data-path": p });
-  const bs = branches(n);
-  const sel = h("select", { "aria-label": "Variant of " + p, id: pathId(segs) + "-vsel" }, h("option", { value: "", text: "choose…" }));
-  bs.forEach((b, i) => sel.append(h("option", { value: String(i), text: branchLabel(b, i) })));
-  const ptr = pointer(segs);
-  let idx = app.variants.has(ptr) ? app.variants.get(ptr) : chooseBranch(n, app.get(segs));
-  if (idx < 0 && app.get(segs) !== undefined) idx = 0;
-  app.variants.set(ptr, idx);
-  const body = h("div", { class: "sd-variant-body" });
-  const label = h("div", { class: "sd-row" }, h("label", { class: "sd-path", for: pathId(segs) + "-vsel", text: p }), n.title ? h("span", { class: "sd-title", text: n.title }) : null);
-  const draw = () => {
-    app.unregisterUnder(segs, true);
-    body.textContent = "";
-    const i = app.variants.get(ptr);
-    sel.value = i >= 0 ? String(i) : "";
-    if (i < 0) return;
-    const b = res(bs[i]);
-    const merged = Object.assign({}, n, b);
-    delete merged.oneOf; delete merged.anyOf;
-    // n is resolved already: a ref left on the merge, or the allOf member whose
-    // oneOf/anyOf res() lifted into n, would bring that oneOf back (endless recursion)
-    delete merged.ref;
-    if (n.allOf) {
-      merged.allOf = n.allOf.filter((a) => { const r = res(a); return !(r.oneOf && r.oneOf === n.oneOf) && !(r.anyOf && r.anyOf === n.anyOf); });
-      if (!merged.allOf.length) delete merged.allOf;
-    }
-    if (!b.title) merged.title = n.title;
-    if (n.anchor) merged.anchor = n.anchor;
-    if (b.doc === undefined) merged.doc = n.doc;
-    merged.required = n.required;
-    if (b.oneOf && b.oneOf.length > 1) merged.oneOf = b.oneOf;
-    body.append(renderField(app, merged, segs, depth, Object.assign({}, opts, { open: true })));
-  };
-  sel.addEventListener("change", () => {
-    const i = sel.value === "" ? -1 : Number(sel.value);
-    app.variants.set(ptr, i);
-    // switching drops the old branch's value and applies the new one's default
-    const b = i >= 0 ? res(bs[i]) : null;
-    const v = b === null ? undefined : has(b, "default") ? clone(b.default) : has(b, "const") ? clone(b.const)
-      : widget(b, undefined) === "object" ? branchDefaults(b) : undefined;
-    app.change(segs, v, {});
-    draw();
-  });
-  wrap.append(label, h("div", { class: "sd-control" }, sel), body);
-  draw();
-  return wrap;
-}

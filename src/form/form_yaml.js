@@ -1,14 +1,15 @@
 // form_yaml.js - YAML in and out as Helm reads it (YAML 1.1, the `yaml`
 // library): parsing an imported file (errors with line and column, custom
 // tags as data), writing values with every ambiguous scalar quoted, writing
-// into an imported document so its comments and key order survive, and the
-// same values as `--set` / `--set-string` flags.
-import { parseDocument, Document, visit, isMap, isScalar, isSeq, isPair, Scalar } from "yaml";
+// into an imported document so its comments and key order survive, and
+// ytt's data-values header and array annotations. (The `--set` flags are
+// form_flags.js.)
+import { parseDocument, Document, visit, isMap, isScalar, isSeq, isAlias, Scalar } from "yaml";
 import { isMap as isObj, equal, has } from "./form_values.js";
 
-const OPTS = { version: "1.1", prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 };
+export const OPTS = { version: "1.1", prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 };
 // timestamps and !!binary stay text, as Helm (JSON underneath) sees them
-const TAGS = (tags) => tags.filter((t) => t.tag !== "tag:yaml.org,2002:timestamp" && t.tag !== "tag:yaml.org,2002:binary");
+export const TAGS = (tags) => tags.filter((t) => t.tag !== "tag:yaml.org,2002:timestamp" && t.tag !== "tag:yaml.org,2002:binary");
 
 // Parse `text`. Returns {doc, value} or {error: "line L, column C: message", line, col}.
 export function parseValues(text) {
@@ -24,6 +25,8 @@ export function parseValues(text) {
     const msg = String(e.message).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     return { error: "line " + lp.line + ", column " + lp.col + ": " + msg, line: lp.line, col: lp.col };
   }
+  const bomb = mergeCost(doc, text);
+  if (bomb) return bomb;
   let value;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
@@ -31,6 +34,63 @@ export function parseValues(text) {
     return { error: "line 1, column 1: " + String(e && e.message), line: 1, col: 1 };
   }
   return { doc, value: plain(value, 0) };
+}
+
+// The yaml library's maxAliasCount does not count merge keys: each `<<: *a`
+// converts the map of `a` again (and finds `a` by visiting the document from
+// its start), so 11 levels of `<<: [*a, *a, ...]` in 745 bytes would convert
+// 10^11 nodes. Count that work on the document first, each node's cost once
+// (a memo per node), and refuse past MERGE_BUDGET with the place of the
+// merge key that crosses it. Returns null or {error, line, col}.
+export const MERGE_BUDGET = 1000000;
+function mergeCost(doc, text) {
+  let nodes = 0, merges = false;
+  visit(doc, {
+    Node() { nodes++; },
+    Pair(_, p) { if (isMergeKey(p.key)) merges = true; },
+  });
+  if (!merges) return null;
+  const anchors = new Map();   // name -> the node that last took it, in document order
+  const memo = new Map();      // node -> its cost; -1 while being counted
+  let over = null;
+  const cost = (n, depth) => {
+    if (over || n === null || n === undefined || typeof n !== "object") return 1;
+    if (memo.has(n)) {
+      const c = memo.get(n);
+      return c < 0 ? Infinity : c;
+    }
+    if (depth > 10000) return Infinity;
+    memo.set(n, -1);
+    if (n.anchor) anchors.set(n.anchor, n);
+    let c = 1;
+    if (isAlias(n)) c += nodes;
+    else if (isMap(n)) {
+      for (const p of n.items) {
+        if (!isMergeKey(p.key)) { c += cost(p.key, depth + 1) + cost(p.value, depth + 1); continue; }
+        const src = isSeq(p.value) ? p.value.items : [p.value];
+        for (const s of src) {
+          // the map a merge names is converted again each time it is named
+          const target = isAlias(s) ? anchors.get(s.source) : s;
+          c += (isAlias(s) ? nodes : 0) + (target ? cost(target, depth + 1) : 1);
+          if (c > MERGE_BUDGET && !over) over = p.key;
+        }
+      }
+    } else if (isSeq(n)) for (const it of n.items) c += cost(it, depth + 1);
+    memo.set(n, c);
+    if (c > MERGE_BUDGET && !over) over = n;
+    return c;
+  };
+  cost(doc.contents, 0);
+  if (!over) return null;
+  const at = over.range ? over.range[0] : 0;
+  const before = text.slice(0, at).split("\n");
+  const line = before.length, col = before[before.length - 1].length + 1;
+  return { error: "line " + line + ", column " + col + ": merge keys (<<) here expand to more than " + MERGE_BUDGET +
+    " values (a merge-key bomb?); the file is not imported", line, col };
+}
+
+function isMergeKey(k) {
+  return (isScalar(k) && k.value === "<<" && (!k.type || k.type === Scalar.PLAIN)) || k === "<<";
 }
 
 // Only JSON data: anything else a tag made (a Map, a Set, a Buffer) becomes
@@ -49,7 +109,9 @@ function plain(v, depth) {
   }
   if (v instanceof Set) return [...v].map((x) => plain(x, depth + 1));
   if (v instanceof Date) return v.toISOString();
-  if (typeof v === "object" && v.constructor === Object) {
+  // a plain object, told by its prototype: a key named "constructor" is data
+  const proto = typeof v === "object" ? Object.getPrototypeOf(v) : undefined;
+  if (proto === Object.prototype || proto === null) {
     const o = {};
     for (const k of Object.keys(v)) Object.defineProperty(o, k, { value: plain(v[k], depth + 1), enumerable: true, writable: true, configurable: true });
     return o;
@@ -83,28 +145,72 @@ function quoteNew(doc) {
 
 const STR = { lineWidth: 0, minContentWidth: 0, indentSeq: true };
 
-// `value` as a new YAML text ("" for undefined).
-export function toYaml(value, header) {
-  if (value === undefined) return header || "";
+// `value` as a new YAML text ("" for undefined); `ytt`: a data-values file
+// (yttValues below).
+export function toYaml(value, ytt) {
+  if (value === undefined) return ytt ? YTT_HEADER : "";
   const doc = new Document(value, { version: "1.1" });
   quoteNew(doc);
-  return (header || "") + doc.toString(STR);
+  return ytt ? yttValues(doc) : doc.toString(STR);
 }
 
 // Make the imported document `doc` say `target`: keys it has and `target`
 // keeps stay where they are with their comments; changed values are
 // replaced, gone keys removed, new keys appended. Returns the text.
-export function syncYaml(doc, target, header) {
+export function syncYaml(doc, target, ytt) {
   const d = doc.clone();
   if (target === undefined) {
-    if (!isMap(d.contents)) return header || "";
+    if (!isMap(d.contents)) return ytt ? YTT_HEADER : "";
     d.contents.items = [];
   } else {
     d.contents = syncNode(d, d.contents, target);
   }
   quoteNew(d);
+  if (ytt) return target === undefined && !d.contents.items.length ? YTT_HEADER : yttValues(d);
   const s = d.toString(STR);
-  return (header || "") + (s === "{}\n" && target === undefined ? "" : s);
+  return s === "{}\n" && target === undefined ? "" : s;
+}
+
+// ---- ytt data values ---------------------------------------------------------
+// A data-values file is an overlay on the schema's defaults: it starts with
+// `#@data/values` and `---`, written once (an imported file's own header
+// is taken off first). Since ytt 0.32 an overlay appends the items of a
+// list to the list it overlays (carvel.dev/ytt/docs: "the default behavior
+// of overlays is to append array items"), so each key whose value is a list
+// carries `#@overlay/replace` (in place of any other `#@overlay/...` of
+// its own): ytt then yields exactly the list the form shows.
+export const YTT_HEADER = "#@data/values\n---\n";
+const ANNOT = /^\s*@overlay\//;
+const HEADER_LINE = /^\s*@data\/values(?:\s.*)?$/;
+
+// comment text `c` without the lines `re` matches (null when none is left)
+function dropLines(c, re) {
+  if (typeof c !== "string") return null;
+  const keep = c.split("\n").filter((l) => !re.test(l));
+  return keep.length ? keep.join("\n") : null;
+}
+
+function yttValues(doc) {
+  const rest = dropLines(doc.commentBefore, HEADER_LINE);
+  doc.commentBefore = null;
+  doc.directives.docStart = false;
+  if (rest !== null && doc.contents) doc.contents.commentBefore = rest + (doc.contents.commentBefore ? "\n" + doc.contents.commentBefore : "");
+  const walk = (n, depth) => {
+    if (depth > 200 || !isMap(n)) return;
+    n.items.forEach((p, i) => {
+      if (isSeq(p.value)) {
+        if (i === 0) n.commentBefore = dropLines(n.commentBefore, ANNOT);
+        if (!isScalar(p.key)) p.key = doc.createNode(p.key);
+        const kept = dropLines(p.key.commentBefore, ANNOT);
+        p.key.commentBefore = (kept !== null ? kept + "\n" : "") + "@overlay/replace";
+        return;   // replaced whole: nothing inside merges
+      }
+      walk(p.value, depth + 1);
+    });
+  };
+  walk(doc.contents, 0);
+  const s = doc.toString(STR);
+  return YTT_HEADER + (s === "{}\n" ? "" : s);
 }
 
 function keyText(k) {
@@ -133,42 +239,4 @@ function syncNode(doc, node, want) {
   const n = doc.createNode(want);
   if (isScalar(node) && isScalar(n) && node.comment) n.comment = node.comment;
   return n;
-}
-
-// ---- --set flags -----------------------------------------------------------------
-
-function setKey(k) {
-  return String(k).replace(/\\/g, "\\\\").replace(/\./g, "\\.").replace(/,/g, "\\,").replace(/=/g, "\\=").replace(/\[/g, "\\[");
-}
-
-function shellQuote(s) {
-  return /^[A-Za-z0-9_.,:\/=@%+\-\[\]\\]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
-}
-
-// Flags that set `value` (an overlay) with `helm --set` / `--set-string`.
-export function setFlags(value) {
-  const out = [];
-  const walk = (v, path) => {
-    if (isObj(v)) {
-      const keys = Object.keys(v);
-      if (keys.length === 0 && path) out.push(["--set", path + "={}"]);
-      for (const k of keys) walk(v[k], path ? path + "." + setKey(k) : setKey(k));
-      return;
-    }
-    if (Array.isArray(v)) {
-      if (v.length === 0) { out.push(["--set", path + "={}"]); return; }
-      v.forEach((x, i) => walk(x, path + "[" + i + "]"));
-      return;
-    }
-    if (v === null) { out.push(["--set", path + "=null"]); return; }
-    if (typeof v === "string") {
-      const esc = v.replace(/\\/g, "\\\\").replace(/,/g, "\\,");
-      const coerced = ambiguous(v) || /^[0-9]/.test(v) || v === "";
-      out.push([coerced ? "--set-string" : "--set", path + "=" + esc]);
-      return;
-    }
-    out.push(["--set", path + "=" + String(v)]);
-  };
-  walk(value, "");
-  return out.map(([f, a]) => f + " " + shellQuote(a)).join(" \\\n");
 }

@@ -11,8 +11,9 @@
 // and messages: rules_text.js; formats: formats.js; patterns that can
 // backtrack catastrophically run on the bounded matcher in regex.js.
 import { compileBounded } from "./regex.js";
-import { T_NULL, T_BOOL, T_INT, T_NUM, T_STR, T_OBJ, T_ARR, N_TYPE, N_ENUM, N_STR, N_NUM, N_OBJ, N_ARR, N_APPLY, S_SCHEMA, S_TRUE, S_FALSE, fmtArgs, canon, escSeg, fatal, decimalParts, multipleOf } from "./rules_text.js";
+import { T_NULL, T_BOOL, T_INT, T_NUM, T_STR, T_OBJ, T_ARR, N_APPLY, S_SCHEMA, S_TRUE, S_FALSE, fmtArgs, canon, escSeg, fatal, decimalParts, multipleOf } from "./rules_text.js";
 import { vNode } from "./rules_walk.js";
+import { KEYWORDS, F_COUNT, F_NUM, F_REC, F_RECS, F_FLAG } from "./rules_kw.js";
 
 export const RULES_VERSION = 1;
 
@@ -34,7 +35,8 @@ class Rec {
     this.dynName = null;
     this.types = 0;
     this.nullable = false;
-    this.intOrString = false;
+    this.int_or_string = false;
+    this.embedded = false;     // x-kubernetes-embedded-resource
     this.enumList = null;
     this.enumText = "";
     this.enumKeys = null;      // Set of canonical keys (large enums)
@@ -63,7 +65,7 @@ class Rec {
     this.items = null;
     this.contains = null;
     this.all = null; this.any = null; this.one = null;
-    this.not = null; this.if_ = null; this.then_ = null; this.else_ = null;
+    this.not_ = null; this.if_ = null; this.then_ = null; this.else_ = null;
     this.loc = null;           // keyword -> [line, column]
     this.need = 0;
     this.hasUneval = false;
@@ -185,15 +187,28 @@ class Validator {
     if (j.alias !== undefined) { s.alias = R[j.alias]; return; }
     if (j.bool !== undefined) { s.kind = j.bool ? S_TRUE : S_FALSE; return; }
     if (j.res !== undefined) s.res = j.res;
-    s.ref = rec(j.ref);
+    // the fields keywords.def reads generically (rules_kw.js); every field
+    // present sets its row's need bit (N_*), as compiling it does in C
+    for (const [, key, kind, prop, need] of KEYWORDS) {
+      if (key === 0) continue;
+      const v = j[key];
+      if (v === undefined) continue;
+      switch (kind) {
+        case F_COUNT: s[prop] = v; break;
+        case F_NUM: s[prop] = new Num(v); break;
+        case F_REC: s[prop] = rec(v); break;
+        case F_RECS: s[prop] = recs(v); break;
+        case F_FLAG: s[prop] = !!v; break;
+        default: break;   // F_OWN: below
+      }
+      s.need |= need;
+    }
     if (j.dynamicRef) {
       s.dynref = R[j.dynamicRef[0]];
       const how = j.dynamicRef[1];
       if (typeof how === "string") { s.dynKind = 1; s.dynName = how; } else if (how === true) s.dynKind = 2;
     }
     s.types = j.type || 0;
-    s.nullable = !!j.nullable;
-    s.intOrString = !!j.intOrString;
     if (j.enum) {
       s.enumList = j.enum;
       s.enumText = j.enumText;
@@ -201,21 +216,12 @@ class Validator {
       if (j.enum.every((v) => v === null || (typeof v !== "object" && v === v))) s.enumPrims = new Set(j.enum);
     }
     if ("const" in j) { s.hasConst = true; s.constVal = j.const; s.constText = j.constText; }
-    if (j.minLength !== undefined) s.minl = j.minLength;
-    if (j.maxLength !== undefined) s.maxl = j.maxLength;
     if (j.pattern !== undefined) s.pattern = this.pats[j.pattern];
     if (j.format) {
       s.format = j.format;
       s.formatCheck = j.formatCheck || j.format;   /* the exporter names the check to run */
       s.formatWarn = j.formatWarn || null;
     }
-    if (j.minimum !== undefined) s.min = new Num(j.minimum);
-    if (j.maximum !== undefined) s.max = new Num(j.maximum);
-    if (j.exclusiveMinimum !== undefined) s.exmin = new Num(j.exclusiveMinimum);
-    if (j.exclusiveMaximum !== undefined) s.exmax = new Num(j.exclusiveMaximum);
-    if (j.multipleOf !== undefined) s.mult = new Num(j.multipleOf);
-    if (j.minProperties !== undefined) s.minp = j.minProperties;
-    if (j.maxProperties !== undefined) s.maxp = j.maxProperties;
     if (j.required) s.required = j.required;
     s.reqLate = !!j.requiredLate;
     if (j.dependencies) s.deps = j.dependencies.map((d) => ({ name: d[0], kw: d[1], req: d[2], rec: rec(d[3]) }));
@@ -239,36 +245,13 @@ class Validator {
       for (let i = 0; i < j.patternProperties.length; i += 2)
         s.pats.push([this.pats[j.patternProperties[i]], R[j.patternProperties[i + 1]]]);
     }
-    s.addl = rec(j.additionalProperties);
-    s.pnames = rec(j.propertyNames);
-    if (j.minItems !== undefined) s.mini = j.minItems;
-    if (j.maxItems !== undefined) s.maxi = j.maxItems;
-    s.unique = !!j.uniqueItems;
-    s.prefix = recs(j.prefixItems);
-    s.items = rec(j.items);
     s.contains = rec(j.contains);
     if (j.minContains !== undefined) s.minc = j.minContains;
     if (j.maxContains !== undefined) s.maxc = j.maxContains;
-    s.all = recs(j.allOf);
-    s.any = recs(j.anyOf);
-    s.one = recs(j.oneOf);
-    s.not = rec(j.not);
-    s.if_ = rec(j.if);
-    s.then_ = rec(j.then);
-    s.else_ = rec(j.else);
-    s.uprops = rec(j.unevaluatedProperties);
-    s.uitems = rec(j.unevaluatedItems);
     s.loc = j.loc || null;
     s.hasUneval = !!(s.uprops || s.uitems);
-    s.need = ((s.types || s.intOrString ? N_TYPE : 0) |
-      (s.enumList || s.hasConst ? N_ENUM : 0) |
-      (s.minl >= 0 || s.maxl >= 0 || s.pattern || s.format ? N_STR : 0) |
-      (s.min || s.max || s.exmin || s.exmax || s.mult ? N_NUM : 0) |
-      (s.minp >= 0 || s.maxp >= 0 || s.required || s.deps || s.props || s.pats || s.addl || s.pnames ? N_OBJ : 0) |
-      (s.mini >= 0 || s.maxi >= 0 || s.unique || s.prefix || s.items || s.contains ? N_ARR : 0) |
-      (s.ref || s.dynref || s.all || s.any || s.one || s.not || s.if_ || s.uprops || s.uitems ? N_APPLY : 0));
     s.leaf = !(s.need & N_APPLY) && !s.hasUneval;
-    s.allowed = s.types | (s.intOrString ? T_INT | T_STR : 0) | (s.nullable ? T_NULL : 0);
+    s.allowed = s.types | (s.int_or_string ? T_INT | T_STR : 0) | (s.nullable ? T_NULL : 0);
     const a = s.allowed;
     s.typeByKind = Uint8Array.of(a & T_NULL ? 1 : 0, a & T_BOOL ? 1 : 0, a & T_NUM ? 1 : a & T_INT ? 2 : 0, 0,
       a & T_STR ? 1 : 0, a & T_OBJ ? 1 : 0, a & T_ARR ? 1 : 0);

@@ -117,7 +117,7 @@ export function quickOk(s, inst, k) {
   if (s.alias !== null || s.kind !== S_SCHEMA) return s.kind === S_TRUE && s.alias === null;
   if (s.need & (N_ENUM | N_APPLY | NEED_BY_KIND[k])) return false;
   if (!(s.need & N_TYPE)) return true;
-  if (s.intOrString || s.nullable) return false;
+  if (s.int_or_string || s.nullable) return false;
   const it = instType(inst, k);
   return (s.types & it) !== 0 || (it === T_INT && (s.types & T_NUM) !== 0);
 }
@@ -172,6 +172,31 @@ export function cachedChild(c, s, val) {
     if (per === undefined) { per = new Map(); c.cache.set(val, per); }
     per.set(s.id, { ok, path: key, mode, depth: Math.max(1, seen - d0 + 1),
       items: local ? local.items : null, total: local ? local.total : 0, warnings: local ? local.warnings : null });
+  }
+  return ok;
+}
+
+// x-kubernetes-embedded-resource: the object is a Kubernetes object of its
+// own, which the API server requires to name its apiVersion (VERSION or
+// GROUP/VERSION) and its kind (a DNS-1035 label, whatever the case).
+const EMBEDDED_KIND = /^[A-Za-z]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
+
+function embeddedCheck(c, s, inst) {
+  let ok = true;
+  for (const key of ["apiVersion", "kind"]) {
+    const has = Object.prototype.hasOwnProperty.call(inst, key), x = inst[key];
+    if (has && typeof x === "string" && x !== "" &&
+        (key === "kind" ? x.length <= 63 && EMBEDDED_KIND.test(x) : x.split("/").length <= 2)) continue;
+    ok = false;
+    if (c.res === null) return false;
+    if (!has) {
+      verr(c, s, "x-kubernetes-embedded-resource", c.v.msg("EMBEDDED_MISSING", key));
+      continue;
+    }
+    c.path.push(key);
+    verr(c, s, "x-kubernetes-embedded-resource",
+      c.v.msg(key === "kind" ? "EMBEDDED_KIND" : "EMBEDDED_API", show(c, x, ptrOfPath(c.path))));
+    c.path.pop();
   }
   return ok;
 }
@@ -277,6 +302,9 @@ export function vObject(c, s, inst, L) {
       for (const r of s.required)
         if (!Object.prototype.hasOwnProperty.call(inst, r)) verr(c, s, "required", v.msg("REQUIRED", r));
     }
+  }
+  if (s.embedded && !embeddedCheck(c, s, inst)) {
+    ok = false; if (c.res === null) return false;
   }
   return ok;
 }
@@ -625,10 +653,10 @@ export function vApply(c, s, inst, L, k) {
       if (!vNode(c, s.all[i], inst, L)) { ok = false; if (c.res === null) return false; }
   if (s.any !== null && !vAnyOf(c, s, inst, L)) { ok = false; if (c.res === null) return false; }
   if (s.one !== null && !vOneOf(c, s, inst, L)) { ok = false; if (c.res === null) return false; }
-  if (s.not !== null) {
+  if (s.not_ !== null) {
     const saved = c.res;
     c.res = null;
-    const r = vNode(c, s.not, inst, null);
+    const r = vNode(c, s.not_, inst, null);
     c.res = saved;
     if (r) {
       ok = false;

@@ -191,5 +191,24 @@ int sd_gcall_fail(sd_gcall *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/** Count `n` steps of a host object's work against the running call's
+ *  step bound: 0, or SD_ELIMIT with the error reported (return it). */
+int sd_gcall_steps(sd_gcall *c, unsigned long long n);
+
+/* --- glob patterns (helm-docs' .Files.Glob) ------------------------------- */
+
+/** A compiled gobwas/glob pattern with '/' as the separator: `*`, `**`,
+ *  `?`, `[...]`, `[!...]`, `{a,b}` (nested), `\x`; runes, not bytes. */
+typedef struct sd_gotmpl_glob sd_gotmpl_glob;
+/** Compile `n` bytes of `pattern` into *out (free with
+ *  sd_gotmpl_glob_free). A malformed pattern (unclosed `[` or `{`, empty
+ *  class, final `\`) compiles to one that matches nothing, as helm-docs
+ *  returns no files for it. Returns 0 or SD_ENOMEM. */
+int sd_gotmpl_glob_compile(sd_gotmpl_glob **out, const char *pattern, size_t n);
+/** 1 when the whole of `name` (`n` bytes) matches, 0 when not, SD_ENOMEM.
+ *  No backtracking: at most the pattern's states times the name's
+ *  characters of work, which is added to *work (for sd_gcall_steps). */
+int sd_gotmpl_glob_match(const sd_gotmpl_glob *g, const char *name, size_t n, unsigned long long *work);
+void sd_gotmpl_glob_free(sd_gotmpl_glob *g);
 
 #endif

@@ -11,8 +11,6 @@
 
 #define S(v) (v).u.s.p, (v).u.s.n
 
-static void big_buf(sd_buf *b) { sd_buf_init(b, (size_t)64 << 20); }
-
 /* --- JSON out ---------------------------------------------------------------------- */
 
 static void json_str(sd_buf *b, const char *s, size_t n, int html)
@@ -64,10 +62,10 @@ static void json_nl(sd_buf *b, const char *indent, int depth)
         sd_buf_puts(b, indent);
 }
 
-static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int depth)
+static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int depth, gwalk *w)
 {
     int r;
-    if (depth > 1000)
+    if (depth > 1000 || sd_gotmpl__visit(w) < 0 || sd_buf_failed(b))
         return SD_ELIMIT;
     switch (v.kind) {
     case SD_G_MISSING: case SD_G_NIL: sd_buf_puts(b, "null"); return 0;
@@ -100,7 +98,7 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
                 sd_buf_putc(b, ',');
             if (indent)
                 json_nl(b, indent, depth + 1);
-            if ((r = json_val(b, v.u.l->items[i], html, indent, depth + 1)) != 0)
+            if ((r = json_val(b, v.u.l->items[i], html, indent, depth + 1, w)) != 0)
                 return r;
         }
         if (indent && v.u.l->n)
@@ -108,17 +106,12 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
         sd_buf_putc(b, ']');
         return 0;
     case SD_G_MAP: {
-        size_t n = v.u.m->n, *ix = malloc((n ? n : 1) * sizeof *ix);
+        /* maps: sorted keys (qsort); structs: field order */
+        size_t n = v.u.m->n, *ix = v.u.m->type_name ? malloc((n ? n : 1) * sizeof *ix) : sd_gotmpl__key_order(v.u.m);
         if (!ix)
             return SD_ENOMEM;
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; v.u.m->type_name && i < n; i++)
             ix[i] = i;
-        if (!v.u.m->type_name) /* maps: sorted keys; structs: field order */
-            for (size_t i = 1; i < n; i++)
-                for (size_t j = i; j > 0 && sd_gotmpl__strcmp(v.u.m->keys[ix[j - 1]], v.u.m->klen[ix[j - 1]],
-                                                              v.u.m->keys[ix[j]], v.u.m->klen[ix[j]]) > 0; j--) {
-                    size_t t = ix[j]; ix[j] = ix[j - 1]; ix[j - 1] = t;
-                }
         sd_buf_putc(b, '{');
         for (size_t i = 0; i < n; i++) {
             if (i)
@@ -127,7 +120,7 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
                 json_nl(b, indent, depth + 1);
             json_str(b, v.u.m->keys[ix[i]], v.u.m->klen[ix[i]], html);
             sd_buf_puts(b, indent ? ": " : ":");
-            if ((r = json_val(b, v.u.m->vals[ix[i]], html, indent, depth + 1)) != 0) {
+            if ((r = json_val(b, v.u.m->vals[ix[i]], html, indent, depth + 1, w)) != 0) {
                 free(ix);
                 return r;
             }
@@ -143,24 +136,32 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
     return 0;
 }
 
-int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent)
+int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent, gwalk *w)
 {
-    return json_val(b, v, html, indent, 0);
+    return json_val(b, v, html, indent, 0, w);
 }
 
 static int to_json(sd_gval *o, sd_gcall *c, sd_gval v, int html, const char *indent, int must)
 {
     sd_buf b;
-    big_buf(&b);
-    int r = json_val(&b, v, html, indent, 0);
+    gwalk w = sd_gotmpl__walk(c);
+    sd_gotmpl__buf(c, &b);
+    int r = json_val(&b, v, html, indent, 0, &w);
     if (r == SD_EINVALID || r == SD_ELIMIT) {
+        int full = sd_buf_failed(&b);
         sd_buf_release(&b);
+        /* the bounds are errors whatever the function (Go would have run
+         * out of memory); Sprig's toJson turns its own errors into "" */
+        if (w.over)
+            return sd_gotmpl__walked(c, &w);
+        if (full)
+            return sd_gcall_fail(c, "result too large");
         if (must)
             return sd_gcall_fail(c, r == SD_EINVALID ? "json: unsupported value: NaN or Inf" : "json: nesting too deep");
         *o = sd_gstr_static("", 0);
         return 0;
     }
-    return sd_gotmpl__buf_val(o, c, &b);
+    return sd_gotmpl__buf_walked(o, c, &b, &w);
 }
 
 static int f_tojson(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; return to_json(o, c, a[0], 1, NULL, 0); }
@@ -196,7 +197,7 @@ static int f_b64enc(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     const unsigned char *s = (const unsigned char *)a[0].u.s.p;
     size_t len = a[0].u.s.n, i;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (i = 0; i + 2 < len; i += 3) {
         unsigned long x = (unsigned long)s[i] << 16 | (unsigned long)s[i + 1] << 8 | s[i + 2];
         char q[4] = { b64[x >> 18], b64[(x >> 12) & 63], b64[(x >> 6) & 63], b64[x & 63] };
@@ -222,7 +223,7 @@ static int f_b64dec(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     unsigned long acc = 0;
     int bits = 0;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < len; i++) {
         const char *p = s[i] ? strchr(b64, s[i]) : NULL;
         if (s[i] == '=') {

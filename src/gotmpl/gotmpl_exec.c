@@ -61,6 +61,49 @@ int sd_gotmpl__step(sd_gcall *c)
     return 0;
 }
 
+gwalk sd_gotmpl__walk(const sd_gcall *c)
+{
+    gwalk w = { 0, 0, 0 };
+    w.left = w.start = c->steps < c->lim.max_steps ? c->lim.max_steps - c->steps : 0;
+    return w;
+}
+
+gwalk sd_gotmpl__walk_alone(void)
+{
+    gwalk w = { SD_GOTMPL_WALK_STEPS, SD_GOTMPL_WALK_STEPS, 0 };
+    return w;
+}
+
+int sd_gotmpl__walked(sd_gcall *c, const gwalk *w)
+{
+    c->steps += w->start - w->left;
+    if (w->over)
+        return sd_gotmpl__errorf(c, SD_ELIMIT, "the template ran for more than %llu steps",
+                                 c->lim.max_steps);
+    return 0;
+}
+
+int sd_gotmpl__steps(sd_gcall *c, unsigned long long n)
+{
+    if (n > c->lim.max_steps - (c->steps < c->lim.max_steps ? c->steps : c->lim.max_steps)) {
+        c->steps = c->lim.max_steps;
+        return sd_gotmpl__errorf(c, SD_ELIMIT, "the template ran for more than %llu steps",
+                                 c->lim.max_steps);
+    }
+    c->steps += n;
+    return 0;
+}
+
+int sd_gcall_steps(sd_gcall *c, unsigned long long n)
+{
+    return sd_gotmpl__steps(c, n);
+}
+
+void sd_gotmpl__buf(sd_gcall *c, sd_buf *b)
+{
+    sd_buf_init(b, c->lim.max_output ? c->lim.max_output : DEF_OUTPUT);
+}
+
 static int heap_check(sd_gcall *c)
 {
     if (c->heap->failed)
@@ -349,7 +392,7 @@ static int eval_call(sd_gcall *c, sd_gval dot, const gfunc *fn, const gcmd *cmd,
     c->fname = fn->name;
     *out = sd_gmissing();
     r = fn->fn(out, c, argv, numin);
-    if (r < 0)
+    if (r < 0 || c->err)   /* c->err: a bound reached by work done inside */
         return c->err ? c->err : sd_gcall_fail(c, "failed");
     return heap_check(c);
 }
@@ -567,8 +610,9 @@ static int walk_range(sd_gcall *c, sd_gval dot, const gnode *n)
         break;
     default: {
         sd_buf b = SD_BUF_INIT;
+        gwalk w = sd_gotmpl__walk(c);
         sd_buf_init(&b, 200);
-        sd_gval_print(&b, v);
+        sd_gotmpl__print(&b, v, &w);
         at(c, n->line, n->col);
         r = sd_gotmpl__errorf(c, SD_EINVALID, "range can't iterate over %s", b.ptr);
         sd_buf_release(&b);
@@ -597,7 +641,10 @@ static int walk_node(sd_gcall *c, sd_gval dot, const gnode *n)
         if ((r = eval_pipeline(c, dot, n->pipe, &v)) != 0)
             return r;
         if (n->pipe->ndecl == 0) {
-            sd_gval_print(c->out, v);
+            gwalk w = sd_gotmpl__walk(c);
+            sd_gotmpl__print(c->out, v, &w);
+            if ((r = sd_gotmpl__walked(c, &w)) != 0)
+                return r;
             return out_check(c);
         }
         return 0;

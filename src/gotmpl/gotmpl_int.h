@@ -123,8 +123,14 @@ struct gfunc {
 
 enum { GF_AND = 1, GF_OR = 2 };
 
-/** The function called `name` (`n` bytes), or NULL. */
+/** The function called `name` (`n` bytes), or NULL (gotmpl_funcmap.c). */
 const gfunc *sd_gotmpl__func(const char *name, size_t n);
+/** The tables it searches, each ending with a NULL name: Sprig's
+ *  (gotmpl_sprig.c, gotmpl_lists.c), the codecs (gotmpl_codec.c), toYaml
+ *  and fromYaml (gotmpl_yaml.c), the regular expressions (gotmpl_regex.c)
+ *  and Go's builtins (gotmpl_funcs.c). */
+extern const gfunc sd_gotmpl__sprig_funcs[], sd_gotmpl__lists_funcs[], sd_gotmpl__codec_funcs[],
+    sd_gotmpl__yaml_funcs[], sd_gotmpl__regex_funcs[], sd_gotmpl__builtin_funcs[];
 
 /* --- execution ---------------------------------------------------------------- */
 
@@ -160,16 +166,63 @@ int sd_gotmpl__exec_named(sd_gcall *c, sd_buf *out, const char *name, sd_gval do
 /** Count one step; SD_ELIMIT after max_steps. */
 int sd_gotmpl__step(sd_gcall *c);
 
+/* --- walks over values ---------------------------------------------------------
+ * Printing, encoding, comparing or copying a value visits its nodes, and a
+ * value may share a node many times (fromYaml keeps aliases shared: a
+ * 700-byte document can stand for 10^10 nodes). Every such walk counts the
+ * nodes it visits against the running call's step bound. */
+
+/** The steps a walk may take, and whether it ran out. */
+typedef struct gwalk { unsigned long long left, start; int over; } gwalk;
+/** The bound of a walk outside any call (sd_gval_print, sd_gval_yaml): the
+ *  default step bound. */
+#define SD_GOTMPL_WALK_STEPS 50000000ULL
+
+/** Visit one node: 0, or -1 once the budget is spent (w->over is then set;
+ *  the walk stops and its caller reports). */
+static inline int sd_gotmpl__visit(gwalk *w)
+{
+    if (!w->left) {
+        w->over = 1;
+        return -1;
+    }
+    w->left--;
+    return 0;
+}
+/** A walk with the steps the running call has left. */
+gwalk sd_gotmpl__walk(const sd_gcall *c);
+/** A walk outside any call (SD_GOTMPL_WALK_STEPS). */
+gwalk sd_gotmpl__walk_alone(void);
+/** Charge the steps `w` took to `c`: 0, or SD_ELIMIT with the step bound's
+ *  error when the walk ran out. */
+int sd_gotmpl__walked(sd_gcall *c, const gwalk *w);
+/** Count `n` steps of work done at once (elements copied, characters
+ *  matched): 0 or SD_ELIMIT with the error. */
+int sd_gotmpl__steps(sd_gcall *c, unsigned long long n);
+/** Start `b` empty, capped at the call's output bound: a value made from
+ *  a value can never be larger than what the template may print. */
+void sd_gotmpl__buf(sd_gcall *c, sd_buf *b);
+
 /* --- helpers shared by the function files ------------------------------------- */
 
-/** fmt.Sprintf for Go verbs; appends to `b`. Returns 0. */
-int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *argv, int argc);
+/** Append `v` as fmt.Sprint prints it (%v), counting its nodes in `w`. */
+void sd_gotmpl__print(sd_buf *b, sd_gval v, gwalk *w);
+/** fmt.Sprintf for Go verbs; appends to `b`, counting in `w`. Returns 0. */
+int sd_gotmpl__sprintf(sd_buf *b, const char *fmt, size_t flen, const sd_gval *argv, int argc, gwalk *w);
 /** Go's strconv.FormatFloat(f, fmtc, prec, 64); prec -1: shortest. */
 void sd_gotmpl__fmt_float(sd_buf *b, double f, char fmtc, int prec);
 /** Copy a buffer into the heap as a string value (the buffer is released). */
 int sd_gotmpl__buf_val(sd_gval *out, sd_gcall *c, sd_buf *b);
+/** The same after a walk made the buffer's text: the walk's steps are
+ *  charged first, and when it ran out the buffer is released and the
+ *  step error returned. */
+int sd_gotmpl__buf_walked(sd_gval *out, sd_gcall *c, sd_buf *b, const gwalk *w);
 /** Sprig's strval: strings as they are, anything else as fmt.Sprint. */
-void sd_gotmpl__strval(sd_buf *b, sd_gval v);
+void sd_gotmpl__strval(sd_buf *b, sd_gval v, gwalk *w);
+/** strval of `v` as a string value in *out (in the heap, capped at the
+ *  output bound): 0, or the error (the walk ran out: it is charged then,
+ *  and the caller returns at once; the text or the heap too large). */
+int sd_gotmpl__strval_v(sd_gval *out, sd_gcall *c, sd_gval v, gwalk *w);
 /** cast.ToInt64 / cast.ToFloat64 as Sprig converts numbers: strings parse
  *  (base 0), floats truncate, bools are 0 or 1, anything else is 0. */
 long long sd_gotmpl__to_int64(sd_gval v);
@@ -177,18 +230,24 @@ double sd_gotmpl__to_float64(sd_gval v);
 /** Sprig's empty(). */
 int sd_gotmpl__empty_val(sd_gval v);
 /** JSON (Go encoding/json): `html` escapes < > & as json.Marshal does,
- *  `indent` (NULL: compact) as MarshalIndent. Returns 0 or SD_ELIMIT. */
-int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent);
+ *  `indent` (NULL: compact) as MarshalIndent. Returns 0, SD_EINVALID (NaN
+ *  or Inf) or SD_ELIMIT (nesting, or `w` ran out). */
+int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent, gwalk *w);
 /** YAML as gopkg.in/yaml.v3 Marshal writes it (without the final newline
- *  trimmed: the caller does that). */
-int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v);
+ *  trimmed: the caller does that), counting in `w`. */
+int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v, gwalk *w);
 /** Parse YAML as yaml.v3 Unmarshal into map[string]interface{}; on a syntax
- *  error returns SD_ESYNTAX with `err` filled in. */
+ *  error returns SD_ESYNTAX with `err` filled in. Aliases are shared, never
+ *  copied; the nodes printed for a key that is not a string and the
+ *  entries copied by merge keys count in `w` (SD_ELIMIT when it ran out). */
 int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n,
-                         char *err, size_t errlen);
+                         char *err, size_t errlen, gwalk *w);
 /** Compare two strings as Go's sort.Strings does (bytes). */
 int sd_gotmpl__strcmp(const char *a, size_t an, const char *b, size_t bn);
 /** Sorted indexes of the map's keys (heap memory), or NULL. */
 size_t *sd_gotmpl__sorted_keys(sd_gheap *h, sd_gval m);
+/** The entry indexes of `m` in Go's key order (sort.Strings, qsort), in a
+ *  new array the caller frees with free(); NULL when out of memory. */
+size_t *sd_gotmpl__key_order(const sd_gmap *m);
 
 #endif

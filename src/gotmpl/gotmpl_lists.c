@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,15 +15,11 @@
 
 #define S(v) (v).u.s.p, (v).u.s.n
 
-static sd_gval strval_v(sd_gcall *c, sd_gval v)
+/* Go's int64 arithmetic wraps: the sum, difference or product of the
+ * two's-complement bits, computed unsigned (defined in C) and read back. */
+static long long wrap(unsigned long long u)
 {
-    sd_buf b = SD_BUF_INIT;
-    if (v.kind == SD_G_STR)
-        return v;
-    sd_gotmpl__strval(&b, v);
-    sd_gval r = sd_gstr(c->heap, b.ptr, b.len);
-    sd_buf_release(&b);
-    return r;
+    return u <= (unsigned long long)LLONG_MAX ? (long long)u : -(long long)(~u) - 1;
 }
 
 static const char *kind_of_name(sd_gval v)
@@ -54,8 +51,12 @@ static int need_list(sd_gcall *c, sd_gval v, const char *what)
                          v.kind == SD_G_NIL || v.kind == SD_G_MISSING ? "<nil>" : sd_gval_type_name(v));
 }
 
+/* A new list of l[from:to]; the elements copied count as steps (a missing
+ * value after the step error). */
 static sd_gval sub_list(sd_gcall *c, sd_gval l, size_t from, size_t to)
 {
+    if (sd_gotmpl__steps(c, to > from ? to - from : 0) != 0)
+        return sd_gmissing();
     sd_gval r = sd_glist_new(c->heap, to > from ? to - from : 1);
     for (size_t i = from; r.kind == SD_G_LIST && i < to; i++)
         sd_glist_push(c->heap, r, l.u.l->items[i]);
@@ -110,7 +111,7 @@ static int f_initial(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 static int f_reverse(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     (void)n;
-    if (need_list(c, a[0], "find reverse"))
+    if (need_list(c, a[0], "find reverse") || sd_gotmpl__steps(c, a[0].u.l->n))
         return c->err;
     sd_gval r = sd_glist_new(c->heap, a[0].u.l->n);
     for (size_t i = a[0].u.l->n; r.kind == SD_G_LIST && i-- > 0; )
@@ -138,6 +139,8 @@ static int f_prepend(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     if (a[0].kind != SD_G_LIST && a[0].kind != SD_G_NIL)
         return need_list(c, a[0], "prepend");
     size_t len = a[0].kind == SD_G_LIST ? a[0].u.l->n : 0;
+    if (sd_gotmpl__steps(c, len))
+        return c->err;
     sd_gval r = sd_glist_new(c->heap, len + 1);
     if (r.kind == SD_G_LIST) {
         sd_glist_push(c->heap, r, a[1]);
@@ -154,6 +157,8 @@ static int f_concat(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     for (int k = 0; k < n && r.kind == SD_G_LIST; k++) {
         if (a[k].kind != SD_G_LIST)
             return need_list(c, a[k], "concat");
+        if (sd_gotmpl__steps(c, a[k].u.l->n))
+            return c->err;
         for (size_t i = 0; i < a[k].u.l->n; i++)
             sd_glist_push(c->heap, r, a[k].u.l->items[i]);
     }
@@ -161,60 +166,61 @@ static int f_concat(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     return 0;
 }
 
-static int deep_equal(sd_gval a, sd_gval b, int depth);
+static int deep_equal(sd_gval a, sd_gval b, int depth, gwalk *w);
 
 static int f_has(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
-    (void)n; (void)c;
+    gwalk w = sd_gotmpl__walk(c);
+    (void)n;
     *o = sd_gbool(0);
     if (a[1].kind != SD_G_LIST)
         return a[1].kind == SD_G_NIL ? 0 : need_list(c, a[1], "find has");
-    for (size_t i = 0; i < a[1].u.l->n; i++)
-        if (deep_equal(a[0], a[1].u.l->items[i], 0)) { *o = sd_gbool(1); break; }
-    return 0;
+    for (size_t i = 0; i < a[1].u.l->n && !w.over; i++)
+        if (deep_equal(a[0], a[1].u.l->items[i], 0, &w)) { *o = sd_gbool(1); break; }
+    return sd_gotmpl__walked(c, &w);
 }
 
 static int f_uniq(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
+    gwalk w = sd_gotmpl__walk(c);
     (void)n;
     if (need_list(c, a[0], "find uniq"))
         return c->err;
     sd_gval r = sd_glist_new(c->heap, a[0].u.l->n);
-    for (size_t i = 0; r.kind == SD_G_LIST && i < a[0].u.l->n; i++) {
+    for (size_t i = 0; r.kind == SD_G_LIST && i < a[0].u.l->n && !w.over; i++) {
         size_t j;
-        for (j = 0; j < r.u.l->n; j++)
-            if (deep_equal(r.u.l->items[j], a[0].u.l->items[i], 0))
+        for (j = 0; j < r.u.l->n && !w.over; j++)
+            if (deep_equal(r.u.l->items[j], a[0].u.l->items[i], 0, &w))
                 break;
         if (j == r.u.l->n)
             sd_glist_push(c->heap, r, a[0].u.l->items[i]);
-        if ((i & 1023) == 0 && sd_gotmpl__step(c))
-            return c->err;
     }
     *o = r;
-    return 0;
+    return sd_gotmpl__walked(c, &w);
 }
 
 static int f_without(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
+    gwalk w = sd_gotmpl__walk(c);
     if (need_list(c, a[0], "find without"))
         return c->err;
     sd_gval r = sd_glist_new(c->heap, a[0].u.l->n);
-    for (size_t i = 0; r.kind == SD_G_LIST && i < a[0].u.l->n; i++) {
+    for (size_t i = 0; r.kind == SD_G_LIST && i < a[0].u.l->n && !w.over; i++) {
         int k;
         for (k = 1; k < n; k++)
-            if (deep_equal(a[k], a[0].u.l->items[i], 0))
+            if (deep_equal(a[k], a[0].u.l->items[i], 0, &w))
                 break;
         if (k == n)
             sd_glist_push(c->heap, r, a[0].u.l->items[i]);
     }
     *o = r;
-    return 0;
+    return sd_gotmpl__walked(c, &w);
 }
 
 static int f_compact(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     (void)n;
-    if (need_list(c, a[0], "compact"))
+    if (need_list(c, a[0], "compact") || sd_gotmpl__steps(c, a[0].u.l->n))
         return c->err;
     sd_gval r = sd_glist_new(c->heap, a[0].u.l->n);
     for (size_t i = 0; r.kind == SD_G_LIST && i < a[0].u.l->n; i++)
@@ -240,22 +246,44 @@ static int f_sslice(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     return 0;
 }
 
+#define MAX_RANGE 10000000ULL
+
+/* Sprig's untilStep, with Go's wrapping int: `for i := start; i < stop;
+ * i += step` (i > stop for a negative step, when stop < start). A step
+ * that wraps past the largest int goes on from the smallest, as in Go;
+ * the elements are counted first, so a list past the limit is refused
+ * before it is built. */
 static int make_range(sd_gval *o, sd_gcall *c, long long start, long long stop, long long step)
 {
     sd_gval r = sd_glist_new(c->heap, 0);
-    if (step == 0 || (step > 0 && start >= stop) || (step < 0 && start <= stop)) {
-        *o = r;
+    int down = stop < start;
+    unsigned long long count = 0;
+    long long i;
+
+    *o = r;
+    if (down ? step >= 0 : step <= 0)
         return 0;
+    /* |stop - start| and |step| as unsigned: exact whatever the signs */
+    unsigned long long span = down ? (unsigned long long)start - (unsigned long long)stop
+                                   : (unsigned long long)stop - (unsigned long long)start;
+    unsigned long long st = down ? 0ULL - (unsigned long long)step : (unsigned long long)step;
+    long long after = wrap((unsigned long long)stop + (unsigned long long)step);
+    if (down ? after < stop : after > stop) {
+        count = span / st + (span % st != 0);   /* no step can wrap past stop */
+    } else {
+        for (i = start; (down ? i > stop : i < stop) && count <= MAX_RANGE; count++)
+            i = wrap((unsigned long long)i + (unsigned long long)step);
     }
-    unsigned long long span = step > 0 ? (unsigned long long)(stop - start) : (unsigned long long)(start - stop);
-    unsigned long long st = step > 0 ? (unsigned long long)step : 0ULL - (unsigned long long)step;
-    unsigned long long count = (span + st - 1) / st;
-    if (count > 10000000ULL)
-        return sd_gcall_fail(c, "a list of %llu numbers is more than the limit of 10000000", count);
-    for (long long i = start; r.kind == SD_G_LIST && (step > 0 ? i < stop : i > stop); i += step)
+    if (count > MAX_RANGE)
+        return sd_gcall_fail(c, "a list of %llu numbers is more than the limit of %llu", count, MAX_RANGE);
+    if (sd_gotmpl__steps(c, count))
+        return c->err;
+    i = start;
+    for (unsigned long long k = 0; k < count && r.kind == SD_G_LIST; k++) {
         if (sd_glist_push(c->heap, r, sd_gint(i)) < 0)
             break;
-    *o = r;
+        i = wrap((unsigned long long)i + (unsigned long long)step);
+    }
     return 0;
 }
 
@@ -268,9 +296,12 @@ static int f_dict(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_gval m = sd_gmap_new(c->heap);
     for (int i = 0; m.kind == SD_G_MAP && i < n; i += 2) {
-        sd_gval k = strval_v(c, a[i]);
-        if (k.kind != SD_G_STR)
-            break;
+        sd_gval k;
+        gwalk w = sd_gotmpl__walk(c);
+        if (sd_gotmpl__strval_v(&k, c, a[i], &w) != 0)
+            return c->err;
+        if (sd_gotmpl__walked(c, &w) != 0)
+            return c->err;
         sd_gmap_set(c->heap, m, S(k), i + 1 < n ? a[i + 1] : sd_gstr_static("", 0));
     }
     *o = m;
@@ -319,6 +350,8 @@ static int f_keys(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     for (int k = 0; k < n && r.kind == SD_G_LIST; k++) {
         if (a[k].kind != SD_G_MAP)
             continue;
+        if (sd_gotmpl__steps(c, sd_gmap_len(a[k])))
+            return c->err;
         size_t *ix = sd_gotmpl__sorted_keys(c->heap, a[k]);
         for (size_t i = 0; ix && i < sd_gmap_len(a[k]); i++) {
             size_t kl;
@@ -333,6 +366,8 @@ static int f_keys(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 static int f_values(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     (void)n;
+    if (sd_gotmpl__steps(c, sd_gmap_len(a[0])))
+        return c->err;
     sd_gval r = sd_glist_new(c->heap, sd_gmap_len(a[0]));
     size_t *ix = a[0].kind == SD_G_MAP ? sd_gotmpl__sorted_keys(c->heap, a[0]) : NULL;
     for (size_t i = 0; ix && r.kind == SD_G_LIST && i < sd_gmap_len(a[0]); i++)
@@ -355,6 +390,8 @@ static int f_pluck(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 
 static int pick_omit(sd_gval *o, sd_gcall *c, const sd_gval *a, int n, int pick)
 {
+    if (sd_gotmpl__steps(c, (unsigned long long)sd_gmap_len(a[0]) * (unsigned long long)n))
+        return c->err;
     sd_gval r = sd_gmap_new(c->heap);
     for (size_t i = 0; r.kind == SD_G_MAP && a[0].kind == SD_G_MAP && i < sd_gmap_len(a[0]); i++) {
         size_t kl;
@@ -398,46 +435,61 @@ static int f_dig(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 
 /* --- math ------------------------------------------------------------------------------ */
 
+/* Sprig's math on int64, as Go computes it: sums, differences and
+ * products wrap; a division by zero panics (an error here: "integer
+ * divide by zero"); the smallest int64 divided by -1 is itself, and the
+ * remainder 0 (the Go spec, "Integer operators"), where C would trap. */
 static int f_add(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
-    long long s = 0;
+    unsigned long long s = 0;
     (void)c;
     for (int i = 0; i < n; i++)
-        s += sd_gotmpl__to_int64(a[i]);
-    *o = int64v(s);
+        s += (unsigned long long)sd_gotmpl__to_int64(a[i]);
+    *o = int64v(wrap(s));
     return 0;
 }
 
-static int f_add1(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)c; (void)n; *o = int64v(sd_gotmpl__to_int64(a[0]) + 1); return 0; }
-static int f_sub(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)c; (void)n; *o = int64v(sd_gotmpl__to_int64(a[0]) - sd_gotmpl__to_int64(a[1])); return 0; }
+static int f_add1(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
+{
+    (void)c; (void)n;
+    *o = int64v(wrap((unsigned long long)sd_gotmpl__to_int64(a[0]) + 1));
+    return 0;
+}
+
+static int f_sub(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
+{
+    (void)c; (void)n;
+    *o = int64v(wrap((unsigned long long)sd_gotmpl__to_int64(a[0]) - (unsigned long long)sd_gotmpl__to_int64(a[1])));
+    return 0;
+}
 
 static int f_mul(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
-    long long p = sd_gotmpl__to_int64(a[0]);
+    unsigned long long p = (unsigned long long)sd_gotmpl__to_int64(a[0]);
     (void)c;
     for (int i = 1; i < n; i++)
-        p *= sd_gotmpl__to_int64(a[i]);
-    *o = int64v(p);
+        p *= (unsigned long long)sd_gotmpl__to_int64(a[i]);
+    *o = int64v(wrap(p));
     return 0;
 }
 
 static int f_div(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
-    long long d = sd_gotmpl__to_int64(a[1]);
+    long long x = sd_gotmpl__to_int64(a[0]), d = sd_gotmpl__to_int64(a[1]);
     (void)n;
     if (d == 0)
         return sd_gcall_fail(c, "runtime error: integer divide by zero");
-    *o = int64v(sd_gotmpl__to_int64(a[0]) / d);
+    *o = int64v(d == -1 ? wrap(0ULL - (unsigned long long)x) : x / d);
     return 0;
 }
 
 static int f_mod(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
-    long long d = sd_gotmpl__to_int64(a[1]);
+    long long x = sd_gotmpl__to_int64(a[0]), d = sd_gotmpl__to_int64(a[1]);
     (void)n;
     if (d == 0)
         return sd_gcall_fail(c, "runtime error: integer divide by zero");
-    *o = int64v(sd_gotmpl__to_int64(a[0]) % d);
+    *o = int64v(d == -1 ? 0 : x % d);
     return 0;
 }
 
@@ -523,11 +575,13 @@ static int f_typeis(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     return 0;
 }
 
-static int deep_equal(sd_gval a, sd_gval b, int depth)
+/* reflect.DeepEqual; each pair of nodes compared is one step of `w` (0
+ * once it ran out: the caller reports). */
+static int deep_equal(sd_gval a, sd_gval b, int depth, gwalk *w)
 {
     if (a.kind == SD_G_MISSING) a = sd_gnil();
     if (b.kind == SD_G_MISSING) b = sd_gnil();
-    if (a.kind != b.kind || depth > 100)
+    if (a.kind != b.kind || depth > 100 || sd_gotmpl__visit(w) < 0)
         return 0;
     switch (a.kind) {
     case SD_G_NIL: return 1;
@@ -539,7 +593,7 @@ static int deep_equal(sd_gval a, sd_gval b, int depth)
         if (a.u.l->n != b.u.l->n)
             return 0;
         for (size_t i = 0; i < a.u.l->n; i++)
-            if (!deep_equal(a.u.l->items[i], b.u.l->items[i], depth + 1))
+            if (!deep_equal(a.u.l->items[i], b.u.l->items[i], depth + 1, w))
                 return 0;
         return 1;
     case SD_G_MAP:
@@ -547,7 +601,7 @@ static int deep_equal(sd_gval a, sd_gval b, int depth)
             return 0;
         for (size_t i = 0; i < a.u.m->n; i++) {
             sd_gval x = sd_gmap_get(b, a.u.m->keys[i], a.u.m->klen[i]);
-            if (x.kind == SD_G_MISSING || !deep_equal(a.u.m->vals[i], x, depth + 1))
+            if (x.kind == SD_G_MISSING || !deep_equal(a.u.m->vals[i], x, depth + 1, w))
                 return 0;
         }
         return 1;
@@ -556,7 +610,13 @@ static int deep_equal(sd_gval a, sd_gval b, int depth)
     return 0;
 }
 
-static int f_deepequal(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)c; (void)n; *o = sd_gbool(deep_equal(a[0], a[1], 0)); return 0; }
+static int f_deepequal(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
+{
+    gwalk w = sd_gotmpl__walk(c);
+    (void)n;
+    *o = sd_gbool(deep_equal(a[0], a[1], 0, &w));
+    return sd_gotmpl__walked(c, &w);
+}
 
 const gfunc sd_gotmpl__lists_funcs[] = {
     /* lists */

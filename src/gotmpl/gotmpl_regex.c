@@ -13,8 +13,6 @@
 
 #define S(v) (v).u.s.p, (v).u.s.n
 
-static void big_buf(sd_buf *b) { sd_buf_init(b, (size_t)64 << 20); }
-
 /* --- regular expressions ------------------------------------------------------------------ */
 
 static pcre2_code *re_compile(sd_gcall *c, sd_gval re, int must)
@@ -31,23 +29,36 @@ static pcre2_code *re_compile(sd_gcall *c, sd_gval re, int must)
     return code;
 }
 
-/* The next match at or after `start`; returns 1 with ovector filled, 0 none, <0 error */
-static int re_next(sd_gcall *c, pcre2_code *code, pcre2_match_data *md, pcre2_match_context *mc,
-                   sd_gval s, size_t start, PCRE2_SIZE **ov)
+typedef struct rectx {
+    pcre2_code *code;
+    pcre2_match_data *md;
+    pcre2_match_context *mc;
+    const char *checked;   /* the subject whose UTF-8 is known to be valid */
+} rectx;
+
+/* The next match at or after `start`; returns 1 with ovector filled, 0 none, <0 error.
+ * Each search is one step. PCRE2 checks a subject's UTF-8 from its start at
+ * every call (quadratic over many matches): it is checked at the first
+ * call only, and later searches of the same subject skip the check. */
+static int re_next(sd_gcall *c, rectx *x, sd_gval s, size_t start, PCRE2_SIZE **ov)
 {
-    int rc = pcre2_match(code, (PCRE2_SPTR)s.u.s.p, s.u.s.n, start, 0, md, mc);
+    int rc;
+    if (sd_gotmpl__step(c) != 0)
+        return c->err;
+    rc = pcre2_match(x->code, (PCRE2_SPTR)s.u.s.p, s.u.s.n, start,
+                     x->checked == s.u.s.p ? PCRE2_NO_UTF_CHECK : 0, x->md, x->mc);
+    if (rc >= 0 || rc == PCRE2_ERROR_NOMATCH || rc == PCRE2_ERROR_PARTIAL)
+        x->checked = s.u.s.p;
     if (rc == PCRE2_ERROR_NOMATCH)
         return 0;
     if (rc < 0) {
-        if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT)
+        if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT)
             return sd_gcall_fail(c, "regular expression too costly to match (match limit)");
         return 0;   /* e.g. invalid UTF-8 subject: no match */
     }
-    *ov = pcre2_get_ovector_pointer(md);
+    *ov = pcre2_get_ovector_pointer(x->md);
     return 1;
 }
-
-typedef struct rectx { pcre2_code *code; pcre2_match_data *md; pcre2_match_context *mc; } rectx;
 
 static int re_open(sd_gcall *c, rectx *x, sd_gval re, int must)
 {
@@ -79,7 +90,7 @@ static int re_all(sd_gcall *c, rectx *x, sd_gval s, long long max, re_fn fn, voi
     long long count = 0;
     PCRE2_SIZE *ov;
     while (pos <= s.u.s.n && (max < 0 || count < max)) {
-        int r = re_next(c, x->code, x->md, x->mc, s, pos, &ov);
+        int r = re_next(c, x, s, pos, &ov);
         if (r <= 0)
             return r;
         size_t a = ov[0], e = ov[1];
@@ -105,8 +116,6 @@ static int re_all(sd_gcall *c, rectx *x, sd_gval s, long long max, re_fn fn, voi
             while (pos < s.u.s.n && ((unsigned char)s.u.s.p[pos] & 0xC0) == 0x80)
                 pos++;
         }
-        if ((count & 1023) == 0 && sd_gotmpl__step(c))
-            return c->err;
     }
     return 0;
 }
@@ -120,7 +129,7 @@ static int f_regexmatch(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
         *o = sd_gbool(0);
         return r < 0 ? r : 0;
     }
-    r = re_next(c, x.code, x.md, x.mc, a[1], 0, &ov);
+    r = re_next(c, &x, a[1], 0, &ov);
     re_close(&x);
     if (r < 0)
         return r;
@@ -130,7 +139,17 @@ static int f_regexmatch(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 
 static int f_mustregexmatch(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; return f_regexmatch(o, c, a, -1); }
 
-typedef struct fctx { sd_gcall *c; sd_gval s, list; sd_buf *b; sd_gval repl; int literal; size_t last; rectx *x; } fctx;
+typedef struct fctx {
+    sd_gcall *c;
+    sd_gval s, list;
+    sd_buf *b;
+    sd_gval repl;
+    int literal;
+    size_t last;
+    rectx *x;
+    size_t at;        /* regexSplit: where the last match started */
+    long long max;    /* regexSplit: at most this many pieces (< 0: all) */
+} fctx;
 
 static int collect(void *p, size_t a, size_t e, PCRE2_SIZE *ov)
 {
@@ -147,7 +166,7 @@ static int f_regexfind(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     *o = sd_gstr_static("", 0);
     if (r)
         return r < 0 ? r : 0;
-    r = re_next(c, x.code, x.md, x.mc, a[1], 0, &ov);
+    r = re_next(c, &x, a[1], 0, &ov);
     if (r > 0)
         *o = sd_gstr_static(a[1].u.s.p + ov[0], ov[1] - ov[0]);
     re_close(&x);
@@ -157,7 +176,7 @@ static int f_regexfind(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 static int f_regexfindall(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     rectx x;
-    fctx f = { c, a[1], sd_glist_new(c->heap, 4), NULL, sd_gmissing(), 0, 0, &x };
+    fctx f = { c, a[1], sd_glist_new(c->heap, 4), NULL, sd_gmissing(), 0, 0, &x, 0, -1 };
     int r = re_open(c, &x, a[0], n < 0);
     *o = f.list;
     if (r)
@@ -229,13 +248,13 @@ static int do_replace(sd_gval *o, sd_gcall *c, const sd_gval *a, int literal, in
 {
     rectx x;
     sd_buf b;
-    fctx f = { c, a[1], sd_gmissing(), &b, a[2], literal, 0, &x };
+    fctx f = { c, a[1], sd_gmissing(), &b, a[2], literal, 0, &x, 0, -1 };
     int r = re_open(c, &x, a[0], must);
     if (r) {
         *o = a[1];
         return r < 0 ? r : 0;
     }
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     r = re_all(c, &x, a[1], -1, replace_one, &f);
     re_close(&x);
     if (r < 0) {
@@ -249,25 +268,33 @@ static int do_replace(sd_gval *o, sd_gcall *c, const sd_gval *a, int literal, in
 static int f_regexreplaceall(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; return do_replace(o, c, a, 0, 0); }
 static int f_regexreplaceallliteral(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; return do_replace(o, c, a, 1, 0); }
 
+/* Go's Regexp.Split: a piece before each match, but not before an empty
+ * match at the start; the rest after the last match unless that match
+ * started at the end. f->last is the end of the previous match, f->at
+ * the start of the last one. */
 static int split_one(void *p, size_t a, size_t e, PCRE2_SIZE *ov)
 {
     fctx *f = p;
     (void)ov;
-    if (e == 0 && a == 0 && f->s.u.s.n)
-        return 0;  /* Go: an empty match at the start does not split */
-    int r = sd_glist_push(f->c->heap, f->list, sd_gstr_static(f->s.u.s.p + f->last, a - f->last));
+    if (f->max > 0 && (long long)f->list.u.l->n == f->max - 1)
+        return 0;   /* n pieces: the rest is the last one, later matches are passed over */
+    f->at = a;
+    if (e != 0) {
+        int r = sd_glist_push(f->c->heap, f->list, sd_gstr_static(f->s.u.s.p + f->last, a - f->last));
+        if (r < 0)
+            return r;
+    }
     f->last = e;
-    return r;
+    return 0;
 }
 
 static int f_regexsplit(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     rectx x;
-    fctx f = { c, a[1], sd_glist_new(c->heap, 4), NULL, sd_gmissing(), 0, 0, &x };
-    long long max = a[2].u.i;
+    fctx f = { c, a[1], sd_glist_new(c->heap, 4), NULL, sd_gmissing(), 0, 0, &x, 0, a[2].u.i };
     (void)n;
     *o = f.list;
-    if (max == 0) {
+    if (f.max == 0) {
         *o = sd_gnil();
         return 0;
     }
@@ -279,11 +306,12 @@ static int f_regexsplit(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
         sd_glist_push(c->heap, f.list, a[1]);
         return 0;
     }
-    r = re_all(c, &x, a[1], max > 0 ? max - 1 : -1, split_one, &f);
+    r = re_all(c, &x, a[1], f.max, split_one, &f);
     re_close(&x);
     if (r < 0)
         return r;
-    sd_glist_push(c->heap, f.list, sd_gstr_static(a[1].u.s.p + f.last, a[1].u.s.n - f.last));
+    if (f.at != a[1].u.s.n)
+        sd_glist_push(c->heap, f.list, sd_gstr_static(a[1].u.s.p + f.last, a[1].u.s.n - f.last));
     return 0;
 }
 
@@ -291,7 +319,7 @@ static int f_regexquotemeta(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a[0].u.s.n; i++) {
         if (strchr("\\.+*?()|[]{}^$", a[0].u.s.p[i]) && a[0].u.s.p[i])
             sd_buf_putc(&b, '\\');

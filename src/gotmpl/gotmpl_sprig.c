@@ -16,27 +16,28 @@
 
 static int ret_buf(sd_gval *out, sd_gcall *c, sd_buf *b) { return sd_gotmpl__buf_val(out, c, b); }
 
-static void big_buf(sd_buf *b)
-{
-    sd_buf_init(b, (size_t)64 << 20);
-}
-
-void sd_gotmpl__strval(sd_buf *b, sd_gval v)
+void sd_gotmpl__strval(sd_buf *b, sd_gval v, gwalk *w)
 {
     if (v.kind == SD_G_MISSING)
         v = sd_gnil();
-    sd_gval_print(b, v);
+    sd_gotmpl__print(b, v, w);
 }
 
-static sd_gval strval_v(sd_gcall *c, sd_gval v)
+int sd_gotmpl__strval_v(sd_gval *out, sd_gcall *c, sd_gval v, gwalk *w)
 {
-    sd_buf b = SD_BUF_INIT;
-    if (v.kind == SD_G_STR)
-        return v;
-    sd_gotmpl__strval(&b, v);
-    sd_gval r = sd_gstr(c->heap, b.ptr, b.len);
-    sd_buf_release(&b);
-    return r;
+    sd_buf b;
+    if (v.kind == SD_G_STR) {
+        *out = v;
+        return 0;
+    }
+    sd_gotmpl__buf(c, &b);
+    sd_gotmpl__strval(&b, v, w);
+    if (w->over) {
+        /* the caller returns at once: the whole walk is charged here */
+        sd_buf_release(&b);
+        return sd_gotmpl__walked(c, w);
+    }
+    return sd_gotmpl__buf_val(out, c, &b);
 }
 
 int sd_gotmpl__empty_val(sd_gval v)
@@ -99,7 +100,7 @@ static int f_upper(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a[0].u.s.n; i++)
         sd_buf_putc(&b, (char)toupper((unsigned char)a[0].u.s.p[i]));
     return ret_buf(o, c, &b);
@@ -109,7 +110,7 @@ static int f_lower(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a[0].u.s.n; i++)
         sd_buf_putc(&b, (char)tolower((unsigned char)a[0].u.s.p[i]));
     return ret_buf(o, c, &b);
@@ -121,7 +122,7 @@ static int f_title(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     sd_buf b;
     int prev_sep = 1;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a[0].u.s.n; i++) {
         unsigned char ch = (unsigned char)a[0].u.s.p[i];
         sd_buf_putc(&b, (char)(prev_sep ? toupper(ch) : ch));
@@ -137,7 +138,7 @@ static int f_untitle(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     sd_buf b;
     int in_word = 0;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a[0].u.s.n; i++) {
         unsigned char ch = (unsigned char)a[0].u.s.p[i];
         if (isspace(ch)) {
@@ -240,7 +241,7 @@ static int f_replace(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     const char *s = a[2].u.s.p;
     size_t sn = a[2].u.s.n, i = 0;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     if (a[0].u.s.n == 0) {
         /* Go inserts NEW before every rune and at the end */
         for (i = 0; i < sn; i++) {
@@ -272,7 +273,7 @@ static int do_indent(sd_gval *o, sd_gcall *c, const sd_gval *a, int nl)
         return sd_gcall_fail(c, "strings: negative Repeat count");
     if ((unsigned long long)w > ((size_t)64 << 20))
         return sd_gcall_fail(c, "result too large");
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     if (nl)
         sd_buf_putc(&b, '\n');
     for (long long k = 0; k < w; k++)
@@ -297,7 +298,7 @@ static int f_repeat(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
         return sd_gcall_fail(c, "strings: negative Repeat count");
     if (a[1].u.s.n && (unsigned long long)a[0].u.i > ((size_t)64 << 20) / a[1].u.s.n)
         return sd_gcall_fail(c, "result too large");
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (long long k = 0; k < a[0].u.i; k++)
         sd_buf_put(&b, S(a[1]));
     return ret_buf(o, c, &b);
@@ -307,27 +308,30 @@ static int f_repeat(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 static int do_quote(sd_gval *o, sd_gcall *c, const sd_gval *a, int n, int single)
 {
     sd_buf b, one;
+    gwalk w = sd_gotmpl__walk(c);
     int first = 1;
-    big_buf(&b);
-    for (int i = 0; i < n; i++) {
+    sd_gotmpl__buf(c, &b);
+    for (int i = 0; i < n && !w.over && !sd_buf_failed(&b); i++) {
         if (a[i].kind == SD_G_NIL || a[i].kind == SD_G_MISSING)
             continue;
         if (!first)
             sd_buf_putc(&b, ' ');
         first = 0;
-        sd_buf_init(&one, 0);
-        sd_gotmpl__strval(&one, a[i]);
-        if (single) {
+        sd_gotmpl__buf(c, &one);
+        sd_gotmpl__strval(&one, a[i], &w);
+        if (sd_buf_failed(&one))
+            b.failed = sd_buf_error(&one);
+        else if (single) {
             sd_buf_putc(&b, '\'');
             sd_buf_put(&b, one.ptr, one.len);
             sd_buf_putc(&b, '\'');
         } else {
             sd_gval s = sd_gstr_static(one.ptr, one.len);
-            sd_gotmpl__sprintf(&b, "%q", 2, &s, 1);
+            sd_gotmpl__sprintf(&b, "%q", 2, &s, 1, &w);
         }
         sd_buf_release(&one);
     }
-    return ret_buf(o, c, &b);
+    return sd_gotmpl__buf_walked(o, c, &b, &w);
 }
 
 static int f_quote(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { return do_quote(o, c, a, n, 0); }
@@ -337,24 +341,25 @@ static int f_squote(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { return d
 static int f_cat(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
+    gwalk w = sd_gotmpl__walk(c);
     int first = 1;
-    big_buf(&b);
-    for (int i = 0; i < n; i++) {
+    sd_gotmpl__buf(c, &b);
+    for (int i = 0; i < n && !w.over; i++) {
         if (a[i].kind == SD_G_NIL || a[i].kind == SD_G_MISSING)
             continue;
         if (!first)
             sd_buf_putc(&b, ' ');
         first = 0;
-        sd_gval_print(&b, a[i]);
+        sd_gotmpl__print(&b, a[i], &w);
     }
-    return ret_buf(o, c, &b);
+    return sd_gotmpl__buf_walked(o, c, &b, &w);
 }
 
 static int f_nospace(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
     (void)n;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     for (size_t i = 0; i < a[0].u.s.n; i++)
         if (!is_ws((unsigned char)a[0].u.s.p[i]))
             sd_buf_putc(&b, a[0].u.s.p[i]);
@@ -381,7 +386,7 @@ static int f_abbrev(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     *o = a[1];
     if (w < 4 || (long long)a[1].u.s.n <= w)
         return 0;
-    big_buf(&b);
+    sd_gotmpl__buf(c, &b);
     sd_buf_put(&b, a[1].u.s.p, (size_t)(w - 3));
     sd_buf_puts(&b, "...");
     return ret_buf(o, c, &b);
@@ -416,34 +421,52 @@ static int f_plural(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
     return 0;
 }
 
-/* strslice: a list's non-nil elements as strings, else [strval(v)] */
-static sd_gval strslice(sd_gcall *c, sd_gval v)
+/* strslice: a list's non-nil elements as strings, else [strval(v)]; 0 or
+ * the error */
+static int strslice(sd_gval *out, sd_gcall *c, sd_gval v)
 {
-    sd_gval l = sd_glist_new(c->heap, v.kind == SD_G_LIST ? v.u.l->n : 1);
+    sd_gval l = sd_glist_new(c->heap, v.kind == SD_G_LIST ? v.u.l->n : 1), s;
+    gwalk w = sd_gotmpl__walk(c);
     if (l.kind != SD_G_LIST)
-        return l;
+        return sd_gcall_fail(c, "result too large");
     if (v.kind == SD_G_LIST) {
         for (size_t i = 0; i < v.u.l->n; i++)
-            if (v.u.l->items[i].kind != SD_G_NIL && v.u.l->items[i].kind != SD_G_MISSING)
-                sd_glist_push(c->heap, l, strval_v(c, v.u.l->items[i]));
+            if (v.u.l->items[i].kind != SD_G_NIL && v.u.l->items[i].kind != SD_G_MISSING) {
+                if (sd_gotmpl__strval_v(&s, c, v.u.l->items[i], &w) != 0)
+                    return c->err;
+                sd_glist_push(c->heap, l, s);
+            }
     } else if (v.kind != SD_G_NIL && v.kind != SD_G_MISSING) {
-        sd_glist_push(c->heap, l, strval_v(c, v));
+        if (sd_gotmpl__strval_v(&s, c, v, &w) != 0)
+            return c->err;
+        sd_glist_push(c->heap, l, s);
     }
-    return l;
+    if (sd_gotmpl__walked(c, &w) != 0)
+        return c->err;
+    *out = l;
+    return sd_gheap_failed(c->heap) ? sd_gcall_fail(c, "result too large") : 0;
 }
 
-static int f_tostring(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; *o = strval_v(c, a[0]); return 0; }
-static int f_tostrings(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; *o = strslice(c, a[0]); return 0; }
+static int f_tostring(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
+{
+    gwalk w = sd_gotmpl__walk(c);
+    (void)n;
+    if (sd_gotmpl__strval_v(o, c, a[0], &w) != 0)
+        return c->err;
+    return sd_gotmpl__walked(c, &w);
+}
+
+static int f_tostrings(sd_gval *o, sd_gcall *c, const sd_gval *a, int n) { (void)n; return strslice(o, c, a[0]); }
 
 static int f_join(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
-    sd_gval l = strslice(c, a[1]);
+    sd_gval l;
     (void)n;
-    if (l.kind != SD_G_LIST)
-        return sd_gcall_fail(c, "out of memory");
-    big_buf(&b);
-    for (size_t i = 0; i < l.u.l->n; i++) {
+    if (strslice(&l, c, a[1]) != 0)
+        return c->err;
+    sd_gotmpl__buf(c, &b);
+    for (size_t i = 0; i < l.u.l->n && !sd_buf_failed(&b); i++) {
         if (i)
             sd_buf_put(&b, S(a[0]));
         sd_buf_put(&b, S(l.u.l->items[i]));
@@ -510,10 +533,10 @@ static int cmp_strv(const void *x, const void *y)
 
 static int f_sortalpha(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
+    sd_gval l;
     (void)n;
-    sd_gval l = strslice(c, a[0]);
-    if (l.kind != SD_G_LIST)
-        return sd_gcall_fail(c, "out of memory");
+    if (strslice(&l, c, a[0]) != 0)
+        return c->err;
     qsort(l.u.l->items, l.u.l->n, sizeof *l.u.l->items, cmp_strv);
     *o = l;
     return 0;

@@ -293,6 +293,19 @@ static int cmp_idx(const void *x, const void *y)
     return sd_gotmpl__strcmp(sort_map->keys[i], sort_map->klen[i], sort_map->keys[j], sort_map->klen[j]);
 }
 
+size_t *sd_gotmpl__key_order(const sd_gmap *m)
+{
+    size_t n = m->n, *ix = malloc((n ? n : 1) * sizeof *ix);
+    if (!ix)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        ix[i] = i;
+    sort_map = m;
+    qsort(ix, n, sizeof *ix, cmp_idx);
+    sort_map = NULL;
+    return ix;
+}
+
 size_t *sd_gotmpl__sorted_keys(sd_gheap *h, sd_gval m)
 {
     size_t n = sd_gmap_len(m);
@@ -422,8 +435,10 @@ void sd_gotmpl__fmt_float(sd_buf *b, double f, char fmtc, int prec)
     }
 }
 
-static void print_val(sd_buf *b, sd_gval v, int depth)
+static void print_val(sd_buf *b, sd_gval v, int depth, gwalk *w)
 {
+    if (sd_gotmpl__visit(w) < 0)
+        return;
     if (depth > 100) {
         sd_buf_puts(b, "...");
         return;
@@ -437,10 +452,10 @@ static void print_val(sd_buf *b, sd_gval v, int depth)
     case SD_G_STR: sd_buf_put(b, v.u.s.p, v.u.s.n); break;
     case SD_G_LIST:
         sd_buf_putc(b, '[');
-        for (size_t i = 0; v.u.l && i < v.u.l->n && !sd_buf_failed(b); i++) {
+        for (size_t i = 0; v.u.l && i < v.u.l->n && !sd_buf_failed(b) && !w->over; i++) {
             if (i)
                 sd_buf_putc(b, ' ');
-            print_val(b, v.u.l->items[i], depth + 1);
+            print_val(b, v.u.l->items[i], depth + 1, w);
         }
         sd_buf_putc(b, ']');
         break;
@@ -449,10 +464,10 @@ static void print_val(sd_buf *b, sd_gval v, int depth)
         if (m && m->type_name) {
             /* a struct: its field values in order */
             sd_buf_putc(b, '{');
-            for (size_t i = 0; i < m->n; i++) {
+            for (size_t i = 0; i < m->n && !sd_buf_failed(b) && !w->over; i++) {
                 if (i)
                     sd_buf_putc(b, ' ');
-                print_val(b, m->vals[i], depth + 1);
+                print_val(b, m->vals[i], depth + 1, w);
             }
             sd_buf_putc(b, '}');
             break;
@@ -460,21 +475,16 @@ static void print_val(sd_buf *b, sd_gval v, int depth)
         sd_buf_puts(b, "map[");
         if (m && m->n) {
             /* fmt sorts map keys */
-            size_t n = m->n, *ix = malloc(n * sizeof *ix);
+            size_t *ix = sd_gotmpl__key_order(m);
             if (!ix) {
                 sd_buf_puts(b, "...");
             } else {
-                for (size_t i = 0; i < n; i++)
-                    ix[i] = i;
-                sort_map = m;
-                qsort(ix, n, sizeof *ix, cmp_idx);
-                sort_map = NULL;
-                for (size_t i = 0; i < n && !sd_buf_failed(b); i++) {
+                for (size_t i = 0; i < m->n && !sd_buf_failed(b) && !w->over; i++) {
                     if (i)
                         sd_buf_putc(b, ' ');
                     sd_buf_put(b, m->keys[ix[i]], m->klen[ix[i]]);
                     sd_buf_putc(b, ':');
-                    print_val(b, m->vals[ix[i]], depth + 1);
+                    print_val(b, m->vals[ix[i]], depth + 1, w);
                 }
                 free(ix);
             }
@@ -488,9 +498,15 @@ static void print_val(sd_buf *b, sd_gval v, int depth)
     }
 }
 
+void sd_gotmpl__print(sd_buf *b, sd_gval v, gwalk *w)
+{
+    print_val(b, v, 0, w);
+}
+
 void sd_gval_print(sd_buf *b, sd_gval v)
 {
-    print_val(b, v, 0);
+    gwalk w = sd_gotmpl__walk_alone();
+    print_val(b, v, 0, &w);
 }
 
 /* --- JSON in ------------------------------------------------------------------ */

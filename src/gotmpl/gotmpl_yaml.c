@@ -5,6 +5,7 @@
  * yaml.v3's typing of plain scalars (`yes` is a string, 017 is octal),
  * anchors shared rather than copied and `<<` merge keys applied. */
 #include "gotmpl_int.h"
+#include "yaml_scalar.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,93 +15,24 @@
 
 #define S(v) (v).u.s.p, (v).u.s.n
 
-static void big_buf(sd_buf *b) { sd_buf_init(b, (size_t)64 << 20); }
 
 /* --- YAML: yaml.v3's typing of plain scalars ---------------------------------------------- */
 
-/* 0 str, 1 null, 2 bool, 3 int, 4 float, 5 timestamp (kept as a string) */
+/* yaml.v3's typing of the plain scalar s[0..n) (util/yaml_scalar.c): 0 str,
+ * 1 null, 2 bool, 3 int, 4 float, 5 timestamp (kept as a string). An
+ * integer beyond int64 is a float here: values have no unsigned kind. */
 static int resolve_plain(const char *s, size_t n, long long *iv, double *fv, int *bv)
 {
-    char buf[128], *e;
-    if (n == 0 || (n == 1 && s[0] == '~'))
-        return 1;
-    if (n < sizeof buf) {
-        memcpy(buf, s, n);
-        buf[n] = '\0';
-    } else {
-        return 0;
+    sd_yaml_scalar v = sd_yaml_scalar_read(s, n, SD_YAML_GO_V3);
+    switch (v.type) {
+    case SD_YAML_NULL: return 1;
+    case SD_YAML_BOOL: *bv = v.b; return 2;
+    case SD_YAML_INT: *iv = v.i; return 3;
+    case SD_YAML_UINT: *fv = (double)v.u; return 4;
+    case SD_YAML_FLOAT: *fv = v.f; return 4;
+    case SD_YAML_TIMESTAMP: return 5;
+    default: return 0;
     }
-    if (!strcmp(buf, "null") || !strcmp(buf, "Null") || !strcmp(buf, "NULL"))
-        return 1;
-    if (!strcmp(buf, "true") || !strcmp(buf, "True") || !strcmp(buf, "TRUE")) { *bv = 1; return 2; }
-    if (!strcmp(buf, "false") || !strcmp(buf, "False") || !strcmp(buf, "FALSE")) { *bv = 0; return 2; }
-    if (!strcmp(buf, ".inf") || !strcmp(buf, ".Inf") || !strcmp(buf, ".INF") ||
-        !strcmp(buf, "+.inf") || !strcmp(buf, "+.Inf") || !strcmp(buf, "+.INF")) { *fv = INFINITY; return 4; }
-    if (!strcmp(buf, "-.inf") || !strcmp(buf, "-.Inf") || !strcmp(buf, "-.INF")) { *fv = -INFINITY; return 4; }
-    if (!strcmp(buf, ".nan") || !strcmp(buf, ".NaN") || !strcmp(buf, ".NAN")) { *fv = NAN; return 4; }
-    /* int: Go ParseInt(s, 0, 64): sign, 0x / 0o / 0b / 0 prefixes, underscores */
-    {
-        const char *d = buf;
-        char clean[128];
-        size_t k = 0;
-        int neg = 0, base = 10;
-        if (*d == '+' || *d == '-')
-            neg = *d++ == '-';
-        if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X')) base = 16, d += 2;
-        else if (d[0] == '0' && (d[1] == 'o' || d[1] == 'O')) base = 8, d += 2;
-        else if (d[0] == '0' && (d[1] == 'b' || d[1] == 'B')) base = 2, d += 2;
-        else if (d[0] == '0' && d[1]) base = 8, d += 1;
-        int ok = *d != '\0' && *d != '_';
-        for (; *d && ok; d++) {
-            if (*d == '_')
-                continue;
-            int v = *d >= '0' && *d <= '9' ? *d - '0' : *d >= 'a' && *d <= 'f' ? *d - 'a' + 10
-                    : *d >= 'A' && *d <= 'F' ? *d - 'A' + 10 : 99;
-            if (v >= base)
-                ok = 0;
-            clean[k++] = *d;
-        }
-        clean[k] = '\0';
-        if (ok && k) {
-            unsigned long long u = strtoull(clean, &e, base);
-            if (!*e && (neg ? u <= 9223372036854775808ULL : u <= 9223372036854775807ULL)) {
-                *iv = neg ? (long long)(0 - u) : (long long)u;
-                return 3;
-            }
-        }
-    }
-    /* float: yaml.v3's yamlStyleFloat ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
-    {
-        const char *p = buf;
-        int digits = 0;
-        if (*p == '+' || *p == '-') p++;
-        if (*p == '.') {
-            p++;
-            while (*p >= '0' && *p <= '9') p++, digits++;
-        } else {
-            while (*p >= '0' && *p <= '9') p++, digits++;
-            if (digits && *p == '.') {
-                p++;
-                while (*p >= '0' && *p <= '9') p++;
-            }
-        }
-        if (digits && (*p == 'e' || *p == 'E')) {
-            const char *q = p + 1;
-            if (*q == '+' || *q == '-') q++;
-            if (*q >= '0' && *q <= '9') {
-                while (*q >= '0' && *q <= '9') q++;
-                p = q;
-            }
-        }
-        if (digits && !*p) {
-            *fv = strtod(buf, NULL);
-            return 4;
-        }
-    }
-    /* timestamps (2001-12-14, 2001-12-14T21:59:43.10Z ...): decoded as strings */
-    if (n >= 10 && buf[4] == '-' && buf[7] == '-' && buf[0] >= '0' && buf[0] <= '9')
-        return 5;
-    return 0;
 }
 
 /* --- YAML in (libyaml events, explicit stack, aliases shared) ------------------------- */
@@ -108,7 +40,7 @@ static int resolve_plain(const char *s, size_t n, long long *iv, double *fv, int
 typedef struct yframe { sd_gval v; int is_map; sd_gval key; int have_key; int merge; } yframe;
 typedef struct yanchor { char *name; sd_gval v; } yanchor;
 
-static int add_child(sd_gheap *h, yframe *f, sd_gval v)
+static int add_child(sd_gheap *h, yframe *f, sd_gval v, gwalk *w)
 {
     if (!f->is_map)
         return sd_glist_push(h, f->v, v);
@@ -131,6 +63,8 @@ static int add_child(sd_gheap *h, yframe *f, sd_gval v)
         for (size_t s = 0; s < ns; s++)
             for (size_t i = 0; i < sd_gmap_len(src[s]); i++) {
                 size_t kl;
+                if (sd_gotmpl__visit(w) < 0)
+                    return SD_ELIMIT;
                 const char *k = sd_gmap_key(src[s], i, &kl);
                 if (sd_gmap_get(f->v, k, kl).kind == SD_G_MISSING)
                     sd_gmap_set(h, f->v, k, kl, sd_gmap_val(src[s], i));
@@ -138,8 +72,9 @@ static int add_child(sd_gheap *h, yframe *f, sd_gval v)
         return 0;
     }
     sd_buf kb = SD_BUF_INIT;
-    sd_gotmpl__strval(&kb, f->key);
-    int r = sd_gmap_set(h, f->v, kb.ptr, kb.len, v);
+    sd_buf_init(&kb, (size_t)64 << 20);
+    sd_gotmpl__strval(&kb, f->key, w);
+    int r = w->over || sd_buf_failed(&kb) ? SD_ELIMIT : sd_gmap_set(h, f->v, kb.ptr, kb.len, v);
     sd_buf_release(&kb);
     return r;
 }
@@ -166,7 +101,8 @@ static sd_gval scalar_value(sd_gheap *h, const yaml_event_t *ev)
     }
 }
 
-int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n, char *err, size_t errlen)
+int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n, char *err, size_t errlen,
+                         gwalk *w)
 {
     yaml_parser_t p;
     yaml_event_t ev;
@@ -263,11 +199,12 @@ int sd_gotmpl__from_yaml(sd_gval *out, sd_gheap *h, const char *s, size_t n, cha
         } else if (r == 0 && (ev.type == YAML_SCALAR_EVENT || ev.type == YAML_ALIAS_EVENT ||
                               ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT)) {
             if (depth)
-                r = add_child(h, &stack[depth - 1], v) < 0 ? SD_ELIMIT : 0;
+                r = add_child(h, &stack[depth - 1], v, w) < 0 ? SD_ELIMIT : 0;
             else
                 root = v;
             if (r)
-                snprintf(err, errlen, "out of memory");
+                snprintf(err, errlen, w->over ? "yaml: document too large (its keys and merges expand too far)"
+                                              : "yaml: document too large");
         }
         yaml_event_delete(&ev);
         if (h->failed && !r) {
@@ -290,8 +227,12 @@ static int f_fromyaml(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     char err[300];
     sd_gval v;
+    gwalk w = sd_gotmpl__walk(c);
     (void)n;
-    int r = sd_gotmpl__from_yaml(&v, c->heap, S(a[0]), err, sizeof err);
+    int r = sd_gotmpl__from_yaml(&v, c->heap, S(a[0]), err, sizeof err, &w);
+    if (w.over)
+        return sd_gotmpl__walked(c, &w);
+    c->steps += w.start - w.left;
     if (r == SD_ENOMEM || r == SD_ELIMIT || sd_gheap_failed(c->heap))
         return sd_gcall_fail(c, "%s", err);
     sd_gval m = sd_gmap_new(c->heap);
@@ -437,28 +378,28 @@ static void yaml_lower_key(sd_buf *b, const char *k, size_t n, int is_struct, in
         sd_buf_putc(b, (char)(k[i] >= 'A' && k[i] <= 'Z' ? k[i] + 32 : k[i]));
 }
 
-static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth);
+static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth, gwalk *w);
 
 /* A value after "key:" or "- ": scalars inline, collections on the next lines. */
-static int yaml_child(sd_buf *b, sd_gval v, int ind, int depth, int in_list)
+static int yaml_child(sd_buf *b, sd_gval v, int ind, int depth, int in_list, gwalk *w)
 {
     if (!yaml_is_block(v)) {
         sd_buf_putc(b, ' ');
-        return yaml_val(b, v, ind + 4, depth + 1);
+        return yaml_val(b, v, ind + 4, depth + 1, w);
     }
     if (in_list && v.kind == SD_G_MAP) {
         sd_buf_putc(b, ' ');
-        return yaml_val(b, v, ind + 2, depth + 1) ;
+        return yaml_val(b, v, ind + 2, depth + 1, w);
     }
     sd_buf_putc(b, '\n');
     yaml_indent(b, ind + 4);
-    return yaml_val(b, v, ind + 4, depth + 1);
+    return yaml_val(b, v, ind + 4, depth + 1, w);
 }
 
-static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
+static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth, gwalk *w)
 {
     int r;
-    if (depth > 500)
+    if (depth > 500 || sd_gotmpl__visit(w) < 0 || sd_buf_failed(b))
         return SD_ELIMIT;
     switch (v.kind) {
     case SD_G_MISSING: case SD_G_NIL: sd_buf_puts(b, "null"); return 0;
@@ -482,7 +423,7 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
                 yaml_indent(b, ind);
             }
             sd_buf_putc(b, '-');
-            if ((r = yaml_child(b, v.u.l->items[i], ind, depth, 1)) != 0)
+            if ((r = yaml_child(b, v.u.l->items[i], ind, depth, 1, w)) != 0)
                 return r;
         }
         return 0;
@@ -493,16 +434,11 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
             sd_buf_puts(b, "{}");
             return 0;
         }
-        if (!(ix = malloc(n * sizeof *ix)))
+        /* maps: sorted keys; structs: field order */
+        if (!(ix = is_struct ? malloc(n * sizeof *ix) : sd_gotmpl__key_order(v.u.m)))
             return SD_ENOMEM;
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; is_struct && i < n; i++)
             ix[i] = i;
-        if (!is_struct)
-            for (size_t i = 1; i < n; i++)
-                for (size_t j = i; j > 0 && sd_gotmpl__strcmp(v.u.m->keys[ix[j - 1]], v.u.m->klen[ix[j - 1]],
-                                                              v.u.m->keys[ix[j]], v.u.m->klen[ix[j]]) > 0; j--) {
-                    size_t t = ix[j]; ix[j] = ix[j - 1]; ix[j - 1] = t;
-                }
         for (size_t i = 0; i < n; i++) {
             if (i) {
                 sd_buf_putc(b, '\n');
@@ -510,7 +446,7 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
             }
             yaml_lower_key(b, v.u.m->keys[ix[i]], v.u.m->klen[ix[i]], is_struct, ind);
             sd_buf_putc(b, ':');
-            if ((r = yaml_child(b, v.u.m->vals[ix[i]], ind, depth, 0)) != 0) {
+            if ((r = yaml_child(b, v.u.m->vals[ix[i]], ind, depth, 0, w)) != 0) {
                 free(ix);
                 return r;
             }
@@ -522,31 +458,38 @@ static int yaml_val(sd_buf *b, sd_gval v, int ind, int depth)
     return 0;
 }
 
-int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v)
+int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v, gwalk *w)
 {
-    int r = yaml_val(b, v, 0, 0);
+    int r = yaml_val(b, v, 0, 0, w);
     sd_buf_putc(b, '\n');
     return r;
 }
 
 void sd_gval_yaml(sd_buf *b, sd_gval v)
 {
-    sd_gotmpl__to_yaml(b, v);
+    gwalk w = sd_gotmpl__walk_alone();
+    sd_gotmpl__to_yaml(b, v, &w);
 }
 
 static int f_toyaml(sd_gval *o, sd_gcall *c, const sd_gval *a, int n)
 {
     sd_buf b;
+    gwalk w = sd_gotmpl__walk(c);
     (void)n;
-    big_buf(&b);
-    if (sd_gotmpl__to_yaml(&b, a[0]) != 0) {
+    sd_gotmpl__buf(c, &b);
+    if (sd_gotmpl__to_yaml(&b, a[0], &w) != 0) {
+        int full = sd_buf_failed(&b);
         sd_buf_release(&b);
-        *o = sd_gstr_static("", 0);
+        if (w.over)
+            return sd_gotmpl__walked(c, &w);
+        if (full)
+            return sd_gcall_fail(c, "result too large");
+        *o = sd_gstr_static("", 0);   /* helm-docs: an error gives "" */
         return 0;
     }
     if (b.len && b.ptr[b.len - 1] == '\n')
         b.len--;   /* helm-docs: strings.TrimSuffix(out, "\n") */
-    return sd_gotmpl__buf_val(o, c, &b);
+    return sd_gotmpl__buf_walked(o, c, &b, &w);
 }
 
 const gfunc sd_gotmpl__yaml_funcs[] = {

@@ -19,7 +19,7 @@ int sd_doc_has_crd(const sd_doc *doc)
     return 0;
 }
 
-static int flag(const sd_node *v, const char *key, int absent)
+static int bool_member(const sd_node *v, const char *key, int absent)
 {
     const sd_node *t = sd_node_get(v, key);
     if (!t)
@@ -55,9 +55,9 @@ static int read_one(sd_crd *crd, const sd_node *r, size_t docidx)
         v->node = vn;
         v->name = vn ? sd_node_get(vn, "name") : sd_node_get(spec, "version");
         v->schema = schema;
-        v->served = vn ? flag(vn, "served", 1) : 1;
-        v->storage = vn ? flag(vn, "storage", 0) : 1;
-        v->deprecated = vn ? flag(vn, "deprecated", 0) : 0;
+        v->served = vn ? bool_member(vn, "served", 1) : 1;
+        v->storage = vn ? bool_member(vn, "storage", 0) : 1;
+        v->deprecated = vn ? bool_member(vn, "deprecated", 0) : 0;
         if (schema && !(v->schema_ptr = sd_buf_detach(&ptr)))
             return SD_ENOMEM;
     }

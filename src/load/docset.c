@@ -483,41 +483,6 @@ static char *display(const sd_docset *s, const char *path)
     return sd_buf_detach(&b);
 }
 
-/* realpath() of `path`, or of its deepest existing ancestor with the rest
- * appended (so a missing file behind a symlink is still judged by where
- * the symlink leads). *exists says whether the whole path resolved. */
-static char *real_of(const char *path, int *exists)
-{
-    char real[PATH_MAX];
-    char *p = strdup(path), *cut;
-    sd_buf b = SD_BUF_INIT;
-    size_t keep;
-
-    *exists = 0;
-    if (!p)
-        return NULL;
-    if (realpath(p, real)) {
-        *exists = 1;
-        free(p);
-        return strdup(real);
-    }
-    for (;;) {
-        if (!(cut = strrchr(p, '/')) || cut == p) {
-            sd_buf_puts(&b, path);
-            break;
-        }
-        *cut = '\0';
-        if (realpath(p, real)) {
-            keep = strlen(p);
-            sd_buf_puts(&b, real);
-            sd_buf_puts(&b, path + keep);
-            break;
-        }
-    }
-    free(p);
-    return sd_buf_detach(&b);
-}
-
 /* The gate every local file passes before it is opened. `path` is
  * absolute and lexically normalised. On success *real_out is the
  * symlink-free path to open (caller frees). */
@@ -536,7 +501,7 @@ static int gate_local(char **real_out, sd_buf *why, sd_docset *s, const char *pa
         sd_buf_printf(why, "'%s' is outside the chart directory '%s'", disp, s->chart_disp);
         return SD_EDENIED;
     }
-    if (!(real = real_of(path, &exists)))
+    if (!(real = sd_file_real_of(path, &exists)))
         return SD_ENOMEM;
     if (s->chart_real && !trusted && !under(real, s->chart_real)) {
         sd_buf_printf(why, "'%s' leads outside the chart directory '%s' through a symbolic link",

@@ -12,11 +12,10 @@
 #include "buf.h"
 #include "file.h"
 #include "hash.h"
+#include "yaml_scalar.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,151 +27,20 @@
 #define DEFAULT_MAX_DEPTH 1000
 #define DEFAULT_MAX_NODES ((uint64_t)4000000)
 
-/* ---- scalar typing (go-yaml v2 resolve.go) -------------------------------- */
+/* ---- scalar typing --------------------------------------------------------- */
 
-static int eq_any(const char *s, size_t n, const char *const *words)
+/* A plain scalar typed as Helm's go-yaml v2 types it (util/yaml_scalar.c,
+ * docs/yaml-typing.md): sets kind/num of `n` from `s`. */
+static void type_plain(sd_node *n, const char *s, size_t len)
 {
-    for (; *words; words++)
-        if ((*words)[0] == s[0] && strlen(*words) == n && memcmp(*words, s, n) == 0)
-            return 1;
-    return 0;
-}
-
-/* Go's strconv.ParseInt/ParseUint with base 0 on `s` (underscores removed).
- * Returns 1 for int64, 2 for a uint64 beyond int64 (in *u), 0 if not an int. */
-static int parse_go_int(const char *s, long long *out, unsigned long long *u)
-{
-    int neg = 0, base = 10, any = 0;
-    unsigned long long v = 0, lim;
-
-    if (*s == '+' || *s == '-')
-        neg = *s++ == '-';
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
-    else if (s[0] == '0' && (s[1] == 'o' || s[1] == 'O')) base = 8, s += 2;
-    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, s += 2;
-    else if (s[0] == '0' && s[1]) base = 8, s += 1;
-    lim = (unsigned long long)-1;
-    for (; *s; s++) {
-        int d;
-        if (*s >= '0' && *s <= '9') d = *s - '0';
-        else if (*s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
-        else if (*s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
-        else return 0;
-        if (d >= base)
-            return 0;
-        if (v > (lim - (unsigned)d) / (unsigned)base)
-            return 0; /* overflows uint64: not an int (may still be a float) */
-        v = v * (unsigned)base + (unsigned)d;
-        any = 1;
-    }
-    if (!any && base == 10)
-        return 0;
-    if (!any && base != 8)
-        return 0;
-    if (neg) {
-        if (v > (unsigned long long)LLONG_MAX + 1)
-            return 0;
-        *out = v == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v;
-        return 1;
-    }
-    if (v > (unsigned long long)LLONG_MAX) {
-        *u = v;
-        return 2;
-    }
-    *out = (long long)v;
-    return 1;
-}
-
-/* ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
-static int yaml_style_float(const char *s)
-{
-    if (*s == '+' || *s == '-')
-        s++;
-    if (*s == '.') {
-        s++;
-        if (!(*s >= '0' && *s <= '9'))
-            return 0;
-        while (*s >= '0' && *s <= '9') s++;
-    } else {
-        if (!(*s >= '0' && *s <= '9'))
-            return 0;
-        while (*s >= '0' && *s <= '9') s++;
-        if (*s == '.') {
-            s++;
-            while (*s >= '0' && *s <= '9') s++;
-        }
-    }
-    if (*s == 'e' || *s == 'E') {
-        s++;
-        if (*s == '+' || *s == '-')
-            s++;
-        if (!(*s >= '0' && *s <= '9'))
-            return 0;
-        while (*s >= '0' && *s <= '9') s++;
-    }
-    return *s == '\0';
-}
-
-void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len)
-{
-    static const char *const nulls[] = { "", "~", "null", "Null", "NULL", NULL };
-    static const char *const trues[] = { "y", "Y", "yes", "Yes", "YES", "true", "True",
-                                         "TRUE", "on", "On", "ON", NULL };
-    static const char *const falses[] = { "n", "N", "no", "No", "NO", "false", "False",
-                                          "FALSE", "off", "Off", "OFF", NULL };
-    static const char *const infs[] = { ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", NULL };
-    static const char *const ninfs[] = { "-.inf", "-.Inf", "-.INF", NULL };
-    static const char *const nans[] = { ".nan", ".NaN", ".NAN", NULL };
-    char tmp[128], *t;
-    size_t i;
-    long long iv;
-    unsigned long long uv;
-    int r;
-
-    n->kind = SD_STR;
-    if (len == 0) { n->kind = SD_NULL; return; }
-    /* fast exit for the common case: words that cannot be null, bool or number */
-    if (len > 5 || !strchr("~nNyYtTfFoO.+-0123456789", s[0])) {
-        if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '+' || s[0] == '-' || s[0] == '.'))
-            return;
-    }
-    if (eq_any(s, len, nulls)) { n->kind = SD_NULL; return; }
-    if (eq_any(s, len, trues)) { n->kind = SD_BOOL; n->num.b = 1; return; }
-    if (eq_any(s, len, falses)) { n->kind = SD_BOOL; n->num.b = 0; return; }
-    if (eq_any(s, len, infs)) { n->kind = SD_FLOAT; n->num.f = INFINITY; return; }
-    if (eq_any(s, len, ninfs)) { n->kind = SD_FLOAT; n->num.f = -INFINITY; return; }
-    if (eq_any(s, len, nans)) { n->kind = SD_FLOAT; n->num.f = NAN; return; }
-    /* go-yaml only tries numbers for text starting with a digit, sign or dot */
-    if (len == 0 || len >= sizeof tmp || memchr(s, '\0', len))
-        return;
-    if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '+' || s[0] == '-' || s[0] == '.'))
-        return;
-    for (i = 0, t = tmp; i < len; i++)
-        if (s[i] != '_')
-            *t++ = s[i];
-    *t = '\0';
-    if ((r = parse_go_int(tmp, &iv, &uv)) == 1) {
-        n->kind = SD_INT;
-        n->num.i = iv;
-        return;
-    }
-    if (r == 2) {
-        n->kind = SD_INT;
-        n->big = 1;
-        n->num.f = (double)uv;
-        return;
-    }
-    if (yaml_style_float(tmp)) {
-        n->kind = SD_FLOAT;
-        n->num.f = strtod(tmp, NULL);
-        return;
-    }
-    /* the binary forms go-yaml v2 checks last */
-    if ((tmp[0] == '0' && tmp[1] == 'b') || (tmp[0] == '-' && tmp[1] == '0' && tmp[2] == 'b')) {
-        if (parse_go_int(tmp, &iv, &uv) == 1) {
-            n->kind = SD_INT;
-            n->num.i = iv;
-        }
+    sd_yaml_scalar v = sd_yaml_scalar_read(s, len, SD_YAML_GO_V2);
+    switch (v.type) {
+    case SD_YAML_NULL: n->kind = SD_NULL; break;
+    case SD_YAML_BOOL: n->kind = SD_BOOL; n->num.b = v.b; break;
+    case SD_YAML_INT: n->kind = SD_INT; n->num.i = v.i; break;
+    case SD_YAML_UINT: n->kind = SD_INT; n->big = 1; n->num.f = (double)v.u; break;
+    case SD_YAML_FLOAT: n->kind = SD_FLOAT; n->num.f = v.f; break;
+    default: n->kind = SD_STR;
     }
 }
 
@@ -486,13 +354,13 @@ static int on_scalar(builder *b, yaml_event_t *ev)
         return SD_ENOMEM;
     if (!tag || strcmp(tag, "!") == 0) {
         if (n->style == SD_STYLE_PLAIN && !tag)
-            sd_yaml_resolve_plain(n, v, len);
+            type_plain(n, v, len);
     } else if (strcmp(tag, YAML_STR_TAG) == 0 || strcmp(tag, "tag:yaml.org,2002:binary") == 0) {
         n->kind = SD_STR;
     } else if (strcmp(tag, YAML_NULL_TAG) == 0 || strcmp(tag, YAML_BOOL_TAG) == 0 ||
                strcmp(tag, YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0) {
         sd_node probe = *n;
-        sd_yaml_resolve_plain(&probe, v, len);
+        type_plain(&probe, v, len);
         int want = strcmp(tag, YAML_NULL_TAG) == 0 ? SD_NULL :
                    strcmp(tag, YAML_BOOL_TAG) == 0 ? SD_BOOL :
                    strcmp(tag, YAML_INT_TAG) == 0 ? SD_INT : SD_FLOAT;
@@ -506,7 +374,7 @@ static int on_scalar(builder *b, yaml_event_t *ev)
                                  "cannot read '%s' as %s", n->str, tag + 18);
         *n = probe;
     } else if (n->style == SD_STYLE_PLAIN) {
-        sd_yaml_resolve_plain(n, v, len); /* unknown local tags: keep the value */
+        type_plain(n, v, len); /* unknown local tags: keep the value */
     }
     if (ev->data.scalar.anchor) {
         if ((anchor_idx = anchor_define(b, (const char *)ev->data.scalar.anchor, n)) < 0)
@@ -548,14 +416,34 @@ static int on_collection(builder *b, yaml_event_t *ev, sd_kind kind)
     return push(b, n, a, ev->start_mark);
 }
 
+/* A tab in the indentation of the line libyaml stopped on (its message
+ * there, "found character that cannot start any token", says nothing a
+ * person can act on): the column of that tab, or -1. */
+static long indent_tab(const sd_doc *doc, size_t index)
+{
+    size_t start = index < doc->text_len ? index : doc->text_len;
+    while (start > 0 && doc->text[start - 1] != '\n')
+        start--;
+    for (size_t i = start; i < doc->text_len && (doc->text[i] == ' ' || doc->text[i] == '\t'); i++)
+        if (doc->text[i] == '\t')
+            return (long)(i - start);
+    return -1;
+}
+
 static int yaml_error(builder *b, yaml_parser_t *p)
 {
     sd_buf msg = SD_BUF_INIT;
     yaml_mark_t m = p->problem_mark;
+    long tab;
     int err;
 
     if (p->error == YAML_MEMORY_ERROR)
         return oom(b);
+    if (p->error != YAML_READER_ERROR && (tab = indent_tab(b->doc, m.index)) >= 0) {
+        m.column = (size_t)tab;
+        return sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, m),
+                             "tab character in indentation (YAML allows spaces only)");
+    }
     sd_buf_puts(&msg, p->problem ? p->problem : "syntax error");
     if (p->context) {
         sd_buf_printf(&msg, " (%s at %d:%d)", p->context, (int)p->context_mark.line + 1,
@@ -749,13 +637,4 @@ int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
     if ((err = sd_file_read(&text, &len, path, l.max_file, 0, diags)) < 0)
         return err;
     return load_owned(out, path, text, len, fmt, &l, diags);
-}
-
-void sd_doc_free(sd_doc *doc)
-{
-    if (!doc)
-        return;
-    free(doc->text);
-    sd_arena_release(&doc->arena);
-    free(doc);
 }

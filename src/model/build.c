@@ -8,9 +8,11 @@
  * copied: the node links to a shared definition (defs.c) and only the values
  * written below it are walked. */
 #include "model_int.h"
+#include "entity.h"
 #include "alloc.h"
 #include "buf.h"
 #include "emit.h"
+#include "keywords.h"
 #include "ptr.h"
 #include "uri.h"
 
@@ -310,7 +312,10 @@ static void describe(bnode *b)
     const sd_node *t;
 
     if ((t = kw(b, "title")) && t->kind == SD_STR) {
-        set(b->n, "title", sd_model__doc_str(t->str));
+        /* plain text written for HTML forms: `MongoDB&reg;` reads MongoDB® */
+        char *plain = strchr(t->str, '&') ? sd_entity_decode(t->str) : NULL;
+        set(b->n, "title", plain ? sd_val_string(plain) : sd_model__doc_str(t->str));
+        free(plain);
         flag(b->n, "title_explicit", 1);
     } else if (key && (!strcmp(key, "[]") || key[0] == '[' || !strcmp(key, "*"))) {
         set(b->n, "title", sd_val_string(!strcmp(key, "*") ? "Any key" : key[1] == ']' ? "Item" : key));
@@ -329,6 +334,10 @@ static void describe(bnode *b)
     } else if ((t = kw(b, "description")) && t->kind == SD_STR) {
         set(b->n, "description", sd_model__doc_str(t->str));
         set(b->n, "description_from", sd_val_string("schema"));
+    } else if (b->an && b->an->plain && b->c->annots && b->c->annots->plain) {
+        /* a chart that writes neither dialect: the comment above the key */
+        set(b->n, "description", sd_val_string(b->an->plain));
+        set(b->n, "description_from", sd_val_string("comment"));
     }
 }
 
@@ -472,14 +481,6 @@ static void values(bnode *b)
         set(b->n, "const", sd_node_to_val(t));
 }
 
-static const char *const constraint_keys[] = {
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-    "minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType",
-    "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
-    "minProperties", "maxProperties", "required", "dependentRequired", "dependencies",
-    NULL
-};
-
 static int is_true(const sd_node *t)
 {
     return t && t->kind == SD_BOOL && t->num.b;
@@ -527,11 +528,19 @@ static void constraints_and_flags(bnode *b)
     sd_val *cons = sd_val_object();
     const sd_node *t;
 
-    for (const char *const *k = constraint_keys; *k; k++)
-        if ((t = kw(b, *k)))
-            set(cons, *k, sd_node_to_val(t));
-    if ((t = kw(b, "additionalProperties")) && t->kind == SD_BOOL)
-        set(cons, "additionalProperties", sd_val_boolean(t->num.b));
+    size_t nrows;
+    const sd_kw *const *rows = sd_kw_model_rows(&nrows);
+
+    /* the keywords that keywords.def gives a CONSTRAINT column, in its order */
+    for (size_t i = 0; i < nrows; i++) {
+        const sd_kw *k = rows[i];
+        if (!(t = kw(b, k->name)))
+            continue;
+        if (k->model != SD_KM_CONSTRAINT_BOOL)
+            set(cons, k->name, sd_node_to_val(t));
+        else if (t->kind == SD_BOOL)
+            set(cons, k->name, sd_val_boolean(t->num.b));
+    }
     sd_model__set_nonempty(b->n, "constraints", cons);
 
     flag(b->n, "deprecated", is_true(kw(b, "deprecated")));

@@ -83,9 +83,11 @@ static void link_rows(sd_val *rows, sd_val *root, int descriptions)
          * are wanted (helm-docs identical) */
         const char *d = sd_val_string_value(sd_val_object_get(r, "description"));
         const char *from = sd_val_string_value(sd_val_object_get(n, "description_from"));
-        if (descriptions != SD_MODEL_DESC_COMMENTS && (!d || !*d) && from && !strcmp(from, "schema")) {
+        if (descriptions != SD_MODEL_DESC_COMMENTS && (!d || !*d) && from &&
+            (!strcmp(from, "schema") || !strcmp(from, "comment"))) {
+            /* (a plain comment is no helm-docs description: not in comments mode) */
             sd_val_object_set_nocheck(r, "description", sd_val_object_get(n, "description"));
-            sd_val_object_set_new_nocheck(r, "description_from", sd_val_string("schema"));
+            sd_val_object_set_new_nocheck(r, "description_from", sd_val_string(from));
             if (sd_val_is_true(sd_val_object_get(n, "title_explicit")))
                 sd_val_object_set_nocheck(r, "title", sd_val_object_get(n, "title"));
         }

@@ -2,6 +2,7 @@
  * as HTML and once as Markdown by the same calls. */
 #include "render_int.h"
 #include "emit.h"
+#include "keywords.h"
 #include "md_to_html.h"
 #include "sd.h"
 
@@ -27,10 +28,15 @@ static void c_code(cons *c, const char *s, size_t n)
     sd_render__md_code(&c->md, s, n);
 }
 
-/* A value as code: strings as written, anything else as JSON. */
+/* A value as code: strings as written, anything else as JSON. The empty
+ * string is `""` (an empty code span shows nothing, or two backticks),
+ * marked in html so a style can set it apart from a value "". */
 static void c_value(cons *c, sd_val *v)
 {
-    if (sd_val_is_string(v)) {
+    if (sd_val_is_string(v) && !sd_val_string_length(v)) {
+        sd_buf_puts(&c->html, "<code class=\"empty-string\" title=\"the empty string\">&quot;&quot;</code>");
+        sd_render__md_code(&c->md, "\"\"", 2);
+    } else if (sd_val_is_string(v)) {
         c_code(c, sd_val_string_value(v), sd_val_string_length(v));
     } else {
         sd_buf tmp = SD_BUF_INIT;
@@ -93,12 +99,11 @@ static void c_range(cons *c, sd_val *cs, const char *lo_k, const char *hi_k,
     c_end(c);
 }
 
-void sd_render__constraints(cons *c, sd_val *node)
+/* The four number bounds as one range: "1 ≤ value < 10". */
+static void c_bounds(cons *c, sd_val *cs)
 {
-    sd_val *cs = sd_val_object_get(node, "constraints"), *v, *x;
     sd_val *min = sd_val_object_get(cs, "minimum"), *max = sd_val_object_get(cs, "maximum");
     sd_val *xmin = sd_val_object_get(cs, "exclusiveMinimum"), *xmax = sd_val_object_get(cs, "exclusiveMaximum");
-    size_t i;
 
     /* Draft 4 writes exclusiveMinimum as a boolean beside minimum. */
     if (sd_val_is_true(xmin)) { xmin = min; min = NULL; }
@@ -107,51 +112,66 @@ void sd_render__constraints(cons *c, sd_val *node)
     if (!sd_val_is_number(xmax)) xmax = NULL;
     if (!sd_val_is_number(min)) min = NULL;
     if (!sd_val_is_number(max)) max = NULL;
-    if (min || xmin || max || xmax) {
-        if (min || xmin) {
-            c_num(c, min ? min : xmin);
-            c_text(c, min ? " \xe2\x89\xa4 " : " < ");
-        }
-        c_text(c, "value");
-        if (max || xmax) {
-            c_text(c, max ? " \xe2\x89\xa4 " : " < ");
-            c_num(c, max ? max : xmax);
-        }
-        c_end(c);
+    if (!min && !xmin && !max && !xmax)
+        return;
+    if (min || xmin) {
+        c_num(c, min ? min : xmin);
+        c_text(c, min ? " \xe2\x89\xa4 " : " < ");
     }
-    if (sd_val_is_number(v = sd_val_object_get(cs, "multipleOf"))) {
-        c_text(c, "multiple of ");
+    c_text(c, "value");
+    if (max || xmax) {
+        c_text(c, max ? " \xe2\x89\xa4 " : " < ");
+        c_num(c, max ? max : xmax);
+    }
+    c_end(c);
+}
+
+/* One keyword of the node's constraints, as its row's `words` column says. */
+static void c_keyword(cons *c, sd_val *cs, const sd_kw *kw)
+{
+    sd_val *v = sd_val_object_get(cs, kw->name);
+    switch (kw->words) {
+    case SD_KS_BOUNDS:
+        c_bounds(c, cs);
+        return;
+    case SD_KS_RANGE:
+        c_range(c, cs, kw->name, kw->words_upper, kw->words_text);
+        return;
+    case SD_KS_NUMBER:
+        if (!sd_val_is_number(v))
+            return;
+        c_text(c, kw->words_text);
         c_num(c, v);
-        c_end(c);
-    }
-    c_range(c, cs, "minLength", "maxLength", "character");
-    if ((v = sd_val_object_get(cs, "pattern")) && sd_val_is_string(v)) {
-        c_text(c, "matches ");
+        break;
+    case SD_KS_CODE:
+        if (!v || !sd_val_is_string(v))
+            return;
+        c_text(c, kw->words_text);
         c_value(c, v);
-        c_end(c);
+        break;
+    case SD_KS_TRUE:
+        if (!sd_val_is_true(v))
+            return;
+        c_text(c, kw->words_text);
+        break;
+    default:
+        return;   /* not worded, or worded below (OWN) */
     }
-    if ((v = sd_val_object_get(cs, "format")) && sd_val_is_string(v)) {
-        c_text(c, "format ");
-        c_value(c, v);
-        c_end(c);
+    c_end(c);
+}
+
+void sd_render__constraints(cons *c, sd_val *node)
+{
+    sd_val *cs = sd_val_object_get(node, "constraints"), *v, *x;
+    size_t i;
+
+    /* the constraints in the model's order (keywords.def) */
+    if (cs) {
+        size_t n;
+        const sd_kw *const *rows = sd_kw_model_rows(&n);
+        for (i = 0; i < n; i++)
+            c_keyword(c, cs, rows[i]);
     }
-    if ((v = sd_val_object_get(cs, "contentEncoding")) && sd_val_is_string(v)) {
-        c_text(c, "encoded as ");
-        c_value(c, v);
-        c_end(c);
-    }
-    if ((v = sd_val_object_get(cs, "contentMediaType")) && sd_val_is_string(v)) {
-        c_text(c, "media type ");
-        c_value(c, v);
-        c_end(c);
-    }
-    c_range(c, cs, "minItems", "maxItems", "item");
-    if (sd_val_is_true(sd_val_object_get(cs, "uniqueItems"))) {
-        c_text(c, "items are unique");
-        c_end(c);
-    }
-    c_range(c, cs, "minContains", "maxContains", "matching item");
-    c_range(c, cs, "minProperties", "maxProperties", "key");
     if ((v = sd_val_object_get(node, "enum")) && sd_val_is_array(v) && sd_val_array_size(v)) {
         c_text(c, "one of: ");
         sd_val_array_foreach(v, i, x) {

@@ -12,15 +12,19 @@
 #include "alloc.h"
 #include "render_int.h"
 #include "check.h"
+#include "emit.h"
+#include "node.h"
 #include "sd.h"
-#include "sha256.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The bundled form script (build/gen/formjs.c, from src/form/form_main.js). */
+/* The bundled form script (build/gen/formjs.c, from src/form/form_main.js),
+ * and the base64 of its SHA-256 for the CSP, computed with it at build time
+ * (src/form/embed-form.sh). */
 extern const unsigned char sd_form_bundle[];
 extern const size_t sd_form_bundle_len;
+extern const char sd_form_bundle_sha256[];
 
 /* The node fields the page uses, copied as they are. */
 static const char *const keep[] = {
@@ -200,15 +204,43 @@ static void put_script_json(sd_buf *b, const char *s)
     }
 }
 
+/* The rules of `src` (docs/rules.md) as values for the page's data, into
+ * *out: null for a chart without a schema. The document is made as text
+ * (validate/rules.c) and read back by our JSON parser (json.c), where
+ * jansson took a quarter of a chart's form page to parse and free it.
+ * Returns 0 or a negative code with a diagnostic. */
+static int rules_value(sd_val **out, sd_source *src, sd_diags *diags)
+{
+    sd_check_opts copts;
+    sd_buf rules = SD_BUF_INIT;
+    sd_doc *rd = NULL;
+    int err;
+
+    if (sd_source_nschemas(src) == 0 || (!sd_source_schema_at(src, 0)->root && sd_source_nschemas(src) == 1)) {
+        *out = sd_val_null();
+        return 0;
+    }
+    *out = NULL;
+    memset(&copts, 0, sizeof copts);
+    if ((err = sd_check_rules(&rules, src, &copts, diags)) == 0 &&
+        (err = sd_doc_load_mem(&rd, "rules", rules.ptr, rules.len, SD_FMT_JSON, NULL, diags)) == 0 &&
+        !(*out = sd_node_to_val(sd_doc_root(rd))))
+        err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    sd_doc_free(rd);
+    sd_buf_release(&rules);
+    return err;
+}
+
 int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags)
 {
     sd_val *data = sd_val_object(), *forms = sd_val_array(), *defs = sd_val_object(), *page = sd_val_object();
     sd_val *src_info = sd_val_object_get(model, "source"), *root = sd_val_object_get(model, "root"), *v;
     const char *kind = str(src_info, "kind"), *path = str(src_info, "path");
-    sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT, rules = SD_BUF_INIT;
+    sd_buf tmp = SD_BUF_INIT, title = SD_BUF_INIT, name = SD_BUF_INIT;
+    sd_val *rv = NULL;
     sd_render_opts ro = *opts;
     docs dd = { sd_val_array(), sd_val_object(), SD_BUF_INIT, NULL };
-    char hash[45], *text = NULL;
+    char *text = NULL;
     int err = 0;
     size_t i;
 
@@ -238,6 +270,9 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
         sd_buf_puts(&name, cn ? cn : "chart");
         sd_buf_printf(&title, "%s values", name.ptr);
         sd_val_object_set_new_nocheck(data, "download", sd_val_string("values.yaml"));
+        /* the key the page's autosave is kept under: name and version */
+        if ((cn = str(sd_val_object_get(model, "chart"), "version")))
+            sd_val_object_set_new_nocheck(data, "version", sd_val_string(cn));
     } else if (!strcmp(kind, "crd")) {
         sd_val *crd = sd_val_object_get(model, "crd");
         const char *k = str(crd, "kind");
@@ -298,21 +333,9 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
     sd_val_object_set_new_nocheck(data, "defs", defs);
 
     /* the rules: none for a chart without a schema */
-    if (sd_source_nschemas(src) > 0 && (sd_source_schema_at(src, 0)->root || sd_source_nschemas(src) > 1)) {
-        sd_check_opts copts;
-        sd_val_error jerr;
-        sd_val *r;
-        memset(&copts, 0, sizeof copts);
-        if ((err = sd_check_rules(&rules, src, &copts, diags)) < 0)
-            goto done;
-        if (!(r = sd_val_loadb(rules.ptr, rules.len, SD_VAL_ALLOW_NUL, &jerr))) {
-            err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "rules: %s", jerr.text);
-            goto done;
-        }
-        sd_val_object_set_new_nocheck(data, "rules", r);
-    } else {
-        sd_val_object_set_new_nocheck(data, "rules", sd_val_null());
-    }
+    if ((err = rules_value(&rv, src, diags)) < 0)
+        goto done;
+    sd_val_object_set_new_nocheck(data, "rules", rv);
 
     /* the page */
     if (!(text = sd_val_dumps(data, SD_VAL_COMPACT))) {
@@ -322,9 +345,8 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
     sd_buf_clear(&tmp);
     put_script_json(&tmp, text);
     sd_val_object_set_new_nocheck(page, "data", sd_val_stringn(tmp.ptr ? tmp.ptr : "", tmp.len));
-    sd_sha256_base64(hash, sd_form_bundle, sd_form_bundle_len);
     sd_val_object_set_new_nocheck(page, "script", sd_val_stringn((const char *)sd_form_bundle, sd_form_bundle_len));
-    sd_val_object_set_new_nocheck(page, "script_hash", sd_val_string(hash));
+    sd_val_object_set_new_nocheck(page, "script_hash", sd_val_string(sd_form_bundle_sha256));
     sd_val_object_set_new_nocheck(page, "title", sd_val_string(title.ptr ? title.ptr : ""));
     sd_val_object_set_new_nocheck(page, "kind", sd_val_string(kind));
     sd_val_object_set_new_nocheck(page, "download", sd_val_deep_copy(sd_val_object_get(data, "download")));
@@ -349,6 +371,5 @@ done:
     sd_buf_release(&tmp);
     sd_buf_release(&title);
     sd_buf_release(&name);
-    sd_buf_release(&rules);
     return err;
 }

@@ -253,82 +253,6 @@ static int read_file(sd_gval *out, sd_gcall *c, hfiles *f, size_t i)
     return 0;
 }
 
-/* gobwas/glob with '/' as the separator: * ? ** [..] {a,b} */
-static int glob_match(const char *p, const char *s, int depth)
-{
-    if (depth > 64)
-        return 0;
-    for (; *p; p++) {
-        switch (*p) {
-        case '*':
-            if (p[1] == '*') {
-                for (const char *t = s;; t++) {
-                    if (glob_match(p + 2, t, depth + 1))
-                        return 1;
-                    if (!*t)
-                        return 0;
-                }
-            }
-            for (const char *t = s;; t++) {
-                if (glob_match(p + 1, t, depth + 1))
-                    return 1;
-                if (!*t || *t == '/')
-                    return 0;
-            }
-        case '?':
-            if (!*s || *s == '/')
-                return 0;
-            s++;
-            break;
-        case '[': {
-            const char *q = p + 1;
-            int neg = *q == '!', hit = 0;
-            if (neg)
-                q++;
-            for (; *q && *q != ']'; q++) {
-                if (q[1] == '-' && q[2] && q[2] != ']') {
-                    if (*s >= q[0] && *s <= q[2])
-                        hit = 1;
-                    q += 2;
-                } else if (*q == *s) {
-                    hit = 1;
-                }
-            }
-            if (!*q || !*s || hit == neg)
-                return 0;
-            p = q;
-            s++;
-            break;
-        }
-        case '{': {
-            const char *end = strchr(p, '}');
-            if (!end)
-                return *s == '{' ? glob_match(p + 1, s + 1, depth + 1) : 0;
-            for (const char *alt = p + 1; alt <= end; ) {
-                const char *comma = alt;
-                while (comma < end && *comma != ',')
-                    comma++;
-                char buf[1024];
-                int k = snprintf(buf, sizeof buf, "%.*s%s", (int)(comma - alt), alt, end + 1);
-                if (k > 0 && (size_t)k < sizeof buf && glob_match(buf, s, depth + 1))
-                    return 1;
-                alt = comma + 1;
-            }
-            return 0;
-        }
-        case '\\':
-            if (p[1])
-                p++;
-            /* fall through */
-        default:
-            if (*s != *p)
-                return 0;
-            s++;
-        }
-    }
-    return !*s;
-}
-
 static const sd_gobj_class files_class;
 
 static void base64(sd_buf *b, const char *s, size_t n)
@@ -404,17 +328,28 @@ static int files_method(sd_gval *out, sd_gcall *c, void *self, const char *name,
         return 0;
     }
     if (!strcmp(name, "Glob")) {
+        /* gotmpl_glob.c: no backtracking, its work counted as steps */
         char *pat = clean_rel(argv[0].u.s.p, argv[0].u.s.n);
         char **rel = sd_gheap_alloc(h, (f->n ? f->n : 1) * sizeof *rel);
+        sd_gotmpl_glob *g = NULL;
         size_t n = 0;
-        if (!rel) {
+        int r = 0;
+        if (!rel || (pat && sd_gotmpl_glob_compile(&g, pat, strlen(pat)) < 0)) {
             free(pat);
             return sd_gcall_fail(c, "out of memory");
         }
-        for (size_t i = 0; pat && i < f->n; i++)
-            if (glob_match(pat, f->rel[i], 0))
+        for (size_t i = 0; g && i < f->n && r == 0; i++) {
+            unsigned long long work = 0;
+            int m = sd_gotmpl_glob_match(g, f->rel[i], strlen(f->rel[i]), &work);
+            if (m < 0)
+                r = sd_gcall_fail(c, "out of memory");
+            else if ((r = sd_gcall_steps(c, work)) == 0 && m)
                 rel[n++] = f->rel[i];
+        }
+        sd_gotmpl_glob_free(g);
         free(pat);
+        if (r)
+            return r;
         *out = new_files(c, f, rel, n);
         return 0;
     }
@@ -474,7 +409,7 @@ static void set(sd_gheap *h, sd_gval s, const char *k, sd_gval v)
     sd_gmap_set(h, s, k, strlen(k), v);
 }
 
-static void set_str(sd_gheap *h, sd_gval s, const char *k, sd_val *obj, const char *jk)
+static void set_gstr(sd_gheap *h, sd_gval s, const char *k, sd_val *obj, const char *jk)
 {
     set(h, s, k, str_of(h, sd_val_object_get(obj, jk)));
 }
@@ -500,9 +435,9 @@ static sd_gval value_row(sd_gheap *h, sd_val *r)
     int dfield = sd_val_is_true(sd_val_object_get(r, "description_field"));
     const char *sec = sd_val_string_value(sd_val_object_get(r, "section"));
 
-    set_str(h, s, "Key", r, "key");
-    set_str(h, s, "Type", r, "type");
-    set_str(h, s, "NotationType", r, "notation");
+    set_gstr(h, s, "Key", r, "key");
+    set_gstr(h, s, "Type", r, "type");
+    set_gstr(h, s, "NotationType", r, "notation");
     set(h, s, "AutoDefault", dauto ? dtext : ad ? str_of(h, ad) : empty);
     set(h, s, "Default", dauto ? empty : dtext);
     set(h, s, "AutoDescription", as ? str_of(h, as) : dfield ? empty : dsc);
@@ -533,27 +468,27 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
         ch = sd_val_object();
     else
         sd_val_incref(ch);
-    set_str(h, d, "ApiVersion", ch, "apiVersion");
-    set_str(h, d, "AppVersion", ch, "appVersion");
-    set_str(h, d, "KubeVersion", ch, "kubeVersion");
-    set_str(h, d, "Name", ch, "name");
+    set_gstr(h, d, "ApiVersion", ch, "apiVersion");
+    set_gstr(h, d, "AppVersion", ch, "appVersion");
+    set_gstr(h, d, "KubeVersion", ch, "kubeVersion");
+    set_gstr(h, d, "Name", ch, "name");
     set(h, d, "Deprecated", sd_gbool(sd_val_is_true(sd_val_object_get(ch, "deprecated"))));
-    set_str(h, d, "Description", ch, "description");
-    set_str(h, d, "Version", ch, "version");
-    set_str(h, d, "Home", ch, "home");
-    set_str(h, d, "Type", ch, "type");
+    set_gstr(h, d, "Description", ch, "description");
+    set_gstr(h, d, "Version", ch, "version");
+    set_gstr(h, d, "Home", ch, "home");
+    set_gstr(h, d, "Type", ch, "type");
     sd_gval src = sd_glist_new(h, 0);
     sd_val_array_foreach(sd_val_object_get(ch, "sources"), i, x)
         if (sd_val_is_string(x))
             sd_glist_push(h, src, str_of(h, x));
     set(h, d, "Sources", src);
-    set_str(h, d, "Engine", ch, "engine");
+    set_gstr(h, d, "Engine", ch, "engine");
     sd_gval mts = sd_glist_new(h, 0);
     sd_val_array_foreach(sd_val_object_get(ch, "maintainers"), i, x) {
         sd_gval m = sd_gstruct_new(h, "helm.ChartMetaMaintainer");
-        set_str(h, m, "Email", x, "email");
-        set_str(h, m, "Name", x, "name");
-        set_str(h, m, "Url", x, "url");
+        set_gstr(h, m, "Email", x, "email");
+        set_gstr(h, m, "Name", x, "name");
+        set_gstr(h, m, "Url", x, "url");
         sd_glist_push(h, mts, m);
     }
     set(h, d, "Maintainers", mts);
@@ -568,16 +503,16 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
         qsort(dv, nd, sizeof *dv, cmp_deps);
         for (i = 0; i < nd; i++) {
             sd_gval dep = sd_gstruct_new(h, "helm.ChartRequirementsItem");
-            set_str(h, dep, "Name", dv[i], "name");
-            set_str(h, dep, "Version", dv[i], "version");
-            set_str(h, dep, "Repository", dv[i], "repository");
-            set_str(h, dep, "Alias", dv[i], "alias");
+            set_gstr(h, dep, "Name", dv[i], "name");
+            set_gstr(h, dep, "Version", dv[i], "version");
+            set_gstr(h, dep, "Repository", dv[i], "repository");
+            set_gstr(h, dep, "Alias", dv[i], "alias");
             sd_glist_push(h, dl, dep);
         }
         free(dv);
     }
     set(h, d, "Dependencies", dl);
-    set_str(h, d, "ChartDirectory", ch, "dir");
+    set_gstr(h, d, "ChartDirectory", ch, "dir");
     set(h, d, "HelmDocsVersion", sd_gstrz(h, version ? version : ""));
     /* .Values and .Sections: rows in key order; sections in order of appearance */
     sd_gval vals = sd_glist_new(h, sd_val_array_size(rows));
@@ -613,6 +548,70 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
 }
 
 /* --- running ---------------------------------------------------------------------------- */
+
+/* The first `nl` bytes of `needle` in `hay` (`n` bytes), or NULL. */
+static const char *find_mem(const char *hay, size_t n, const char *needle, size_t nl)
+{
+    for (size_t i = 0; nl && i + nl <= n; i++)
+        if (hay[i] == needle[0] && !memcmp(hay + i, needle, nl))
+            return hay + i;
+    return NULL;
+}
+
+/* Whether `body` (`n` bytes) reads the rows (.Values, .Sections) itself or
+ * calls a template whose name is in `names` (NUL-separated, `nn` of them). */
+static int body_reads(const char *body, size_t n, const char *names, size_t nn)
+{
+    static const char *const calls[] = { "template \"", "include \"" };
+    if (find_mem(body, n, ".Values", 7) || find_mem(body, n, ".Sections", 9))
+        return 1;
+    for (size_t c = 0; c < 2; c++) {
+        size_t cl = strlen(calls[c]);
+        for (const char *p = body; (p = find_mem(p, n - (size_t)(p - body), calls[c], cl)); p += cl) {
+            const char *q = p + cl, *e = memchr(q, '"', n - (size_t)(q - body));
+            const char *nm = names;
+            for (size_t k = 0; e && k < nn; k++, nm += strlen(nm) + 1)
+                if ((size_t)(e - q) == strlen(nm) && !memcmp(q, nm, (size_t)(e - q)))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+int sd_helmdocs_reads_values(const char *text, size_t len)
+{
+    static const char def[] = "{{ define \"";
+    struct tdef { const char *name, *body; size_t nl, bl; unsigned char in; } defs[128];
+    size_t nd = 0, nn = 0;
+    sd_buf names = SD_BUF_INIT;
+    int more = 1, r;
+
+    /* helm-docs' own named templates, one define each (an entry may hold
+     * several: each runs to the next) */
+    for (size_t i = 0; i < sizeof named_templates / sizeof *named_templates && named_templates[i]; i++)
+        for (const char *d = strstr(named_templates[i], def); d && nd < 128; d = strstr(d + 1, def)) {
+            const char *q = d + sizeof def - 1, *e = strchr(q, '"'), *next = strstr(q, def);
+            if (!e)
+                continue;
+            defs[nd++] = (struct tdef){ q, d, (size_t)(e - q), next ? (size_t)(next - d) : strlen(d), 0 };
+        }
+    /* those that read the rows, directly or through one another */
+    while (more) {
+        more = 0;
+        for (size_t i = 0; i < nd; i++) {
+            if (defs[i].in || !body_reads(defs[i].body, defs[i].bl, names.ptr, nn))
+                continue;
+            defs[i].in = 1;
+            more = 1;
+            sd_buf_put(&names, defs[i].name, defs[i].nl);
+            sd_buf_putc(&names, '\0');
+            nn++;
+        }
+    }
+    r = sd_buf_failed(&names) ? 1 : body_reads(text, len, names.ptr, nn);
+    sd_buf_release(&names);
+    return r;
+}
 
 /* helm-docs' applyMarkDownFormat: " \n" -> "\n", then "\n{3,}" -> "\n\n" */
 static void markdown_format(sd_buf *out, const char *s, size_t n)
@@ -651,7 +650,7 @@ static int run(sd_buf *out, sd_val *model, const char *file, const char *text, s
     memset(&files, 0, sizeof files);
     const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
     files.base = strdup(dir ? dir : ".");
-    if (!files.base || sd_gotmpl_new(&set, file) < 0 || !(heap = sd_gheap_new(0))) {
+    if (!files.base || sd_gotmpl_new(&set, file) < 0 || !(heap = sd_gheap_new(opts ? opts->heap_cap : 0))) {
         r = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ file, 0, 0 }, "out of memory");
         goto done;
     }
@@ -665,7 +664,7 @@ static int run(sd_buf *out, sd_val *model, const char *file, const char *text, s
         r = sd_diag_error(diags, sd_gheap_failed(heap), (sd_loc){ file, 0, 0 }, "out of memory");
         goto done;
     }
-    if ((r = sd_gotmpl_execute(&raw, set, tmpl_name, data, heap, NULL, diags)) < 0)
+    if ((r = sd_gotmpl_execute(&raw, set, tmpl_name, data, heap, opts ? opts->limits : NULL, diags)) < 0)
         goto done;
     if (format)
         markdown_format(out, raw.ptr, raw.len);

@@ -1,6 +1,7 @@
 /* md_cells.c - Markdown: escaped cells, code spans, the helm-docs and
  * Bitnami parameter tables and the details list (docs/themes.md). */
 #include "render_int.h"
+#include "entity.h"
 #include "alloc.h"
 #include "emit.h"
 #include "md_to_html.h"
@@ -185,7 +186,9 @@ void sd_render__md_key(sd_buf *b, const char *s)
     }
 }
 
-/* `text` as a Markdown code span, with a fence longer than any backtick run. */
+/* `text` as a Markdown code span, with a fence longer than any backtick run.
+ * Line endings become spaces, as CommonMark reads them in a code span
+ * anyway: a span is never cut by the end of a heading or a table row. */
 void sd_render__md_code(sd_buf *b, const char *s, size_t n)
 {
     size_t run = 0, best = 0;
@@ -198,7 +201,8 @@ void sd_render__md_code(sd_buf *b, const char *s, size_t n)
         sd_buf_putc(b, '`');
     if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
         sd_buf_putc(b, ' ');
-    sd_buf_put(b, s, n);
+    for (size_t i = 0; i < n; i++)
+        sd_buf_putc(b, s[i] == '\n' || s[i] == '\r' ? ' ' : s[i]);
     if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
         sd_buf_putc(b, ' ');
     for (size_t i = 0; i <= best; i++)
@@ -441,6 +445,68 @@ static int is_element_path(const char *p)
     return 0;
 }
 
+/* A fence for a fenced code block around `s`: three backticks, or one more
+ * than its longest run of backticks, so no line of it can close the block. */
+static void md_fence(sd_buf *b, const char *s)
+{
+    size_t run = 0, best = 0;
+    for (; s && *s; s++) {
+        run = *s == '`' ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    for (size_t i = 0; i < (best < 3 ? 3 : best + 1); i++)
+        sd_buf_putc(b, '`');
+}
+
+/* The Markdown forms of a details entry's chart strings (md_* fields; the
+ * md template prints nothing raw): its key as a code span, example titles
+ * as text and a fence no example can close, CEL and ytt rules as code
+ * spans and their messages as text. */
+static void md_detail_fields(sd_val *e)
+{
+    sd_buf n = SD_BUF_INIT;
+    sd_val *x, *list;
+    size_t i;
+    const char *k = str(e, "details_key");
+
+    sd_render__md_code(&n, k ? k : "", k ? strlen(k) : 0);
+    set_buf(e, "md_details_key", &n);
+    sd_val_array_foreach(sd_val_object_get(e, "example_list"), i, x) {
+        const char *t = str(x, "example_title");
+        sd_buf_clear(&n);
+        if (t) {
+            sd_render__md_text(&n, t, strlen(t));
+            set_buf(x, "md_example_title", &n);
+            sd_buf_clear(&n);
+        }
+        md_fence(&n, str(x, "yaml"));
+        set_buf(x, "md_fence", &n);
+    }
+    static const char *const kinds[][2] = { { "cel_rules", "md_cel_rules" }, { "ytt_rule_list", "md_ytt_rules" } };
+    for (size_t r = 0; r < 2; r++) {
+        sd_val *rules = sd_val_object_get(e, kinds[r][0]);
+        if (!sd_val_array_size(rules))
+            continue;
+        list = sd_val_array();
+        sd_val_array_foreach(rules, i, x) {
+            const char *rule = str(x, "rule"), *msg = str(x, "message");
+            sd_val *o = sd_val_object();
+            sd_buf_clear(&n);
+            sd_render__md_code(&n, rule ? rule : "", rule ? strlen(rule) : 0);
+            set_buf(o, "md_rule", &n);
+            if (msg && *msg) {
+                sd_buf_clear(&n);
+                sd_render__md_text(&n, msg, strlen(msg));
+                set_buf(o, "md_message", &n);
+            }
+            sd_val_array_append_new(list, o);
+        }
+        sd_val_object_set_new(e, kinds[r][1], list);
+    }
+    sd_buf_release(&n);
+}
+
 /* Entries with examples, constraints, rules or long descriptions: one per
  * schema location (the first path that reaches it; list elements give way
  * to the items schema), each with its full path, the definition it sits
@@ -481,7 +547,9 @@ void sd_render__details(sd_val *model)
                     if (def_group && !flag(e, "is_definition") && path && *path) {
                         set_str(e, "details_key", path);
                         sd_buf n = SD_BUF_INIT;
-                        sd_buf_printf(&n, "in definition `%s`", str(s, "section_title") ? str(s, "section_title") : "?");
+                        const char *def = str(s, "section_title") ? str(s, "section_title") : "?";
+                        sd_buf_puts(&n, "in definition ");
+                        sd_render__md_code(&n, def, strlen(def));   /* a $defs name: the chart's */
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     } else {
@@ -493,8 +561,10 @@ void sd_render__details(sd_val *model)
                         sd_buf n = SD_BUF_INIT;
                         sd_buf_puts(&n, "branch ");
                         sd_render__md_code(&n, bl, par && par > bl ? (size_t)(par - bl - 1) : strlen(bl));
-                        if (par && par > bl)
-                            sd_buf_printf(&n, " %s", par);
+                        if (par && par > bl) {
+                            sd_buf_putc(&n, ' ');
+                            sd_render__md_text(&n, par, strlen(par));
+                        }
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     } else if (str(e, "branch_label")) {
@@ -512,6 +582,7 @@ void sd_render__details(sd_val *model)
                         set_str(e, "details_note", n.ptr);
                         sd_buf_release(&n);
                     }
+                    md_detail_fields(e);
                     sd_val_array_append(list, e);
                 }
     sd_val_decref(seen);
@@ -519,6 +590,25 @@ void sd_render__details(sd_val *model)
         sd_val_object_set_new_nocheck(model, "details", list);
     else
         sd_val_decref(list);
+    /* the row sections' titles, headings: a $defs name is text; a section
+     * name is Markdown (Bitnami's `## @section` names write code spans),
+     * defanged as descriptions are and kept on one line */
+    sd_val_array_foreach(sd_val_object_get(model, "row_sections"), i, s) {
+        const char *t = str(s, "rows_title");
+        sd_buf n = SD_BUF_INIT, line = SD_BUF_INIT;
+        if (!t)
+            continue;
+        if (flag(s, "rows_definition")) {
+            sd_render__md_text(&n, t, strlen(t));
+        } else {
+            for (const char *c = t; *c; c++)
+                sd_buf_putc(&line, *c == '\n' || *c == '\r' ? ' ' : *c);
+            sd_render__md_defang(&n, line.ptr, line.len);
+        }
+        set_buf(s, "md_rows_title", &n);
+        sd_buf_release(&n);
+        sd_buf_release(&line);
+    }
 }
 
 /* --- keys only the schema documents (charts, md) ------------------------------ */
@@ -550,6 +640,7 @@ typedef struct skeys {
     sd_val *groups;    /* [{md_group_key, md_group_note?, rows}] */
     sd_val *group;     /* the group rows are added to */
     const char *branch;/* the oneOf/anyOf branch walked, or NULL */
+    const char *pattern;/* the patternProperties pattern of the row, or NULL */
     sd_buf  tmp;
 } skeys;
 
@@ -577,7 +668,7 @@ static sd_val *sk_group(skeys *k, const char *path, sd_val *def, const char *sam
             sd_render__md_code(&k->tmp, name ? name : "?", name ? strlen(name) : 1);
             if (d && *d) {
                 sd_buf_puts(&k->tmp, ": ");
-                sd_buf_puts(&k->tmp, d);   /* Markdown, as descriptions are */
+                sd_render__md_defang(&k->tmp, d, strlen(d));   /* Markdown, defanged as descriptions are */
             }
         }
         set_buf(g, "md_group_note", &k->tmp);
@@ -616,8 +707,14 @@ static void sk_row(skeys *k, sd_val *node, const char *path)
         if (par && par > k->branch)
             sd_render__md_cell(&k->tmp, par - 1, strlen(par - 1));
     }
+    if (k->pattern) {
+        if (k->branch)
+            sd_buf_puts(&k->tmp, "; ");
+        sd_buf_puts(&k->tmp, "keys matching ");
+        sd_render__md_code(&k->tmp, k->pattern, strlen(k->pattern));
+    }
     sd_val_array_foreach(c, i, x) {
-        if (i || k->branch)
+        if (i || k->branch || k->pattern)
             sd_buf_puts(&k->tmp, "; ");
         sd_render__md_cell(&k->tmp, sd_val_string_value(x), sd_val_string_length(x));
     }
@@ -652,7 +749,7 @@ static void sk_walk(skeys *k, sd_val *node, const char *path, int depth)
 {
     static const char *const branches[] = { "allOf", "anyOf", "oneOf", NULL };
     const char *ref = str(node, "ref");
-    sd_val *def = ref ? sd_val_object_get(k->v->defs, ref) : NULL, *x, *saved = k->group;
+    sd_val *def = ref ? sd_val_object_get(k->v->defs, ref) : NULL, *x, *y, *saved = k->group;
     size_t i;
 
     if (!sd_val_is_object(node) || depth > 32 || flag(node, "recursive"))
@@ -690,6 +787,22 @@ static void sk_walk(skeys *k, sd_val *node, const char *path, int depth)
         x = sd_val_object_get(def, "items");
     if (sd_val_is_object(x))
         sk_child(k, x, path, "[]", depth);
+    /* the schema of any other key (`resources.limits.*`), as html lists it */
+    x = sd_val_object_get(node, "additionalProperties");
+    if (!sd_val_is_object(x) && def)
+        x = sd_val_object_get(def, "additionalProperties");
+    if (sd_val_is_object(x))
+        sk_child(k, x, path, "*", depth);
+    x = sd_val_object_get(node, "patternProperties");
+    if (!sd_val_is_array(x) && def)
+        x = sd_val_object_get(def, "patternProperties");
+    sd_val_array_foreach(x, i, y) {
+        const char *outer = k->pattern;
+        k->pattern = str(y, "pattern");
+        if (sd_val_is_object(sd_val_object_get(y, "node")))
+            sk_child(k, sd_val_object_get(y, "node"), path, "*", depth);
+        k->pattern = outer;
+    }
     for (const char *const *b = branches; *b; b++)
         sd_val_array_foreach(sd_val_object_get(node, *b), i, x) {
             const char *outer = k->branch;
@@ -765,52 +878,9 @@ void sd_render__schema_keys(view *v, sd_val *model)
 
 /* HTML character references in plain text (Bitnami section names such as
  * "MongoDB(&reg;) parameters" are written for Markdown, where they are
- * decoded): the named ones these READMEs use and numeric ones, as UTF-8.
- * Anything else is kept as written. */
+ * decoded), as util/entity.c decodes schema titles. */
 void sd_render__decode_entities(sd_buf *b, const char *s)
 {
-    static const struct { const char *name; unsigned cp; } named[] = {
-        { "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' }, { "apos", '\'' },
-        { "nbsp", 0xA0 }, { "reg", 0xAE }, { "copy", 0xA9 }, { "trade", 0x2122 },
-        { "hellip", 0x2026 }, { "mdash", 0x2014 }, { "ndash", 0x2013 }, { "deg", 0xB0 },
-        { "times", 0xD7 }, { "rarr", 0x2192 }, { "larr", 0x2190 }
-    };
     sd_buf_clear(b);
-    while (*s) {
-        unsigned long cp = 0;
-        const char *semi = *s == '&' ? strchr(s, ';') : NULL;
-        if (semi && semi - s <= 10) {
-            if (s[1] == '#') {
-                char *e;
-                cp = (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &e, 16) : strtoul(s + 2, &e, 10);
-                if (e != semi || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-                    cp = 0;
-            } else {
-                for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-                    if ((size_t)(semi - s - 1) == strlen(named[i].name) &&
-                        !strncmp(s + 1, named[i].name, strlen(named[i].name)))
-                        cp = named[i].cp;
-            }
-        }
-        if (!cp) {
-            sd_buf_putc(b, *s++);
-            continue;
-        }
-        if (cp < 0x80) {
-            sd_buf_putc(b, (char)cp);
-        } else if (cp < 0x800) {
-            sd_buf_putc(b, (char)(0xC0 | (cp >> 6)));
-            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-        } else if (cp < 0x10000) {
-            sd_buf_putc(b, (char)(0xE0 | (cp >> 12)));
-            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-        } else {
-            sd_buf_putc(b, (char)(0xF0 | (cp >> 18)));
-            sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-            sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-            sd_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-        }
-        s = semi + 1;
-    }
+    sd_entity_decode_buf(b, s);
 }

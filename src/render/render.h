@@ -37,6 +37,39 @@ int sd_render_view(sd_val *model, int html);
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags);
 
+/** What a Markdown page is written into (md_page.c): all NULL for the page
+ *  alone. */
+typedef struct sd_render_md_opts {
+    const char *readme;             /* --readme FILE, or NULL */
+    const char *output;             /* -o FILE, or NULL */
+    const char *gotmpl;             /* --gotmpl FILE, or NULL (then CHART/README.md.gotmpl) */
+    const char *helm_docs_version;  /* --helm-docs-version V, or NULL */
+} sd_render_md_opts;
+/** The bytes `schemadoc SOURCE --format md` writes, into `out`: the chart's
+ *  helm-docs template run (README.md.gotmpl or o->gotmpl) when there is
+ *  one, else the Markdown page; with o->readme, the whole new README (the
+ *  page between the schemadoc markers, or the Parameters section replaced,
+ *  or refused with SD_ENOTFOUND naming the markers). Returns 0 or a
+ *  negative code with a diagnostic. */
+int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
+                       const sd_render_md_opts *o, sd_diags *diags);
+/** When `source` is a chart directory: o->readme, o->gotmpl and o->output
+ *  that lie inside it as written must resolve inside it (a chart can ship
+ *  README.md as a link to ~/.ssh/id_rsa: --check would print it, a write
+ *  would copy it); one that leads out is refused (SD_EDENIED with a
+ *  diagnostic), one that leads through a link inside the chart is replaced
+ *  by the file it resolves to. held[0..2] receive the new strings (the
+ *  caller frees them, also on failure). Returns 0 or a negative code. */
+int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags);
+
+/** Whether `schemadoc CHART --format md` (with `ro` and `o`) may read the
+ *  schema: 0 only when it runs a helm-docs template (the chart's
+ *  README.md.gotmpl in `chart_dir`, or o->gotmpl) that never reads the
+ *  values table (sd_helmdocs_reads_values()), so its model can be built
+ *  without following remote $refs; 1 otherwise (`chart_dir` NULL: not a
+ *  chart). */
+int sd_render_md_reads_schema(const char *chart_dir, const sd_render_opts *ro, const sd_render_md_opts *o);
+
 /** sd_render() in steps, so that a caller can ask what the templates read
  *  before it builds the model (the CLI skips a chart's "rows" for a page
  *  that never reads them: sd_model_opts.skip_rows).
@@ -64,6 +97,19 @@ int sd_render_data(sd_buf *out, sd_val *data, const sd_render_opts *opts, sd_dia
  *  SD_EUSAGE for another format. `generator` names the tool in the page. */
 int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *theme,
                    const char *generator, sd_diags *diags);
+
+/** The index page of a charts repository (`schemadoc --recursive DIR -o
+ *  SITE/`, site_index.c): `charts` is a list of objects, one per chart,
+ *  with "path" (below DIR), and where known "name", "version",
+ *  "description", "href" (its page, relative to the index: percent-encoded
+ *  here), "deprecated", "linked" (its page was made) and "failed" (true
+ *  values). The view's fields are added to each ("title", "md_title",
+ *  "md_version", "md_description"), then templates/index/html or index/md
+ *  (`format` "html" or "md") of `theme` (NULL: default) renders them;
+ *  `generator` names the tool in the page. Appends to `out`; same returns as
+ *  sd_render(), SD_EUSAGE for another format. */
+int sd_render_index(sd_buf *out, sd_val *charts, const char *format, const char *theme,
+                    const char *generator, sd_diags *diags);
 
 typedef struct sd_source sd_source;
 

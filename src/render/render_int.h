@@ -116,6 +116,8 @@ typedef struct view {
                           may read them): each is the node's whole default,
                           so a nested values file's would cost its size times
                           its depth */
+    int     bitnami;   /* Bitnami comments: a `[default: X]` is a placeholder beside
+                          the real default, not a description of it */
 } view;
 
 /** sd_render_view(), making default_yaml and default_block only when `yaml`. */

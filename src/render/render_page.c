@@ -8,6 +8,7 @@
 #include "file.h"
 #include "mustache.h"
 #include "sd.h"
+#include "sha256.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -330,6 +331,37 @@ done:
     return err;
 }
 
+/* The html page's script, the theme's html/script partial rendered for
+ * `model`, as `page_script`, and its SHA-256 as `script_hash`: the page's
+ * Content-Security-Policy allows that one script and no other (no
+ * 'unsafe-inline'), so an escaping slip can never run script. Only when the
+ * template reads page_script. */
+static int page_script(page *pg, sd_val *model, sd_diags *diags)
+{
+    const sd_mustache *t = NULL;
+    sd_buf text = SD_BUF_INIT;
+    char hash[45];
+    int err;
+
+    if (!sd_mustache_may_read(pg->top, pg->reg, "page_script") && !sd_mustache_may_read(pg->top, pg->reg, "script_hash"))
+        return 0;
+    if ((err = sd_mustache_partials_get(&t, pg->reg, "html/script", (sd_loc){ "html/script", 0, 0 }, diags)) < 0)
+        return err;
+    if (t && (err = sd_mustache_render(&text, t, model, pg->reg, diags)) < 0) {
+        sd_buf_release(&text);
+        return err;
+    }
+    if (sd_buf_failed(&text)) {
+        sd_buf_release(&text);
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+    }
+    sd_sha256_base64(hash, text.ptr, text.len);
+    sd_val_object_set_new_nocheck(model, "page_script", sd_val_stringn(text.ptr, text.len));
+    sd_val_object_set_new_nocheck(model, "script_hash", sd_val_string(hash));
+    sd_buf_release(&text);
+    return 0;
+}
+
 /* Render `model` with the open page's templates. */
 static int render_open_page(sd_buf *out, page *pg, sd_val *model, int view, sd_diags *diags)
 {
@@ -345,6 +377,8 @@ static int render_open_page(sd_buf *out, page *pg, sd_val *model, int view, sd_d
         return sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (opts->source_url)
         link_locations(model, opts->source_url, 0);
+    if (!strcmp(format, "html") && (err = page_script(pg, model, diags)) < 0)
+        return err;
     return sd_mustache_render(out, pg->top, model, pg->reg, diags);
 }
 

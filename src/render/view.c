@@ -557,14 +557,16 @@ int sd_render_view(sd_val *model, int html)
 int sd_render__view(sd_val *model, int html, int yaml)
 {
     view v = { html, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(),
-               SD_BUF_INIT, SD_BUF_INIT, { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0, yaml };
+               SD_BUF_INIT, SD_BUF_INIT, { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0, yaml, 0 };
     sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;
 
     {
         const char *kind = str(sd_val_object_get(model, "source"), "kind");
+        const char *dialect = str(sd_val_object_get(model, "source"), "dialect");
         v.ytt = kind && !strcmp(kind, "ytt");
+        v.bitnami = dialect && !strcmp(dialect, "bitnami");
     }
     sd_render__page_meta(&v, model);
     sd_val_array_foreach(sd_val_object_get(model, "rows"), i, x) {

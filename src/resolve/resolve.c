@@ -747,10 +747,25 @@ static const sd_node *walk_pointer(sd_resolver *r, const sd_node *node, const ch
 int sd_resolver_ref_uri(sd_resolver *r, char **out, const sd_node *from, const char *ref)
 {
     sd_schema_info *fi = pmap_get(&r->infos, from);
-    char *mapped = NULL;
+    char *mapped = NULL, *hash;
     int err;
 
     *out = NULL;
+    /* A resource the schemas embed (an `$id` known to the index) is known
+     * before any prefix map is asked: `--map http://localhost:1234/=DIR`
+     * must not send `http://localhost:1234/nested.json` to DIR when a
+     * subschema says `"$id": "nested.json"` under that base. */
+    if (r->opts.map && (err = sd_uri_resolve(out, fi ? fi->base : "", ref)) == 0) {
+        if ((hash = strchr(*out, '#')))
+            *hash = '\0';
+        int known = smap_find(&r->uris, *out) != NULL;
+        if (hash)
+            *hash = '#';
+        if (known)
+            return 0;
+        free(*out);
+        *out = NULL;
+    }
     if (r->opts.map && (mapped = r->opts.map(r->opts.payload, ref)))
         ref = mapped;
     err = sd_uri_resolve(out, fi ? fi->base : "", ref);

@@ -88,8 +88,10 @@ int sd_resolver_resolve(sd_resolver *r, const sd_schema_info **out,
                         sd_diags *diags);
 
 /** The absolute URI (fragment kept) that `ref`, written in schema `from`,
- *  names: the prefix maps first, else RFC 3986 against the base in force
- *  at `from`. *out is a new string the caller frees. Returns 0 or SD_ENOMEM. */
+ *  names: RFC 3986 against the base in force at `from` when that names a
+ *  resource the index knows (an embedded `$id`), else the prefix maps
+ *  first, else RFC 3986. *out is a new string the caller frees. Returns 0
+ *  or SD_ENOMEM. */
 int sd_resolver_ref_uri(sd_resolver *r, char **out, const sd_node *from, const char *ref);
 
 /** The JSON pointer of `info` from its document root ("#/properties/a"),

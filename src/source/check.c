@@ -1,11 +1,12 @@
 /* check.c - values files against a source (see check.h): what is validated
  * against what for each source kind, Helm's merge, CRD versions by
- * apiVersion, ytt overlays and their lifecycle rules; the JSON results. */
+ * apiVersion, ytt overlays and their lifecycle rules. The results as JSON
+ * are check_json.c; the rules document is check_rules.c. */
 #include "check.h"
 #include "alloc.h"
-#include "rules.h"
+#include "annot.h"
+#include "tmplrefs.h"
 #include "buf.h"
-#include "emit.h"
 #include "merge.h"
 #include "synth.h"
 #include "file.h"
@@ -25,6 +26,8 @@ typedef struct item {
     const sd_node  *defaults;      /* a chart's values.yaml root */
     const char     *defaults_file;
     sd_tape        *tape;          /* a JSON file parsed straight into a tape (r.values NULL) */
+    int             noschema;      /* a chart without a schema: its keys are linted against
+                                      values.yaml alone, nothing is validated */
     char           *text, *file;   /* its text and name, which the tape and results borrow */
 } item;
 
@@ -39,6 +42,10 @@ struct sd_check {
     size_t           nitems;
     const sd_node   *effective, *effective_schema;
     int              wanting;   /* found wanting outside the schema (ytt lifecycle) */
+    int              said_noschema;  /* "the chart has no schema" was said (once a run) */
+    int              said_shape;     /* "no templates/" was said (once a run) */
+    struct chartinfo **info;    /* per chart linted: its templates and comments */
+    size_t           ninfo;
     int              oom;
 };
 
@@ -63,7 +70,10 @@ static size_t chart_extras(const sd_chart *chart, const char **extra, size_t max
     }
     return n;
 }
-static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged);
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
+                                sd_vresult *res);
+static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart);
+static void shape_note(sd_check *k, const sd_chart *chart);
 
 static void keep(sd_check *k, sd_doc *d)
 {
@@ -227,9 +237,7 @@ static int ytt_lifecycle(sd_check *k, const sd_node *schema, const sd_node *v, i
     return bad;
 }
 
-/* CEL rules (x-kubernetes-validations) are left to the API server: say so
- * once per run, at the first one, that they are not checked `where`. */
-static void cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where)
+void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where)
 {
     if (*said || !n || depth > 200)
         return;
@@ -244,7 +252,7 @@ static void cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, co
     }
     if (n->kind == SD_MAP || n->kind == SD_SEQ)
         for (size_t i = 0; i < n->n; i++)
-            cel_note(diags, n->items[i].value, said, depth + 1, where);
+            sd_check__cel_note(diags, n->items[i].value, said, depth + 1, where);
 }
 
 /* ---- per source kind ------------------------------------------------------ */
@@ -260,10 +268,21 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         base = NULL;
     if (chart->values)
         sd_buf_puts(&label, chart->values->file);
+    size_t mark = k->diags->count;
     const sd_node *merged = merge_files(k, base, files, n, &label);
     if (!merged) {
+        /* a file that cannot be read is a result of its own (an input
+         * error, its reason with it), so the other results of --each
+         * stand and the JSON has its object */
+        sd_buf_clear(&label);
+        if (chart->values)
+            sd_buf_puts(&label, chart->values->file);
+        for (size_t i = 0; i < n; i++)
+            sd_buf_printf(&label, "%s%s", label.len ? " + " : "", strcmp(files[i], "-") ? files[i] : "<stdin>");
+        if (!k->oom)
+            add_result(k, label.ptr, NULL, SD_EIO, mark);
         sd_buf_release(&label);
-        return SD_ERROR;
+        return k->oom ? SD_ENOMEM : 0;
     }
     k->effective = merged;
     if (chart->schema) {
@@ -275,9 +294,13 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
         lint_with(add_result(k, label.len ? label.ptr : "(values)", merged, entry, k->diags->count),
                   0, chart);
     } else {
-        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
-                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
-        lint_without_schema(k, chart, merged);
+        /* a result like any other: its status and the lint's findings
+         * (docs/validate.md) */
+        item *it = add_result(k, label.len ? label.ptr : "(values)", merged, 0, k->diags->count);
+        if (it) {
+            it->noschema = 1;
+            lint_with(it, 0, chart);
+        }
     }
     /* each subchart's part against the subchart's own schema, as Helm does */
     for (size_t i = 1; i < sd_source_nschemas(k->src) && !k->oom; i++) {
@@ -314,10 +337,11 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
 }
 
 /* A chart without a schema: the keys its values.yaml does not know are
- * still worth a warning (an error under --strict), typos above all. */
-static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged)
+ * still worth a warning (an error under --strict), typos above all; they
+ * go to `res`. */
+static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_node *merged,
+                                sd_vresult *res)
 {
-    sd_vresult res = SD_VRESULT_INIT;
     const char *extra[64];
     size_t nextra = 0;
     const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
@@ -331,15 +355,28 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
         return;
     }
     if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
-                       k->opts.strict, &res) < 0)
+                       k->opts.strict, chart_info(k, chart), res) < 0)
         k->oom = 1;
+    shape_note(k, chart);
     sd_tape_free(&t);
-    sort_errors(k, res.items, res.count);
-    sort_errors(k, res.warnings, res.nwarnings);
-    if (res.count)
-        k->wanting = 1;
-    sd_vresult_to_diags(&res, k->diags);
-    sd_vresult_release(&res);
+}
+
+/* Said once a run, and only when it is true: without a schema the keys
+ * are still judged against values.yaml (a note says so), unless it has
+ * none, and then nothing is checked at all. */
+static void noschema_notice(sd_check *k, const sd_chart *chart)
+{
+    const sd_node *defs = chart->values ? sd_doc_root(chart->values) : NULL;
+    if (chart->schema || k->said_noschema)
+        return;
+    k->said_noschema = 1;
+    if (defs && defs->kind == SD_MAP && defs->n)
+        sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
+                    "the chart has no values.schema.json: Helm checks nothing; only the keys "
+                    "are checked, against values.yaml");
+    else
+        sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
+                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
 }
 
 /* Helm's `-f a -f b` merges (the default); chart-testing checks each CI
@@ -347,6 +384,7 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
 static int check_chart(sd_check *k, const char *const *files, size_t n)
 {
     int err = 0;
+    noschema_notice(k, sd_source_chart(k->src));
     if (!k->opts.each || n < 2)
         return check_chart_files(k, files, n);
     for (size_t i = 0; i < n && err >= 0; i++)
@@ -375,7 +413,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
             if (!v || !v->schema || i == sd_source_nschemas(k->src))
                 return sd_diag_error(k->diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(k->src), 0, 0 },
                                      "the CRD has no openAPIV3Schema");
-            cel_note(k->diags, v->schema, &said, 0, "evaluated here");
+            sd_check__cel_note(k->diags, v->schema, &said, 0, "evaluated here");
             if ((entry = sd_source_entry(k->src, i, k->diags)) < 0)
                 return entry;
             lint_with(add_result(k, d->file, inst, entry, k->diags->count), (long)i, NULL);
@@ -475,6 +513,58 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
 
 /* ---- the run --------------------------------------------------------------- */
 
+/* What the lint knows of `chart` beyond values.yaml and the schema: how
+ * its templates use the values (read once a run), its doc comments. A
+ * chart without templates/ (a packaged chart's values alone, the corpus)
+ * is judged by the default's shape, and a note says so once. NULL when
+ * out of memory (the lint then goes without). */
+struct chartinfo {
+    const sd_chart *chart;
+    sd_tmplrefs     refs;
+    sd_annots       annots;
+    int             scanned;   /* annots holds something to release */
+    sd_lint_chart   lc;
+};
+
+static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart)
+{
+    struct chartinfo *ci, **p;
+    sd_diags quiet = SD_DIAGS_INIT;   /* odd comments were the pages' to report */
+
+    if (!chart)
+        return NULL;
+    for (size_t i = 0; i < k->ninfo; i++)
+        if (k->info[i]->chart == chart)
+            return &k->info[i]->lc;
+    if (!(ci = calloc(1, sizeof *ci)) || !(p = realloc(k->info, (k->ninfo + 1) * sizeof *p))) {
+        free(ci);
+        return NULL;
+    }
+    k->info = p;
+    k->info[k->ninfo++] = ci;
+    ci->chart = chart;
+    ci->refs = (sd_tmplrefs)SD_TMPLREFS_INIT;
+    sd_tmplrefs_scan_dir(&ci->refs, chart->dir);
+    ci->lc.refs = ci->refs.oom ? NULL : &ci->refs;
+    if (chart->values && (ci->scanned = 1) && sd_annots_scan(&ci->annots, chart->values, &quiet) == 0)
+        ci->lc.annots = &ci->annots;
+    sd_diags_release(&quiet);
+    return &ci->lc;
+}
+
+/* Once a run, when a key of a values file was judged without templates to
+ * read: say that the default's shape decided what is free-form. */
+static void shape_note(sd_check *k, const sd_chart *chart)
+{
+    sd_lint_chart *lc = chart_info(k, chart);
+    if (!lc || !lc->shape_used || k->said_shape)
+        return;
+    k->said_shape = 1;
+    sd_diag_add(k->diags, SD_SEV_NOTE, 0, (sd_loc){ chart->dir, 0, 0 }, NULL, NULL,
+                "the chart has no templates/: which maps are free-form is told from values.yaml "
+                "alone (an empty map; a new entry shaped like its siblings)");
+}
+
 /* Unknown and deprecated keys (lint.c); --strict makes unknown keys errors. */
 static void lint(sd_check *k, item *it, sd_tape *values)
 {
@@ -494,8 +584,9 @@ static void lint(sd_check *k, item *it, sd_tape *values)
     if (chart)
         nextra = chart_extras(chart, extra, 64);
     if (sd_check__lint(k->src, values, it->defaults, it->defaults_file, sc->doc, sc->root,
-                       extra, nextra, k->opts.strict, &it->r.res) < 0)
+                       extra, nextra, k->opts.strict, chart_info(k, chart), &it->r.res) < 0)
         k->oom = 1;
+    shape_note(k, chart);
     if (it->r.res.count && it->r.status == 0)
         it->r.status = SD_EINVALID;
 }
@@ -598,6 +689,11 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
         }
         if (r->diag_count == 0)
             r->diag_first = diags->count;
+        if (k->items[i].noschema) {
+            lint_without_schema(k, sd_source_chart(src), r->values, &r->res);
+            r->status = r->res.count ? SD_EINVALID : 0;
+            goto done;
+        }
         /* the instance as a tape: parsed so, or copied from its tree */
         sd_tape own, *t = k->items[i].tape;
         if (!t) {
@@ -646,6 +742,13 @@ void sd_check_free(sd_check *k)
         free(k->items[i].file);
     }
     free(k->items);
+    for (size_t i = 0; i < k->ninfo; i++) {
+        sd_tmplrefs_release(&k->info[i]->refs);
+        if (k->info[i]->scanned)
+            sd_annots_release(&k->info[i]->annots);
+        free(k->info[i]);
+    }
+    free(k->info);
     for (size_t i = 0; i < k->nkeep; i++)
         sd_doc_free(k->keep[i]);
     free(k->keep);
@@ -671,181 +774,4 @@ int sd_check_status(const sd_check *k)
             status = 1;
     }
     return status;
-}
-
-/* ---- JSON --------------------------------------------------------------- */
-
-static void json_str(sd_buf *o, const char *s)
-{
-    if (!s) {   /* a string the validator could not allocate */
-        sd_alloc_note_failure();
-        s = "";
-    }
-    sd_emit_json_string(o, s, strlen(s));
-}
-
-static void json_error(sd_buf *o, const sd_verror *e, const char *file)
-{
-    sd_buf_puts(o, "{\"path\": ");
-    json_str(o, e->path);
-    sd_buf_puts(o, ", \"key\": ");
-    json_str(o, e->key);
-    sd_buf_puts(o, ", \"file\": ");
-    json_str(o, e->loc.file ? e->loc.file : file);
-    sd_buf_printf(o, ", \"line\": %d, \"column\": %d, \"keyword\": ", e->loc.line, e->loc.column);
-    json_str(o, e->keyword);
-    sd_buf_puts(o, ", \"message\": ");
-    json_str(o, e->message);
-    sd_buf_puts(o, ", \"schemaLocation\": ");
-    {
-        sd_buf l = SD_BUF_INIT;
-        if (e->schema_loc.file)
-            sd_buf_printf(&l, "%s:%d:%d", e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
-        sd_emit_json_string(o, l.ptr, l.len);
-        sd_buf_release(&l);
-    }
-    sd_buf_puts(o, ", \"schemaPath\": ");
-    json_str(o, e->schema_path);
-    sd_buf_putc(o, '}');
-}
-
-/* The error lines of diags[from..to) as a JSON array of strings. */
-static void json_diags(sd_buf *o, const sd_diags *d, size_t from, size_t to)
-{
-    int any = 0;
-    sd_buf_putc(o, '[');
-    for (size_t i = from; i < to && i < d->count; i++) {
-        const sd_diag *g = &d->items[i];
-        char *line;
-        if (g->severity != SD_SEV_ERROR)
-            continue;
-        line = sd_diag_format(g);
-        sd_buf_puts(o, any++ ? ", " : "");
-        sd_emit_json_string(o, line ? line : "", line ? strlen(line) : 0);
-        free(line);
-    }
-    sd_buf_putc(o, ']');
-}
-
-void sd_check_json(sd_buf *out, const sd_check *k, const sd_diags *diags)
-{
-    sd_buf_puts(out, "[");
-    for (size_t f = 0; f < k->nitems; f++) {
-        const sd_check_result *r = &k->items[f].r;
-        const char *name = r->label ? r->label : "(values)";
-        int input_error = r->status < 0 && r->status != SD_EINVALID;
-        sd_buf_puts(out, f ? ",\n " : "\n ");
-        sd_buf_puts(out, "{\"file\": ");
-        json_str(out, name);
-        sd_buf_printf(out, ", \"valid\": %s, \"errors\": [", r->status == 0 ? "true" : "false");
-        for (size_t i = 0; i < r->res.count; i++) {
-            sd_buf_puts(out, i ? ",\n   " : "\n   ");
-            json_error(out, &r->res.items[i], name);
-        }
-        sd_buf_puts(out, r->res.count ? "\n  ]" : "]");
-        if (r->res.total > r->res.count)
-            sd_buf_printf(out, ", \"errorsNotShown\": %zu", r->res.total - r->res.count);
-        if (input_error) {
-            sd_buf_puts(out, ", \"inputErrors\": ");
-            json_diags(out, diags, r->diag_first, r->diag_first + r->diag_count);
-        }
-        sd_buf_puts(out, ", \"warnings\": [");
-        for (size_t i = 0; i < r->res.nwarnings; i++) {
-            sd_buf_puts(out, i ? ",\n   " : "\n   ");
-            json_error(out, &r->res.warnings[i], name);
-        }
-        sd_buf_puts(out, r->res.nwarnings ? "\n  ]}" : "]}");
-    }
-    sd_buf_puts(out, "\n]\n");
-}
-
-void sd_check_json_failed(sd_buf *out, const char *const *files, size_t nfiles, const sd_diags *diags)
-{
-    sd_buf_putc(out, '[');
-    for (size_t f = 0; f < nfiles; f++) {
-        const char *name = strcmp(files[f], "-") == 0 ? "<stdin>" : files[f];
-        sd_buf_puts(out, f ? ",\n " : "\n ");
-        sd_buf_puts(out, "{\"file\": ");
-        json_str(out, name);
-        sd_buf_puts(out, ", \"valid\": false, \"errors\": [], \"inputErrors\": ");
-        json_diags(out, diags, 0, diags->count);
-        sd_buf_puts(out, ", \"warnings\": []}");
-    }
-    sd_buf_puts(out, "\n]\n");
-}
-
-/* ---- the rules document -------------------------------------------------------- */
-
-int sd_check_rules(sd_buf *out, sd_source *src, const sd_check_opts *opts, sd_diags *diags)
-{
-    sd_validate_opts vo;
-    sd_rules_opts ro;
-    sd_rules_entry *entries;
-    sd_validator *v = NULL;
-    const sd_crd_version *fallback = NULL;
-    size_t n = 0, ns = sd_source_nschemas(src);
-    int err, said = 0;
-
-    sd_check_validate_opts(&vo, src, opts);
-    if ((err = sd_source_validator(&v, src, &vo, diags)) < 0)
-        return err;
-    if (!(entries = calloc(ns ? ns : 1, sizeof *entries)))
-        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ sd_source_path(src), 0, 0 }, "out of memory");
-    memset(&ro, 0, sizeof ro);
-    ro.source = sd_source_path(src);
-    ro.formats = vo.formats;
-    ro.draft = vo.draft;
-    ro.default_draft = sd_source_options(src)->draft;
-    switch (sd_source_kind(src)) {
-    case SD_SOURCE_CHART: ro.kind = "chart"; break;
-    case SD_SOURCE_CRD:   ro.kind = "crd"; break;
-    case SD_SOURCE_YTT:   ro.kind = "ytt"; break;
-    default:              ro.kind = "schema"; break;
-    }
-    for (size_t i = 0; i < ns; i++) {
-        const sd_source_schema *sc = sd_source_schema_at(src, i);
-        sd_rules_entry *e = &entries[n];
-        int entry;
-        if (!sc->root)
-            continue;
-        if (sc->version) {
-            /* the version `validate` falls back to: the first, else the
-             * last storage version (sd_crds_for) */
-            if (!fallback || (sc->version->node && sc->version->storage)) {
-                fallback = sc->version;
-                ro.fallback = sc->name;
-            }
-            cel_note(diags, sc->root, &said, 0, "in the rules");
-        }
-        if ((entry = sd_source_entry(src, i, diags)) < 0) {
-            free(entries);
-            return entry;
-        }
-        e->name = sc->name;
-        e->val = v;
-        e->root = (size_t)entry;
-        if (sc->chart && sc->chart != sd_source_chart(src)) {
-            e->alias = sc->chart->alias;
-            e->defaults = sc->chart->values ? sd_doc_root(sc->chart->values) : NULL;
-        }
-        if (sd_source_kind(src) == SD_SOURCE_YTT)
-            e->defaults = sd_node_get(sc->root, "default");   /* the data values' defaults */
-        if (sc->crd) {
-            e->group = sc->crd->group;
-            e->version = sd_node_str(sc->version->name);
-            e->kind = sc->crd->kind;
-        }
-        n++;
-    }
-    if (sd_source_kind(src) == SD_SOURCE_CHART && !sd_source_chart(src)->schema)
-        sd_diag_warning(diags, (sd_loc){ sd_source_chart(src)->dir, 0, 0 },
-                        "the chart has no values.schema.json: Helm checks nothing, and neither do these rules");
-    if (!n && sd_source_kind(src) == SD_SOURCE_CRD) {
-        free(entries);
-        return sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(src), 0, 0 },
-                             "the CRD has no openAPIV3Schema");
-    }
-    err = sd_rules_export(out, entries, n, &ro, diags);
-    free(entries);
-    return err;
 }

@@ -71,17 +71,34 @@ int sd_check_status(const sd_check *chk);
  *  `formats` says to ignore them. */
 void sd_check_validate_opts(sd_validate_opts *out, const sd_source *src, const sd_check_opts *opts);
 
+/** What the lint knows of a chart beside values.yaml and the schema (all
+ *  borrowed; any may be NULL): how its templates use each values path (no
+ *  templates/: the default's shape decides what is free-form), and the doc
+ *  comments of its values.yaml (Bitnami `@param key DEPRECATED ...`). */
+typedef struct sd_lint_chart {
+    const struct sd_tmplrefs *refs;
+    const struct sd_annots   *annots;
+    int shape_used;   /* set by the lint: a key was judged without templates to read */
+} sd_lint_chart;
+
 /** Internal (lint.c): warn (error when `strict`) on keys of `values` (a
  *  tape: parsed, or copied from a tree whose nodes `defaults` may share)
  *  that neither `defaults` (a chart's values.yaml, or NULL) nor `schema`
  *  (a node of `doc`; $refs through `src`) knows, with the closest known
  *  key, and on values set for deprecated keys (`deprecated: true`, a
- *  "Deprecated:" description) outside `defaults_file`. `extra`: more names
- *  known at the root. Findings are appended to `res`. Returns 0 or
- *  SD_ENOMEM. */
+ *  "Deprecated:" description, or such a values.yaml comment) outside
+ *  `defaults_file`. `extra`: more names known at the root; `lc`: what the
+ *  chart's templates and comments add (may be NULL). Findings are appended
+ *  to `res`. Returns 0 or SD_ENOMEM. */
 int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                    const char *defaults_file, const sd_doc *doc, const sd_node *schema,
-                   const char *const *extra, size_t nextra, int strict, sd_vresult *res);
+                   const char *const *extra, size_t nextra, int strict,
+                   sd_lint_chart *lc, sd_vresult *res);
+
+/** Internal (check.c, check_rules.c): warn once per run (*said), at the
+ *  first CEL rule (x-kubernetes-validations) under `n`, that CEL rules are
+ *  not checked `where` ("in the rules"): the API server checks them. */
+void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where);
 
 /** The rules document (docs/rules.md) of `src`: one entry per schema of the
  *  source, with what the interpreter needs beside the program (a

@@ -10,10 +10,12 @@
  * the validator's own. */
 #include "check.h"
 #include "alloc.h"
+#include "annot.h"
 #include "buf.h"
 #include "emit.h"
 #include "pmap.h"
 #include "ptr.h"
+#include "tmplrefs.h"
 #include "validate.h"
 
 #include <ctype.h>
@@ -50,6 +52,10 @@ typedef struct lctx {
     int            cut;           /* a collect() stopped at its depth or count bound */
     const sd_ckeys *ck;           /* keys commented out in the defaults (known, optional) */
     int            generated;     /* the schema was made from the defaults (gen.h) */
+    sd_lint_chart *lc;            /* the chart's templates and doc comments, or NULL */
+    const char    *seg[MAX_DEPTH + 2];  /* the keys of the place walked (NULL: a list index) */
+    size_t         nseg;
+    int            free;          /* below a map the templates hand on whole: no key is unknown */
 } lctx;
 
 /* The schema maps that apply at one place: `s` and, through $ref,
@@ -234,16 +240,39 @@ static const char *deprecated_text(const char *d)
     d += 10;
     while (*d == '*' || *d == '_')
         d++;
-    if (*d != ':' && *d != '.' && *d != ',' && *d != '\0')   /* as the html badge reads it */
+    /* "Deprecated: use x", "DEPRECATED. Use x", Bitnami's "DEPRECATED Please
+     * use x": the word, then anything but a letter ("deprecatedFoo" is not) */
+    if (isalnum((unsigned char)*d))
         return NULL;
-    if (*d)
+    if (*d == ':' || *d == '.' || *d == ',' || *d == '-')
         d++;
     while (*d == ' ' || *d == '*' || *d == '_')
         d++;
     return d;
 }
 
-/* A value set for a deprecated key: say so, with the schema's reason. */
+/* A value set for a key whose Bitnami `## @param key DEPRECATED ...` (or
+ * helm-docs `# -- Deprecated: ...`) comment says so. Returns 1 when said. */
+static int comment_deprecated(lctx *c, const sd_tval *key, const char *ptr, const char *dkey)
+{
+    const sd_annot *a = c->lc && c->lc->annots ? sd_annots_get(c->lc->annots, dkey) : NULL;
+    const char *why = a && a->description ? deprecated_text(a->description) : NULL;
+    sd_buf m = SD_BUF_INIT;
+
+    if (!why)
+        return 0;
+    sd_buf_printf(&m, "`%s` is deprecated", key->u.s);
+    if (*why) {
+        sd_buf_puts(&m, ": ");
+        sd_buf_put(&m, why, strcspn(why, "\n"));
+    }
+    record(c, 0, key, ptr, dkey, "deprecated", NULL, m.ptr);
+    sd_buf_release(&m);
+    return 1;
+}
+
+/* A value set for a deprecated key: say so, with the schema's reason, else
+ * the values.yaml comment's. */
 static void check_deprecated(lctx *c, const sd_tval *key, const sref *s, size_t ns,
                              const char *ptr, const char *dkey)
 {
@@ -264,6 +293,7 @@ static void check_deprecated(lctx *c, const sd_tval *key, const sref *s, size_t 
             return;
         }
     }
+    comment_deprecated(c, key, ptr, dkey);
 }
 
 static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
@@ -357,39 +387,166 @@ static size_t child_schemas(lctx *c, const sref *s, const mapkw *kw, size_t ns, 
     return n;
 }
 
-static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
-                     sd_buf *ptr, sd_buf *dk, int depth)
+/* What the schemas and defaults say of one map's keys. */
+typedef struct place {
+    int judged;          /* something lists the keys here */
+    int open;            /* any key is fine: a schema for other keys, patternProperties,
+                            x-kubernetes-preserve-unknown-fields, keys the validator
+                            refuses already (false), names a template ranges over */
+    int loose;           /* additionalProperties (unevaluatedProperties) true or {}: a
+                            schema generator's default, no statement; a key within
+                            an edit distance of 2 of a declared one is still a typo */
+    const sref *owner;   /* the schema that names the place */
+} place;
+
+static place judge_place(lctx *c, const sd_node *defs, const sref *s, size_t ns, mapkw *kw)
 {
-    int judged = 0, open = 0, owned = 0;
-    const sref *owner = ns ? &s[0] : NULL;   /* the first schema listing keys names the place */
-    const int root = dk->len == 0;
-    mapkw kw[MAX_SCHEMAS];
+    place pl = { 0, 0, 0, ns ? &s[0] : NULL };   /* the first schema listing keys names it */
+    int owned = 0;
 
     if (judged_by_defaults(c, defs, free_form))
-        judged = 1;
+        pl.judged = 1;
     for (size_t i = 0; i < ns; i++) {
         const sd_node *p = sd_node_get(s[i].node, "properties");
-        const sd_node *ap = sd_node_get(s[i].node, "additionalProperties");
-        const sd_node *up = sd_node_get(s[i].node, "unevaluatedProperties");
+        const char *const addl[] = { "additionalProperties", "unevaluatedProperties" };
         kw[i].props = p && p->kind == SD_MAP ? p : NULL;
-        kw[i].addl = ap && ap->kind == SD_MAP ? ap : NULL;
+        kw[i].addl = NULL;
         if (judged_by_schema(c, kw[i].props)) {
-            judged = 1;
+            pl.judged = 1;
             if (!owned) {
-                owner = &s[i];
+                pl.owner = &s[i];
                 owned = 1;
             }
         }
-        /* a schema for any other key, or keys the validator already
-         * refuses (additionalProperties: false) */
-        if (ap && (ap->kind == SD_MAP || ap->kind == SD_BOOL))
-            open = 1;
-        if (up && (up->kind == SD_MAP || up->kind == SD_BOOL))
-            open = 1;
+        for (size_t k = 0; k < 2; k++) {
+            const sd_node *ap = sd_node_get(s[i].node, addl[k]);
+            if (ap && ap->kind == SD_MAP && k == 0)
+                kw[i].addl = ap;
+            if (ap && ((ap->kind == SD_BOOL && ap->num.b) || (ap->kind == SD_MAP && !ap->n)))
+                pl.loose = 1;
+            else if (ap && (ap->kind == SD_MAP || ap->kind == SD_BOOL))
+                pl.open = 1;
+        }
         if (sd_node_get(s[i].node, "patternProperties") ||
             sd_node_get(s[i].node, "x-kubernetes-preserve-unknown-fields"))
-            open = 1;
+            pl.open = 1;
     }
+    if (c->lc && c->lc->refs && (sd_tmplrefs_use(c->lc->refs, c->seg, c->nseg) & SD_TREF_NAMES))
+        pl.open = 1;
+    return pl;
+}
+
+/* 1 when a schema here names `k` in `required` without describing it in
+ * `properties`: a key all the same. */
+static int required_here(const sref *s, size_t ns, const char *k)
+{
+    for (size_t i = 0; i < ns; i++) {
+        const sd_node *r = sd_node_get(s[i].node, "required");
+        for (size_t j = 0; r && r->kind == SD_SEQ && j < r->n; j++)
+            if (r->items[j].value->kind == SD_STR && !strcmp(r->items[j].value->str, k))
+                return 1;
+    }
+    return 0;
+}
+
+/* The key known here closest to `k` by edit distance (*bd), or NULL. */
+static const char *closest(const lctx *c, const char *k, const sd_node *defs, const sref *s,
+                           size_t ns, const mapkw *kw, int root, unsigned *bd)
+{
+    const char *best = NULL;
+    *bd = 999;
+    for (size_t j = 0; j < ns; j++) {
+        const sd_node *p = kw[j].props, *r = sd_node_get(s[j].node, "required");
+        for (size_t q = 0; p && q < p->n; q++) {
+            unsigned d = distance(k, p->items[q].key->str);
+            if (d < *bd)
+                *bd = d, best = p->items[q].key->str;
+        }
+        for (size_t q = 0; r && r->kind == SD_SEQ && q < r->n; q++) {
+            unsigned d = r->items[q].value->kind == SD_STR ? distance(k, r->items[q].value->str) : 999;
+            if (d < *bd)
+                *bd = d, best = r->items[q].value->str;
+        }
+    }
+    for (size_t q = 0; defs && defs->kind == SD_MAP && q < defs->n; q++) {
+        unsigned d = distance(k, defs->items[q].key->str);
+        if (d < *bd)
+            *bd = d, best = defs->items[q].key->str;
+    }
+    closest_commented(c, defs, k, bd, &best);
+    for (size_t j = 0; root && j < c->nextra; j++) {
+        unsigned d = distance(k, c->extra[j]);
+        if (d < *bd)
+            *bd = d, best = c->extra[j];
+    }
+    return best;
+}
+
+/* Without templates to read: a new entry of a map of named entries (grafana's
+ * `route: {main: {...}}`, where a file adds `route.redirect` shaped like
+ * `main`) is known, and judged against that sibling. The sibling of `defs`
+ * whose keys the value `v` shares most, when it shares at least half of
+ * them; NULL otherwise. */
+static const sd_node *entry_like(const sd_tval *v, const sd_node *defs)
+{
+    const sd_node *best = NULL;
+    size_t bn = 0, nk = sd_tape_kind(v) == SD_MAP ? v->len : 0;
+
+    if (!nk || !defs || defs->kind != SD_MAP)
+        return NULL;
+    for (size_t i = 0; i < defs->n; i++) {
+        const sd_node *sib = defs->items[i].value;
+        size_t shared = 0;
+        if (sib->kind != SD_MAP || sib->n < 2)
+            continue;
+        const sd_tval *k = v + 1;
+        for (size_t j = 0; j < nk; j++, k = sd_tval_next(k + 1))
+            shared += sd_node_get(sib, k->u.s) != NULL;
+        if (shared > bn)
+            bn = shared, best = sib;
+    }
+    return bn * 2 >= nk ? best : NULL;
+}
+
+/* Report `key` (unknown here) with the closest known key; under `loose`
+ * only when that one is a slip away (distance 2 at most). */
+static void report_unknown(lctx *c, const sd_tval *key, const place *pl, const sd_node *defs,
+                           const sref *s, size_t ns, const mapkw *kw, sd_buf *ptr, sd_buf *dk,
+                           size_t dmark)
+{
+    const char *k = key->u.s;
+    size_t kl = key->len;
+    unsigned bd;
+    const char *best = closest(c, k, defs, s, ns, kw, dmark == 0, &bd);
+    int near = best && bd <= (kl > 6 ? kl / 3 : 2) && bd < kl;
+    sd_buf m = SD_BUF_INIT;
+
+    if (pl->loose && !(near && bd <= 2))
+        return;
+    sd_buf_printf(&m, "unknown key `%s`: %s", k, c->known_by);
+    if (near) {
+        sd_buf sug = SD_BUF_INIT;
+        if (dmark)
+            sd_buf_put(&sug, dk->ptr, dmark);
+        dotted(&sug, best);
+        sd_buf_printf(&m, "; did you mean `%s`?", sug.ptr);
+        sd_buf_release(&sug);
+    }
+    record(c, c->strict, key, ptr->ptr, dk->ptr, "unknownKey", pl->owner, m.ptr);
+    sd_buf_release(&m);
+}
+
+static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
+                     sd_buf *ptr, sd_buf *dk, int depth)
+{
+    const int root = dk->len == 0, was_free = c->free;
+    const sd_tmplrefs *refs = c->lc && c->lc->refs && c->lc->refs->has_templates ? c->lc->refs : NULL;
+    mapkw kw[MAX_SCHEMAS];
+    place pl = judge_place(c, defs, s, ns, kw);
+
+    /* a map the templates hand on whole is application configuration */
+    if (refs && (sd_tmplrefs_use(refs, c->seg, c->nseg) & SD_TREF_WHOLE))
+        c->free = 1;
     const sd_tval *key = v + 1;
     for (size_t i = 0; i < v->len; i++, key = sd_tval_next(key + 1)) {
         const char *k = key->u.s;
@@ -397,61 +554,30 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
         size_t mark = ptr->len, dmark = dk->len;
         sref cs[MAX_SCHEMAS];
         size_t ncs;
-        int known = 0;
+        int known = 0, extra = 0;
         const sd_node *cd = default_of(c, defs, k);
         /* the chart's own values.yaml knows what it writes */
         const int own = c->defaults_file && kfile &&
                         (kfile == c->defaults_file || !strcmp(kfile, c->defaults_file));
 
-        for (size_t j = 0; j < ns && !known; j++)
-            if (kw[j].props && sd_node_get(kw[j].props, k))
-                known = 1;
-        if (cd || own)
-            known = 1;
-        int extra = 0;
         for (size_t j = 0; root && j < c->nextra && !extra; j++)
-            if (!strcmp(c->extra[j], k))
-                extra = known = 1;
+            extra = !strcmp(c->extra[j], k);
         if (extra)
             continue;   /* global and the subcharts' parts: theirs to judge */
+        for (size_t j = 0; j < ns && !known; j++)
+            known = kw[j].props && sd_node_get(kw[j].props, k);
+        known = known || cd || own || required_here(s, ns, k);
+        c->seg[c->nseg++] = k;
+        if (!known && refs)   /* a key the templates read exists */
+            known = (sd_tmplrefs_use(refs, c->seg, c->nseg) & SD_TREF_READ) != 0;
+        if (!known && !refs && pl.judged && !pl.open && (cd = entry_like(key + 1, defs)))
+            known = 1;
+        if (!refs && c->lc && pl.judged && !own)
+            c->lc->shape_used = 1;
         sd_ptr_push(ptr, k, key->len);
         dotted(dk, k);
-        if (judged && !open && !known) {
-            /* the closest key known here, as a full path */
-            const char *best = NULL;
-            unsigned bd = 999;
-            size_t kl = key->len;
-            for (size_t j = 0; j < ns; j++) {
-                const sd_node *p = kw[j].props;
-                for (size_t q = 0; p && q < p->n; q++) {
-                    unsigned d = distance(k, p->items[q].key->str);
-                    if (d < bd)
-                        bd = d, best = p->items[q].key->str;
-                }
-            }
-            for (size_t q = 0; defs && defs->kind == SD_MAP && q < defs->n; q++) {
-                unsigned d = distance(k, defs->items[q].key->str);
-                if (d < bd)
-                    bd = d, best = defs->items[q].key->str;
-            }
-            closest_commented(c, defs, k, &bd, &best);
-            for (size_t j = 0; root && j < c->nextra; j++) {
-                unsigned d = distance(k, c->extra[j]);
-                if (d < bd)
-                    bd = d, best = c->extra[j];
-            }
-            sd_buf m = SD_BUF_INIT;
-            sd_buf_printf(&m, "unknown key `%s`: %s", k, c->known_by);
-            if (best && bd <= (kl > 6 ? kl / 3 : 2) && bd < kl) {
-                sd_buf sug = SD_BUF_INIT;
-                if (dmark)
-                    sd_buf_put(&sug, dk->ptr, dmark);
-                dotted(&sug, best);
-                sd_buf_printf(&m, "; did you mean `%s`?", sug.ptr);
-                sd_buf_release(&sug);
-            }
-            record(c, c->strict, key, ptr->ptr, dk->ptr, "unknownKey", owner, m.ptr);
-            sd_buf_release(&m);
+        if (pl.judged && !pl.open && !known && !c->free) {
+            report_unknown(c, key, &pl, defs, s, ns, kw, ptr, dk, dmark);
             /* (nothing below a key nobody knows can be judged) */
         } else if (!(own && cd && sd_tape_node(c->t, key + 1) == cd)) {
             /* (a value the chart's values.yaml gives as it is, shared by the
@@ -461,9 +587,11 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
                 check_deprecated(c, key, cs, ncs, ptr->ptr, dk->ptr);
             walk(c, key + 1, cd, cs, ncs, ptr, dk, depth + 1);
         }
+        c->nseg--;
         sd_buf_truncate(ptr, mark);
         sd_buf_truncate(dk, dmark);
     }
+    c->free = was_free;
 }
 
 static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
@@ -488,6 +616,7 @@ static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, 
                 collect_memo(c, it, s[i].doc, is, &nis, &whole);
         }
         const sd_tval *x = v + 1;
+        c->seg[c->nseg++] = NULL;   /* any index */
         for (size_t i = 0; i < v->len; i++, x = sd_tval_next(x)) {
             size_t mark = ptr->len, dmark = dk->len;
             push_index(ptr, dk, i);
@@ -495,12 +624,14 @@ static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, 
             sd_buf_truncate(ptr, mark);
             sd_buf_truncate(dk, dmark);
         }
+        c->nseg--;
     }
 }
 
 int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                    const char *defaults_file, const sd_doc *doc, const sd_node *schema,
-                   const char *const *extra, size_t nextra, int strict, sd_vresult *res)
+                   const char *const *extra, size_t nextra, int strict,
+                   sd_lint_chart *lc, sd_vresult *res)
 {
     lctx c;
     sref s[MAX_SCHEMAS];
@@ -517,6 +648,7 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
     c.nextra = nextra;
     c.generated = sd_source_schema_generated(src) && sd_source_chart(src) && doc == sd_source_chart(src)->schema;
     c.ck = defaults ? sd_source_commented(src, defaults) : NULL;
+    c.lc = lc;
     c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
                : c.generated ? "neither values.yaml nor its comments know it"
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -150,7 +151,8 @@ static int open_chart(sd_source *s, sd_diags *diags)
     s->kind = SD_SOURCE_CHART;
     if ((err = sd_chart_load(&s->chart, s->path, diags)) < 0)
         return err;
-    if (!s->chart->schema && s->chart->values) {
+    const sd_node *vroot = s->chart->values ? sd_doc_root(s->chart->values) : NULL;
+    if (!s->chart->schema && vroot && vroot->kind == SD_MAP && vroot->n) {
         /* a chart without a schema: the one its values file and comments make */
         if (!(s->chart->schema = chart_schema(s->chart, diags)))
             return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
@@ -217,10 +219,100 @@ static int open_crds(sd_source *s, sd_diags *diags)
     return err;
 }
 
+/* 1 when `name` (a file name without its directory) ends with `suffix`. */
+static int ends_with(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), k = strlen(suffix);
+    return n >= k && strcasecmp(name + n - k, suffix) == 0;
+}
+
+/* A README (or helm-docs template) given where a schema was meant: said
+ * before anything parses it as YAML. */
+static int refuse_markdown(const sd_source *s, sd_diags *diags)
+{
+    const char *base = strrchr(s->path, '/') ? strrchr(s->path, '/') + 1 : s->path;
+    static const char *const md[] = { ".md", ".markdown", ".mdx", ".md.gotmpl", ".gotmpl", NULL };
+
+    for (const char *const *e = md; *e; e++)
+        if (ends_with(base, *e))
+            return sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ s->path, 0, 0 },
+                                 "this looks like Markdown, not a chart, schema or CRD "
+                                 "(give the chart directory, or its values.schema.json)");
+    return 0;
+}
+
+/* 1 when `k` is a JSON Schema keyword of some draft (core, applicator,
+ * validation, meta-data, format, content) or an OpenAPI / Kubernetes one. */
+static int schema_keyword(const char *k)
+{
+    static const char *const kw[] = {
+        "$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor",
+        "$recursiveRef", "$recursiveAnchor", "$vocabulary", "$comment", "$defs", "definitions",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas",
+        "dependencies", "prefixItems", "items", "additionalItems", "contains", "properties",
+        "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
+        "unevaluatedProperties", "type", "enum", "const", "multipleOf", "maximum",
+        "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
+        "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties",
+        "minProperties", "required", "dependentRequired", "title", "description", "default",
+        "deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding",
+        "contentMediaType", "contentSchema", "nullable", "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-int-or-string", NULL
+    };
+    for (const char *const *p = kw; *p; p++)
+        if (!strcmp(*p, k))
+            return 1;
+    return 0;
+}
+
+/* A values file (or Chart.yaml) given as the schema would validate
+ * anything: `{a: 1}` read as a schema has no keyword, so every values file
+ * is "valid" and a CI job pointed at the wrong path stays green. Refused:
+ * a chart's Chart.yaml and values*.yaml (next to its Chart.yaml; not
+ * values.schema.*), and a map without a single schema keyword. `{}`,
+ * `true` and `false` are schemas. */
+static int refuse_values_file(const sd_source *s, sd_diags *diags)
+{
+    const sd_node *root = sd_doc_root(s->doc);
+    const char *slash = strrchr(s->path, '/');
+    const char *base = slash ? slash + 1 : s->path;
+    sd_buf dir = SD_BUF_INIT, cy = SD_BUF_INIT;
+    int next_to_chart, values, any = 0, err = 0;
+    struct stat st;
+
+    if (slash)
+        sd_buf_put(&dir, s->path, (size_t)(slash - s->path));
+    else
+        sd_buf_putc(&dir, '.');
+    sd_buf_printf(&cy, "%s/Chart.yaml", dir.ptr);
+    next_to_chart = stat(cy.ptr, &st) == 0 && S_ISREG(st.st_mode);
+    values = next_to_chart && !strncmp(base, "values", 6) && strncmp(base, "values.schema.", 14) &&
+             (ends_with(base, ".yaml") || ends_with(base, ".yml"));
+    for (size_t i = 0; root && root->kind == SD_MAP && i < root->n && !any; i++)
+        any = schema_keyword(root->items[i].key->str);
+    if (next_to_chart && !strcmp(base, "Chart.yaml"))
+        err = sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ s->path, 0, 0 },
+                            "this is the chart's Chart.yaml, not a schema; did you mean the chart "
+                            "directory `%s`?", dir.ptr);
+    else if (values || (next_to_chart && root && root->kind == SD_MAP && root->n && !any))
+        err = sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ s->path, 0, 0 },
+                            "this is the chart's values file, not a schema; did you mean the chart "
+                            "directory `%s`?", dir.ptr);
+    else if (root && root->kind == SD_MAP && root->n && !any)
+        err = sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ s->path, 0, 0 },
+                            "this is not a schema: none of its keys is a JSON Schema keyword "
+                            "(a values file? give the schema, or the chart directory)");
+    sd_buf_release(&dir);
+    sd_buf_release(&cy);
+    return err;
+}
+
 static int open_file(sd_source *s, sd_diags *diags)
 {
     int err;
 
+    if ((err = refuse_markdown(s, diags)) < 0)
+        return err;
     if ((err = sd_doc_load_file(&s->doc, s->path, SD_FMT_AUTO, NULL, diags)) < 0)
         return err;
     if (sd_doc_has_crd(s->doc))
@@ -231,6 +323,8 @@ static int open_file(sd_source *s, sd_diags *diags)
             return err;
         return add_schema(s, "values", s->ytt, sd_doc_root(s->ytt), diags);
     }
+    if ((err = refuse_values_file(s, diags)) < 0)
+        return err;
     s->kind = SD_SOURCE_SCHEMA;
     return add_schema(s, "schema", s->doc, sd_doc_root(s->doc), diags);
 }

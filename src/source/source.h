@@ -113,7 +113,7 @@ int sd_source_validator(sd_validator **out, sd_source *src, const sd_validate_op
 int sd_source_entry(sd_source *src, size_t i, sd_diags *diags);
 
 /** 1 when the chart ships no schema and its "values" schema is the one
- *  made from its values.yaml and comments (gen.h: with the chart's
+ *  made from its values.yaml (a map with keys) and comments (gen.h: with the chart's
  *  .schema.yaml settings and ci/ files); the source said so in a note. */
 int sd_source_schema_generated(const sd_source *src);
 

@@ -1,4 +1,4 @@
-/* node.c - small queries on the document model (see node.h). */
+/* node.c - small queries on the document model, and freeing a document (see node.h). */
 #include "node.h"
 #include "hash.h"
 
@@ -20,7 +20,7 @@ static size_t keyidx_cap(size_t n)
     return cap;
 }
 
-static uint64_t hash_bytes(const char *s, size_t n)
+static uint64_t key_hash(const char *s, size_t n)
 {
     uint64_t h = sd_hash_fnv(s, n);
     return h ^ (h >> 31);
@@ -46,7 +46,7 @@ void sd_node__adopt_items(sd_node *n, sd_pair *items, size_t cnt)
     tab = (uint32_t *)(void *)(items + cnt);   /* zeroed by the arena */
     for (size_t i = 0; i < cnt; i++) {
         const sd_node *k = items[i].key;
-        size_t j = (size_t)hash_bytes(k->str, k->len) & (cap - 1);
+        size_t j = (size_t)key_hash(k->str, k->len) & (cap - 1);
         for (; tab[j]; j = (j + 1) & (cap - 1)) {
             const sd_node *o = items[tab[j] - 1].key;
             if (o->len == k->len && memcmp(o->str, k->str, k->len) == 0)
@@ -83,7 +83,7 @@ const sd_pair *sd_node_get_pair(const sd_node *map, const char *key)
     if (map->keyidx) {
         size_t cap = keyidx_cap(map->n);
         const uint32_t *tab = (const uint32_t *)(const void *)(map->items + map->n);
-        for (i = (size_t)hash_bytes(key, n) & (cap - 1); tab[i]; i = (i + 1) & (cap - 1)) {
+        for (i = (size_t)key_hash(key, n) & (cap - 1); tab[i]; i = (i + 1) & (cap - 1)) {
             const sd_node *k = map->items[tab[i] - 1].key;
             if (k->len == n && memcmp(k->str, key, n) == 0)
                 return &map->items[tab[i] - 1];
@@ -199,4 +199,13 @@ int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags)
                              "duplicate key '%s' (first defined at %d:%d)",
                              second->str, first->loc.line, first->loc.column);
     return 0;
+}
+
+void sd_doc_free(sd_doc *doc)
+{
+    if (!doc)
+        return;
+    free(doc->text);
+    sd_arena_release(&doc->arena);
+    free(doc);
 }

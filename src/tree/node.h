@@ -104,6 +104,8 @@ int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
 /** Parse `len` bytes of `text` (copied) named `name` in messages. */
 int sd_doc_load_mem(sd_doc **out, const char *name, const char *text, size_t len,
                     enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags);
+/** Free `doc`, its text and every node of its arena (node.c: a document
+ *  made in code is freed the same way, synth.h). NULL is allowed. */
 void sd_doc_free(sd_doc *doc);
 
 /** The first document's root, or NULL for an empty stream. Borrowed. */
@@ -142,9 +144,5 @@ void sd_node__adopt_items(sd_node *n, sd_pair *items, size_t cnt);
 /** Internal to the loaders: report a duplicate key among `n` map pairs
  *  (an error naming both places) and return SD_EDUP, else 0. */
 int sd_node__check_dups(const sd_pair *items, size_t n, sd_diags *diags);
-
-/** YAML 1.1 plain-scalar typing as Helm's go-yaml v2 does it: sets
- *  kind/num of `n` from `s` (see docs/yaml-typing.md). */
-void sd_yaml_resolve_plain(sd_node *n, const char *s, size_t len);
 
 #endif

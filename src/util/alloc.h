@@ -24,12 +24,6 @@ void sd_alloc_install(void);
  *  recorded (sd_alloc_failed()). The one growth rule of the code base. */
 int sd_grow(void **p, size_t *alloc, size_t need, size_t size);
 
-/** The command line's faster route for sd_val (val.h): a pool that never
- *  gives memory back to the system (see alloc.c). Single-threaded callers
- *  only; call before the first value is made. Failures are recorded as
- *  with sd_alloc_install(). */
-void sd_alloc_install_pool(void);
-
 /** 1 if an allocation through the hook failed since the last
  *  sd_alloc_reset() (per thread). */
 int sd_alloc_failed(void);

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,4 +138,125 @@ int sd_file_read_buf(sd_buf *out, const char *path, size_t max, int flags, sd_di
                              sd_buf_error(out) == SD_ELIMIT ? "file is too large" : "out of memory");
     }
     return 0;
+}
+
+char *sd_file_real_of(const char *path, int *exists)
+{
+    char real[PATH_MAX];
+    char *p = strdup(path), *cut;
+    sd_buf b = SD_BUF_INIT;
+    size_t keep;
+
+    *exists = 0;
+    if (!p)
+        return NULL;
+    if (realpath(p, real)) {
+        *exists = 1;
+        free(p);
+        return strdup(real);
+    }
+    for (;;) {
+        if (!(cut = strrchr(p, '/')) || cut == p) {
+            if (!cut && realpath(".", real)) {   /* a bare name: in the current folder */
+                sd_buf_puts(&b, real);
+                sd_buf_putc(&b, '/');
+            }
+            sd_buf_puts(&b, path);
+            break;
+        }
+        *cut = '\0';
+        if (realpath(p, real)) {
+            keep = strlen(p);
+            sd_buf_puts(&b, real);
+            sd_buf_puts(&b, path + keep);
+            break;
+        }
+    }
+    free(p);
+    return sd_buf_detach(&b);
+}
+
+/* `path` made absolute against the current folder, its ".", ".." and
+ * repeated '/' resolved as text (links are not followed). A new string. */
+static char *lexical_abs(const char *path)
+{
+    sd_buf in = SD_BUF_INIT, out = SD_BUF_INIT;
+    char cwd[PATH_MAX];
+
+    if (path[0] != '/') {
+        if (!getcwd(cwd, sizeof cwd))
+            return NULL;
+        sd_buf_puts(&in, cwd);
+        sd_buf_putc(&in, '/');
+    }
+    sd_buf_puts(&in, path);
+    for (const char *c = in.ptr; *c;) {
+        const char *e = strchr(c, '/');
+        size_t n = e ? (size_t)(e - c) : strlen(c);
+        if (n == 2 && c[0] == '.' && c[1] == '.') {
+            while (out.len && out.ptr[out.len - 1] != '/')
+                out.len--;
+            if (out.len)
+                out.len--;
+            out.ptr[out.len] = '\0';
+        } else if (n && !(n == 1 && c[0] == '.')) {
+            sd_buf_putc(&out, '/');
+            sd_buf_put(&out, c, n);
+        }
+        c += n;
+        while (*c == '/')
+            c++;
+    }
+    if (!out.len)
+        sd_buf_putc(&out, '/');
+    sd_buf_release(&in);
+    return sd_buf_failed(&out) ? (sd_buf_release(&out), NULL) : sd_buf_detach(&out);
+}
+
+/* Whether `p` is `dir` or below it (both absolute, without a final '/'). */
+static int inside(const char *p, const char *dir)
+{
+    size_t n = strlen(dir);
+    if (n == 1 && dir[0] == '/')
+        return 1;
+    return strncmp(p, dir, n) == 0 && (p[n] == '/' || !p[n]);
+}
+
+int sd_file_confine(char **out, const char *dir, const char *path, const char *what, sd_diags *diags)
+{
+    char *dabs = lexical_abs(dir), *pabs = lexical_abs(path), *dreal = NULL, *preal = NULL;
+    int exists, r = 0;
+    sd_loc loc = { path, 0, 0 };
+
+    *out = NULL;
+    if (!dabs || !pabs) {
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+        goto done;
+    }
+    if (!inside(pabs, dabs)) {
+        *out = strdup(path);   /* outside as written: the user's own file */
+        goto done;
+    }
+    if (!(dreal = sd_file_real_of(dir, &exists)) || !(preal = sd_file_real_of(path, &exists))) {
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+        goto done;
+    }
+    if (!inside(preal, dreal)) {
+        r = sd_diag_error(diags, SD_EDENIED, loc,
+                          "refusing the %s: it leads outside the chart directory '%s' through a symbolic "
+                          "link (to '%s')", what, dir, preal);
+        goto done;
+    }
+    /* no link on the way: the path as given (its messages say it so) */
+    *out = strcmp(preal, pabs) == 0 ? strdup(path) : preal;
+    if (*out == preal)
+        preal = NULL;
+done:
+    if (!r && !*out)
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+    free(dabs);
+    free(pabs);
+    free(dreal);
+    free(preal);
+    return r;
 }

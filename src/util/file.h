@@ -39,4 +39,21 @@ int sd_file_read_buf(sd_buf *out, const char *path, size_t max, int flags, sd_di
  *  "no such file". */
 int sd_file_present(const char *path);
 
+/** realpath() of `path`, or of its deepest existing ancestor with the rest
+ *  appended (a missing file behind a symbolic link is still judged by
+ *  where the link leads); *exists says whether the whole path resolved. A
+ *  new string the caller frees, or NULL when out of memory. */
+char *sd_file_real_of(const char *path, int *exists);
+
+/** Keep `path` in the directory `dir` it is written in: when `path`, made
+ *  absolute and with "." and ".." resolved as text, lies inside `dir`, it
+ *  must resolve inside `dir`'s real path too (symbolic links followed; a
+ *  missing file by its deepest existing folder). A path outside `dir` as
+ *  written is the user's own choice and passes. On success *out is the
+ *  path to use: `path` itself, or the file it resolves to when a link
+ *  inside `dir` leads there (a new string the caller frees). Returns 0, or
+ *  SD_EDENIED with an error at `path` naming where it leads (`what` names
+ *  the file: "README"), or SD_ENOMEM. */
+int sd_file_confine(char **out, const char *dir, const char *path, const char *what, sd_diags *diags);
+
 #endif

@@ -1,9 +1,16 @@
-/* out.c - atomic output files (see out.h). */
+/* out.c - atomic output files (see out.h): a temporary file beside the
+ * target, renamed over it at the end. The temporary file is registered
+ * with cleanup.h, so a SIGINT, SIGTERM or SIGHUP removes it too; it gets
+ * the target's mode (and owner, where allowed); a target with other hard
+ * links is rewritten in place once the whole text is ready, so the links
+ * stay; a symbolic link is refused. */
 #include "out.h"
 #include "alloc.h"
 #include "buf.h"
+#include "cleanup.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +22,11 @@ struct sd_out {
     char *tmp_path;       /* the temporary file beside `path`, or NULL */
     FILE *f;              /* the temporary file (tmpfile() without tmp_path) */
     int   in_place;       /* stdout, a device or a FIFO: copied into at the end */
+    int   linked;         /* a regular file with other hard links: copied into */
+    int   has_mode;       /* the target exists: its mode and owner below */
+    mode_t mode;
+    uid_t uid;
+    gid_t gid;
     const char *failed;   /* what went wrong at a spill (with errno_) */
     int   errno_;
 };
@@ -36,8 +48,24 @@ int sd_out_open(sd_out **out, const char *path, sd_diags *diags)
     o->path = path && strcmp(path, "-") != 0 ? path : NULL;
     /* stdout, a device or a FIFO (/dev/null, /dev/stdout, a pipe) gets its
      * bytes at the end from an anonymous file: renaming a temporary file
-     * over it would replace it */
-    o->in_place = !o->path || (stat(o->path, &st) == 0 && !S_ISREG(st.st_mode));
+     * over it would replace it. /dev/stdout is a link to whatever fd 1
+     * is, a regular file too, so /dev and /proc are always written in place. */
+    o->in_place = !o->path || strncmp(o->path, "/dev/", 5) == 0 || strncmp(o->path, "/proc/", 6) == 0 ||
+                  (stat(o->path, &st) == 0 && !S_ISREG(st.st_mode));
+    if (!o->in_place && lstat(o->path, &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            /* a rename would replace the link, writing through it would
+             * write wherever it points (a chart can plant links): neither */
+            free(o);
+            return sd_diag_error(diags, SD_EDENIED, (sd_loc){ path, 0, 0 },
+                                 "refusing to write through a symbolic link: give the file it points to");
+        }
+        o->has_mode = 1;
+        o->mode = st.st_mode & 07777;
+        o->uid = st.st_uid;
+        o->gid = st.st_gid;
+        o->linked = st.st_nlink > 1;
+    }
     *out = o;
     return 0;
 }
@@ -47,6 +75,7 @@ int sd_out_open(sd_out **out, const char *path, sd_diags *diags)
 static int make_tmp(sd_out *o)
 {
     sd_buf tmp = SD_BUF_INIT;
+    sigset_t old;
     int fd;
 
     sd_buf_printf(&tmp, "%s.tmpXXXXXX", o->path);
@@ -55,11 +84,21 @@ static int make_tmp(sd_out *o)
         o->failed = "cannot create output file";
         return -1;
     }
-    if ((fd = mkstemp(o->tmp_path)) < 0) {
+    /* made and registered with the signals held: a ^C now removes it */
+    sd_cleanup_hold(&old);
+    if ((fd = mkstemp(o->tmp_path)) >= 0)
+        sd_cleanup_add(o->tmp_path, 0);
+    sd_cleanup_release(&old);
+    if (fd < 0) {
         o->failed = "cannot create output file";
         goto fail;
     }
-    {
+    if (o->has_mode) {
+        /* the file it replaces: same owner and group where allowed, same mode */
+        if (fchown(fd, o->uid, o->gid) != 0)
+            (void)fchown(fd, (uid_t)-1, o->gid);
+        (void)fchmod(fd, o->mode);
+    } else {
         mode_t um = umask(0);
         umask(um);
         (void)fchmod(fd, 0666 & ~um); /* mkstemp made it 0600 */
@@ -68,6 +107,7 @@ static int make_tmp(sd_out *o)
         o->failed = "cannot write output file";
         close(fd);
         unlink(o->tmp_path);
+        sd_cleanup_forget(o->tmp_path);
         goto fail;
     }
     return 0;
@@ -107,6 +147,7 @@ void sd_out_discard(sd_out *o)
         fclose(o->f);
     if (o->tmp_path) {
         unlink(o->tmp_path);
+        sd_cleanup_forget(o->tmp_path);
         free(o->tmp_path);
     }
     free(o);
@@ -148,12 +189,27 @@ int sd_out_commit(sd_out *o, const char *rest, size_t len, sd_diags *diags)
             err = io_error(diags, o->path, o->failed);
         } else if (fwrite(rest, 1, len, o->f) != len || fflush(o->f) != 0) {
             err = io_error(diags, o->path, "write failed");
+        } else if (o->linked) {
+            /* other hard links share the file: the whole text, ready in
+             * the temporary file, is copied into it (links stay) */
+            FILE *to = NULL;
+            int fd = open(o->path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+            if (fd < 0 || !(to = fdopen(fd, "wb"))) {
+                if (fd >= 0)
+                    close(fd);
+                err = io_error(diags, o->path, "cannot write output file");
+            } else if (copy_out(o->f, to) < 0 || fflush(to) != 0) {
+                err = io_error(diags, o->path, "write failed (the file may be incomplete)");
+            }
+            if (to && fclose(to) != 0 && !err)
+                err = io_error(diags, o->path, "write failed (the file may be incomplete)");
         } else {
             int r = fclose(o->f);
             o->f = NULL;
             if (r != 0 || rename(o->tmp_path, o->path) != 0) {
                 err = io_error(diags, o->path, "cannot write output file");
             } else {
+                sd_cleanup_forget(o->tmp_path);
                 free(o->tmp_path);
                 o->tmp_path = NULL;
             }

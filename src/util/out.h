@@ -1,6 +1,12 @@
 /* out.h - write a finished output: stdout, or a file replaced atomically
  * (temporary file in the same directory, then rename), so a failed run
- * never leaves a partial or truncated file behind. */
+ * never leaves a partial or truncated file behind, nor a temporary file
+ * (also on SIGINT, SIGTERM, SIGHUP once sd_cleanup_on_signals() was
+ * called: cleanup.h). A file replaced keeps its mode (and owner and group
+ * where the process may set them); a file with other hard links is
+ * rewritten in place once the whole text is ready, so its links stay; a
+ * symbolic link is refused, never replaced nor written through. Paths
+ * under /dev/ and /proc/ (/dev/stdout) are written in place. */
 #ifndef SD_OUT_H
 #define SD_OUT_H
 
@@ -8,8 +14,8 @@
 
 #include <stddef.h>
 
-/** Write `len` bytes to `path` ("-" or NULL: stdout). Returns 0 or SD_EIO
- *  with a diagnostic. */
+/** Write `len` bytes to `path` ("-" or NULL: stdout). Returns 0, or SD_EIO
+ *  or SD_EDENIED (a symbolic link) with a diagnostic. */
 int sd_out_write(const char *path, const char *data, size_t len, sd_diags *diags);
 
 /* An output written while it is made, still all or nothing: its text goes
@@ -22,7 +28,8 @@ int sd_out_write(const char *path, const char *data, size_t len, sd_diags *diags
  */
 typedef struct sd_out sd_out;
 /** A new pending output for `path` ("-" or NULL: stdout) in *out. Returns
- *  0, or SD_EIO / SD_ENOMEM with a diagnostic. */
+ *  0, or SD_EDENIED (`path` is a symbolic link) / SD_ENOMEM with a
+ *  diagnostic. */
 int sd_out_open(sd_out **out, const char *path, sd_diags *diags);
 /** An sd_buf spill function (buf.h): appends to the temporary file (1 when
  *  no anonymous file can be made: the buffer then keeps its text). */

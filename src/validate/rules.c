@@ -14,6 +14,7 @@
 #include "pmap.h"
 #include "ecma_re.h"
 #include "emit.h"
+#include "keywords.h"
 #include "vmsg.h"
 #include "vprog.h"
 
@@ -32,7 +33,7 @@ typedef struct stab { const char **items; size_t n, alloc; sd_pmap byhash; } sta
 static long stab_add(stab *t, const char *s)
 {
     /* linear on purpose: a few dozen files, patterns deduplicated by hash below */
-    uint64_t h = s ? hash_bytes(s, strlen(s)) : 0;
+    uint64_t h = s ? sd_hash_fnv(s, strlen(s)) : 0;
     uintptr_t *hit = sd_pmap_get(&t->byhash, (const void *)(uintptr_t)(h | 1));
     if (hit) {
         for (size_t i = *hit; i < t->n; i++)
@@ -423,26 +424,6 @@ static void put_num_kw(rx *x, const char *name, const sd_node *n)
     put_number(x, n);
 }
 
-/* Keywords whose errors point at their own key (validate.c kw_loc). */
-static int loc_kw(const char *k)
-{
-    static const char *const kws[] = {
-        "type", "x-kubernetes-int-or-string", "enum", "const", "minLength", "maxLength", "pattern",
-        "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-        "minProperties", "maxProperties", "required", "dependencies", "dependentRequired",
-        "additionalProperties", "unevaluatedProperties", "patternProperties", "uniqueItems",
-        "minItems", "maxItems", "contains", "minContains", "maxContains", "anyOf", "oneOf", "not",
-        NULL
-    };
-    /* most keys of a schema are not among them: reject by the first letter */
-    if (!strchr("acdefmnoprtux", k[0]))
-        return 0;
-    for (const char *const *p = kws; *p; p++)
-        if ((*p)[0] == k[0] && !strcmp(*p, k))
-            return 1;
-    return 0;
-}
-
 static void put_locs(rx *x, const vs *s)
 {
     const sd_node *n = s->node;
@@ -451,7 +432,10 @@ static void put_locs(rx *x, const vs *s)
         return;
     for (size_t i = 0; i < n->n; i++) {
         const char *k = n->items[i].key->str;
-        if (!loc_kw(k))
+        const sd_kw *kw = sd_kw_find(k, n->items[i].key->len);
+        /* the keywords whose errors point at their own key (vreport.c kw_loc):
+         * those with messages of their own, whatever the draft */
+        if (!kw || !kw->msgs)
             continue;
         /* the first key of that name, as kw_loc finds it */
         int first = 1;
@@ -469,6 +453,211 @@ static void put_locs(rx *x, const vs *s)
     }
     if (any)
         sd_buf_putc(x->o, '}');
+}
+
+/* ---- the keywords of a record that rules.c writes itself (field OWN) ------- */
+
+static void put_dynamic_ref(rx *x, const vs *s)
+{
+    if (!s->dynref)
+        return;
+    sd_buf_printf(x->o, ",\"dynamicRef\":[%ld,", rec_of(x, s->dynref));
+    if (s->dyn_kind == 1)
+        put_str(x->o, s->dyn_name);
+    else
+        sd_buf_puts(x->o, s->dyn_kind == 2 ? "true" : "null");
+    sd_buf_putc(x->o, ']');
+}
+
+/* the allowed values, and the list as the message shows it */
+static void put_enum(rx *x, const vs *s)
+{
+    sd_buf *o = x->o, b = SD_BUF_INIT;
+    if (!s->enum_)
+        return;
+    sd_buf_puts(o, ",\"enum\":");
+    sd_emit_json(o, NULL, s->enum_, 0, 0);
+    for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
+        if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
+        sd_vprog__show_node(&b, s->enum_->items[i].value);
+    }
+    if (s->enum_->n > 12)
+        sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
+    sd_buf_puts(o, ",\"enumText\":");
+    sd_emit_json_string(o, b.ptr, b.len);
+    sd_buf_release(&b);
+}
+
+static void put_const(rx *x, const vs *s)
+{
+    sd_buf *o = x->o, b = SD_BUF_INIT;
+    if (!s->has_const)
+        return;
+    sd_buf_puts(o, ",\"const\":");
+    sd_emit_json(o, NULL, s->const_, 0, 0);
+    sd_vprog__show_node(&b, s->const_);
+    sd_buf_puts(o, ",\"constText\":");
+    sd_emit_json_string(o, b.ptr, b.len);
+    sd_buf_release(&b);
+}
+
+static void put_format(rx *x, const vs *s)
+{
+    sd_buf *o = x->o;
+    if (s->format < 0 || (!s->assert_format && !s->warn_format))
+        return;
+    sd_buf_puts(o, ",\"format\":");
+    put_str(o, sd_format_name(s->format));
+    if (strcmp(sd_format_check_name(s->format), sd_format_name(s->format)) != 0) {
+        sd_buf_puts(o, ",\"formatCheck\":");
+        put_str(o, sd_format_check_name(s->format));
+    }
+    if (s->warn_format && !s->assert_format) {
+        sd_buf_puts(o, ",\"formatWarn\":");
+        put_str(o, sd_draft_name(s->draft));
+    }
+}
+
+/* names (strings only) */
+static void put_names(sd_buf *o, const sd_node *list)
+{
+    int any = 0;
+    sd_buf_putc(o, '[');
+    for (size_t i = 0; i < list->n; i++) {
+        const sd_node *r = list->items[i].value;
+        if (r->kind != SD_STR)
+            continue;
+        if (any++) sd_buf_putc(o, ',');
+        sd_emit_json_string(o, r->str, r->len);
+    }
+    sd_buf_putc(o, ']');
+}
+
+static void put_required(rx *x, const vs *s)
+{
+    if (!s->required)
+        return;
+    sd_buf_puts(x->o, ",\"required\":");
+    put_names(x->o, s->required);
+    if (s->nreq_fast)
+        sd_buf_puts(x->o, ",\"requiredLate\":1");
+}
+
+/* dependencies, dependentRequired and dependentSchemas, in schema order */
+static void put_deps(rx *x, const vs *s)
+{
+    sd_buf *o = x->o;
+    if (!s->ndeps)
+        return;
+    sd_buf_puts(o, ",\"dependencies\":[");
+    for (size_t i = 0; i < s->ndeps; i++) {
+        const vdep *d = &s->deps[i];
+        sd_buf_puts(o, i ? ",[" : "[");
+        sd_emit_json_string(o, d->name, d->len);
+        sd_buf_putc(o, ',');
+        put_str(o, d->kw);
+        sd_buf_putc(o, ',');
+        if (d->req)
+            put_names(o, d->req);
+        else
+            sd_buf_puts(o, "null");
+        sd_buf_printf(o, ",%ld]", d->s ? rec_of(x, d->s) : -1L);
+    }
+    sd_buf_putc(o, ']');
+}
+
+static void put_properties(rx *x, const vs *s)
+{
+    sd_buf *o = x->o;
+    if (!s->nprops)
+        return;
+    sd_buf_puts(o, ",\"properties\":[");
+    for (size_t i = 0; i < s->nprops; i++) {
+        if (i) sd_buf_putc(o, ',');
+        put_strn(o, s->props[i].name, s->props[i].len);
+        sd_buf_putc(o, ',');
+        sd_buf_put_int(o, rec_of(x, s->props[i].s));
+    }
+    sd_buf_putc(o, ']');
+}
+
+static void put_pattern_properties(rx *x, const vs *s)
+{
+    sd_buf *o = x->o;
+    if (!s->npats)
+        return;
+    sd_buf_puts(o, ",\"patternProperties\":[");
+    for (size_t i = 0; i < s->npats; i++) {
+        sd_loc l = { NULL, 0, 0 };
+        const sd_node *pp = sd_node_get(s->node, "patternProperties");
+        if (pp && pp->kind == SD_MAP && i < pp->n)
+            l = pp->items[i].key->loc;
+        sd_buf_printf(o, "%s%ld,%ld", i ? "," : "", pattern_index(x, s->pats[i].re.src, l),
+                      rec_of(x, s->pats[i].s));
+    }
+    sd_buf_putc(o, ']');
+}
+
+/* A keyword whose field is OWN in keywords.def: its case here. */
+static void put_own(rx *x, const vs *s, const sd_kw *kw)
+{
+    switch (kw->id) {
+    case SD_KW_dynamicRef: put_dynamic_ref(x, s); break;
+    case SD_KW_type:
+        if (s->types) {
+            sd_buf_puts(x->o, ",\"type\":");
+            sd_buf_put_int(x->o, s->types);
+        }
+        break;
+    case SD_KW_enum: put_enum(x, s); break;
+    case SD_KW_const: put_const(x, s); break;
+    case SD_KW_pattern:
+        if (s->pattern.code) {
+            const sd_node *pn = sd_node_get(s->node, "pattern");
+            sd_buf_printf(x->o, ",\"pattern\":%ld", pattern_index(x, s->pattern.src, pn ? pn->loc : s->node->loc));
+        }
+        break;
+    case SD_KW_format: put_format(x, s); break;
+    case SD_KW_required: put_required(x, s); break;
+    case SD_KW_dependencies: put_deps(x, s); break;
+    case SD_KW_properties: put_properties(x, s); break;
+    case SD_KW_patternProperties: put_pattern_properties(x, s); break;
+    case SD_KW_contains:
+        if (s->contains) {   /* minContains and maxContains only with it */
+            put_rec(x, "contains", s->contains);
+            put_count(x, "minContains", s->minc);
+            put_count(x, "maxContains", s->maxc);
+        }
+        break;
+    default:
+        nomem(x);   /* a row of keywords.def without its case here: test_keywords fails on it */
+        break;
+    }
+}
+
+/* One keyword of a record, as its row of keywords.def says. */
+static void put_field(rx *x, const vs *s, const sd_kw *kw)
+{
+    const char *at = (const char *)s + kw->off;
+    switch (kw->field) {
+    case SD_KF_COUNT: put_count(x, kw->record, *(const long long *)(const void *)at); break;
+    case SD_KF_NUM: put_num_kw(x, kw->record, *(const sd_node *const *)(const void *)at); break;
+    case SD_KF_REC: put_rec(x, kw->record, *(vs *const *)(const void *)at); break;
+    case SD_KF_RECS: {
+        size_t n = *(const size_t *)(const void *)((const char *)s + kw->off_n);
+        if (n)
+            put_recs(x, kw->record, *(vs **const *)(const void *)at, n);
+        break;
+    }
+    case SD_KF_FLAG:
+        if (*(const uint8_t *)at) {
+            put_key(x->o, kw->record);
+            sd_buf_putc(x->o, '1');
+        }
+        break;
+    case SD_KF_OWN: put_own(x, s, kw); break;
+    default: break;
+    }
 }
 
 static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
@@ -496,160 +685,13 @@ static void put_record(rx *x, sd_validator *v, const vs *s, int entry_draft)
         sd_buf_printf(o, ",\"draft\":%d", s->draft);
     if (v->has_dynamic && s->res)
         sd_buf_printf(o, ",\"res\":%ld", res_index(x, s->res));
-    put_rec(x, "ref", s->ref);
-    if (s->dynref) {
-        sd_buf_printf(o, ",\"dynamicRef\":[%ld,", rec_of(x, s->dynref));
-        if (s->dyn_kind == 1)
-            put_str(o, s->dyn_name);
-        else
-            sd_buf_puts(o, s->dyn_kind == 2 ? "true" : "null");
-        sd_buf_putc(o, ']');
+    /* the keywords in the table's order (docs/rules.md): a keyword whose
+     * `need` bit the record lacks gave it nothing to carry */
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *kw = &sd_kw_table[i];
+        if (kw->record && (!kw->need || (s->need & kw->need)))
+            put_field(x, s, kw);
     }
-    if (s->types) {
-        sd_buf_puts(o, ",\"type\":");
-        sd_buf_put_int(o, s->types);
-    }
-    if (s->nullable)
-        sd_buf_puts(o, ",\"nullable\":1");
-    if (s->int_or_string)
-        sd_buf_puts(o, ",\"intOrString\":1");
-    if (s->enum_) {
-        sd_buf b = SD_BUF_INIT;
-        sd_buf_puts(o, ",\"enum\":");
-        sd_emit_json(o, NULL, s->enum_, 0, 0);
-        for (size_t i = 0; i < s->enum_->n && i < 12; i++) {
-            if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
-            sd_vprog__show_node(&b, s->enum_->items[i].value);
-        }
-        if (s->enum_->n > 12)
-            sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
-        sd_buf_puts(o, ",\"enumText\":");
-        sd_emit_json_string(o, b.ptr, b.len);
-        sd_buf_release(&b);
-    }
-    if (s->has_const) {
-        sd_buf b = SD_BUF_INIT;
-        sd_buf_puts(o, ",\"const\":");
-        sd_emit_json(o, NULL, s->const_, 0, 0);
-        sd_vprog__show_node(&b, s->const_);
-        sd_buf_puts(o, ",\"constText\":");
-        sd_emit_json_string(o, b.ptr, b.len);
-        sd_buf_release(&b);
-    }
-    put_count(x, "minLength", s->minl);
-    put_count(x, "maxLength", s->maxl);
-    if (s->pattern.code) {
-        const sd_node *pn = sd_node_get(s->node, "pattern");
-        sd_buf_printf(o, ",\"pattern\":%ld", pattern_index(x, s->pattern.src, pn ? pn->loc : s->node->loc));
-    }
-    if (s->format >= 0 && (s->assert_format || s->warn_format)) {
-        sd_buf_puts(o, ",\"format\":");
-        put_str(o, sd_format_name(s->format));
-        if (strcmp(sd_format_check_name(s->format), sd_format_name(s->format)) != 0) {
-            sd_buf_puts(o, ",\"formatCheck\":");
-            put_str(o, sd_format_check_name(s->format));
-        }
-        if (s->warn_format && !s->assert_format) {
-            sd_buf_puts(o, ",\"formatWarn\":");
-            put_str(o, sd_draft_name(s->draft));
-        }
-    }
-    put_num_kw(x, "minimum", s->min);
-    put_num_kw(x, "maximum", s->max);
-    put_num_kw(x, "exclusiveMinimum", s->exmin);
-    put_num_kw(x, "exclusiveMaximum", s->exmax);
-    put_num_kw(x, "multipleOf", s->mult);
-    put_count(x, "minProperties", s->minp);
-    put_count(x, "maxProperties", s->maxp);
-    if (s->required) {
-        int any = 0;
-        sd_buf_puts(o, ",\"required\":[");
-        for (size_t i = 0; i < s->required->n; i++) {
-            const sd_node *r = s->required->items[i].value;
-            if (r->kind != SD_STR)
-                continue;
-            if (any++) sd_buf_putc(o, ',');
-            sd_emit_json_string(o, r->str, r->len);
-        }
-        sd_buf_putc(o, ']');
-        if (s->nreq_fast)
-            sd_buf_puts(o, ",\"requiredLate\":1");
-    }
-    if (s->ndeps) {
-        sd_buf_puts(o, ",\"dependencies\":[");
-        for (size_t i = 0; i < s->ndeps; i++) {
-            const vdep *d = &s->deps[i];
-            sd_buf_puts(o, i ? ",[" : "[");
-            sd_emit_json_string(o, d->name, d->len);
-            sd_buf_putc(o, ',');
-            put_str(o, d->kw);
-            sd_buf_putc(o, ',');
-            if (d->req) {
-                int any = 0;
-                sd_buf_putc(o, '[');
-                for (size_t j = 0; j < d->req->n; j++) {
-                    const sd_node *r = d->req->items[j].value;
-                    if (r->kind != SD_STR)
-                        continue;
-                    if (any++) sd_buf_putc(o, ',');
-                    sd_emit_json_string(o, r->str, r->len);
-                }
-                sd_buf_putc(o, ']');
-            } else {
-                sd_buf_puts(o, "null");
-            }
-            sd_buf_printf(o, ",%ld]", d->s ? rec_of(x, d->s) : -1L);
-        }
-        sd_buf_putc(o, ']');
-    }
-    if (s->nprops) {
-        sd_buf_puts(o, ",\"properties\":[");
-        for (size_t i = 0; i < s->nprops; i++) {
-            if (i) sd_buf_putc(o, ',');
-            put_strn(o, s->props[i].name, s->props[i].len);
-            sd_buf_putc(o, ',');
-            sd_buf_put_int(o, rec_of(x, s->props[i].s));
-        }
-        sd_buf_putc(o, ']');
-    }
-    if (s->npats) {
-        sd_buf_puts(o, ",\"patternProperties\":[");
-        for (size_t i = 0; i < s->npats; i++) {
-            sd_loc l = { NULL, 0, 0 };
-            const sd_node *pp = sd_node_get(s->node, "patternProperties");
-            if (pp && pp->kind == SD_MAP && i < pp->n)
-                l = pp->items[i].key->loc;
-            sd_buf_printf(o, "%s%ld,%ld", i ? "," : "", pattern_index(x, s->pats[i].re.src, l),
-                          rec_of(x, s->pats[i].s));
-        }
-        sd_buf_putc(o, ']');
-    }
-    put_rec(x, "additionalProperties", s->addl);
-    put_rec(x, "propertyNames", s->pnames);
-    put_count(x, "minItems", s->mini);
-    put_count(x, "maxItems", s->maxi);
-    if (s->unique)
-        sd_buf_puts(o, ",\"uniqueItems\":1");
-    if (s->nprefix)
-        put_recs(x, "prefixItems", s->prefix, s->nprefix);
-    put_rec(x, "items", s->items);
-    if (s->contains) {
-        put_rec(x, "contains", s->contains);
-        put_count(x, "minContains", s->minc);
-        put_count(x, "maxContains", s->maxc);
-    }
-    if (s->nall)
-        put_recs(x, "allOf", s->all, s->nall);
-    if (s->nany)
-        put_recs(x, "anyOf", s->any, s->nany);
-    if (s->none)
-        put_recs(x, "oneOf", s->one, s->none);
-    put_rec(x, "not", s->not_);
-    put_rec(x, "if", s->if_);
-    put_rec(x, "then", s->then_);
-    put_rec(x, "else", s->else_);
-    put_rec(x, "unevaluatedProperties", s->uprops);
-    put_rec(x, "unevaluatedItems", s->uitems);
     put_locs(x, s);
     sd_buf_putc(o, '}');
 }
@@ -745,43 +787,31 @@ static int seen_before(const sd_rules_entry *entries, size_t e)
     return 0;
 }
 
-int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
-                    const sd_rules_opts *opts, sd_diags *diags)
+/* Number the records of every program (references may point forwards;
+ * entries that share a program share its records), and take the limits
+ * the programs were compiled with. Returns the number of records. */
+static size_t number_records(rx *x, const sd_rules_entry *entries, size_t n, unsigned long *limit,
+                             size_t *max_errors)
 {
-    for (size_t e = 0; e < n; e++)   /* a validator without that entry point */
-        if (!entries[e].val || entries[e].root >= entries[e].val->nroots)
-            return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
-                                 "rules entry '%s' has no compiled schema",
-                                 entries[e].name ? entries[e].name : "");
-    rx x;
-    const sd_validator **res_owner = NULL;
-    size_t next = 0, nrec = 0;
-    unsigned long limit = DEFAULT_MATCH_LIMIT;
-    size_t max_errors = 1000;
-    int err = 0;
-
-    memset(&x, 0, sizeof x);
-    sd_buf_init(&x.paths, 0);
-    sd_buf_init(&x.warnings, 0);
-    sd_buf_init(&x.scratch, 0);
-    x.diags = diags;
-    /* record numbers first: references may point forwards; entries that
-     * share a program share its records */
-    for (size_t e = 0; e < n && !x.err; e++) {
+    size_t next = 0;
+    for (size_t e = 0; e < n && !x->err; e++) {
         const sd_validator *v = entries[e].val;
         if (seen_before(entries, e))
             continue;
         for (size_t i = 0; i < v->nlist; i++)
-            if (sd_pmap_put(&x.rec, v->list[i], next++) < 0)
-                nomem(&x);
+            if (sd_pmap_put(&x->rec, v->list[i], next++) < 0)
+                nomem(x);
         if (v->opts.regex_match_limit)
-            limit = v->opts.regex_match_limit;
+            *limit = v->opts.regex_match_limit;
         if (v->opts.max_errors)
-            max_errors = v->opts.max_errors;
+            *max_errors = v->opts.max_errors;
     }
-    sd_buf_grow(out, next * 160 + 8192);   /* a record takes about this much */
+    return next;
+}
 
-    /* the header, the catalogue and the entries */
+/* The header: what made the document, the options, the message catalogue. */
+static void put_header(sd_buf *out, const sd_rules_opts *opts, unsigned long limit, size_t max_errors)
+{
     sd_buf_printf(out, "{\"rules\": 1,\n \"generator\": \"schemadoc %s\",\n \"source\": ", SD_VERSION);
     put_str(out, opts && opts->source ? opts->source : "");
     sd_buf_puts(out, ",\n \"kind\": ");
@@ -805,107 +835,156 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
             put_str(out, cat[i].text);
         }
     }
-    sd_buf_puts(out, "},\n \"entries\": {");
-    for (size_t e = 0; e < n; e++) {
-        const sd_rules_entry *en = &entries[e];
-        const sd_validator *v = en->val;
-        sd_buf_puts(out, e ? ",\n  " : "\n  ");
-        put_str(out, en->name);
-        const vs *root = v->roots[en->root];
-        sd_buf_printf(out, ": {\"root\": %ld, \"draft\": %d", rec_of(&x, root), root->draft);
-        if (v->has_dynamic)
-            sd_buf_puts(out, ", \"dynamic\": 1");
-        if (en->alias) {
-            sd_buf_puts(out, ", \"alias\": ");
-            put_str(out, en->alias);
+    sd_buf_puts(out, "}");
+}
+
+/* One entry point: its root record, and what the interpreter needs beside
+ * the program (alias, defaults and their texts, a CRD's group, version,
+ * kind). */
+static void put_entry(sd_buf *out, rx *x, const sd_rules_entry *en)
+{
+    const sd_validator *v = en->val;
+    put_str(out, en->name);
+    const vs *root = v->roots[en->root];
+    sd_buf_printf(out, ": {\"root\": %ld, \"draft\": %d", rec_of(x, root), root->draft);
+    if (v->has_dynamic)
+        sd_buf_puts(out, ", \"dynamic\": 1");
+    if (en->alias) {
+        sd_buf_puts(out, ", \"alias\": ");
+        put_str(out, en->alias);
+    }
+    if (en->alias || en->defaults) {
+        sd_buf b = SD_BUF_INIT;
+        size_t nt = 0;
+        sd_buf_puts(out, ", \"defaults\": ");
+        if (en->defaults && en->defaults->kind == SD_MAP)
+            sd_emit_json(out, NULL, en->defaults, 0, 0);
+        else
+            sd_buf_puts(out, "{}");
+        if (en->defaults)
+            default_texts(&b, &nt, en->defaults, "", 0);
+        if (nt) {
+            sd_buf_puts(out, ", \"defaultsTexts\": {");
+            sd_buf_put(out, b.ptr, b.len);
+            sd_buf_putc(out, '}');
         }
-        if (en->alias || en->defaults) {
-            sd_buf b = SD_BUF_INIT;
-            size_t nt = 0;
-            sd_buf_puts(out, ", \"defaults\": ");
-            if (en->defaults && en->defaults->kind == SD_MAP)
-                sd_emit_json(out, NULL, en->defaults, 0, 0);
-            else
-                sd_buf_puts(out, "{}");
-            if (en->defaults)
-                default_texts(&b, &nt, en->defaults, "", 0);
-            if (nt) {
-                sd_buf_puts(out, ", \"defaultsTexts\": {");
-                sd_buf_put(out, b.ptr, b.len);
-                sd_buf_putc(out, '}');
+        sd_buf_release(&b);
+    }
+    if (en->group) {
+        sd_buf_puts(out, ", \"group\": ");
+        put_str(out, en->group);
+    }
+    if (en->version) {
+        sd_buf_puts(out, ", \"version\": ");
+        put_str(out, en->version);
+    }
+    if (en->kind) {
+        sd_buf_puts(out, ", \"kind\": ");
+        put_str(out, en->kind);
+    }
+    sd_buf_putc(out, '}');
+}
+
+/* Every program's records, straight into `out`; they fill the tables
+ * written after them. *res_owner gets, for each resource, the validator
+ * that owns it (a new array). */
+static void put_records(sd_buf *out, rx *x, const sd_rules_entry *entries, size_t n,
+                        const sd_validator ***res_owner)
+{
+    size_t nrec = 0;
+    x->o = out;
+    sd_buf_puts(out, ",\n \"records\": [");
+    for (size_t e = 0; e < n && !x->err; e++) {
+        sd_validator *v = (sd_validator *)(uintptr_t)entries[e].val;
+        size_t res_before = x->nres;
+        if (seen_before(entries, e))
+            continue;
+        for (size_t i = 0; i < v->nlist && !x->err; i++) {
+            sd_buf_puts(out, nrec++ ? ",\n  " : "\n  ");
+            put_record(x, v, v->list[i], v->roots[0]->draft);
+        }
+        if (x->nres > res_before) {
+            const sd_validator **p = realloc(*res_owner, x->ares * sizeof *p);
+            if (!p) {
+                nomem(x);
+                break;
             }
-            sd_buf_release(&b);
+            *res_owner = p;
+            for (size_t i = res_before; i < x->nres; i++)
+                (*res_owner)[i] = v;
         }
-        if (en->group) {
-            sd_buf_puts(out, ", \"group\": ");
-            put_str(out, en->group);
-        }
-        if (en->version) {
-            sd_buf_puts(out, ", \"version\": ");
-            put_str(out, en->version);
-        }
-        if (en->kind) {
-            sd_buf_puts(out, ", \"kind\": ");
-            put_str(out, en->kind);
-        }
+    }
+    sd_buf_puts(out, nrec ? "\n ]" : "]");
+}
+
+/* The tables the records point into: files, patterns, resources, paths,
+ * and the warnings; the document's end. */
+static void put_tables(sd_buf *out, rx *x, const sd_validator **res_owner)
+{
+    sd_buf_puts(out, ",\n \"files\": [");
+    for (size_t i = 0; i < x->files.n; i++) {
+        if (i) sd_buf_puts(out, ", ");
+        if (x->files.items[i]) put_str(out, x->files.items[i]);
+        else sd_buf_puts(out, "null");
+    }
+    sd_buf_puts(out, "],\n \"patterns\": [");
+    for (size_t i = 0; i < x->pats.n; i++) {
+        sd_buf_puts(out, i ? ",\n  " : "\n  ");
+        sd_buf_puts(out, "{\"source\": ");
+        put_str(out, x->pats.items[i]);
+        sd_buf_puts(out, ", \"at\": ");
+        put_at(x, x->pat_loc[i]);
+        if (x->pat_risk[i] != SD_RE_LINEAR)
+            sd_buf_puts(out, x->pat_risk[i] == SD_RE_EXP ? ", \"risk\": \"exp\"" : ", \"risk\": \"poly\"");
         sd_buf_putc(out, '}');
+    }
+    sd_buf_puts(out, x->pats.n ? "\n ],\n \"resources\": [" : "],\n \"resources\": [");
+    for (size_t i = 0; i < x->nres; i++) {
+        sd_buf_puts(out, i ? ",\n  " : "\n  ");
+        put_resource(x, res_owner[i], x->ress[i]);
+    }
+    sd_buf_puts(out, x->nres ? "\n ],\n \"paths\": [" : "],\n \"paths\": [");
+    sd_buf_put(out, x->paths.ptr, x->paths.len);
+    sd_buf_puts(out, "],\n \"warnings\": [");
+    sd_buf_put(out, x->warnings.ptr, x->warnings.len);
+    sd_buf_puts(out, x->nwarnings ? "\n ]\n}\n" : "]\n}\n");
+}
+
+int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
+                    const sd_rules_opts *opts, sd_diags *diags)
+{
+    for (size_t e = 0; e < n; e++)   /* a validator without that entry point */
+        if (!entries[e].val || entries[e].root >= entries[e].val->nroots)
+            return sd_diag_error(diags, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
+                                 "rules entry '%s' has no compiled schema",
+                                 entries[e].name ? entries[e].name : "");
+    rx x;
+    const sd_validator **res_owner = NULL;
+    unsigned long limit = DEFAULT_MATCH_LIMIT;
+    size_t max_errors = 1000, nrec;
+    int err = 0;
+
+    memset(&x, 0, sizeof x);
+    sd_buf_init(&x.paths, 0);
+    sd_buf_init(&x.warnings, 0);
+    sd_buf_init(&x.scratch, 0);
+    x.diags = diags;
+    nrec = number_records(&x, entries, n, &limit, &max_errors);
+    sd_buf_grow(out, nrec * 160 + 8192);   /* a record takes about this much */
+
+    put_header(out, opts, limit, max_errors);
+    sd_buf_puts(out, ",\n \"entries\": {");
+    for (size_t e = 0; e < n; e++) {
+        sd_buf_puts(out, e ? ",\n  " : "\n  ");
+        put_entry(out, &x, &entries[e]);
     }
     sd_buf_puts(out, "\n }");
     if (opts && opts->fallback) {
         sd_buf_puts(out, ",\n \"fallback\": ");
         put_str(out, opts->fallback);
     }
-
-    /* the records, straight into `out`; they fill the tables written after them */
-    x.o = out;
-    sd_buf_puts(out, ",\n \"records\": [");
-    for (size_t e = 0; e < n && !x.err; e++) {
-        sd_validator *v = (sd_validator *)(uintptr_t)entries[e].val;
-        size_t res_before = x.nres;
-        if (seen_before(entries, e))
-            continue;
-        for (size_t i = 0; i < v->nlist && !x.err; i++) {
-            sd_buf_puts(out, nrec++ ? ",\n  " : "\n  ");
-            put_record(&x, v, v->list[i], v->roots[0]->draft);
-        }
-        if (x.nres > res_before) {
-            const sd_validator **p = realloc(res_owner, x.ares * sizeof *p);
-            if (!p) {
-                nomem(&x);
-                break;
-            }
-            res_owner = p;
-            for (size_t i = res_before; i < x.nres; i++)
-                res_owner[i] = v;
-        }
-    }
-    sd_buf_puts(out, nrec ? "\n ],\n \"files\": [" : "],\n \"files\": [");
-    for (size_t i = 0; i < x.files.n; i++) {
-        if (i) sd_buf_puts(out, ", ");
-        if (x.files.items[i]) put_str(out, x.files.items[i]);
-        else sd_buf_puts(out, "null");
-    }
-    sd_buf_puts(out, "],\n \"patterns\": [");
-    for (size_t i = 0; i < x.pats.n; i++) {
-        sd_buf_puts(out, i ? ",\n  " : "\n  ");
-        sd_buf_puts(out, "{\"source\": ");
-        put_str(out, x.pats.items[i]);
-        sd_buf_puts(out, ", \"at\": ");
-        put_at(&x, x.pat_loc[i]);
-        if (x.pat_risk[i] != SD_RE_LINEAR)
-            sd_buf_puts(out, x.pat_risk[i] == SD_RE_EXP ? ", \"risk\": \"exp\"" : ", \"risk\": \"poly\"");
-        sd_buf_putc(out, '}');
-    }
-    sd_buf_puts(out, x.pats.n ? "\n ],\n \"resources\": [" : "],\n \"resources\": [");
-    for (size_t i = 0; i < x.nres; i++) {
-        sd_buf_puts(out, i ? ",\n  " : "\n  ");
-        put_resource(&x, res_owner[i], x.ress[i]);
-    }
-    sd_buf_puts(out, x.nres ? "\n ],\n \"paths\": [" : "],\n \"paths\": [");
-    sd_buf_put(out, x.paths.ptr, x.paths.len);
-    sd_buf_puts(out, "],\n \"warnings\": [");
-    sd_buf_put(out, x.warnings.ptr, x.warnings.len);
-    sd_buf_puts(out, x.nwarnings ? "\n ]\n}\n" : "]\n}\n");
+    put_records(out, &x, entries, n, &res_owner);
+    put_tables(out, &x, res_owner);
 
     if (x.err || sd_buf_failed(&x.paths) || sd_buf_failed(&x.warnings) || sd_buf_failed(&x.scratch))
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");

@@ -307,6 +307,60 @@ static inline int v_child(vctx *c, const vs *s, const sd_tval *inst)
     return v_node(c, s, inst, NULL);
 }
 
+/* x-kubernetes-embedded-resource: the object is a Kubernetes object of its
+ * own, which the API server requires to name its apiVersion (VERSION or
+ * GROUP/VERSION) and its kind (a DNS-1035 label, whatever the case). */
+#define ASCII_LETTER(ch) (((ch) | 32) >= 'a' && ((ch) | 32) <= 'z')
+#define ASCII_ALNUM(ch) (ASCII_LETTER(ch) || ((ch) >= '0' && (ch) <= '9'))
+
+static int embedded_value_ok(const sd_tval *x, int kind)
+{
+    const char *p = x->u.s;
+    size_t n = x->len, slashes = 0;
+    if (vk(x) != SD_STR || !n)
+        return 0;
+    if (!kind) {
+        for (size_t i = 0; i < n; i++)
+            slashes += p[i] == '/';
+        return slashes <= 1;
+    }
+    if (n > 63 || !ASCII_LETTER(p[0]) || !ASCII_ALNUM(p[n - 1]))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!ASCII_ALNUM(p[i]) && p[i] != '-')
+            return 0;
+    return 1;
+}
+
+static int embedded_check(vctx *c, const vs *s, const sd_tval *inst)
+{
+    static const char *const keys[] = { "apiVersion", "kind" };
+    int ok = 1;
+    for (int k = 0; k < 2; k++) {
+        const sd_tval *x = map_get(inst, keys[k], strlen(keys[k]));
+        if (x && embedded_value_ok(x, k))
+            continue;
+        ok = 0;
+        if (!c->res)
+            return 0;
+        if (!x) {
+            verr(c, s, "x-kubernetes-embedded-resource", inst, NULL, SD_MSG_EMBEDDED_MISSING, keys[k]);
+            continue;
+        }
+        sd_buf b = SD_BUF_INIT;
+        sd_vprog__show(&b, c->t, x);
+        if (path_push(c, x - 1, 0) < 0) {
+            sd_buf_release(&b);
+            return 0;
+        }
+        verr(c, s, "x-kubernetes-embedded-resource", x, NULL, k ? SD_MSG_EMBEDDED_KIND : SD_MSG_EMBEDDED_API,
+             b.ptr ? b.ptr : "");
+        c->npath--;
+        sd_buf_release(&b);
+    }
+    return ok;
+}
+
 static int v_object(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
 {
     int ok = 1;
@@ -398,6 +452,9 @@ static int v_object(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
                     verr(c, s, "required", inst, NULL, SD_MSG_REQUIRED, r->str);
             }
         }
+    }
+    if (s->embedded && !embedded_check(c, s, inst)) {
+        ok = 0; if (!c->res) return 0;
     }
     return ok;
 }
@@ -634,12 +691,236 @@ static sd_loc loop_at(const vs *s)
     return r ? r->loc : n ? n->loc : NOWHERE;
 }
 
+/* What each helper of v_node() does with a failure: it counts, and when
+ * there is no result to fill (a branch of anyOf being tried, c->res NULL)
+ * the first one decides. */
+#define FAIL(ok) do { (ok) = 0; if (!c->res) return 0; } while (0)
+
+/* The messages of a failed type, enum or const (not on the way of a value
+ * that passes: v_node() checks, these explain). */
+static void report_type(vctx *c, const vs *s, const sd_tval *inst, unsigned allowed)
+{
+    sd_buf b = SD_BUF_INIT;
+    sd_vprog__type_names(&b, allowed);
+    if (vk(inst) == SD_MAP || vk(inst) == SD_SEQ)
+        verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_kind_type_word(vk(inst)), b.ptr);
+    else {
+        sd_buf val = SD_BUF_INIT;
+        sd_vprog__show(&val, c->t, inst);
+        verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE_VALUE,
+             sd_kind_type_word(vk(inst)), val.ptr, b.ptr);
+        sd_buf_release(&val);
+    }
+    sd_buf_release(&b);
+}
+
+static void report_enum(vctx *c, const vs *s, const sd_tval *inst)
+{
+    sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
+    const sd_tval *e = s->etape->v + 1;
+    for (size_t i = 0; i < s->enum_->n && i < 12; i++, e = sd_tval_next(e)) {
+        if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
+        sd_vprog__show(&b, s->etape, e);
+    }
+    if (s->enum_->n > 12)
+        sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
+    sd_vprog__show(&val, c->t, inst);
+    verr(c, s, "enum", inst, NULL, SD_MSG_ENUM, val.ptr, b.ptr);
+    sd_buf_release(&b);
+    sd_buf_release(&val);
+}
+
+static void report_const(vctx *c, const vs *s, const sd_tval *inst)
+{
+    sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
+    sd_vprog__show(&b, s->ctape, s->ctape->v);
+    sd_vprog__show(&val, c->t, inst);
+    verr(c, s, "const", inst, NULL, SD_MSG_CONST, val.ptr, b.ptr);
+    sd_buf_release(&b);
+    sd_buf_release(&val);
+}
+
+/* The keywords of the value's own kind (strings, numbers, objects, arrays). */
+static int v_kind(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
+{
+    switch (vk(inst)) {
+    case SD_STR: return !(s->need & N_STR) || v_string(c, s, inst);
+    case SD_INT: case SD_FLOAT: return !(s->need & N_NUM) || v_number(c, s, inst);
+    case SD_MAP: return !(s->need & N_OBJ) || v_object(c, s, inst, L);
+    case SD_SEQ: return !(s->need & N_ARR) || v_array(c, s, inst, L);
+    default: return 1;
+    }
+}
+
+/* anyOf: every branch tried without a result; what the passing ones
+ * evaluated joins `L` (`nbytes`: its size when v_node() made it). */
+static int v_any_of(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L, size_t nbytes)
+{
+    sd_vresult *saved = c->res;
+    int any = 0;
+    uint8_t *T = L ? malloc(nbytes ? nbytes : (inst->len + 7) / 8 + 1) : NULL;
+    size_t tb = L ? (inst->len + 7) / 8 : 0;
+    c->res = NULL;
+    for (size_t i = 0; i < s->nany; i++) {
+        if (T) memset(T, 0, tb);
+        if (v_node(c, s->any[i], inst, T)) {
+            any = 1;
+            if (!L) break;
+            for (size_t k = 0; k < tb; k++) L[k] |= T[k];
+        }
+    }
+    free(T);
+    c->res = saved;
+    if (!any && c->res)
+        report_closest(c, s, "anyOf", s->any, s->nany, inst);
+    return any;
+}
+
+/* oneOf: exactly one branch passes; what it evaluated joins `L`. */
+static int v_one_of(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
+{
+    sd_vresult *saved = c->res;
+    size_t tb = L ? (inst->len + 7) / 8 : 0, first = 0, second = 0, matches = 0;
+    uint8_t *T = L ? malloc(tb + 1) : NULL, *keep = L ? calloc(tb + 1, 1) : NULL;
+    c->res = NULL;
+    for (size_t i = 0; i < s->none && matches < 2; i++) {
+        if (T) memset(T, 0, tb);
+        if (v_node(c, s->one[i], inst, T)) {
+            if (matches++ == 0) {
+                first = i;
+                if (keep) memcpy(keep, T, tb);
+            } else {
+                second = i;
+            }
+        }
+    }
+    c->res = saved;
+    if (matches == 1 && L)
+        for (size_t k = 0; k < tb; k++) L[k] |= keep[k];
+    free(T);
+    free(keep);
+    if (matches == 1)
+        return 1;
+    if (!c->res)
+        return 0;
+    if (matches == 0)
+        report_closest(c, s, "oneOf", s->one, s->none, inst);
+    else
+        verr(c, s, "oneOf", inst, NULL, SD_MSG_ONE_OF_MANY, SPTR(s->info), first, SPTR(s->info), second);
+    return 0;
+}
+
+/* not */
+static int v_not(vctx *c, const vs *s, const sd_tval *inst)
+{
+    sd_vresult *saved = c->res;
+    int r;
+    c->res = NULL;
+    r = v_node(c, s->not_, inst, NULL);
+    c->res = saved;
+    if (r && c->res)
+        verr(c, s, "not", inst, NULL, SD_MSG_NOT, SPTR(s->info));
+    return !r;
+}
+
+/* if, then, else: what `if` evaluated joins `L` when it passes. */
+static int v_conditional(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
+{
+    sd_vresult *saved = c->res;
+    size_t tb = L ? (inst->len + 7) / 8 : 0;
+    uint8_t *T = L ? calloc(tb + 1, 1) : NULL;
+    int r;
+    c->res = NULL;
+    r = v_node(c, s->if_, inst, T);
+    c->res = saved;
+    if (r && L)
+        for (size_t k = 0; k < tb; k++) L[k] |= T[k];
+    free(T);
+    if (r && s->then_)
+        return v_node(c, s->then_, inst, L);
+    if (!r && s->else_)
+        return v_node(c, s->else_, inst, L);
+    return 1;
+}
+
+/* The applicators: $ref, $dynamicRef / $recursiveRef, allOf, anyOf, oneOf,
+ * not, if. */
+static int v_apply(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L, size_t nbytes)
+{
+    int ok = 1;
+    if (s->ref && !follow(c, s->ref, inst, L, s, "$ref"))
+        FAIL(ok);
+    if (s->dynref) {
+        const vs *t = s->dyn_kind ? dynamic_target(c, s) : s->dynref;
+        if (!follow(c, t, inst, L, s, s->dyn_kind == 2 ? "$recursiveRef" : "$dynamicRef"))
+            FAIL(ok);
+    }
+    for (size_t i = 0; i < s->nall; i++)
+        if (!v_node(c, s->all[i], inst, L))
+            FAIL(ok);
+    if (s->nany && !v_any_of(c, s, inst, L, nbytes))
+        FAIL(ok);
+    if (s->none && !v_one_of(c, s, inst, L))
+        FAIL(ok);
+    if (s->not_ && !v_not(c, s, inst))
+        FAIL(ok);
+    if (s->if_ && !v_conditional(c, s, inst, L))
+        FAIL(ok);
+    return ok;
+}
+
+/* unevaluatedProperties and unevaluatedItems, last: they see what every
+ * other keyword evaluated (`L`), and mark what they evaluate. */
+static int v_unevaluated(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
+{
+    int ok = 1;
+    if (s->uprops && vk(inst) == SD_MAP) {
+        const sd_tval *key = inst + 1;
+        for (size_t i = 0; i < inst->len; i++, key = sd_tval_next(key + 1)) {
+            if (BIT_GET(L, i))
+                continue;
+            if (path_push(c, key, 0) < 0)
+                return ok;   /* fatal: v_node() fails */
+            const vs *u = s->uprops->alias ? s->uprops->alias : s->uprops;
+            if (u->kind == VS_FALSE) {
+                ok = 0;
+                if (!c->res) { c->npath--; return 0; }
+                verr(c, s, "unevaluatedProperties", key, key, SD_MSG_UNEVALUATED, key->u.s);
+            } else if (!v_node(c, s->uprops, key + 1, NULL)) {
+                ok = 0;
+                if (!c->res) { c->npath--; return 0; }
+            }
+            c->npath--;
+            BIT_SET(L, i);
+        }
+    }
+    if (s->uitems && vk(inst) == SD_SEQ) {
+        const sd_tval *x = inst + 1;
+        for (size_t i = 0; i < inst->len; i++, x = sd_tval_next(x)) {
+            if (BIT_GET(L, i))
+                continue;
+            if (path_push(c, NULL, i) < 0)
+                return ok;   /* fatal: v_node() fails */
+            if (!v_node(c, s->uitems, x, NULL)) {
+                ok = 0;
+                if (!c->res) { c->npath--; return 0; }
+            }
+            c->npath--;
+            BIT_SET(L, i);
+        }
+    }
+    return ok;
+}
+
+#undef FAIL
+
+/* Validate `inst` against schema `s`; mark in `ev` (a bit per member or
+ * item, or NULL) what it evaluated, for unevaluated*. 1 when it holds. */
 static int v_node(vctx *c, const vs *s, const sd_tval *inst, uint8_t *ev)
 {
     uint8_t *L = ev, *own = NULL;
     int ok = 1, pushed = 0;
     size_t nbytes = 0;
-    unsigned it;
 
     if (s->loop)
         return fatal(c, loop_at(s), SD_ELIMIT, SD_MSG_ALIAS_LOOP,
@@ -683,194 +964,31 @@ static int v_node(vctx *c, const vs *s, const sd_tval *inst, uint8_t *ev)
         }
         L = own;
     }
-
-    it = inst_type(inst);
     if (s->need & N_TYPE) {
+        unsigned it = inst_type(inst);
         unsigned allowed = s->types | (s->int_or_string ? T_INT | T_STR : 0) | (s->nullable ? T_NULL : 0);
         if (!(allowed & it) && !(it == T_INT && (allowed & T_NUM))) {
             ok = 0;
             if (!c->res) goto out;
-            sd_buf b = SD_BUF_INIT;
-            sd_vprog__type_names(&b, allowed);
-            if (vk(inst) == SD_MAP || vk(inst) == SD_SEQ)
-                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE, sd_kind_type_word(vk(inst)), b.ptr);
-            else {
-                sd_buf val = SD_BUF_INIT;
-                sd_vprog__show(&val, c->t, inst);
-                verr(c, s, s->types ? "type" : "x-kubernetes-int-or-string", inst, NULL, SD_MSG_TYPE_VALUE,
-                     sd_kind_type_word(vk(inst)), val.ptr, b.ptr);
-                sd_buf_release(&val);
-            }
-            sd_buf_release(&b);
+            report_type(c, s, inst, allowed);
         }
     }
     if (s->enum_ && !(s->nullable && vk(inst) == SD_NULL) && !in_enum(s, inst)) {
         ok = 0;
         if (!c->res) goto out;
-        sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
-        const sd_tval *e = s->etape->v + 1;
-        for (size_t i = 0; i < s->enum_->n && i < 12; i++, e = sd_tval_next(e)) {
-            if (i) sd_buf_puts(&b, SD_MSG_ENUM_SEP);
-            sd_vprog__show(&b, s->etape, e);
-        }
-        if (s->enum_->n > 12)
-            sd_buf_printf(&b, SD_MSG_ENUM_MORE, (size_t)s->enum_->n - 12);
-        sd_vprog__show(&val, c->t, inst);
-        verr(c, s, "enum", inst, NULL, SD_MSG_ENUM, val.ptr, b.ptr);
-        sd_buf_release(&b);
-        sd_buf_release(&val);
+        report_enum(c, s, inst);
     }
     if (s->has_const && !sd_vprog__equal(inst, s->ctape->v)) {
         ok = 0;
         if (!c->res) goto out;
-        sd_buf b = SD_BUF_INIT, val = SD_BUF_INIT;
-        sd_vprog__show(&b, s->ctape, s->ctape->v);
-        sd_vprog__show(&val, c->t, inst);
-        verr(c, s, "const", inst, NULL, SD_MSG_CONST, val.ptr, b.ptr);
-        sd_buf_release(&b);
-        sd_buf_release(&val);
+        report_const(c, s, inst);
     }
-    switch (vk(inst)) {
-    case SD_STR:
-        if ((s->need & N_STR) && !v_string(c, s, inst)) { ok = 0; if (!c->res) goto out; }
-        break;
-    case SD_INT: case SD_FLOAT:
-        if ((s->need & N_NUM) && !v_number(c, s, inst)) { ok = 0; if (!c->res) goto out; }
-        break;
-    case SD_MAP:
-        if ((s->need & N_OBJ) && !v_object(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
-        break;
-    case SD_SEQ:
-        if ((s->need & N_ARR) && !v_array(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
-        break;
-    default:
-        break;
-    }
+    if (!v_kind(c, s, inst, L)) { ok = 0; if (!c->res) goto out; }
     if (!(s->need & N_APPLY))
         goto out;
-    if (s->ref && !follow(c, s->ref, inst, L, s, "$ref")) { ok = 0; if (!c->res) goto out; }
-    if (s->dynref) {
-        const vs *t = s->dyn_kind ? dynamic_target(c, s) : s->dynref;
-        if (!follow(c, t, inst, L, s, s->dyn_kind == 2 ? "$recursiveRef" : "$dynamicRef")) { ok = 0; if (!c->res) goto out; }
-    }
-    for (size_t i = 0; i < s->nall; i++)
-        if (!v_node(c, s->all[i], inst, L)) { ok = 0; if (!c->res) goto out; }
-    if (s->nany) {
-        sd_vresult *saved = c->res;
-        int any = 0;
-        uint8_t *T = L ? malloc(nbytes ? nbytes : (inst->len + 7) / 8 + 1) : NULL;
-        size_t tb = L ? (inst->len + 7) / 8 : 0;
-        c->res = NULL;
-        for (size_t i = 0; i < s->nany; i++) {
-            if (T) memset(T, 0, tb);
-            if (v_node(c, s->any[i], inst, T)) {
-                any = 1;
-                if (!L) break;
-                for (size_t k = 0; k < tb; k++) L[k] |= T[k];
-            }
-        }
-        free(T);
-        c->res = saved;
-        if (!any) {
-            ok = 0;
-            if (!c->res) goto out;
-            report_closest(c, s, "anyOf", s->any, s->nany, inst);
-        }
-    }
-    if (s->none) {
-        sd_vresult *saved = c->res;
-        size_t tb = L ? (inst->len + 7) / 8 : 0, first = 0, second = 0, matches = 0;
-        uint8_t *T = L ? malloc(tb + 1) : NULL, *keep = L ? calloc(tb + 1, 1) : NULL;
-        c->res = NULL;
-        for (size_t i = 0; i < s->none && matches < 2; i++) {
-            if (T) memset(T, 0, tb);
-            if (v_node(c, s->one[i], inst, T)) {
-                if (matches++ == 0) {
-                    first = i;
-                    if (keep) memcpy(keep, T, tb);
-                } else {
-                    second = i;
-                }
-            }
-        }
-        c->res = saved;
-        if (matches == 1 && L)
-            for (size_t k = 0; k < tb; k++) L[k] |= keep[k];
-        free(T);
-        free(keep);
-        if (matches != 1) {
-            ok = 0;
-            if (!c->res) goto out;
-            if (matches == 0)
-                report_closest(c, s, "oneOf", s->one, s->none, inst);
-            else
-                verr(c, s, "oneOf", inst, NULL, SD_MSG_ONE_OF_MANY,
-                     SPTR(s->info), first, SPTR(s->info), second);
-        }
-    }
-    if (s->not_) {
-        sd_vresult *saved = c->res;
-        int r;
-        c->res = NULL;
-        r = v_node(c, s->not_, inst, NULL);
-        c->res = saved;
-        if (r) {
-            ok = 0;
-            if (!c->res) goto out;
-            verr(c, s, "not", inst, NULL, SD_MSG_NOT, SPTR(s->info));
-        }
-    }
-    if (s->if_) {
-        sd_vresult *saved = c->res;
-        size_t tb = L ? (inst->len + 7) / 8 : 0;
-        uint8_t *T = L ? calloc(tb + 1, 1) : NULL;
-        int r;
-        c->res = NULL;
-        r = v_node(c, s->if_, inst, T);
-        c->res = saved;
-        if (r && L)
-            for (size_t k = 0; k < tb; k++) L[k] |= T[k];
-        free(T);
-        if (r && s->then_) {
-            if (!v_node(c, s->then_, inst, L)) { ok = 0; if (!c->res) goto out; }
-        } else if (!r && s->else_) {
-            if (!v_node(c, s->else_, inst, L)) { ok = 0; if (!c->res) goto out; }
-        }
-    }
-    /* unevaluated* last: they see what every other keyword evaluated */
-    if (s->uprops && vk(inst) == SD_MAP) {
-        const sd_tval *key = inst + 1;
-        for (size_t i = 0; i < inst->len; i++, key = sd_tval_next(key + 1)) {
-            if (BIT_GET(L, i))
-                continue;
-            if (path_push(c, key, 0) < 0) goto out;
-            const vs *u = s->uprops->alias ? s->uprops->alias : s->uprops;
-            if (u->kind == VS_FALSE) {
-                ok = 0;
-                if (!c->res) { c->npath--; goto out; }
-                verr(c, s, "unevaluatedProperties", key, key, SD_MSG_UNEVALUATED, key->u.s);
-            } else if (!v_node(c, s->uprops, key + 1, NULL)) {
-                ok = 0;
-                if (!c->res) { c->npath--; goto out; }
-            }
-            c->npath--;
-            BIT_SET(L, i);
-        }
-    }
-    if (s->uitems && vk(inst) == SD_SEQ) {
-        const sd_tval *x = inst + 1;
-        for (size_t i = 0; i < inst->len; i++, x = sd_tval_next(x)) {
-            if (BIT_GET(L, i))
-                continue;
-            if (path_push(c, NULL, i) < 0) goto out;
-            if (!v_node(c, s->uitems, x, NULL)) {
-                ok = 0;
-                if (!c->res) { c->npath--; goto out; }
-            }
-            c->npath--;
-            BIT_SET(L, i);
-        }
-    }
+    if (!v_apply(c, s, inst, L, nbytes)) { ok = 0; if (!c->res) goto out; }
+    if (!v_unevaluated(c, s, inst, L))
+        ok = 0;
 out:
     if (own) {
         if (ev)

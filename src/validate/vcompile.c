@@ -9,6 +9,7 @@
  * Every unresolvable $ref is reported, not only the first. */
 #include "vprog.h"
 #include "buf.h"
+#include "keywords.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ uint64_t sd_vprog__hash(const sd_tval *x)
         memcpy(&bits, &d, sizeof bits);
         return mix(bits ^ 0x55);
     }
-    case SD_STR: return mix(hash_bytes(x->u.s, x->len) ^ 0x77);
+    case SD_STR: return mix(sd_hash_fnv(x->u.s, x->len) ^ 0x77);
     case SD_SEQ: {
         uint64_t h = 0x3141;
         const sd_tval *y = x + 1;
@@ -74,7 +75,7 @@ uint64_t sd_vprog__hash(const sd_tval *x)
         uint64_t h = 0x2718;
         const sd_tval *k = x + 1;
         for (uint32_t i = 0; i < x->len; i++, k = sd_tval_next(k + 1))
-            h += mix(hash_bytes(k->u.s, k->len) * 7 + sd_vprog__hash(k + 1));
+            h += mix(sd_hash_fnv(k->u.s, k->len) * 7 + sd_vprog__hash(k + 1));
         return mix(h);
     }
     }
@@ -357,58 +358,265 @@ static int validation_vocab(sd_validator *v, const sd_schema_info *res)
     return on;
 }
 
-static int is_validation_kw(const char *k)
+/* ---- the keywords (keywords.def) ---------------------------------------------- */
+
+/* A record's field that a row of the table names. */
+#define FIELD(s, kw, type) ((type *)(void *)((char *)(s) + (kw)->off))
+
+/* A GENERIC keyword: read into its field by the field's kind. Compiling a
+ * keyword sets its `need` bit when it gives the record something to check. */
+static int compile_generic(sd_validator *v, vs *s, const sd_kw *kw, const sd_node *x)
 {
-    static const char *const kws[] = {
-        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
-        "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems",
-        "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties",
-        "required", "dependentRequired", NULL
-    };
-    for (const char *const *p = kws; *p; p++)
-        if (!strcmp(*p, k))
-            return 1;
+    const char *k = kw->name;
+    switch (kw->field) {
+    case SD_KF_COUNT: {
+        int err = count_kw(v, x, k, FIELD(s, kw, long long));
+        if (err)
+            return err;
+        break;
+    }
+    case SD_KF_NUM:
+        if (!is_num(x))
+            return cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
+        *FIELD(s, kw, const sd_node *) = x;
+        break;
+    case SD_KF_REC:
+        if (!(*FIELD(s, kw, vs *) = child_kw(v, x, k)))
+            return SD_ERROR;
+        break;
+    case SD_KF_RECS: {
+        size_t *n = (size_t *)(void *)((char *)s + kw->off_n);
+        if (!(*FIELD(s, kw, vs **) = child_list(v, x, k, n)))
+            return SD_ERROR;
+        if (!*n)
+            return 0;   /* an empty list applies nothing */
+        break;
+    }
+    case SD_KF_FLAG:
+        if (x->kind != SD_BOOL || !x->num.b)
+            return 0;
+        *FIELD(s, kw, uint8_t) = 1;
+        break;
+    default:
+        return cerr(v, SD_ERROR, x, "internal error: keyword '%s' has no field to compile into", k);
+    }
+    s->need |= kw->need;
     return 0;
 }
 
-static int compile_one(sd_validator *v, vs *s)
+static int compile_type(sd_validator *v, vs *s, const sd_node *x)
 {
-    int vocab_validation;
-    const sd_node *n = s->node, *x;
-    const sd_node *items_arr = NULL, *addl_items = NULL;
-    int d = s->draft, err = 0;
+    if (x->kind == SD_SEQ) {
+        for (size_t j = 0; j < x->n; j++)
+            s->types |= type_bit(x->items[j].value);
+        if (!s->types)
+            s->types = 0x80; /* type: [] allows nothing */
+    } else if (!(s->types = type_bit(x))) {
+        return cerr(v, SD_ESYNTAX, x, "unknown type '%s'", x->kind == SD_STR ? x->str : "?");
+    }
+    return 0;
+}
 
-    s->compiled = 1;
-    if (n->kind == SD_BOOL) {
-        s->kind = n->num.b ? VS_TRUE : VS_FALSE;
+static int compile_enum(sd_validator *v, vs *s, const sd_node *x)
+{
+    if (x->kind != SD_SEQ)
+        return cerr(v, SD_ESYNTAX, x, "'enum' must be an array");
+    s->enum_ = x;
+    if (!(s->etape = tape_of(x)))
+        return cerr(v, SD_ENOMEM, x, "out of memory");
+    if (x->n > 8) {
+        const sd_tval *e = s->etape->v + 1;
+        if (!(s->ehash = malloc(x->n * sizeof *s->ehash)))
+            return cerr(v, SD_ENOMEM, x, "out of memory");
+        for (size_t j = 0; j < x->n; j++, e = sd_tval_next(e))
+            s->ehash[j] = sd_vprog__hash(e);
+    }
+    return 0;
+}
+
+/* draft 4: a boolean flag on minimum/maximum (moved there after the loop);
+ * later drafts: a number */
+static int compile_exclusive(sd_validator *v, vs *s, const sd_kw *kw, const sd_node *x)
+{
+    if (s->draft == SD_DRAFT_4) {
+        if (x->kind == SD_BOOL && x->num.b)
+            *FIELD(s, kw, const sd_node *) = x;
         return 0;
     }
-    if (n->kind != SD_MAP)
-        return cerr(v, SD_ESYNTAX, n, "a schema must be an object or a boolean, found %s", sd_node_type_word(n));
-    s->res = sd_resolver_lookup(v->r, s->info->base);
-    s->assert_format = v->opts.formats == SD_FORMATS_ASSERT ||
-                       (v->opts.formats == SD_FORMATS_DEFAULT && d <= SD_DRAFT_7);
-    /* 2019-09+ by default: a bad format is a warning, not a violation */
-    s->warn_format = !s->assert_format && v->opts.formats == SD_FORMATS_DEFAULT;
+    if (!is_num(x))
+        return cerr(v, SD_ESYNTAX, x, "'%s' must be a number", kw->name);
+    *FIELD(s, kw, const sd_node *) = x;
+    s->need |= kw->need;
+    return 0;
+}
+
+/* dependencies (drafts 4-2019-09: names or a schema per key),
+ * dependentRequired and dependentSchemas (2019-09+) */
+static int compile_deps(sd_validator *v, vs *s, const sd_kw *kw, const sd_node *x)
+{
+    int err = 0;
+    if (x->kind != SD_MAP)
+        return cerr(v, SD_ESYNTAX, x, "'%s' must be an object", kw->name);
+    for (size_t j = 0; j < x->n && !err; j++) {
+        int is_schema = kw->id == SD_KW_dependentSchemas ||
+                        (kw->id == SD_KW_dependencies && x->items[j].value->kind != SD_SEQ);
+        err = add_dep(v, s, &x->items[j], kw->name, is_schema);
+    }
+    if (s->ndeps)
+        s->need |= kw->need;
+    return err;
+}
+
+static int compile_properties(sd_validator *v, vs *s, const sd_node *x)
+{
+    if (x->kind != SD_MAP)
+        return cerr(v, SD_ESYNTAX, x, "'properties' must be an object");
+    if (!(s->props = calloc(x->n ? x->n : 1, sizeof *s->props)))
+        return cerr(v, SD_ENOMEM, x, "out of memory");
+    for (size_t j = 0; j < x->n; j++) {
+        vprop *pp = &s->props[j];
+        pp->name = x->items[j].key->str;
+        pp->len = x->items[j].key->len;
+        pp->h = hash32(pp->name, pp->len);
+        if (!(pp->s = child_kw(v, x->items[j].value, "properties")))
+            return SD_ERROR;
+        s->nprops++;
+    }
+    if (s->nprops > 24 && build_prop_hash(s) < 0)
+        return cerr(v, SD_ENOMEM, x, "out of memory");
+    return 0;
+}
+
+static int compile_pattern_properties(sd_validator *v, vs *s, const sd_node *x)
+{
+    if (x->kind != SD_MAP)
+        return cerr(v, SD_ESYNTAX, x, "'patternProperties' must be an object");
+    if (!(s->pats = calloc(x->n ? x->n : 1, sizeof *s->pats)))
+        return cerr(v, SD_ENOMEM, x, "out of memory");
+    for (size_t j = 0; j < x->n; j++) {
+        vpat *pp = &s->pats[j];
+        if (!compile_re(v, x->items[j].key, "patternProperties", &pp->re) ||
+            !(pp->s = child_kw(v, x->items[j].value, "patternProperties"))) {
+            if (pp->re.code)
+                pcre2_code_free(pp->re.code);
+            return SD_ERROR;
+        }
+        s->npats++;
+    }
+    return 0;
+}
+
+/* What compile_one() carries from one keyword to the next: the array form
+ * of `items` and `additionalItems` (drafts 4-2019-09) pair up after the loop. */
+typedef struct cstate { const sd_node *items_arr, *addl_items; } cstate;
+
+/* An OWN keyword: its case here. Each sets its `need` bit itself, when the
+ * record gets something to check. */
+static int compile_own(sd_validator *v, vs *s, const sd_kw *kw, const sd_node *x, cstate *st)
+{
+    const char *k = kw->name;
+    int err = 0, d = s->draft;
+    switch (kw->id) {
+    case SD_KW_type: err = compile_type(v, s, x); break;
+    case SD_KW_enum: err = compile_enum(v, s, x); break;
+    case SD_KW_const:
+        s->has_const = 1;
+        s->const_ = x;
+        if (!(s->ctape = tape_of(x)))
+            err = cerr(v, SD_ENOMEM, x, "out of memory");
+        break;
+    case SD_KW_pattern:
+        if (!compile_re(v, x, k, &s->pattern))
+            err = SD_ERROR;
+        break;
+    case SD_KW_format:
+        if (x->kind == SD_STR)
+            s->format = sd_format_id_for(x->str, d);
+        if (s->format < 0 || (!s->assert_format && !s->warn_format))
+            return 0;   /* unknown formats never assert; an annotation checks nothing */
+        break;
+    case SD_KW_exclusiveMinimum:
+    case SD_KW_exclusiveMaximum: return compile_exclusive(v, s, kw, x);
+    case SD_KW_multipleOf:
+        if (!is_num(x))
+            err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
+        else if (sd_node_number(x) <= 0)
+            err = cerr(v, SD_ESYNTAX, x, "'multipleOf' must be greater than 0");
+        else
+            s->mult = x;
+        break;
+    case SD_KW_required:
+        if (x->kind != SD_SEQ)
+            err = cerr(v, SD_ESYNTAX, x, "'required' must be an array of strings");
+        else
+            s->required = x;
+        break;
+    case SD_KW_dependentRequired:
+    case SD_KW_dependencies:
+    case SD_KW_dependentSchemas: return compile_deps(v, s, kw, x);
+    case SD_KW_properties:
+        if ((err = compile_properties(v, s, x)) == 0 && !s->nprops)
+            return 0;
+        break;
+    case SD_KW_patternProperties:
+        if ((err = compile_pattern_properties(v, s, x)) == 0 && !s->npats)
+            return 0;
+        break;
+    case SD_KW_items:
+        if (d <= SD_DRAFT_2019 && x->kind == SD_SEQ) {
+            st->items_arr = x;
+            if (!(s->prefix = child_list(v, x, k, &s->nprefix)))
+                err = SD_ERROR;
+            else if (!s->nprefix)
+                return 0;
+        } else if (!(s->items = child_kw(v, x, k))) {
+            err = SD_ERROR;
+        }
+        break;
+    case SD_KW_additionalItems:
+        if (!schema_ok(v, x, k))
+            return SD_ERROR;
+        st->addl_items = x;   /* applies only beside the array form of items */
+        return 0;
+    case SD_KW_contains:
+        if (!(s->contains = child_kw(v, x, k)))
+            err = SD_ERROR;
+        if (s->minc < 0)
+            s->minc = 1;
+        break;
+    default:
+        return cerr(v, SD_ERROR, x, "internal error: keyword '%s' has no case in vcompile.c", k);
+    }
+    if (!err)
+        s->need |= kw->need;
+    return err;
+}
+
+/* $ref, $dynamicRef and $recursiveRef, before the other keywords: in drafts
+ * 4-7 a $ref overrides its siblings (1: the record is done). */
+static int compile_refs(sd_validator *v, vs *s)
+{
+    const sd_node *n = s->node, *x;
+    int d = s->draft, err;
 
     if ((x = sd_node_get(n, "$ref"))) {
         vs *t;
         if ((err = resolve_ref(v, s, x, "$ref", &t)) < 0)
             return err;
         if (!t && d <= SD_DRAFT_7)
-            return 0;   /* lenient: left out, and $ref overrides its siblings */
-        if (!t)
-            goto siblings;
+            return 1;   /* lenient: left out, and $ref overrides its siblings */
         /* drafts 4-7: $ref overrides its siblings; later drafts: a lone
          * $ref within one resource is the same as its target (crossing
          * resources would skip a dynamic scope) */
-        if (d <= SD_DRAFT_7 || (n->n == 1 && strcmp(s->info->base, t->info->base) == 0)) {
+        if (t && (d <= SD_DRAFT_7 || (n->n == 1 && strcmp(s->info->base, t->info->base) == 0))) {
             s->alias = t;
-            return 0;
+            return 1;
         }
-        s->ref = t;
+        if (t) {
+            s->ref = t;
+            s->need |= sd_kw_table[SD_KW_ref].need;
+        }
     }
-siblings:
     if (d >= SD_DRAFT_2020 && (x = sd_node_get(n, "$dynamicRef"))) {
         const sd_schema_info *ti;
         if ((err = resolve_ref(v, s, x, "$dynamicRef", &s->dynref)) < 0)
@@ -428,177 +636,24 @@ siblings:
         if (s->dynref && s->dynref->info->rec_anchor)
             s->dyn_kind = 2;
     }
+    if (s->dynref)
+        s->need |= sd_kw_table[SD_KW_dynamicRef].need;
+    return 0;   /* a lenient resolve_ref() returns 1 for a $ref left out */
+}
 
-    err = 0;   /* a lenient resolve_ref() returns 1 for a $ref left out */
-    vocab_validation = validation_vocab(v, s->res);
-    for (size_t i = 0; i < n->n && !err; i++) {
-        const sd_pair *p = &n->items[i];
-        const char *k = p->key->str;
-        x = p->value;
-        if (!vocab_validation && is_validation_kw(k))
-            continue;
-        switch (k[0]) {
-        case 'a':
-            if (!strcmp(k, "allOf")) { if (!(s->all = child_list(v, x, k, &s->nall))) err = SD_ERROR; }
-            else if (!strcmp(k, "anyOf")) { if (!(s->any = child_list(v, x, k, &s->nany))) err = SD_ERROR; }
-            else if (!strcmp(k, "additionalProperties")) { if (!(s->addl = child_kw(v, x, k))) err = SD_ERROR; }
-            else if (!strcmp(k, "additionalItems") && d <= SD_DRAFT_2019) { if (!schema_ok(v, x, k)) err = SD_ERROR; else addl_items = x; }
-            break;
-        case 'c':
-            if (!strcmp(k, "const") && d >= SD_DRAFT_6) {
-                s->has_const = 1;
-                s->const_ = x;
-                if (!(s->ctape = tape_of(x))) err = cerr(v, SD_ENOMEM, x, "out of memory");
-            }
-            else if (!strcmp(k, "contains") && d >= SD_DRAFT_6) {
-                if (!(s->contains = child_kw(v, x, k))) err = SD_ERROR;
-                if (s->minc < 0) s->minc = 1;
-            }
-            break;
-        case 'd':
-            if ((!strcmp(k, "dependencies") && d <= SD_DRAFT_2019) ||
-                (d >= SD_DRAFT_2019 && (!strcmp(k, "dependentRequired") || !strcmp(k, "dependentSchemas")))) {
-                const char *kw = !strcmp(k, "dependencies") ? "dependencies"
-                               : !strcmp(k, "dependentSchemas") ? "dependentSchemas" : "dependentRequired";
-                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'%s' must be an object", k); break; }
-                for (size_t j = 0; j < x->n && !err; j++) {
-                    int is_schema = kw[9] == 'S' || (kw[9] == 'i' && x->items[j].value->kind != SD_SEQ);
-                    err = add_dep(v, s, &x->items[j], kw, is_schema);
-                }
-            }
-            break;
-        case 'e':
-            if (!strcmp(k, "enum")) {
-                if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'enum' must be an array"); break; }
-                s->enum_ = x;
-                if (!(s->etape = tape_of(x))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
-                if (x->n > 8) {
-                    const sd_tval *e = s->etape->v + 1;
-                    if (!(s->ehash = malloc(x->n * sizeof *s->ehash))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
-                    for (size_t j = 0; j < x->n; j++, e = sd_tval_next(e))
-                        s->ehash[j] = sd_vprog__hash(e);
-                }
-            } else if (!strcmp(k, "exclusiveMinimum")) {
-                if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmin = x; }
-                else if (is_num(x)) s->exmin = x;
-                else err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
-            } else if (!strcmp(k, "exclusiveMaximum")) {
-                if (d == SD_DRAFT_4) { if (x->kind == SD_BOOL && x->num.b) s->exmax = x; }
-                else if (is_num(x)) s->exmax = x;
-                else err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k);
-            } else if (!strcmp(k, "else") && d >= SD_DRAFT_7) { if (!(s->else_ = child_kw(v, x, k))) err = SD_ERROR; }
-            break;
-        case 'f':
-            if (!strcmp(k, "format") && x->kind == SD_STR)
-                s->format = sd_format_id_for(x->str, d);
-            break;
-        case 'i':
-            if (!strcmp(k, "items")) {
-                if (d <= SD_DRAFT_2019 && x->kind == SD_SEQ) {
-                    items_arr = x;
-                    if (!(s->prefix = child_list(v, x, k, &s->nprefix))) err = SD_ERROR;
-                } else if (!(s->items = child_kw(v, x, k))) err = SD_ERROR;
-            } else if (!strcmp(k, "if") && d >= SD_DRAFT_7) { if (!(s->if_ = child_kw(v, x, k))) err = SD_ERROR; }
-            break;
-        case 'm':
-            if (!strcmp(k, "minimum") || !strcmp(k, "maximum") || !strcmp(k, "multipleOf")) {
-                if (!is_num(x)) { err = cerr(v, SD_ESYNTAX, x, "'%s' must be a number", k); break; }
-                if (k[1] == 'i') s->min = x;
-                else if (k[1] == 'a') s->max = x;
-                else if (sd_node_number(x) <= 0) err = cerr(v, SD_ESYNTAX, x, "'multipleOf' must be greater than 0");
-                else s->mult = x;
-            }
-            else if (!strcmp(k, "minLength")) err = count_kw(v, x, k, &s->minl);
-            else if (!strcmp(k, "maxLength")) err = count_kw(v, x, k, &s->maxl);
-            else if (!strcmp(k, "minItems")) err = count_kw(v, x, k, &s->mini);
-            else if (!strcmp(k, "maxItems")) err = count_kw(v, x, k, &s->maxi);
-            else if (!strcmp(k, "minProperties")) err = count_kw(v, x, k, &s->minp);
-            else if (!strcmp(k, "maxProperties")) err = count_kw(v, x, k, &s->maxp);
-            else if (!strcmp(k, "minContains") && d >= SD_DRAFT_2019) err = count_kw(v, x, k, &s->minc);
-            else if (!strcmp(k, "maxContains") && d >= SD_DRAFT_2019) err = count_kw(v, x, k, &s->maxc);
-            break;
-        case 'n':
-            if (!strcmp(k, "not")) { if (!(s->not_ = child_kw(v, x, k))) err = SD_ERROR; }
-            else if (!strcmp(k, "nullable") && x->kind == SD_BOOL && x->num.b) s->nullable = 1;
-            break;
-        case 'o':
-            if (!strcmp(k, "oneOf")) { if (!(s->one = child_list(v, x, k, &s->none))) err = SD_ERROR; }
-            break;
-        case 'p':
-            if (!strcmp(k, "properties")) {
-                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'properties' must be an object"); break; }
-                if (!(s->props = calloc(x->n ? x->n : 1, sizeof *s->props))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
-                for (size_t j = 0; j < x->n; j++) {
-                    vprop *pp = &s->props[j];
-                    pp->name = x->items[j].key->str;
-                    pp->len = x->items[j].key->len;
-                    pp->h = hash32(pp->name, pp->len);
-                    if (!(pp->s = child_kw(v, x->items[j].value, k))) { err = SD_ERROR; break; }
-                    s->nprops++;
-                }
-                if (!err && s->nprops > 24 && build_prop_hash(s) < 0)
-                    err = cerr(v, SD_ENOMEM, x, "out of memory");
-            } else if (!strcmp(k, "patternProperties")) {
-                if (x->kind != SD_MAP) { err = cerr(v, SD_ESYNTAX, x, "'patternProperties' must be an object"); break; }
-                if (!(s->pats = calloc(x->n ? x->n : 1, sizeof *s->pats))) { err = cerr(v, SD_ENOMEM, x, "out of memory"); break; }
-                for (size_t j = 0; j < x->n; j++) {
-                    vpat *pp = &s->pats[j];
-                    if (!compile_re(v, x->items[j].key, k, &pp->re) ||
-                        !(pp->s = child_kw(v, x->items[j].value, k))) {
-                        if (pp->re.code) pcre2_code_free(pp->re.code);
-                        err = SD_ERROR;
-                        break;
-                    }
-                    s->npats++;
-                }
-            } else if (!strcmp(k, "pattern")) {
-                if (!compile_re(v, x, k, &s->pattern)) err = SD_ERROR;
-            } else if (!strcmp(k, "propertyNames") && d >= SD_DRAFT_6) {
-                if (!(s->pnames = child_kw(v, x, k))) err = SD_ERROR;
-            } else if (!strcmp(k, "prefixItems") && d >= SD_DRAFT_2020) {
-                if (!(s->prefix = child_list(v, x, k, &s->nprefix))) err = SD_ERROR;
-            }
-            break;
-        case 'r':
-            if (!strcmp(k, "required")) {
-                if (x->kind != SD_SEQ) { err = cerr(v, SD_ESYNTAX, x, "'required' must be an array of strings"); break; }
-                s->required = x;
-            }
-            break;
-        case 't':
-            if (!strcmp(k, "type")) {
-                if (x->kind == SD_SEQ) {
-                    for (size_t j = 0; j < x->n; j++)
-                        s->types |= type_bit(x->items[j].value);
-                    if (!s->types) s->types = 0x80; /* type: [] allows nothing */
-                } else if (!(s->types = type_bit(x))) {
-                    err = cerr(v, SD_ESYNTAX, x, "unknown type '%s'", x->kind == SD_STR ? x->str : "?");
-                }
-            } else if (!strcmp(k, "then") && d >= SD_DRAFT_7) { if (!(s->then_ = child_kw(v, x, k))) err = SD_ERROR; }
-            break;
-        case 'u':
-            if (!strcmp(k, "uniqueItems")) s->unique = x->kind == SD_BOOL && x->num.b;
-            else if (!strcmp(k, "unevaluatedProperties") && d >= SD_DRAFT_2019) { if (!(s->uprops = child_kw(v, x, k))) err = SD_ERROR; }
-            else if (!strcmp(k, "unevaluatedItems") && d >= SD_DRAFT_2019) { if (!(s->uitems = child_kw(v, x, k))) err = SD_ERROR; }
-            break;
-        case 'x':
-            if (!strcmp(k, "x-kubernetes-int-or-string") && x->kind == SD_BOOL && x->num.b) s->int_or_string = 1;
-            break;
-        default:
-            break;
-        }
-        if (!err && v->err)
-            err = v->err;
-    }
-    if (err)
-        return err < 0 ? err : SD_ERROR;
-    if (d == SD_DRAFT_4) {
+/* After the keywords: what needs them all (keywords.def does not say it). */
+static int compile_finish(sd_validator *v, vs *s, const cstate *st)
+{
+    if (s->draft == SD_DRAFT_4) {
         /* draft 4: exclusiveMinimum/Maximum are flags on minimum/maximum */
         if (s->exmin) { s->exmin = s->min; s->min = NULL; }
         if (s->exmax) { s->exmax = s->max; s->max = NULL; }
     }
-    if (items_arr && addl_items && !(s->items = child(v, addl_items)))
-        return SD_ERROR;
+    if (st->items_arr && st->addl_items) {
+        if (!(s->items = child(v, st->addl_items)))
+            return SD_ERROR;
+        s->need |= sd_kw_table[SD_KW_items].need;
+    }
     if (s->required && s->nprops) {
         /* when every required name is also in `properties`, the member loop
          * counts them and the separate lookups run only on failure */
@@ -622,18 +677,50 @@ siblings:
                 s->props[j].req = 0;
     }
     s->has_uneval = s->uprops || s->uitems;
-    s->need = (uint8_t)((s->types || s->int_or_string ? N_TYPE : 0) |
-                        (s->enum_ || s->has_const ? N_ENUM : 0) |
-                        (s->minl >= 0 || s->maxl >= 0 || s->pattern.code || (s->format >= 0 && (s->assert_format || s->warn_format)) ? N_STR : 0) |
-                        (s->min || s->max || s->exmin || s->exmax || s->mult ? N_NUM : 0) |
-                        (s->minp >= 0 || s->maxp >= 0 || s->required || s->ndeps || s->nprops || s->npats ||
-                         s->addl || s->pnames ? N_OBJ : 0) |
-                        (s->mini >= 0 || s->maxi >= 0 || s->unique || s->nprefix || s->items || s->contains ? N_ARR : 0) |
-                        (s->ref || s->dynref || s->nall || s->nany || s->none || s->not_ || s->if_ ||
-                         s->uprops || s->uitems ? N_APPLY : 0));
     if (s->dyn_kind)
         v->has_dynamic = 1;
     return 0;
+}
+
+/* One schema node -> its record: the $refs first, then every key the table
+ * (keywords.def) knows for the node's draft, in the schema's order. */
+static int compile_one(sd_validator *v, vs *s)
+{
+    const sd_node *n = s->node;
+    cstate st = { NULL, NULL };
+    int vocab_validation, d = s->draft, err;
+
+    s->compiled = 1;
+    if (n->kind == SD_BOOL) {
+        s->kind = n->num.b ? VS_TRUE : VS_FALSE;
+        return 0;
+    }
+    if (n->kind != SD_MAP)
+        return cerr(v, SD_ESYNTAX, n, "a schema must be an object or a boolean, found %s", sd_node_type_word(n));
+    s->res = sd_resolver_lookup(v->r, s->info->base);
+    s->assert_format = v->opts.formats == SD_FORMATS_ASSERT ||
+                       (v->opts.formats == SD_FORMATS_DEFAULT && d <= SD_DRAFT_7);
+    /* 2019-09+ by default: a bad format is a warning, not a violation */
+    s->warn_format = !s->assert_format && v->opts.formats == SD_FORMATS_DEFAULT;
+
+    if ((err = compile_refs(v, s)) != 0)
+        return err < 0 ? err : 0;
+    vocab_validation = validation_vocab(v, s->res);
+    for (size_t i = 0; i < n->n && !err; i++) {
+        const sd_pair *p = &n->items[i];
+        const sd_kw *kw = sd_kw_find(p->key->str, p->key->len);
+        if (!kw || d < kw->from || d > kw->to || (!vocab_validation && kw->vocab))
+            continue;
+        if (kw->compile == SD_KC_GENERIC)
+            err = compile_generic(v, s, kw, p->value);
+        else if (kw->compile == SD_KC_OWN)
+            err = compile_own(v, s, kw, p->value, &st);
+        if (!err && v->err)
+            err = v->err;
+    }
+    if (err)
+        return err < 0 ? err : SD_ERROR;
+    return compile_finish(v, s, &st);
 }
 
 /* Compile queued records in order (first in, first out, so errors come in
@@ -655,11 +742,66 @@ static int drain(sd_validator *v)
     return first;
 }
 
-static void precompile_dynamic(sd_schema_info *info, void *payload)
+/* Every schema with a $dynamicAnchor or a $recursiveAnchor gets its record
+ * up front: a dynamic reference may land on any of them. They are made in
+ * document order, not in the resolver's, whose index is keyed by address
+ * (the rules list records in the order they were made: the same schema must
+ * give the same document on every run). */
+typedef struct dyn_list { sd_schema_info **a; size_t n, cap; const sd_schema_info *nomem; } dyn_list;
+
+static void collect_dynamic(sd_schema_info *info, void *payload)
 {
-    sd_validator *v = payload;
-    if ((info->dyn_anchor || info->rec_anchor) && !info->user && !v->err)
-        vs_get(v, info);
+    dyn_list *l = payload;
+    if (!(info->dyn_anchor || info->rec_anchor) || info->user || l->nomem)
+        return;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        sd_schema_info **a = realloc(l->a, cap * sizeof *a);
+        if (!a) {
+            l->nomem = info;
+            return;
+        }
+        l->a = a;
+        l->cap = cap;
+    }
+    l->a[l->n++] = info;
+}
+
+static int by_place(const void *pa, const void *pb)
+{
+    const sd_schema_info *a = *(sd_schema_info *const *)pa, *b = *(sd_schema_info *const *)pb;
+    const sd_loc *x = &a->node->loc, *y = &b->node->loc;
+    int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+    if (c)
+        return c;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    /* documents built in memory: the base and the pointer (made before the sort) */
+    if ((c = strcmp(a->base ? a->base : "", b->base ? b->base : "")) != 0)
+        return c;
+    return strcmp(a->ptr ? a->ptr : "", b->ptr ? b->ptr : "");
+}
+
+static void precompile_dynamic(sd_validator *v)
+{
+    dyn_list l = { NULL, 0, 0, NULL };
+    sd_resolver_each(v->r, collect_dynamic, &l);
+    for (size_t i = 0; i < l.n && !l.nomem; i++)
+        if (!sd_schema_ptr(v->r, l.a[i]))
+            l.nomem = l.a[i];
+    if (l.nomem) {
+        cerr(v, SD_ENOMEM, l.nomem->node, "out of memory");
+        free(l.a);
+        return;
+    }
+    if (l.n > 1)
+        qsort(l.a, l.n, sizeof *l.a, by_place);
+    for (size_t i = 0; i < l.n && !v->err; i++)
+        if (!l.a[i]->user && !vs_get(v, l.a[i]))
+            cerr(v, SD_ENOMEM, l.a[i]->node, "out of memory");
+    free(l.a);
 }
 
 int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schema,
@@ -740,7 +882,7 @@ int sd_validator_add(sd_validator *v, const sd_doc *doc, const sd_node *schema, 
         size_t before = v->nlist;
         if ((err = drain(v)) < 0)
             goto fail;
-        sd_resolver_each(v->r, precompile_dynamic, v);
+        precompile_dynamic(v);
         if (v->err) { err = v->err; goto fail; }
         if (v->nlist == before && !v->nwork)
             break;

@@ -55,6 +55,9 @@
 #define SD_MSG_ALIAS_LOOP       "$ref loop without progress: the references starting at %s lead back to themselves"
 #define SD_MSG_DEPTH            "validation nested deeper than %d schemas (at schema %s)"
 #define SD_MSG_ROOT_KEY         "(root)"
+#define SD_MSG_EMBEDDED_MISSING "missing key `%s` of an embedded Kubernetes object"
+#define SD_MSG_EMBEDDED_API     "value %s of `apiVersion` is not VERSION or GROUP/VERSION"
+#define SD_MSG_EMBEDDED_KIND    "value %s of `kind` is not a kind (a letter, then letters, digits or '-', 63 at most)"
 
 /* X(NAME) for every message above, in this order: the export's table. */
 #define SD_VMSG_LIST(X) \
@@ -65,7 +68,8 @@
     X(DEPENDENT) X(UNEXPECTED_TYPO) X(UNEXPECTED_ALLOWED) X(UNEXPECTED) X(KEY_LIST_FIRST) \
     X(KEY_LIST_NEXT) X(UNEVALUATED) X(UNIQUE) X(MIN_ITEMS) X(MAX_ITEMS) X(CONTAINS) \
     X(MIN_CONTAINS) X(MAX_CONTAINS) X(CLOSEST) X(CLOSEST_MORE) X(NO_BRANCH) X(ONE_OF_MANY) \
-    X(NOT) X(REF_LOOP) X(ALIAS_LOOP) X(DEPTH) X(ROOT_KEY)
+    X(NOT) X(REF_LOOP) X(ALIAS_LOOP) X(DEPTH) X(ROOT_KEY) \
+    X(EMBEDDED_MISSING) X(EMBEDDED_API) X(EMBEDDED_KIND)
 
 /* Message numbers, in catalogue order (SD_VMSG_COUNT: how many). */
 enum sd_vmsg_id {

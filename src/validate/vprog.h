@@ -51,6 +51,7 @@ struct vs {
     uint8_t need;             /* N_* */
     uint8_t dyn_kind;         /* 0 none, 1 $dynamicRef, 2 $recursiveRef */
     uint8_t unique, nullable, int_or_string, has_const, assert_format, warn_format;
+    uint8_t embedded;         /* x-kubernetes-embedded-resource: true */
     int draft;
     unsigned types;           /* 0: no "type" */
     const sd_node *node;
@@ -103,11 +104,20 @@ struct sd_validator {
 
 static inline sd_kind vk(const sd_tval *x) { return sd_tape_kind(x); }
 
+/* 1 when the finite double `f` is a whole number: past 2^52 every double
+ * is; below, a conversion to an integer keeps exactly the whole ones. No
+ * floor(): where the compiler judges the code cold it calls libm's, and the
+ * release binary links libc alone (docs/internals.md). */
+static inline int is_whole(double f)
+{
+    return fabs(f) >= 4503599627370496.0 || (double)(long long)f == f;
+}
+
 static inline int is_integral(const sd_node *n)
 {
     if (n->kind == SD_INT)
         return 1;
-    return n->kind == SD_FLOAT && isfinite(n->num.f) && n->num.f == floor(n->num.f);
+    return n->kind == SD_FLOAT && isfinite(n->num.f) && is_whole(n->num.f);
 }
 
 static inline unsigned inst_type(const sd_tval *x)
@@ -116,7 +126,7 @@ static inline unsigned inst_type(const sd_tval *x)
     case SD_NULL: return T_NULL;
     case SD_BOOL: return T_BOOL;
     case SD_INT: return T_INT;
-    case SD_FLOAT: return isfinite(x->u.f) && x->u.f == floor(x->u.f) ? T_INT : T_NUM;
+    case SD_FLOAT: return isfinite(x->u.f) && is_whole(x->u.f) ? T_INT : T_NUM;
     case SD_STR: return T_STR;
     case SD_MAP: return T_OBJ;
     default: return T_ARR;
@@ -164,11 +174,6 @@ static inline uint64_t mix(uint64_t x)
     return x ^ (x >> 33);
 }
 
-static inline uint64_t hash_bytes(const char *s, size_t n)
-{
-    return sd_hash_fnv(s, n);
-}
-
 /** Equality of two JSON values by value (1 == 1.0; objects unordered). */
 int sd_vprog__equal(const sd_tval *a, const sd_tval *b);
 /** A hash of a value that agrees with sd_vprog__equal(). */
@@ -203,7 +208,7 @@ static inline uint32_t hash32(const char *s, size_t n)
 {
     uint64_t a, b;
     if (n > 16)
-        return (uint32_t)mix(hash_bytes(s, n));
+        return (uint32_t)mix(sd_hash_fnv(s, n));
     sd_hash_ends(s, n, &a, &b);
     return (uint32_t)mix(a ^ (b * 0x9E3779B97F4A7C15ULL) ^ n);
 }

@@ -75,6 +75,7 @@ test("A chart: a scripted session stays clean (no requests, errors, violations)"
     await p.page.getByRole("radio", { name: "Everything", exact: true }).check();
     await button(p.page, "Dark mode").click();
     await button(p.page, "Reset all").click();
+    await button(p.page, "Yes, reset all").click();
     await p.page.getByRole("searchbox", { name: "Search fields" }).fill("pullPolicy");
     await p.page.getByRole("searchbox", { name: "Search fields" }).press("Enter");
     checkEqual(await hygiene(p), [], "hygiene after a session");

@@ -52,13 +52,18 @@ async function formProblems(page, n) {
 }
 
 // ---- pristine load --------------------------------------------------------------
+// the plain schema's empty document lacks its required `name`: the heading
+// says so (issue 33: "No problems" only when there are none); no field is
+// marked before it is touched
+const AT_LOAD = { schema: ["The empty document has 1 problem", 1] };
 for (const kind of ["chart", "noschema", "ytt", "crd", "schema", "hostile"]) {
   test(`C ${kind}: a pristine load shows no errors`, async () => {
     const p = await open(form(kind));
     try {
       const pr = await problems(p.page);
-      checkEqual(pr.heading, "No problems", `${kind}: heading`);
-      checkEqual(pr.items.length, 0, `${kind}: no entries`);
+      const [head, n] = AT_LOAD[kind] || ["No problems", 0];
+      checkEqual(pr.heading, head, `${kind}: heading`);
+      checkEqual(pr.items.length, n, `${kind}: entries`);
       checkEqual(await p.page.locator('[aria-invalid="true"]').count(), 0, `${kind}: no aria-invalid`);
     } finally { await p.close(); }
   });
@@ -218,7 +223,7 @@ test("C chart: each keyword fails and passes as validate says (imported)", async
 // deprecated, are not the validator's and are left out, as the rules' parity
 // does). One page per source, reloaded between cases.
 const LINT = new Set(["unknownKey", "deprecated"]);
-const PROBLEMS_SHOWN = 500;   // src/form/form_main.js drawProblems
+const PROBLEMS_SHOWN = 500;   // src/form/form_check.js drawProblems
 const parityCapped = [];
 const notLoadable = new Map();   // reason -> [labels]
 function cannot(reason, label, n = 1) {

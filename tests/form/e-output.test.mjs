@@ -46,7 +46,18 @@ for (const [kind, dl, regionName] of [
       } else {
         check(await isEmptyOverlay(y), `${kind}: untouched form exports an empty overlay: ${JSON.stringify(y)}`);
       }
-      // download
+      // download: an untouched form (a CRD's manifest aside) has nothing to
+      // download and says so; after "Everything" is chosen too
+      if (kind !== "crd") {
+        let saved = false;
+        p.page.on("download", () => { saved = true; });
+        await button(p.page, dl).click();
+        await until(() => p.page.getByRole("status").filter({ hasText: "Nothing to download" }).count(), (n) => n === 1, 3000, `${kind}: nothing to download`);
+        await p.page.waitForTimeout(300);
+        checkEqual(saved, false, `${kind}: no empty file saved`);
+        await importText(p.page, kind === "schema" ? "name: abc\n" : kind === "ytt" ? "name: other\n" : "replicaCount: 2\n");
+        await until(() => preview(p.page, regionName), (t) => /: (abc|other|2)$/m.test(t), 3000, `${kind}: a value to download`);
+      }
       const [d] = await Promise.all([p.page.waitForEvent("download"), button(p.page, dl).click()]);
       checkEqual(d.suggestedFilename(), dl.replace(/^Download /, ""), `${kind}: download file name`);
       const bytes = fs.readFileSync(await d.path(), "utf8");
@@ -106,14 +117,14 @@ test("E chart: ambiguous scalars are quoted so YAML 1.1 reads strings back", asy
   } finally { await p.close(); }
 });
 
-test("E chart: --set flags escape dots in keys and use --set-string for strings that look like other types", async () => {
+test("E chart: --set flags escape dots in keys, are single-quoted and use --set-string for strings that look like other types", async () => {
   const p = await open(form("chart"));
   try {
     await importText(p.page, 'replicaCount: 2\nimage:\n  tag: "true"\npodAnnotations:\n  "nginx.ingress.kubernetes.io/rewrite-target": /\n');
     const flags = await until(async () => (await region(p.page, "--set flags").locator("pre").first().textContent()) || "", (t) => /rewrite-target/.test(t), 4000, "--set flags");
-    check(flags.includes("podAnnotations.nginx\\.ingress\\.kubernetes\\.io/rewrite-target=/"), `dots escaped: ${flags}`);
-    check(/--set(?:=|\s+)replicaCount=2\b/.test(flags), `--set replicaCount=2: ${flags}`);
-    check(/--set-string(?:=|\s+)image\.tag=true\b/.test(flags), `--set-string image.tag=true: ${flags}`);
+    check(flags.includes("--set 'podAnnotations.nginx\\.ingress\\.kubernetes\\.io/rewrite-target=/'"), `dots escaped, single-quoted: ${flags}`);
+    check(flags.includes("--set 'replicaCount=2'"), `--set replicaCount=2: ${flags}`);
+    check(flags.includes("--set-string 'image.tag=true'"), `--set-string image.tag=true: ${flags}`);
   } finally { await p.close(); }
 });
 

@@ -63,6 +63,7 @@ test("G: provenance, per-field reset, Reset all", async () => {
     checkEqual(await parse(y), { image: { tag: "9" } }, "only the import remains");
     await setField(pg, "debug", "true");
     await button(pg, "Reset all").click();
+    await button(pg, "Yes, reset all").click();   // it asks first (v-session)
     const y2 = await until(() => preview(pg), (t) => t.trim() === "" || t.trim() === "{}", 3000, "Reset all: empty overlay");
     checkEqual(await parse(y2), {}, "Reset all: an empty overlay");
     checkEqual(await (await reveal(pg, "image.tag")).inputValue(), "1.25", "Reset all: image.tag default");

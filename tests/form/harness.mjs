@@ -45,7 +45,14 @@ export const SOURCES = {
   traefik: path.join(CORPUS, "charts/traefik"),
   deployment: path.join(CORPUS, "kubernetes/standalone/deployment-apps-v1.json"),
 };
-const BIG = new Set(["kps", "traefik", "deployment"]);
+const BIG = new Set(["kps", "traefik", "deployment", "gen"]);
+// a generated chart of 1,500 fields (tests/form/genchart.mjs), written once per process
+import { genChart } from "./genchart.mjs";
+let generated = null;
+export function genSource() {
+  if (!generated) generated = genChart(path.join(TMP, "generated"), 1500);
+  return generated;
+}
 
 export function run(bin, args, opts = {}) {
   try {
@@ -60,7 +67,7 @@ const built = new Map();
 export function form(name, extra = []) {
   const key = name + "\0" + extra.join("\0");
   if (built.has(key)) return built.get(key);
-  const src = SOURCES[name] || name;
+  const src = name === "gen" ? genSource().dir : SOURCES[name] || name;
   const out = path.join(TMP, `${path.basename(String(name)).replace(/[^A-Za-z0-9_-]/g, "_")}-${built.size}.html`);
   // the fixtures through the sanitizer build; the corpus through the release
 // binary (the sanitizer build is slow on 1 MB schemas)
@@ -114,6 +121,16 @@ export async function open(file, opts = {}) {
       window.__sdReadyAt = performance.now();
       window.__sdFirstEnabled = !!document.querySelector("[data-path] input:not([disabled]), [data-path] select:not([disabled]), [data-path] textarea:not([disabled])");
       obs.disconnect();
+      // interactive: the main thread free after the flag: the next frame,
+      // then a task posted from it (runs after that frame's paint)
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          window.__sdInteractiveAt = performance.now();
+          window.__sdNodesAtLoad = document.getElementsByTagName("*").length;
+        };
+        ch.port2.postMessage(0);
+      });
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
     window.__sdCsp = [];
     document.addEventListener("securitypolicyviolation", (e) => {

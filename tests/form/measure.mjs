@@ -1,21 +1,31 @@
 // measure.mjs - the form's performance figures in headless Chromium, shared
 // by F (f-big.test.mjs, with budgets) and `make bench` (tests/bench-form.mjs):
-// file size, navigation -> first field interactive (html[data-ready="1"] set
-// and a value control enabled), DOMContentLoaded -> interactive, DOM nodes at
-// load, and the input-to-paint time of keystrokes in a deep field (the input
-// event's timeStamp to the frame after it: requestAnimationFrame, then a
-// message-channel task after that frame's paint), median and worst; and the
-// time the page's input handlers take (timeStamp to the end of dispatch).
-// Headless Chromium paints at 60 Hz, so input-to-paint includes the wait for
-// the next frame (0-16.7 ms) besides the page's work.
+// file size; navigation -> interactive (html[data-ready="1"] set, then the
+// next frame and a task posted from it: the main thread is free, not just
+// the flag set); DOM nodes then; the input-to-paint time of keystrokes in a
+// deep field (the input event's timeStamp to a task posted from the next
+// requestAnimationFrame, i.e. after that frame's paint), median and worst;
+// the time the page's input handlers take (timeStamp to the end of
+// dispatch); and search as you type: each key typed into "Search fields"
+// until the page has applied the filter (html[data-searched] names the
+// query) and painted it. Headless Chromium paints at 60 Hz, so an
+// input-to-paint time includes the wait for the next frame (0-16.7 ms).
 import fs from "node:fs";
-import { open, reveal, form, problems } from "./harness.mjs";
+import { open, reveal, form, problems, genSource } from "./harness.mjs";
 
 export const BIG_FIELDS = {
   kps: "prometheus.prometheusSpec.retention",
   traefik: "providers.kubernetesCRD.ingressClass",
   deployment: "spec.template.spec.hostname",
+  get gen() { return genSource().deepPath; },
 };
+// what each source's search bench types, one key at a time
+export const SEARCHES = { kps: "retention", traefik: "ingressclass", deployment: "hostname", gen: "cputag" };
+
+function stats(lat) {
+  const s = [...lat].sort((a, b) => a - b);
+  return { n: s.length, median: s[Math.floor(s.length / 2)], p90: s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)], p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], worst: s[s.length - 1], all: lat };
+}
 
 export async function keystrokes(page, ctl, n = 50) {
   await ctl.click();
@@ -27,6 +37,7 @@ export async function keystrokes(page, ctl, n = 50) {
       return;   // a second measurement on the page: the listeners are there
     window.__sdKeysListening = true;
     window.addEventListener("input", (e) => {
+      if (e.target && e.target.id === "sd-search") return;
       const t0 = e.timeStamp;
       requestAnimationFrame(() => {
         const ch = new MessageChannel();
@@ -36,7 +47,7 @@ export async function keystrokes(page, ctl, n = 50) {
     }, { capture: true });
     // the page's own input handlers: from the event's timeStamp to the end of
     // its dispatch (a bubbling listener on window runs after the field's)
-    window.addEventListener("input", (e) => window.__handler.push(performance.now() - e.timeStamp));
+    window.addEventListener("input", (e) => { if (!e.target || e.target.id !== "sd-search") window.__handler.push(performance.now() - e.timeStamp); });
   });
   const keys = "abcdefghijklmnopqrstuvwxyz0123456789";
   for (let i = 0; i < n; i++) {
@@ -45,8 +56,49 @@ export async function keystrokes(page, ctl, n = 50) {
   }
   const lat = await page.evaluate(() => window.__lat);
   const hs = (await page.evaluate(() => window.__handler)).sort((a, b) => a - b);
-  const s = [...lat].sort((a, b) => a - b);
-  return { handlerMedian: hs[Math.floor(hs.length / 2)], handlerWorst: hs[hs.length - 1], n: lat.length, median: s[Math.floor(s.length / 2)], p90: s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)], p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], worst: s[s.length - 1], all: lat };
+  return Object.assign(stats(lat), { handlerMedian: hs[Math.floor(hs.length / 2)], handlerWorst: hs[hs.length - 1] });
+}
+
+// Type QUERY into "Search fields" one key at a time; each key's time runs
+// from its input event to the paint after the page applied the filter for
+// the text typed so far. null when the page does not filter as you type.
+export async function searchTyping(page, query) {
+  const box = page.locator("#sd-search");
+  await box.click();
+  await box.fill("");
+  await page.evaluate(() => {
+    window.__slat = [];
+    const box = document.getElementById("sd-search");
+    box.addEventListener("input", (e) => {
+      const t0 = e.timeStamp, want = box.value;
+      const done = () => {
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => window.__slat.push(performance.now() - t0);
+          ch.port2.postMessage(0);
+        });
+      };
+      if (document.documentElement.dataset.searched === want) { done(); return; }
+      const obs = new MutationObserver(() => {
+        if (document.documentElement.dataset.searched !== want) return;
+        obs.disconnect();
+        done();
+      });
+      obs.observe(document.documentElement, { attributes: true, attributeFilter: ["data-searched"] });
+    }, { capture: true });
+  });
+  for (let i = 0; i < query.length; i++) {
+    await page.keyboard.press(query[i]);
+    try {
+      await page.waitForFunction((k) => window.__slat.length >= k, i + 1, { timeout: i === 0 ? 3000 : 10000 });
+    } catch (e) {
+      if (i === 0) return null;   // no data-searched: the page does not filter as you type
+      throw e;
+    }
+  }
+  const r = stats(await page.evaluate(() => window.__slat));
+  r.count = await page.evaluate(() => { const c = document.getElementById("sd-search-count"); return c ? c.textContent : ""; });
+  return r;
 }
 
 export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
@@ -54,13 +106,15 @@ export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
   const bytes = fs.statSync(file).size;
   const p = await open(file, { readyTimeout: 60000, initScript: true });
   try {
+    await p.page.waitForFunction(() => window.__sdInteractiveAt !== undefined, null, { timeout: 60000 });
     const t = await p.page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0];
-      return { ready: window.__sdReadyAt, dcl: nav ? nav.domContentLoadedEventEnd : null, nodes: document.getElementsByTagName("*").length, firstEnabled: window.__sdFirstEnabled };
+      return { ready: window.__sdReadyAt, interactive: window.__sdInteractiveAt, dcl: nav ? nav.domContentLoadedEventEnd : null, nodes: window.__sdNodesAtLoad, firstEnabled: window.__sdFirstEnabled };
     });
     const pristine = (await problems(p.page)).heading;
     const ctl = await reveal(p.page, deepPath);
     const k = await keystrokes(p.page, ctl, n);
-    return { name, bytes, interactiveMs: t.ready, dclToInteractiveMs: Math.max(0, t.ready - t.dcl), domNodes: t.nodes, pristine, firstEnabled: t.firstEnabled, keystroke: k, issues: p.issues };
+    const search = SEARCHES[name] ? await searchTyping(p.page, SEARCHES[name]) : null;
+    return { name, bytes, readyMs: t.ready, interactiveMs: t.interactive, dclToInteractiveMs: Math.max(0, t.interactive - t.dcl), domNodes: t.nodes, pristine, firstEnabled: t.firstEnabled, keystroke: k, search, issues: p.issues };
   } finally { await p.close(); }
 }

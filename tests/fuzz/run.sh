@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/fuzz/run.sh - run the libFuzzer targets (make fuzz, tests/suite-fuzz.sh).
 #
-# Usage: run.sh SECONDS [TARGET...]   (targets: load comments ytt resolve
-# validate rules mustache render regex; default all)
+# Usage: run.sh SECONDS [TARGET...]   (targets: the NAME of every
+# tests/fuzz/fuzz_NAME.c; default all)
 # Each target first replays every file of tests/fuzz/regressions/<target>/
 # (a crash found once and fixed must stay fixed), then fuzzes SECONDS from
 # its seeds (tests/fuzz/seeds.py, made from $CORPUS) and the inputs kept in
@@ -17,7 +17,7 @@ B=${SD_BUILD:-build}
 CORPUS=${CORPUS:-../shared/corpus}
 T=${1:-60}
 shift 2>/dev/null
-targets=${*:-load comments ytt resolve validate rules mustache render regex}
+targets=${*:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}
 passed=0 failed=0 total_execs=0 total_time=0
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -30,6 +30,8 @@ for t in $targets; do
     load|comments|ytt) dict=tests/fuzz/dict/yaml.dict ;;
     mustache) dict=tests/fuzz/dict/mustache.dict ;;
     regex) dict=tests/fuzz/dict/regex.dict ;;
+    archive) dict=tests/fuzz/dict/tar.dict ;;
+    gotmpl) dict=tests/fuzz/dict/gotmpl.dict ;;
     *) dict=tests/fuzz/dict/json-schema.dict ;;
     esac
     reg=tests/fuzz/regressions/$t

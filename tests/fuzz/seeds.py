@@ -118,6 +118,47 @@ def main():
         for pat, subj in sorted(pats.items()):
             lines = [x for x in sorted(subj) + generic if "\n" not in x]
             seeds.append(pat.encode() + SEP + "\n".join(lines).encode())
+    elif target == "archive":
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../pathological"))
+        import tarfile
+        import tars
+        seeds = list(tars.CASES.values())
+        for d in sorted(glob.glob(os.path.join(corpus, "charts/*/"))):
+            name = os.path.basename(d.rstrip("/"))
+            body = b""
+            for f in ("Chart.yaml", "values.yaml", "values.schema.json", "README.md.gotmpl"):
+                if os.path.isfile(d + f) and len(body) + os.path.getsize(d + f) < MAX - 4096:
+                    body += tars.member(name + "/" + f, read(d + f))
+            if body:
+                # as helm package writes it: a directory entry first, and one
+                # file through a PAX path record
+                seeds.append(tars.member(name + "/", b"", tarfile.DIRTYPE) + body + tars.end())
+                seeds.append(tars.pax(tars.pax_record(b"path", name.encode() + b"/" + b"x" * 120 + b".yaml"))
+                             + tars.member("placeholder", b"a: 1\n") + body + tars.end())
+    elif target == "gotmpl":
+        here = os.path.dirname(os.path.abspath(__file__))
+        values = b"# -- a number\nreplicas: 1\nimage:\n  # -- the tag\n  tag: '1.0'\nlist: [a, b]\n"
+        for f in sorted(glob.glob(os.path.join(here, "../gotmpl/*.json"))):
+            for c in json.loads(read(f)):
+                seeds.append(c["template"].encode() + SEP + values)
+        for d in sorted(glob.glob(os.path.join(corpus, "charts/*/"))):
+            t, v = os.path.join(d, "README.md.gotmpl"), os.path.join(d, "values.yaml")
+            if os.path.isfile(t) and os.path.isfile(v):
+                seeds.append((read(t) + SEP + read(v))[:MAX])
+        # issue 36: the cases that hung or crashed (an alias bomb read
+        # through .Files, backtracking globs, regexes, int overflow)
+        bomb = "".join("%s: &%s [%s]\n" % (k, k, ",".join(["lol"] * 10 if k == "a" else ["*" + chr(ord(k) - 1)] * 10))
+                       for k in "abcdefghij").encode()
+        for use in (b"toJson $b", b"toYaml $b", b"toString $b", b"quote $b", b"join \",\" $b.j", b"sortAlpha $b.j",
+                    b"uniq (list $b.j $b.j)", b"deepEqual $b.j $b.j", b"$b", b"printf \"%v\" $b"):
+            seeds.append(b'{{ $b := .Files.Get "files/data.yaml" | fromYaml }}{{ ' + use + b" | len }}"
+                         + SEP + values + SEP + bomb)
+        for t in (b'{{ (.Files.Glob "*a*a*a*a*a*b").AsConfig }}', b'{{ (.Files.Glob "' + b"**?" * 20 + b'Q").AsConfig }}',
+                  b'{{ regexFindAll "x" (repeat 100000 "x") -1 | len }}', b'{{ regexSplit "" "abc" -1 }}',
+                  b"{{ div -9223372036854775808 -1 }}{{ mod -9223372036854775808 -1 }}{{ add 9223372036854775807 1 }}",
+                  b"{{ untilStep 1 2 9223372036854775807 }}{{ printf \"%*d\" -2147483648 1 }}",
+                  b'{{ range .Values }}{{ .Key }} {{ toJson .Default }}{{ end }}{{ .Files.Lines "files/data.yaml" }}'):
+            seeds.append(t + SEP + values + SEP + b"a" * 200)
     else:
         sys.exit("unknown target " + target)
     for s in seeds:

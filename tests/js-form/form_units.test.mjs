@@ -2,14 +2,17 @@
 // key paths and ids, values (get/set/delete, the overlay of a values file),
 // YAML out (YAML 1.1 quoting), import (errors with line and column, custom
 // tags as data), writing into an imported document (comments and order
-// kept, idempotent), and --set flags. tests/suite-form.sh bundles this file
+// kept, idempotent; ytt's header and list annotations; pins), --set flags,
+// merge-key bombs refused, keys named like Object.prototype's members as
+// data, and the names that mark a secret. tests/suite-form.sh bundles this file
 // with esbuild (the `yaml` package comes from Debian's node-yaml) and runs it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pathText, pathId, pointer, parsePath, segsOfPointer } from "../../src/form/form_path.js";
-import { getAt, setAt, deleteAt, overlay, mergeValues, clone, equal } from "../../src/form/form_values.js";
-import { parseValues, toYaml, syncYaml, setFlags, ambiguous } from "../../src/form/form_yaml.js";
-import { widget, chooseBranch, isSecret, setDefs, res, extras } from "../../src/form/form_schema.js";
+import { getAt, setAt, deleteAt, overlay, mergeValues, clone, equal, leafPaths, withPins } from "../../src/form/form_values.js";
+import { parseValues, toYaml, syncYaml, ambiguous, MERGE_BUDGET } from "../../src/form/form_yaml.js";
+import { setFlags } from "../../src/form/form_flags.js";
+import { widget, chooseBranch, isSecret, isSecretKey, setDefs, res, extras } from "../../src/form/form_schema.js";
 
 test("paths: text, ids, pointers and back", () => {
   const cases = [
@@ -120,19 +123,100 @@ test("export into an imported file keeps its comments and order; idempotent", ()
   assert.equal(toYaml(overlay(v2, defaults)), "service: null\n");
 });
 
-test("--set flags: dots escaped, strings that would be coerced use --set-string", () => {
-  const f = setFlags({ ingress: { annotations: { "nginx.ingress.kubernetes.io/rewrite-target": "/" } }, tag: "1.0", on: true, n: 3, list: ["a", "b"], gone: null, s: "hello world" });
+test("--set flags: single-quoted, keys and values escaped for strvals, the flag that keeps the type", () => {
+  const f = setFlags({ ingress: { annotations: { "nginx.ingress.kubernetes.io/rewrite-target": "/" } }, tag: "1.0", on: true, n: 3,
+    list: ["a", "b"], gone: null, s: "hello world", "a,b": "x,y", "k=[0]": "{v}", q: "it's", t: "TRUE", z: "007", f: 1.5, e: {}, l0: [],
+    deep: { "": 1 }, big: 2 ** 60, nul: "a\u0000b" });
   const lines = f.split(" \\\n");
   assert.deepEqual(lines, [
-    "--set ingress.annotations.nginx\\.ingress\\.kubernetes\\.io/rewrite-target=/",
-    "--set-string tag=1.0",
-    "--set on=true",
-    "--set n=3",
-    "--set list[0]=a",
-    "--set list[1]=b",
-    "--set gone=null",
+    "--set 'ingress.annotations.nginx\\.ingress\\.kubernetes\\.io/rewrite-target=/'",
+    "--set 'tag=1.0'",
+    "--set 'on=true'",
+    "--set 'n=3'",
+    "--set-json 'list=[\"a\",\"b\"]'",
+    "--set 'gone=null'",
     "--set 's=hello world'",
+    "--set 'a\\,b=x\\,y'",
+    "--set 'k\\=\\[0]=\\{v}'",
+    "--set 'q=it'\\''s'",
+    "--set-string 't=TRUE'",
+    "--set-string 'z=007'",
+    "--set-json 'f=1.5'",
+    "--set-json 'e={}'",
+    "--set-json 'l0=[]'",
+    "--set-json 'deep={\"\":1}'",
+    "--set-json 'big=1152921504606847000'",
+    "--set-json 'nul=\"a\\u0000b\"'",
   ]);
+  assert.equal(setFlags({}), "");
+  assert.match(setFlags({ "": 1, x: Infinity }), /^# not expressible as flags \(use the values file\): the top-level key "", x \(Infinity\)$/);
+  // 31 levels: Helm reads 30 names at most; the rest goes as JSON
+  let v = { leaf: 1 };
+  for (let i = 0; i < 31; i++) v = { ["k" + i]: v };
+  const deep = setFlags(v);
+  assert.match(deep, /^--set-json '(k\d+\.){29}k\d+=\{/);
+});
+
+test("merge keys: a merge-key bomb is refused with its place, ordinary merges are read", () => {
+  let t = "a0: &a0 {x: 1}\n";
+  for (let i = 1; i <= 11; i++) t += `a${i}: &a${i} {<<: [${Array(10).fill("*a" + (i - 1)).join(", ")}]}\n`;
+  const t0 = Date.now();
+  const r = parseValues(t);
+  assert.ok(Date.now() - t0 < 5000, "refused quickly");
+  assert.match(r.error || "", /^line \d+, column \d+: merge keys \(<<\) here expand to more than 1000000 values/);
+  assert.equal(MERGE_BUDGET, 1000000);
+  const ok = parseValues("base: &b {a: 1, b: {c: 2}}\nq:\n  <<: *b\n  a: 3\nr: {<<: [*b], d: 4}\n");
+  assert.deepEqual(ok.value, { base: { a: 1, b: { c: 2 } }, q: { a: 3, b: { c: 2 } }, r: { a: 1, b: { c: 2 }, d: 4 } });
+  const self = parseValues("a: &a\n  b: 1\n  c:\n    <<: *a\n");
+  assert.ok(self.error, "a merge of the map it is in is refused");
+});
+
+test("keys named constructor, __proto__, prototype, hasOwnProperty, toString are data", () => {
+  const NAMES = ["constructor", "__proto__", "prototype", "hasOwnProperty", "toString"];
+  const text = NAMES.map((k) => `${k}:\n  ${NAMES.map((j) => `${j}: {${NAMES.map((i) => `${i}: ${k}.${j}.${i}`).join(", ")}}`).join("\n  ")}`).join("\n") + "\n";
+  const r = parseValues(text);
+  assert.equal(r.error, undefined);
+  for (const k of NAMES) for (const j of NAMES) for (const i of NAMES) assert.equal(getAt(r.value, [k, j, i]), `${k}.${j}.${i}`);
+  assert.equal(Object.getPrototypeOf(r.value), Object.prototype);
+  assert.equal(({}).constructor, Object, "Object.prototype untouched");
+  const back = parseValues(toYaml(r.value));
+  assert.deepEqual(back.value, r.value, "written and read back");
+  assert.deepEqual(overlay(clone(r.value), {}), r.value);
+  assert.equal(leafPaths(r.value).length, 125);
+});
+
+test("ytt: the data-values header once, #@overlay/replace on each list, idempotent", () => {
+  const v = { name: "x", tags: ["a", "b"], sub: { list: [1], k: 2 }, items: [{ inner: [1] }] };
+  const out = toYaml(v, true);
+  assert.equal(out, "#@data/values\n---\nname: x\n#@overlay/replace\ntags:\n  - a\n  - b\nsub:\n  #@overlay/replace\n  list:\n    - 1\n  k: 2\n#@overlay/replace\nitems:\n  - inner:\n      - 1\n");
+  for (const file of [out, "# mine\n#@data/values\n---\n# first\nname: y\n#@overlay/append\ntags: [c]\n", "#@data/values\n---\n#@overlay/replace\ntags: []\n"]) {
+    const once = (text) => { const r = parseValues(text); return syncYaml(r.doc, r.value, true); };
+    const a = once(file);
+    assert.equal(a.split("#@data/values").length, 2, "one header:\n" + a);
+    assert.equal((a.match(/#@overlay\/replace/g) || []).length, (a.match(/^ *[A-Za-z]+:(\n *-| \[)/gm) || []).length, "one annotation per list:\n" + a);
+    assert.equal(once(a), a, "idempotent");
+  }
+  assert.equal(toYaml(undefined, true), "#@data/values\n---\n");
+});
+
+test("pins: the keys a file sets stay in Only changes, even at their default", () => {
+  const defaults = { storage: { type: "s3", size: 1 }, tags: ["a"], labels: {} };
+  const file = { storage: { type: "s3" }, tags: ["a"], labels: {} };
+  const pins = leafPaths(file);
+  assert.deepEqual(pins, [["storage", "type"], ["tags"], ["labels"]]);
+  const cur = mergeValues(clone(defaults), file);
+  assert.deepEqual(withPins(overlay(cur, defaults), cur, pins), file);
+  cur.storage.size = 2;
+  assert.deepEqual(withPins(overlay(cur, defaults), cur, pins), { storage: { size: 2, type: "s3" }, tags: ["a"], labels: {} });
+  delete cur.storage;
+  assert.deepEqual(withPins(overlay(cur, defaults), cur, pins), { storage: null, tags: ["a"], labels: {} });
+});
+
+test("secrets: the names of secret values, not of Secrets", () => {
+  for (const k of ["password", "adminPassword", "apiKey", "apikey", "token", "bearerToken", "secretKey", "privateKey", "secretAccessKey",
+    "credentials", "clientSecret", "secret", "db_password", "root-password", "passphrase"]) assert.ok(isSecretKey(k), k);
+  for (const k of ["existingSecret", "existingSecretPasswordKey", "tlsSecretName", "secretName", "secretRef", "passwordKey", "tokenFile",
+    "tokenTTL", "passwordSecret", "imagePullSecrets", "accessKey", "privateKeySecretRef", "secretKeyRef", "name"]) assert.ok(!isSecretKey(k), k);
 });
 
 test("schema: widgets, secrets and oneOf branch choice", () => {

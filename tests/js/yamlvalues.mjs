@@ -3,7 +3,7 @@
 // with the source text of every number by JSON pointer, for rules.js's
 // `texts`. It reads the document with Debian's `yaml` library (node-yaml)
 // in its failsafe schema and types plain scalars itself, as src/load/load.c
-// does (sd_yaml_resolve_plain); merge keys as go-yaml v2 applies them.
+// does (util/yaml_scalar.c, go-yaml v2 rules); merge keys as go-yaml v2 applies them.
 // Test helper: the form's values.js does the same job for the page.
 import { createRequire } from "node:module";
 import { parseJsonText } from "./jsontext.mjs";
@@ -35,8 +35,7 @@ function goInt(s) {
   else if (/^0[oO]/.test(r)) { base = 8; digits = r.slice(2); }
   else if (/^0[bB]/.test(r)) { base = 2; digits = r.slice(2); }
   else if (r[0] === "0" && r.length > 1) { base = 8; digits = r.slice(1); }
-  if (digits === "" && base !== 8) return null;
-  if (digits === "" && r === "") return null;
+  if (digits === "") return null;   // a prefix alone ("0x", "0o", "0b") is not a number
   const ok = { 16: /^[0-9a-fA-F]*$/, 8: /^[0-7]*$/, 2: /^[01]*$/, 10: /^[0-9]+$/ }[base];
   if (!ok.test(digits)) return null;
   let v = 0n;
@@ -48,7 +47,7 @@ function goInt(s) {
 
 const YAML_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 
-// plain scalar text -> value (load.c sd_yaml_resolve_plain)
+// plain scalar text -> value (util/yaml_scalar.c, SD_YAML_GO_V2)
 export function resolvePlain(s) {
   if (NULLS.has(s)) return null;
   if (TRUES.has(s)) return true;

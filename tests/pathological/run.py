@@ -29,10 +29,16 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tars  # noqa: E402  (hostile tar streams, shared with tests/fuzz/seeds.py)
+
 TIME_LIMIT = 2.0      # CPU seconds (user + sys) per case
 WALL_LIMIT = 6.0      # a hang guard: the machine may be shared, so wall time
                       # is reported but the budget is CPU time
 MEM_LIMIT = 512 << 20
+# UBSan's report ("src/x.c:12:5: runtime error: ..."), not a template's own
+# message quoting Go ("error calling div: runtime error: integer divide by zero")
+UBSAN = re.compile(r"\.[ch]:\d+:\d+: runtime error")
 ASAN_TIME = 30.0
 
 CHART = "apiVersion: v2\nname: c\nversion: 1.0.0\n"
@@ -55,11 +61,12 @@ def chart(d, values=None, schema=None, chart_yaml=CHART):
 CASES = []
 
 
-def case(name, argv, rc, err=None, out_file=None, check=None, asan=True):
-    """Register a case; the decorated function writes its files into dir."""
+def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False):
+    """Register a case; the decorated function writes its files into dir.
+    tmpdir: the run gets a $TMPDIR of its own that must be empty after it."""
     def deco(fn):
         CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err,
-                          out_file=out_file, check=check, asan=asan))
+                          out_file=out_file, check=check, asan=asan, tmpdir=tmpdir))
         return fn
     return deco
 
@@ -567,6 +574,70 @@ def _(d):
     w(f"{d}/d.json", '{"a":' * DEEP + "1" + "}" * DEEP)
 
 
+# ---- packaged charts (issue 36 items 1-2: tests/pathological/tars.py) -----
+
+def tgz_case(name):
+    import gzip
+
+    def setup(d):
+        w(f"{d}/bad.tgz", gzip.compress(tars.CASES[name]), "wb")
+        w(f"{d}/ok.tgz", gzip.compress(tars.chart(tars.member("c/values.yaml", b"a: 1\n")) + tars.end()), "wb")
+    err = tars.ERRORS.get(name)
+    # refused: exit 2 naming bad.tgz and the entry; read: a diff (exit 1)
+    CASES.append(dict(name="tgz-" + name, setup=setup, argv=["diff", "bad.tgz", "ok.tgz"],
+                      rc={2} if err else {0, 1}, err=r"bad\.tgz: error: " + err if err else None,
+                      out_file=None, check=None, asan=True, tmpdir=True))
+
+
+for _name in tars.CASES:
+    tgz_case(_name)
+
+
+# ---- Go templates (issue 36 items 4-8) --------------------------------------
+
+GOTMPL = ["c", "--gotmpl", "t.gotmpl", "-o", "out.md"]
+BOMB = "".join("%s: &%s [%s]\n" % (k, k, ",".join(["lol"] * 10 if k == "a" else ["*" + chr(ord(k) - 1)] * 10))
+               for k in "abcdefghij")
+BOUNDED = r"t\.gotmpl:1:\d+: error: .*(ran for more than 50000000 steps|result too large|larger than)"
+
+
+def gotmpl_case(name, text, rc={2}, err=None, check=None, files=None):
+    def setup(d):
+        chart(d, "a: 1\n")
+        w(f"{d}/t.gotmpl", text)
+        for k, v in (files or {}).items():
+            w(f"{d}/c/{k}", v)
+    CASES.append(dict(name="gotmpl-" + name, setup=setup, argv=GOTMPL, rc=rc, err=err, out_file="out.md",
+                      check=check, asan=True, tmpdir=False))
+
+
+# a 410-byte alias bomb (10^10 nodes, shared) through what walks values
+for _fn, _use in (("toJson", "toJson $b"), ("toYaml", "toYaml $b"), ("toString", "toString $b"),
+                  ("quote", "quote $b"), ("join", "join \",\" $b.j"), ("sortAlpha", "sortAlpha $b.j"),
+                  ("uniq", "uniq (list $b.j $b.j)"), ("deepEqual", "deepEqual $b.j $b.j"),
+                  ("printf", "printf \"%v\" $b | len"), ("print", "$b")):
+    gotmpl_case("alias-bomb-" + _fn, '{{ $b := .Files.Get "bomb.yaml" | fromYaml }}{{ %s%s }}'
+                % (_use, "" if _fn in ("print", "printf") else " | len"), err=BOUNDED, files={"bomb.yaml": BOMB})
+# checked arithmetic, as Go computes it (the release build died of SIGFPE)
+gotmpl_case("div-minint", "{{ div -9223372036854775808 -1 }} {{ mod \"-9223372036854775808\" \"-1\" }} "
+            "{{ add 9223372036854775807 1 }}", rc={0},
+            check=lambda d, out: open(f"{d}/out.md").read().strip() == "-9223372036854775808 0 -9223372036854775808")
+gotmpl_case("div-zero", "{{ div 1 0 }}", err=r"t\.gotmpl:1:4: error: error calling div: runtime error: integer divide by zero")
+# .Files.Glob patterns that backtracked for minutes on one 200-character name
+for _i, _pat in enumerate(["*a*a*a*a*a*b", "**?" * 20 + "Q"]):
+    gotmpl_case("glob-backtrack-%d" % _i, '[{{ (.Files.Glob "%s").AsConfig }}]' % _pat, rc={0},
+                check=lambda d, out: open(f"{d}/out.md").read().strip() == "[]", files={"a" * 200: "x\n"})
+# regular expressions: many matches, an empty pattern (quadratic before)
+for _name, _text, _want in (("regex-findall-2m", '{{ regexFindAll "x" (repeat 2000000 "x") -1 | len }}', "2000000"),
+                            ("regex-split-empty", '{{ regexSplit "" (repeat 2000000 "x") -1 | len }}', "2000000"),
+                            ("regex-replace-empty", '{{ regexReplaceAll "" (repeat 1000000 "x") "y" | len }}', "2000001")):
+    gotmpl_case(_name, _text, rc={0}, check=lambda d, out, _w=_want: open(f"{d}/out.md").read().strip() == _w)
+# toJson of 50,000 keys in reverse order (an insertion sort: 21 s)
+gotmpl_case("tojson-50k-keys", '{{ .Files.Get "big.yaml" | fromYaml | toJson | len }}', rc={0},
+            check=lambda d, out: open(f"{d}/out.md").read().strip() == "738895",
+            files={"big.yaml": "".join("k%05d: %d\n" % (i, i) for i in range(50000, 0, -1))})
+
+
 # ---- runner ----------------------------------------------------------------
 
 
@@ -576,13 +647,13 @@ def limits():
     os.setsid()
 
 
-def run(argv, cwd, timeout, preexec):
+def run(argv, cwd, timeout, preexec, env=None):
     """Run argv; returns (status, stdout, stderr, wall, timed_out, peak RSS in
     bytes). The child's own rusage comes from wait4()."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
         p = subprocess.Popen(argv, cwd=cwd, stdout=fo, stderr=fe, stdin=subprocess.DEVNULL,
-                             preexec_fn=preexec, env=dict(os.environ, NO_COLOR="1"))
+                             preexec_fn=preexec, env=dict(os.environ, NO_COLOR="1", **(env or {})))
         timed_out = False
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG)
@@ -617,9 +688,13 @@ def main():
             os.makedirs(d)
             c["setup"](d)
             problems = []
+            env = None
+            if c["tmpdir"]:
+                env = dict(TMPDIR=os.path.join(d, "tmp"))
+                os.makedirs(env["TMPDIR"])
             # release build, under the limits; RUSAGE_CHILDREN is the max
             # over all children so far, so measure each run alone
-            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, WALL_LIMIT, limits)
+            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, WALL_LIMIT, limits, env)
             errs = err.decode("utf-8", "replace")
             if timed_out or rc < 0:
                 problems.append(f"killed (signal {-rc}) after {wall:.2f}s" if not timed_out
@@ -639,8 +714,10 @@ def main():
                 problems.append(f"exit 0 without writing {c['out_file']}")
             if c["check"] and rc == 0 and not problems and not c["check"](d, out):
                 problems.append("output check failed")
-            if "AddressSanitizer" in errs or "runtime error" in errs:
+            if "AddressSanitizer" in errs or UBSAN.search(errs):
                 problems.append("sanitizer report")
+            if env and os.listdir(env["TMPDIR"]):
+                problems.append(f"left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
             if cpu > worst_t[0]:
                 worst_t = (cpu, c["name"])
             if rss > worst_m[0]:
@@ -649,13 +726,15 @@ def main():
             if c["asan"] and not problems and sd_asan != "-":
                 if of and os.path.exists(of):
                     os.unlink(of)
-                arc, _, aerr, awall, ato, _, _ = run([sd_asan] + c["argv"], d, ASAN_TIME, os.setsid)
+                arc, _, aerr, awall, ato, _, _ = run([sd_asan] + c["argv"], d, ASAN_TIME, os.setsid, env)
                 aerrs = aerr.decode("utf-8", "replace")
+                if env and os.listdir(env["TMPDIR"]):
+                    problems.append(f"asan build: left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
                 if ato:
                     problems.append(f"asan build timed out after {ASAN_TIME}s")
                 elif arc != rc:
                     problems.append(f"asan build: exit {arc}, release {rc}: {aerrs[-600:]}")
-                if "Sanitizer" in aerrs or "runtime error" in aerrs:
+                if "Sanitizer" in aerrs or UBSAN.search(aerrs):
                     problems.append("asan build: sanitizer report: " + aerrs[-1500:])
                 c["asan_wall"] = awall
             status = "ok" if not problems else "FAIL"

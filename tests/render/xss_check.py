@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""tests/render/xss_check.py PAGE.html | --md PAGE.md - assert that a page rendered from the
-hostile fixture (tests/render/hostile) runs nothing from the chart: exactly
-one script element (ours), no event-handler attributes, no javascript:,
-vbscript: or data: URLs, no embedding elements; and that the payload text is
-still shown. With --md the Markdown page is first turned into HTML by
-libcmark-gfm with raw HTML allowed (CMARK_OPT_UNSAFE: what a viewer that
-does not sanitize shows), and no script element at all may appear.
+"""tests/render/xss_check.py [--md] PAGE [--payloads TEXT...] - assert that a page rendered
+from a hostile fixture (tests/render/hostile, hostile-ytt) runs nothing from
+the chart: exactly one script element (ours), no event-handler attributes,
+no javascript:, vbscript: or data: URLs, no embedding elements; and that the
+payload text is still shown (the fixture's own list, or --payloads). With
+--md the Markdown page is first turned into HTML by libcmark-gfm with raw
+HTML allowed (CMARK_OPT_UNSAFE: what a viewer that does not sanitize shows),
+and no script element at all may appear; every heading (definition names,
+details keys) and example title is covered, and no code fence of an
+example may end before its example does.
 Prints problems and exits 1 if any."""
 import ctypes
 import sys
@@ -62,22 +65,37 @@ def md_to_html(path):
 
 
 def main():
-    md = sys.argv[1] == "--md"
-    page = md_to_html(sys.argv[2]) if md else open(sys.argv[1], encoding="utf-8").read()
+    args = sys.argv[1:]
+    md = args[0] == "--md"
+    if md:
+        args = args[1:]
+    own = None
+    if "--payloads" in args:
+        own = args[args.index("--payloads") + 1:]
+        args = args[:args.index("--payloads")]
+    page = md_to_html(args[0]) if md else open(args[0], encoding="utf-8").read()
     c = Check()
     c.feed(page)
     c.close()
     if c.scripts != (0 if md else 1):
         c.problems.append(f"{c.scripts} script elements, expected {0 if md else 1}")
     text = "".join(c.text)
-    for payload in ["<script>alert('key')</script>", "<script>alert('title')</script>",
+    for payload in own if own is not None else [
+                    "<script>alert('key')</script>", "<script>alert('title')</script>",
                     "evil<script>alert('name')</script>", "</script><script>alert('default')</script>",
                     "alert('example')", "<img src=x onerror=alert('enum')>", "^<script>alert('pattern')</script>$",
                     "<script>alert('defaulttext')</script>", "<b onclick=alert(5)>Mallory</b>",
                     "javascript:alert('home')", "<iframe src=javascript:alert(14)>",
-                    "onerror=alert(22", "alert(27)"]:
+                    "onerror=alert(22", "alert(27)",
+                    # issue 36 item 13: a $defs name (headings, "in definition"),
+                    # its description, a CEL rule and message, a fence breaker
+                    "x`<svg onload=alert(30)>`y", "<img src=x onerror=alert(31)>",
+                    "`<img src=x onerror=alert(32)>`", "<img src=x onerror=alert(33)>",
+                    "<img src=x onerror=alert(34)>"]:
         if md and payload in ("<script>alert('title')</script>", "javascript:alert('home')"):
             continue   # the Markdown page shows neither titles nor an unsafe homepage
+        if not md and payload in ("<img src=x onerror=alert(31)>",):
+            continue   # the html page shows a definition's description in its own entry
         if not md and payload == "onerror=alert(22":
             continue   # a helm-docs type override is a Markdown-table thing
         if payload not in text:

@@ -4,14 +4,27 @@
  *   TEST_MAIN(test_x, test_y)
  *
  * Each test program prints failures as file:line and ends with the line
- * "N passed, N failed" (per check); it exits 1 if anything failed. */
+ * "N passed, N failed" (per check); it exits 1 if anything failed.
+ *
+ * A property is counted once: the checks of one case (a random tree built
+ * in two libraries and compared node by node, a row of a table run through
+ * every entry point) go between t_case_begin() and t_case_end(), which
+ * count them as one check, failed when any of them failed (each failure is
+ * still printed where it happened).
+ *
+ * A test that needs the corpus asks t_corpus("SUBDIR"): NULL, after a line
+ * "SKIPPED: ..." (tests/run.sh fails the program under CI=true), when
+ * $CORPUS/SUBDIR is not there; the corpus present but short still fails
+ * the test's own coverage checks. */
 #ifndef SD_TEST_HARNESS_H
 #define SD_TEST_HARNESS_H
 
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int t_passed, t_failed;
 static const char *t_name;
@@ -25,6 +38,35 @@ static const char *t_name;
     if (a_ && b_ && strcmp(a_, b_) == 0) t_passed++; else { t_failed++; \
     fprintf(stderr, "%s:%d: %s: %s == \"%s\", expected \"%s\"\n", __FILE__, __LINE__, t_name, #a, \
             a_ ? a_ : "(null)", b_ ? b_ : "(null)"); } } while (0)
+
+/* One case: the checks made between begin and end count as one. */
+typedef struct { int passed, failed; } t_case_mark;
+static inline t_case_mark t_case_begin(void)
+{
+    t_case_mark m = { t_passed, t_failed };
+    return m;
+}
+static inline void t_case_end(t_case_mark m)
+{
+    if (t_failed > m.failed)
+        t_failed = m.failed + 1, t_passed = m.passed;
+    else
+        t_passed = m.passed + 1;
+}
+
+/* $CORPUS/SUB (CORPUS defaults to ../shared/corpus) in a static buffer, or
+ * NULL after "SKIPPED: no SUB under CORPUS" when that directory is absent. */
+static inline const char *t_corpus(const char *sub)
+{
+    static char path[2048];
+    const char *c = getenv("CORPUS");
+    struct stat st;
+    snprintf(path, sizeof path, "%.1000s/%.1000s", c && *c ? c : "../shared/corpus", sub);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return path;
+    printf("SKIPPED: no %s (set CORPUS to the corpus beside the repository)\n", path);
+    return NULL;
+}
 
 /* A seeded generator (xorshift64*), the same sequence on every run:
  * t_rnd(n) is in [0, n), 0 when n is 0. */

@@ -283,12 +283,17 @@ static void test_url_diag(void)
     sd_fetch_free(f);
 }
 
+/* The server is gone once stopped (no process left behind for the next
+ * test), and the cache directory with everything the tests put in it. */
 static void test_stop(void)
 {
+    pid_t pid = srv.pid;
+    struct stat st;
     t_server_stop(&srv);
+    OK(!srv_ok || (pid > 0 && kill(pid, 0) == -1));   /* test_start failed otherwise */
     rm_rf(cache_dir);
+    OK(stat(cache_dir, &st) == -1);
     curl_global_cleanup();
-    OK(1);
 }
 
 TEST_MAIN(test_start, test_success, test_errors, test_cache, test_cache_unwritable,

@@ -9,6 +9,7 @@
 #include "val.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static sd_gval conv(sd_gheap *h, sd_val *j)
 {
@@ -198,6 +199,178 @@ static void test_limits(void)
     expect_error("{{regexMatch \"^(a+)+$\" \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"}}", NULL, 0, "too costly");
 }
 
+/* CPU seconds since `t0` (clock()). */
+static double cpu_since(clock_t t0)
+{
+    return (double)(clock() - t0) / CLOCKS_PER_SEC;
+}
+
+/* Issue 36 items 6-8: a 410-byte alias bomb (10 levels of 10 aliases: 10^10
+ * nodes, shared, never copied) through every function that walks or copies
+ * a value: each stops at the step bound or the output cap, quickly; the
+ * regular expression functions count a step per match (no longer per
+ * 1,024) and no longer re-check the subject's UTF-8 per match; toJson sorts
+ * 50,000 keys with qsort. */
+static void test_walk_bounds(void)
+{
+    static const char bomb[] =
+        "{{ $b := fromYaml \"a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol,lol]\\n"
+        "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\\n"
+        "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\\n"
+        "f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f]\\n"
+        "h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g,*g]\\ni: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h,*h]\\n"
+        "j: &j [*i,*i,*i,*i,*i,*i,*i,*i,*i,*i]\\n\" }}";
+    static const char *const uses[] = {
+        "toJson $b", "toPrettyJson $b", "toRawJson $b", "mustToJson $b", "toYaml $b", "toString $b",
+        "quote $b", "squote $b", "cat $b", "print $b", "println $b", "printf \"%v\" $b", "printf \"%d\" $b",
+        "html $b", "js $b", "urlquery $b", "join \",\" $b.j", "sortAlpha $b.j", "toStrings $b.j",
+        "uniq (list $b.j $b.i $b.j)", "has $b.j (list $b.i $b.j)", "without (list $b.j) $b.j",
+        "deepEqual $b.j $b.j", "dict $b.j 1", "$b", NULL };
+    sd_gotmpl_limits small = { (size_t)1 << 20, 50, 200000 };
+    char text[2048];
+    double worst = 0;
+    int bounded = 0;
+    for (int i = 0; uses[i]; i++) {
+        char *err = NULL, *got;
+        clock_t t0 = clock();
+        snprintf(text, sizeof text, "%s{{ %s }}", bomb, uses[i]);
+        got = run(text, NULL, &small, 0, &err);
+        double t = cpu_since(t0);
+        if (t > worst)
+            worst = t;
+        if (!got && err && (strstr(err, "ran for more than 200000 steps") || strstr(err, "too large") ||
+                            strstr(err, "larger than")))
+            bounded++;
+        else
+            fprintf(stderr, "  alias bomb through '%s': %s\n", uses[i], got ? "no error" : err ? err : "?");
+        free(got);
+        free(err);
+    }
+    INT_EQ(bounded, 25);
+    OK(worst < 1.0);
+    printf("figure: gotmpl alias bomb through %d functions, each stopped; slowest %.3f s CPU\n", bounded, worst);
+
+    /* the same under the default bounds (50 million steps, 64 MiB): toJson
+     * stops at the output cap */
+    snprintf(text, sizeof text, "%s{{ toJson $b | len }}", bomb);
+    expect_error(text, NULL, 0, "result too large");
+    /* a mapping key that is the bomb: fromYaml prints keys */
+    {
+        const char *y = strstr(bomb, "fromYaml \"") + 10;
+        size_t yl = (size_t)(strstr(y, "\" }}") - y);
+        snprintf(text, sizeof text, "{{ fromYaml \"%.*s? *j\\n: 1\\n\" | len }}", (int)yl, y);
+        expect_error(text, &small, 0, "ran for more than 200000 steps");
+    }
+
+    /* a step per match: 100,000 matches are 100,000 steps */
+    sd_gotmpl_limits steps = { 0, 0, 50000 };
+    expect_error("{{ regexFindAll \"x\" (repeat 100000 \"x\") -1 | len }}", &steps, 0,
+                 "ran for more than 50000 steps");
+    expect_error("{{ regexSplit \"\" (repeat 100000 \"x\") -1 | len }}", &steps, 0,
+                 "ran for more than 50000 steps");
+    expect_error("{{ regexReplaceAll \"\" (repeat 100000 \"x\") \"y\" | len }}", &steps, 0,
+                 "ran for more than 50000 steps");
+    /* and linear: 400,000 matches over a 400,000-byte subject (UTF-8 checked once) */
+    static const char *const many[] = {
+        "{{ regexFindAll \"x\" (repeat 400000 \"x\") -1 | len }}",
+        "{{ regexSplit \"\" (repeat 400000 \"\xc3\xa9\") -1 | len }}",
+        "{{ regexReplaceAll \"\" (repeat 400000 \"x\") \"y\" | len }}", NULL };
+    static const char *const counts[] = { "400000", "400000", "800001" };
+    for (int i = 0; many[i]; i++) {
+        char *err = NULL, *got;
+        clock_t t0 = clock();
+        got = run(many[i], NULL, NULL, 0, &err);
+        double t = cpu_since(t0);
+        STR_EQ(got, counts[i]);
+        OK(t < 2.0);
+        if (t >= 2.0)
+            fprintf(stderr, "  %s: %.2f s CPU\n", many[i], t);
+        free(got);
+        free(err);
+    }
+
+    /* toJson of 50,000 keys inserted in reverse order (the insertion sort
+     * took 21 s), through the API: a map built directly */
+    {
+        sd_gheap *h = sd_gheap_new(0);
+        sd_gval m = sd_gmap_new(h);
+        char key[16];
+        for (int i = 50000; i > 0; i--) {
+            snprintf(key, sizeof key, "k%05d", i);
+            sd_gmap_set(h, m, key, strlen(key), sd_gint(i));
+        }
+        sd_gotmpl *set = NULL;
+        sd_diags d = SD_DIAGS_INIT;
+        sd_buf out = SD_BUF_INIT;
+        sd_gotmpl_new(&set, "t");
+        sd_gotmpl_parse(set, "t", "{{ toJson . | len }} {{ toYaml . | len }} {{ printf \"%v\" . | len }}",
+                        strlen("{{ toJson . | len }} {{ toYaml . | len }} {{ printf \"%v\" . | len }}"), &d);
+        clock_t t0 = clock();
+        INT_EQ(sd_gotmpl_execute(&out, set, NULL, m, h, NULL, &d), 0);
+        double t = cpu_since(t0);
+        STR_EQ(out.ptr, "738895 688893 638898");   /* as Python's json.dumps(sort_keys) etc. count */
+        OK(t < 2.0);
+        printf("figure: gotmpl toJson, toYaml, printf of 50000 keys in reverse order: %.3f s CPU\n", t);
+        sd_buf_release(&out);
+        sd_diags_release(&d);
+        sd_gotmpl_free(set);
+        sd_gheap_free(h);
+    }
+}
+
+/* Issue 36 item 5: .Files.Glob's matcher (gobwas/glob rules), and its work
+ * bounded by pattern x name where backtracking took minutes. */
+static void test_glob(void)
+{
+    static const struct { const char *pat, *name; int want; } cases[] = {
+        { "*.yaml", "a.yaml", 1 }, { "*.yaml", "d/a.yaml", 0 }, { "**.yaml", "d/e/a.yaml", 1 },
+        { "**/*.yaml", "d/e/a.yaml", 1 }, { "files/**", "files/x/y", 1 }, { "?.txt", "a.txt", 1 },
+        { "?.txt", "ab.txt", 0 }, { "?", "/", 0 }, { "?", "\xc3\xa9", 1 }, { "?", "\xc3\xa9" "a", 0 },
+        { "[ab]c", "bc", 1 }, { "[ab]c", "cc", 0 }, { "[!ab]c", "cc", 1 }, { "[!ab]c", "ac", 0 },
+        { "[a-c]x", "bx", 1 }, { "[a-c]x", "dx", 0 }, { "{a,b}.md", "b.md", 1 }, { "{a,b}.md", "c.md", 0 },
+        { "{a,{b,c}}.md", "c.md", 1 }, { "{*.md,*.txt}", "x.txt", 1 }, { "{*.md,*.txt}", "d/x.txt", 0 },
+        { "x{,y}z", "xz", 1 }, { "x{,y}z", "xyz", 1 }, { "\\*", "*", 1 }, { "\\*", "a", 0 },
+        { "a*", "a", 1 }, { "*", "", 1 }, { "", "", 1 }, { "", "a", 0 }, { "**", "", 1 },
+        { "[", "[", 0 }, { "{a", "{a", 0 }, { "a\\", "a\\", 0 }, { "[]", "]", 0 }, { "*a*b", "xaxxb", 1 },
+        { "*a*a*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", 1 },
+        { "\xff?", "\xff" "a", 1 }, { "?", "\xff", 1 }, { "\xc3\x83", "\xc3", 0 }, { "[\xc3\x83]", "\xc3", 0 },
+    };
+    int right = 0, n = (int)(sizeof cases / sizeof *cases);
+    for (int i = 0; i < n; i++) {
+        sd_gotmpl_glob *g = NULL;
+        unsigned long long work = 0;
+        int m = -1;
+        if (sd_gotmpl_glob_compile(&g, cases[i].pat, strlen(cases[i].pat)) == 0)
+            m = sd_gotmpl_glob_match(g, cases[i].name, strlen(cases[i].name), &work);
+        if (m == cases[i].want)
+            right++;
+        else
+            fprintf(stderr, "  glob '%s' on '%s': %d, expected %d\n", cases[i].pat, cases[i].name, m, cases[i].want);
+        sd_gotmpl_glob_free(g);
+    }
+    INT_EQ(right, n);
+
+    /* the two patterns that backtracked for minutes: work within states x characters */
+    char name[256], pat[128];
+    memset(name, 'a', 200);
+    name[200] = '\0';
+    size_t k = 0;
+    for (int i = 0; i < 20; i++) { memcpy(pat + k, "**?", 3); k += 3; }
+    pat[k++] = 'Q';
+    pat[k] = '\0';
+    const char *pats[] = { "*a*a*a*a*a*b", pat };
+    for (int i = 0; i < 2; i++) {
+        sd_gotmpl_glob *g = NULL;
+        unsigned long long work = 0;
+        clock_t t0 = clock();
+        OK(sd_gotmpl_glob_compile(&g, pats[i], strlen(pats[i])) == 0);
+        INT_EQ(sd_gotmpl_glob_match(g, name, 200, &work), 0);
+        OK(work > 0 && work < 4ULL * 200 * (strlen(pats[i]) + 2) * 2);
+        OK(cpu_since(t0) < 0.1);
+        sd_gotmpl_glob_free(g);
+    }
+}
+
 static void test_api(void)
 {
     sd_gheap *h = sd_gheap_new(0);
@@ -262,4 +435,4 @@ static void test_api(void)
     (void)err;
 }
 
-TEST_MAIN(test_case_files, test_limits, test_api)
+TEST_MAIN(test_case_files, test_limits, test_walk_bounds, test_glob, test_api)

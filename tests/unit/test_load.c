@@ -69,7 +69,7 @@ static void test_yaml_typing(void)
         { "-.inf", SD_FLOAT, -INFINITY },
         /* strings */
         { "\"yes\"", SD_STR, 0 }, { "'123'", SD_STR, 0 }, { "\"null\"", SD_STR, 0 },
-        { "1.2.3", SD_STR, 0 }, { "0x", SD_STR, 0 }, { "e3", SD_STR, 0 }, { "12:30", SD_STR, 0 },
+        { "1.2.3", SD_STR, 0 }, { "0x", SD_STR, 0 }, { "0o", SD_STR, 0 }, { "e3", SD_STR, 0 }, { "12:30", SD_STR, 0 },
         { "2001-12-14", SD_STR, 0 }, { "!!str 1", SD_STR, 0 }, { "!!float 1", SD_FLOAT, 1 },
         { "!!int \"7\"", SD_INT, 7 }, { "- a", -1, 0 },
     };

@@ -85,11 +85,16 @@ static void spec_dir(char *dir, size_t size)
     snprintf(dir, size, "%s/mustache-spec/specs", corpus && *corpus ? corpus : "../shared/corpus");
 }
 
-/* The runner must not pass by finding nothing. */
+/* Without the corpus the program says SKIPPED (tests/run.sh fails that
+ * under CI=true); with it, the runner must not pass by finding nothing. */
+static int have_specs;
+
 static void test_spec_dir_present(void)
 {
     char dir[4096];
     DIR *d;
+    if (!(have_specs = t_corpus("mustache-spec") != NULL))
+        return;
     spec_dir(dir, sizeof dir);
     d = opendir(dir);
     if (!d)
@@ -108,7 +113,7 @@ static void test_spec_files(void)
     DIR *d;
 
     spec_dir(dir, sizeof dir);
-    if (!(d = opendir(dir)))
+    if (!have_specs || !(d = opendir(dir)))
         return;
     while ((de = readdir(d)) && n < 64) {
         size_t len = strlen(de->d_name);

@@ -4,8 +4,9 @@
  * compiled, validated in C, and exported with sd_rules_export().
  *
  * Counted here: every export succeeds and reads back as a rules document,
- * and C's verdict on each required test of draft6 and draft2019-09 (the
- * drafts test_jsonschema_suite.c does not run). With SD_RULES_SUITE=FILE
+ * one check per group. C's verdict on each test is test_jsonschema_suite.c's
+ * check (all five drafts), not counted again here. Without the suite under
+ * $CORPUS the program says SKIPPED. With SD_RULES_SUITE=FILE
  * it also writes one JSON line per group (the rules, each test's data as
  * JSON text, the expected verdict and C's errors and warnings) for the
  * JavaScript side: tests/js/suite.test.mjs compares the interpreter with
@@ -67,10 +68,10 @@ static void put_errors(sd_buf *b, const sd_verror *e, size_t n)
     sd_buf_putc(b, ']');
 }
 
-typedef struct counts { int pass, fail, exported, groups; } counts;
+typedef struct counts { int exported, groups; } counts;
 
 static void run_file(sd_file_loader *fl, const char *dir, const char *name, const char *draft_name,
-                     int draft, int formats, counts *ct, int count_c)
+                     int draft, int formats, counts *ct)
 {
     sd_buf path = SD_BUF_INIT;
     sd_diags diags = SD_DIAGS_INIT;
@@ -147,17 +148,6 @@ static void run_file(sd_file_loader *fl, const char *dir, const char *name, cons
                 int r = sd_validate(v, data, &res, &vd);
                 got = r == 0 ? 1 : r == SD_EINVALID ? 0 : -1;
             }
-            if (count_c) {
-                if (got == want) {
-                    ct->pass++;
-                    t_passed++;
-                } else {
-                    ct->fail++;
-                    t_failed++;
-                    fprintf(stderr, "FAIL %s %s: %s / %s: expected %s\n", draft_name, name,
-                            desc ? desc->str : "?", td ? td->str : "?", want ? "valid" : "invalid");
-                }
-            }
             if (t) sd_buf_putc(&line, ',');
             sd_buf_puts(&line, "{\"description\":");
             put_json_str(&line, td ? td->str : "?");
@@ -194,7 +184,7 @@ done:
 }
 
 static void run_dir(sd_file_loader *fl, const char *dir, const char *draft_name, int draft,
-                    int formats, counts *ct, int count_c)
+                    int formats, counts *ct)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -216,26 +206,24 @@ static void run_dir(sd_file_loader *fl, const char *dir, const char *draft_name,
     closedir(d);
     qsort(names, n, sizeof *names, cmp_str);
     for (size_t i = 0; i < n; i++) {
-        run_file(fl, dir, names[i], draft_name, draft, formats, ct, count_c);
+        run_file(fl, dir, names[i], draft_name, draft, formats, ct);
         free(names[i]);
     }
     free(names);
 }
 
-static void run_draft(const char *draft_name, int draft, int count_c)
+static void run_draft(const char *draft_name, int draft)
 {
     sd_file_loader *fl = sd_file_loader_new();
     sd_buf dir = SD_BUF_INIT, remotes = SD_BUF_INIT;
-    counts req = { 0, 0, 0, 0 }, fmt = { 0, 0, 0, 0 };
+    counts req = { 0, 0 }, fmt = { 0, 0 };
 
     sd_buf_printf(&remotes, "%s/jsonschema-test-suite/remotes", corpus());
     sd_file_loader_map(fl, "http://localhost:1234/", remotes.ptr);
     sd_buf_printf(&dir, "%s/jsonschema-test-suite/tests/%s", corpus(), draft_name);
-    run_dir(fl, dir.ptr, draft_name, draft, SD_FORMATS_DEFAULT, &req, count_c);
+    run_dir(fl, dir.ptr, draft_name, draft, SD_FORMATS_DEFAULT, &req);
     sd_buf_puts(&dir, "/optional/format");
-    run_dir(fl, dir.ptr, draft_name, draft, SD_FORMATS_ASSERT, &fmt, 0);
-    if (count_c)
-        printf("count: %s required %d/%d (C)\n", draft_name, req.pass, req.pass + req.fail);
+    run_dir(fl, dir.ptr, draft_name, draft, SD_FORMATS_ASSERT, &fmt);
     printf("count: %s rules exported for %d/%d groups\n", draft_name, req.exported + fmt.exported,
            req.groups + fmt.groups);
     sd_file_loader_free(fl);
@@ -246,16 +234,18 @@ static void run_draft(const char *draft_name, int draft, int count_c)
 static void test_suite(void)
 {
     const char *f = getenv("SD_RULES_SUITE");
+    if (!t_corpus("jsonschema-test-suite"))
+        return;
     if (f && *f && !(out = fopen(f, "w"))) {
         fprintf(stderr, "cannot write %s\n", f);
         t_failed++;
         return;
     }
-    run_draft("draft4", SD_DRAFT_4, 0);
-    run_draft("draft6", SD_DRAFT_6, 1);
-    run_draft("draft7", SD_DRAFT_7, 0);
-    run_draft("draft2019-09", SD_DRAFT_2019, 1);
-    run_draft("draft2020-12", SD_DRAFT_2020, 0);
+    run_draft("draft4", SD_DRAFT_4);
+    run_draft("draft6", SD_DRAFT_6);
+    run_draft("draft7", SD_DRAFT_7);
+    run_draft("draft2019-09", SD_DRAFT_2019);
+    run_draft("draft2020-12", SD_DRAFT_2020);
     if (out)
         fclose(out);
 }

@@ -5,11 +5,15 @@
  * keys and strings of any valid UTF-8 including NUL, objects on both sides
  * of the hash index's threshold, shared subtrees); each tree is then
  * walked, dumped under several flag sets, mutated, copied and compared,
- * and every answer must be jansson's, byte for byte. Every comparison is
- * counted, and the last check asks that enough of them happened. */
+ * and every answer must be jansson's, byte for byte. A case counts as one
+ * check (harness.h t_case_begin): a random tree built, copied, mutated and
+ * compared, one comparison of two trees, a row of a table. Every node and
+ * text compared is counted apart (n_cmp), and the last check asks that
+ * enough of them happened. */
 #include "harness.h"
 #include "val.h"
 #include "alloc.h"
+#include "val_pool.h"
 
 #include <float.h>
 #include <jansson.h>
@@ -117,7 +121,9 @@ static void cmp_tree(const sd_val *s, const json_t *j, int line)
     }
     t_passed++;
 }
-#define TREE(s, j) do { cmp_tree((s), (j), __LINE__); cmp_dumps((s), (j), 0, NFLAGS, __LINE__); } while (0)
+/* One comparison of two trees (the walk and the dumps under every flag set): one check. */
+#define TREE(s, j) do { t_case_mark m_ = t_case_begin(); \
+    cmp_tree((s), (j), __LINE__); cmp_dumps((s), (j), 0, NFLAGS, __LINE__); t_case_end(m_); } while (0)
 
 /* jansson 2.14's json_equal() looks keys up as C strings and its
  * json_deep_copy() cuts keys at a NUL byte: these two go by key lengths. */
@@ -408,9 +414,10 @@ static void test_comparator_can_fail(void)
 
 static void test_random_trees(void)
 {
-    for (int it = 0; it < ITERATIONS; it++) {   /* build, copy, mutate, compare */
+    for (int it = 0; it < ITERATIONS; it++) {   /* build, copy, mutate, compare: one case */
         sd_val *s, *cs;
         json_t *j, *cj;
+        t_case_mark m = t_case_begin();
         budget = 4 + (int)t_rnd(32);
         gen(&s, &j, 0);
         TREE(s, j);
@@ -437,6 +444,7 @@ static void test_random_trees(void)
         INT_EQ(sd_val_equal(s, cs), 0);
         INT_EQ(jequal(j, cj), 0);
         sd_val_decref(s), sd_val_decref(cs), json_decref(j), json_decref(cj);
+        t_case_end(m);
     }
 }
 
@@ -444,13 +452,15 @@ static void test_scalars(void)
 {
     sd_val *s, *t;
     json_t *j, *jt;
-    for (int i = 0; i < 300; i++) {
+    for (int i = 0; i < 300; i++) {   /* one case each */
+        t_case_mark m = t_case_begin();
         budget = 0;
         gen(&s, &j, 4);
         TREE(s, j);   /* NULL without ENCODE_ANY, the same text with it */
         OK(sd_val_dumps(s, SD_VAL_INDENT(2)) == NULL);
         mutate(s, j, 0);
         sd_val_decref(s), json_decref(j);
+        t_case_end(m);
     }
     OK(sd_val_real(NAN) == NULL && json_real(NAN) == NULL);
     OK(sd_val_real(-INFINITY) == NULL && json_real(-INFINITY) == NULL);
@@ -496,7 +506,8 @@ static void test_utf8_refusal(void)
     sd_val *o = sd_val_object();
     json_t *jo = json_object();
     char b[64];
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {   /* one case each */
+        t_case_mark m = t_case_begin();
         for (int at = 0; at < 3; at++) {   /* alone, after valid text, amid it */
             size_t len = (size_t)snprintf(b, sizeof b, "%s%s%s", at ? "x\xC3\xA9" : "", bad[i], at == 2 ? "yz" : "");
             OK(sd_val_string(b) == NULL && json_string(b) == NULL);
@@ -507,12 +518,15 @@ static void test_utf8_refusal(void)
             INT_EQ(sd_val_object_setn_new(o, b, len, sd_val_string("v")), json_object_setn_new(jo, b, len, json_string("v")));
             INT_EQ(sd_val_object_set_new(o, b, sd_val_integer(1)), -1);
         }
+        t_case_end(m);
     }
-    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {   /* the edges of the valid ranges */
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {   /* the edges of the valid ranges, one case each */
         sd_val *s = sd_val_string(good[i]);
         json_t *j = json_string(good[i]);
+        t_case_mark m = t_case_begin();
         TREE(s, j);
         INT_EQ(sd_val_object_set_new(o, good[i], s), json_object_set_new(jo, good[i], j));
+        t_case_end(m);
     }
     TREE(o, jo);
     INT_EQ(sd_val_object_size(o), sizeof good / sizeof *good);
@@ -524,7 +538,8 @@ static void test_utf8_refusal(void)
 static void test_foreach_delete(void)
 {
     char key[32];
-    for (int round = 0; round < 300; round++) {
+    for (int round = 0; round < 300; round++) {   /* one case each */
+        t_case_mark m = t_case_begin();
         sd_val *s = sd_val_object(), *v;
         json_t *j = json_object(), *jv;
         unsigned n = round % 10 == 0 ? 100 + t_rnd(40) : t_rnd(30), mode = t_rnd(4);
@@ -561,6 +576,7 @@ static void test_foreach_delete(void)
             OK(vs[i] >= 0 && vs[i] < 160 && !seen[vs[i]] && (seen[vs[i]] = 1));
         TREE(s, j);
         sd_val_decref(s), json_decref(j);
+        t_case_end(m);
     }
 }
 
@@ -616,6 +632,7 @@ static void test_literal_key_vs_longer_key(void)
     char key[400];
     sd_val *s = sd_val_object();
     json_t *j = json_object();
+    t_case_mark m = t_case_begin();   /* the lookups: one case */
     sd_val_object_set_new_nocheck(s, "type", sd_val_true());
     json_object_set_new_nocheck(j, "type", json_true());
     for (size_t n = 5; n < sizeof key; n++) {
@@ -627,6 +644,7 @@ static void test_literal_key_vs_longer_key(void)
         if (n % 50 == 0)
             INT_EQ(sd_val_object_set_new(s, key, sd_val_null()), json_object_set_new(j, key, json_null()));
     }
+    t_case_end(m);
     TREE(s, j);
     sd_val_decref(s), json_decref(j);
 }
@@ -640,6 +658,7 @@ static void test_sized_objects(void)
     for (size_t n = 0; n <= 48; n += 8) {
         json_t *j = json_object();
         char key[16];
+        t_case_mark m = t_case_begin();   /* one case per size */
         s = sd_val_object_sized(n);
         for (int i = 0; i < 50; i++) {
             snprintf(key, sizeof key, "k%d", i * 7 % 40);
@@ -651,6 +670,7 @@ static void test_sized_objects(void)
         }
         TREE(s, j);
         sd_val_decref(s), json_decref(j);
+        t_case_end(m);
     }
     s = sd_val_object();
     sd_val_object_set_new_nocheck(s, "type", sd_val_true());
@@ -681,10 +701,12 @@ static void test_del_when_memory_runs_out(void)
     refuse = 1;
     INT_EQ(sd_val_object_del(s, "k3"), json_object_del(j, "k3"));
     refuse = 0;
+    t_case_mark m = t_case_begin();   /* every member still found: one case */
     for (int i = 0; i < 40; i++) {
         snprintf(key, sizeof key, "k%d", i);
         one_dump(sd_val_object_get(s, key), json_object_get(j, key), key, __LINE__);
     }
+    t_case_end(m);
     TREE(s, j);
     sd_val_decref(s), json_decref(j);
     sd_val_set_alloc(NULL, NULL);
@@ -693,7 +715,7 @@ static void test_del_when_memory_runs_out(void)
 
 static void test_enough_comparisons(void)
 {
-    printf("test_val: %ld comparisons with jansson\n", n_cmp);
+    printf("count: %ld nodes and texts compared with jansson\n", n_cmp);
     OK(n_cmp >= MIN_COMPARISONS);
 }
 
@@ -898,7 +920,7 @@ static void test_pool_split(void)
     uintptr_t at;
     memset(big, 'x', sizeof big);
     memset(small, 'y', sizeof small);
-    sd_alloc_install_pool();
+    sd_val_pool_install();
     keep = sd_val_stringn(big, 100);     /* the pool's chunk is in use */
     s = sd_val_stringn(big, sizeof big);   /* a 216-byte block */
     at = (uintptr_t)s;

@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "node.h"
 #include "resolve.h"
+#include "rules.h"
 #include "validate.h"
 #include "uri.h"
 
@@ -300,6 +301,96 @@ static void test_messages(void)
     done(&f);
 }
 
+/* x-kubernetes-embedded-resource: apiVersion and kind present, kind a
+ * DNS-1035 label (any case), apiVersion VERSION or GROUP/VERSION */
+static void test_embedded_resource(void)
+{
+    static const char *const ok[] = {
+        "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\"}",
+        "{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {}}",
+        "{\"apiVersion\": \"example.com/v1alpha1\", \"kind\": \"my-Widget2\"}",
+        "[1]",   /* not an object: nothing to say */
+    };
+    fixture f;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        run(&f, "{\"x-kubernetes-embedded-resource\": true}", ok[i], 0);
+        INT_EQ(f.result, 0);
+        done(&f);
+    }
+    run(&f, "{\"x-kubernetes-embedded-resource\": true}", "{\"metadata\": {}}", 0);
+    INT_EQ(f.res.count, 2);
+    if (f.res.count == 2) {
+        STR_EQ(f.res.items[0].message, "missing key `apiVersion` of an embedded Kubernetes object");
+        STR_EQ(f.res.items[1].message, "missing key `kind` of an embedded Kubernetes object");
+        STR_EQ(f.res.items[0].keyword, "x-kubernetes-embedded-resource");
+        STR_EQ(f.res.items[0].path, "");
+        STR_EQ(f.res.items[0].schema_path, "#/x-kubernetes-embedded-resource");
+    }
+    done(&f);
+    run(&f, "{\"properties\": {\"t\": {\"x-kubernetes-embedded-resource\": true}}}",
+        "{\"t\": {\"apiVersion\": \"a/b/c\", \"kind\": \"2x\"}}", 0);
+    INT_EQ(f.res.count, 2);
+    if (f.res.count == 2) {
+        STR_EQ(f.res.items[0].message, "value \"a/b/c\" of `apiVersion` is not VERSION or GROUP/VERSION");
+        STR_EQ(f.res.items[0].path, "/t/apiVersion");
+        STR_EQ(f.res.items[1].message,
+               "value \"2x\" of `kind` is not a kind (a letter, then letters, digits or '-', 63 at most)");
+        STR_EQ(f.res.items[1].key, "t.kind");
+    }
+    done(&f);
+    /* false, or another type than an object: no check */
+    run(&f, "{\"x-kubernetes-embedded-resource\": false}", "{}", 0);
+    INT_EQ(f.result, 0);
+    done(&f);
+    run(&f, "{\"x-kubernetes-embedded-resource\": true}", "{\"apiVersion\": 1, \"kind\": \"\"}", 0);
+    INT_EQ(f.res.count, 2);
+    done(&f);
+}
+
+/* Records of $dynamicAnchor schemas are made in document order: the same
+ * schema exports the same rules whatever the addresses its nodes got (the
+ * resolver's index is keyed by address; the export lists records in the
+ * order they were made). Each round loads the schema after a different
+ * number of allocations, so that its nodes land elsewhere. */
+static void test_dynamic_order(void)
+{
+    static const char schema[] =
+        "{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", \"$id\": \"https://example.com/main\","
+        " \"if\": {\"$id\": \"first\", \"$defs\": {\"t\": {\"$dynamicAnchor\": \"t\", \"type\": \"number\"}}},"
+        " \"then\": {\"$id\": \"second\", \"$ref\": \"start\", \"$defs\": {\"t\": {\"$dynamicAnchor\": \"t\", \"type\": \"null\"}}},"
+        " \"$defs\": {\"start\": {\"$id\": \"start\", \"$dynamicRef\": \"inner#t\"},"
+        " \"t\": {\"$id\": \"inner\", \"$dynamicAnchor\": \"t\", \"type\": \"string\"},"
+        " \"u\": {\"$id\": \"other\", \"$dynamicAnchor\": \"t\", \"type\": \"boolean\"}}}";
+    char *first = NULL;
+    int same = 0, rounds = 24;
+    void *junk[24] = { 0 };
+    for (int r = 0; r < rounds; r++) {
+        sd_diags d = SD_DIAGS_INIT;
+        sd_doc *doc = NULL;
+        sd_validator *v = NULL;
+        sd_buf out = SD_BUF_INIT;
+        junk[r] = malloc((size_t)(r * 7919) % 70000 + 16);
+        if (sd_doc_load_mem(&doc, "s.json", schema, strlen(schema), SD_FMT_JSON, NULL, &d) == 0 &&
+            sd_validator_new(&v, doc, sd_doc_root(doc), NULL, &d) == 0) {
+            sd_rules_entry e = { "schema", v, 0, NULL, NULL, NULL, NULL, NULL };
+            if (sd_rules_export(&out, &e, 1, NULL, &d) == 0 && out.ptr) {
+                if (!first)
+                    first = strdup(out.ptr);
+                same += first && !strcmp(first, out.ptr);
+            }
+        }
+        sd_buf_release(&out);
+        sd_validator_free(v);
+        sd_doc_free(doc);
+        sd_diags_release(&d);
+    }
+    INT_EQ(same, rounds);
+    OK(first && strstr(first, "\"dynamicAnchors\""));
+    free(first);
+    for (int r = 0; r < rounds; r++)
+        free(junk[r]);
+}
+
 static void test_formats(void)
 {
     OK(sd_format_check(sd_format_id("port"), "8080", 4));
@@ -418,4 +509,4 @@ static void test_pattern_automaton(void)
 }
 
 TEST_MAIN(test_pattern_automaton, test_ecma_regex, test_recursive_ref_2019, test_redos, test_unique_300k, test_ref_self, test_ref_loop_two, test_ref_chain,
-          test_unresolvable, test_uri, test_numbers, test_messages, test_formats)
+          test_unresolvable, test_uri, test_numbers, test_messages, test_embedded_resource, test_dynamic_order, test_formats)

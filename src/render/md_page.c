@@ -1,9 +1,10 @@
-/* cmd_readme.c - what `schemadoc SOURCE --format md [--readme FILE]` writes:
- * a chart's helm-docs template when it has one (README.md.gotmpl, or
- * --gotmpl FILE), else schemadoc's Markdown page; into a README between the
- * schemadoc markers, or into its "## Parameters" section. A README with
- * none of these is refused: a second document is never appended. */
-#include "cli.h"
+/* md_page.c - the one Markdown path (render.h sd_render_markdown): what
+ * `schemadoc SOURCE --format md [--readme FILE]` writes and the library's
+ * "md" page is: a chart's helm-docs template when it has one
+ * (README.md.gotmpl, or --gotmpl FILE), else schemadoc's Markdown page;
+ * into a README between the schemadoc markers, or into its "## Parameters"
+ * section. A README with none of these is refused: a second document is
+ * never appended. */
 #include "file.h"
 #include "helmdocs.h"
 #include "readme.h"
@@ -31,6 +32,27 @@ static int read_text(sd_buf *out, const char *path, size_t max, int *exists, sd_
     return sd_file_read_buf(out, path, max, 0, diags);
 }
 
+int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, sd_diags *diags)
+{
+    const char **paths[3] = { &o->readme, &o->gotmpl, &o->output };
+    static const char *const what[3] = { "README", "template", "output file" };
+    struct stat st;
+    int r;
+
+    for (int i = 0; i < 3; i++)
+        held[i] = NULL;
+    if (stat(source, &st) != 0 || !S_ISDIR(st.st_mode))
+        return 0;   /* a schema file, a CRD: no chart directory to keep to */
+    for (int i = 0; i < 3; i++) {
+        if (!*paths[i] || strcmp(*paths[i], "-") == 0)
+            continue;
+        if ((r = sd_file_confine(&held[i], source, *paths[i], what[i], diags)) < 0)
+            return r;
+        *paths[i] = held[i];
+    }
+    return 0;
+}
+
 /* Not a symbolic link: a chart's own README.md.gotmpl that links elsewhere
  * (~/.ssh/id_rsa) must not be copied into its README. Anything else there
  * (a FIFO, a directory) is taken, and refused loudly when read (file.h). */
@@ -40,16 +62,15 @@ static int is_plain_file(const char *path)
     return lstat(path, &st) == 0 && !S_ISLNK(st.st_mode);
 }
 
-/* The helm-docs template to run, or NULL (a new string). */
-static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_cli_md_opts *o)
+/* The helm-docs template to run for a chart in `dir` (NULL: not a chart),
+ * or NULL (a new string). */
+static char *gotmpl_for(const char *dir, const sd_render_opts *ro, const sd_render_md_opts *o)
 {
-    const char *kind = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "kind"));
-    const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
     sd_buf p = SD_BUF_INIT;
 
     if (o->gotmpl)
         return strdup(o->gotmpl);
-    if (!kind || strcmp(kind, "chart") != 0 || !dir || ro->template_file || ro->theme)
+    if (!dir || ro->template_file || ro->theme)
         return NULL;
     sd_buf_printf(&p, "%s/README.md.gotmpl", dir);
     if (sd_buf_failed(&p) || !is_plain_file(p.ptr)) {
@@ -59,7 +80,31 @@ static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_cli_m
     return sd_buf_detach(&p);
 }
 
-static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_cli_md_opts *o,
+/* The helm-docs template to run for `model`, or NULL (a new string). */
+static char *gotmpl_path(sd_val *model, const sd_render_opts *ro, const sd_render_md_opts *o)
+{
+    const char *kind = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "kind"));
+    const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "chart"), "dir"));
+    return gotmpl_for(kind && !strcmp(kind, "chart") ? dir : NULL, ro, o);
+}
+
+int sd_render_md_reads_schema(const char *chart_dir, const sd_render_opts *ro, const sd_render_md_opts *o)
+{
+    sd_diags quiet = SD_DIAGS_INIT;
+    sd_buf text = SD_BUF_INIT;
+    char *tpl = gotmpl_for(chart_dir, ro, o);
+    int r = 1;
+
+    /* (a template that cannot be read says so when it is run) */
+    if (tpl && chart_dir && read_text(&text, tpl, MAX_TEMPLATE, NULL, &quiet) == 0)
+        r = sd_helmdocs_reads_values(text.ptr, text.len);
+    sd_diags_release(&quiet);
+    sd_buf_release(&text);
+    free(tpl);
+    return r;
+}
+
+static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_render_md_opts *o,
                       sd_diags *diags)
 {
     sd_buf text = SD_BUF_INIT, old = SD_BUF_INIT;
@@ -79,7 +124,7 @@ static int run_gotmpl(sd_buf *out, sd_val *model, const char *path, const sd_cli
         version = strdup(o->helm_docs_version);
     else if (target && read_text(&old, target, MAX_README, &exists, diags) == 0 && exists)
         version = sd_helmdocs_footer_version(old.ptr, old.len);
-    sd_helmdocs_opts ho = { version };
+    sd_helmdocs_opts ho = { .version = version };
     r = sd_helmdocs_render(out, model, path, text.ptr, text.len, &ho, diags);
 done:
     free(version);
@@ -88,8 +133,8 @@ done:
     return r;
 }
 
-int sd_cli_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
-                    const sd_cli_md_opts *o, sd_diags *diags)
+int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
+                       const sd_render_md_opts *o, sd_diags *diags)
 {
     sd_buf old = SD_BUF_INIT, gen = SD_BUF_INIT;
     char *tpl = gotmpl_path(model, ro, o);

@@ -1,0 +1,73 @@
+// V. Secrets (issue 33): only string values whose key names a secret value
+// (password, token, secret key, private key, credentials) are masked, not
+// the names of Secrets (existingSecret, *SecretName, secretRef) nor keys
+// inside one (passwordKey); a multi-line value is a textarea, masked or
+// not, never a one-line input that joins its lines; a masked field's
+// default is not printed in clear beside it.
+import { after } from "node:test";
+import {
+  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene,
+} from "./harness.mjs";
+
+after(async () => { console.log(`count: form V secrets checks ${checksDone()}`); await closeBrowser(); });
+
+const FORM = "tests/form/fixtures/chart-values";
+// how a control shows its text: "masked" (password input or discs), "clear"
+const shown = (c) => c.evaluate((e) => ({
+  tag: e.tagName,
+  masked: e.tagName === "INPUT" ? e.type === "password" : getComputedStyle(e).webkitTextSecurity === "disc" || e.hidden,
+}));
+
+test("V secrets: secret values masked, names of Secrets not; multi-line values are textareas", async () => {
+  const p = await open(form(FORM));
+  try {
+    const want = {
+      "auth.password": ["INPUT", true], "auth.apiToken": ["INPUT", true], "auth.secretKey": ["INPUT", true], "auth.credentials": ["INPUT", true],
+      "auth.privateKey": ["TEXTAREA", true], "auth.caBundle": ["TEXTAREA", false],
+      "auth.existingSecret": ["INPUT", false], "auth.tlsSecretName": ["INPUT", false], "auth.secretRef": ["INPUT", false], "auth.passwordKey": ["INPUT", false],
+    };
+    for (const [fp, [tag, masked]] of Object.entries(want)) {
+      const s = await shown(await reveal(p.page, fp));
+      checkEqual([s.tag, s.masked], [tag, masked], `${fp}: ${tag} ${masked ? "masked" : "in clear"}`);
+    }
+    // the multi-line values keep their lines
+    checkEqual(await (await control(p.page, "auth.privateKey")).inputValue(), "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----\n", "the private key's three lines");
+    // Show unmasks a masked textarea
+    await button(p.page, "Show auth.privateKey").click();
+    checkEqual((await shown(await control(p.page, "auth.privateKey"))).masked, false, "Show unmasks the textarea");
+    // no masked default printed in clear beside its field
+    for (const [fp, secretText] of [["auth.password", "default-pass-Qx7"], ["auth.privateKey", "MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA"]]) {
+      const text = await p.page.locator(`[data-path="${fp}"]`).first().evaluate((e) => {
+        const c = e.cloneNode(true);
+        for (const x of c.querySelectorAll("input, textarea")) x.remove();
+        return c.textContent;
+      });
+      check(!text.includes(secretText), `${fp}: its default is not printed in clear (${text.slice(0, 120)})`);
+      check(/Default: \(hidden\)/.test(text), `${fp}: the default is said to be hidden`);
+    }
+    const plain = await p.page.locator('[data-path="auth.passwordKey"]').first().textContent();
+    check(/Default: "?password"?/.test(plain), `a non-secret field still shows its default: ${plain}`);
+    checkEqual(await hygiene(p), [], "hygiene");
+  } finally { await p.close(); }
+});
+
+test("V secrets: a multi-line value set on a one-line field becomes a textarea and keeps its lines", async () => {
+  const p = await open(form(FORM));
+  try {
+    const before = await shown(await reveal(p.page, "auth.credentials"));
+    checkEqual(before, { tag: "INPUT", masked: true }, "credentials starts as a masked input");
+    await importText(p.page, 'auth:\n  credentials: "[default]\\naws_access_key_id = X\\naws_secret_access_key = Y\\n"\n  existingSecret: "a\\nb"\n');
+    const y = await until(() => preview(p.page), (t) => /aws_access/.test(t), 4000, "imported");
+    checkEqual((await loadValues(y))[0].auth.credentials, "[default]\naws_access_key_id = X\naws_secret_access_key = Y\n", "exported with its lines");
+    const after1 = await shown(await control(p.page, "auth.credentials"));
+    checkEqual(after1, { tag: "TEXTAREA", masked: true }, "a masked textarea now");
+    checkEqual(await (await control(p.page, "auth.credentials")).inputValue(), "[default]\naws_access_key_id = X\naws_secret_access_key = Y\n", "the textarea holds the lines");
+    checkEqual(await shown(await control(p.page, "auth.existingSecret")), { tag: "TEXTAREA", masked: false }, "a multi-line non-secret: a plain textarea");
+    // typing into it keeps the lines
+    const ta = await control(p.page, "auth.existingSecret");
+    await ta.fill("one\ntwo\nthree");
+    await ta.dispatchEvent("change");
+    const y2 = await until(() => preview(p.page), (t) => /three/.test(t), 4000, "typed");
+    checkEqual((await loadValues(y2))[0].auth.existingSecret, "one\ntwo\nthree", "typed lines kept");
+  } finally { await p.close(); }
+});

@@ -1,0 +1,319 @@
+/* test_keywords.c - the keyword table (src/validate/keywords.def): its rows
+ * are well formed, found by name, and each column does what it says in the
+ * stage that reads it. Every row with a record is compiled and exported (the
+ * record carries it, `loc` names it when it has messages); every model row is
+ * put in a schema and must reach the model's constraints, the page's words
+ * and both directions of a diff. A new row is tested by adding it; an OWN row
+ * needs a sample schema below (the test fails until it has one). */
+#include "harness.h"
+#include "keywords.h"
+#include "node.h"
+#include "rules.h"
+#include "validate.h"
+#include "vmsg.h"
+#include "schemadoc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The catalogue's messages that belong to no keyword: the `false` schema,
+ * the fatal stops, the root's name in paths. */
+static const int not_a_keywords[] = { SD_VMSG_FALSE_SCHEMA, SD_VMSG_REF_LOOP, SD_VMSG_ALIAS_LOOP,
+                                      SD_VMSG_DEPTH, SD_VMSG_ROOT_KEY };
+
+static void test_rows(void)
+{
+    size_t nmodel = 0;
+    uint64_t claimed = 0;
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *k = &sd_kw_table[i];
+        t_name = k->name;
+        INT_EQ(k->id, i);
+        INT_EQ(k->len, strlen(k->name));
+        OK(k->from <= k->to);
+        OK(k->from == 4 || k->from == 6 || k->from == 7 || k->from == 2019 || k->from == 2020);
+        OK(k->to == 4 || k->to == 6 || k->to == 7 || k->to == 2019 || k->to == 2020);
+        for (size_t j = 0; j < i; j++)
+            OK(strcmp(sd_kw_table[j].name, k->name) != 0);
+        /* a GENERIC keyword needs a field of a generic kind; a field needs a place */
+        if (k->compile == SD_KC_GENERIC)
+            OK(k->field >= SD_KF_COUNT && k->field <= SD_KF_FLAG);
+        if (k->field >= SD_KF_COUNT && k->field <= SD_KF_FLAG)
+            OK(k->off > 0 && (k->field != SD_KF_RECS || k->off_n > 0));
+        if (k->record) {
+            OK(k->field != SD_KF_NONE);
+            for (size_t j = 0; j < i; j++)
+                OK(!sd_kw_table[j].record || strcmp(sd_kw_table[j].record, k->record) != 0);
+        }
+        /* only what the model shows is worded and diffed */
+        if (!k->model)
+            OK(k->words == SD_KS_NONE && k->diff == SD_KD_CHANGED);
+        else
+            nmodel++;
+        OK(k->group < SD_KG_COUNT);
+        if (k->words == SD_KS_RANGE) {
+            const sd_kw *u = sd_kw_find(k->words_upper, strlen(k->words_upper));
+            OK(k->words_text && u && u->model && u->group == k->group);
+        }
+        if (k->words == SD_KS_NUMBER || k->words == SD_KS_CODE || k->words == SD_KS_TRUE)
+            OK(k->words_text && *k->words_text);
+        OK(k->msgs >> SD_VMSG_COUNT == 0 || SD_VMSG_COUNT == 64);
+        claimed |= k->msgs;
+    }
+    t_name = "messages";
+    for (size_t i = 0; i < sizeof not_a_keywords / sizeof *not_a_keywords; i++) {
+        OK(!(claimed >> not_a_keywords[i] & 1));
+        claimed |= UINT64_C(1) << not_a_keywords[i];
+    }
+    /* every message of the catalogue is a keyword's or listed above */
+    INT_EQ(claimed, SD_VMSG_COUNT == 64 ? UINT64_MAX : (UINT64_C(1) << SD_VMSG_COUNT) - 1);
+
+    t_name = "model order";
+    {
+        size_t n = 0;
+        const sd_kw *const *rows = sd_kw_model_rows(&n);
+        INT_EQ(n, nmodel);
+        for (size_t i = 1; i < n; i++)
+            OK(rows[i - 1]->group < rows[i]->group ||
+               (rows[i - 1]->group == rows[i]->group && rows[i - 1]->id < rows[i]->id));
+        /* the order the model has always had (docs/model.md) */
+        OK(n > 3 && !strcmp(rows[0]->name, "minimum") && !strcmp(rows[5]->name, "minLength") &&
+           !strcmp(rows[n - 1]->name, "additionalProperties"));
+    }
+}
+
+static void test_find(void)
+{
+    static const char *const no[] = { "minLengt", "minLengthx", "MinLength", "description", "title",
+                                      "default", "$schema", "$defs", "x-kubernetes-preserve-unknown-fields",
+                                      "e", "ref", "$" };
+    char big[300];
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *k = &sd_kw_table[i];
+        char copy[64];
+        t_name = k->name;
+        OK(sd_kw_find(k->name, k->len) == k);
+        /* the name need not end there */
+        snprintf(copy, sizeof copy, "%sXYZ", k->name);
+        OK(sd_kw_find(copy, k->len) == k);
+        OK(sd_kw_find(copy, k->len + 1) == NULL);
+    }
+    t_name = "not keywords";
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        OK(sd_kw_find(no[i], strlen(no[i])) == NULL);
+    OK(sd_kw_find("", 0) == NULL);
+    memset(big, 'a', sizeof big);
+    OK(sd_kw_find(big, sizeof big) == NULL);
+}
+
+/* ---- the stages, row by row ----------------------------------------------------- */
+
+static const char *dialect(int draft)
+{
+    switch (draft) {
+    case 4: return "http://json-schema.org/draft-04/schema#";
+    case 6: return "http://json-schema.org/draft-06/schema#";
+    case 7: return "http://json-schema.org/draft-07/schema#";
+    case 2019: return "https://json-schema.org/draft/2019-09/schema";
+    default: return "https://json-schema.org/draft/2020-12/schema";
+    }
+}
+
+/* A value of keyword `k` that gives a record or a model something, as JSON:
+ * by name for the keywords with their own syntax, else by the field's kind,
+ * else by how the page words it. NULL: the test has no sample for it. */
+static const char *sample(const sd_kw *k)
+{
+    static const char *const own[][2] = {
+        { "$ref", "\"#\"" }, { "$dynamicRef", "\"#a\", \"$dynamicAnchor\": \"a\"" },
+        { "$recursiveRef", "\"#\", \"$recursiveAnchor\": true" }, { "type", "\"string\"" },
+        { "enum", "[1, \"a\"]" }, { "const", "\"a\"" }, { "pattern", "\"^x\"" }, { "format", "\"email\"" },
+        { "required", "[\"a\"]" }, { "dependentRequired", "{\"a\": [\"b\"]}" },
+        { "dependencies", "{\"a\": [\"b\"]}" }, { "dependentSchemas", "{\"a\": {}}" },
+        { "properties", "{\"a\": {}}" }, { "patternProperties", "{\"^a\": {}}" },
+        { "additionalProperties", "false" }, { "items", "{}" }, { "additionalItems", "{}" },
+        { "contains", "{}" }, { "exclusiveMinimum", "3" }, { "exclusiveMaximum", "3" },
+        { "multipleOf", "3" },
+    };
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (!strcmp(own[i][0], k->name))
+            return own[i][1];
+    switch (k->field) {
+    case SD_KF_COUNT: case SD_KF_NUM: return "3";
+    case SD_KF_FLAG: return "true";
+    case SD_KF_REC: return "{}";
+    case SD_KF_RECS: return "[{}]";
+    default: break;
+    }
+    return k->words == SD_KS_CODE ? "\"x\"" : NULL;
+}
+
+static void test_export(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *k = &sd_kw_table[i];
+        const char *val = sample(k);
+        char schema[512], want[128];
+        sd_doc *doc = NULL;
+        sd_validator *v = NULL;
+        sd_diags d = SD_DIAGS_INIT;
+        sd_buf out = SD_BUF_INIT;
+        const char *rec;
+        t_name = k->name;
+        if (!k->record && !k->msgs)
+            continue;
+        OK(val != NULL);
+        if (!val)
+            continue;
+        snprintf(schema, sizeof schema, "{\"$schema\": \"%s\", \"%s\": %s}", dialect(k->to), k->name, val);
+        OK(sd_doc_load_mem(&doc, "s.json", schema, strlen(schema), SD_FMT_JSON, NULL, &d) == 0);
+        OK(doc && sd_validator_new(&v, doc, sd_doc_root(doc), NULL, &d) == 0);
+        if (v) {
+            sd_rules_entry e = { "schema", v, 0, NULL, NULL, NULL, NULL, NULL };
+            OK(sd_rules_export(&out, &e, 1, NULL, &d) == 0);
+        }
+        rec = out.ptr ? strstr(out.ptr, "\"records\": [\n  {") : NULL;
+        OK(rec != NULL);
+        if (rec && k->record) {
+            /* the root's record (the first) carries it */
+            snprintf(want, sizeof want, ",\"%s\":", k->record);
+            const char *end = strchr(rec + strlen("\"records\": [\n"), '\n');   /* a record a line */
+            const char *at = strstr(rec, want);
+            OK(at && at < end);
+            n++;
+        }
+        if (rec) {
+            /* its errors point at its key exactly when it has messages */
+            snprintf(want, sizeof want, "\"%s\":[1,", k->name);
+            const char *loc = strstr(rec, "\"loc\":{");
+            OK(!k->msgs == !(loc && strstr(loc, want)));
+        }
+        sd_buf_release(&out);
+        sd_validator_free(v);
+        sd_doc_free(doc);
+        sd_diags_release(&d);
+    }
+    t_name = "export";
+    OK(n >= 35);
+    printf("count: keywords exported %zu/%zu\n", n, n);
+}
+
+/* `text` as tmp/NAME, opened as a source. */
+static sd_source *open_text(const char *dir, const char *name, const char *text, sd_diags *d)
+{
+    char path[256];
+    sd_source *s = NULL;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (t_write_file(path, NULL, text) < 0 || sd_open(&s, path, NULL, d) < 0)
+        return NULL;
+    return s;
+}
+
+/* What the page should say for `k` given sample() as its value. */
+static void words_of(const sd_kw *k, char *out, size_t n)
+{
+    const char *val = sample(k);
+    switch (k->words) {
+    case SD_KS_BOUNDS: snprintf(out, n, "%s \xe2\x89\xa4 value", val); break;
+    case SD_KS_RANGE: snprintf(out, n, "at least %s %ss", val, k->words_text); break;
+    case SD_KS_NUMBER: snprintf(out, n, "%s%s", k->words_text, val); break;
+    case SD_KS_CODE: snprintf(out, n, "%s`%.*s`", k->words_text, (int)strlen(val) - 2, val + 1); break;
+    case SD_KS_TRUE: snprintf(out, n, "%s", k->words_text); break;
+    default: *out = '\0'; break;
+    }
+}
+
+static void test_model_words_diff(void)
+{
+    char dir[] = "/tmp/sd-test-keywords-XXXXXX";
+    size_t nmodel = 0, nwords = 0, ndiff = 0;
+    if (!mkdtemp(dir)) {
+        OK(0);
+        return;
+    }
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *k = &sd_kw_table[i];
+        const char *val = sample(k);
+        char schema[512], want[160];
+        sd_diags *d;
+        sd_source *with, *without;
+        char *text = NULL;
+        size_t len = 0;
+        t_name = k->name;
+        if (!k->model)
+            continue;
+        OK(val != NULL);
+        if (!val)
+            continue;
+        snprintf(schema, sizeof schema, "{\"properties\": {\"p\": {\"%s\": %s}}}", k->name, val);
+        d = sd_diags_new();
+        with = open_text(dir, "with.json", schema, d);
+        without = open_text(dir, "without.json", "{\"properties\": {\"p\": {}}}", d);
+        OK(with && without);
+        /* the model copies it into the node's constraints */
+        if (with && sd_model_json(&text, &len, with, d) == 0) {
+            const char *c = strstr(text, "\"constraints\": {");
+            snprintf(want, sizeof want, "\"%s\": ", k->name);
+            OK(c && strstr(c, want));
+            nmodel++;
+        }
+        sd_free(text);
+        text = NULL;
+        /* the page says it */
+        words_of(k, want, sizeof want);
+        if (*want && with && sd_render_page(&text, &len, with, "md", NULL, d) == 0) {
+            OK(strstr(text, want) != NULL);
+            if (!strstr(text, want))
+                fprintf(stderr, "  wanted \"%s\" on the page\n", want);
+            nwords++;
+        }
+        sd_free(text);
+        text = NULL;
+        /* a diff names it, tightened when it comes, loosened when it goes
+         * (`required` is said per key instead) */
+        if (with && without && k->diff != SD_KD_SKIP) {
+            snprintf(want, sizeof want, "\"keyword\": \"%s\",\n      \"effect\": \"tightened\"", k->name);
+            OK(sd_diff_sources(&text, &len, without, with, "json", 0, NULL, d) == 1 && strstr(text, want));
+            sd_free(text);
+            text = NULL;
+            snprintf(want, sizeof want, "\"keyword\": \"%s\",\n      \"effect\": \"loosened\"", k->name);
+            OK(sd_diff_sources(&text, &len, with, without, "json", 0, NULL, d) == 1 && strstr(text, want));
+            if (!text || !strstr(text, want))
+                fprintf(stderr, "  %s\n", text ? text : "(no diff)");
+            sd_free(text);
+            text = NULL;
+            ndiff++;
+        }
+        /* a bound that grows: a lower one tightens, an upper one loosens */
+        if (with && (k->diff == SD_KD_LOWER || k->diff == SD_KD_UPPER)) {
+            sd_source *more;
+            snprintf(schema, sizeof schema, "{\"properties\": {\"p\": {\"%s\": 5}}}", k->name);
+            more = open_text(dir, "more.json", schema, d);
+            snprintf(want, sizeof want, "\"from\": 3,\n      \"to\": 5,\n      \"keyword\": \"%s\",\n      \"effect\": \"%s\"",
+                     k->name, k->diff == SD_KD_LOWER ? "tightened" : "loosened");
+            OK(more && sd_diff_sources(&text, &len, with, more, "json", 0, NULL, d) == 1 && strstr(text, want));
+            sd_free(text);
+            sd_close(more);
+        }
+        sd_close(with);
+        sd_close(without);
+        sd_diags_free(d);
+    }
+    {
+        char path[256];
+        snprintf(path, sizeof path, "%s/with.json", dir);
+        unlink(path);
+        snprintf(path, sizeof path, "%s/without.json", dir);
+        unlink(path);
+        snprintf(path, sizeof path, "%s/more.json", dir);
+        unlink(path);
+        rmdir(dir);
+    }
+    t_name = "model";
+    OK(nmodel >= 20 && nwords >= 10 && ndiff >= 19);
+    printf("count: keywords in the model %zu, worded %zu, diffed %zu\n", nmodel, nwords, ndiff);
+}
+
+TEST_MAIN(test_rows, test_find, test_export, test_model_words_diff)

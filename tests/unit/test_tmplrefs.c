@@ -1,0 +1,164 @@
+/* test_tmplrefs.c - the values paths a chart's templates use
+ * (src/dialect/tmplrefs.c): handed on whole through toYaml, toJson, tpl,
+ * include, template, through with/range and $variables; ranged over; read
+ * key by key; checksums and `toYaml .Values` free nothing. */
+#include "harness.h"
+#include "tmplrefs.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The use of the dotted path `path` ("a.b", "[]" for a list index) after
+ * scanning `text`. */
+static unsigned use_of(const char *text, const char *path)
+{
+    sd_tmplrefs r = SD_TMPLREFS_INIT;
+    char buf[256], *seg[32];
+    size_t n = 0;
+    unsigned u;
+
+    OK(sd_tmplrefs_scan(&r, text, strlen(text)) == 0);
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf; *p && n < 32;) {
+        char *e = strchr(p, '.');
+        if (e)
+            *e = '\0';
+        seg[n++] = strcmp(p, "[]") ? p : NULL;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    u = sd_tmplrefs_use(&r, (const char *const *)seg, *path ? n : 0);
+    sd_tmplrefs_release(&r);
+    return u;
+}
+
+#define WHOLE(t, p) OK(use_of(t, p) & SD_TREF_WHOLE)
+#define NOT_WHOLE(t, p) OK(!(use_of(t, p) & SD_TREF_WHOLE))
+#define READ(t, p) OK(use_of(t, p) & SD_TREF_READ)
+#define NOT_READ(t, p) OK(!(use_of(t, p) & SD_TREF_READ))
+
+static void test_whole(void)
+{
+    const char *t = "data:\n  config.yaml: |\n    {{- toYaml .Values.server.global | nindent 4 }}\n";
+    WHOLE(t, "server.global");
+    WHOLE(t, "server.global.anything.below");
+    NOT_WHOLE(t, "server");
+    NOT_WHOLE(t, "server.replicaCount");
+    WHOLE("{{ .Values.cfg | toJson }}", "cfg.x");
+    WHOLE("{{ tpl .Values.extra . }}", "extra");
+    WHOLE("{{ include \"common.tplvalues.render\" (dict \"value\" .Values.podLabels \"context\" $) }}",
+          "podLabels.a");
+    WHOLE("{{ template \"x\" .Values.sub }}", "sub.k");
+    WHOLE("{{ .Values.a | default dict | toYaml }}", "a.b");
+    WHOLE("{{ toYaml (omit .Values.a \"x\") }}", "a.b");
+    WHOLE("{{ toYaml (index .Values \"a-b\" \"c\") }}", "a-b.c.d");
+    WHOLE("{{ toYaml $.Values.a }}", "a.z");
+}
+
+static void test_dot_and_vars(void)
+{
+    WHOLE("{{- with .Values.podAnnotations }}\n  annotations:\n    {{- toYaml . | nindent 4 }}\n{{- end }}",
+          "podAnnotations.x");
+    WHOLE("{{ with .Values.a }}{{ with .b }}{{ toYaml . }}{{ end }}{{ end }}", "a.b.c");
+    NOT_WHOLE("{{ with .Values.a }}{{ with .b }}{{ toYaml . }}{{ end }}{{ end }}", "a.c");
+    WHOLE("{{ $cfg := .Values.server.config }}{{ toYaml $cfg }}", "server.config.k");
+    WHOLE("{{ $s := .Values.server }}{{ toYaml $s.config }}", "server.config.k");
+    WHOLE("{{- range $name, $route := .Values.route }}{{ toYaml $route.filters }}{{ end }}",
+          "route.main.filters.x");
+    WHOLE("{{ range .Values.extraObjects }}{{ tpl (toYaml .) $ }}{{ end }}", "extraObjects.[].a");
+    /* else of a with: the dot is the outer one again */
+    NOT_WHOLE("{{ with .Values.a }}{{ else }}{{ toYaml . }}{{ end }}", "a.x");
+    /* after end, the dot is back at the root */
+    NOT_WHOLE("{{ with .Values.a }}{{ end }}{{ toYaml .b }}", "a.b");
+    /* a variable declared inside a block goes with it */
+    NOT_WHOLE("{{ with .Values.x }}{{ $v := .Values.a }}{{ end }}{{ toYaml $v }}", "a.b");
+}
+
+static void test_names_and_reads(void)
+{
+    const char *t = "{{- range $name, $r := .Values.route }}{{ if $r.enabled }}{{ $r.kind }}{{ end }}{{ end }}";
+    OK(use_of(t, "route") & SD_TREF_NAMES);
+    READ(t, "route.redirect.enabled");
+    READ(t, "route.main.kind");
+    NOT_READ(t, "route.main.kidn");
+    READ("{{ .Values.imageRenderer.podLabels }}", "imageRenderer.podLabels");
+    READ("{{ .Values.imageRenderer.podLabels }}", "imageRenderer");
+    READ("{{ if hasKey .Values.a \"b\" }}{{ end }}", "a.b");
+    READ("{{ dig \"x\" \"y\" \"\" .Values.a }}", "a.x.y");
+    READ("{{ .Values.a.b | default 1 }}", "a.b");
+    NOT_READ("{{/* .Values.commented.out */}}", "commented");
+    NOT_READ("{{- /* a comment with }} in it? no: */ -}}", "in");
+    READ("{{ \"{{ .Values.notreal }}\" }}{{ .Values.real }}", "real");
+    NOT_READ("{{ \"{{ .Values.notreal }}\" }}", "notreal");
+}
+
+/* A value read key by key is not free-form, even when also handed on
+ * whole; a checksum and the whole .Values hand nothing on. */
+static void test_not_free(void)
+{
+    const char *t = "{{ include \"img\" (dict \"imageRoot\" .Values.image) }}{{ .Values.image.pullPolicy }}";
+    NOT_WHOLE(t, "image.tag");
+    NOT_WHOLE("checksum/config: {{ toYaml .Values.config | sha256sum }}", "config.x");
+    NOT_WHOLE("{{ toYaml .Values | sha256sum }}", "a");
+    NOT_WHOLE("{{ toYaml .Values }}", "a.b");
+    NOT_WHOLE("{{ .Values.replicaCount }}", "replicaCount");
+    /* ranging over a list of maps whose keys are read: not free-form */
+    NOT_WHOLE("{{ range .Values.ports }}{{ .name }}{{ end }}", "ports.[].name");
+}
+
+/* Broken and hostile text: never a crash, no unbounded growth. */
+static void test_hostile(void)
+{
+    static const char *const bad[] = {
+        "{{", "}}", "{{ with", "{{ end }}{{ end }}{{ end }}", "{{ \"unterminated",
+        "{{ (((((( .Values.a", "{{ $ := }}", "{{ range $a, $b, $c := .Values.x }}",
+        "{{ .Values.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc }}",
+        "{{/* never closed", "{{ index .Values }}", "{{ dig }}", "{{ toYaml ) }}", "{{-}}", "{{- -}}"
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        sd_tmplrefs r = SD_TMPLREFS_INIT;
+        OK(sd_tmplrefs_scan(&r, bad[i], strlen(bad[i])) == 0);
+        sd_tmplrefs_release(&r);
+    }
+    /* 10,000 nested withs and as many ends */
+    size_t n = 10000;
+    char *deep = malloc(n * 40 + 1), *p = deep;
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "{{ with .Values.a%zu }}", i % 7);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "{{ end }}");
+    sd_tmplrefs r = SD_TMPLREFS_INIT;
+    OK(sd_tmplrefs_scan(&r, deep, strlen(deep)) == 0);
+    OK(r.n <= 8);
+    sd_tmplrefs_release(&r);
+    free(deep);
+}
+
+static void test_dir(void)
+{
+    char dir[] = "/tmp/sd-tmplrefs-XXXXXX", sub[300];
+    sd_tmplrefs r = SD_TMPLREFS_INIT;
+    const char *seg[] = { "config", "a" };
+
+    OK(mkdtemp(dir) != NULL);
+    OK(sd_tmplrefs_scan_dir(&r, dir) == 0);
+    OK(!r.has_templates);
+    sd_tmplrefs_release(&r);
+    snprintf(sub, sizeof sub, "%s/templates", dir);
+    OK(mkdir(sub, 0700) == 0);
+    OK(t_write_file(sub, "cm.yaml", "data: {{ toYaml .Values.config }}") == 0);
+    OK(t_write_file(sub, "_helpers.tpl", "{{ define \"x\" }}{{ .Values.name }}{{ end }}") == 0);
+    OK(sd_tmplrefs_scan_dir(&r, dir) == 0);
+    OK(r.has_templates);
+    INT_EQ(r.files, 2);
+    OK(sd_tmplrefs_use(&r, seg, 2) & SD_TREF_WHOLE);
+    seg[0] = "name";
+    OK(sd_tmplrefs_use(&r, seg, 1) & SD_TREF_READ);
+    sd_tmplrefs_release(&r);
+    snprintf(sub, sizeof sub, "rm -rf '%s'", dir);
+    OK(system(sub) == 0);
+}
+
+TEST_MAIN(test_whole, test_dot_and_vars, test_names_and_reads, test_not_free, test_hostile, test_dir)
