@@ -323,6 +323,23 @@ static void test_precedence(void)
     free(r);
 }
 
+/* helm-docs and Bitnami lines that are not quite right: the rest is read */
+static void test_helmdocs_bitnami_malformed(void)
+{
+    char *r = gen("# -- (int Buffer size\nbuf: 1\n# --\nempty: 2\n# -- (bool) good\nok: true\n",
+                  SD_GEN_NATIVE, NULL);
+    OK(has(r, "\"buf\":{\"description\":\"(int Buffer size\""));   /* no type: the text is the description */
+    OK(has(r, "\"empty\":{\"type\":\"integer\""));
+    OK(has(r, "\"ok\":{\"description\":\"good\",\"markdownDescription\":\"good\",\"type\":\"boolean\""));
+    free(r);
+    r = gen("## @param\n## @param a [array Unclosed\n## @param b [frob] Unknown modifier\n## @param c [string] C\n"
+            "a: [1]\nb: 2\nc: x\n", SD_GEN_NATIVE, NULL);
+    OK(has(r, "\"c\":{\"description\":\"C\""));
+    OK(has(r, "\"b\":{\"description\":\"Unknown modifier\""));
+    OK(has(r, "\"a\":{"));
+    free(r);
+}
+
 /* hostile and odd input never crashes and keeps the rest */
 static void test_gen_odd(void)
 {
@@ -343,4 +360,4 @@ static void test_gen_odd(void)
 }
 
 TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
-          test_helmschema_malformed, test_precedence, test_precedence_tools, test_gen_odd)
+          test_helmschema_malformed, test_precedence, test_precedence_tools, test_helmdocs_bitnami_malformed, test_gen_odd)
