@@ -82,5 +82,25 @@ grep -q '^+.*replicaCount' "$tmp/check.log" && ok || fail "schemadoc-check showe
 "$SD" --recursive charts --readme README.md -q && ok || fail "rewriting every README"
 pre-commit run --all-files >"$tmp/check2.log" 2>&1 && ok || { fail "schemadoc-check failed on up-to-date READMEs"; tail -5 "$tmp/check2.log"; }
 
+# the schema hook: a commit touching values.yaml fails while the chart's
+# values.schema.json is not the schema its values and comments make
+cat > .pre-commit-config.yaml <<EOF
+repos:
+  - repo: $tmp/hooks
+    rev: $rev
+    hooks:
+      - id: schemadoc-schema
+EOF
+"$SD" schema charts/alpha -o charts/alpha/values.schema.json && "$SD" schema charts/beta -o charts/beta/values.schema.json \
+    && ok || fail "writing the schemas"
+git add -A && git commit -qm "schemas written" >"$tmp/s0.log" 2>&1 && ok || { fail "commit with up-to-date schemas"; tail -5 "$tmp/s0.log"; }
+printf '# -- (int) how many workers\nworkers: 2\n' >> charts/beta/values.yaml
+git add charts/beta/values.yaml
+git commit -qm "beta: workers" >"$tmp/s1.log" 2>&1 && fail "the commit passed with a stale beta/values.schema.json" || ok
+grep -q '^+.*"workers"' "$tmp/s1.log" && ok || { fail "schemadoc-schema showed no difference"; tail -20 "$tmp/s1.log"; }
+grep -q 'alpha/values.schema.json' "$tmp/s1.log" && fail "schemadoc-schema looked at alpha, which the commit did not touch" || ok
+"$SD" schema charts/beta -o charts/beta/values.schema.json && git add -A
+git commit -qm "beta: workers" >"$tmp/s2.log" 2>&1 && ok || { fail "the commit failed with the schema written"; tail -5 "$tmp/s2.log"; }
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

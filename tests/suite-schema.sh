@@ -1,11 +1,18 @@
 #!/bin/sh
 # tests/suite-schema.sh - the schema from what chart authors write (issue
-# 35): keys commented out in values.yaml are known keys. Fixtures:
-# tests/schema/<case>/. Prints "N passed, N failed" last.
+# 35): keys commented out in values.yaml are known keys; `schemadoc schema`
+# against both schema generators' own test data (tests/schema/
+# conformance.py); traefik's schema made again from its annotations; every
+# corpus chart without its schema: its own values.yaml and ci/ files valid
+# against the schema made for it, and its pages losing nothing
+# (tests/schema/pages.py); --check. Fixtures: tests/schema/<case>/.
+# Prints "N passed, N failed" last.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$PWD
 SD=${SD:-$ROOT/schemadoc}
+CORPUS=${CORPUS:-../shared/corpus}
+MAPS="--map https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/=$CORPUS/kubernetes/ --map https://raw.githubusercontent.com/=$CORPUS/charts/_remote/raw.githubusercontent.com/"
 S=tests/schema
 export NO_COLOR=1
 passed=0 failed=0
@@ -37,7 +44,7 @@ count "commented keys: no unknown key" 0 "$tmp/err" "unknown key"
 status "a typo of a commented key: a warning" 0 $?
 count "a typo of a commented key: one finding" 1 "$tmp/err" "unknown key"
 has "a typo of a commented key: did you mean the commented key" "$tmp/err" \
-    "typo.yaml:2:3: warning: podDisruptionBudget.minAvailabe: unknown key \`minAvailabe\`: values.yaml does not have it (and the chart has no schema); did you mean \`podDisruptionBudget.minAvailable\`?"
+    "typo.yaml:2:3: warning: podDisruptionBudget.minAvailabe: unknown key \`minAvailabe\`: neither values.yaml nor its comments know it; did you mean \`podDisruptionBudget.minAvailable\`?"
 "$SD" validate $C $C/typo.yaml --strict >"$tmp/out" 2>"$tmp/err"
 status "a typo of a commented key, --strict: an error" 1 $?
 # the same with a schema that does not list the commented keys
@@ -54,6 +61,101 @@ has "a typo beside a schema: did you mean the commented key" "$tmp/err" \
 printf 'deployment:\n  lifecycle:\n    preStop:\n      httpGet: {path: /x}\n' >"$tmp/other-hook.yaml"
 "$SD" validate $C "$tmp/other-hook.yaml" --strict >"$tmp/out" 2>"$tmp/err"
 status "below a commented example: not judged" 0 $?
+
+# --- both tools' own test data ------------------------------------------------
+mkdir "$tmp/conf"
+python3 tests/schema/conformance.py "$SD" "$CORPUS/schema-gen" "$tmp/conf" >"$tmp/conf.out" 2>&1; st=$?
+grep -E '^(count|skip|note):' "$tmp/conf.out"
+status "conformance with helm-values-schema-json and helm-schema" 0 $st
+[ $st -ne 0 ] && grep '^FAIL' "$tmp/conf.out" | head -20
+n=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$tmp/conf.out")
+[ "${n:-0}" -ge 38 ] && ok || fail "conformance: only ${n:-0} checks ran (expected 38)"
+
+# --- traefik: the schema its annotations make is the one it ships -----------
+# The chart's project keeps its helm-values-schema-json settings at the
+# repository's root (traefik/traefik-helm-chart .schema.yaml: draft 2020,
+# indent 4, schemaRoot id, title, description); the corpus has the chart
+# folder only, so they are written beside it here (additionalProperties as
+# the shipped schema has it).
+T=$tmp/traefik
+cp -r "$CORPUS/charts/traefik" "$T" && rm "$T/values.schema.json"
+cat > "$T/.schema.yaml" <<EOF
+values:
+  - values.yaml
+draft: 2020
+indent: 4
+schemaRoot:
+  id: https://traefik.io/traefik-helm-chart.schema.json
+  title: Traefik Proxy Helm Chart
+  description: The Cloud Native Application Proxy
+  additionalProperties: false
+EOF
+"$SD" schema "$T" -o "$tmp/traefik.json" 2>"$tmp/err"
+status "traefik schema" 0 $?
+python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1])) == json.load(open(sys.argv[2])) else 1)' \
+    "$tmp/traefik.json" "$CORPUS/charts/traefik/values.schema.json" && ok || fail "traefik: not equal to the shipped schema as JSON"
+"$SD" schema "$T" --like helm-values-schema-json -o "$tmp/traefik-like.json" 2>"$tmp/err" \
+    && cmp -s "$tmp/traefik-like.json" "$CORPUS/charts/traefik/values.schema.json" \
+    && ok || fail "traefik --like helm-values-schema-json: not byte for byte the shipped schema"
+n=$(python3 -c 'import json,sys
+def count(x):
+    return sum(1 + count(v) for v in x.values()) if isinstance(x, dict) else sum(map(count, x)) if isinstance(x, list) else 0
+print(count(json.load(open(sys.argv[1]))))' "$CORPUS/charts/traefik/values.schema.json")
+echo "figure: traefik: the schema made again equals the shipped one, $n keywords and keys compared"
+"$SD" schema "$T" --like helm-values-schema-json --check -o "$CORPUS/charts/traefik/values.schema.json" >"$tmp/out" 2>&1
+status "traefik --check --like against the shipped schema: up to date" 0 $?
+# its pages with the schema made from its annotations lose nothing
+for f in json md html; do
+    "$SD" "$CORPUS/charts/traefik" --format $f -o "$tmp/tr-a.$f" 2>/dev/null
+    "$SD" "$T" --format $f -o "$tmp/tr-b.$f" 2>/dev/null
+    python3 tests/schema/pages.py "$tmp/tr-a.$f" "$tmp/tr-b.$f" >"$tmp/lost" && ok || { fail "traefik $f page lost something"; tail -5 "$tmp/lost"; }
+done
+
+# --- every corpus chart without its schema ------------------------------------
+charts=0
+for c in "$CORPUS"/charts/*/; do
+    [ -f "$c/Chart.yaml" ] || continue
+    cn=$(basename "$c")
+    charts=$((charts + 1))
+    cp -r "$c" "$tmp/c-$cn" && rm -f "$tmp/c-$cn"/values.schema.json "$tmp/c-$cn"/values.schema.yaml
+    # the chart's own values.yaml and every ci/ file: valid
+    if [ -d "$tmp/c-$cn/ci" ]; then
+        "$SD" validate "$tmp/c-$cn" "$tmp/c-$cn"/ci/* --each $MAPS >"$tmp/out" 2>"$tmp/err"; st=$?
+    else
+        "$SD" validate "$tmp/c-$cn" $MAPS >"$tmp/out" 2>"$tmp/err"; st=$?
+    fi
+    e=$(grep -c ': error:' "$tmp/err")
+    if [ $st -eq 0 ] && [ "$e" -eq 0 ]; then ok; else fail "$cn: its own values are not valid against the schema made for it ($e errors)"; grep ': error:' "$tmp/err" | head -3; fi
+    # said once: the schema is made (or, for a values.yaml without keys, that nothing is checked)
+    count "$cn: the note that the schema is made" 1 "$tmp/err" "the chart has no values.schema.json"
+    # its pages: nothing the values alone showed is lost
+    cp -r "$tmp/c-$cn" "$tmp/z-$cn" && echo '{}' > "$tmp/z-$cn/values.schema.json"
+    for f in json md html; do
+        "$SD" "$tmp/z-$cn" --format $f -o "$tmp/a.$f" 2>/dev/null
+        "$SD" "$tmp/c-$cn" --format $f -o "$tmp/b.$f" 2>/dev/null
+        python3 tests/schema/pages.py "$tmp/a.$f" "$tmp/b.$f" >"$tmp/lost"; st=$?
+        [ $st -ne 1 ] && ok || { fail "$cn: the $f page lost something"; tail -5 "$tmp/lost"; }
+    done
+    rm -rf "$tmp/c-$cn" "$tmp/z-$cn"
+done
+echo "figure: schema made for $charts corpus charts without their schema: values.yaml and ci/ valid, pages complete"
+
+# --- --check ------------------------------------------------------------------
+P=$tmp/podinfo
+cp -r samples/podinfo "$P"
+"$SD" schema "$P" --check >"$tmp/out" 2>"$tmp/err"
+status "--check on a hand-written schema: stale" 1 $?
+has "--check prints a diff" "$tmp/out" "--- a/$P/values.schema.json"
+"$SD" schema "$P" -o "$P/values.schema.json" 2>"$tmp/err" && "$SD" schema "$P" --check >"$tmp/out" 2>"$tmp/err"
+status "--check once written: up to date" 0 $?
+rm "$P/values.schema.json"
+"$SD" schema "$P" --check >"$tmp/out" 2>"$tmp/err"
+status "--check without the file: stale" 1 $?
+has "--check names the missing file" "$tmp/out" "values.schema.json: missing"
+"$SD" schema "$P" --like nonsense >"$tmp/out" 2>"$tmp/err"
+status "--like an unknown tool: usage error" 2 $?
+"$SD" schema "$tmp/nowhere" >"$tmp/out" 2>"$tmp/err"
+status "schema of nothing: exit 2" 2 $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

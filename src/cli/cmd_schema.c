@@ -10,6 +10,7 @@
 #include "out.h"
 #include "readme.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +50,48 @@ static char *dir_of(const char *path)
     return sd_buf_detach(&b);
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The chart's ci/ files (*.yaml, *.yml: chart-testing's values files), loaded into *docs
+ * (sorted by name; at most 16). A file that does not load is an error. */
+static int load_ci(sd_doc ***docs, size_t *n, const char *chart, sd_diags *diags)
+{
+    char *dir = join(chart, "ci"), *names[16];
+    size_t nn = 0;
+    DIR *d = is_dir(dir) ? opendir(dir) : NULL;
+    struct dirent *e;
+    int err = 0;
+
+    *docs = NULL;
+    *n = 0;
+    while (d && (e = readdir(d)) && nn < 16) {
+        size_t l = strlen(e->d_name);
+        if (e->d_name[0] != '.' && ((l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) ||
+                                    (l > 4 && !strcmp(e->d_name + l - 4, ".yml"))))
+            names[nn++] = join(dir, e->d_name);
+    }
+    if (d)
+        closedir(d);
+    qsort(names, nn, sizeof *names, by_name);
+    if (nn && !(*docs = calloc(nn, sizeof **docs)))
+        err = SD_ENOMEM;
+    for (size_t i = 0; i < nn; i++) {
+        if (!err && (err = sd_doc_load_file(&(*docs)[*n], names[i], SD_FMT_YAML, NULL, diags)) == 0)
+            (*n)++;
+        free(names[i]);
+    }
+    free(dir);
+    return err;
+}
+
 typedef struct run {
     const char *source, *output, *config, *like, *dialect;
     int         draft, check;
+    const char *sources[64];   /* as given */
+    size_t      nsources;
 } run;
 
 static int parse(run *r, int argc, char **argv)
@@ -88,14 +128,16 @@ static int parse(run *r, int argc, char **argv)
             r->check = 1;
         } else if (a[0] == '-' && a[1]) {
             return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
-        } else if (!r->source) {
-            r->source = a;
+        } else if (r->nsources < sizeof r->sources / sizeof *r->sources) {
+            r->sources[r->nsources++] = a;
         } else {
-            return sd_cli_usage_error("more than one SOURCE given ('%s' and '%s')", r->source, a);
+            return sd_cli_usage_error("more than %zu SOURCEs given", sizeof r->sources / sizeof *r->sources);
         }
     }
-    if (!r->source && !r->config)
+    if (!r->nsources && !r->config)
         return sd_cli_usage_error("'schema' needs a chart directory or a values file");
+    if (r->nsources > 1 && r->output)
+        return sd_cli_usage_error("-o names one file: give one SOURCE with it");
     return 0;
 }
 
@@ -126,22 +168,19 @@ static int check(const char *target, const sd_buf *text, sd_diags *diags)
     return st;
 }
 
-int sd_cmd_schema(int argc, char **argv)
+/* One chart or values file: make its schema, write it or check it. */
+static int one(run r)
 {
-    run r;
     sd_gen_opts o;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
-    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL;
+    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL, **ci = NULL;
     const char **files = NULL;
     char *cfg_path = NULL, *base = NULL, *target = NULL;
-    size_t nfiles = 0, nvals = 0;
+    size_t nfiles = 0, nvals = 0, nci = 0;
     int status = SD_EXIT_OK, flavour = 0, like = 0;
 
-    memset(&r, 0, sizeof r);
     memset(&o, 0, sizeof o);
-    if ((status = parse(&r, argc, argv)) != 0)
-        return status;
     like = !r.like ? SD_GEN_AUTO : !strcmp(r.like, "helm-schema") ? SD_GEN_HELMSCHEMA : SD_GEN_HVSJ;
     int chart = r.source && is_dir(r.source);
     if (!r.source) {
@@ -167,8 +206,10 @@ int sd_cmd_schema(int argc, char **argv)
         if (!o.flavour)
             o.flavour = SD_GEN_HVSJ;   /* the plugin's settings: its reading */
     }
-    if (like)
+    if (like) {
         o.flavour = like;
+        o.exact = 1;
+    }
     else if (r.dialect)
         o.flavour = !strcmp(r.dialect, "helm-schema") ? SD_GEN_HELMSCHEMA
                   : !strcmp(r.dialect, "schemadoc") ? SD_GEN_NATIVE : SD_GEN_HVSJ;
@@ -194,6 +235,10 @@ int sd_cmd_schema(int argc, char **argv)
         if (!vals)
             status = SD_EXIT_ERROR;
     }
+    if (!status && chart && load_ci(&ci, &nci, r.source, &diags) < 0)
+        status = SD_EXIT_ERROR;
+    o.examples = (const sd_doc *const *)ci;
+    o.nexamples = nci;
     if (status)
         goto done;
     if (!(schema = sd_gen_schema((const sd_doc *const *)vals, nvals, &o, &flavour, &diags))) {
@@ -209,11 +254,16 @@ int sd_cmd_schema(int argc, char **argv)
         status = check(target, &out, &diags);
     } else if (sd_out_write(r.output, out.ptr, out.len, &diags) < 0) {
         status = SD_EXIT_ERROR;
+    } else if (r.output && r.nsources > 1) {
+        printf("%s: written\n", r.output);
     }
 done:
     for (size_t i = 0; i < nvals; i++)
         sd_doc_free(vals[i]);
     free(vals);
+    for (size_t i = 0; i < nci; i++)
+        sd_doc_free(ci[i]);
+    free(ci);
     sd_doc_free(schema);
     sd_doc_free(cfg);
     free(cfg_path);
@@ -222,5 +272,77 @@ done:
     sd_cli_print_diags(&diags);
     sd_diags_release(&diags);
     sd_buf_release(&out);
+    return status;
+}
+
+/* The chart a file belongs to (the nearest directory above it with a
+ * Chart.yaml) when it is one of a chart's own files (values.yaml, its
+ * schema, .schema.yaml, Chart.yaml, ci/...); else NULL. Caller frees. */
+static char *chart_of(const char *path)
+{
+    static const char *const own[] = { "values.yaml", "values.schema.json", "values.schema.yaml",
+                                       ".schema.yaml", "Chart.yaml", NULL };
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    int mine = 0;
+    for (const char *const *o = own; *o; o++)
+        mine |= !strcmp(base, *o);
+    if (!mine && !strstr(path, "/ci/") && strncmp(path, "ci/", 3))
+        return NULL;
+    for (char *d = dir_of(path); d;) {
+        if (sd_chart_is_dir(d))
+            return d;
+        char *up = strcmp(d, ".") && strcmp(d, "/") ? dir_of(d) : NULL;
+        if (up && !strcmp(up, d)) {
+            free(up);
+            up = NULL;
+        }
+        free(d);
+        d = up;
+    }
+    return NULL;
+}
+
+int sd_cmd_schema(int argc, char **argv)
+{
+    run r;
+    int status;
+    char *charts[64];
+    size_t ncharts = 0;
+
+    memset(&r, 0, sizeof r);
+    if ((status = parse(&r, argc, argv)) != 0)
+        return status;
+    if (!r.nsources)
+        return one(r);
+    /* several SOURCEs (a pre-commit hook passes the files a commit
+     * touches): each chart once, its values.schema.json written or checked */
+    for (size_t i = 0; i < r.nsources; i++) {
+        char *c = r.nsources > 1 || !is_dir(r.sources[i]) ? chart_of(r.sources[i]) : NULL;
+        if (!c && r.nsources > 1 && !is_dir(r.sources[i]))
+            continue;   /* not a chart's file: nothing to do for it */
+        if (!c && !(c = strdup(r.sources[i])))
+            return SD_EXIT_ERROR;
+        size_t j = 0;
+        while (j < ncharts && strcmp(charts[j], c))
+            j++;
+        if (j < ncharts)
+            free(c);
+        else
+            charts[ncharts++] = c;
+    }
+    status = SD_EXIT_OK;
+    for (size_t i = 0; i < ncharts; i++) {
+        run one_r = r;
+        char *tgt = NULL;
+        one_r.source = charts[i];
+        if (r.nsources > 1 && !r.check && is_dir(charts[i]))
+            one_r.output = tgt = join(charts[i], "values.schema.json");
+        int st = one(one_r);
+        if (st > status)
+            status = st;
+        free(tgt);
+        free(charts[i]);
+    }
     return status;
 }

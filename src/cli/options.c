@@ -15,7 +15,7 @@
 
 const sd_cli_command sd_cli_commands[] = {
     { "",         SD_CMD_RENDER,     "document a SOURCE (the default command)" },
-    { "schema",   SD_CMD_SCHEMA,     "print the chart's values schema" },
+    { "schema",   SD_CMD_SCHEMA,     "the chart's values schema, from its values and comments" },
     { "template", SD_CMD_TEMPLATE,   "render a Mustache template over JSON" },
     { "validate", SD_CMD_VALIDATE,   "check values files against SOURCE" },
     { "rules",    SD_CMD_RULES,      "export the validation program as JSON" },
@@ -40,7 +40,7 @@ const sd_cli_option sd_cli_options[] = {
     { "--readme", NULL, "FILE", "@file", SD_CMD_RENDER, "rewrite the schemadoc region of a README" },
     { "--gotmpl", NULL, "FILE", "@file", SD_CMD_RENDER, "run this helm-docs template" },
     { "--helm-docs-version", NULL, "V", NULL, SD_CMD_RENDER, "the version helm-docs.versionFooter names" },
-    { "--check", NULL, NULL, NULL, SD_CMD_RENDER, "write nothing; exit 1 when the output would change" },
+    { "--check", NULL, NULL, NULL, SD_CMD_RENDER | SD_CMD_SCHEMA, "write nothing; exit 1 when the output would change" },
     { "--source-url", NULL, "URL", NULL, SD_CMD_RENDER, "link each location to URL/FILE#LLINE" },
     { "--reference", NULL, "URL", NULL, SD_CMD_RENDER, "form: link each field to its entry in the html page at URL" },
     { "--recursive", NULL, NULL, NULL, SD_CMD_RENDER, "every chart below DIR, one page or README each" },
@@ -55,6 +55,9 @@ const sd_cli_option sd_cli_options[] = {
     { "--timeout", NULL, "SECS", NULL, SRC, "per remote request" },
     { "--lenient", NULL, NULL, NULL, SRC, "an unresolvable ref is a warning" },
     { "--draft", NULL, "D", "4 6 7 2019-09 2020-12", SRC | SD_CMD_SCHEMA, "JSON Schema draft" },
+    { "--like", NULL, "TOOL", "helm-schema helm-values-schema-json", SD_CMD_SCHEMA, "schema: write exactly what TOOL would" },
+    { "--dialect", NULL, "NAME", "schemadoc helm-schema helm-values-schema-json", SD_CMD_SCHEMA, "schema: read the values as NAME does" },
+    { "--config", NULL, "FILE", "@file", SD_CMD_SCHEMA, "schema: helm-values-schema-json settings (.schema.yaml)" },
     { "--output", NULL, "text|json", "text json", SD_CMD_VALIDATE | SD_CMD_UPGRADE, "result format" },
     { "--formats", NULL, NULL, NULL, SD_CMD_VALIDATE | SD_CMD_RULES, "always assert format" },
     { "--no-formats", NULL, NULL, NULL, SD_CMD_VALIDATE | SD_CMD_RULES, "never assert format" },

@@ -383,14 +383,15 @@ static void head(scan *sc, const sd_pair *p, sd_atann **a, int first_key)
 {
     const sd_doc *d = sc->doc;
     size_t nh, h0 = head_group(d, p, p->key ? p->key->loc.line : p->value->loc.line, &nh);
-    const sd_comment *c = d->comments + h0;
+    const sd_comment *c;
     int in_docs = 0, in_block = 0, in_root = 0;
     size_t bstart = 0, rstart = 0;
     sd_buf desc = SD_BUF_INIT;
     sd_atann *at;
 
-    if (!nh || !p->key)
+    if (!nh || !p->key || !d->comments)
         return;
+    c = d->comments + h0;
     if (!(at = *a ? *a : (*a = item_for(sc, p))))
         return;
     at->head = sd_arena_alloc(&sc->s->arena, nh * sizeof *at->head);

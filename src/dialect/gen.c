@@ -1,7 +1,6 @@
-/* gen.c - the schema of a chart's values files (see gen.h): the run and
- * the choice of flavour (gen_hvsj.c, gen_helmschema.c, gen_native.c), each
- * finished as its tool finishes the root; the helpers they build with are
- * gen_node.c. */
+/* gen.c - the schema of a chart's values files (see gen.h): the run over
+ * the values files and the choice of reading; the readings are gen_hvsj.c,
+ * gen_helmschema.c and gen_native.c, what they build with gen_util.c. */
 #include "gen_int.h"
 #include "alloc.h"
 #include "synth.h"
@@ -11,8 +10,9 @@
 
 /* ---- the run -------------------------------------------------------------- */
 
-/* Remove the "\x01" facts from every map of the tree. */
-static void strip_facts(sd_node *s, int depth)
+/* Remove the "\x01" facts from every map of the tree, and give a wide map
+ * its key index (later stages look keys up in it, sd_node_get()). */
+static void strip_facts(gen *g, sd_node *s, int depth)
 {
     if (!s || depth > 2000 || (s->kind != SD_MAP && s->kind != SD_SEQ))
         return;
@@ -23,21 +23,11 @@ static void strip_facts(sd_node *s, int depth)
             s->keyidx = 0;
             continue;
         }
-        strip_facts(s->items[i].value, depth + 1);
+        strip_facts(g, s->items[i].value, depth + 1);
         i++;
     }
-}
-
-/* The root as the flavour finishes it; `root` may be NULL (no values). */
-static sd_node *finish(gen *g, sd_node *root)
-{
-    if (!root && !(root = sd_gen__map(g)))
-        return NULL;
-    switch (g->flavour) {
-    case SD_GEN_HVSJ:       return sd_gen__hvsj_finish(g, root);
-    case SD_GEN_HELMSCHEMA: return sd_gen__helmschema_finish(g, root);
-    default:                return sd_gen__native_finish(g, root);
-    }
+    if (s->kind == SD_MAP && s->n > 16 && sd_node__set_items(&g->out->arena, s, s->items, s->n) < 0)
+        g->oom = 1;
 }
 
 /* Which flavour a values file is written for: helm-values-schema-json
@@ -56,6 +46,19 @@ static void release_doc_state(gen *g)
     sd_atschema_release(&g->at);
     sd_annots_release(&g->an);
     sd_ckeys_release(&g->ck);
+}
+
+/* The root as each reading finishes it ($schema, root options, `global`,
+ * closing objects...); `root` may be NULL (no values). */
+static sd_node *finish(gen *g, sd_node *root)
+{
+    if (!root && !(root = sd_gen__map(g)))
+        return NULL;
+    switch (g->flavour) {
+    case SD_GEN_HVSJ:       return sd_gen__hvsj_finish(g, root);
+    case SD_GEN_HELMSCHEMA: return sd_gen__helmschema_finish(g, root);
+    default:                return sd_gen__native_finish(g, root);
+    }
 }
 
 sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *opts, int *flavour,
@@ -107,7 +110,12 @@ sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *
         sd_alloc_note_failure();
         return NULL;
     }
-    strip_facts(root, 0);
+    strip_facts(&g, root, 0);
+    if (g.oom) {
+        sd_doc_free(g.out);
+        sd_alloc_note_failure();
+        return NULL;
+    }
     sd_synth_set_root(g.out, root);
     if (flavour)
         *flavour = g.flavour;

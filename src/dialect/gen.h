@@ -36,6 +36,8 @@ enum sd_gen_flavour {
  *  the draft. Zero values are each tool's defaults. */
 typedef struct sd_gen_opts {
     int         flavour;          /* enum sd_gen_flavour */
+    int         exact;            /* exactly the tool's reading (--like): helm-docs
+                                     types stay ignored where the tool ignores them */
     int         draft;            /* 4, 6, 7, 2019, 2020; 0: the flavour's (2020-12; helm-schema 7) */
     /* helm-values-schema-json */
     int         helm_docs;        /* -1: no, 0: when the file has `# --` lines, 1: yes */
@@ -50,6 +52,11 @@ typedef struct sd_gen_opts {
     int         skip_title, skip_description, skip_required, skip_default, skip_additional;
     int         dont_add_global;
     const char *base_dir;         /* where relative `$ref` files are read (NULL: none are) */
+    /* schemadoc's own reading: values files the chart's CI installs (ci/),
+     * valid by definition: a key they set to another type than its
+     * default's gets that type too */
+    const sd_doc *const *examples;
+    size_t      nexamples;
 } sd_gen_opts;
 
 /** The schema of `values` (n >= 1 documents, merged in order as Helm merges

@@ -239,19 +239,23 @@ static sd_node *key_schema(gen *g, const sd_pair *p, sd_node *parent_req, int de
     const sd_node *v = p->value;
     const sd_atann *a = sd_atschema_get(&g->at, p);
     int data = a && a->has_block;
+    g->loc = p->key->loc;
     sd_node *s = data && a->block ? as_schema(g, a->block, 0) : sd_gen__map(g);
     sd_node *desc = description(g, a ? a->block_desc : NULL);
 
     if (!s)
         return NULL;
+    g->loc = p->key->loc;
     if (data)
         sd_gen__set_flag(g, s, GEN_DATA, 1);
     if (sd_node_get(s, "$ref") || sd_node_get(s, "patternProperties")) {
         read_ref(g, s, a);
     }
     hoist_definitions(g, s);
-    if (!data)
+    if (!data) {
         sd_gen__set(g, s, "type", sd_gen__str(g, sd_gen__yaml12_type(v)));
+        sd_gen__helmdocs_type(g, s, a, v);
+    }
     data = sd_gen__flag(s, GEN_DATA);
     if (sd_gen__flag(s, GEN_REQ))
         add_req(g, parent_req, p->key->str);
@@ -298,7 +302,7 @@ static sd_node *key_schema(gen *g, const sd_pair *p, sd_node *parent_req, int de
                 sd_gen__set(g, s, "properties", props);
         } else if (v->kind == SD_SEQ && !sd_node_get(s, "items")) {
             sd_node *items = sd_gen__map(g), *any = sd_gen__seq(g);
-            for (uint32_t i = 0; items && any && i < v->n; i++) {
+            for (uint32_t i = 0; items && any && i < v->n && i < GEN_MAX_ITEMS; i++) {
                 const sd_node *it = v->items[i].value;
                 sd_node *c;
                 if (it->kind != SD_MAP && it->kind != SD_SEQ) {
@@ -337,13 +341,14 @@ static sd_node *map_schema(gen *g, const sd_node *v, sd_node *req, int depth)
     if (depth > 1000)
         return props;
     for (uint32_t i = 0; props && i < v->n && !g->oom; i++)
-        sd_gen__set(g, props, v->items[i].key->str, key_schema(g, &v->items[i], req, depth));
+        sd_gen__append(g, props, v->items[i].key->str, key_schema(g, &v->items[i], req, depth));
     return props;
 }
 
 sd_node *sd_gen__helmschema(gen *g)
 {
     const sd_node *root = sd_doc_root(g->values);
+    g->loc = (sd_loc){ g->values->file, 1, 1 };
     sd_node *s = sd_gen__map(g), *req = sd_gen__seq(g);
 
     if (!s)

@@ -156,7 +156,7 @@ static sd_node *plist(gen *g, const sd_hvsj_part *p, int strings_only)
             b--;
         sd_node *c = NULL;
         if (!strings_only && b - a == 4 && !strncmp(v + a, "null", 4)) {
-            c = sd_synth_null(g->out, (sd_loc){ g->out->file, 0, 0 });
+            c = sd_synth_null(g->out, (sd_loc){ g->out->file, g->loc.line, g->loc.column });
         } else {
             if (b > a && v[a] == '"' && b - a >= 2 && v[b - 1] == '"') {
                 a++, b--;
@@ -382,7 +382,10 @@ void sd_gen__hvsj_apply(gen *g, sd_node *s, const sd_atann *a, int helm_docs)
                             "description to helm-values-schema-json; write it above the `# --` line");
             continue;
         }
+        sd_loc was = g->loc;
+        g->loc = p->loc;
         part(g, s, p, &nullable);
+        g->loc = was;
     }
     if (nullable)
         add_null(g, s);
@@ -456,6 +459,31 @@ static void helmdocs_description(gen *g, sd_node *s, const sd_atann *a)
     sd_buf_release(&d);
 }
 
+void sd_gen__helmdocs_type(gen *g, sd_node *s, const sd_atann *a, const sd_node *v)
+{
+    const char *type;
+    size_t tlen, i = 0;
+    char buf[128];
+
+    if (g->o->exact || !a)
+        return;
+    while (i < a->nhead && !sd_hvsj_helmdocs(a->head[i] + 1, NULL, NULL, NULL, NULL, NULL))
+        i++;
+    if (i == a->nhead || !sd_hvsj_helmdocs(a->head[i] + 1, NULL, NULL, &type, &tlen, NULL) || !type ||
+        tlen >= sizeof buf)
+        return;
+    memcpy(buf, type, tlen);
+    buf[tlen] = '\0';
+    sd_node *types = sd_gen__seq(g);
+    if (!types || !sd_gen__helm_types(g, types, buf))
+        return;
+    const char *own = v->kind == SD_NULL ? "null" : v->kind == SD_MAP || v->kind == SD_SEQ ? NULL
+                    : sd_node_type_word(v);
+    if (own && !sd_gen__has_type(types, own) && sd_synth_push(g->out, types, sd_gen__str(g, own)) < 0)
+        g->oom = 1;
+    sd_gen__set(g, s, "type", types->n == 1 ? types->items[0].value : types);
+}
+
 /* ---- the tree ------------------------------------------------------------ */
 
 /* A value reached through an alias: yaml.v3 gives the tool an alias node,
@@ -470,6 +498,7 @@ static int is_alias_use(const sd_node *v, sd_loc at)
 
 static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int depth)
 {
+    g->loc = p && p->key ? p->key->loc : v->loc;
     sd_node *s = sd_gen__map(g);
     sd_node **ordered = NULL;
     size_t nord = 0;
@@ -477,6 +506,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
 
     if (!s || depth > 1000)
         return s;
+    g->loc = p && p->key ? p->key->loc : v->loc;
     if (is_alias_use(v, at)) {
         /* no kind: only the comments speak */
     } else if (v->kind == SD_MAP) {
@@ -493,7 +523,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
                 sd_gen__del(c, "properties");
             if (ordered)
                 ordered[nord++] = c;
-            sd_gen__set(g, props, cp->key->str, c);
+            sd_gen__append(g, props, cp->key->str, c);
             if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, cp->key->str)) < 0)
                 g->oom = 1;
         }
@@ -505,7 +535,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
     } else if (v->kind == SD_SEQ) {
         sd_node *merged = NULL;
         sd_gen__set(g, s, "type", sd_gen__str(g, "array"));
-        for (uint32_t i = 0; i < v->n && !g->oom; i++) {
+        for (uint32_t i = 0; i < v->n && i < GEN_MAX_ITEMS && !g->oom; i++) {
             const sd_pair *ip = &v->items[i];
             snprintf(idx, sizeof idx, "%u", i);
             sd_gen__push(g, idx);
@@ -522,8 +552,11 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
         sd_gen__set(g, s, "type", sd_gen__str(g, v->kind == SD_NULL && !*v->str ? "null" : yaml_kind(v->str)));
     }
     const sd_atann *a = p ? sd_atschema_get(&g->at, p) : NULL;
+    g->loc = p && p->key ? p->key->loc : v->loc;
     if (g->helm_docs && p && p->key)
         helmdocs_description(g, s, a);
+    if (p && p->key && !is_alias_use(v, at))
+        sd_gen__helmdocs_type(g, s, a, v);
     sd_gen__hvsj_apply(g, s, a, g->helm_docs);
     /* IsType("object") */
     const sd_node *t = sd_node_get(s, "type");
@@ -548,6 +581,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
 sd_node *sd_gen__hvsj(gen *g)
 {
     const sd_node *root = sd_doc_root(g->values);
+    g->loc = (sd_loc){ g->values->file, 1, 1 };
     sd_node *s = sd_gen__map(g), *props = sd_gen__map(g), *req = sd_gen__seq(g);
 
     if (!s)
@@ -561,7 +595,7 @@ sd_node *sd_gen__hvsj(gen *g)
         g->nptr = 0;
         if (!c || sd_gen__flag(c, GEN_HIDDEN))
             continue;
-        sd_gen__set(g, props, p->key->str, c);
+        sd_gen__append(g, props, p->key->str, c);
         if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, p->key->str)) < 0)
             g->oom = 1;
     }

@@ -33,6 +33,9 @@ typedef struct gen {
     size_t        nptr, aptr;
     sd_buf        path;        /* the same as helm-docs writes it (native) */
     sd_node      *root;        /* helm-schema: the root schema (its definitions) */
+    sd_loc        loc;         /* where what is being made was written (a key,
+                                  an annotation): its nodes carry it, so a
+                                  message about a keyword points there */
     int           oom;
 } gen;
 
@@ -49,6 +52,12 @@ sd_node *sd_gen__num(gen *g, double v);
 sd_node *sd_gen__copy(gen *g, const sd_node *src);
 /** Set, replacing in place (the key keeps its place) or appending. */
 void sd_gen__set(gen *g, sd_node *map, const char *key, sd_node *v);
+/** Append `key` (not in `map` yet: the keys of a values map are unique)
+ *  without looking for it first. */
+void sd_gen__append(gen *g, sd_node *map, const char *key, sd_node *v);
+/** The most list items whose schemas a list's `items` merges: a list of a
+ *  million items (or aliases) costs no more than its first thousand. */
+#define GEN_MAX_ITEMS 1000
 /** Remove `key` from `map` (nothing when absent). */
 void sd_gen__del(sd_node *map, const char *key);
 int  sd_gen__flag(const sd_node *s, const char *flag);
@@ -56,6 +65,16 @@ void sd_gen__set_flag(gen *g, sd_node *s, const char *flag, int on);
 /** Push / pop a key path segment (borrowed string). */
 void sd_gen__push(gen *g, const char *seg);
 void sd_gen__pop(gen *g);
+/** The JSON types of a helm-docs `(type)` or a Bitnami modifier ("int",
+ *  "string, object", "tpl/array"), appended to the seq `types` unless there;
+ *  returns how many it added. */
+int sd_gen__helm_types(gen *g, sd_node *types, const char *t);
+/** 1 when the seq of type words `types` allows `t` (number allows integer). */
+int sd_gen__has_type(const sd_node *types, const char *t);
+/** Schemadoc's precedence in the tools' readings (not under `exact`): a
+ *  helm-docs `(type)` in the key's head comment (`a`) types `s` where no
+ *  `@schema` did, widened by the default's own type. */
+void sd_gen__helmdocs_type(gen *g, sd_node *s, const sd_atann *a, const sd_node *v);
 /** Deep equality of two JSON values. */
 int sd_gen__equal(const sd_node *a, const sd_node *b);
 /** The JSON Schema `type` of a values node as Go's yaml.v3 tags it
@@ -67,8 +86,8 @@ const char *sd_gen__yaml12_type(const sd_node *v);
 sd_node *sd_gen__hvsj(gen *g);
 sd_node *sd_gen__helmschema(gen *g);
 sd_node *sd_gen__native(gen *g);
-/** The root as each flavour finishes it ($schema, root options, `global`,
- *  closing objects...): helm-values-schema-json's in gen_merge.c. */
+/** The root as each reading finishes it ($schema, root options, `global`,
+ *  closing objects...). */
 sd_node *sd_gen__hvsj_finish(gen *g, sd_node *root);
 sd_node *sd_gen__helmschema_finish(gen *g, sd_node *root);
 sd_node *sd_gen__native_finish(gen *g, sd_node *root);

@@ -16,52 +16,6 @@
 
 #include <string.h>
 
-/* The JSON types of a helm-docs `(type)` or a Bitnami modifier: "int" ->
- * integer, "(string, object)" -> both, "tpl/..." -> string. Appends to
- * `types` (a seq); returns how many it added. */
-static int helm_types(gen *g, sd_node *types, const char *t)
-{
-    static const char *const map[][2] = {
-        { "string", "string" }, { "int", "integer" }, { "integer", "integer" }, { "float", "number" },
-        { "number", "number" }, { "bool", "boolean" }, { "boolean", "boolean" }, { "list", "array" },
-        { "array", "array" }, { "object", "object" }, { "dict", "object" }, { "map", "object" },
-        { "null", "null" }, { "tpl", "string" }
-    };
-    int added = 0;
-    while (t && *t) {
-        size_t n = strcspn(t, ",/");
-        const char *w = t;
-        while (n && (*w == ' ' || *w == '\t'))
-            w++, n--;
-        size_t m = n;
-        while (m && (w[m - 1] == ' ' || w[m - 1] == '\t'))
-            m--;
-        for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-            if (strlen(map[i][0]) == m && !strncmp(w, map[i][0], m)) {
-                int dup = 0;
-                for (uint32_t j = 0; j < types->n; j++)
-                    dup |= !strcmp(types->items[j].value->str, map[i][1]);
-                if (!dup && sd_synth_push(g->out, types, sd_gen__str(g, map[i][1])) < 0)
-                    g->oom = 1;
-                added += !dup;
-            }
-        t = w + n;
-        if (*t == '/')
-            break;   /* "tpl/array": the first word says it */
-        if (*t == ',')
-            t++;
-    }
-    return added;
-}
-
-static int has_type(const sd_node *types, const char *t)
-{
-    for (uint32_t i = 0; i < types->n; i++)
-        if (!strcmp(types->items[i].value->str, t) ||
-            (!strcmp(t, "integer") && !strcmp(types->items[i].value->str, "number")))
-            return 1;
-    return 0;
-}
 
 /* type: one word, or the list */
 static void set_types(gen *g, sd_node *s, sd_node *types)
@@ -82,7 +36,7 @@ static sd_node *merge_items(gen *g, sd_node *a, sd_node *b)
         const sd_node *t = k ? tb : ta;
         for (uint32_t i = 0; t && i < (t->kind == SD_SEQ ? t->n : 1); i++) {
             const sd_node *w = t->kind == SD_SEQ ? t->items[i].value : t;
-            if (w->kind == SD_STR && !has_type(types, w->str) && sd_synth_push(g->out, types, (sd_node *)w) < 0)
+            if (w->kind == SD_STR && !sd_gen__has_type(types, w->str) && sd_synth_push(g->out, types, (sd_node *)w) < 0)
                 g->oom = 1;
         }
     }
@@ -95,12 +49,30 @@ static sd_node *merge_items(gen *g, sd_node *a, sd_node *b)
     return m;
 }
 
-static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, int depth);
+/* The example values (ci/ files) at the place being made: one per example
+ * file, NULL where it sets nothing. */
+typedef struct exs {
+    const sd_node *n[16];
+    size_t         count;
+} exs;
+
+static void ex_child(const exs *in, exs *out, const char *key, long index)
+{
+    out->count = in ? in->count : 0;
+    for (size_t i = 0; i < out->count; i++) {
+        const sd_node *e = in->n[i];
+        out->n[i] = !e ? NULL : key ? (e->kind == SD_MAP ? sd_node_get(e, key) : NULL)
+                  : (e->kind == SD_SEQ && index < (long)e->n ? e->items[index].value : NULL);
+    }
+}
+
+static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, const exs *ex, int depth);
 
 /* The properties of a map: its keys and, in line order among them, the
  * keys commented out under it. */
-static void properties(gen *g, sd_node *s, const sd_node *v, int commented, int depth)
+static void properties(gen *g, sd_node *s, const sd_node *v, int commented, const exs *ex, int depth)
 {
+    exs cx;
     sd_node *props = sd_gen__map(g), *req = sd_gen__seq(g);
     const sd_node *cm = commented ? NULL : sd_ckeys_under(&g->ck, v);
     uint32_t ci = 0;
@@ -113,7 +85,8 @@ static void properties(gen *g, sd_node *s, const sd_node *v, int commented, int 
             if (sd_node_get(props, cp->key->str))
                 continue;
             sd_annot_path_push(&g->path, cp->key->str, cp->key->len);
-            sd_node *c = node(g, NULL, cp->value, 1, depth + 1);
+            ex_child(ex, &cx, cp->key->str, 0);
+            sd_node *c = node(g, NULL, cp->value, 1, &cx, depth + 1);
             sd_buf_truncate(&g->path, base);
             sd_gen__set(g, props, cp->key->str, c);
         }
@@ -121,11 +94,12 @@ static void properties(gen *g, sd_node *s, const sd_node *v, int commented, int 
             break;
         const sd_pair *kp = &v->items[i];
         sd_annot_path_push(&g->path, kp->key->str, kp->key->len);
-        sd_node *c = node(g, kp, kp->value, commented, depth + 1);
+        ex_child(ex, &cx, kp->key->str, 0);
+        sd_node *c = node(g, kp, kp->value, commented, &cx, depth + 1);
         sd_buf_truncate(&g->path, base);
         if (!c || sd_gen__flag(c, GEN_HIDDEN))
             continue;
-        sd_gen__set(g, props, kp->key->str, c);
+        sd_gen__append(g, props, kp->key->str, c);
         if (sd_gen__flag(c, GEN_REQ) && sd_synth_push(g->out, req, sd_gen__str(g, kp->key->str)) < 0)
             g->oom = 1;
     }
@@ -155,8 +129,24 @@ static const sd_annot *annot_here(gen *g)
     return an;
 }
 
-static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, int depth)
+/* The types the example values give a key beyond `types` (a null is no
+ * type: it takes the key out, as Helm merges). */
+static void widen(gen *g, sd_node *types, const exs *ex)
 {
+    for (size_t i = 0; ex && types->n && i < ex->count; i++) {
+        const sd_node *e = ex->n[i];
+        if (!e || e->kind == SD_NULL)
+            continue;
+        const char *w = sd_node_type_word(e);
+        if (!sd_gen__has_type(types, w) && sd_synth_push(g->out, types, sd_gen__str(g, w)) < 0)
+            g->oom = 1;
+    }
+}
+
+static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, const exs *ex, int depth)
+{
+    exs cx;
+    g->loc = p && p->key ? p->key->loc : v->loc;
     sd_node *s = sd_gen__map(g), *types = sd_gen__seq(g);
     const char *own = v->kind == SD_NULL ? NULL : sd_node_type_word(v);
     const sd_annot *an = commented ? NULL : annot_here(g);
@@ -164,17 +154,19 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
 
     if (!s || !types || depth > 1000)
         return s;
+    g->loc = p && p->key ? p->key->loc : v->loc;
     if (own && sd_synth_push(g->out, types, sd_gen__str(g, own)) < 0)
         g->oom = 1;
     if (v->kind == SD_MAP && v->n) {
-        properties(g, s, v, commented, depth);
+        properties(g, s, v, commented, ex, depth);
     } else if (v->kind == SD_MAP && !commented) {
         /* `{}`: free-form, unless the keys commented out under it say more */
     } else if (v->kind == SD_SEQ && v->n) {
         sd_node *items = NULL;
-        for (uint32_t i = 0; i < v->n && !g->oom; i++) {
+        for (uint32_t i = 0; i < v->n && i < GEN_MAX_ITEMS && !g->oom; i++) {
             sd_buf_printf(&g->path, "[%u]", i);
-            sd_node *c = node(g, &v->items[i], v->items[i].value, commented, depth + 1);
+            ex_child(NULL, &cx, NULL, 0);
+            sd_node *c = node(g, &v->items[i], v->items[i].value, commented, &cx, depth + 1);
             sd_buf_truncate(&g->path, base);
             items = items ? merge_items(g, items, c) : c;
         }
@@ -188,19 +180,21 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
      * which stays allowed (the chart's own values.yaml is valid) */
     if (an) {
         sd_node *declared = sd_gen__seq(g);
-        if (an->type && helm_types(g, declared, an->type)) {
-            if (own && !has_type(declared, own) && sd_synth_push(g->out, declared, sd_gen__str(g, own)) < 0)
+        if (an->type && sd_gen__helm_types(g, declared, an->type)) {
+            if (own && !sd_gen__has_type(declared, own) && sd_synth_push(g->out, declared, sd_gen__str(g, own)) < 0)
                 g->oom = 1;
-            if (v->kind == SD_NULL && !has_type(declared, "null") &&
+            if (v->kind == SD_NULL && !sd_gen__has_type(declared, "null") &&
                 sd_synth_push(g->out, declared, sd_gen__str(g, "null")) < 0)
                 g->oom = 1;
             types = declared;
         }
-        if (an->nullable && types->n && !has_type(types, "null") &&
+        if (an->nullable && types->n && !sd_gen__has_type(types, "null") &&
             sd_synth_push(g->out, types, sd_gen__str(g, "null")) < 0)
             g->oom = 1;
         describe(g, s, an);
     }
+    g->loc = p && p->key ? p->key->loc : v->loc;
+    widen(g, types, ex);
     set_types(g, s, types);
     /* `@schema` annotations, strongest (a file may mix dialects) */
     const sd_atann *a = p && !commented ? sd_atschema_get(&g->at, p) : NULL;
@@ -221,16 +215,21 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
 sd_node *sd_gen__native(gen *g)
 {
     const sd_node *root = sd_doc_root(g->values);
+    g->loc = (sd_loc){ g->values->file, 1, 1 };
     sd_node *s = sd_gen__map(g);
 
     if (!s)
         return NULL;
     sd_buf_clear(&g->path);
+    exs ex;
+    ex.count = g->o->nexamples < 16 ? g->o->nexamples : 16;
+    for (size_t i = 0; i < ex.count; i++)
+        ex.n[i] = g->o->examples[i] ? sd_doc_root(g->o->examples[i]) : NULL;
     sd_gen__set(g, s, "type", sd_gen__str(g, "object"));
     if (root && root->kind == SD_MAP)
-        properties(g, s, root, 0, 0);
+        properties(g, s, root, 0, &ex, 0);
     else if (!root && sd_ckeys_under(&g->ck, NULL))
-        properties(g, s, sd_ckeys_under(&g->ck, NULL), 1, 0);
+        properties(g, s, sd_ckeys_under(&g->ck, NULL), 1, &ex, 0);
     return g->oom ? NULL : s;
 }
 

@@ -11,8 +11,8 @@ int sd_lines_scan(sd_lines *out, const sd_doc *d)
     const char *p = d->text, *end = d->text + d->text_len;
 
     memset(out, 0, sizeof *out);
-    for (const char *q = p; q < end; q++)
-        lines += *q == '\n';
+    for (const char *q = p; q < end && (q = memchr(q, '\n', (size_t)(end - q))); q++)
+        lines++;
     out->state = calloc(lines + 1, 1);
     out->indent = calloc(lines + 1, sizeof *out->indent);
     if (!out->state || !out->indent) {
@@ -22,16 +22,15 @@ int sd_lines_scan(sd_lines *out, const sd_doc *d)
     }
     out->n = lines;
     for (size_t line = 1; p <= end && line <= lines; line++) {
-        int col = 1, first = 0;
-        for (; p < end && *p != '\n'; p++) {
-            if (!first && *p != ' ' && *p != '\t' && *p != '\r')
-                first = col;
-            if (((unsigned char)*p & 0xC0) != 0x80)
-                col++;
-        }
-        out->state[line] = first ? SD_LINE_CONTENT : SD_LINE_BLANK;
-        out->indent[line] = first;
-        p++;
+        /* the first non-blank: what precedes it is blanks, one column each */
+        const char *q = p, *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            nl = end;
+        while (q < nl && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+        out->state[line] = q < nl ? SD_LINE_CONTENT : SD_LINE_BLANK;
+        out->indent[line] = q < nl ? (int)(q - p) + 1 : 0;
+        p = nl + 1;
     }
     for (size_t i = 0; i < d->ncomments; i++)
         if (d->comments[i].own_line && d->comments[i].line >= 1 && (size_t)d->comments[i].line < lines)

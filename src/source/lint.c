@@ -55,6 +55,7 @@ typedef struct lctx {
     const sd_node *droot;         /* the defaults' root (the analogy fallback) */
     const sd_node **dmaps;        /* its maps, listed on first need; NULL: not yet */
     size_t         ndmaps;
+    int            generated;     /* the schema was made from the defaults (gen.h) */
     sd_lint_chart *lc;            /* the chart's templates and doc comments, or NULL */
     const char    *seg[MAX_DEPTH + 2];  /* the keys of the place walked (NULL: a list index) */
     size_t         nseg;
@@ -337,6 +338,14 @@ static int judged_by_defaults(const lctx *c, const sd_node *defs, int (*data)(co
     return defs && defs->kind == SD_MAP && defs->n && !data(defs) && !sd_ckeys_is_commented(c->ck, defs);
 }
 
+/* Whether a schema's `properties` judge the keys of a map: not in a schema
+ * made from the defaults (its properties are the defaults' keys, whose own
+ * rules apply: data maps and list items are not judged). */
+static int judged_by_schema(const lctx *c, const sd_node *props)
+{
+    return props && props->n && !c->generated;
+}
+
 /* The commented-out key under `defs` closest to `k` (edit distance below *bd). */
 static void closest_commented(const lctx *c, const sd_node *defs, const char *k, unsigned *bd, const char **best)
 {
@@ -415,7 +424,7 @@ static place judge_place(lctx *c, const sd_node *defs, const sref *s, size_t ns,
         const char *const addl[] = { "additionalProperties", "unevaluatedProperties" };
         kw[i].props = p && p->kind == SD_MAP ? p : NULL;
         kw[i].addl = NULL;
-        if (kw[i].props && p->n) {
+        if (judged_by_schema(c, kw[i].props)) {
             pl.judged = 1;
             if (!owned) {
                 pl.owner = &s[i];
@@ -702,10 +711,12 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
     c.defaults_file = defaults_file;
     c.extra = extra;
     c.nextra = nextra;
+    c.generated = sd_source_schema_generated(src) && sd_source_chart(src) && doc == sd_source_chart(src)->schema;
     c.ck = defaults ? sd_source_commented(src, defaults) : NULL;
     c.droot = defaults;
     c.lc = lc;
     c.known_by = !schema ? "values.yaml does not have it (and the chart has no schema)"
+               : c.generated ? "neither values.yaml nor its comments know it"
                : defaults ? "neither values.yaml nor the schema knows it" : "the schema does not know it";
     collect(&c, schema, doc, s, &ns, 0, 0);
     /* the chart's own values.yaml, unmerged, holds nothing to report */

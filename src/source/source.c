@@ -5,9 +5,10 @@
 #include "buf.h"
 #include "commented.h"
 #include "emit.h"
-#include "infer.h"
+#include "gen.h"
 #include "ytt.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ struct sd_source {
     sd_crds           crds;
     sd_source_schema *schemas;
     size_t            nschemas, aschemas;
-    sd_doc           *derived;  /* schema inferred from values.yaml */
+    int               generated;/* the chart's schema was made from its values.yaml */
     struct ckcache { const sd_doc *values; sd_ckeys ck; int failed; } *ckc;
     size_t            nckc;     /* commented-out keys, per values document read */
     sd_validator     *v;
@@ -73,6 +74,75 @@ static int add_schema(sd_source *s, const char *name, const sd_doc *doc, const s
     return 0;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The schema of a chart that ships none, made from its values.yaml and
+ * what its comments say (gen.h): with the chart's `.schema.yaml` settings
+ * and its ci/ values files (valid by definition) when it has them. A
+ * settings file or a ci/ file that does not load is left out (a warning).
+ * Returns the schema, or NULL when out of memory (reported). */
+static sd_doc *chart_schema(const sd_chart *ch, sd_diags *diags)
+{
+    sd_gen_opts o;
+    sd_buf p = SD_BUF_INIT;
+    sd_doc *cfg = NULL, *ci[16], *out;
+    char *names[16];
+    size_t nci = 0, nn = 0, nfiles = 0;
+    const char **files;
+    struct stat st;
+    DIR *d;
+    struct dirent *e;
+
+    memset(&o, 0, sizeof o);
+    sd_buf_printf(&p, "%s/.schema.yaml", ch->dir);
+    if (!sd_buf_failed(&p) && stat(p.ptr, &st) == 0) {
+        sd_diags quiet = SD_DIAGS_INIT;
+        if (sd_doc_load_file(&cfg, p.ptr, SD_FMT_YAML, NULL, &quiet) < 0 ||
+            sd_gen_config(&o, &files, &nfiles, cfg, &quiet) < 0) {
+            sd_diag_warning(diags, (sd_loc){ p.ptr, 0, 0 }, "the schema settings do not load (%s); left out",
+                            quiet.count ? quiet.items[0].message : "unreadable");
+            memset(&o, 0, sizeof o);
+        } else {
+            o.flavour = SD_GEN_HVSJ;
+        }
+        sd_diags_release(&quiet);
+    }
+    sd_buf_clear(&p);
+    sd_buf_printf(&p, "%s/ci", ch->dir);
+    /* the ci/ files widen types in schemadoc's own reading only: a file
+     * annotated for a schema tool is read as that tool reads it */
+    if (!sd_buf_failed(&p) && !o.flavour && !strstr(ch->values->text, "@schema") && (d = opendir(p.ptr))) {
+        while ((e = readdir(d)) && nn < 16) {
+            size_t l = strlen(e->d_name);
+            if (e->d_name[0] != '.' && ((l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) ||
+                                        (l > 4 && !strcmp(e->d_name + l - 4, ".yml"))) &&
+                (names[nn] = malloc(p.len + l + 2)))
+                sprintf(names[nn++], "%s/%s", p.ptr, e->d_name);
+        }
+        closedir(d);
+    }
+    qsort(names, nn, sizeof *names, by_name);
+    for (size_t i = 0; i < nn; i++) {
+        sd_diags quiet = SD_DIAGS_INIT;
+        if (sd_doc_load_file(&ci[nci], names[i], SD_FMT_YAML, NULL, &quiet) == 0)
+            nci++;
+        sd_diags_release(&quiet);
+        free(names[i]);
+    }
+    o.examples = (const sd_doc *const *)ci;
+    o.nexamples = nci;
+    o.base_dir = ch->dir;
+    out = sd_gen_schema((const sd_doc *const *)&ch->values, 1, &o, NULL, diags);
+    for (size_t i = 0; i < nci; i++)
+        sd_doc_free(ci[i]);
+    sd_doc_free(cfg);
+    sd_buf_release(&p);
+    return out;
+}
+
 static int open_chart(sd_source *s, sd_diags *diags)
 {
     int err;
@@ -81,6 +151,16 @@ static int open_chart(sd_source *s, sd_diags *diags)
     s->kind = SD_SOURCE_CHART;
     if ((err = sd_chart_load(&s->chart, s->path, diags)) < 0)
         return err;
+    const sd_node *vroot = s->chart->values ? sd_doc_root(s->chart->values) : NULL;
+    if (!s->chart->schema && vroot && vroot->kind == SD_MAP && vroot->n) {
+        /* a chart without a schema: the one its values file and comments make */
+        if (!(s->chart->schema = chart_schema(s->chart, diags)))
+            return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+        s->generated = 1;
+        sd_diag_add(diags, SD_SEV_NOTE, 0, (sd_loc){ s->chart->dir, 0, 0 }, NULL, NULL,
+                    "the chart has no values.schema.json: the schema is made from values.yaml and its "
+                    "comments (`schemadoc schema %s` writes it)", s->chart->dir);
+    }
     if ((err = add_schema(s, "values", s->chart->schema,
                           s->chart->schema ? sd_doc_root(s->chart->schema) : NULL, diags)) < 0)
         return err;
@@ -323,7 +403,6 @@ void sd_source_free(sd_source *s)
     sd_crds_release(&s->crds);
     sd_doc_free(s->ytt);
     sd_doc_free(s->doc);
-    sd_doc_free(s->derived);
     for (size_t i = 0; i < s->nckc; i++)
         sd_ckeys_release(&s->ckc[i].ck);
     free(s->ckc);
@@ -415,20 +494,9 @@ int sd_source_entry(sd_source *s, size_t i, sd_diags *diags)
     return s->entries[i];
 }
 
-const sd_doc *sd_source_derived_schema(sd_source *s, int draft, sd_diags *diags)
+int sd_source_schema_generated(const sd_source *s)
 {
-    sd_annots an;
-
-    if (!s->chart)
-        return NULL;
-    if (s->derived)
-        return s->derived;
-    if (sd_annots_scan(&an, s->chart->values, diags) < 0)
-        return NULL;
-    if (!(s->derived = sd_infer_schema(s->chart->values, &an, draft)))
-        sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
-    sd_annots_release(&an);
-    return s->derived;
+    return s->generated;
 }
 
 /* ---- the `doc` view --------------------------------------------------- */

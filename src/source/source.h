@@ -10,8 +10,9 @@
  * this resolver, so they agree on every target.
  *
  * The schemas of a source are its entry points, in a fixed order:
- *   chart   "values" (values.schema.json or .yaml; none when the chart has
- *           no schema), then "charts/ALIAS" for each subchart with a schema
+ *   chart   "values" (values.schema.json or .yaml; when the chart has none,
+ *           the schema made from its values.yaml and comments, gen.h), then
+ *           "charts/ALIAS" for each subchart with a schema
  *   CRD     "GROUP/VERSION" for each version that has an openAPIV3Schema
  *           ("GROUP/VERSION#2" for a second CRD of the same group and version)
  *   ytt     "values" (the JSON Schema translated from the annotations)
@@ -111,11 +112,10 @@ int sd_source_validator(sd_validator **out, sd_source *src, const sd_validate_op
  *  been made with sd_source_validator(). */
 int sd_source_entry(sd_source *src, size_t i, sd_diags *diags);
 
-/** A chart's schema derived from its values.yaml (types from the values,
- *  descriptions from the comments: infer.h), draft 2020-12 or, with
- *  `draft` 7, draft-07; made on first use and owned by the source. NULL
- *  for other sources, or when out of memory (reported). */
-const sd_doc *sd_source_derived_schema(sd_source *src, int draft, sd_diags *diags);
+/** 1 when the chart ships no schema and its "values" schema is the one
+ *  made from its values.yaml (a map with keys) and comments (gen.h: with the chart's
+ *  .schema.yaml settings and ci/ files); the source said so in a note. */
+int sd_source_schema_generated(const sd_source *src);
 
 /** The keys commented out in the values.yaml (of the chart or a subchart)
  *  whose root is `values_root` (commented.h), scanned on first use and

@@ -51,7 +51,9 @@ def main():
         seeds = [read(f) for f in files("charts/*/values.yaml", "ytt/**/*.yml", "ytt/**/*.yaml",
                                         "jsonschema-test-suite/remotes/**/*.json", "charts/*/Chart.yaml")]
     elif target == "comments":
-        seeds = [read(f) for f in files("charts/*/values*.yaml", "charts/*/ci/*.yaml")]
+        seeds = [read(f) for f in files("charts/*/values*.yaml", "charts/*/ci/*.yaml",
+                                        "schema-gen/losisin/testdata/*.yaml", "schema-gen/dadav/tests/charts/*.yaml",
+                                        "schema-gen/dadav/examples/values.yaml")]
     elif target == "ytt":
         seeds = [read(f) for f in files("ytt/**/*.yml", "ytt/**/*.yaml")]
     elif target == "resolve":

@@ -1,8 +1,11 @@
 /* test_dialect.c - the comment dialects of values files: keys commented
- * out (commented.h). */
+ * out (commented.h), the `@schema` dialects (atschema.h) and the schema
+ * made from them (gen.h). */
 #include "harness.h"
+#include "atschema.h"
 #include "commented.h"
 #include "emit.h"
+#include "gen.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -180,4 +183,181 @@ static void test_under(void)
     sd_ckeys_release(&ck);
 }
 
-TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under)
+/* ---- the `@schema` dialects and the generator ------------------------------ */
+
+/* The schema of `text` as `flavour` reads it, written in schemadoc's order
+ * compactly (NULL: out of memory); the diagnostics, one a line, in *diag. */
+static char *gen_with(const char *text, int flavour, int exact, const char *example)
+{
+    sd_doc *d = load("values.yaml", text), *ex = example ? load("ci.yaml", example) : NULL;
+    sd_diags dg = SD_DIAGS_INIT;
+    sd_gen_opts o;
+    sd_buf b = SD_BUF_INIT, w = SD_BUF_INIT;
+
+    memset(&o, 0, sizeof o);
+    o.flavour = flavour;
+    o.exact = exact;
+    if (ex) {
+        o.examples = (const sd_doc *const *)&ex;
+        o.nexamples = 1;
+    }
+    sd_doc *s = d ? sd_gen_schema((const sd_doc *const *)&d, 1, &o, NULL, &dg) : NULL;
+    if (s) {
+        sd_gen_write(&w, s, SD_GEN_NATIVE, &o);
+        sd_emit_json(&b, s, sd_doc_root(s), 0, 0);
+    }
+    for (size_t i = 0; i < dg.count; i++) {
+        char *line = sd_diag_format(&dg.items[i]);
+        sd_buf_printf(&b, "\n%s", line ? line : "?");
+        free(line);
+    }
+    sd_doc_free(s);
+    sd_doc_free(d);
+    sd_doc_free(ex);
+    sd_diags_release(&dg);
+    sd_buf_release(&w);
+    return sd_buf_detach(&b);
+}
+
+static int has(const char *hay, const char *needle)
+{
+    int ok = hay && strstr(hay, needle) != NULL;
+    if (!ok)
+        fprintf(stderr, "    no %s in %s\n", needle, hay ? hay : "(null)");
+    return ok;
+}
+
+static char *gen(const char *text, int flavour, char **diag)
+{
+    if (diag)
+        *diag = NULL;
+    return gen_with(text, flavour, 0, NULL);
+}
+
+/* helm-docs types in the tools' readings: schemadoc's precedence, unless
+ * the tool's exact bytes are asked for; the chart's ci/ values widen */
+static void test_precedence_tools(void)
+{
+    const char *v = "# -- (int) Buffer size\nbuf:  # @schema minimum: 0\nport: 80  # @schema maximum: 9\n";
+    char *r = gen_with(v, SD_GEN_HVSJ, 0, NULL);
+    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":[\"integer\",\"null\"],\"minimum\":0}"));
+    free(r);
+    r = gen_with(v, SD_GEN_HVSJ, 1, NULL);
+    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":\"null\",\"minimum\":0}"));
+    free(r);
+    r = gen_with("mode: auto\nname: x\nenv: {}\nn: 1\n", SD_GEN_NATIVE, 0,
+                 "mode: true\nname: 0\nenv: [a]\nn: null\n");
+    OK(has(r, "\"mode\":{\"type\":[\"string\",\"boolean\"]"));
+    OK(has(r, "\"name\":{\"type\":[\"string\",\"integer\"]"));
+    OK(has(r, "\"env\":{\"type\":[\"object\",\"array\"]}"));
+    OK(has(r, "\"n\":{\"type\":\"integer\""));   /* a null takes the key out */
+    free(r);
+}
+
+/* helm-values-schema-json: malformed parts are warnings at their place,
+ * the rest is read */
+static void test_hvsj_malformed(void)
+{
+    char *r = gen("a: 1 # @schema minimum: x; maximum: 5\n"
+                  "b: 2 # @schema frobnicate: 1; minimum: 0\n"
+                  "c: [] # @schema uniqueItems: maybe; item: string\n"
+                  "d: {} # @schema patternProperties: {a: [; minProperties: 1\n"
+                  "e: x # @schema ; ; type: [string, null]\n", SD_GEN_HVSJ, NULL);
+    OK(has(r, "\"a\":{\"type\":\"integer\",\"maximum\":5}"));
+    OK(has(r, "values.yaml:1:16: warning: `@schema minimum`: expected a number; the part is left out"));
+    OK(has(r, "values.yaml:2:16: warning: `@schema frobnicate`: not an annotation helm-values-schema-json knows"));
+    OK(has(r, "\"b\":{\"type\":\"integer\",\"minimum\":0}"));
+    OK(has(r, "values.yaml:3:17: warning: `@schema uniqueItems`: expected true or false"));
+    OK(has(r, "\"items\":{\"type\":\"string\"}"));
+    OK(has(r, "values.yaml:4:"));
+    OK(has(r, "is not YAML"));
+    OK(has(r, "\"minProperties\":1"));
+    OK(has(r, "\"e\":{\"type\":[\"string\",\"null\"]}"));
+    free(r);
+    /* below a helm-docs line the tool reads a part as description */
+    r = gen("# -- the count\n# @schema minimum: 1\nn: 1\n", SD_GEN_HVSJ, NULL);
+    OK(has(r, "values.yaml:2:11: warning: `# @schema` below a helm-docs `# --` line"));
+    OK(has(r, "\"description\":\"the count\""));
+    free(r);
+}
+
+/* helm-schema: an unclosed block, a block that is not YAML or not a map:
+ * warnings at the comment, the other keys still read */
+static void test_helmschema_malformed(void)
+{
+    char *r = gen("# @schema\n# type: [string\n# @schema\nbad: x\n"
+                  "# @schema\n# - a list\n# @schema\nlist: y\n"
+                  "# @schema\n# type: integer\n# @schema\ngood: 1\n"
+                  "# @schema\n# minimum: 1\nopen: 2\n", SD_GEN_HELMSCHEMA, NULL);
+    OK(has(r, "values.yaml:2:3: warning: the `# @schema` block is not YAML"));
+    OK(has(r, "values.yaml:6:1: warning: the `# @schema` block is not a map of JSON Schema keywords"));
+    OK(has(r, "values.yaml:13:1: warning: this `# @schema` block is not closed before the key"));
+    OK(has(r, "\"good\":{\"title\":\"good\",\"type\":\"integer\",\"default\":1}"));
+    OK(has(r, "\"bad\":{\"title\":\"bad\",\"type\":\"string\""));
+    free(r);
+}
+
+/* schemadoc's own reading: @schema over helm-docs over the default */
+static void test_precedence(void)
+{
+    char *r = gen("# -- (int) Buffer size\nbuf:\n"
+                  "# -- (string) A name\nname: 3\n"
+                  "# -- (int) replicas\nreplicas: 1 # @schema minimum: 0; type: [integer, string]\n"
+                  "pdb:\n  enabled: false\n  # minAvailable: 1\n"
+                  "labels: {}\n", SD_GEN_NATIVE, NULL);
+    /* helm-docs type over a null default: that type or null */
+    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"markdownDescription\":\"Buffer size\",\"type\":[\"integer\",\"null\"]}"));
+    /* a declared type that leaves out the default's own is widened by it */
+    OK(has(r, "\"type\":[\"string\",\"integer\"]"));
+    /* @schema wins over helm-docs */
+    OK(has(r, "\"minimum\":0"));
+    /* a key commented out: an optional property typed from its value */
+    OK(has(r, "\"minAvailable\":{\"type\":\"integer\"}"));
+    /* `{}` that nothing types: free-form */
+    OK(has(r, "\"labels\":{\"type\":\"object\"}"));
+    free(r);
+    /* Bitnami modifiers */
+    r = gen("## @param tls.certs [array,nullable] Certificates\ntls:\n  certs:\n", SD_GEN_AUTO, NULL);
+    OK(has(r, "\"certs\":{\"description\":\"Certificates\""));
+    OK(has(r, "\"type\":[\"array\",\"null\"]"));
+    free(r);
+}
+
+/* helm-docs and Bitnami lines that are not quite right: the rest is read */
+static void test_helmdocs_bitnami_malformed(void)
+{
+    char *r = gen("# -- (int Buffer size\nbuf: 1\n# --\nempty: 2\n# -- (bool) good\nok: true\n",
+                  SD_GEN_NATIVE, NULL);
+    OK(has(r, "\"buf\":{\"description\":\"(int Buffer size\""));   /* no type: the text is the description */
+    OK(has(r, "\"empty\":{\"type\":\"integer\""));
+    OK(has(r, "\"ok\":{\"description\":\"good\",\"markdownDescription\":\"good\",\"type\":\"boolean\""));
+    free(r);
+    r = gen("## @param\n## @param a [array Unclosed\n## @param b [frob] Unknown modifier\n## @param c [string] C\n"
+            "a: [1]\nb: 2\nc: x\n", SD_GEN_NATIVE, NULL);
+    OK(has(r, "\"c\":{\"description\":\"C\""));
+    OK(has(r, "\"b\":{\"description\":\"Unknown modifier\""));
+    OK(has(r, "\"a\":{"));
+    free(r);
+}
+
+/* hostile and odd input never crashes and keeps the rest */
+static void test_gen_odd(void)
+{
+    static const char *const odd[] = {
+        "", "# @schema\n", "a: 1 # @schema\n", "a: 1 # @schema :\n", "a: 1 # @schema type:\n",
+        "# @schema.root\n# title: x\n", "# @schema.root\n# title: x\n# @schema.root\na: 1\n",
+        "a: &x {b: 1}\nc: *x # @schema type: object\n", "- 1\n- 2 # @schema type: string\n",
+        "a: 1 # @schema $ref: $k8s\n", "a: 1 # @schema $ref: $k8s/x.json\n", "x: 1 # @schema item: object; itemProperties: {a: {type: string}}; itemRequired: [a]\n",
+        "a: 1 # @schema enum: [a, [b], {c: d}]; examples: x, \"y, z\"\n", "a: 1 # @schema allOf: {}\n",
+        "scalar root\n", "# @schema\n# $ref: missing.json#/a\n# @schema\na: 1\n"
+    };
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++)
+        for (int f = SD_GEN_AUTO; f <= SD_GEN_HELMSCHEMA; f++) {
+            char *r = gen(odd[i], f, NULL);
+            OK(r != NULL && r[0] == '{');
+            free(r);
+        }
+}
+
+TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
+          test_helmschema_malformed, test_precedence, test_precedence_tools, test_helmdocs_bitnami_malformed, test_gen_odd)

@@ -1,6 +1,7 @@
-/* gen_node.c - the helpers every flavour of gen.c builds schemas with:
- * nodes of the synthetic output, keys set and removed, facts as flags, the
- * key path, deep equality, and a values node's type as yaml.v3 tags it. */
+/* gen_util.c - what the schema generator's readings build with (gen_int.h):
+ * schema maps and values in the output document, keys set, appended and
+ * removed, facts, deep copies and equality, the JSON types of helm-docs
+ * words, yaml.v3's scalar types. */
 #include "gen_int.h"
 #include "alloc.h"
 #include "synth.h"
@@ -8,9 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Positions name the output's own copy of the values file's name: the
+ * values document may be freed before the schema is. */
+static sd_loc here(const gen *g)
+{
+    return (sd_loc){ g->out->file, g->loc.file ? g->loc.line : 0, g->loc.file ? g->loc.column : 0 };
+}
+
 sd_node *sd_gen__map(gen *g)
 {
-    sd_node *n = sd_synth_map(g->out, (sd_loc){ g->out->file, 0, 0 });
+    sd_node *n = sd_synth_map(g->out, here(g));
     if (!n)
         g->oom = 1;
     return n;
@@ -18,7 +26,7 @@ sd_node *sd_gen__map(gen *g)
 
 sd_node *sd_gen__seq(gen *g)
 {
-    sd_node *n = sd_synth_seq(g->out, (sd_loc){ g->out->file, 0, 0 });
+    sd_node *n = sd_synth_seq(g->out, here(g));
     if (!n)
         g->oom = 1;
     return n;
@@ -26,7 +34,7 @@ sd_node *sd_gen__seq(gen *g)
 
 sd_node *sd_gen__strn(gen *g, const char *s, size_t len)
 {
-    sd_node *n = sd_synth_map(g->out, (sd_loc){ g->out->file, 0, 0 });
+    sd_node *n = sd_synth_map(g->out, here(g));
     char *c = sd_arena_strndup(&g->out->arena, s, len);
     if (!n || !c) {
         g->oom = 1;
@@ -45,7 +53,7 @@ sd_node *sd_gen__str(gen *g, const char *s)
 
 sd_node *sd_gen__bool(gen *g, int v)
 {
-    sd_node *n = sd_synth_bool(g->out, (sd_loc){ g->out->file, 0, 0 }, v);
+    sd_node *n = sd_synth_bool(g->out, here(g), v);
     if (!n)
         g->oom = 1;
     return n;
@@ -53,7 +61,7 @@ sd_node *sd_gen__bool(gen *g, int v)
 
 sd_node *sd_gen__int(gen *g, long long v)
 {
-    sd_node *n = sd_synth_int(g->out, (sd_loc){ g->out->file, 0, 0 }, v);
+    sd_node *n = sd_synth_int(g->out, here(g), v);
     if (!n)
         g->oom = 1;
     return n;
@@ -61,7 +69,7 @@ sd_node *sd_gen__int(gen *g, long long v)
 
 sd_node *sd_gen__num(gen *g, double v)
 {
-    sd_node *n = sd_synth_num(g->out, (sd_loc){ g->out->file, 0, 0 }, v);
+    sd_node *n = sd_synth_num(g->out, here(g), v);
     if (!n)
         g->oom = 1;
     return n;
@@ -84,12 +92,14 @@ static sd_node *copy_rec(gen *g, const sd_node *src, int depth)
                 g->oom = 1;
         }
         if (n)
-            n->loc = src->loc;
+            n->loc = (sd_loc){ g->out->file, src->loc.line, src->loc.column };
         return g->oom ? NULL : n;
     }
     n = sd_synth_copy(g->out, src);
     if (!n)
         g->oom = 1;
+    else
+        n->loc = (sd_loc){ g->out->file, src->loc.line, src->loc.column };
     return n;
 }
 
@@ -105,6 +115,39 @@ void sd_gen__set(gen *g, sd_node *map, const char *key, sd_node *v)
     map->keyidx = 0;
     if (sd_synth_set(g->out, map, key, v) < 0)
         g->oom = 1;
+}
+
+void sd_gen__append(gen *g, sd_node *map, const char *key, sd_node *v)
+{
+    if (!map || !v || g->oom)
+        return;
+    if (map->n < 4) {   /* (small: sd_synth_set's own growth) */
+        sd_gen__set(g, map, key, v);
+        return;
+    }
+    /* grow as sd_synth_set would, without its search */
+    size_t cap = 4;
+    while (cap < map->n)
+        cap *= 2;
+    if (map->n == cap) {
+        sd_pair *items = sd_arena_alloc(&g->out->arena, 2 * cap * sizeof *items);
+        if (!items) {
+            g->oom = 1;
+            return;
+        }
+        memcpy(items, map->items, map->n * sizeof *items);
+        map->items = items;
+    }
+    sd_node *k = sd_gen__str(g, key);
+    if (!k)
+        return;
+    k->loc = v->loc;
+    sd_pair *p = &map->items[map->n++];
+    memset(p, 0, sizeof *p);
+    p->key = k;
+    p->value = v;
+    p->c_trail = -1;
+    map->keyidx = 0;
 }
 
 void sd_gen__del(sd_node *map, const char *key)
@@ -305,4 +348,51 @@ const char *sd_gen__yaml12_type(const sd_node *v)
             return "number";
     }
     return "string";
+}
+
+/* The JSON types of a helm-docs `(type)` or a Bitnami modifier: "int" ->
+ * integer, "(string, object)" -> both, "tpl/..." -> string. Appends to
+ * `types` (a seq); returns how many it added. */
+int sd_gen__helm_types(gen *g, sd_node *types, const char *t)
+{
+    static const char *const map[][2] = {
+        { "string", "string" }, { "int", "integer" }, { "integer", "integer" }, { "float", "number" },
+        { "number", "number" }, { "bool", "boolean" }, { "boolean", "boolean" }, { "list", "array" },
+        { "array", "array" }, { "object", "object" }, { "dict", "object" }, { "map", "object" },
+        { "null", "null" }, { "tpl", "string" }
+    };
+    int added = 0;
+    while (t && *t) {
+        size_t n = strcspn(t, ",/");
+        const char *w = t;
+        while (n && (*w == ' ' || *w == '\t'))
+            w++, n--;
+        size_t m = n;
+        while (m && (w[m - 1] == ' ' || w[m - 1] == '\t'))
+            m--;
+        for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+            if (strlen(map[i][0]) == m && !strncmp(w, map[i][0], m)) {
+                int dup = 0;
+                for (uint32_t j = 0; j < types->n; j++)
+                    dup |= !strcmp(types->items[j].value->str, map[i][1]);
+                if (!dup && sd_synth_push(g->out, types, sd_gen__str(g, map[i][1])) < 0)
+                    g->oom = 1;
+                added += !dup;
+            }
+        t = w + n;
+        if (*t == '/')
+            break;   /* "tpl/array": the first word says it */
+        if (*t == ',')
+            t++;
+    }
+    return added;
+}
+
+int sd_gen__has_type(const sd_node *types, const char *t)
+{
+    for (uint32_t i = 0; i < types->n; i++)
+        if (!strcmp(types->items[i].value->str, t) ||
+            (!strcmp(t, "integer") && !strcmp(types->items[i].value->str, "number")))
+            return 1;
+    return 0;
 }
