@@ -31,7 +31,7 @@ for t in $targets; do
     mustache) dict=tests/fuzz/dict/mustache.dict ;;
     regex) dict=tests/fuzz/dict/regex.dict ;;
     archive) dict=tests/fuzz/dict/tar.dict ;;
-    gotmpl) dict=tests/fuzz/dict/gotmpl.dict ;;
+    gotmpl|tmplrefs) dict=tests/fuzz/dict/gotmpl.dict ;;
     *) dict=tests/fuzz/dict/json-schema.dict ;;
     esac
     reg=tests/fuzz/regressions/$t

@@ -159,6 +159,19 @@ def main():
                   b"{{ untilStep 1 2 9223372036854775807 }}{{ printf \"%*d\" -2147483648 1 }}",
                   b'{{ range .Values }}{{ .Key }} {{ toJson .Default }}{{ end }}{{ .Files.Lines "files/data.yaml" }}'):
             seeds.append(t + SEP + values + SEP + b"a" * 200)
+    elif target == "tmplrefs":
+        # Helm template actions: values handed on whole, ranged over, read
+        here = os.path.dirname(os.path.abspath(__file__))
+        for f in sorted(glob.glob(os.path.join(here, "../gotmpl/*.json"))):
+            for c in json.loads(read(f)):
+                seeds.append(c["template"].encode())
+        for t in (b"data:\n  c: |\n    {{- toYaml .Values.server.global | nindent 4 }}\n",
+                  b"{{- with .Values.podAnnotations }}{{ toYaml . | nindent 4 }}{{- end }}",
+                  b"{{- range $name, $r := .Values.route }}{{ if $r.enabled }}{{ $r.kind }}{{ end }}{{ end }}",
+                  b'{{ include "x" (dict "value" .Values.a "context" $) }}{{ $v := .Values.b }}{{ tpl $v.c . }}',
+                  b'{{ index .Values "a-b" "c" | toJson }}{{ dig "x" "y" "" .Values.d }}{{ hasKey .Values.e "f" }}',
+                  b"{{/* comment }} */}}{{ .Values.a | sha256sum }}{{ else }}{{ end }}{{ block \"b\" .Values.g }}{{ end }}"):
+            seeds.append(t)
     else:
         sys.exit("unknown target " + target)
     for s in seeds:
