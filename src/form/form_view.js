@@ -137,7 +137,7 @@ function numText(v) {
 const NUM = /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
 
 function renderLeaf(app, n, segs, w) {
-  const entry = shell(app, n, segs, w);
+  const entry = shell(app, n, segs, w, "sd-leaf");
   const { el, id } = entry;
   const cid = id + "-c";
   const p = pathText(segs);
@@ -246,7 +246,7 @@ export function nullToggle(app, segs, p, id, entry) {
 // ---- YAML sub-editor ------------------------------------------------------------
 
 function renderFree(app, n, segs) {
-  const entry = shell(app, n, segs, "free");
+  const entry = shell(app, n, segs, "free", "sd-leaf");
   const { el, id } = entry;
   const cid = id + "-c";
   el.append(headRow(app, n, segs, id, cid, "free"));
