@@ -296,7 +296,8 @@ export function renderMap(app, n, segs, depth, exclude) {
 // the value control of the entry with key `k` (or its key input)
 function focusValue(rows, k, ki) {
   const box = [...rows.children].find((b) => b.dataset.key === k);
-  const f = box && box.querySelector(".sd-field input, .sd-field select, .sd-field textarea, .sd-field summary");
+  // the entry's own value field (":scope >": not the key input, which is in the map's field too)
+  const f = box && box.querySelector(":scope > .sd-field input, :scope > .sd-field select, :scope > .sd-field textarea, :scope > .sd-field summary");
   (f || ki).focus();
 }
 

@@ -55,6 +55,7 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     this.fields = new Map();   // pointer -> field entry (rendered fields only)
     this.pagers = new Map();   // pointer (+ "#keys", "#map") -> move a window of items to a key or index (form_lists.js Pager)
     this.byEl = new WeakMap(); // a field's element -> its entry
+    this.partials = new Set(); // objects a search built in part (form_view.js buildFor)
     this.query = "";           // the search typed (form_nav.js)
     this.variants = new Map(); // pointer -> chosen branch
     this.errors = [];
@@ -293,6 +294,7 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     main.textContent = "";
     this.fields.clear();
     this.pagers.clear();
+    this.partials.clear();
     this.index = null;
     this.buildQueue = [];
     const root = res(this.form().root);
@@ -329,6 +331,9 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     if (typeof IntersectionObserver !== "function") { for (const e of q.splice(0)) e.build(); return; }
     const byEl = new Map(q.map((e) => [e.el, e]));
     const io = new IntersectionObserver((seen) => {
+      // while a search or the filter narrows the page, what comes into view
+      // is its matches (built by them); the rest waits (nearAgain())
+      if (this.filtering()) return;
       for (const s of seen) {
         if (!s.isIntersecting) continue;
         const e = byEl.get(s.target);
@@ -338,6 +343,13 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     }, { rootMargin: "300px 0px" });
     for (const e of q) io.observe(e.el);
     this.nearObserver = io;
+  }
+
+  // the filter is off: the objects still waiting are looked at again
+  nearAgain() {
+    const io = this.nearObserver;
+    if (!io) return;
+    for (const e of this.buildQueue || []) if (!e.built && e.el.isConnected) { io.unobserve(e.el); io.observe(e.el); }
   }
 }
 
@@ -462,6 +474,8 @@ function start() {
   app.cost = Math.max(app.cost, 5);
   deepLink(app);
   document.documentElement.dataset.ready = "1";
+  // the search index, made while the page waits, so the first key typed is quick
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => app.searchIndex(), { timeout: 4000 });
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

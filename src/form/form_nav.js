@@ -12,8 +12,8 @@ import { descText } from "./form_dom.js";
 import { nextTask } from "./form_bigyaml.js";
 import { iconButton } from "./form_icons.js";
 
-const SHOWN = 50;          // matches whose fields a search builds and shows
-const SEARCH_BUDGET = 25;  // ms of building a keystroke spends at once
+const SHOWN = 30;          // matches whose fields a search builds and shows
+const SEARCH_BUDGET = 12;  // ms of building a keystroke spends at once
 const CHANGED_SHOWN = 200; // changed fields "only what I changed" shows
 const EXPAND_MAX = 5000;   // fields "Expand all" builds at most
 const INDEX_DEPTH = 30;
@@ -33,7 +33,7 @@ export const Navigation = (Base) => class extends Base {
   // ---- revealing ----------------------------------------------------------------
   // Open every object on the way to `segs` (building its fields, moving list
   // windows) without scrolling; returns the nearest field on the way.
-  openTo(segs, opened) {
+  openTo(segs, opened, partial) {
     let best = null;
     for (let i = 0; i <= segs.length; i++) {
       const ptr = pointer(segs.slice(0, i));
@@ -43,8 +43,9 @@ export const Navigation = (Base) => class extends Base {
       if (!e) continue;
       best = e;
       if (e.kind === "object" && i < segs.length) {
-        if (!e.el.open) { e.el.open = true; if (opened) opened.add(e); }
-        e.build();
+        if (!e.el.open) { e.el.open = true; e.skipToggle = true; if (opened) opened.add(e); }
+        // a search builds only the members on the way (form_view.js buildFor)
+        if (partial && !e.built) e.buildFor(segs[i]); else e.build();
       }
     }
     return best;
@@ -130,13 +131,16 @@ export const Navigation = (Base) => class extends Base {
     if (!q) {
       this.matches = [];
       this.searchSet = null;
-      // the objects the search opened close again
+      // the objects the search opened close again; those open before it
+      // that it built in part get the rest of their fields
       for (const e of this.searchOpened || []) if (e.el.isConnected) e.el.open = false;
+      for (const e of [...this.partials]) if (e.el.isConnected && e.el.open && !(this.searchOpened || new Set()).has(e)) e.build();
       this.searchOpened = new Set();
       count.textContent = "";
       count.classList.remove("sd-none");
       if (steps) steps.hidden = true;
       this.applyFilter();
+      if (!this.filtering()) this.nearAgain();
       document.documentElement.dataset.searched = raw;
       return;
     }
@@ -153,7 +157,7 @@ export const Navigation = (Base) => class extends Base {
     // tasks after (the filter applied again as they come)
     const todo = all.slice(0, SHOWN);
     const t0 = performance.now();
-    while (todo.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(todo.shift().segs, this.searchOpened);
+    while (todo.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(todo.shift().segs, this.searchOpened, true);
     if (todo.length) this.searchLater(todo, this.searchSet);
     const n = all.length;
     count.textContent = n === 0 ? "No match" : (n === 1 ? "1 match" : n.toLocaleString("en") + " matches") + (n > SHOWN ? ", the first " + SHOWN + " shown" : "");
@@ -168,7 +172,7 @@ export const Navigation = (Base) => class extends Base {
       await nextTask();
       if (this.searchSet !== set) return;   // typed on since
       const t0 = performance.now();
-      while (todo.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(todo.shift().segs, this.searchOpened);
+      while (todo.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(todo.shift().segs, this.searchOpened, true);
       this.applyFilter();
     }
   }
@@ -265,6 +269,7 @@ export const Navigation = (Base) => class extends Base {
       this.changedOpened = new Set();
     }
     this.applyFilter();
+    if (!this.filtering()) this.nearAgain();
   }
 
   // ---- expand and collapse all ------------------------------------------------------

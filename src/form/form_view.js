@@ -139,7 +139,7 @@ function numText(v) {
 const NUM = /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
 
 function renderLeaf(app, n, segs, w) {
-  const entry = shell(app, n, segs, w);
+  const entry = shell(app, n, segs, w, "sd-leaf");
   const { el, id } = entry;
   const cid = id + "-c";
   const p = pathText(segs);
@@ -277,7 +277,7 @@ export function nullToggle(app, segs, p, id, entry) {
 // ---- YAML sub-editor ------------------------------------------------------------
 
 function renderFree(app, n, segs) {
-  const entry = shell(app, n, segs, "free");
+  const entry = shell(app, n, segs, "free", "sd-leaf");
   const { el, id } = entry;
   const cid = id + "-c";
   el.append(headRow(app, n, segs, id, cid, "free"));
@@ -341,27 +341,54 @@ function renderObject(app, n, segs, depth, opts) {
   body.append(kids);
   det.append(body);
   entry.built = false;
+  entry.partial = null;   // key -> element: the members a search built alone
   entry.build = () => {
     if (entry.built) return;
     entry.built = true;
     kids.style.minHeight = "";
-    const x = extras(n, app.get(segs));
+    const x = entry.x || extras(n, app.get(segs));
+    entry.x = null;
     entry.condKey = x.key;
     entry.condProps = x.all;
-    buildMembers(app, n, segs, depth, kids, x.props);
+    // the members a search built stay where they are (a focused one keeps its focus)
+    buildMembers(app, n, segs, depth, kids, x.props, entry.partial);
+    entry.partial = null;
+    app.partials.delete(entry);
+  };
+  // One member alone, in its place (a search shows the matches of a large
+  // object without building the rest; build() adds the rest later).
+  entry.buildFor = (key) => {
+    if (entry.built) return;
+    const x = entry.x || (entry.x = extras(n, app.get(segs)));
+    const props = (n.properties || []).concat(x.props);
+    const i = props.findIndex((p) => p.key === key);
+    if (i < 0) { entry.build(); return; }   // a key beyond the schema: all of them
+    if (!entry.partial) entry.partial = new Map();
+    if (entry.partial.has(key)) return;
+    kids.style.minHeight = "";
+    const el = renderField(app, props[i], segs.concat([key]), depth + 1);
+    let next = null;
+    for (let j = i + 1; j < props.length && !next; j++) next = entry.partial.get(props[j].key) || null;
+    if (next) next.before(el); else kids.append(el);
+    entry.partial.set(key, el);
+    app.partials.add(entry);
   };
   entry.rebuild = () => {
     app.unregisterUnder(segs);
     kids.textContent = "";
     entry.built = false;
+    entry.partial = null;
+    entry.x = null;
+    app.partials.delete(entry);
     if (det.open) entry.build();
   };
-  // the toggle event of the open it was created with does not build a
-  // deferred object (deferBuild): only a person opening it, or reveal()
-  let first = open;
+  // the toggle event of an open the page made (when it was created, deferred
+  // by deferBuild, or by a search) does not build: a person opening it does
+  entry.skipToggle = open;
   det.addEventListener("toggle", () => {
-    if (first) { first = false; return; }
-    if (det.open) entry.build();
+    if (!det.open) { entry.skipToggle = false; return; }
+    if (entry.skipToggle) { entry.skipToggle = false; return; }
+    { entry.build(); if (app.filtering()) app.applyFilter(); }
   });
   entry.set = () => {};
   app.register(entry);
@@ -381,13 +408,20 @@ function renderObject(app, n, segs, depth, opts) {
   return det;
 }
 
-export function buildMembers(app, n, segs, depth, into, more) {
-  const frag = document.createDocumentFragment();
+// The fields of object `n` into `into`; `have` (key -> element): members
+// built already, kept in place, the others put around them in order.
+export function buildMembers(app, n, segs, depth, into, more, have) {
+  let frag = document.createDocumentFragment();
   const names = new Set();
   // the chart's sections (helm-docs `@section`, Bitnami `## @section`) as headings
   let section = null;
   for (const p0 of (n.properties || []).concat(more || [])) {
     names.add(p0.key);
+    if (have && have.has(p0.key)) {
+      have.get(p0.key).before(frag);
+      frag = document.createDocumentFragment();
+      continue;
+    }
     if (segs.length === 0 && p0.section && p0.section !== section) {
       section = p0.section;
       frag.append(h("h2", { class: "sd-section", text: section }));

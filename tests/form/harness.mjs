@@ -36,6 +36,7 @@ export const SOURCES = {
   chart: path.join(FIX, "chart"),
   basic: path.join(FIX, "chart-basic"),
   sections: path.join(FIX, "chart-sections"),
+  choices: path.join(FIX, "chart-choices"),
   noschema: path.join(FIX, "chart-noschema"),
   ytt: path.join(FIX, "ytt/schema.yaml"),
   crd: path.join(FIX, "crd/widgets.yaml"),
