@@ -625,8 +625,9 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
 
         for (size_t j = 0; root && j < c->nextra && !extra; j++)
             extra = !strcmp(c->extra[j], k);
-        if (extra)
-            continue;   /* global and the subcharts' parts: theirs to judge */
+        /* global and the subcharts' parts: theirs to judge (no key of them
+         * is unknown here), but a deprecation this chart says is still said */
+        known = extra;
         for (size_t j = 0; j < ns && !known; j++)
             known = kw[j].props && sd_node_get(kw[j].props, k);
         known = known || cd || own || required_here(s, ns, k);
@@ -637,7 +638,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             known = 1;
         if (!known && !refs && pl.judged && !pl.open)
             known = known_by_analogy(c, defs, k);
-        if (!refs && c->lc && pl.judged && !own)
+        if (!refs && c->lc && pl.judged && !own && !extra && !c->free)
             c->lc->shape_used = 1;
         sd_ptr_push(ptr, k, key->len);
         dotted(dk, k);
@@ -650,7 +651,11 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             ncs = child_schemas(c, s, kw, ns, k, cs);
             if (!own)
                 check_deprecated(c, key, cs, ncs, ptr->ptr, dk->ptr);
+            const int map_free = c->free;
+            if (extra)
+                c->free = 1;
             walk(c, key + 1, cd, cs, ncs, ptr, dk, depth + 1);
+            c->free = map_free;
         }
         c->nseg--;
         sd_buf_truncate(ptr, mark);
