@@ -18,7 +18,8 @@ For each chart of CORPUS/charts with a ci/ folder:
    one made from values.yaml for a chart without one (every chart has a
    typed key). The enum spoil needs a schema that lists values: a made
    schema lists none, and such a chart is listed ("no enum").
-3. Every key a corpus chart's values.yaml calls deprecated (Bitnami
+3. A copy of each corpus chart's own values.yaml gives no finding.
+4. Every key a corpus chart's values.yaml calls deprecated (Bitnami
    `## @param key DEPRECATED ...`, in charts/ and upgrades/), set in a values
    file, gives exactly one `deprecated` warning at that key.
 
@@ -257,6 +258,7 @@ def main():
             yaml.safe_dump(copy, open(spoiled, "w"))
             one_finding(chart, spoiled, kind, ("type",) if kind == "wrong type" else ("enum",), "/" + "/".join(path))
     print("figure: ci files of %d charts: %d files, %d findings" % (len(charts), total_files, total_findings))
+    own_copies()
     deprecated_params()
     print("figure: spoils with exactly their finding: %s" % ", ".join("%d %s" % (n, k) for k, n in spoils.items()))
     # every chart with ci/ had its typo and its wrong type; some schema has an enum
@@ -264,6 +266,28 @@ def main():
             or not spoils["bad enum value"] or not spoils["deprecated"]:
         fail("too few spoils checked: %s for %d charts" % (spoils, len(charts)))
     sys.exit(1 if bad else 0)
+
+
+def own_copies():
+    """A copy of each chart's own values.yaml (as `helm show values` writes
+    it, the usual start of a user's file): no finding at all."""
+    n = files = 0
+    for name in sorted(os.listdir(CHARTS)):
+        vf = os.path.join(CHARTS, name, "values.yaml")
+        if name == "_remote" or not os.path.isfile(vf):
+            continue
+        copy = os.path.join(TMP, "copy-" + name + ".yaml")
+        shutil.copyfile(vf, copy)
+        st, res, err = validate(os.path.join(CHARTS, name), [copy])
+        got = findings(res) if res is not None else [("input", {"keyword": "no JSON", "path": "", "message": err})]
+        files += 1
+        n += len(got)
+        for sev, f in got[:5]:
+            fail("%s: its own values.yaml, copied: %s %s at %s: %s" % (
+                name, sev, f["keyword"], f["path"], f["message"][:120]))
+        if st != 0:
+            fail("%s: its own values.yaml, copied: exit status %d" % (name, st))
+    print("figure: each chart's own values.yaml, copied: %d charts, %d findings" % (files, n))
 
 
 def deprecated_params():
@@ -286,9 +310,11 @@ def deprecated_params():
             d = defaults
             for k in path:
                 d = d.get(k) if isinstance(d, dict) else None
-            # a value a user would write: another than the default, of its kind
-            value = ({} if isinstance(d, dict) else [] if isinstance(d, list) else (not d) if isinstance(d, bool)
-                     else d + 1 if isinstance(d, (int, float)) else "set-by-test")
+            # a value a user would write: another than the default (a value
+            # equal to it sets nothing, and is not reported), of its kind
+            value = ({"create": True} if isinstance(d, dict) else ["set-by-test"] if isinstance(d, list)
+                     else (not d) if isinstance(d, bool) else d + 1 if isinstance(d, (int, float))
+                     else "set-by-test")
             v = {}
             put(v, path, value)
             yaml.safe_dump(v, open(spoiled, "w"))

@@ -309,6 +309,23 @@ static void check_deprecated(lctx *c, const sd_tval *key, const sref *s, size_t 
     comment_deprecated(c, key, ptr, dkey);
 }
 
+/* 1 when the value `v` is the chart's default `def` (deep): it sets
+ * nothing, so its key's deprecation is nothing to act on (a copy of
+ * values.yaml, as `helm show values` writes it, gives no warning). */
+static int same_as_default(const lctx *c, const sd_tval *v, const sd_node *def)
+{
+    const sd_node *n = sd_tape_node(c->t, v);
+    if (!n || !def)
+        return 0;
+    if (n == def)
+        return 1;
+    sd_val *a = sd_node_to_val(n), *b = a ? sd_node_to_val(def) : NULL;
+    int same = a && b && sd_val_equal(a, b);
+    sd_val_decref(a);
+    sd_val_decref(b);
+    return same;
+}
+
 static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                  sd_buf *ptr, sd_buf *dk, int depth);
 
@@ -649,7 +666,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             /* (a value the chart's values.yaml gives as it is, shared by the
              * merge, holds nothing to report: its keys are the chart's own) */
             ncs = child_schemas(c, s, kw, ns, k, cs);
-            if (!own)
+            if (!own && !same_as_default(c, key + 1, cd))
                 check_deprecated(c, key, cs, ncs, ptr->ptr, dk->ptr);
             const int map_free = c->free;
             if (extra)
