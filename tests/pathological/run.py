@@ -615,7 +615,10 @@ def gotmpl_case(name, text, rc={2}, err=None, check=None, files=None):
 for _fn, _use in (("toJson", "toJson $b"), ("toYaml", "toYaml $b"), ("toString", "toString $b"),
                   ("quote", "quote $b"), ("join", "join \",\" $b.j"), ("sortAlpha", "sortAlpha $b.j"),
                   ("uniq", "uniq (list $b.j $b.j)"), ("deepEqual", "deepEqual $b.j $b.j"),
-                  ("printf", "printf \"%v\" $b | len"), ("print", "$b")):
+                  ("printf", "printf \"%v\" $b | len"), ("print", "$b"),
+                  # text cut at the output cap and printed (exit 0, 64 MiB), or 3 s of CPU
+                  ("html", "html $b"), ("js", "js $b"), ("urlquery", "urlquery $b"),
+                  ("printf-x", "printf \"%x\" $b")):
     gotmpl_case("alias-bomb-" + _fn, '{{ $b := .Files.Get "bomb.yaml" | fromYaml }}{{ %s%s }}'
                 % (_use, "" if _fn in ("print", "printf") else " | len"), err=BOUNDED, files={"bomb.yaml": BOMB})
 # checked arithmetic, as Go computes it (the release build died of SIGFPE)
