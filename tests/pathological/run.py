@@ -635,6 +635,11 @@ for _name, _text, _want in (("regex-findall-2m", '{{ regexFindAll "x" (repeat 20
                             ("regex-split-empty", '{{ regexSplit "" (repeat 2000000 "x") -1 | len }}', "2000000"),
                             ("regex-replace-empty", '{{ regexReplaceAll "" (repeat 1000000 "x") "y" | len }}', "2000001")):
     gotmpl_case(_name, _text, rc={0}, check=lambda d, out, _w=_want: open(f"{d}/out.md").read().strip() == _w)
+# a pattern that backtracks at every match: each search counted one step
+# whatever its work (3,000 matches: 5 s of CPU); now its match-limit work is
+# charged against the step bound
+gotmpl_case("regex-backtrack-many", '{{ regexFindAll "(a|aa)*c|x" (repeat 30000 (printf "%sx" (repeat 22 "a"))) -1 | len }}',
+            err=r"t\.gotmpl:1:4: error: the template ran for more than 50000000 steps")
 # toJson of 50,000 keys in reverse order (an insertion sort: 21 s)
 gotmpl_case("tojson-50k-keys", '{{ .Files.Get "big.yaml" | fromYaml | toJson | len }}', rc={0},
             check=lambda d, out: open(f"{d}/out.md").read().strip() == "738895",
