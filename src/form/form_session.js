@@ -8,7 +8,7 @@
 import { h } from "./form_dom.js";
 import { pointer, segsOfPointer } from "./form_path.js";
 import { isMap, clone, overlay, mergeValues, leafPaths, setOwn } from "./form_values.js";
-import { res, memberNode, itemNode, isSecret, isSecretKey } from "./form_schema.js";
+import { res, memberNode, itemNode, isSecret } from "./form_schema.js";
 
 const $ = (id) => document.getElementById(id);
 const DEPTH = 100;    // undo steps kept
@@ -34,7 +34,7 @@ export function storageKey(data, raw) {
 export function withoutSecrets(root, v) {
   const walk = (n0, x, key, depth) => {
     const n = res(n0);
-    if (typeof x === "string") return isSecret(n, key) || isSecretKey(key) ? undefined : x;
+    if (typeof x === "string") return isSecret(n, key) ? undefined : x;
     if (depth > 200) return x;
     if (Array.isArray(x)) return x.map((it) => { const r = walk(itemNode(n) || {}, it, null, depth + 1); return r === undefined ? null : r; });
     if (isMap(x)) {
