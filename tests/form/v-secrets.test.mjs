@@ -6,7 +6,7 @@
 // default is not printed in clear beside it.
 import { after } from "node:test";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene, CORPUS,
+  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene, CORPUS, setField, region,
 } from "./harness.mjs";
 import path from "node:path";
 
@@ -48,6 +48,13 @@ test("V secrets: secret values masked, names of Secrets not; multi-line values a
     }
     const plain = await p.page.locator('[data-path="auth.passwordKey"]').first().textContent();
     check(/Default: "?password"?/.test(plain), `a non-secret field still shows its default: ${plain}`);
+    // changed: the Changes region names it without its value or default
+    await setField(p.page, "auth.password", "n3w-S3cret-Vq");
+    await setField(p.page, "auth.passwordKey", "pk");
+    const ch = await until(() => region(p.page, "Changes").textContent(), (t) => /auth\.passwordKey/.test(t), 4000, "Changes");
+    check(!ch.includes("n3w-S3cret-Vq") && !ch.includes("default-pass-Qx7"), `the Changes list prints no secret: ${ch}`);
+    check(/auth\.password \(hidden\) default \(hidden\)/.test(ch), `the secret's change is named: ${ch}`);
+    check(/auth\.passwordKey "pk" default "password"/.test(ch), `a plain change shows its values: ${ch}`);
     checkEqual(await hygiene(p), [], "hygiene");
   } finally { await p.close(); }
 });
