@@ -248,8 +248,10 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     if (entry.prov) entry.prov.textContent = pv;
     const d = this.def(segs);
     const same = equal(v, d);
-    if (!same && entry.changed) entry.changed();
-    if (entry.reset) entry.reset.hidden = same && !this.pinned(segs);
+    // a pinned key at its default has a reset button too (it takes the pin away)
+    const pinned = same && this.pinned(segs);
+    if ((!same || pinned) && entry.changed) entry.changed();
+    if (entry.reset) entry.reset.hidden = same && !pinned;
     // a changed scalar shows its default beside it (never a secret's)
     if (entry.was) {
       const on = !same && !entry.secret && d !== undefined && (d === null || typeof d !== "object");

@@ -10,6 +10,7 @@
 import { pathText, pathId } from "./form_path.js";
 import { isMap, has, equal } from "./form_values.js";
 import { toYaml } from "./form_yaml.js";
+import { isSecret } from "./form_schema.js";
 import { setFlags } from "./form_flags.js";
 import { pieces, bigger } from "./form_pieces.js";
 import { h, show } from "./form_dom.js";
@@ -155,13 +156,18 @@ export const Preview = (Base) => class extends Base {
       ul.textContent = "";
       const clip = (s) => (s.length > 80 ? s.slice(0, 79) + "…" : s);
       for (const c of list) {
+        // a masked field's value and default are not printed in clear here either
+        const last = c.segs[c.segs.length - 1];
+        const node = typeof last === "string" && (typeof c.now === "string" || typeof c.was === "string") ? this.truth.nodeAt(c.segs) : null;
+        const secret = isSecret(node || {}, last);
+        const say = (v) => (secret && typeof v === "string" ? "(hidden)" : clip(show(v)));
         const a = h("a", { href: "#" + pathId(c.segs), text: pathText(c.segs) || "(root)" });
         a.addEventListener("click", (ev) => { ev.preventDefault(); this.reveal(c.segs, true); });
         const li = h("li", null, a, " ");
-        if (c.now === undefined) li.append(h("span", { class: "sd-now", text: "removed" }), " ", h("span", { class: "sd-was", text: "default " + clip(show(c.was)) }));
+        if (c.now === undefined) li.append(h("span", { class: "sd-now", text: "removed" }), " ", h("span", { class: "sd-was", text: "default " + say(c.was) }));
         else {
-          li.append(h("span", { class: "sd-now", text: clip(show(c.now)) }));
-          li.append(" ", h("span", { class: "sd-was", text: c.was === undefined ? "new key" : "default " + clip(show(c.was)) }));
+          li.append(h("span", { class: "sd-now", text: say(c.now) }));
+          li.append(" ", h("span", { class: "sd-was", text: c.was === undefined ? "new key" : "default " + say(c.was) }));
         }
         ul.append(li);
       }

@@ -103,13 +103,19 @@ export function widget(n, value) {
 // passphrase, token, credential(s) or creds; or key after secret, private,
 // api, signing, encryption, master or license (secretKey, privateKey,
 // apiKey, secretAccessKey); or secret, unless it names a Secret object
-// (tlsSecret, passwordSecret, imagePullSecret). Never a key that names a
+// (tlsSecret, passwordSecret, imagePullSecret, extraEnvVarsSecret,
+// envFromSecret, scriptsSecret, certificatesSecret), or whose description
+// says it names one (isSecret). Never a key that names a
 // Secret or a key inside one: existingSecret, existingSecretPasswordKey,
 // *SecretName, secretRef, passwordKey, tokenFile, tokenTTL (docs/form.md).
 const VALUE_WORDS = new Set(["password", "passwd", "pass", "pwd", "passphrase", "token", "credential", "credentials", "creds", "apikey"]);
 const KEY_OF = new Set(["secret", "private", "api", "signing", "encryption", "master", "license"]);
-const SECRET_OBJ = new Set(["tls", "cert", "certs", "certificate", "ca", "pull", "image", "docker", "registry", "config",
-  "env", "volume", "mount", "external", "use", "create", "auth", "password", "token", "credentials", "credential", "ssl", "existing"]);
+const SECRET_OBJ = new Set(["tls", "cert", "certs", "certificate", "certificates", "ca", "pull", "image", "docker", "registry", "config",
+  "env", "vars", "from", "scripts", "volume", "mount", "external", "use", "create", "auth", "password", "token", "credentials", "credential",
+  "ssl", "existing"]);
+// a description that says its key names a Secret object ("Name of an
+// existing Secret containing...", "Secret with extra environment variables")
+const NAMES_SECRET = /\bnames?\s+of\b[^.]{0,60}\bsecrets?\b|\bexisting\b[^.]{0,30}\bsecrets?\b|\bsecrets?\s*(?:name|,?\s*containing|contains?|that\s+(?:contains?|holds?|has)|which\s+contains?|with\b|in\s+the\s+same\s+namespace)/i;
 
 export function keyWords(key) {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
@@ -127,9 +133,20 @@ export function isSecretKey(key) {
   return false;
 }
 
+// `n`'s description (`doc`: the page's template of it), as text
+function docText(n) {
+  if (n.doc === undefined || typeof document === "undefined") return "";
+  const t = document.getElementById("sd-doc-" + n.doc);
+  return t && t.content ? t.content.textContent || "" : "";
+}
+
 export function isSecret(n, key) {
   const c = n.constraints || {};
-  return !!n.writeOnly || c.format === "password" || (isSecretKey(key) && types(n).every((t) => t === "string"));
+  if (n.writeOnly || c.format === "password") return true;
+  if (!isSecretKey(key) || !types(n).every((t) => t === "string")) return false;
+  // "...Secret" whose description calls it a Secret's name: not masked
+  const w = keyWords(key);
+  return !(w[w.length - 1] === "secret" && NAMES_SECRET.test(docText(n)));
 }
 
 export function isMultiline(n, value) {

@@ -6,9 +6,9 @@
 // all" asking first; and "Download" of an untouched form saying there is
 // nothing to download instead of saving an empty file.
 import { h } from "./form_dom.js";
-import { pointer, segsOfPointer } from "./form_path.js";
+import { pointer, segsOfPointer, pathText } from "./form_path.js";
 import { isMap, clone, overlay, mergeValues, leafPaths, setOwn } from "./form_values.js";
-import { res, memberNode, itemNode, isSecret, isSecretKey } from "./form_schema.js";
+import { res, memberNode, itemNode, isSecret } from "./form_schema.js";
 
 const $ = (id) => document.getElementById(id);
 const DEPTH = 100;    // undo steps kept
@@ -29,25 +29,34 @@ export function storageKey(data, raw) {
   return "schemadoc-form:" + data.kind + ":" + data.name + "#" + fnv(raw || "");
 }
 
-// `v` without its secrets: each string whose field is masked (a secret's
-// key name, writeOnly, format: password) is taken out.
-export function withoutSecrets(root, v) {
-  const walk = (n0, x, key, depth) => {
+// The overlay `v` without its secrets: each string whose field is masked
+// (a secret's key name, writeOnly, format: password) is taken out, and a
+// list that holds one goes whole (an item is never turned into null); the
+// paths taken out are pushed on `left` (names only: the page says them).
+export function withoutSecrets(root, v, left = []) {
+  const walk = (n0, x, key, segs, depth) => {
     const n = res(n0);
-    if (typeof x === "string") return isSecret(n, key) || isSecretKey(key) ? undefined : x;
+    if (typeof x === "string") { if (!isSecret(n, key)) return x; left.push(pathText(segs)); return undefined; }
     if (depth > 200) return x;
-    if (Array.isArray(x)) return x.map((it) => { const r = walk(itemNode(n) || {}, it, null, depth + 1); return r === undefined ? null : r; });
+    if (Array.isArray(x)) {
+      const was = left.length;
+      const out = x.map((it, i) => walk(itemNode(n) || {}, it, null, segs.concat([i]), depth + 1));
+      if (left.length === was) return out;
+      left.length = was;
+      left.push(pathText(segs));
+      return undefined;
+    }
     if (isMap(x)) {
       const o = {};
       for (const k of Object.keys(x)) {
-        const r = walk(memberNode(n, k) || {}, x[k], k, depth + 1);
+        const r = walk(memberNode(n, k) || {}, x[k], k, segs.concat([k]), depth + 1);
         if (r !== undefined) setOwn(o, k, r);
       }
       return o;
     }
     return x;
   };
-  return walk(root, v, null, 0);
+  return walk(root, v, null, [], 0);
 }
 
 export class Session {
@@ -170,10 +179,12 @@ export class Session {
     no.focus();
   }
 
-  // true (and says why) when the form is untouched: nothing to download
+  // true (and says why) when the form is untouched and "Only changes" is
+  // chosen: the file would be empty ("Everything" downloads the defaults)
   nothingToDownload() {
     const a = this.app;
-    const untouched = overlay(a.values, a.defaults) === undefined && a.imported === null && a.kind !== "crd";
+    const all = document.querySelector("input[name=sd-export][value=all]");
+    const untouched = overlay(a.values, a.defaults) === undefined && a.imported === null && a.kind !== "crd" && !(all && all.checked);
     const st = $("sd-download-note") || h("p", { id: "sd-download-note", class: "sd-alert", role: "status" });
     if (!st.isConnected) $("sd-import-error").before(st);
     st.textContent = untouched ? "Nothing to download: no value differs from the defaults yet. Edit a field or import a values file first." : "";
@@ -197,12 +208,16 @@ export class Session {
     }, 300);
   }
 
+  // what is saved: the overlay on the defaults without its secrets (a
+  // secret left out comes back at its default), the names of the secrets
+  // left out, and the pinned paths
   snapshot() {
     const a = this.app;
-    if (!this.base || this.base.defaults !== a.defaults) this.base = { defaults: a.defaults, v: withoutSecrets(a.form().root, a.defaults) };
-    const ov = overlay(withoutSecrets(a.form().root, a.values), this.base.v);
-    if (ov === undefined && !a.pins.size) return null;
-    return { v: 1, at: Date.now(), form: a.formIndex, overlay: ov === undefined ? {} : ov, pins: [...a.pins.keys()] };
+    const full = overlay(a.values, a.defaults);
+    const left = [];
+    const ov = full === undefined ? undefined : withoutSecrets(a.form().root, full, left);
+    if (full === undefined && !a.pins.size) return null;
+    return { v: 1, at: Date.now(), form: a.formIndex, overlay: isMap(ov) ? ov : {}, secrets: left, pins: [...a.pins.keys()] };
   }
 
   save() {
@@ -227,7 +242,17 @@ export class Session {
     const box = h("div", { id: "sd-restore", class: "sd-alert", role: "region", "aria-label": "Last session" },
       h("p", { text: "Your last session here (" + (isNaN(when) ? "earlier" : when.toLocaleString()) + ") changed " + n + (n === 1 ? " value" : " values") + "; it was saved in this browser." }),
       go, " ", drop);
-    go.addEventListener("click", () => { box.remove(); this.restoreSaved(); });
+    go.addEventListener("click", () => {
+      box.remove();
+      this.restoreSaved();
+      // the secrets it left out: said, by name
+      const left = Array.isArray(s.secrets) ? s.secrets.filter((x) => typeof x === "string") : [];
+      if (left.length) {
+        const note = h("p", { id: "sd-restore-secrets", class: "sd-alert", role: "status",
+          text: "Secret values are never saved in the browser; enter " + (left.length === 1 ? "this one" : "these") + " again: " + left.join(", ") + "." });
+        $("sd-import-error").before(note);
+      }
+    });
     drop.addEventListener("click", () => { box.remove(); this.saved = null; try { localStorage.removeItem(this.key); } catch (e) { /* off */ } });
     $("sd-import-error").before(box);
   }

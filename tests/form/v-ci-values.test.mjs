@@ -8,6 +8,10 @@
 // values file deletes the default); and "Only changes" keeps every key the
 // file sets (pins), with the file's value. The charts' remote $refs come
 // from the corpus (--map, --offline), as tests/suite-gotmpl.sh reads them.
+// Then as a user goes on: the "Only changes" export imported on a fresh page
+// exports the same bytes again, and the printed --set line, run through
+// `bash -c` and `zsh -c` and read by Helm's rules (strvals.mjs), gives the
+// exported values.
 import { after } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +21,7 @@ import {
 } from "./harness.mjs";
 import { mergeValues } from "../../src/form/rules.js";
 import { leafPaths, getAt } from "../../src/form/form_values.js";
+import { readFlags, argvOf } from "./strvals.mjs";
 
 let files = 0;
 after(async () => {
@@ -60,7 +65,8 @@ for (const chart of CHARTS) {
         const text = fs.readFileSync(path.join(dir, f), "utf8");
         const ci = await one(text);
         const want = noNulls(mergeValues(defaults, ci));
-        const out = {};
+        const out = {}, text1 = {};
+        let flags = "";
         for (const mode of ["Only changes", "Everything"]) {
           await reload(p);
           await exportMode(p.page, mode);
@@ -69,11 +75,27 @@ for (const chart of CHARTS) {
           const y = await until(() => preview(p.page), (t) => t !== before || Object.keys(ci).length === 0, 20000, `${chart}/${f} ${mode}: imported`);
           checkEqual(await p.page.getByRole("alert").filter({ hasText: "Import failed" }).count(), 0, `${chart}/${f}: imported without error`);
           out[mode] = await one(y);
+          text1[mode] = y;
+          if (mode === "Only changes") flags = (await p.page.locator("#sd-flags").textContent()) || "";   // hidden (no role) when empty
           checkEqual(noNulls(mergeValues(defaults, out[mode])), want, `${chart}/${f} ${mode}: the export over the defaults == the file over the defaults`);
         }
         // every key the file sets is in "Only changes", with the file's value
         const lost = leafPaths(ci).filter((segs) => getAt(ci, segs) !== null && !isDeepStrictEqual(getAt(out["Only changes"], segs), getAt(ci, segs)));
         checkEqual(lost.map((s) => s.join(".")), [], `${chart}/${f}: every key the file sets is kept in Only changes`);
+        // the user's own export imported again: the same bytes
+        for (const mode of ["Only changes", "Everything"]) {
+          await reload(p);
+          await exportMode(p.page, mode);
+          const before = await preview(p.page);
+          await importText(p.page, text1[mode], "values.yaml");
+          const y2 = await until(() => preview(p.page), (t) => t !== before || text1[mode] === before, 20000, `${chart}/${f} ${mode}: export imported`);
+          checkEqual(y2, text1[mode], `${chart}/${f} ${mode}: export(import(export)) == export`);
+        }
+        // the --set line through real shells, read as Helm reads it
+        if (Object.keys(out["Only changes"]).length) {
+          check(flags.startsWith("--set"), `${chart}/${f}: flags printed: ${flags.slice(0, 80)}`);
+          for (const shell of ["bash", "zsh"]) checkEqual(readFlags(argvOf(shell, flags)).values, out["Only changes"], `${chart}/${f} ${shell}: the --set line gives the export`);
+        }
         files++;
       }
     } finally { await p.close(); }

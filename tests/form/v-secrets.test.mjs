@@ -6,8 +6,9 @@
 // default is not printed in clear beside it.
 import { after } from "node:test";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene,
+  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene, CORPUS, setField, region,
 } from "./harness.mjs";
+import path from "node:path";
 
 after(async () => { console.log(`count: form V secrets checks ${checksDone()}`); await closeBrowser(); });
 
@@ -47,6 +48,13 @@ test("V secrets: secret values masked, names of Secrets not; multi-line values a
     }
     const plain = await p.page.locator('[data-path="auth.passwordKey"]').first().textContent();
     check(/Default: "?password"?/.test(plain), `a non-secret field still shows its default: ${plain}`);
+    // changed: the Changes region names it without its value or default
+    await setField(p.page, "auth.password", "n3w-S3cret-Vq");
+    await setField(p.page, "auth.passwordKey", "pk");
+    const ch = await until(() => region(p.page, "Changes").textContent(), (t) => /auth\.passwordKey/.test(t), 4000, "Changes");
+    check(!ch.includes("n3w-S3cret-Vq") && !ch.includes("default-pass-Qx7"), `the Changes list prints no secret: ${ch}`);
+    check(/auth\.password \(hidden\) default \(hidden\)/.test(ch), `the secret's change is named: ${ch}`);
+    check(/auth\.passwordKey "pk" default "password"/.test(ch), `a plain change shows its values: ${ch}`);
     checkEqual(await hygiene(p), [], "hygiene");
   } finally { await p.close(); }
 });
@@ -71,3 +79,29 @@ test("V secrets: a multi-line value set on a one-line field becomes a textarea a
     checkEqual((await loadValues(y2))[0].auth.existingSecret, "one\ntwo\nthree", "typed lines kept");
   } finally { await p.close(); }
 });
+
+// Real charts: the Bitnami names of Secrets (by their key's words, or by a
+// description that says "Name of the Secret...", "Secret with...") are in
+// clear; the secret values beside them masked.
+const MAPS = ["--map", `https://raw.githubusercontent.com/=${CORPUS}/charts/_remote/raw.githubusercontent.com/`, "--offline"];
+for (const [chart, want] of [
+  ["bitnami-postgresql", { "auth.postgresPassword": true, "auth.password": true, "auth.replicationPassword": true, "auth.existingSecret": false,
+    "tls.certificatesSecret": false, "primary.extraEnvVarsSecret": false, "primary.initdb.scriptsSecret": false }],
+  ["bitnami-redis", { "auth.password": true, "auth.acl.userSecret": false, "master.extraEnvVarsSecret": false, "auth.existingSecretPasswordKey": false }],
+  ["argo-cd", { "configs.secret.githubSecret": true, "configs.secret.gogsSecret": true, "configs.secret.argocdServerAdminPassword": true,
+    "configs.secret.argocdServerAdminPasswordMtime": false }],
+  ["grafana", { envFromSecret: false, "downloadDashboards.envFromSecret": false, "admin.existingSecret": false }],
+]) {
+  test(`V secrets: ${chart}: secret values masked, names of Secrets in clear`, async () => {
+    const p = await open(form(path.join(CORPUS, "charts", chart), MAPS), { readyTimeout: 60000 });
+    try {
+      const all = p.page.getByRole("radio", { name: "All fields", exact: true });
+      if (await all.count()) await all.check();
+      for (const [fp, masked] of Object.entries(want)) {
+        const s = await shown(await reveal(p.page, fp));
+        checkEqual(s.masked, masked, `${chart} ${fp}: ${masked ? "masked" : "in clear"}`);
+      }
+      checkEqual(await hygiene(p), [], "hygiene");
+    } finally { await p.close(); }
+  });
+}

@@ -7,7 +7,7 @@
 import { after } from "node:test";
 import {
   test, form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button, reveal, control,
-  loadValues, hygiene,
+  loadValues, hygiene, exportMode,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form V session checks ${checksDone()}`); await closeBrowser(); });
@@ -63,19 +63,22 @@ test("V autosave: the work comes back after a reload with 'Restore your last ses
     check(!(await pg.getByRole("button", { name: "Restore your last session" }).count()), "no restore offer on a first visit");
     await setField(pg, "replicaCount", "4");
     await setField(pg, "auth.password", "s3cr3t-Zq9-xyz");
-    await importText(pg, 'podAnnotations:\n  "a.b/c": "x"\nimage:\n  tag: "1.25"\n');
+    await importText(pg, 'podAnnotations:\n  "a.b/c": "x"\nimage:\n  tag: "1.25"\nsidecars:\n  - name: a\n    token: t0k3n-Zq9-xyz\n');
     const before = await until(() => values(pg), (v) => v.podAnnotations && v.replicaCount === 4, 3000, "edits");
     const key = await until(() => pg.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("schemadoc-form:"))), (k) => k.length === 1, 3000, "saved");
     checkEqual(key, ["schemadoc-form:chart:formchart@1.2.3"], "keyed by the chart's name and version");
     const stored = await pg.evaluate((k) => localStorage.getItem(k), key[0]);
-    check(!stored.includes("s3cr3t-Zq9-xyz"), "the secret is not in storage");
+    check(!stored.includes("s3cr3t-Zq9-xyz") && !stored.includes("t0k3n-Zq9-xyz"), "the secrets are not in storage");
     await reload(p);
     checkEqual(await values(pg), {}, "a reload starts from the defaults");
     await pg.getByRole("button", { name: "Restore your last session" }).click();
     const after1 = await until(() => values(pg), (v) => v.replicaCount === 4, 3000, "restored");
-    const { auth, ...rest } = before;
-    checkEqual(after1, rest, "everything but the secret is back (the pinned image.tag too)");
-    checkEqual(auth, { password: "s3cr3t-Zq9-xyz" }, "the secret was the only thing left out");
+    const { auth, sidecars, ...rest } = before;
+    checkEqual(after1, rest, "everything but the secrets is back (the pinned image.tag too)");
+    checkEqual(auth, { password: "s3cr3t-Zq9-xyz" }, "the secret was left out");
+    checkEqual(sidecars, [{ name: "a", token: "t0k3n-Zq9-xyz" }], "a list holding a secret was left out whole (not saved without its token)");
+    const note = await pg.getByRole("status").filter({ hasText: "never saved" }).textContent();
+    checkEqual(note, "Secret values are never saved in the browser; enter these again: auth.password, sidecars.", "the page names what to enter again");
     check(!(await pg.getByRole("button", { name: "Restore your last session" }).count()), "the offer is gone once taken");
     // "Discard it" forgets the session
     await reload(p);
@@ -97,6 +100,14 @@ test("V Reset all asks first; Download of an untouched form says there is nothin
     checkEqual(note, 1, "Nothing to download is said");
     await pg.waitForTimeout(500);
     checkEqual(downloaded, false, "no empty file saved");
+    // "Everything" of an untouched form is the defaults: that file downloads
+    await exportMode(pg, "Everything");
+    const [d0] = await Promise.all([pg.waitForEvent("download"), button(pg, "Download values.yaml").click()]);
+    const fs = await import("node:fs");
+    const full = fs.readFileSync(await d0.path(), "utf8");
+    checkEqual(full, await preview(pg), "Everything of an untouched form: the defaults downloaded, as the preview shows");
+    check(/replicaCount: 1/.test(full), "the defaults are in it");
+    await exportMode(pg, "Only changes");
     // touched: Reset all asks; Cancel keeps the values
     await setField(pg, "replicaCount", "7");
     await until(() => values(pg), (v) => v.replicaCount === 7, 3000, "edit");

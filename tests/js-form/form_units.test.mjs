@@ -214,9 +214,10 @@ test("pins: the keys a file sets stay in Only changes, even at their default", (
 
 test("secrets: the names of secret values, not of Secrets", () => {
   for (const k of ["password", "adminPassword", "apiKey", "apikey", "token", "bearerToken", "secretKey", "privateKey", "secretAccessKey",
-    "credentials", "clientSecret", "secret", "db_password", "root-password", "passphrase"]) assert.ok(isSecretKey(k), k);
+    "credentials", "clientSecret", "secret", "db_password", "root-password", "passphrase", "githubSecret", "bitbucketServerSecret"]) assert.ok(isSecretKey(k), k);
   for (const k of ["existingSecret", "existingSecretPasswordKey", "tlsSecretName", "secretName", "secretRef", "passwordKey", "tokenFile",
-    "tokenTTL", "passwordSecret", "imagePullSecrets", "accessKey", "privateKeySecretRef", "secretKeyRef", "name"]) assert.ok(!isSecretKey(k), k);
+    "tokenTTL", "passwordSecret", "imagePullSecrets", "accessKey", "privateKeySecretRef", "secretKeyRef", "name",
+    "extraEnvVarsSecret", "envFromSecret", "scriptsSecret", "certificatesSecret"]) assert.ok(!isSecretKey(k), k);
 });
 
 test("schema: widgets, secrets and oneOf branch choice", () => {
