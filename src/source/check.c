@@ -376,7 +376,8 @@ static void noschema_notice(sd_check *k, const sd_chart *chart)
                     "are checked, against values.yaml");
     else
         sd_diag_warning(k->diags, (sd_loc){ chart->dir, 0, 0 },
-                        "the chart has no values.schema.json: Helm checks nothing, and neither does this");
+                        "the chart has no values.schema.json%s: Helm checks nothing, and neither does this",
+                        chart->values ? "" : " and no values.yaml");
 }
 
 /* Helm's `-f a -f b` merges (the default); chart-testing checks each CI
