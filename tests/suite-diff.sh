@@ -312,7 +312,8 @@ EOF
     tail -n 1 "$tmp/up5" | sed 's/^/  upgrade-check redis, nothing set: /'
     # the chart's own upgrade notes: every one about values is in the check
     if $PY tests/upgrade_notes.py "$SD" "$U" "$CORPUS/charts" "$tmp" >"$tmp/notes" 2>&1; then ok; else bad "upgrade notes"; grep -v '^covered\|^not about' "$tmp/notes"; fi
-    grep -v '^covered' "$tmp/notes" | sed 's/^/  notes: /'
+    grep -v '^covered\|^figure' "$tmp/notes" | sed 's/^/  notes: /'
+    grep '^figure' "$tmp/notes"
 fi
 # newly required keys (small schemas): region is required in NEW
 printf 'name: x\ntimeoutSeconds: 10\n' >"$tmp/s.yaml"

@@ -5,7 +5,11 @@
 # conformance.py); traefik's schema made again from its annotations; every
 # corpus chart without its schema: its own values.yaml and ci/ files valid
 # against the schema made for it, and its pages losing nothing
-# (tests/schema/pages.py); --check. Fixtures: tests/schema/<case>/.
+# (tests/schema/pages.py); every command (validate, the pages, the form,
+# rules, diff, upgrade-check) on an annotated chart without a schema uses
+# the schema made for it and notes it once; the schema command's options in
+# --help, the completions and did-you-mean; --check. Fixtures:
+# tests/schema/<case>/.
 # Prints "N passed, N failed" last.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -139,6 +143,74 @@ for c in "$CORPUS"/charts/*/; do
     rm -rf "$tmp/c-$cn" "$tmp/z-$cn"
 done
 echo "figure: schema made for $charts corpus charts without their schema: values.yaml and ci/ valid, pages complete"
+
+# --- every command uses the made schema, and says so once --------------------
+# A chart without a schema whose annotations say what its defaults cannot
+# (a null replica count: an integer from 1; a pull policy of three values);
+# c2 is its next version (minimum 2, `Never` gone). Each command shows the
+# annotations at work, and notes once per chart (a note, not a warning)
+# that the schema is made. The same chart with the annotations taken out
+# ($U/plain) shows none of it: what each check sees comes from them.
+U=$tmp/uses
+mkdir -p "$U/c" "$U/plain"
+printf 'apiVersion: v2\nname: c\nversion: 1.0.0\n' >"$U/c/Chart.yaml"
+printf '%s\n' '# -- How many pods' 'replicaCount: # @schema type:[integer, null]; minimum: 1' 'image:' \
+    '  # -- When to pull' '  pullPolicy: IfNotPresent # @schema enum:[IfNotPresent, Always, Never]' >"$U/c/values.yaml"
+cp -r "$U/c" "$U/c2" && sed -i 's/1\.0\.0/1.1.0/' "$U/c2/Chart.yaml" && sed -i 's/, Never\]/]/; s/minimum: 1/minimum: 2/' "$U/c2/values.yaml"
+cp "$U/c/Chart.yaml" "$U/plain/" && sed 's/ # @schema.*//' "$U/c/values.yaml" >"$U/plain/values.yaml"
+printf 'replicaCount: three\n' >"$U/three.yaml"
+printf 'image:\n  pullPolicy: Never\n' >"$U/never.yaml"
+NOTE="note: the chart has no values.schema.json: the schema is made from values.yaml and its comments"
+noted() { # NAME FILE N: N notes (one per chart), no warning about the schema
+    count "$1: the made schema, said once per chart" "$3" "$2" "$NOTE"
+    count "$1: not a warning" 0 "$2" "warning: the chart has no values.schema.json"
+}
+"$SD" validate "$U/c" "$U/three.yaml" >"$tmp/out" 2>"$tmp/err"
+status "validate: replicaCount three refused" 1 $?
+has "validate: the annotation's type" "$tmp/err" 'replicaCount: found string "three", expected null or integer'
+noted validate "$tmp/err" 1
+"$SD" validate "$U/plain" "$U/three.yaml" >"$tmp/out" 2>"$tmp/err"
+status "validate, annotations taken out: three accepted" 0 $?
+# the enum as each page shows it (the values.yaml text some pages embed names `Never` too)
+for fe in 'json|"Never"' 'md|one of: `IfNotPresent`, `Always`, `Never`' 'html|<code>Never</code>' 'form|"Never"'; do
+    f=${fe%%|*} e=${fe#*|}
+    "$SD" "$U/c" --format $f -o "$tmp/page.$f" 2>"$tmp/err"
+    status "$f page" 0 $?
+    has "$f page: the annotation's enum" "$tmp/page.$f" "$e"
+    noted "$f page" "$tmp/err" 1
+    "$SD" "$U/plain" --format $f -o "$tmp/plain.$f" 2>/dev/null
+    hasnt "$f page, annotations taken out: no enum" "$tmp/plain.$f" "$e"
+done
+"$SD" rules "$U/c" -o "$tmp/rules.json" 2>"$tmp/err"
+status "rules" 0 $?
+has "rules: the annotation's minimum" "$tmp/rules.json" '"minimum":1'
+noted rules "$tmp/err" 1
+"$SD" diff "$U/c" "$U/c2" >"$tmp/out" 2>"$tmp/err"
+status "diff: something changed" 1 $?
+has "diff: the minimum tightened" "$tmp/out" "constraint (minimum, tightened)"
+has "diff: the enum tightened" "$tmp/out" "constraint (enum, tightened)"
+noted diff "$tmp/err" 2
+"$SD" upgrade-check "$U/c" "$U/c2" "$U/never.yaml" >"$tmp/out" 2>"$tmp/err"
+status "upgrade-check: Never no longer allowed" 1 $?
+has "upgrade-check: the new enum" "$tmp/out" 'image.pullPolicy: value "Never" is not one of the allowed values'
+noted upgrade-check "$tmp/err" 2
+
+# --- the schema command's options: --help, completion, did-you-mean ----------
+"$SD" schema --help >"$tmp/out" 2>&1
+status "schema --help" 0 $?
+for o in --check --like --dialect --config --draft "-o FILE"; do has "schema --help names $o" "$tmp/out" "$o"; done
+"$SD" completion bash >"$tmp/compl.bash"
+for w in lik:--like dia:--dialect con:--config che:--check; do
+    out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc schema "--$2"); COMP_CWORD=2; _schemadoc; echo "${COMPREPLY[*]}"' _ "$tmp/compl.bash" "${w%%:*}")
+    [ "$out" = "${w#*:}" ] && ok || fail "bash: 'schema --${w%%:*}' completes to '$out', expected ${w#*:}"
+done
+out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc schema --like ""); COMP_CWORD=3; _schemadoc; echo "${COMPREPLY[*]}"' _ "$tmp/compl.bash")
+[ "$out" = "helm-schema helm-values-schema-json" ] && ok || fail "bash: 'schema --like' completes to '$out'"
+"$SD" schema --dialekt schemadoc samples/podinfo >"$tmp/out" 2>"$tmp/err"
+status "schema --dialekt: usage error" 2 $?
+has "schema --dialekt: did you mean" "$tmp/err" "did you mean '--dialect'?"
+"$SD" validate --like helm-schema samples/podinfo >"$tmp/out" 2>"$tmp/err"
+has "validate --like: an option of another command" "$tmp/err" "'--like' is an option of other commands"
 
 # --- --check ------------------------------------------------------------------
 P=$tmp/podinfo

@@ -154,6 +154,18 @@ if cmp -s "$tmp/bn-chart/README.md" "$tmp/bn-readme.md"; then ok; else fail "bit
 status "bitnami inconsistent metadata, --lenient" 0 $?
 has "bitnami --lenient: the table written" "$tmp/bn-chart/README.md" '| `image.registry`'
 
+# a packaged chart given where a chart directory or schema is meant: said
+# so (was: "control characters are not allowed (byte 0x1f)" at 1:1)
+(cd tests/golden/validate-lint-templates && tar czf "$tmp/pkg.tgz" chart)
+"$SD" validate "$tmp/pkg.tgz" tests/golden/validate-lint-templates/ci.yaml >"$tmp/out" 2>"$tmp/err"
+status "validate a .tgz: refused" 2 $?
+has "validate a .tgz: why" "$tmp/err" 'pkg.tgz: error: this is a packaged chart (gzip-compressed tar)'
+hasnt "validate a .tgz: no verdict" "$tmp/out" 'valid'
+"$SD" "$tmp/pkg.tgz" --format md -o "$tmp/pkg.md" >"$tmp/out" 2>"$tmp/err"
+status "render a .tgz: refused" 2 $?
+has "render a .tgz: why" "$tmp/err" 'unpack it (`tar xzf FILE`)'
+if [ -e "$tmp/pkg.md" ]; then fail "render a .tgz: a page was written"; else ok; fi
+
 # --- html on a phone (headless Chromium, 320 and 390 px) ---------------------
 # No horizontal scroll, the filter first, long paths wrap. A fixture with long
 # paths and URLs, the md-chart fixture in both themes, and a big corpus chart.

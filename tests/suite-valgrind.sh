@@ -21,11 +21,13 @@ run() { # expected-status args...
     rm -f /tmp/sd-vg.$$
 }
 run 0 samples/podinfo --format json
-run 0 tests/golden/load-ok-output/values.yaml
+run 0 tests/golden/load-ok-output/values.yaml --format doc
 run 2 tests/golden/load-duplicate-key/dup.yaml
 run 2 tests/golden/load-alias-bomb/bomb.yaml
 run 2 tests/golden/load-bad-json/bad.json
-[ -f "$CORPUS/charts/bitnami-redis/values.yaml" ] && run 0 "$CORPUS/charts/bitnami-redis/values.yaml"
+[ -f "$CORPUS/charts/bitnami-redis/values.yaml" ] && run 0 "$CORPUS/charts/bitnami-redis/values.yaml" --format doc
+# a values file given as a schema is refused (exit 2), with nothing leaked
+[ -f "$CORPUS/charts/bitnami-redis/values.yaml" ] && run 2 "$CORPUS/charts/bitnami-redis/values.yaml"
 [ -d "$CORPUS/charts/traefik" ] && run 0 "$CORPUS/charts/traefik"
 for extra in tests/valgrind.d/*.sh; do [ -f "$extra" ] && . "$extra"; done
 echo "$passed passed, $failed failed"

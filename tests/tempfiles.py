@@ -142,12 +142,15 @@ def main():
         small = f"{base}/small.schema.json"
         with open(small, "w") as f:
             json.dump({"type": "object", "properties": {"a": {"type": "string"}}}, f)
-        with open(out, "w") as f:
-            f.write("before\n")
-        os.chmod(out, 0o600)
-        rc, _, err = run(["small.schema.json", "--format", "md", "-o", "out.html"], base)
-        check(rc == 0 and os.stat(out).st_mode & 0o7777 == 0o600, "-o over a 0600 file keeps 0600",
-              f"exit {rc}, mode {oct(os.stat(out).st_mode & 0o7777)} {err[-200:]}")
+        # 0600 (the case; also what mkstemp makes) and 0640 (neither
+        # mkstemp's mode nor the umask's: a check that the mode is copied)
+        for mode in (0o600, 0o640):
+            with open(out, "w") as f:
+                f.write("before\n")
+            os.chmod(out, mode)
+            rc, _, err = run(["small.schema.json", "--format", "md", "-o", "out.html"], base)
+            check(rc == 0 and os.stat(out).st_mode & 0o7777 == mode, f"-o over a {mode:04o} file keeps {mode:04o}",
+                  f"exit {rc}, mode {oct(os.stat(out).st_mode & 0o7777)} {err[-200:]}")
         os.chmod(out, 0o644)
         os.link(out, f"{base}/second-name.html")
         with open(out, "w") as f:

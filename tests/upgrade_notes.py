@@ -163,6 +163,7 @@ def upgrade_check(sd, old, new, values):
 def main():
     sd, ups, charts, tmp = sys.argv[1:5]
     bad = 0
+    tot = [0, 0, 0, 0]   # notes, about values, of them listed, not about values
     for chart, old_v, new_v in (("postgresql", "10.16.3", "11.0.0"), ("redis", "17.17.1", "18.19.4")):
         old = os.path.join(ups, "bitnami-%s-%s" % (chart, old_v))
         new = os.path.join(ups, "bitnami-%s-%s" % (chart, new_v))
@@ -210,8 +211,14 @@ def main():
         if not notes:
             print("NO NOTES found for %s %s" % (chart, new_v))
             bad += 1
-        print("%s %s -> %s: %d notes (%s), %d about values covered, %d not about values"
-              % (chart, old_v, new_v, len(notes), os.path.relpath(readme, os.path.dirname(ups)), covered, none))
+        about = len(notes) - none
+        print("figure: upgrade notes %s %s -> %s: %d notes (%s), %d about values, %d of them listed by "
+              "upgrade-check, %d not about values"
+              % (chart, old_v, new_v, len(notes), os.path.relpath(readme, os.path.dirname(ups)), about, covered, none))
+        for i, n in enumerate((len(notes), about, covered, none)):
+            tot[i] += n
+    print("figure: upgrade notes: %d notes, %d about values, %d of them listed by upgrade-check, %d not about values"
+          % tuple(tot))
     sys.exit(1 if bad else 0)
 
 

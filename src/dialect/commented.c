@@ -431,6 +431,7 @@ static void scan_run(scan *s, const sd_comment *c, size_t n)
     sline *seg = malloc(n * sizeof *seg);
     size_t ns = 0;
     int skip = 0;   /* lines indented past this column belong to a skipped line */
+    int block = 0;  /* inside a helm-schema `# @schema` ... `# @schema` block */
 
     if (!seg) {
         s->oom = 1;
@@ -445,6 +446,14 @@ static void scan_run(scan *s, const sd_comment *c, size_t n)
         l.col = l.hash_col + 1 + (int)sp;
         int prose = t[0] == '#' || !l.len || l.text[0] == '@' || (l.len >= 2 && !strncmp(l.text, "--", 2)) ||
                     memchr(l.text, '\t', l.len) != NULL;
+        /* a helm-schema block's YAML is keywords of the key below, not keys */
+        size_t fl = l.len;
+        while (fl && (l.text[fl - 1] == ' ' || l.text[fl - 1] == '\t'))
+            fl--;
+        if ((fl == 7 && !strncmp(l.text, "@schema", 7)) || (fl == 12 && !strncmp(l.text, "@schema.root", 12)))
+            block = !block;
+        else if (block)
+            prose = 1;
         int key = !prose && key_line(l.text, l.len);
         int item = !prose && l.text[0] == '-' && (l.len == 1 || l.text[1] == ' ');
         if (ns) {

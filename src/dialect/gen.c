@@ -31,9 +31,13 @@ static void strip_facts(gen *g, sd_node *s, int depth)
 }
 
 /* Which flavour a values file is written for: helm-values-schema-json
- * parts, else helm-schema blocks, else schemadoc's own. */
+ * parts, else helm-schema blocks, else schemadoc's own, which also reads a
+ * file that mixes the two tools' annotations (each tool would ignore the
+ * other's). */
 static int pick(const sd_atschema *at)
 {
+    if (at->hvsj && (at->blocks || at->root_block))
+        return SD_GEN_NATIVE;
     if (at->hvsj)
         return SD_GEN_HVSJ;
     if (at->blocks || at->root_block)

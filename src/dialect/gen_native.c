@@ -109,12 +109,80 @@ static void properties(gen *g, sd_node *s, const sd_node *v, int commented, cons
         sd_gen__set(g, s, "properties", props);
 }
 
-static void describe(gen *g, sd_node *s, const sd_annot *an)
+/* The text of a comment line ("#" + text) as helm-docs adds it to a
+ * description: after the '#' and one blank. */
+static const char *docs_text(const char *line)
 {
+    const char *h = line;
+    while (*h == ' ' || *h == '\t')
+        h++;
+    if (*h == '#')
+        h++;
+    if (*h == ' ' || *h == '\t')
+        h++;
+    return h;
+}
+
+/* Whether `t` (docs_text of a line) is an `@schema` line: a block's fence
+ * when *fence gets 1 (`@schema` or `@schema.root` alone). */
+static int at_line(const char *t, int *fence)
+{
+    const char *e;
+    *fence = 0;
+    if (strncmp(t, "@schema", 7) != 0)
+        return 0;
+    e = t + 7;
+    if (!strncmp(e, ".root", 5))
+        e += 5;
+    while (*e == ' ' || *e == '\t')
+        e++;
+    *fence = *e == '\0';
+    return 1;
+}
+
+/* The helm-docs description of a key without its `@schema` lines (helm-docs
+ * keeps them: a `# @schema` block or part written below the `# --` line is
+ * text to it, an annotation to the schema tools), into `out`. */
+static void without_annotations(sd_buf *out, const char *desc, const sd_atann *a)
+{
+    size_t from = 0;
+    int in_block = 0, fence;
+    sd_buf_puts(out, desc);
+    for (size_t i = 0; a && i < a->nhead; i++) {
+        const char *t = docs_text(a->head[i]);
+        int at = at_line(t, &fence);
+        if (!at && !in_block)
+            continue;
+        if (at && fence)
+            in_block = !in_block;
+        /* the line's text where it was added: after a blank or a newline */
+        size_t n = strlen(t);
+        for (size_t k = from; n && k + n <= out->len; k++) {
+            if (k && (out->ptr[k - 1] == ' ' || out->ptr[k - 1] == '\n') && !memcmp(out->ptr + k, t, n) &&
+                (k + n == out->len || out->ptr[k + n] == ' ' || out->ptr[k + n] == '\n')) {
+                memmove(out->ptr + k - 1, out->ptr + k + n, out->len - k - n);
+                out->len -= n + 1;
+                out->ptr[out->len] = '\0';
+                from = k - 1;
+                break;
+            }
+        }
+    }
+}
+
+static void describe(gen *g, sd_node *s, const sd_annot *an, const sd_atann *a)
+{
+    sd_buf d = SD_BUF_INIT;
     if (!an || !an->description || !*an->description)
         return;
-    sd_gen__set(g, s, "description", sd_gen__str(g, an->description));
-    sd_gen__set(g, s, "markdownDescription", sd_gen__str(g, an->description));
+    without_annotations(&d, an->description, a);
+    if (sd_buf_failed(&d))
+        g->oom = 1;
+    else if (d.len) {
+        sd_gen__set(g, s, "description", sd_gen__str(g, d.ptr));
+        sd_gen__set(g, s, "markdownDescription", sd_gen__str(g, d.ptr));
+    }
+    sd_buf_release(&d);
 }
 
 /* The helm-docs / Bitnami annotation of the key at g->path. */
@@ -191,7 +259,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
         if (an->nullable && types->n && !sd_gen__has_type(types, "null") &&
             sd_synth_push(g->out, types, sd_gen__str(g, "null")) < 0)
             g->oom = 1;
-        describe(g, s, an);
+        describe(g, s, an, p && !commented ? sd_atschema_get(&g->at, p) : NULL);
     }
     g->loc = p && p->key ? p->key->loc : v->loc;
     widen(g, types, ex);

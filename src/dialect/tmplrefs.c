@@ -224,8 +224,10 @@ static void tokenize(scan *s, const char *p, const char *end)
             p++;
             add_tok(s, T_ASSIGN, b, 1);
         } else {
-            while (p < end && !strchr(" \t\n\r()|,\"`'", *p))
+            /* one byte at least: strchr() finds a NUL byte in its own set */
+            do
                 p++;
+            while (p < end && *p && !strchr(" \t\n\r()|,\"`'", *p));
             add_tok(s, T_OTHER, b, (size_t)(p - b));
         }
     }

@@ -46,7 +46,9 @@ static void sprint(sd_buf *b, const sd_gval *argv, int argc, int ln, gwalk *w)
 }
 
 /* text/template's evalArgs: one string as it is, else fmt.Sprint; in a
- * buffer capped as the output is. 0, or the error of a walk that ran out. */
+ * buffer capped as the output is. 0, or the error of a walk that ran out or
+ * of a text past the cap (never a text cut at the cap: html, js and
+ * urlquery of a shared alias bomb printed 64 MiB of it and went on). */
 static int eval_args(sd_gcall *c, sd_buf *b, const sd_gval *argv, int argc)
 {
     gwalk w = sd_gotmpl__walk(c);
@@ -58,6 +60,11 @@ static int eval_args(sd_gcall *c, sd_buf *b, const sd_gval *argv, int argc)
     if (sd_gotmpl__walked(c, &w) != 0) {
         sd_buf_release(b);
         return c->err;
+    }
+    if (sd_buf_failed(b)) {
+        int e = sd_buf_error(b);
+        sd_buf_release(b);
+        return sd_gcall_fail(c, e == SD_ELIMIT ? "result too large" : "out of memory");
     }
     return 0;
 }

@@ -309,6 +309,23 @@ static void check_deprecated(lctx *c, const sd_tval *key, const sref *s, size_t 
     comment_deprecated(c, key, ptr, dkey);
 }
 
+/* 1 when the value `v` is the chart's default `def` (deep): it sets
+ * nothing, so its key's deprecation is nothing to act on (a copy of
+ * values.yaml, as `helm show values` writes it, gives no warning). */
+static int same_as_default(const lctx *c, const sd_tval *v, const sd_node *def)
+{
+    const sd_node *n = sd_tape_node(c->t, v);
+    if (!n || !def)
+        return 0;
+    if (n == def)
+        return 1;
+    sd_val *a = sd_node_to_val(n), *b = a ? sd_node_to_val(def) : NULL;
+    int same = a && b && sd_val_equal(a, b);
+    sd_val_decref(a);
+    sd_val_decref(b);
+    return same;
+}
+
 static void walk(lctx *c, const sd_tval *v, const sd_node *defs, const sref *s, size_t ns,
                  sd_buf *ptr, sd_buf *dk, int depth);
 
@@ -625,8 +642,9 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
 
         for (size_t j = 0; root && j < c->nextra && !extra; j++)
             extra = !strcmp(c->extra[j], k);
-        if (extra)
-            continue;   /* global and the subcharts' parts: theirs to judge */
+        /* global and the subcharts' parts: theirs to judge (no key of them
+         * is unknown here), but a deprecation this chart says is still said */
+        known = extra;
         for (size_t j = 0; j < ns && !known; j++)
             known = kw[j].props && sd_node_get(kw[j].props, k);
         known = known || cd || own || required_here(s, ns, k);
@@ -637,7 +655,7 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             known = 1;
         if (!known && !refs && pl.judged && !pl.open)
             known = known_by_analogy(c, defs, k);
-        if (!refs && c->lc && pl.judged && !own)
+        if (!refs && c->lc && pl.judged && !own && !extra && !c->free)
             c->lc->shape_used = 1;
         sd_ptr_push(ptr, k, key->len);
         dotted(dk, k);
@@ -648,9 +666,13 @@ static void walk_map(lctx *c, const sd_tval *v, const sd_node *defs, const sref 
             /* (a value the chart's values.yaml gives as it is, shared by the
              * merge, holds nothing to report: its keys are the chart's own) */
             ncs = child_schemas(c, s, kw, ns, k, cs);
-            if (!own)
+            if (!own && !same_as_default(c, key + 1, cd))
                 check_deprecated(c, key, cs, ncs, ptr->ptr, dk->ptr);
+            const int map_free = c->free;
+            if (extra)
+                c->free = 1;
             walk(c, key + 1, cd, cs, ncs, ptr, dk, depth + 1);
+            c->free = map_free;
         }
         c->nseg--;
         sd_buf_truncate(ptr, mark);

@@ -2,6 +2,7 @@
  * (see source.h): detect the kind, set up the docset and its maps, load,
  * index every schema in one resolver, list the entry points. */
 #include "source.h"
+#include "archive.h"
 #include "buf.h"
 #include "commented.h"
 #include "emit.h"
@@ -307,11 +308,24 @@ static int refuse_values_file(const sd_source *s, sd_diags *diags)
     return err;
 }
 
+/* A packaged chart (what `helm package` and `helm pull` write) where a
+ * chart directory or a schema was meant: said before its gzip bytes are
+ * read as YAML ("control characters are not allowed"). */
+static int refuse_archive(const sd_source *s, sd_diags *diags)
+{
+    if (!sd_archive_is_tgz(s->path))
+        return 0;
+    return sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ s->path, 0, 0 },
+                         "this is a packaged chart (gzip-compressed tar), not a chart directory or "
+                         "schema: unpack it (`tar xzf FILE`) and give its directory "
+                         "(`diff` and `upgrade-check` read it as it is)");
+}
+
 static int open_file(sd_source *s, sd_diags *diags)
 {
     int err;
 
-    if ((err = refuse_markdown(s, diags)) < 0)
+    if ((err = refuse_markdown(s, diags)) < 0 || (err = refuse_archive(s, diags)) < 0)
         return err;
     if ((err = sd_doc_load_file(&s->doc, s->path, SD_FMT_AUTO, NULL, diags)) < 0)
         return err;

@@ -616,7 +616,9 @@ static int quantifier(rp *p, int atom, int quantifiable)
     return r;
 }
 
-/* One term: an assertion or an atom with its quantifier. Returns the node. */
+/* One term: an assertion or an atom with its quantifier. Returns the node.
+ * (One switch over the term's first character, one case per production of
+ * ECMA-262's Term and Atom: splitting it would scatter the grammar.) */
 static int term(rp *p)
 {
     int c = peek(p, 0), n;

@@ -17,6 +17,7 @@
 #include "keywords.h"
 #include "vmsg.h"
 #include "vprog.h"
+#include "jsnum.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -304,72 +305,13 @@ static long pattern_index(rx *x, const char *src, sd_loc loc)
     return i;
 }
 
-/* What JavaScript's String(d) prints (ECMA-262 Number::toString): the
- * shortest digits that read back as d, in plain or exponent notation. */
-static void js_number(sd_buf *b, double d)
-{
-    char tmp[40], digits[24];
-    int k = 0, e = 0, n;
-    if (d != d) {
-        sd_buf_puts(b, "null");
-        return;
-    }
-    if (isinf(d)) {
-        sd_buf_puts(b, d < 0 ? "-1e999" : "1e999");  /* JSON.parse reads these as infinities */
-        return;
-    }
-    if (d == 0) {
-        sd_buf_putc(b, '0');
-        return;
-    }
-    if (d < 0) {
-        sd_buf_putc(b, '-');
-        d = -d;
-    }
-    for (int prec = 0; prec <= 16; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*e", prec, d);
-        if (strtod(tmp, NULL) == d)
-            break;
-    }
-    /* tmp: D[.DDD]e[+-]XX */
-    for (const char *p = tmp; *p && *p != 'e'; p++)
-        if (*p >= '0' && *p <= '9')
-            digits[k++] = *p;
-    e = atoi(strchr(tmp, 'e') + 1);
-    while (k > 1 && digits[k - 1] == '0')
-        k--;
-    digits[k] = '\0';
-    n = e + 1;    /* d = 0.DIGITS x 10^n */
-    if (k <= n && n <= 21) {
-        sd_buf_puts(b, digits);
-        for (int i = k; i < n; i++)
-            sd_buf_putc(b, '0');
-    } else if (0 < n && n <= 21) {
-        sd_buf_put(b, digits, (size_t)n);
-        sd_buf_putc(b, '.');
-        sd_buf_puts(b, digits + n);
-    } else if (-6 < n && n <= 0) {
-        sd_buf_puts(b, "0.");
-        for (int i = 0; i < -n; i++)
-            sd_buf_putc(b, '0');
-        sd_buf_puts(b, digits);
-    } else {
-        sd_buf_putc(b, digits[0]);
-        if (k > 1) {
-            sd_buf_putc(b, '.');
-            sd_buf_puts(b, digits + 1);
-        }
-        sd_buf_printf(b, "e%c%d", n - 1 < 0 ? '-' : '+', n - 1 < 0 ? 1 - n : n - 1);
-    }
-}
-
 /* A number of the schema as JSON: the value, or [value, "text"] when the
  * text it was written as differs from what JavaScript prints for it
  * (messages quote the text as written). */
 static void put_number(rx *x, const sd_node *n)
 {
     sd_buf v = SD_BUF_INIT;
-    js_number(&v, sd_node_number(n));
+    sd_jsnum_put(&v, sd_node_number(n));
     if (n->str && n->len && (n->len != v.len || memcmp(n->str, v.ptr, v.len) != 0)) {
         sd_buf_printf(x->o, "[%s,", v.ptr);
         sd_emit_json_string(x->o, n->str, n->len);
@@ -704,7 +646,7 @@ static void default_texts(sd_buf *b, size_t *count, const sd_node *n, const char
         return;
     if ((n->kind == SD_INT || n->kind == SD_FLOAT) && n->str && n->len) {
         sd_buf v = SD_BUF_INIT;
-        js_number(&v, sd_node_number(n));
+        sd_jsnum_put(&v, sd_node_number(n));
         if (v.len != n->len || memcmp(v.ptr, n->str, v.len)) {
             sd_buf_puts(b, (*count)++ ? ", " : "");
             put_str(b, ptr);

@@ -432,62 +432,28 @@ static int v_object(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)
     return ok;
 }
 
+/* uniqueItems: every item equal to an earlier one is reported (the first
+ * only without a result list). */
+typedef struct udup { vctx *c; const vs *s; const sd_tval *inst; } udup;
+
+static int unique_found(void *arg, size_t i, size_t j, const sd_tval *item)
+{
+    udup *u = arg;
+    if (!u->c->res)
+        return 0;   /* the verdict is known: stop */
+    path_push(u->c, NULL, i);
+    verr(u->c, u->s, "uniqueItems", item, NULL, SD_MSG_UNIQUE, i, j);
+    u->c->npath--;
+    return 1;
+}
+
 static int unique_check(vctx *c, const vs *s, const sd_tval *inst)
 {
-    size_t n = inst->len;
-    const sd_tval *few[16], **it = few, *x = inst + 1;
-    int ok = 1;
-    if (n < 2)
-        return 1;
-    if (n > 16 && !(it = malloc(n * sizeof *it)))
+    udup u = { c, s, inst };
+    int n = sd_vprog__duplicates(inst, unique_found, &u);
+    if (n < 0)
         return fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
-    for (size_t i = 0; i < n; i++, x = sd_tval_next(x))
-        it[i] = x;
-    if (n <= 16) {
-        for (size_t i = 1; i < n; i++)
-            for (size_t j = 0; j < i; j++)
-                if (sd_vprog__equal(it[i], it[j])) {
-                    if (c->res) {
-                        path_push(c, NULL, i);
-                        verr(c, s, "uniqueItems", it[i], NULL,
-                             SD_MSG_UNIQUE, i, j);
-                        c->npath--;
-                    }
-                    return 0;
-                }
-        return 1;
-    }
-    size_t cap = 32;
-    while (cap < n * 2)
-        cap *= 2;
-    struct uslot { uint64_t h; size_t i; } *tab = calloc(cap, sizeof *tab);
-    if (!tab) {
-        free(it);
-        return fatal(c, ILOC(c, inst), SD_ENOMEM, "out of memory");
-    }
-    for (size_t i = 0; i < n && (ok || c->res); i++) {
-        uint64_t h = sd_vprog__hash(it[i]);
-        size_t k = h & (cap - 1);
-        for (; tab[k].i; k = (k + 1) & (cap - 1)) {
-            if (tab[k].h == h && sd_vprog__equal(it[tab[k].i - 1], it[i])) {
-                ok = 0;
-                if (c->res) {
-                    path_push(c, NULL, i);
-                    verr(c, s, "uniqueItems", it[i], NULL,
-                         SD_MSG_UNIQUE, i, tab[k].i - 1);
-                    c->npath--;
-                }
-                break;
-            }
-        }
-        if (!tab[k].i) {
-            tab[k].h = h;
-            tab[k].i = i + 1;
-        }
-    }
-    free(tab);
-    free(it);
-    return ok;
+    return n == 0;
 }
 
 static int v_array(vctx *c, const vs *s, const sd_tval *inst, uint8_t *L)

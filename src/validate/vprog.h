@@ -178,6 +178,11 @@ static inline uint64_t mix(uint64_t x)
 int sd_vprog__equal(const sd_tval *a, const sd_tval *b);
 /** A hash of a value that agrees with sd_vprog__equal(). */
 uint64_t sd_vprog__hash(const sd_tval *x);
+/** The items of list `list` equal to an earlier item: `found(arg, i, j,
+ *  item)` for item i equal to item j < i, in order, while it returns
+ *  nonzero (a list of up to 16 items: the first only). Returns how many were found, or -1 out of memory. */
+int sd_vprog__duplicates(const sd_tval *list, int (*found)(void *, size_t, size_t, const sd_tval *),
+                         void *arg);
 
 /* A step of the instance path: a map's key (a tape value) or a list index. */
 typedef struct vseg { const sd_tval *key; size_t idx; } vseg;

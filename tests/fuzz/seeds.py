@@ -150,11 +150,13 @@ def main():
         bomb = "".join("%s: &%s [%s]\n" % (k, k, ",".join(["lol"] * 10 if k == "a" else ["*" + chr(ord(k) - 1)] * 10))
                        for k in "abcdefghij").encode()
         for use in (b"toJson $b", b"toYaml $b", b"toString $b", b"quote $b", b"join \",\" $b.j", b"sortAlpha $b.j",
-                    b"uniq (list $b.j $b.j)", b"deepEqual $b.j $b.j", b"$b", b"printf \"%v\" $b"):
+                    b"uniq (list $b.j $b.j)", b"deepEqual $b.j $b.j", b"$b", b"printf \"%v\" $b",
+                    b"html $b", b"js $b", b"urlquery $b", b"printf \"%x\" $b"):
             seeds.append(b'{{ $b := .Files.Get "files/data.yaml" | fromYaml }}{{ ' + use + b" | len }}"
                          + SEP + values + SEP + bomb)
         for t in (b'{{ (.Files.Glob "*a*a*a*a*a*b").AsConfig }}', b'{{ (.Files.Glob "' + b"**?" * 20 + b'Q").AsConfig }}',
                   b'{{ regexFindAll "x" (repeat 100000 "x") -1 | len }}', b'{{ regexSplit "" "abc" -1 }}',
+                  b'{{ regexFindAll "(a|aa)*c|x" (repeat 3000 (printf "%sx" (repeat 22 "a"))) -1 | len }}',
                   b"{{ div -9223372036854775808 -1 }}{{ mod -9223372036854775808 -1 }}{{ add 9223372036854775807 1 }}",
                   b"{{ untilStep 1 2 9223372036854775807 }}{{ printf \"%*d\" -2147483648 1 }}",
                   b'{{ range .Values }}{{ .Key }} {{ toJson .Default }}{{ end }}{{ .Files.Lines "files/data.yaml" }}'):

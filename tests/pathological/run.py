@@ -615,7 +615,10 @@ def gotmpl_case(name, text, rc={2}, err=None, check=None, files=None):
 for _fn, _use in (("toJson", "toJson $b"), ("toYaml", "toYaml $b"), ("toString", "toString $b"),
                   ("quote", "quote $b"), ("join", "join \",\" $b.j"), ("sortAlpha", "sortAlpha $b.j"),
                   ("uniq", "uniq (list $b.j $b.j)"), ("deepEqual", "deepEqual $b.j $b.j"),
-                  ("printf", "printf \"%v\" $b | len"), ("print", "$b")):
+                  ("printf", "printf \"%v\" $b | len"), ("print", "$b"),
+                  # text cut at the output cap and printed (exit 0, 64 MiB), or 3 s of CPU
+                  ("html", "html $b"), ("js", "js $b"), ("urlquery", "urlquery $b"),
+                  ("printf-x", "printf \"%x\" $b")):
     gotmpl_case("alias-bomb-" + _fn, '{{ $b := .Files.Get "bomb.yaml" | fromYaml }}{{ %s%s }}'
                 % (_use, "" if _fn in ("print", "printf") else " | len"), err=BOUNDED, files={"bomb.yaml": BOMB})
 # checked arithmetic, as Go computes it (the release build died of SIGFPE)
@@ -632,6 +635,11 @@ for _name, _text, _want in (("regex-findall-2m", '{{ regexFindAll "x" (repeat 20
                             ("regex-split-empty", '{{ regexSplit "" (repeat 2000000 "x") -1 | len }}', "2000000"),
                             ("regex-replace-empty", '{{ regexReplaceAll "" (repeat 1000000 "x") "y" | len }}', "2000001")):
     gotmpl_case(_name, _text, rc={0}, check=lambda d, out, _w=_want: open(f"{d}/out.md").read().strip() == _w)
+# a pattern that backtracks at every match: each search counted one step
+# whatever its work (3,000 matches: 5 s of CPU); now its match-limit work is
+# charged against the step bound
+gotmpl_case("regex-backtrack-many", '{{ regexFindAll "(a|aa)*c|x" (repeat 30000 (printf "%sx" (repeat 22 "a"))) -1 | len }}',
+            err=r"t\.gotmpl:1:4: error: the template ran for more than 50000000 steps")
 # toJson of 50,000 keys in reverse order (an insertion sort: 21 s)
 gotmpl_case("tojson-50k-keys", '{{ .Files.Get "big.yaml" | fromYaml | toJson | len }}', rc={0},
             check=lambda d, out: open(f"{d}/out.md").read().strip() == "738895",

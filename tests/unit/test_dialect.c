@@ -323,6 +323,26 @@ static void test_precedence(void)
     free(r);
 }
 
+/* one file that mixes both tools' `@schema` dialects (and helm-docs): each
+ * key's annotation is read whatever tool wrote it; a block's YAML is
+ * neither a commented-out key nor description text */
+static void test_mixed(void)
+{
+    const char *v = "# -- How many pods\nreplicaCount: # @schema type:[integer, null]; minimum: 1\n"
+                    "# -- Worker threads\n# @schema\n# type: [integer, \"null\"]\n# minimum: 1\n# @schema\nworkers:\n"
+                    "# -- Pull policy\n# @schema enum:[A, B]\npull: A\n";
+    char *r = gen(v, SD_GEN_AUTO, NULL);
+    OK(has(r, "\"replicaCount\":{\"description\":\"How many pods\",\"markdownDescription\":\"How many pods\","
+              "\"type\":[\"integer\",\"null\"],\"minimum\":1}"));
+    OK(has(r, "\"workers\":{\"description\":\"Worker threads\",\"markdownDescription\":\"Worker threads\","
+              "\"type\":[\"integer\",\"null\"],\"minimum\":1}"));
+    OK(has(r, "\"pull\":{\"description\":\"Pull policy\",\"markdownDescription\":\"Pull policy\",\"type\":\"string\","
+              "\"enum\":[\"A\",\"B\"]"));
+    OK(r && !strstr(r, "\"minimum\":{"));   /* the block's lines are no keys */
+    free(r);
+    CK_EQ("a: 1\n# @schema\n# type: integer\n# minimum: 1\n# @schema\nb: 2\n# c: 3\n", "|c|7:3|3");
+}
+
 /* helm-docs and Bitnami lines that are not quite right: the rest is read */
 static void test_helmdocs_bitnami_malformed(void)
 {
@@ -360,4 +380,4 @@ static void test_gen_odd(void)
 }
 
 TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
-          test_helmschema_malformed, test_precedence, test_precedence_tools, test_helmdocs_bitnami_malformed, test_gen_odd)
+          test_helmschema_malformed, test_precedence, test_mixed, test_precedence_tools, test_helmdocs_bitnami_malformed, test_gen_odd)

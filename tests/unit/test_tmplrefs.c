@@ -122,6 +122,14 @@ static void test_hostile(void)
         OK(sd_tmplrefs_scan(&r, bad[i], strlen(bad[i])) == 0);
         sd_tmplrefs_release(&r);
     }
+    /* a NUL byte inside an action (the fuzzer's hang: no token made progress) */
+    {
+        static const char nul[] = "{{ toYaml .Values.a \0\0 x }}{{ .Values.b }}";
+        sd_tmplrefs r = SD_TMPLREFS_INIT;
+        OK(sd_tmplrefs_scan(&r, nul, sizeof nul - 1) == 0);
+        OK(r.n >= 1);
+        sd_tmplrefs_release(&r);
+    }
     /* 10,000 nested withs and as many ends */
     size_t n = 10000;
     char *deep = malloc(n * 40 + 1), *p = deep;
