@@ -109,6 +109,7 @@ export class Session {
     a.variants.clear();
     a.index = null;
     a.interacted = true;
+    a.previewReset();   // every value may have changed: the preview is written anew
   }
 
   step(from, to) {
@@ -275,6 +276,7 @@ export class Session {
     a.interacted = true;
     a.variants.clear();
     a.index = null;
+    a.previewReset();
     a.renderForm();
     a.schedule(true);
     this.say("Last session restored");

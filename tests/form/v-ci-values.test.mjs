@@ -17,7 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, importText, preview, until, exportMode, loadValues, CORPUS,
+  test, form, open, closeBrowser, check, checkEqual, checksDone, importText, preview, until, exportMode, loadValues, CORPUS, problems, run, SD_REL,
 } from "./harness.mjs";
 import { mergeValues } from "../../src/form/rules.js";
 import { leafPaths, getAt } from "../../src/form/form_values.js";
@@ -57,6 +57,11 @@ for (const chart of CHARTS) {
     check(cis.length > 0, `${chart}: ci files`);
     const p = await open(form(path.join(CORPUS, "charts", chart), MAPS), { readyTimeout: 60000 });
     try {
+      // truth at load: the page's verdict on the chart's defaults is validate's
+      const vr = run(SD_REL, ["validate", path.join(CORPUS, "charts", chart), path.join(CORPUS, "charts", chart, "values.yaml"), ...MAPS]);
+      check(vr.status === 0 || vr.status === 1, `${chart}: validate ran (${vr.status} ${vr.err.slice(0, 200)})`);
+      const head = (await until(() => problems(p.page), (x) => x.heading !== "", 20000, `${chart}: Problems at load`)).heading;
+      checkEqual(head === "No problems", vr.status === 0, `${chart}: at load the page says "${head}", validate exits ${vr.status}`);
       // the page's own defaults: an untouched page's "Everything"
       await exportMode(p.page, "Everything");
       const defaults = await one(await preview(p.page));

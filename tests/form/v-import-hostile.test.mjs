@@ -7,8 +7,9 @@
 import { after } from "node:test";
 import {
   test, form, open, closeBrowser, check, checkEqual, checksDone, importText, preview, until, exportMode, loadValues, setField, hygiene,
-  reveal, problems,
+  reveal, problems, button, keyPath,
 } from "./harness.mjs";
+import { readFlags, argvOf } from "./strvals.mjs";
 
 after(async () => { console.log(`count: form V hostile import checks ${checksDone()}`); await closeBrowser(); });
 
@@ -130,6 +131,47 @@ test("V keys named like Object.prototype's members: fields at every level import
     await exportMode(p.page, "Everything");
     const all = (await loadValues(await until(() => preview(p.page), (t) => /hasOwnProperty: x/.test(t), 4000, "Everything")))[0];
     checkEqual(all.constructor.toString.hasOwnProperty, "x", "Everything has the edit");
+    checkEqual(await hygiene(p), [], "hygiene");
+  } finally { await p.close(); }
+});
+
+// Typed on the page: each name added as a map entry (the key editor), then
+// its value set; the export, the --set line (through bash), undo/redo and
+// the autosaved session all keep them as keys.
+test("V keys named like Object.prototype's members: added on the page, exported, in the --set line, undone and restored", async () => {
+  const p = await open(form("chart"));
+  try {
+    const pg = p.page;
+    await reveal(pg, "podAnnotations");
+    for (const k of NAMES) {
+      await button(pg, "Add entry to podAnnotations").click();
+      const key = pg.getByRole("textbox", { name: /^Key of podAnnotations entry \d+$/ }).last();
+      await key.fill(k);
+      await key.dispatchEvent("change");
+      await setField(pg, keyPath("podAnnotations", k), "v-" + k);
+    }
+    const want = JSON.parse("{" + NAMES.map((k) => `"${k}": "v-${k}"`).join(", ") + "}");
+    const y = await until(() => preview(pg), (t) => /v-toString/.test(t), 5000, "entries exported");
+    const pa = (await loadValues(y))[0].podAnnotations;
+    checkEqual(JSON.stringify(Object.fromEntries(Object.entries(pa).filter(([k]) => NAMES.includes(k)))), JSON.stringify(want), "each name a key with its value");
+    checkEqual(await pg.getByRole("alert").filter({ hasText: /./ }).count(), 0, "no key refused");
+    const flags = (await pg.locator("#sd-flags").textContent()) || "";
+    const read = readFlags(argvOf("bash", flags)).values.podAnnotations;
+    for (const k of NAMES) checkEqual(Object.prototype.hasOwnProperty.call(read, k) ? read[k] : undefined, "v-" + k, `--set: podAnnotations.${k}`);
+    // undo the last value, redo it
+    await pg.locator("body").click({ position: { x: 5, y: 5 } });
+    await pg.keyboard.press("Control+z");
+    await until(() => preview(pg), (t) => !/v-toString/.test(t), 4000, "undone");
+    await pg.keyboard.press("Control+Shift+Z");
+    await until(() => preview(pg), (t) => /v-toString/.test(t), 4000, "redone");
+    // the session saved and restored
+    await until(() => pg.evaluate(() => Object.keys(localStorage).length), (n) => n === 1, 3000, "saved");
+    await pg.reload({ waitUntil: "domcontentloaded" });
+    await pg.waitForSelector('html[data-ready="1"]', { state: "attached" });
+    await pg.getByRole("button", { name: "Restore your last session" }).click();
+    const y2 = await until(() => preview(pg), (t) => /v-toString/.test(t), 4000, "restored");
+    checkEqual(y2, y, "the restored session exports the same file");
+    checkEqual(await pg.evaluate(() => [typeof ({}).constructor, typeof ({}).toString, Object.keys(Object.prototype).length]), ["function", "function", 0], "Object.prototype untouched");
     checkEqual(await hygiene(p), [], "hygiene");
   } finally { await p.close(); }
 });

@@ -8,9 +8,11 @@
 // a key the file sets stays in "Only changes" even when it equals the
 // default; a key the user resets or deletes leaves.
 import { after } from "node:test";
+import fs from "node:fs";
+import path from "node:path";
 import {
   test, form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, exportMode, loadValues,
-  button, reveal, hygiene, YAML,
+  button, reveal, hygiene, YAML, CORPUS,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form V round-trip checks ${checksDone()}`); await closeBrowser(); });
@@ -100,4 +102,45 @@ test("V pins: keys an imported file sets stay in Only changes at their defaults;
     const y4 = await until(() => preview(p.page), (t) => /debug: false/.test(t), 4000, "second import");
     checkEqual((await parse(y4)).tags, ["stable"], "pins of the first import stay after a second");
   } finally { await p.close(); }
+});
+
+// The corpus' ytt data-values files on their schemas: imported, exported,
+// imported again on a fresh page: the same bytes, one header, and every
+// list under `#@overlay/replace`.
+const YTT = path.join(CORPUS, "ytt");
+const YTT_FILES = [
+  ["carvel-ytt-examples/schema-arrays/schema.yml", "carvel-ytt-examples/schema-arrays/values.yml"],
+  ["carvel-ytt-examples/data-values-multiple-envs/config/schema.yml", "carvel-ytt-examples/data-values-multiple-envs/envs/prod.yml"],
+  ["tanzu-community-edition/vsphere-cpi-1.24.3/schema.yaml", "tanzu-community-edition/vsphere-cpi-1.24.3/sample-values/vsphere-cpi.yaml"],
+  ["carvel-ytt-examples/data-values-directory/config/values-schema.yml", "carvel-ytt-examples/data-values-directory/values/appdev-overrides/values.yaml"],
+];
+test("V ytt corpus: data-values files round-trip byte-identical with one header, lists replaced", async () => {
+  for (const [schema, values] of YTT_FILES) {
+    const p = await open(form(path.join(YTT, schema)));
+    try {
+      for (const mode of ["Only changes", "Everything"]) {
+        await reload(p);
+        await exportMode(p.page, mode);
+        const b1 = await preview(p.page);
+        await importText(p.page, fs.readFileSync(path.join(YTT, values), "utf8"));
+        const e1 = await until(() => preview(p.page), (t) => t !== b1, 6000, `${values} ${mode}: imported`);
+        await reload(p);
+        await exportMode(p.page, mode);
+        const b2 = await preview(p.page);
+        await importText(p.page, e1);
+        const e2 = await until(() => preview(p.page), (t) => t !== b2 || t === e1, 6000, `${values} ${mode}: export imported`);
+        checkEqual(e2, e1, `${values} ${mode}: export(import(export)) == export`);
+        checkEqual(e1.split("#@data/values").length, 2, `${values} ${mode}: one header`);
+        const doc = YAML.parseDocument(e1.replace(/^#@data\/values\n---\n/, ""));
+        let lists = 0;
+        YAML.visit(doc, { Pair(_, pr) {
+          if (!YAML.isSeq(pr.value)) return;
+          lists++;
+          check(/@overlay\/replace/.test(String(pr.key.commentBefore || "")) || /@overlay\/replace\s*$/.test(String(doc.contents.commentBefore || "")), `${values}: ${pr.key.value} under #@overlay/replace`);
+          return YAML.visit.SKIP;
+        } });
+        if (/schema-arrays/.test(values)) check(lists === 1, `${values}: the list of resources is there`);
+      }
+    } finally { await p.close(); }
+  }
 });

@@ -26,6 +26,12 @@ test("V undo/redo: buttons and keys step back and forth through changes and impo
     checkEqual(await button(pg, "Undo").isDisabled(), true, "nothing to undo at load");
     await setField(pg, "replicaCount", "3");
     await setField(pg, "image.tag", "abc");
+    // a change beside another under the same key: Undo redraws that part of the preview
+    await setField(pg, "image.pullPolicy", "Always");
+    await until(() => values(pg), (v) => v.image && v.image.pullPolicy === "Always", 3000, "pullPolicy");
+    await button(pg, "Undo").click();
+    checkEqual(await until(() => values(pg), (v) => v.image && !("pullPolicy" in v.image), 3000, "pullPolicy undone"), { replicaCount: 3, image: { tag: "abc" } },
+      "the preview shows the undone state");
     await importText(pg, "debug: true\n");
     await until(() => values(pg), (v) => v.debug === true, 3000, "three changes");
     checkEqual(await values(pg), { replicaCount: 3, image: { tag: "abc" }, debug: true }, "after three changes");
