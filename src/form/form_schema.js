@@ -245,20 +245,21 @@ export function chooseBranch(n, value) {
 export function constraintWords(n) {
   const c = n.constraints || {};
   const w = [];
+  const count = (k, one) => k + " " + (k === 1 ? one : one + "s");   // 1 item, 2 items
   if (has(c, "minimum")) w.push("≥ " + c.minimum);
   if (has(c, "exclusiveMinimum")) w.push("> " + c.exclusiveMinimum);
   if (has(c, "maximum")) w.push("≤ " + c.maximum);
   if (has(c, "exclusiveMaximum")) w.push("< " + c.exclusiveMaximum);
   if (has(c, "multipleOf")) w.push("multiple of " + c.multipleOf);
-  if (has(c, "minLength")) w.push("at least " + c.minLength + " characters");
-  if (has(c, "maxLength")) w.push("at most " + c.maxLength + " characters");
+  if (has(c, "minLength")) w.push("at least " + count(c.minLength, "character"));
+  if (has(c, "maxLength")) w.push("at most " + count(c.maxLength, "character"));
   if (has(c, "pattern")) w.push("matches " + c.pattern);
   if (has(c, "format")) w.push("format " + c.format);
-  if (has(c, "minItems")) w.push("at least " + c.minItems + " items");
-  if (has(c, "maxItems")) w.push("at most " + c.maxItems + " items");
+  if (has(c, "minItems")) w.push("at least " + count(c.minItems, "item"));
+  if (has(c, "maxItems")) w.push("at most " + count(c.maxItems, "item"));
   if (c.uniqueItems) w.push("unique items");
-  if (has(c, "minProperties")) w.push("at least " + c.minProperties + " keys");
-  if (has(c, "maxProperties")) w.push("at most " + c.maxProperties + " keys");
+  if (has(c, "minProperties")) w.push("at least " + count(c.minProperties, "key"));
+  if (has(c, "maxProperties")) w.push("at most " + count(c.maxProperties, "key"));
   return w;
 }
 

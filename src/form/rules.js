@@ -57,6 +57,7 @@ class Rec {
     this.deps = null;
     this.props = null;         // Map name -> Prop
     this.propList = null;      // [Prop] in schema order
+    this.propBytes = null;     // [Uint8Array] the names' UTF-8 (did-you-mean), made when first needed
     this.pats = null;          // [[Pat, Rec]]
     this.addl = null; this.pnames = null; this.uprops = null; this.uitems = null;
     this.mini = -1; this.maxi = -1; this.minc = -1; this.maxc = -1;

@@ -330,24 +330,31 @@ export function typeNames(v, t) {
   return any ? s : v.msg("TYPE_NOTHING");
 }
 
-export function editDistance(a, b) {
+// The edit distance of byte strings a and b (ASCII case ignored); 999 when
+// either is 64 bytes or longer, or when it is over `cap` (given: the row's
+// least value over cap, the distance is too).
+const ED_ROW = new Int32Array(65);   // one row, reused
+export function editDistance(a, b, cap = 999) {
   if (a.length >= 64 || b.length >= 64) return 999;
   const n = a.length, m = b.length;
-  const row = new Array(m + 1);
+  const row = ED_ROW;
   for (let j = 0; j <= m; j++) row[j] = j;
   for (let i = 1; i <= n; i++) {
     let prev = row[0];
     row[0] = i;
+    let least = i;
     for (let j = 1; j <= m; j++) {
       const ca = a[i - 1], cb = b[j - 1];
       const cost = ca === cb ? 0 : (ca | 32) === (cb | 32) ? 0 : 1;
       const tmp = row[j];
       row[j] = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
       if (prev + cost < row[j]) row[j] = prev + cost;
+      if (row[j] < least) least = row[j];
       prev = tmp;
     }
+    if (least > cap) return 999;
   }
-  return row[m];
+  return row[m] > cap ? 999 : row[m];
 }
 
 export function numcmp(a, b) {

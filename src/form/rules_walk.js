@@ -60,12 +60,18 @@ export function unexpectedKey(c, s, kw, key) {
   let best = null, bd = 999;
   if (s.propList !== null) {
     const kb = enc.encode(key);
-    for (const p of s.propList) {
-      const dd = editDistance(kb, enc.encode(p.name));
-      if (dd < bd) { bd = dd; best = p; }
+    const klen = kb.length, near = klen > 6 ? Math.floor(klen / 3) : 2;
+    // Only a distance of at most `near` names a key, so each is measured up
+    // to that (the first nearest name is the same one), and the names' bytes
+    // are made once per schema: 100,000 unknown keys in one map took 42 s.
+    if (!s.propBytes) s.propBytes = s.propList.map((p) => enc.encode(p.name));
+    for (let i = 0; i < s.propList.length; i++) {
+      const pb = s.propBytes[i];
+      if (Math.abs(pb.length - klen) > near || Math.abs(pb.length - klen) >= bd) continue;
+      const dd = editDistance(kb, pb, near);
+      if (dd < bd) { bd = dd; best = s.propList[i]; }
     }
-    const klen = kb.length;
-    if (best !== null && bd <= (klen > 6 ? Math.floor(klen / 3) : 2) && bd < klen) {
+    if (best !== null && bd <= near && bd < klen) {
       verr(c, s, kw, v.msg("UNEXPECTED_TYPO", key, best.name));
       return;
     }

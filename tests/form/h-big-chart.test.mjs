@@ -40,6 +40,8 @@ test("H search: typing narrows the tree to the matches and their ancestors, coun
     check(shown.includes("ingress") && shown.includes("ingress.hosts"), "its ancestors are shown");
     check(!shown.includes("replicaCount") && !shown.includes("image.tag"), "fields that do not match are hidden");
     check(await pg.evaluate(() => document.querySelector('[data-path="ingress.hosts[0].host"]').classList.contains("sd-match")), "a match is marked");
+    const meta = await pg.locator('[data-path="ingress.hosts"] .sd-meta').first().textContent();
+    check(/at least 1 item$/.test(meta), `the constraint in words, singular for one: ${meta}`);
     const n = Number((await count.textContent()).match(/^\d+/)[0]);
     check(n >= 2, `${n} matches`);
     // Enter: the first match, focused; Enter again (from the search field): the next; Shift+Enter: back

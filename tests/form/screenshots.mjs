@@ -1,10 +1,12 @@
 // screenshots.mjs - `make screenshots`: the form of a chart, a CRD and a ytt
 // schema (tests/form/fixtures), light and dark, 1280 px and 390 px wide, into
 // docs/form/KIND-SCHEME-WIDTH.png. The chart's shows one invalid field and an
-// opened object so the error and nesting styles are in the picture.
+// opened object so the error and nesting styles are in the picture. Then a
+// deep field of the Prometheus CRD (corpus) on a phone, and a filtered search:
+// docs/form/crd-deep-SCHEME-390.png, docs/form/chart-search-SCHEME-WIDTH.png.
 import path from "node:path";
 import fs from "node:fs";
-import { form, open, closeBrowser, setField, reveal, ROOT } from "./harness.mjs";
+import { form, open, closeBrowser, setField, reveal, ROOT, CORPUS } from "./harness.mjs";
 
 const out = path.join(ROOT, "docs/form");
 fs.mkdirSync(out, { recursive: true });
@@ -27,6 +29,35 @@ for (const kind of ["chart", "crd", "ytt"]) {
       } finally { await p.close(); }
     }
   }
+}
+// issue 33: a phone view of a deep CRD field, and a filtered search (light, and the phone's dark)
+const crd = path.join(CORPUS, "crds/monitoring.coreos.com_prometheuses.yaml");
+if (fs.existsSync(crd)) {
+  for (const scheme of ["light", "dark"]) {
+    const p = await open(form(crd), { colorScheme: scheme, viewport: { width: 390, height: 844 }, readyTimeout: 60000 });
+    try {
+      const pg = p.page;
+      const c = await reveal(pg, "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms");
+      await c.scrollIntoViewIfNeeded();
+      await pg.waitForTimeout(200);
+      const f = path.join(out, `crd-deep-${scheme}-390.png`);
+      await pg.screenshot({ path: f });
+      made.push(path.relative(ROOT, f));
+    } finally { await p.close(); }
+  }
+}
+for (const [scheme, width] of [["light", 1280], ["dark", 390]]) {
+  const p = await open(form("chart"), { colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } });
+  try {
+    const pg = p.page;
+    await pg.locator("#sd-search").fill("host");
+    await pg.waitForFunction(() => document.documentElement.dataset.searched === "host");
+    await pg.waitForTimeout(200);
+    if (width < 500) await pg.locator(".sd-root").scrollIntoViewIfNeeded();
+    const f = path.join(out, `chart-search-${scheme}-${width}.png`);
+    await pg.screenshot({ path: f });
+    made.push(path.relative(ROOT, f));
+  } finally { await p.close(); }
 }
 await closeBrowser();
 console.log(made.join("\n"));
