@@ -7,7 +7,7 @@
 // form_bigyaml.js), download and copy.
 // A mixin of the form's App (form_main.js), and the page's download/copy.
 import { pathText, pointer, segsOfPointer } from "./form_path.js";
-import { isMap, has, clone, getAt, overlay, mergeValues, setOwn, leafPaths, withPins } from "./form_values.js";
+import { isMap, has, clone, getAt, overlaySteps, mergeValues, setOwn, leafPaths, withPinsSteps, runSteps } from "./form_values.js";
 import { parseValues, toYaml, syncYaml } from "./form_yaml.js";
 import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
 import { res, memberNode, widget } from "./form_schema.js";
@@ -20,6 +20,12 @@ const UNKNOWN_SHOWN = 500;
 
 export const ValuesIO = (Base) => class extends Base {
   exportValue() {
+    return runSteps(this.exportSteps());
+  }
+
+  // exportValue() as a generator that yields now and then: a large import
+  // runs it a slice at a time (form_bigyaml.js sliced())
+  *exportSteps() {
     const all = $("sd-export-all") ? $("sd-export-all").checked : document.querySelector("input[name=sd-export][value=all]").checked;
     if (this.kind === "crd" || this.kind === "schema") {
       const v = clone(this.values);
@@ -30,9 +36,9 @@ export const ValuesIO = (Base) => class extends Base {
         for (const k of Object.keys(v)) if (!has(hdr, k)) setOwn(o, k, v[k]);
         return o;
       }
-      return all ? v : withPins(overlay(v, this.defaults), this.values, this.pins.values()) || {};
+      return all ? v : (yield* withPinsSteps(yield* overlaySteps(v, this.defaults), this.values, this.pins.values())) || {};
     }
-    return all ? everything(this.values, this.defaults) : withPins(overlay(this.values, this.defaults), this.values, this.pins.values());
+    return all ? everything(this.values, this.defaults) : yield* withPinsSteps(yield* overlaySteps(this.values, this.defaults), this.values, this.pins.values());
   }
 
   exportText() {
@@ -46,7 +52,9 @@ export const ValuesIO = (Base) => class extends Base {
   // ---- import -------------------------------------------------------------------
   // A file of more than LARGE_IMPORT characters is read a slice at a time
   // (form_bigyaml.js) with its progress shown, and the steps after it run as
-  // separate tasks, so the page stays responsive (docs/form.md).
+  // separate tasks or a slice at a time (the pins, the copy, the unknown
+  // keys, the export, the preview, the changes), so the page stays
+  // responsive (docs/form.md).
   async importText(text, name = "the file") {
     const alert = $("sd-import-error");
     const large = text.length > LARGE_IMPORT;
@@ -83,8 +91,11 @@ export const ValuesIO = (Base) => class extends Base {
     }
     this.imported = v;
     this.importedDoc = r.doc;
-    for (const segs of leafPaths(v)) this.pins.set(pointer(segs), segs);
-    this.values = mergeValues(clone(this.values), large ? await sliced(cloneSliced(v)) : clone(v));
+    if (large) { await sliced(pinPaths(this.pins, v)); await sliced(this.pinSetSteps()); }
+    else for (const segs of leafPaths(v)) this.pins.set(pointer(segs), segs);
+    const copy = large ? await sliced(cloneSliced(v)) : clone(v);
+    if (large) await nextTask();   // the merge in a task of its own
+    this.values = mergeValues(clone(this.values), copy);
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};
     for (const p of [...this.setHere]) if (getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);
@@ -100,14 +111,18 @@ export const ValuesIO = (Base) => class extends Base {
     if (large) await nextTask();
     this.drawUnknown(v, large ? await sliced(this.unknownKeys(v)) : null);
     if (large) {
-      // the check, the preview and the list of changes, each its own task
+      // the check in its own task; the export, the preview and the list of
+      // changes a slice at a time (an import of 100,000 keys: no task over
+      // 200 ms, tests/form/h-import-large.test.mjs)
       this.importing(name, 0.95);
       await nextTask();
       this.update({ preview: false });
       await nextTask();
-      this.drawPreview({ changes: false });
+      const ev = await sliced(this.exportSteps());
       await nextTask();
-      this.drawChanges();
+      this.drawPreview({ changes: false, text: await sliced(this.previewSteps(ev)) });
+      await nextTask();
+      this.drawChanges(await sliced(this.changedSteps()));
     } else this.schedule(true);
     this.importing(null);
     return true;
@@ -176,6 +191,27 @@ export const ValuesIO = (Base) => class extends Base {
     box.hidden = list.length === 0;
   }
 };
+
+// Pin each path that values `v` set (leafPaths(), form_values.js, in its
+// order) in `pins` (pointer -> segments); a generator that yields now and
+// then, for sliced() (form_bigyaml.js).
+function* pinPaths(pins, v) {
+  let n = 0;
+  const walk = function* (x, segs, depth) {
+    if (isMap(x) && depth < 500) {
+      const keys = Object.keys(x);
+      if (keys.length) {
+        for (const k of keys) {
+          if (++n % 2048 === 0) yield;
+          yield* walk(x[k], segs.concat([k]), depth + 1);
+        }
+        return;
+      }
+    }
+    if (segs.length) pins.set(pointer(segs), segs);
+  };
+  yield* walk(v, [], 0);
+}
 
 // Levenshtein distance, case-insensitive (for did-you-mean).
 function distance(a, b) {

@@ -8,7 +8,7 @@
 // own problems at load and where each problem shows: form_truth.js.
 import { compile } from "./rules.js";
 import { pointer } from "./form_path.js";
-import { isMap, has, clone, equal, getAt, setAt, deleteAt, mergeValues, setOwn } from "./form_values.js";
+import { isMap, has, clone, equal, getAt, setAt, deleteAt, mergeValues, setOwn, runSteps } from "./form_values.js";
 import { Session } from "./form_session.js";
 import { Truth } from "./form_truth.js";
 import { setDefs, setRules, res, widget, extras } from "./form_schema.js";
@@ -209,12 +209,22 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
   // `segs` or a key under it is pinned by an import
   pinned(segs) {
     if (!this.pins.size) return false;
-    if (this.pinSet === undefined || this.pinSet.map !== this.pins || this.pinSet.size !== this.pins.size) {
-      const all = new Set();
-      for (const p of this.pins.values()) for (let i = 1; i <= p.length; i++) all.add(pointer(p.slice(0, i)));
-      this.pinSet = { map: this.pins, size: this.pins.size, all };
-    }
+    if (this.pinSet === undefined || this.pinSet.map !== this.pins || this.pinSet.size !== this.pins.size)
+      runSteps(this.pinSetSteps());
     return this.pinSet.all.has(pointer(segs));
+  }
+
+  // Make this.pinSet: the pointers of the pinned paths and of their
+  // ancestors. A generator that yields now and then: a large import runs it
+  // a slice at a time (form_bigyaml.js sliced()), pinned() at once.
+  *pinSetSteps() {
+    const all = new Set();
+    let n = 0;
+    for (const p of this.pins.values()) {
+      if (++n % 1024 === 0) yield;
+      for (let i = 1; i <= p.length; i++) all.add(pointer(p.slice(0, i)));
+    }
+    this.pinSet = { map: this.pins, size: this.pins.size, all };
   }
 
   provenance(segs) {

@@ -20,8 +20,9 @@ export function bigger(v, limit) {
   while (stack.length) {
     const x = stack.pop();
     if (++n > limit) return true;
-    if (Array.isArray(x)) { for (const y of x) if (y !== null && typeof y === "object") stack.push(y); else n++; }
-    else if (x !== null && typeof x === "object") for (const k of Object.keys(x)) { const y = x[k]; if (y !== null && typeof y === "object") stack.push(y); else n++; }
+    // counted as they are met: a map of 100,000 keys stops at the limit
+    if (Array.isArray(x)) { for (const y of x) { if (y !== null && typeof y === "object") stack.push(y); else if (++n > limit) return true; } }
+    else if (x !== null && typeof x === "object") for (const k of Object.keys(x)) { const y = x[k]; if (y !== null && typeof y === "object") stack.push(y); else if (++n > limit) return true; }
   }
   return n > limit;
 }

@@ -8,7 +8,7 @@
 // against the chart's values.yaml.
 // A mixin of the form's App (form_main.js).
 import { pathText, pathId } from "./form_path.js";
-import { isMap, has, equal } from "./form_values.js";
+import { isMap, has, equal, runSteps } from "./form_values.js";
 import { toYaml } from "./form_yaml.js";
 import { isSecret } from "./form_schema.js";
 import { setFlags } from "./form_flags.js";
@@ -68,8 +68,14 @@ export const Preview = (Base) => class extends Base {
     this.pdirty = [];
   }
 
-  previewText() {
-    const v = this.exportValue();
+  previewText(v) {
+    return runSteps(this.previewSteps(v));
+  }
+
+  // previewText() as a generator that yields between pieces: a large import
+  // runs it a slice at a time (form_bigyaml.js sliced()). `v`: the export
+  // value when it is made already.
+  *previewSteps(v = this.exportValue()) {
     const mode = document.querySelector("input[name=sd-export]:checked");
     const m = (mode ? mode.value : "changes") + (this.importedDoc ? ":doc" : "");
     if (m !== this.pmode) { this.pmode = m; this.previewReset(); }
@@ -84,15 +90,18 @@ export const Preview = (Base) => class extends Base {
       if (n >= PREVIEW_LINES) { more = true; break; }
       parts.push(p);
       for (let i = p.indexOf("\n"); i >= 0; i = p.indexOf("\n", i + 1)) n++;
+      yield;
     }
     this.pcache = fresh;
     this.pdirty = [];
     return { text: parts.join(""), empty, more, v };
   }
 
+  // opts.text: previewText() made already; opts.changes: false to leave the
+  // Changes region as it is
   drawPreview(opts = {}) {
     const t0 = performance.now();
-    const r = this.previewText();
+    const r = opts.text || this.previewText();
     if (!this.pst) this.pst = { flags: {}, text: {} };
     const pre = $("sd-preview");
     this.plines = setLines(pre, this.pst.text, r.text);
@@ -122,31 +131,39 @@ export const Preview = (Base) => class extends Base {
   // (`was` undefined: added; `now` undefined: removed). Maps are compared
   // key by key, lists of the same length item by item.
   changedFields(limit) {
+    return runSteps(this.changedSteps(limit));
+  }
+
+  // changedFields() as a generator that yields now and then (a large import
+  // runs it a slice at a time)
+  *changedSteps(limit = CHANGES_SHOWN) {
     const out = [];
-    let total = 0;
-    const walk = (cur, def, segs, depth) => {
+    let total = 0, n = 0;
+    const walk = function* (cur, def, segs, depth) {
+      if (++n % 1024 === 0) yield;
       if (equal(cur, def)) return;
       if (depth < 60 && isMap(cur) && isMap(def)) {
-        for (const k of Object.keys(cur)) walk(cur[k], has(def, k) ? def[k] : undefined, segs.concat([k]), depth + 1);
-        for (const k of Object.keys(def)) if (!has(cur, k)) walk(undefined, def[k], segs.concat([k]), depth + 1);
+        for (const k of Object.keys(cur)) yield* walk(cur[k], has(def, k) ? def[k] : undefined, segs.concat([k]), depth + 1);
+        for (const k of Object.keys(def)) if (!has(cur, k)) yield* walk(undefined, def[k], segs.concat([k]), depth + 1);
         return;
       }
       if (depth < 60 && Array.isArray(cur) && Array.isArray(def) && cur.length === def.length) {
-        cur.forEach((x, i) => walk(x, def[i], segs.concat([i]), depth + 1));
+        for (let i = 0; i < cur.length; i++) yield* walk(cur[i], def[i], segs.concat([i]), depth + 1);
         return;
       }
       total++;
       if (out.length < limit) out.push({ segs, was: def, now: cur });
     };
-    walk(this.values, this.defaults, [], 0);
+    yield* walk(this.values, this.defaults, [], 0);
     out.total = total;
     return out;
   }
 
-  drawChanges() {
+  // `list`: changedSteps()' list, when it is made already
+  drawChanges(list) {
     const box = $("sd-changes");
     if (!box) return;
-    const list = this.changedFields(CHANGES_SHOWN);
+    if (!list) list = this.changedFields(CHANGES_SHOWN);
     const key = list.total + "\n" + list.map((c) => pathText(c.segs) + "\u0000" + show(c.was) + "\u0000" + show(c.now)).join("\n");
     if (key !== this.changesKey) {
       this.changesKey = key;

@@ -9,9 +9,11 @@ import { h } from "./form_dom.js";
 import { pointer, segsOfPointer, pathText } from "./form_path.js";
 import { isMap, clone, overlay, mergeValues, leafPaths, setOwn } from "./form_values.js";
 import { res, memberNode, itemNode, isSecret } from "./form_schema.js";
+import { bigger } from "./form_pieces.js";
 
 const $ = (id) => document.getElementById(id);
 const DEPTH = 100;    // undo steps kept
+const AUTOSAVE_VALUES = 20000;   // more values than this: no autosave
 const COALESCE = 1500; // ms: keystrokes in one field within this are one step
 
 // FNV-1a of a text, for the storage key of pages that have no version
@@ -223,6 +225,13 @@ export class Session {
 
   save() {
     this.saveTimer = 0;
+    // a form of more values than AUTOSAVE_VALUES (a large import) is not
+    // kept: its file has it, and the copy would hold the page for over half
+    // a second (100,000 values); an older copy would be stale, so it goes
+    if (bigger(this.app.values, AUTOSAVE_VALUES)) {
+      try { localStorage.removeItem(this.key); } catch (e) { /* off */ }
+      return;
+    }
     let s;
     try { s = this.snapshot(); } catch (e) { return; }
     try {

@@ -89,12 +89,24 @@ export function deleteAt(root, segs) {
 // maps recursively, `null` for a key of `base` that `cur` does not have.
 // Returns undefined when nothing differs.
 export function overlay(cur, base) {
+  return runSteps(overlaySteps(cur, base));
+}
+
+// Run generator `g` to its end at once; its return value.
+export function runSteps(g) {
+  for (;;) { const r = g.next(); if (r.done) return r.value; }
+}
+
+// overlay() as a generator that yields now and then (`st` counts the keys
+// seen): a large import runs it a slice at a time (form_bigyaml.js sliced()).
+export function* overlaySteps(cur, base, st = { n: 0 }) {
   if (isMap(cur) && isMap(base)) {
     const o = {};
     let any = false;
     for (const k of Object.keys(cur)) {
+      if (++st.n % 1024 === 0) yield;
       if (!has(base, k)) { setOwn(o, k, clone(cur[k])); any = true; continue; }
-      const d = overlay(cur[k], base[k]);
+      const d = yield* overlaySteps(cur[k], base[k], st);
       if (d !== undefined) { setOwn(o, k, d); any = true; }
     }
     for (const k of Object.keys(base)) if (!has(cur, k) && base[k] !== null) { setOwn(o, k, null); any = true; }
@@ -120,8 +132,14 @@ export function leafPaths(v, segs = [], out = [], depth = 0) {
 // gone from `cur` is left to the overlay (which says `null` where a default
 // must go).
 export function withPins(ov, cur, pins) {
-  let o = ov;
+  return runSteps(withPinsSteps(ov, cur, pins));
+}
+
+// withPins() as a generator that yields now and then (as overlaySteps())
+export function* withPinsSteps(ov, cur, pins) {
+  let o = ov, n = 0;
   for (const segs of pins) {
+    if (++n % 1024 === 0) yield;
     const v = getAt(cur, segs);
     if (v === undefined || getAt(o, segs) !== undefined) continue;
     let ok = true, at = o;
