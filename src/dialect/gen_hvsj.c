@@ -37,6 +37,19 @@ static int go_parse_int10(const char *s)
     return errno == 0;
 }
 
+/* An exponent's sign and digits from `p` (after its letter): the position
+ * after them, or NULL when there is no digit. */
+static const char *exponent_digits(const char *p)
+{
+    if (*p == '+' || *p == '-')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return NULL;
+    while (isdigit((unsigned char)*p))
+        p++;
+    return p;
+}
+
 /* strconv.ParseFloat: decimal (digits, '.', exponent, '_' between digits),
  * hexadecimal with a 'p' exponent, inf / infinity / nan in any case. */
 static int go_parse_float(const char *s)
@@ -53,28 +66,15 @@ static int go_parse_float(const char *s)
             digits += *p != '.';
         if (!digits || (*p != 'p' && *p != 'P'))
             return 0;
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!isdigit((unsigned char)*p))
-            return 0;
-        while (isdigit((unsigned char)*p))
-            p++;
-        return *p == '\0';
+        p = exponent_digits(p + 1);
+        return p && *p == '\0';
     }
     for (; isdigit((unsigned char)*p) || *p == '.'; p++)
         digits += *p != '.';
     if (!digits)
         return 0;
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!isdigit((unsigned char)*p))
-            return 0;
-        while (isdigit((unsigned char)*p))
-            p++;
-    }
+    if ((*p == 'e' || *p == 'E') && !(p = exponent_digits(p + 1)))
+        return 0;
     if (*p)
         return 0;
     /* at most one '.' */

@@ -37,15 +37,8 @@ sd_node *sd_gen__hvsj_merge(gen *g, sd_node *dest, sd_node *src)
         sd_node *sv = src->items[i].value, *dv = sd_node_get(dest, k);
         if (!dv) {
             sd_gen__set(g, dest, k, sv);
-        } else if (!strcmp(k, "enum") && dv->kind == SD_SEQ && sv->kind == SD_SEQ) {
-            for (uint32_t j = 0; j < sv->n; j++) {
-                uint32_t m = 0;
-                while (m < dv->n && !sd_gen__equal(dv->items[m].value, sv->items[j].value))
-                    m++;
-                if (m == dv->n && sd_synth_push(g->out, dv, sv->items[j].value) < 0)
-                    g->oom = 1;
-            }
-        } else if (!strcmp(k, "required") && dv->kind == SD_SEQ && sv->kind == SD_SEQ) {
+        } else if ((!strcmp(k, "enum") || !strcmp(k, "required")) && dv->kind == SD_SEQ && sv->kind == SD_SEQ) {
+            /* the union, the first list's order first */
             for (uint32_t j = 0; j < sv->n; j++) {
                 uint32_t m = 0;
                 while (m < dv->n && !sd_gen__equal(dv->items[m].value, sv->items[j].value))

@@ -155,10 +155,10 @@ export const Navigation = (Base) => class extends Base {
     this.searchSet = { match, show };
     // the matches' fields: built now for SEARCH_BUDGET ms, the rest in the
     // tasks after (the filter applied again as they come)
-    const todo = all.slice(0, SHOWN);
+    const pending = all.slice(0, SHOWN);
     const t0 = performance.now();
-    while (todo.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(todo.shift().segs, this.searchOpened, true);
-    if (todo.length) this.searchLater(todo, this.searchSet);
+    while (pending.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(pending.shift().segs, this.searchOpened, true);
+    if (pending.length) this.searchLater(pending, this.searchSet);
     const n = all.length;
     count.textContent = n === 0 ? "No match" : (n === 1 ? "1 match" : n.toLocaleString("en") + " matches") + (n > SHOWN ? ", the first " + SHOWN + " shown" : "");
     count.classList.toggle("sd-none", n === 0);
@@ -167,12 +167,12 @@ export const Navigation = (Base) => class extends Base {
     document.documentElement.dataset.searched = raw;
   }
 
-  async searchLater(todo, set) {
-    while (todo.length) {
+  async searchLater(pending, set) {
+    while (pending.length) {
       await nextTask();
       if (this.searchSet !== set) return;   // typed on since
       const t0 = performance.now();
-      while (todo.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(todo.shift().segs, this.searchOpened, true);
+      while (pending.length && performance.now() - t0 < SEARCH_BUDGET) this.openTo(pending.shift().segs, this.searchOpened, true);
       this.applyFilter();
     }
   }
