@@ -337,6 +337,26 @@ static const sd_node *place(const scan *s, const sd_node *seg, const sline *firs
     return root;
 }
 
+/* `key` names the map a segment goes in, or one of its ancestors (a
+ * segment of the dotted `path`): the block writes the path again from
+ * there, as grafana's example under `global:` does (`# global:` /
+ * `#   imagePullSecrets:`): an example of keys written for real, not a
+ * key of its own. */
+static int names_ancestor(const char *path, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = path; *p;) {
+        const char *e = strchr(p, '.');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && !memcmp(p, key, n))
+            return 1;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
 static void record(scan *s, sd_doc *d, const sline *lines, size_t nl)
 {
     sd_node *root = sd_doc_root(d);
@@ -354,6 +374,8 @@ static void record(scan *s, sd_doc *d, const sline *lines, size_t nl)
         sd_pair *p = &root->items[i];
         if (parent && parent->kind == SD_MAP && sd_node_get(parent, p->key->str))
             continue;   /* written for real too */
+        if (names_ancestor(ppath, p->key->str))
+            continue;   /* the path written again: an example */
         if (!under && !(under = under_map(s, parent)))
             return;
         if (sd_node_get(under, p->key->str))

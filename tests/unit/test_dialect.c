@@ -48,6 +48,15 @@ static char *ckeys(const char *text)
 /* `# minAvailable: 1` with its '#' where the map's keys start */
 static void test_sibling(void)
 {
+    /* an example that writes the path again from the map it is in
+     * (grafana's global.imagePullSecrets) is no key `global.global` */
+    CK_EQ("global:\n"
+          "  imageRegistry: null\n"
+          "  # global:\n"
+          "  #   imagePullSecrets:\n"
+          "  #   - name: pullSecret1\n"
+          "  imagePullSecrets: []\n",
+          "");
     CK_EQ("podDisruptionBudget:\n"
           "  enabled: false\n"
           "  # minAvailable: 1\n"
