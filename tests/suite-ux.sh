@@ -227,5 +227,21 @@ if [ -f "$K" ]; then
     has "large page that fails: the old file is untouched" "$tmp/keep.html" "keep"
 fi
 
+# a chart without a schema: its made schema is defined where each value is,
+# so a key's Source says that place once (grafana showed values.yaml:1:1 twice)
+G=tests/golden/validate-typos-noschema/chart
+if "$SD" "$G" --format html -o "$tmp/noschema.html" 2>"$tmp/err"; then
+    n=$(python3 -c '
+import re, sys
+t = open(sys.argv[1]).read()
+dds = re.findall(r"<dd class=\"where\">(.*?)</dd>", t, re.S)
+print(len(dds), sum(1 for d in dds if len(re.findall(r"<code>([^<]*)</code>", d)) != len(set(re.findall(r"<code>([^<]*)</code>", d)))))
+' "$tmp/noschema.html")
+    set -- $n
+    if [ "${1:-0}" -gt 0 ] && [ "${2:-1}" -eq 0 ]; then ok; else fail "made schema: a place said twice in a key's Source ($2 of $1)"; fi
+else
+    fail "made schema page: exit status $?"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
