@@ -467,7 +467,7 @@ function start() {
       diffBox.addEventListener("toggle", () => { if (diffBox.open) app.drawDiff(); });
     } else diffBox.hidden = true;
   }
-  $("sd-download").addEventListener("click", () => { if (!app.session.nothingToDownload()) download(app); });
+  $("sd-download").addEventListener("click", () => { if (!app.session.emptyDownload()) download(app); });
   $("sd-copy").addEventListener("click", () => copy(app));
   $("sd-reset-all").addEventListener("click", () => app.session.askReset());
   for (const r of document.querySelectorAll("input[name=sd-export]")) r.addEventListener("change", () => app.drawPreview());

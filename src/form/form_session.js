@@ -184,7 +184,7 @@ export class Session {
 
   // true (and says why) when the form is untouched and "Only changes" is
   // chosen: the file would be empty ("Everything" downloads the defaults)
-  nothingToDownload() {
+  emptyDownload() {
     const a = this.app;
     const all = document.querySelector("input[name=sd-export][value=all]");
     const untouched = overlay(a.values, a.defaults) === undefined && a.imported === null && a.kind !== "crd" && !(all && all.checked);

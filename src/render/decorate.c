@@ -264,9 +264,11 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
     v->c.md_list = sd_val_array();
     examples(v, node);
     rules(node);
-    /* a schema made from values.yaml is defined where the value is: one place */
+    /* a schema made from values.yaml is defined where the value is: the
+     * page names that place once (the view keeps both: md_cells.c reads
+     * defined_at) */
     if (str(node, "defined_at") && str(node, "value_at") && !strcmp(str(node, "defined_at"), str(node, "value_at")))
-        sd_val_object_del(node, "defined_at");
+        sd_val_object_set_new_nocheck(node, "defined_at_value", sd_val_true());
     if (str(node, "defined_at") || str(node, "value_at"))
         sd_val_object_set_new_nocheck(node, "where", sd_val_true());
     if (v->html && str(node, "default_text")) {
