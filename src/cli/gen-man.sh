@@ -140,5 +140,7 @@ END {
     print "templates/ and themes/ of the html and md pages (copies are built into the binary)"
     print ".SH SEE ALSO"
     print "The documentation under docs/ in the source tree: docs/ci.md, docs/scale.md, docs/themes.md, docs/validate.md."
+    print ".SH LICENSE"
+    print "Apache License 2.0 (SPDX: Apache\\-2.0). The binary embeds third-party material under its own licences: see the NOTICE file of the source tree."
 }
 '

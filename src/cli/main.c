@@ -323,7 +323,9 @@ int main(int argc, char **argv)
         return SD_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("schemadoc %s\n", SD_VERSION);
+        printf("schemadoc %s\n"
+               "License: Apache-2.0 <https://www.apache.org/licenses/LICENSE-2.0>\n"
+               "Embedded third-party material and its licences: see NOTICE.\n", SD_VERSION);
         return SD_EXIT_OK;
     }
     for (const command *c = commands; c->name; c++)
