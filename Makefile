@@ -6,7 +6,8 @@
 #   make bench    print load/resolve/render/validate figures on ../shared/corpus
 #   make install  PREFIX=/usr/local DESTDIR=: the binary, share/schemadoc
 #                 (templates, themes), schemadoc(1), bash/zsh/fish
-#                 completions, schemadoc.h, libschemadoc.a, schemadoc.pc;
+#                 completions, schemadoc.h, libschemadoc.a and .so.0,
+#                 schemadoc.pc, share/doc/schemadoc (LICENSE, NOTICE);
 #                 make uninstall removes exactly those files
 #   make fuzz     run every libFuzzer target (tests/fuzz/) FUZZ_TIME seconds (60)
 #   make check-oom  fail each allocation in turn in representative commands
@@ -37,7 +38,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
+.PHONY: build-lib install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -109,6 +110,11 @@ CC_rel     = $(CC)
 CC_asan    = $(CC)
 CC_adbg    = $(CC)
 CC_fuzz    = $(FUZZ_CC)
+# pub: the installed library (docs/library.md): position-independent, no
+# LTO, every symbol hidden but the SCHEMADOC_API functions of schemadoc.h
+FLAGS_pub  = $(OPT) -g -fPIC -fvisibility=hidden
+CC_pub     = $(CC)
+GENFLAGS_pub = -fPIC -fvisibility=hidden
 LINK_rel   = $(OPT) $(LTO) -g
 LINK_asan  = -g $(SAN)
 LINK_adbg  = -g $(SAN)
@@ -126,15 +132,15 @@ $$(BUILD)/$(1)/%.o: src/%.c
 $$(BUILD)/$(1)/assets.o: $$(GEN_ASSETS) src/render/render.h
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(GENFLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
 $$(BUILD)/$(1)/runtime.o: $$(GEN_RUNTIME)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(GENFLAGS_$(1)) -c -o $$@ $$<
 $$(BUILD)/$(1)/formjs.o: $$(GEN_FORMJS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
-	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 -c -o $$@ $$<
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(GENFLAGS_$(1)) -c -o $$@ $$<
 $$(BUILD)/$(1)/libschemadoc.a: $$($(1)_LIBOBJS)
 	@echo "  AR $(1)  $$@"
 	@rm -f $$@ && ar rcs $$@ $$^
@@ -145,7 +151,27 @@ $$(BUILD)/$(1)/test_%: tests/unit/test_%.c tests/unit/harness.h $$(BUILD)/$(1)/l
 	@echo "  TEST $(1) $$@"
 	@$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -o $$@ $$< $$(BUILD)/$(1)/libschemadoc.a $$(TEST_LIBS)
 endef
-$(foreach f,rel asan adbg fuzz,$(eval $(call flavour,$(f))))
+$(foreach f,rel asan adbg fuzz pub,$(eval $(call flavour,$(f))))
+
+# --- the installed library (docs/library.md) --------------------------------
+# libschemadoc.a is one relocatable object in which every symbol but the
+# functions schemadoc.h exports is local (a host's own sd_* never clash);
+# libschemadoc.so.0 exports the same names through a version script.
+PUBLIB    := $(BUILD)/lib/libschemadoc.a
+PUBSO     := $(BUILD)/lib/libschemadoc.so.0
+$(BUILD)/lib/exports.txt: src/schemadoc.h
+	@mkdir -p $(@D)
+	@sed -n 's/^SCHEMADOC_API[^(]*[ *]\(schemadoc_[a-z_]*\)(.*/\1/p' $< > $@.tmp && mv $@.tmp $@
+$(PUBLIB): $(pub_LIBOBJS) $(BUILD)/lib/exports.txt
+	@echo "  AR pub  $@"
+	@ld -r -o $(BUILD)/lib/schemadoc.o $(pub_LIBOBJS) \
+	  && objcopy --keep-global-symbols=$(BUILD)/lib/exports.txt $(BUILD)/lib/schemadoc.o \
+	  && rm -f $@ && ar rcs $@ $(BUILD)/lib/schemadoc.o
+$(PUBSO): $(pub_LIBOBJS) src/api/schemadoc.map
+	@echo "  LINK pub $@"
+	@$(CC) -shared -o $@ -Wl,-soname,libschemadoc.so.0 -Wl,--version-script=src/api/schemadoc.map \
+	  -Wl,-z,defs $(pub_LIBOBJS) $(PKG_LIBS)
+build-lib: $(PUBLIB) $(PUBSO)
 # Each object depends on the headers it includes (gcc -MMD writes the list
 # beside it), so a header change rebuilds only the files that include it.
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -242,7 +268,9 @@ $(BUILD)/example: docs/example.c src/schemadoc.h $(BUILD)/rel/libschemadoc.a
 hdr-check: deps
 	@for h in $(HDRS); do printf '#include "%s"\n' "$$h" | \
 	  $(CC) $(STD) $(WARN) $$(pkg-config --cflags $(PKGS)) $(INCS) -x c -fsyntax-only - || exit 1; done; \
-	echo "hdr-check: $(words $(HDRS)) headers compile alone"
+	printf '#include "schemadoc.h"\nint main() { schemadoc_diags_free(schemadoc_diags_new()); return 0; }\n' | \
+	  $(CXX) -std=c++11 -Wall -Wextra -Werror -Isrc -x c++ -fsyntax-only - || exit 1; \
+	echo "hdr-check: $(words $(HDRS)) headers compile alone; schemadoc.h also as C++"
 
 # No stage includes a header of a later one (tests/layer-check.sh has the table).
 layer-check:
@@ -310,7 +338,7 @@ screenshots: browser-deps
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: check-deps browser-deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target hdr-check layer-check circle-check \
-	  build-rel build-asan build-adbg $(BUILD)/example $(FUZZBINS)
+	  build-rel build-asan build-adbg build-lib $(BUILD)/example $(FUZZBINS)
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) SD_JOBS=$(CHECK_JOBS) sh tests/run.sh
 
 check-valgrind: all
@@ -337,9 +365,12 @@ INST_ZSH  := share/zsh/site-functions/_schemadoc
 INST_FISH := share/fish/vendor_completions.d/schemadoc.fish
 INST_HDR  := include/schemadoc.h
 INST_LIB  := lib/libschemadoc.a
+INST_SO   := lib/libschemadoc.so.0
+INST_SOLINK := lib/libschemadoc.so
+INST_DOC  := share/doc/schemadoc/LICENSE share/doc/schemadoc/NOTICE
 INST_PC   := lib/pkgconfig/schemadoc.pc
 INST_FILES:= $(INST_BIN) $(INST_MAN) $(INST_BASH) $(INST_ZSH) $(INST_FISH) $(INST_HDR) \
-             $(INST_LIB) $(INST_PC) $(addprefix share/schemadoc/,$(SHARE_FILES))
+             $(INST_LIB) $(INST_SO) $(INST_SOLINK) $(INST_PC) $(INST_DOC) $(addprefix share/schemadoc/,$(SHARE_FILES))
 
 man: $(MAN1)
 completions: $(COMPL)
@@ -361,7 +392,7 @@ $(BUILD)/schemadoc.pc: src/schemadoc.pc.in src/schemadoc.h
 
 install: deps
 	@rm -f $(BUILD)/schemadoc.pc
-	@$(MAKE) --no-print-directory build-rel $(MAN1) $(COMPL) $(BUILD)/schemadoc.pc
+	@$(MAKE) --no-print-directory build-rel build-lib $(MAN1) $(COMPL) $(BUILD)/schemadoc.pc
 	@d='$(DESTDIR)$(PREFIX)'; echo "  INSTALL $$d"; \
 	install -D -m 755 -s $(BUILD)/rel/schemadoc "$$d/$(INST_BIN)" && \
 	install -D -m 644 $(MAN1) "$$d/$(INST_MAN)" && \
@@ -369,7 +400,11 @@ install: deps
 	install -D -m 644 $(BUILD)/completions/_schemadoc "$$d/$(INST_ZSH)" && \
 	install -D -m 644 $(BUILD)/completions/schemadoc.fish "$$d/$(INST_FISH)" && \
 	install -D -m 644 src/schemadoc.h "$$d/$(INST_HDR)" && \
-	install -D -m 644 $(BUILD)/rel/libschemadoc.a "$$d/$(INST_LIB)" && \
+	install -D -m 644 $(PUBLIB) "$$d/$(INST_LIB)" && \
+	install -D -m 755 $(PUBSO) "$$d/$(INST_SO)" && \
+	ln -sf libschemadoc.so.0 "$$d/$(INST_SOLINK)" && \
+	install -D -m 644 LICENSE "$$d/share/doc/schemadoc/LICENSE" && \
+	install -D -m 644 NOTICE "$$d/share/doc/schemadoc/NOTICE" && \
 	install -D -m 644 $(BUILD)/schemadoc.pc "$$d/$(INST_PC)" && \
 	for f in $(SHARE_FILES); do install -D -m 644 "$$f" "$$d/share/schemadoc/$$f" || exit 1; done
 
@@ -378,7 +413,7 @@ install: deps
 uninstall:
 	@d='$(DESTDIR)$(PREFIX)'; echo "  UNINSTALL $$d"; \
 	for f in $(INST_FILES); do rm -f "$$d/$$f"; done; \
-	if [ -d "$$d/share/schemadoc" ]; then find "$$d/share/schemadoc" -depth -type d -empty -delete; fi
+	for s in share/schemadoc share/doc/schemadoc; do if [ -d "$$d/$$s" ]; then find "$$d/$$s" -depth -type d -empty -delete; fi; done
 
 clean:
 	rm -rf $(BUILD) schemadoc

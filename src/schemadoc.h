@@ -4,37 +4,53 @@
  * This header is the manual of the library (libschemadoc.a, pkg-config
  * name `schemadoc`). It uses standard C types only: no jansson, libyaml or
  * FILE. Text goes in as file names and comes out as NUL-terminated UTF-8
- * strings that the caller frees with sd_free().
+ * strings that the caller frees with schemadoc_free().
  *
  * A typical program (docs/example.c):
  *
- *     sd_diags *d = sd_diags_new();
- *     sd_options o;
- *     sd_source *src;
+ *     schemadoc_diags *d = schemadoc_diags_new();
+ *     schemadoc_options o;
+ *     schemadoc_source *src;
  *     char *page;
- *     sd_options_init(&o);
- *     if (sd_open(&src, "./chart", &o, d) == 0) {
- *         if (sd_render_page(&page, NULL, src, "md", &o, d) == 0) {
+ *     schemadoc_options_init(&o);
+ *     if (schemadoc_open(&src, "./chart", &o, d) == 0) {
+ *         if (schemadoc_render_page(&page, NULL, src, "md", &o, d) == 0) {
  *             fputs(page, stdout);
- *             sd_free(page);
+ *             schemadoc_free(page);
  *         }
- *         sd_close(src);
+ *         schemadoc_close(src);
  *     }
- *     for (size_t i = 0; i < sd_diags_count(d); i++) {
- *         char *line = sd_diags_text(d, i);
+ *     for (size_t i = 0; i < schemadoc_diags_count(d); i++) {
+ *         char *line = schemadoc_diags_text(d, i);
  *         fprintf(stderr, "%s\n", line);
- *         sd_free(line);
+ *         schemadoc_free(line);
  *     }
- *     sd_diags_free(d);
+ *     schemadoc_diags_free(d);
  *
  * Functions that can fail return 0 (or a count, where said) on success and
  * a negative enum sd_error code on failure, with the details recorded in
- * the sd_diags list passed to them. No function prints anything.
+ * the schemadoc_diags list passed to them. No function prints anything.
  * Objects are not thread-safe; use one per thread. */
 #ifndef SCHEMADOC_H
 #define SCHEMADOC_H
 
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every function of this header is exported (and nothing else: the
+ * archive's internal symbols are local, the shared library's version
+ * script names only these), under the prefix `schemadoc_`, so that a host
+ * program's own `sd_*` names (systemd's among them) never clash. */
+#if defined(_WIN32) && defined(SCHEMADOC_BUILDING)
+#  define SCHEMADOC_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#  define SCHEMADOC_API __attribute__((visibility("default")))
+#else
+#  define SCHEMADOC_API
+#endif
 
 #define SD_VERSION "0.1.0"
 /** The version as a number: 0xMMmmpp. */
@@ -57,7 +73,7 @@ enum sd_error {
 };
 
 /** Free a string (or any memory) the library handed to the caller. */
-void sd_free(void *p);
+SCHEMADOC_API void schemadoc_free(void *p);
 
 /* ---- diagnostics --------------------------------------------------------- */
 
@@ -68,40 +84,40 @@ enum sd_severity { SD_SEV_ERROR = 0, SD_SEV_WARNING = 1, SD_SEV_NOTE = 2 };
  *  in a source file and, where it applies, JSON pointers into the schema
  *  and into the values. Loading stops at the first error; validation
  *  collects them all. */
-typedef struct sd_diags sd_diags;
+typedef struct sd_diags schemadoc_diags;
 
-/** A new, empty list; NULL when out of memory. Free with sd_diags_free(). */
-sd_diags *sd_diags_new(void);
+/** A new, empty list; NULL when out of memory. Free with schemadoc_diags_free(). */
+SCHEMADOC_API schemadoc_diags *schemadoc_diags_new(void);
 /** Free the list and every diagnostic in it. NULL is allowed. */
-void sd_diags_free(sd_diags *d);
+SCHEMADOC_API void schemadoc_diags_free(schemadoc_diags *d);
 /** The number of diagnostics recorded. */
-size_t sd_diags_count(const sd_diags *d);
+SCHEMADOC_API size_t schemadoc_diags_count(const schemadoc_diags *d);
 /** The number of errors among them (warnings and notes excluded). */
-size_t sd_diags_errors(const sd_diags *d);
+SCHEMADOC_API size_t schemadoc_diags_errors(const schemadoc_diags *d);
 
-/* Diagnostic `i` (0 <= i < sd_diags_count()). Strings are borrowed: valid
+/* Diagnostic `i` (0 <= i < schemadoc_diags_count()). Strings are borrowed: valid
  * until the list is freed; NULL when the diagnostic has no such part. */
-int         sd_diags_severity(const sd_diags *d, size_t i);  /* enum sd_severity */
-int         sd_diags_code(const sd_diags *d, size_t i);      /* enum sd_error; 0 for warnings */
-const char *sd_diags_message(const sd_diags *d, size_t i);   /* lowercase, no final period */
-const char *sd_diags_file(const sd_diags *d, size_t i);      /* the file it is about, or NULL */
-int         sd_diags_line(const sd_diags *d, size_t i);      /* 1-based; 0 when unknown */
-int         sd_diags_column(const sd_diags *d, size_t i);    /* 1-based, in characters; 0 when unknown */
-const char *sd_diags_schema_ptr(const sd_diags *d, size_t i);   /* "#/properties/port/maximum" */
-const char *sd_diags_instance_ptr(const sd_diags *d, size_t i); /* "/service/port" */
+SCHEMADOC_API int         schemadoc_diags_severity(const schemadoc_diags *d, size_t i);  /* enum sd_severity */
+SCHEMADOC_API int         schemadoc_diags_code(const schemadoc_diags *d, size_t i);      /* enum sd_error; 0 for warnings */
+SCHEMADOC_API const char *schemadoc_diags_message(const schemadoc_diags *d, size_t i);   /* lowercase, no final period */
+SCHEMADOC_API const char *schemadoc_diags_file(const schemadoc_diags *d, size_t i);      /* the file it is about, or NULL */
+SCHEMADOC_API int         schemadoc_diags_line(const schemadoc_diags *d, size_t i);      /* 1-based; 0 when unknown */
+SCHEMADOC_API int         schemadoc_diags_column(const schemadoc_diags *d, size_t i);    /* 1-based, in characters; 0 when unknown */
+SCHEMADOC_API const char *schemadoc_diags_schema_ptr(const schemadoc_diags *d, size_t i);   /* "#/properties/port/maximum" */
+SCHEMADOC_API const char *schemadoc_diags_instance_ptr(const schemadoc_diags *d, size_t i); /* "/service/port" */
 /** Diagnostic `i` as the command line prints it ("values.yaml:4:3: error:
- *  ... [schema #/..., instance /...]"). A new string: sd_free() it; NULL
+ *  ... [schema #/..., instance /...]"). A new string: schemadoc_free() it; NULL
  *  when out of memory. */
-char *sd_diags_text(const sd_diags *d, size_t i);
+SCHEMADOC_API char *schemadoc_diags_text(const schemadoc_diags *d, size_t i);
 
 /* ---- options ----------------------------------------------------------- */
 
 #define SD_OPTIONS_VERSION 1
 
-/** Everything a caller can choose; sd_options_init() sets the defaults.
+/** Everything a caller can choose; schemadoc_options_init() sets the defaults.
  *  Fields may only be added at the end, with `version` raised. */
 typedef struct sd_options {
-    int                version;     /* SD_OPTIONS_VERSION (set by sd_options_init) */
+    int                version;     /* SD_OPTIONS_VERSION (set by schemadoc_options_init) */
     /* reading a source (docs/resolving.md) */
     int                draft;       /* JSON Schema dialect when `$schema` is absent:
                                        4, 6, 7, 2019 or 2020 (0: 2020-12) */
@@ -118,39 +134,39 @@ typedef struct sd_options {
     /* pages (docs/themes.md) */
     const char        *theme;       /* a built-in theme name or a directory (NULL: "default") */
     const char        *template_file; /* a custom top-level template (NULL: the theme's) */
-} sd_options;
+} schemadoc_options;
 
 /** Set every option to its default. */
-void sd_options_init(sd_options *o);
+SCHEMADOC_API void schemadoc_options_init(schemadoc_options *o);
 
 /* ---- sources -------------------------------------------------------------- */
 
 /** An opened input: a Helm chart directory (with its subcharts), a JSON
  *  Schema file (draft 4 to 2020-12, JSON or YAML), a Kubernetes CRD file
  *  or a ytt schema, with every document its $refs reach. */
-typedef struct sd_source sd_source;
+typedef struct sd_source schemadoc_source;
 
 /** Open `path` with options `o` (NULL: defaults; the strings it points to
  *  must outlive the source). On success *out is a new source freed with
- *  sd_close(). Fails with SD_ENOTFOUND, SD_ESYNTAX, SD_EREF, SD_EDENIED,
+ *  schemadoc_close(). Fails with SD_ENOTFOUND, SD_ESYNTAX, SD_EREF, SD_EDENIED,
  *  SD_ELIMIT, SD_EIO or SD_ENOMEM, with errors in `d`. */
-int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d);
+SCHEMADOC_API int schemadoc_open(schemadoc_source **out, const char *path, const schemadoc_options *o, schemadoc_diags *d);
 /** Free a source and everything it read. NULL is allowed. */
-void sd_close(sd_source *src);
+SCHEMADOC_API void schemadoc_close(schemadoc_source *src);
 
 /** The normalized model of `src` as JSON text (docs/model.md): the data
- *  every template receives. On success *out is a new string (sd_free())
+ *  every template receives. On success *out is a new string (schemadoc_free())
  *  and *len, when not NULL, its length. */
-int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d);
+SCHEMADOC_API int schemadoc_model_json(char **out, size_t *len, schemadoc_source *src, schemadoc_diags *d);
 
 /** The reference page of `src` in `format`: "html" (one self-contained
  *  page) or "md" (helm-docs compatible Markdown), with the theme and
  *  template of `o`: the bytes `schemadoc SOURCE --format FORMAT` writes
  *  (for "md", a chart's README.md.gotmpl when it has one and `o` names no
  *  theme or template, as helm-docs would run it). On success *out is a new
- *  string (sd_free()). */
-int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
-                   const sd_options *o, sd_diags *d);
+ *  string (schemadoc_free()). */
+SCHEMADOC_API int schemadoc_render_page(char **out, size_t *len, schemadoc_source *src, const char *format,
+                   const schemadoc_options *o, schemadoc_diags *d);
 
 /** Validate values files against `src` as `schemadoc validate` does (a
  *  chart: the files merged over values.yaml; a CRD: each document; a ytt
@@ -159,12 +175,12 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
  *  wanted). Returns 0 when everything is valid, 1 when something violates
  *  the schema (each violation is also in `d`, with its pointers), or a
  *  negative code when the files or the schema cannot be read. */
-int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
-                      size_t nfiles, const sd_options *o, sd_diags *d);
+SCHEMADOC_API int schemadoc_validate_files(char **out_json, size_t *len, schemadoc_source *src, const char *const *files,
+                      size_t nfiles, const schemadoc_options *o, schemadoc_diags *d);
 
 /* ---- upgrades (docs/diff.md) --------------------------------------------- */
 
-/** Flags of sd_diff_sources(). */
+/** Flags of schemadoc_diff_sources(). */
 enum sd_diff_flags {
     SD_DIFF_DESCRIPTIONS = 1 << 0   /* also list changed descriptions */
 };
@@ -172,9 +188,13 @@ enum sd_diff_flags {
 /** What changed for users from `old_src` to `new_src` (two sources of the
  *  same kind), as `schemadoc diff` prints it: `format` is "json" (the
  *  change list of docs/diff.md), "md" (the table) or "html" (the page, in
- *  the theme of `o`). On success *out is a new string (sd_free()). Returns
+ *  the theme of `o`). On success *out is a new string (schemadoc_free()). Returns
  *  0 when nothing changed, 1 when something did, or a negative code. */
-int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_src,
-                    const char *format, unsigned flags, const sd_options *o, sd_diags *d);
+SCHEMADOC_API int schemadoc_diff_sources(char **out, size_t *len, schemadoc_source *old_src, schemadoc_source *new_src,
+                    const char *format, unsigned flags, const schemadoc_options *o, schemadoc_diags *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -46,6 +46,16 @@ run() { (cd "$tmp/work" && env -i PATH="$tmp/inst/bin:/usr/bin:/bin" HOME="$tmp"
 [ "$(run sh -c 'command -v schemadoc')" = "$tmp/inst/bin/schemadoc" ] && ok || fail "PATH finds the installed binary"
 case $(run sh -c 'echo $PATH') in *"$ROOT"*) fail "PATH still has the repository" ;; *) ok ;; esac
 run schemadoc --version | grep -q '^schemadoc [0-9]' && ok || fail "--version"
+# --version names the licence, and its number is the newest release of CHANGELOG.md
+run schemadoc --version | grep -q '^License: Apache-2.0' && ok || fail "--version names no licence"
+rel=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
+[ -n "$rel" ] && [ "$(run schemadoc --version | head -n 1)" = "schemadoc $rel" ] && ok \
+    || fail "--version ($(run schemadoc --version | head -n 1)) is not the newest release of CHANGELOG.md ($rel)"
+grep -q '^License: Apache-2.0$' "$tmp/inst/lib/pkgconfig/schemadoc.pc" && ok || fail "schemadoc.pc names no licence"
+grep -q 'example.invalid' "$tmp/inst/lib/pkgconfig/schemadoc.pc" && fail "schemadoc.pc has a placeholder URL" || ok
+for f in LICENSE NOTICE; do
+    cmp -s "$f" "$tmp/inst/share/doc/schemadoc/$f" && ok || fail "share/doc/schemadoc/$f is not installed"
+done
 run schemadoc podinfo --format html -o page.html && ok || fail "render html"
 grep -q 'installed-share-marker' "$tmp/work/page.html" && ok || fail "templates come from share/schemadoc"
 grep -q "$ROOT\|$tmp" "$tmp/work/page.html" && fail "page names a machine path" || ok
@@ -60,7 +70,7 @@ strings "$tmp/inst/bin/schemadoc" | grep -q "$ROOT" && fail "the binary holds th
 if command -v man >/dev/null 2>&1; then
     MANWIDTH=80 man --warnings=w -l "$tmp/inst/share/man/man1/schemadoc.1" >"$tmp/man.txt" 2>"$tmp/man.err"
     [ $? -eq 0 ] && [ ! -s "$tmp/man.err" ] && ok || { fail "man -l warns"; head -5 "$tmp/man.err"; }
-    for s in NAME SYNOPSIS DESCRIPTION OPTIONS 'EXIT STATUS' ENVIRONMENT EXAMPLES; do
+    for s in NAME SYNOPSIS DESCRIPTION OPTIONS 'EXIT STATUS' ENVIRONMENT EXAMPLES LICENSE; do
         grep -q "^$s" "$tmp/man.txt" && ok || fail "man page has no $s section"
     done
 else
@@ -114,15 +124,50 @@ fi
 
 # --- the library through the installed pkg-config file -----------------------------
 if PKG_CONFIG_PATH="$D$P/lib/pkgconfig" pkg-config --exists schemadoc; then ok; else fail "pkg-config finds schemadoc.pc"; fi
-flags=$(PKG_CONFIG_PATH="$D$P/lib/pkgconfig" pkg-config --define-variable=prefix="$D$P" --cflags --libs schemadoc)
-if cc -std=c11 -o "$tmp/example" docs/example.c $flags 2>"$tmp/cc.err" && "$tmp/example" samples/podinfo >/dev/null 2>&1; then ok
-else fail "docs/example.c against the installed library"; head -5 "$tmp/cc.err"; fi
+
+# --- the library a host program links (docs/library.md) -----------------------------
+# The archive and the shared library export the functions of schemadoc.h and
+# nothing else; neither holds LTO objects; gcc and clang each build the
+# example and a host program with sd_* names of its own, statically and
+# against libschemadoc.so.0, and both run.
+L="$D$P/lib"
+nexp=$(sed -n 's/^SCHEMADOC_API[^(]*[ *]\(schemadoc_[a-z_]*\)(.*/\1/p' src/schemadoc.h | sort -u)
+for lib in "$L/libschemadoc.a" "$L/libschemadoc.so.0"; do
+    case $lib in *.a) got=$(nm -g --defined-only "$lib" 2>/dev/null | awk 'NF == 3 && $2 != "A" { print $3 }' | sort -u) ;;
+                 *) got=$(nm -D --defined-only "$lib" 2>/dev/null | awk 'NF == 3 && $2 != "A" { sub(/@.*/, "", $3); print $3 }' | sort -u) ;; esac
+    [ -n "$nexp" ] && [ "$got" = "$nexp" ] && ok \
+        || fail "$(basename "$lib") exports $(printf '%s\n' "$got" | grep -c .) symbols, schemadoc.h declares $(printf '%s\n' "$nexp" | grep -c .): $(printf '%s\n' "$got" | grep -v '^schemadoc_' | head -3 | tr '\n' ' ')"
+done
+echo "count: $(printf '%s\n' "$nexp" | grep -c .) functions exported"
+readelf -S "$L/libschemadoc.a" 2>/dev/null | grep -q 'gnu.lto' && fail "the installed archive holds LTO objects" || ok
+pc() { PKG_CONFIG_PATH="$L/pkgconfig" pkg-config --define-variable=prefix="$D$P" "$@" schemadoc; }
+for compiler in gcc clang; do
+    if ! command -v $compiler >/dev/null 2>&1; then fail "$compiler is not installed"; continue; fi
+    for prog in docs/example.c tests/library/host.c; do
+        name=$(basename "$prog" .c)
+        # static: the archive named by -Bstatic, the rest as pkg-config says
+        if $compiler -std=c11 -Wall -Werror -o "$tmp/$name-static" "$prog" $(pc --cflags) \
+             -Wl,-Bstatic -lschemadoc -Wl,-Bdynamic $(pc --libs | sed 's/-lschemadoc / /') 2>"$tmp/cc.err" \
+           && ! ldd "$tmp/$name-static" | grep -q libschemadoc \
+           && "$tmp/$name-static" samples/podinfo >/dev/null 2>"$tmp/run.err"; then ok
+        else fail "$compiler: $prog static"; head -5 "$tmp/cc.err" "$tmp/run.err" 2>/dev/null; fi
+        if $compiler -std=c11 -Wall -Werror -o "$tmp/$name-shared" "$prog" $(pc --cflags --libs) 2>"$tmp/cc.err" \
+           && LD_LIBRARY_PATH="$L" ldd "$tmp/$name-shared" | grep -q "$L/libschemadoc.so.0" \
+           && LD_LIBRARY_PATH="$L" "$tmp/$name-shared" samples/podinfo >/dev/null 2>"$tmp/run.err"; then ok
+        else fail "$compiler: $prog shared"; head -5 "$tmp/cc.err" "$tmp/run.err" 2>/dev/null; fi
+    done
+done
+# the host with its own sd_* linked against the internal archive instead:
+# the clash this layout prevents (the test can fail)
+if cc -std=c11 -o "$tmp/host-internal" tests/library/host.c -Isrc "$B/rel/libschemadoc.a" $(pc --libs | sed 's/-lschemadoc//') >/dev/null 2>&1; then
+    fail "a host with its own sd_open linked against the internal archive (the check cannot fail)"
+else ok; fi
 
 # --- uninstall -----------------------------------------------------------------
 make --no-print-directory uninstall BUILD="$B" DESTDIR="$D" PREFIX=$P >/dev/null 2>&1 && ok || fail "make uninstall"
 left=$(find "$D" ! -type d | wc -l)
 [ "$left" -eq 0 ] && ok || { fail "$left files left after uninstall"; find "$D" ! -type d | head; }
-[ ! -e "$D$P/share/schemadoc" ] && ok || fail "share/schemadoc left after uninstall"
+[ ! -e "$D$P/share/schemadoc" ] && [ ! -e "$D$P/share/doc/schemadoc" ] && ok || fail "share/schemadoc or share/doc/schemadoc left after uninstall"
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -1,7 +1,6 @@
 /* api.c - the public entry points of schemadoc.h, over the stages: options
  * become source options, results become strings the caller frees, and
  * diagnostics are read through accessors. Nothing here prints. */
-#include "alloc.h"
 #include "schemadoc.h"
 #include "buf.h"
 #include "check.h"
@@ -14,19 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sd_free(void *p)
+void schemadoc_free(void *p)
 {
     free(p);
 }
 
 /* ---- diagnostics ---------------------------------------------------------- */
 
-sd_diags *sd_diags_new(void)
+sd_diags *schemadoc_diags_new(void)
 {
     return calloc(1, sizeof(sd_diags));
 }
 
-void sd_diags_free(sd_diags *d)
+void schemadoc_diags_free(sd_diags *d)
 {
     if (!d)
         return;
@@ -34,24 +33,24 @@ void sd_diags_free(sd_diags *d)
     free(d);
 }
 
-size_t sd_diags_count(const sd_diags *d) { return d->count; }
-size_t sd_diags_errors(const sd_diags *d) { return d->errors; }
+size_t schemadoc_diags_count(const sd_diags *d) { return d->count; }
+size_t schemadoc_diags_errors(const sd_diags *d) { return d->errors; }
 
 static const sd_diag *at(const sd_diags *d, size_t i)
 {
     return i < d->count ? &d->items[i] : NULL;
 }
 
-int sd_diags_severity(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->severity : SD_SEV_ERROR; }
-int sd_diags_code(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->code : SD_ERROR; }
-const char *sd_diags_message(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->message : NULL; }
-const char *sd_diags_file(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.file : NULL; }
-int sd_diags_line(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.line : 0; }
-int sd_diags_column(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.column : 0; }
-const char *sd_diags_schema_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->schema_ptr : NULL; }
-const char *sd_diags_instance_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->instance_ptr : NULL; }
+int schemadoc_diags_severity(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->severity : SD_SEV_ERROR; }
+int schemadoc_diags_code(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->code : SD_ERROR; }
+const char *schemadoc_diags_message(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->message : NULL; }
+const char *schemadoc_diags_file(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.file : NULL; }
+int schemadoc_diags_line(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.line : 0; }
+int schemadoc_diags_column(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.column : 0; }
+const char *schemadoc_diags_schema_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->schema_ptr : NULL; }
+const char *schemadoc_diags_instance_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->instance_ptr : NULL; }
 
-char *sd_diags_text(const sd_diags *d, size_t i)
+char *schemadoc_diags_text(const sd_diags *d, size_t i)
 {
     return at(d, i) ? sd_diag_format(at(d, i)) : NULL;
 }
@@ -81,18 +80,19 @@ static int give(char **out, size_t *len, sd_buf *b, sd_diags *d)
 
 /* ---- options and sources ---------------------------------------------------- */
 
-void sd_options_init(sd_options *o)
+void schemadoc_options_init(schemadoc_options *o)
 {
     memset(o, 0, sizeof *o);
     o->version = SD_OPTIONS_VERSION;
 }
 
-int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d)
+int schemadoc_open(sd_source **out, const char *path, const schemadoc_options *o, sd_diags *d)
 {
     sd_source_opts so;
 
+    /* jansson's allocator is the host's (json_set_alloc_funcs is global):
+     * the library never installs its own; only the CLI's main does */
     *out = NULL;
-    sd_alloc_install();
     memset(&so, 0, sizeof so);
     if (o && o->version >= 1) {
         so.draft = o->force_draft ? o->force_draft : o->draft;
@@ -107,14 +107,14 @@ int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d)
     return sd_source_open(out, path, &so, d);
 }
 
-void sd_close(sd_source *src)
+void schemadoc_close(sd_source *src)
 {
     sd_source_free(src);
 }
 
 /* ---- outputs ------------------------------------------------------------- */
 
-int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d)
+int schemadoc_model_json(char **out, size_t *len, sd_source *src, sd_diags *d)
 {
     size_t mark = d->count;
     sd_buf b = SD_BUF_INIT;
@@ -133,8 +133,8 @@ int sd_model_json(char **out, size_t *len, sd_source *src, sd_diags *d)
     return give(out, len, &b, d);
 }
 
-int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
-                   const sd_options *o, sd_diags *d)
+int schemadoc_render_page(char **out, size_t *len, sd_source *src, const char *format,
+                   const schemadoc_options *o, sd_diags *d)
 {
     size_t mark = d->count;
     sd_render_opts ro = { format, NULL, NULL, NULL, NULL };
@@ -168,8 +168,8 @@ int sd_render_page(char **out, size_t *len, sd_source *src, const char *format,
     return give(out, len, &b, d);
 }
 
-int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
-                      size_t nfiles, const sd_options *o, sd_diags *d)
+int schemadoc_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
+                      size_t nfiles, const schemadoc_options *o, sd_diags *d)
 {
     sd_check_opts co;
     sd_check *chk = NULL;
@@ -205,8 +205,8 @@ int sd_validate_files(char **out_json, size_t *len, sd_source *src, const char *
     return status;
 }
 
-int sd_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_src,
-                    const char *format, unsigned flags, const sd_options *o, sd_diags *d)
+int schemadoc_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_src,
+                    const char *format, unsigned flags, const schemadoc_options *o, sd_diags *d)
 {
     size_t mark = d->count;
     sd_diff_opts dopts = { (flags & SD_DIFF_DESCRIPTIONS) != 0 };

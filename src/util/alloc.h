@@ -14,8 +14,9 @@
 #include <stddef.h>
 
 /** Route jansson's allocations through the recording malloc. Idempotent;
- *  call before the first jansson value is made (the CLI's main and sd_open
- *  do). */
+ *  call before the first jansson value is made. Only a program may call it
+ *  (the CLI's main does): the setting is global to the process, so the
+ *  library (schemadoc_open) leaves a host program's jansson allocator alone. */
 void sd_alloc_install(void);
 
 /** Make a growable array at *p (items of `size` bytes, *alloc of them)

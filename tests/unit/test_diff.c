@@ -36,7 +36,7 @@ static sd_val *find(sd_val *d, const char *kind, const char *path)
 static sd_val *run(const char *a, const char *b)
 {
     sd_val *o = model(a), *n = model(b);
-    sd_diags d = SD_DIAGS_INIT;
+    schemadoc_diags d = SD_DIAGS_INIT;
     sd_val *r = sd_diff_models(o, n, NULL, NULL, NULL, &d);
     sd_val_decref(o);
     sd_val_decref(n);
@@ -128,7 +128,7 @@ static void test_crd_versions(void)
     sd_val *n = sd_val_loads("{\"source\":{\"kind\":\"crd\"},\"versions\":["
                            "{\"name\":\"v1\",\"served\":false,\"storage\":false,\"root\":{\"id\":\"root\",\"path\":\"\"}},"
                            "{\"name\":\"v2\",\"served\":true,\"storage\":true,\"root\":{\"id\":\"root\",\"path\":\"\"}}]}", 0, &e);
-    sd_diags dg = SD_DIAGS_INIT;
+    schemadoc_diags dg = SD_DIAGS_INIT;
     sd_val *d = sd_diff_models(o, n, NULL, NULL, NULL, &dg);
     INT_EQ(sd_val_integer_value(sd_val_object_get(sd_val_object_get(d, "counts"), "version")), 3);
     sd_buf md = SD_BUF_INIT;
@@ -167,22 +167,22 @@ static void test_cells(void)
 /* the public call, on the small schemas of tests/diff */
 static void test_public_call(void)
 {
-    sd_source *a = NULL, *b = NULL;
-    sd_diags *d = sd_diags_new();
+    schemadoc_source *a = NULL, *b = NULL;
+    schemadoc_diags *d = schemadoc_diags_new();
     char *text = NULL;
     size_t len = 0;
-    OK(sd_open(&a, "tests/diff/old.schema.json", NULL, d) == 0);
-    OK(sd_open(&b, "tests/diff/new.schema.json", NULL, d) == 0);
-    INT_EQ(sd_diff_sources(&text, &len, a, b, "md", 0, NULL, d), 1);
+    OK(schemadoc_open(&a, "tests/diff/old.schema.json", NULL, d) == 0);
+    OK(schemadoc_open(&b, "tests/diff/new.schema.json", NULL, d) == 0);
+    INT_EQ(schemadoc_diff_sources(&text, &len, a, b, "md", 0, NULL, d), 1);
     OK(text && len == strlen(text) && strstr(text, "| `server.wait` | renamed | `timeoutSeconds` |"));
-    sd_free(text);
-    INT_EQ(sd_diff_sources(&text, &len, a, a, "json", SD_DIFF_DESCRIPTIONS, NULL, d), 0);
+    schemadoc_free(text);
+    INT_EQ(schemadoc_diff_sources(&text, &len, a, a, "json", SD_DIFF_DESCRIPTIONS, NULL, d), 0);
     OK(text && strstr(text, "\"changes\": []"));
-    sd_free(text);
-    OK(sd_diff_sources(&text, &len, a, b, "yaml", 0, NULL, d) < 0 && text == NULL);
-    sd_close(a);
-    sd_close(b);
-    sd_diags_free(d);
+    schemadoc_free(text);
+    OK(schemadoc_diff_sources(&text, &len, a, b, "yaml", 0, NULL, d) < 0 && text == NULL);
+    schemadoc_close(a);
+    schemadoc_close(b);
+    schemadoc_diags_free(d);
 }
 
 TEST_MAIN(test_public_call, test_suffix_rename, test_generic_key_not_moved, test_description_rename, test_constraints,

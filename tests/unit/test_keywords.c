@@ -158,7 +158,7 @@ static void test_export(void)
         char schema[512], want[128];
         sd_doc *doc = NULL;
         sd_validator *v = NULL;
-        sd_diags d = SD_DIAGS_INIT;
+        schemadoc_diags d = SD_DIAGS_INIT;
         sd_buf out = SD_BUF_INIT;
         const char *rec;
         t_name = k->name;
@@ -201,12 +201,12 @@ static void test_export(void)
 }
 
 /* `text` as tmp/NAME, opened as a source. */
-static sd_source *open_text(const char *dir, const char *name, const char *text, sd_diags *d)
+static schemadoc_source *open_text(const char *dir, const char *name, const char *text, schemadoc_diags *d)
 {
     char path[256];
-    sd_source *s = NULL;
+    schemadoc_source *s = NULL;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (t_write_file(path, NULL, text) < 0 || sd_open(&s, path, NULL, d) < 0)
+    if (t_write_file(path, NULL, text) < 0 || schemadoc_open(&s, path, NULL, d) < 0)
         return NULL;
     return s;
 }
@@ -237,8 +237,8 @@ static void test_model_words_diff(void)
         const sd_kw *k = &sd_kw_table[i];
         const char *val = sample(k);
         char schema[512], want[160];
-        sd_diags *d;
-        sd_source *with, *without;
+        schemadoc_diags *d;
+        schemadoc_source *with, *without;
         char *text = NULL;
         size_t len = 0;
         t_name = k->name;
@@ -248,58 +248,58 @@ static void test_model_words_diff(void)
         if (!val)
             continue;
         snprintf(schema, sizeof schema, "{\"properties\": {\"p\": {\"%s\": %s}}}", k->name, val);
-        d = sd_diags_new();
+        d = schemadoc_diags_new();
         with = open_text(dir, "with.json", schema, d);
         without = open_text(dir, "without.json", "{\"properties\": {\"p\": {}}}", d);
         OK(with && without);
         /* the model copies it into the node's constraints */
-        if (with && sd_model_json(&text, &len, with, d) == 0) {
+        if (with && schemadoc_model_json(&text, &len, with, d) == 0) {
             const char *c = strstr(text, "\"constraints\": {");
             snprintf(want, sizeof want, "\"%s\": ", k->name);
             OK(c && strstr(c, want));
             nmodel++;
         }
-        sd_free(text);
+        schemadoc_free(text);
         text = NULL;
         /* the page says it */
         words_of(k, want, sizeof want);
-        if (*want && with && sd_render_page(&text, &len, with, "md", NULL, d) == 0) {
+        if (*want && with && schemadoc_render_page(&text, &len, with, "md", NULL, d) == 0) {
             OK(strstr(text, want) != NULL);
             if (!strstr(text, want))
                 fprintf(stderr, "  wanted \"%s\" on the page\n", want);
             nwords++;
         }
-        sd_free(text);
+        schemadoc_free(text);
         text = NULL;
         /* a diff names it, tightened when it comes, loosened when it goes
          * (`required` is said per key instead) */
         if (with && without && k->diff != SD_KD_SKIP) {
             snprintf(want, sizeof want, "\"keyword\": \"%s\",\n      \"effect\": \"tightened\"", k->name);
-            OK(sd_diff_sources(&text, &len, without, with, "json", 0, NULL, d) == 1 && strstr(text, want));
-            sd_free(text);
+            OK(schemadoc_diff_sources(&text, &len, without, with, "json", 0, NULL, d) == 1 && strstr(text, want));
+            schemadoc_free(text);
             text = NULL;
             snprintf(want, sizeof want, "\"keyword\": \"%s\",\n      \"effect\": \"loosened\"", k->name);
-            OK(sd_diff_sources(&text, &len, with, without, "json", 0, NULL, d) == 1 && strstr(text, want));
+            OK(schemadoc_diff_sources(&text, &len, with, without, "json", 0, NULL, d) == 1 && strstr(text, want));
             if (!text || !strstr(text, want))
                 fprintf(stderr, "  %s\n", text ? text : "(no diff)");
-            sd_free(text);
+            schemadoc_free(text);
             text = NULL;
             ndiff++;
         }
         /* a bound that grows: a lower one tightens, an upper one loosens */
         if (with && (k->diff == SD_KD_LOWER || k->diff == SD_KD_UPPER)) {
-            sd_source *more;
+            schemadoc_source *more;
             snprintf(schema, sizeof schema, "{\"properties\": {\"p\": {\"%s\": 5}}}", k->name);
             more = open_text(dir, "more.json", schema, d);
             snprintf(want, sizeof want, "\"from\": 3,\n      \"to\": 5,\n      \"keyword\": \"%s\",\n      \"effect\": \"%s\"",
                      k->name, k->diff == SD_KD_LOWER ? "tightened" : "loosened");
-            OK(more && sd_diff_sources(&text, &len, with, more, "json", 0, NULL, d) == 1 && strstr(text, want));
-            sd_free(text);
-            sd_close(more);
+            OK(more && schemadoc_diff_sources(&text, &len, with, more, "json", 0, NULL, d) == 1 && strstr(text, want));
+            schemadoc_free(text);
+            schemadoc_close(more);
         }
-        sd_close(with);
-        sd_close(without);
-        sd_diags_free(d);
+        schemadoc_close(with);
+        schemadoc_close(without);
+        schemadoc_diags_free(d);
     }
     {
         char path[256];
