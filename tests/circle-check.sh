@@ -4,12 +4,14 @@
 #
 # layer-check reads the includes; this reads the calls, from the objects:
 # a file calls another when its object needs a symbol (nm: U) that the
-# other's defines. Three rules:
+# other's defines. The form's JavaScript (src/form/*.js) is read the same
+# way from its imports: a module calls the modules it imports. Three rules:
 #   1. no loop of calls between files (A calls B ... calls A), but for the
-#      two pairs that are one recursion split in two: model/build.c with
-#      model/defs.c (a definition is built by the builder) and
+#      three pairs that are one recursion split in two: model/build.c with
+#      model/defs.c (a definition is built by the builder),
 #      mustache/mustache.c with mustache/mustache_partials.c (a partial is
-#      compiled by the compiler);
+#      compiled by the compiler) and form/form_view.js with
+#      form/form_lists.js (a list's items are fields);
 #   2. no two files that include each other's headers (A.c includes B.h and
 #      B.c includes A.h);
 #   3. no call from a stage to a later one (the table of layer-check.sh).
@@ -25,8 +27,8 @@ cd "$(dirname "$0")/.." || exit 2
 
 # The stage table, as layer-check.sh has it (one table for both checks).
 eval "$(sed -n '/^allowed() {/,/^}/p' tests/layer-check.sh)"
-STAGES="util mustache gotmpl tree load dialect resolve validate source model diff render api cli"
-ALLOWED_LOOPS="src/model/build.c src/model/defs.c|src/mustache/mustache.c src/mustache/mustache_partials.c"
+STAGES="util mustache gotmpl tree load dialect resolve validate source model diff render api cli form"
+ALLOWED_LOOPS="src/model/build.c src/model/defs.c|src/mustache/mustache.c src/mustache/mustache_partials.c|src/form/form_lists.js src/form/form_view.js"
 
 # analyse SYMS INCS: SYMS has lines "FILE D SYMBOL" (defined) and "FILE U
 # SYMBOL" (needed); INCS has lines "FILE OTHER": FILE includes the header
@@ -142,6 +144,12 @@ for c in src/*/*.c; do
                                  $2 ~ /^[A-TV-Z]$/ { print f, "D", $1 }'
 done > "$tmp/syms"
 [ $missing = 0 ] || exit 2
+# the form's modules: each defines itself, and needs what it imports
+for j in src/form/*.js; do
+    echo "$j D module:$j"
+    sed -n "s/.*\(from\|import\)[[:space:]]*['\"]\.\/\([A-Za-z0-9_.-]*\.js\)['\"].*/\2/p" "$j" | sort -u |
+        while read -r m; do echo "$j U module:src/form/$m"; done
+done >> "$tmp/syms"
 # includes of the header named after another file of src/ (X.h of X.c)
 for c in src/*/*.c; do
     sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"/]*\)\.h".*/\1/p' "$c" | while read -r h; do
@@ -154,7 +162,7 @@ if [ ! -s "$tmp/syms" ]; then
     echo "circle-check: no symbols read from $OBJ"; exit 2
 fi
 if analyse "$tmp/syms" "$tmp/incs"; then
-    echo "circle-check: $(ls src/*/*.c | wc -l) files: no circle but the two recursive pairs, no call to a later stage"
+    echo "circle-check: $(ls src/*/*.c | wc -l) C files and $(ls src/form/*.js | wc -l) JS modules: no circle but the three recursive pairs, no call to a later stage"
 else
     exit 1
 fi

@@ -315,7 +315,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("binary")
     ap.add_argument("corpus")
-    ap.add_argument("--threshold", type=float, default=99.0, help="percent a chart must reach (default 99)")
+    ap.add_argument("--threshold", type=float, default=100.0, help="percent a chart must reach (default 100)")
     ap.add_argument("--all", action="store_true", help="list every miss")
     ap.add_argument("--limit", type=int, default=20, help="misses listed per kind and chart (default 20)")
     ap.add_argument("--chart", action="append", help="only this chart (repeatable)")

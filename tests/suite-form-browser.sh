@@ -45,6 +45,8 @@ fi
 known=$(grep -c '^# known failure: ' "$tmp/node.out")
 echo "count: form known bugs (tests/form/known.mjs, FORM_STRICT=1 fails on them): $known"
 grep -E '^# known (failure|bug gone): ' "$tmp/node.out" | sed 's/^# /  /' | cut -c1-300
+# a node test skipped ({ skip: ... }) is said as a skip (a failure under CI=true)
+grep -E '^ *ok [0-9]+ .*# SKIP' "$tmp/node.out" | sed 's/^ *ok [0-9]* - /SKIPPED: node test: /' | cut -c1-300
 pass=$(grep -E '^# pass [0-9]+' "$tmp/node.out" | tail -1 | awk '{print $3}')
 fail=$(grep -E '^# fail [0-9]+' "$tmp/node.out" | tail -1 | awk '{print $3}')
 [ -n "$pass" ] || { echo "node printed no counts"; tail -30 "$tmp/node.out"; pass=0; fail=1; }
