@@ -7,6 +7,7 @@
 #include "commented.h"
 #include "emit.h"
 #include "gen.h"
+#include "keywords.h"
 #include "ytt.h"
 
 #include <dirent.h>
@@ -246,21 +247,18 @@ static int refuse_markdown(const sd_source *s, sd_diags *diags)
  * validation, meta-data, format, content) or an OpenAPI / Kubernetes one. */
 static int schema_keyword(const char *k)
 {
-    static const char *const kw[] = {
-        "$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor",
-        "$recursiveRef", "$recursiveAnchor", "$vocabulary", "$comment", "$defs", "definitions",
-        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas",
-        "dependencies", "prefixItems", "items", "additionalItems", "contains", "properties",
-        "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
-        "unevaluatedProperties", "type", "enum", "const", "multipleOf", "maximum",
-        "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
-        "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties",
-        "minProperties", "required", "dependentRequired", "title", "description", "default",
-        "deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding",
-        "contentMediaType", "contentSchema", "nullable", "x-kubernetes-preserve-unknown-fields",
-        "x-kubernetes-int-or-string", NULL
+    /* the keywords the validator reads come from its table (keywords.def);
+     * these are the others: identifiers, definitions and annotations,
+     * which a schema may hold alone */
+    static const char *const other[] = {
+        "$schema", "$id", "id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary",
+        "$comment", "$defs", "definitions", "title", "description", "default", "deprecated",
+        "readOnly", "writeOnly", "examples", "contentSchema", "x-kubernetes-preserve-unknown-fields",
+        NULL
     };
-    for (const char *const *p = kw; *p; p++)
+    if (sd_kw_find(k, strlen(k)))
+        return 1;
+    for (const char *const *p = other; *p; p++)
         if (!strcmp(*p, k))
             return 1;
     return 0;
