@@ -14,7 +14,8 @@
 #      form/form_lists.js (a list's items are fields);
 #   2. no two files that include each other's headers (A.c includes B.h and
 #      B.c includes A.h);
-#   3. no call from a stage to a later one (the table of layer-check.sh).
+#   3. no call from a stage to a later one (the table of layer-check.sh);
+#   4. no exported function that nothing calls (dead code).
 # Prints each violation and exits 1 if there is any.
 #
 # Usage: tests/circle-check.sh [OBJDIR]   objects of src/STAGE/NAME.c as
@@ -161,6 +162,22 @@ done > "$tmp/incs"
 if [ ! -s "$tmp/syms" ]; then
     echo "circle-check: no symbols read from $OBJ"; exit 2
 fi
+# 4. no dead function: one that no object needs, that no line of src/ uses
+# (its own file included), no test and no example names, is removed,
+# not kept exported (the public functions of schemadoc.h excepted)
+awk '$2 == "U" { u[$3] = 1 } $2 == "D" && $3 !~ /^module:/ { d[$3] = $1 }
+     END { for (s in d) if (!(s in u)) print s, d[s] }' "$tmp/syms" | sort > "$tmp/unneeded"
+dead=0
+while read -r sym file; do
+    case $sym in schemadoc_*|__odr_asan*|main) continue ;; esac
+    # a use is a line naming it that is not a declaration or a definition
+    # (those start at the first column with the type)
+    [ "$(cat src/*/*.c | grep -w "$sym" | grep -cv '^[A-Za-z_]')" -gt 0 ] && continue
+    grep -rqw "$sym" tests docs/example.c 2>/dev/null && continue
+    echo "$file: $sym is exported and never called (remove it)"; dead=$((dead + 1))
+done < "$tmp/unneeded"
+echo "circle-check: $(wc -l < "$tmp/unneeded") functions no other file calls, $dead of them called nowhere"
+[ $dead -eq 0 ] || exit 1
 if analyse "$tmp/syms" "$tmp/incs"; then
     echo "circle-check: $(ls src/*/*.c | wc -l) C files and $(ls src/form/*.js | wc -l) JS modules: no circle but the three recursive pairs, no call to a later stage"
 else

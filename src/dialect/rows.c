@@ -273,11 +273,6 @@ static void put_json(sd_buf *b, const sd_node *n, int js, int depth)
     }
 }
 
-void sd_rows_go_json(sd_buf *b, const sd_node *n)
-{
-    put_json(b, n, 0, 0);
-}
-
 /* ---- helm-docs ------------------------------------------------------------------- */
 
 static const char *v3_type(const sd_node *n)

@@ -12,8 +12,5 @@
  *  Returns NULL when out of memory. */
 sd_val *sd_rows_build(const sd_doc *values, const sd_annots *a);
 
-/** Go encoding/json text of `n` (map keys sorted, no HTML escaping), as
- *  helm-docs prints defaults; appended to `b`. */
-void sd_rows_go_json(sd_buf *b, const sd_node *n);
 
 #endif

@@ -126,8 +126,6 @@ size_t sd_gmap_len(sd_gval m);
 /** Entry `i` (0 <= i < len) in insertion order; borrowed. */
 const char *sd_gmap_key(sd_gval m, size_t i, size_t *len);
 sd_gval sd_gmap_val(sd_gval m, size_t i);
-/** The struct type name, or NULL for a plain map. */
-const char *sd_gmap_type(sd_gval m);
 /** Go's truth: false, 0, nil, empty strings and collections are false. */
 int sd_gval_truth(sd_gval v);
 /** Append `v` as Go's fmt prints it with %v (fmt.Sprint). */

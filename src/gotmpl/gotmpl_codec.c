@@ -136,11 +136,6 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
     return 0;
 }
 
-int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent, gwalk *w)
-{
-    return json_val(b, v, html, indent, 0, w);
-}
-
 static int to_json(sd_gval *o, sd_gcall *c, sd_gval v, int html, const char *indent, int must)
 {
     sd_buf b;

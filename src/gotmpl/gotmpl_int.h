@@ -235,10 +235,6 @@ long long sd_gotmpl__to_int64(sd_gval v);
 double sd_gotmpl__to_float64(sd_gval v);
 /** Sprig's empty(). */
 int sd_gotmpl__empty_val(sd_gval v);
-/** JSON (Go encoding/json): `html` escapes < > & as json.Marshal does,
- *  `indent` (NULL: compact) as MarshalIndent. Returns 0, SD_EINVALID (NaN
- *  or Inf) or SD_ELIMIT (nesting, or `w` ran out). */
-int sd_gotmpl__to_json(sd_buf *b, sd_gval v, int html, const char *indent, gwalk *w);
 /** YAML as gopkg.in/yaml.v3 Marshal writes it (without the final newline
  *  trimmed: the caller does that), counting in `w`. */
 int sd_gotmpl__to_yaml(sd_buf *b, sd_gval v, gwalk *w);

@@ -273,11 +273,6 @@ sd_gval sd_gmap_val(sd_gval m, size_t i)
     return m.u.m->vals[i];
 }
 
-const char *sd_gmap_type(sd_gval m)
-{
-    return m.kind == SD_G_MAP && m.u.m ? m.u.m->type_name : NULL;
-}
-
 int sd_gotmpl__strcmp(const char *a, size_t an, const char *b, size_t bn)
 {
     int c = memcmp(a, b, an < bn ? an : bn);

@@ -27,14 +27,6 @@ static void ensure_registered(void)
     }
 }
 
-void sd_markdown_cleanup(void)
-{
-    if (registered) {
-        cmark_release_plugins();
-        registered = 0;
-    }
-}
-
 int sd_markdown_url_ok(const char *url)
 {
     const char *s = url;

@@ -17,9 +17,5 @@ int sd_markdown_to_html(sd_buf *out, const char *md, size_t len);
 /** Whether `url` may be a link target: http(s), mailto, or relative
  *  (no scheme). Leading whitespace and control characters count against it. */
 int sd_markdown_url_ok(const char *url);
-/** Release cmark's extension registry at process exit (optional). cmark-gfm
- *  registers its extensions once per process, so nothing may be rendered
- *  after this call. */
-void sd_markdown_cleanup(void);
 
 #endif

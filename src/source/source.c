@@ -433,7 +433,6 @@ const sd_chart *sd_source_chart(const sd_source *s) { return s->chart; }
 const sd_doc *sd_source_doc(const sd_source *s) { return s->doc; }
 const sd_crds *sd_source_crds(const sd_source *s) { return &s->crds; }
 const sd_doc *sd_source_ytt_schema(const sd_source *s) { return s->ytt; }
-sd_docset *sd_source_docset(sd_source *s) { return s->docs; }
 sd_resolver *sd_source_resolver(sd_source *s) { return s->r; }
 size_t sd_source_nschemas(const sd_source *s) { return s->nschemas; }
 

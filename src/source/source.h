@@ -82,8 +82,6 @@ const sd_doc *sd_source_doc(const sd_source *src);
 const sd_crds *sd_source_crds(const sd_source *src);
 /** A ytt source's schema translated to JSON Schema, or NULL. Borrowed. */
 const sd_doc *sd_source_ytt_schema(const sd_source *src);
-/** The documents of the run and the resolver. Borrowed. */
-sd_docset *sd_source_docset(sd_source *src);
 sd_resolver *sd_source_resolver(sd_source *src);
 
 /** The entry points (see the top of this file). */

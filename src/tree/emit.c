@@ -215,14 +215,4 @@ void sd_node_val_memo_release(sd_pmap *memo)
     sd_pmap_release(memo);
 }
 
-void sd_emit_val(sd_buf *b, const sd_val *v)
-{
-    char *s = sd_val_dumps(v, SD_VAL_COMPACT | SD_VAL_PRESERVE_ORDER | SD_VAL_ENCODE_ANY);
-    if (!s) {
-        sd_buf_grow(b, (size_t)-1); /* marks the buffer failed */
-        return;
-    }
-    sd_buf_puts(b, s);
-    free(s);
-}
 

@@ -35,8 +35,6 @@ sd_val *sd_node_to_val(const sd_node *n);
  *  Release with sd_node_val_memo_release(). */
 sd_val *sd_node_to_val_memo(const sd_node *n, sd_pmap *memo);
 void sd_node_val_memo_release(sd_pmap *memo);
-/** Append `v` (an sd_val) as compact JSON; keys in their stored order. */
-void sd_emit_val(sd_buf *b, const sd_val *v);
 
 /** Append `v` as block YAML (a document body, ending in a newline), each
  *  line indented by `indent` spaces (emit_yaml.c). Strings are quoted when

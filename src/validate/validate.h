@@ -64,8 +64,6 @@ int sd_validator_new(sd_validator **out, const sd_doc *doc, const sd_node *schem
  *  refuses further entry points (returns the same code). */
 int sd_validator_add(sd_validator *v, const sd_doc *doc, const sd_node *schema, sd_diags *diags);
 void sd_validator_free(sd_validator *v);
-/** The dialect the root schema was compiled as. */
-int sd_validator_draft(const sd_validator *v);
 
 /** One violation. Strings are owned by the sd_vresult. */
 typedef struct sd_verror {

@@ -886,8 +886,4 @@ void sd_validator_free(sd_validator *v)
     free(v);
 }
 
-int sd_validator_draft(const sd_validator *v)
-{
-    return v->nroots ? v->roots[0]->draft : 0;
-}
 
