@@ -537,6 +537,8 @@ static tpath pipeline(scan *s, size_t from, size_t to, int whole, int depth)
 static void bind(scan *s, const tok *name, const tpath *p, int assign)
 {
     var *v = assign ? (var *)lookup(s, name->p, name->n) : NULL;
+    if (name->n == 1 && !p->n)
+        return;   /* `$ := .` where the dot is not known (a define): $ stays the root */
     if (v) {
         v->p = *p;
         return;

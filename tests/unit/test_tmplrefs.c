@@ -160,6 +160,7 @@ static void test_root_context(void)
     NOT_WHOLE("{{ $r := . }}{{ $r = .Values.q }}{{ toYaml $r.Values.y }}", "y.z");
     WHOLE("{{ $r := . }}{{ $r = .Values.q }}{{ toYaml $r.Values.y }}", "q.Values.y.z");
     NOT_WHOLE("{{ $root := . }}{{ toYaml $root.Values }}", "a.b");
+    WHOLE("{{ define \"x\" }}{{ $ := . }}{{ toYaml $.Values.d }}{{ end }}", "d.e");
     NOT_WHOLE("{{ $root := . }}{{ toYaml $root.Release }}", "Release.x");
     WHOLE("{{ deepCopy .Values.x | toYaml }}", "x.k");
     WHOLE("{{ $c := merge (deepCopy .Values.a) .Values.b }}{{ toYaml $c }}", "a.k");
