@@ -720,10 +720,13 @@ static void walk_dir(sd_tmplrefs *r, sd_buf *path, size_t *bytes, int depth)
             size_t len = 0;
             sd_diags quiet = SD_DIAGS_INIT;
             r->has_templates = 1;
-            if (sd_file_read(&text, &len, path->ptr, MAX_BYTES - *bytes, 0, &quiet) == 0) {
+            int rc = sd_file_read(&text, &len, path->ptr, MAX_BYTES - *bytes, 0, &quiet);
+            if (rc == 0) {
                 *bytes += len;
                 r->files++;
                 scan_text(r, text, len);
+            } else if (rc == SD_ENOMEM) {
+                r->oom = 1;   /* (a file that cannot be read is skipped; memory is not) */
             }
             free(text);
             sd_diags_release(&quiet);
