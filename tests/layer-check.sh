@@ -18,7 +18,7 @@ allowed() {
     gotmpl)   echo "util gotmpl" ;;
     tree)     echo "util tree" ;;
     load)     echo "util tree load" ;;
-    dialect)  echo "util tree load dialect" ;;
+    dialect)  echo "util gotmpl tree load dialect" ;;   # tmplrefs.c reads templates with gotmpl's lexer
     resolve)  echo "util tree load resolve" ;;
     validate) echo "util tree load resolve validate" ;;
     source)   echo "util tree load dialect resolve validate source" ;;

@@ -1,12 +1,52 @@
-/* merge.c - Helm's coalescing of values (see merge.h). */
+/* merge.c - Helm's coalescing of values (see merge.h).
+ *
+ * A merged map's keys are distinct by construction (the base's, then the
+ * override's that the base lacks), so its pairs are gathered without a
+ * search and given a key index at the end: linear in the keys, and lookups
+ * in the result stay constant-time (a values file of 32,000 keys that the
+ * chart does not have took 12 s in a search per key). */
 #include "merge.h"
 #include "synth.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The pairs of one map being made. */
+typedef struct pairs { sd_pair *p; size_t n, cap; } pairs;
+
+static int put(pairs *v, const sd_node *key, sd_node *value)
+{
+    if (!key || !value)
+        return -1;
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 16;
+        sd_pair *np = realloc(v->p, cap * sizeof *np);
+        if (!np)
+            return -1;
+        v->p = np;
+        v->cap = cap;
+    }
+    sd_pair *p = &v->p[v->n++];
+    memset(p, 0, sizeof *p);
+    p->key = (sd_node *)(uintptr_t)key;
+    p->value = value;
+    p->c_trail = -1;
+    return 0;
+}
+
+/* Give `m` the pairs gathered (and free them). */
+static int finish(sd_doc *out, sd_node *m, pairs *v)
+{
+    int rc = sd_node__set_items(&out->arena, m, v->p, v->n);
+    free(v->p);
+    return rc;
+}
 
 static sd_node *merge(sd_doc *out, const sd_node *base, const sd_node *over, int *oom, int depth)
 {
+    pairs v = { NULL, 0, 0 };
+
     if (!over)
         return (sd_node *)(uintptr_t)base;
     if (!base || base->kind != SD_MAP || over->kind != SD_MAP || depth > 500)
@@ -17,15 +57,13 @@ static sd_node *merge(sd_doc *out, const sd_node *base, const sd_node *over, int
     /* base keys in their order, overridden or deleted; then new keys */
     for (size_t i = 0; i < base->n; i++) {
         const sd_pair *bp = &base->items[i];
-        const sd_node *ov = sd_node_get(over, bp->key->str);
+        const sd_pair *op = sd_node_get_pair(over, bp->key->str);
+        const sd_node *ov = op ? op->value : NULL;
         if (ov && ov->kind == SD_NULL)
             continue; /* a null deletes the key */
-        sd_node *v = merge(out, bp->value, ov, oom, depth + 1);
-        if (*oom || sd_synth_set(out, m, bp->key->str, v))
-            return *oom = 1, NULL;
-        m->items[m->n - 1].key = bp->key;
-        if (ov)
-            m->items[m->n - 1].key = (sd_node *)(uintptr_t)sd_node_get_pair(over, bp->key->str)->key;
+        sd_node *mv = merge(out, bp->value, ov, oom, depth + 1);
+        if (*oom || put(&v, op ? op->key : bp->key, mv) < 0)
+            goto fail;
     }
     for (size_t i = 0; i < over->n; i++) {
         const sd_pair *op = &over->items[i];
@@ -33,11 +71,15 @@ static sd_node *merge(sd_doc *out, const sd_node *base, const sd_node *over, int
             continue;
         if (op->value->kind == SD_NULL)
             continue;
-        if (sd_synth_set(out, m, op->key->str, op->value))
-            return *oom = 1, NULL;
-        m->items[m->n - 1].key = op->key;
+        if (put(&v, op->key, op->value) < 0)
+            goto fail;
     }
+    if (finish(out, m, &v) < 0)
+        return *oom = 1, NULL;
     return m;
+fail:
+    free(v.p);
+    return *oom = 1, NULL;
 }
 
 sd_node *sd_merge_values(sd_doc *out, const sd_node *base, const sd_node *over, int *oom)
@@ -64,6 +106,7 @@ static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *sche
         values = d;
     }
     sd_node *m = sd_synth_map(out, values ? values->loc : schema->loc);
+    pairs pv = { NULL, 0, 0 };
     if (!m)
         return *oom = 1, NULL;
     if (values)
@@ -71,9 +114,8 @@ static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *sche
             const sd_pair *vp = &values->items[i];
             const sd_node *ps = props ? sd_node_get(props, vp->key->str) : NULL;
             sd_node *v = ps ? defaults(out, vp->value, ps, oom, depth + 1) : vp->value;
-            if (*oom || sd_synth_set(out, m, vp->key->str, v))
-                return *oom = 1, NULL;
-            m->items[m->n - 1].key = vp->key;
+            if (*oom || put(&pv, vp->key, v) < 0)
+                goto fail;
         }
     if (props && props->kind == SD_MAP)
         for (size_t i = 0; i < props->n; i++) {
@@ -82,11 +124,16 @@ static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *sche
                 continue;
             sd_node *v = defaults(out, NULL, props->items[i].value, oom, depth + 1);
             if (*oom)
-                return NULL;
-            if (v && sd_synth_set(out, m, k, v))
-                return *oom = 1, NULL;
+                goto fail;
+            if (v && put(&pv, sd_synth_str(out, v->loc, k), v) < 0)
+                goto fail;
         }
+    if (finish(out, m, &pv) < 0)
+        return *oom = 1, NULL;
     return m;
+fail:
+    free(pv.p);
+    return *oom = 1, NULL;
 }
 
 sd_node *sd_merge_defaults(sd_doc *out, const sd_node *values, const sd_node *schema, int *oom)

@@ -1,14 +1,18 @@
 /* tmplrefs.c - the values paths a chart's templates use, and how: read,
- * handed on whole, or ranged over (see tmplrefs.h).
+ * written out whole, handed on whole, or ranged over (see tmplrefs.h).
  *
- * In: Go template text (Helm's templates/). Out: sd_tmplrefs. A reader of
- * its own, not src/gotmpl: that engine refuses functions it does not run,
- * and Helm's templates call many (include, required, lookup...); here a
- * function is only a name, and what matters is which values path reaches
- * which name. Text outside {{ }} is skipped. */
+ * In: Go template text (Helm's templates/), tokens from src/gotmpl's lexer
+ * one action at a time. Out: sd_tmplrefs, a trie of paths. Only the reading
+ * of references is here, not src/gotmpl's engine: that one refuses
+ * functions it does not run, and Helm's templates call many (include,
+ * required, lookup...); here a function is only a name, and what matters
+ * is which values path reaches which name. A path is a node of the trie
+ * (a few alternatives where a value may be one of several: merge, default,
+ * coalesce), so a long prefix bound by `with` is stored once. */
 #include "tmplrefs.h"
 #include "buf.h"
 #include "file.h"
+#include "gotmpl_lex.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -17,77 +21,30 @@
 
 #define MAX_FILES  2000
 #define MAX_BYTES  ((size_t)32 << 20)
-#define MAX_REFS   65536
-#define MAX_TOKS   512
+#define MAX_NODES  ((size_t)1 << 20)
 #define MAX_SEG    24
 #define MAX_FRAMES 64
 #define MAX_VARS   128
 #define MAX_WALK   8
 #define MAX_NEST   32
+#define MAX_ARGS   64
+#define ALTS       4           /* alternatives one value may be */
+#define FRONTIER   256         /* trie nodes one key of a query may match */
+#define ROOT_CTX   UINT32_MAX  /* the root context (`.` at the top, `$`) */
+#define NO_NODE    (UINT32_MAX - 1)
 
-/* ---- paths while scanning ------------------------------------------------------ */
+/* sd_tmplnode.mark */
+enum {
+    M_SUBREAD    = 1 << 0,  /* it or a node below it is read */
+    M_SUBRNW     = 1 << 1,  /* a node strictly below it is read and not handed on */
+    M_READ_BELOW = 1 << 2   /* handed on whole, but read key by key below */
+};
 
-typedef struct span { const char *p; size_t n; } span;
+/* ---- the trie of paths ----------------------------------------------------------- */
 
-/* A values path: keys point into the text (or are "*"). */
-typedef struct tpath {
-    int    ok;     /* a values path (else: not one, or not known) */
-    size_t n;
-    span   seg[MAX_SEG];
-} tpath;
-
-static void push_seg(tpath *p, const char *s, size_t n)
+static uint32_t hash_key(uint32_t parent, const char *k, size_t n)
 {
-    if (!p->ok)
-        return;
-    if (p->n == MAX_SEG) {
-        p->ok = 0;   /* deeper than anything a chart writes: not followed */
-        return;
-    }
-    p->seg[p->n++] = (span){ s, n };
-}
-
-static tpath values_root(void)
-{
-    tpath p;
-    memset(&p, 0, sizeof p);
-    p.ok = 1;
-    return p;
-}
-
-static tpath none(void)
-{
-    tpath p;
-    memset(&p, 0, sizeof p);
-    return p;
-}
-
-typedef struct var { span name; tpath p; } var;
-
-enum { F_IF, F_WITH, F_RANGE, F_DEFINE };
-typedef struct frame { int kind; tpath outer; size_t vars; } frame;
-
-enum { T_FIELD, T_VAR, T_IDENT, T_STR, T_LP, T_RP, T_PIPE, T_COMMA, T_DECL, T_ASSIGN, T_OTHER };
-typedef struct tok { int t; const char *p; size_t n; } tok;
-
-typedef struct scan {
-    sd_tmplrefs *r;
-    tpath  dot;
-    frame  frames[MAX_FRAMES];
-    size_t nframes;
-    var    vars[MAX_VARS];
-    size_t nvars;
-    tok    toks[MAX_TOKS];
-    size_t ntoks;
-    int    hashing;   /* the pipeline ends in a checksum: nothing is handed on */
-    sd_buf key;
-} scan;
-
-/* ---- the set of paths ------------------------------------------------------------ */
-
-static uint32_t hash_key(const char *k, size_t n)
-{
-    uint32_t h = 2166136261u;
+    uint32_t h = 2166136261u ^ (parent * 0x9E3779B1u);
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)k[i]) * 16777619u;
     return h;
@@ -99,8 +56,9 @@ static int grow_index(sd_tmplrefs *r)
     uint32_t *slot = calloc(cap, sizeof *slot);
     if (!slot)
         return -1;
-    for (size_t i = 0; i < r->n; i++) {
-        size_t h = hash_key(r->items[i].key, strlen(r->items[i].key)) & (cap - 1);
+    for (size_t i = 1; i < r->nnodes; i++) {
+        const sd_tmplnode *x = &r->nodes[i];
+        size_t h = hash_key(x->parent, x->seg, x->len) & (cap - 1);
         while (slot[h])
             h = (h + 1) & (cap - 1);
         slot[h] = (uint32_t)i + 1;
@@ -111,132 +69,249 @@ static int grow_index(sd_tmplrefs *r)
     return 0;
 }
 
-/* Record `use` of path `p`. */
+static int add_node(sd_tmplrefs *r, uint32_t parent, const char *k, size_t n)
+{
+    if (r->nnodes == r->anodes) {
+        size_t na = r->anodes ? r->anodes * 2 : 64;
+        sd_tmplnode *nn = realloc(r->nodes, na * sizeof *nn);
+        if (!nn)
+            return -1;
+        r->nodes = nn;
+        r->anodes = na;
+    }
+    sd_tmplnode *x = &r->nodes[r->nnodes];
+    memset(x, 0, sizeof *x);
+    if (!(x->seg = sd_arena_strndup(&r->arena, k, n)))
+        return -1;
+    x->len = (uint32_t)n;
+    x->parent = parent;
+    if (r->nnodes) {
+        sd_tmplnode *p = &r->nodes[parent];
+        x->depth = (uint16_t)(p->depth + 1);
+        x->next = p->child;
+        p->child = (uint32_t)r->nnodes + 1;
+    }
+    r->nnodes++;
+    return 0;
+}
+
+/* The child `k` of node `parent`, or NO_NODE. */
+static uint32_t find(const sd_tmplrefs *r, uint32_t parent, const char *k, size_t n)
+{
+    if (!r->cap)
+        return NO_NODE;
+    for (size_t h = hash_key(parent, k, n) & (r->cap - 1); r->slot[h]; h = (h + 1) & (r->cap - 1)) {
+        const sd_tmplnode *x = &r->nodes[r->slot[h] - 1];
+        if (x->parent == parent && x->len == n && !memcmp(x->seg, k, n))
+            return r->slot[h] - 1;
+    }
+    return NO_NODE;
+}
+
+/* The child `k` of node `parent`, made when missing; NO_NODE when the path
+ * is too deep or the trie is full. */
+static uint32_t child(sd_tmplrefs *r, uint32_t parent, const char *k, size_t n)
+{
+    uint32_t c;
+    size_t h;
+
+    if (!r->nnodes || r->oom || n > UINT32_MAX)
+        return NO_NODE;
+    if ((c = find(r, parent, k, n)) != NO_NODE)
+        return c;
+    if (r->nodes[parent].depth >= MAX_SEG || r->nnodes >= MAX_NODES)
+        return NO_NODE;
+    if ((r->nnodes + 1) * 2 > r->cap && grow_index(r) < 0) {
+        r->oom = 1;
+        return NO_NODE;
+    }
+    if (add_node(r, parent, k, n) < 0) {
+        r->oom = 1;
+        return NO_NODE;
+    }
+    for (h = hash_key(parent, k, n) & (r->cap - 1); r->slot[h]; h = (h + 1) & (r->cap - 1))
+        ;
+    r->slot[h] = (uint32_t)r->nnodes;
+    return (uint32_t)r->nnodes - 1;
+}
+
+static int ensure_root(sd_tmplrefs *r)
+{
+    if (!r->nnodes && add_node(r, 0, "", 0) < 0)
+        return r->oom = 1, -1;
+    return 0;
+}
+
+/* ---- values while scanning ---------------------------------------------------- */
+
+/* What a term stands for: up to ALTS nodes (or ROOT_CTX); none when n is 0. */
+typedef struct tpath { uint8_t n; uint32_t id[ALTS]; } tpath;
+
+static tpath none(void)
+{
+    tpath p;
+    memset(&p, 0, sizeof p);
+    return p;
+}
+
+static tpath one(uint32_t id)
+{
+    tpath p = none();
+    p.n = 1;
+    p.id[0] = id;
+    return p;
+}
+
+static void add_alt(tpath *p, uint32_t id)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (p->id[i] == id)
+            return;
+    if (p->n < ALTS)
+        p->id[p->n++] = id;
+}
+
+static void join(tpath *p, const tpath *q)
+{
+    for (size_t i = 0; i < q->n; i++)
+        add_alt(p, q->id[i]);
+}
+
+typedef struct span { const char *p; size_t n; } span;
+typedef struct var { span name; tpath p; } var;
+
+enum { F_IF, F_WITH, F_RANGE, F_DEFINE };
+typedef struct frame { int kind; tpath outer; size_t vars; } frame;
+
+/* The tokens of one action, from the lexer's: a term is a field, variable
+ * or dot with the fields written right after it (`$r.Values.a`); T_CHAIN,
+ * the fields right after a `)`. */
+enum { T_TERM, T_CHAIN, T_IDENT, T_STR, T_LP, T_RP, T_PIPE, T_COMMA, T_DECL, T_ASSIGN, T_OTHER };
+typedef struct tok {
+    int         t;
+    const char *p;     /* T_IDENT: the name; T_STR: inside the quotes; T_TERM: the first token */
+    size_t      n;
+    size_t      g0, g1;  /* T_TERM, T_CHAIN: the lexer's tokens [g0, g1) */
+} tok;
+
+typedef struct scan {
+    sd_tmplrefs *r;
+    tpath        dot;
+    frame        frames[MAX_FRAMES];
+    size_t       nframes;
+    var          vars[MAX_VARS];
+    size_t       nvars;
+    const gtok  *g;        /* the lexer's tokens of the action read */
+    tok         *toks;
+    size_t       ntoks, atoks;
+    int          hashing;  /* the pipeline ends in a checksum: nothing is handed on */
+} scan;
+
+/* `p` with the key `k` below each alternative (`.Values` below the root
+ * context). */
+static void push_seg(scan *s, tpath *p, const char *k, size_t n)
+{
+    tpath q = none();
+    for (size_t i = 0; i < p->n; i++) {
+        uint32_t c;
+        if (p->id[i] == ROOT_CTX)
+            c = n == 6 && !memcmp(k, "Values", 6) ? 0 : NO_NODE;
+        else
+            c = child(s->r, p->id[i], k, n);
+        if (c != NO_NODE)
+            add_alt(&q, c);
+    }
+    *p = q;
+}
+
+/* Record `use` of every alternative of `p`. */
 static void record(scan *s, const tpath *p, unsigned use)
 {
     sd_tmplrefs *r = s->r;
-    sd_buf *key = &s->key;
-    size_t h;
-
-    if (!p->ok || r->oom)
-        return;
-    if (p->n == 0)
-        use &= SD_TREF_READ;   /* `toYaml .Values` (a dump, a checksum) frees nothing */
-    sd_buf_clear(key);
     for (size_t i = 0; i < p->n; i++) {
-        if (i)
-            sd_buf_putc(key, '\x1f');
-        sd_buf_put(key, p->seg[i].p, p->seg[i].n);
+        uint32_t id = p->id[i];
+        unsigned u = use;
+        if (id == ROOT_CTX || id >= r->nnodes)
+            continue;
+        if (id == 0)
+            u &= SD_TREF_READ;   /* `toYaml .Values` (a dump, a checksum) frees nothing */
+        if (!r->nodes[id].use && u)
+            r->n++;
+        r->nodes[id].use |= (uint8_t)u;
     }
-    if (sd_buf_failed(key) || ((r->n + 1) * 2 > r->cap && grow_index(r) < 0)) {
-        r->oom = 1;
-        return;
-    }
-    for (h = hash_key(key->ptr, key->len) & (r->cap - 1); r->slot[h]; h = (h + 1) & (r->cap - 1))
-        if (!strcmp(r->items[r->slot[h] - 1].key, key->ptr)) {
-            r->items[r->slot[h] - 1].use |= use;
-            return;
-        }
-    if (r->n >= MAX_REFS)
-        return;
-    if (r->n == r->alloc) {
-        size_t na = r->alloc ? r->alloc * 2 : 64;
-        sd_tmplref *ni = realloc(r->items, na * sizeof *ni);
-        if (!ni) {
-            r->oom = 1;
-            return;
-        }
-        r->items = ni;
-        r->alloc = na;
-    }
-    sd_tmplref *e = &r->items[r->n];
-    memset(e, 0, sizeof *e);
-    e->nseg = p->n;
-    e->use = use;
-    int bad = !(e->seg = sd_arena_alloc(&r->arena, (p->n + 1) * sizeof *e->seg)) ||
-              !(e->key = sd_arena_strndup(&r->arena, key->ptr, key->len));
-    for (size_t i = 0; !bad && i < p->n; i++)
-        bad = !(e->seg[i] = sd_arena_strndup(&r->arena, p->seg[i].p, p->seg[i].n));
-    if (bad) {
-        r->oom = 1;
-        return;
-    }
-    r->slot[h] = (uint32_t)++r->n;
+}
+
+static unsigned whole_flags(int whole)
+{
+    return whole == 2 ? SD_TREF_WHOLE | SD_TREF_DUMP : whole == 1 ? SD_TREF_WHOLE : 0;
 }
 
 /* ---- tokens of one action ---------------------------------------------------- */
-
-static int ident_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* A quoted string from `p` (at its quote) to `end`: the position after it. */
-static const char *skip_string(const char *p, const char *end)
-{
-    char q = *p++;
-    while (p < end && *p != q) {
-        if (q != '`' && *p == '\\' && p + 1 < end)
-            p++;
-        p++;
-    }
-    return p < end ? p + 1 : end;
-}
-
-static void add_tok(scan *s, int t, const char *p, size_t n)
-{
-    if (s->ntoks < MAX_TOKS)
-        s->toks[s->ntoks++] = (tok){ t, p, n };
-}
-
-/* Split the inside of one action into tokens. */
-static void tokenize(scan *s, const char *p, const char *end)
-{
-    s->ntoks = 0;
-    while (p < end) {
-        const char *b = p;
-        char c = *p;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            p++;
-        } else if (c == '"' || c == '`' || c == '\'') {
-            p = skip_string(p, end);
-            if (c == '\'')
-                add_tok(s, T_OTHER, b, (size_t)(p - b));
-            else   /* the text between the quotes (escapes left as they are) */
-                add_tok(s, T_STR, b + 1, p - b >= 2 ? (size_t)(p - b) - 2 : 0);
-        } else if (c == '.' || c == '$') {
-            p++;
-            while (p < end && (ident_char(*p) || (*p == '.' && p + 1 < end && ident_char(p[1]))))
-                p++;
-            add_tok(s, c == '.' ? T_FIELD : T_VAR, b, (size_t)(p - b));
-        } else if (ident_char(c) && !(c >= '0' && c <= '9')) {
-            while (p < end && ident_char(*p))
-                p++;
-            add_tok(s, T_IDENT, b, (size_t)(p - b));
-            /* a field chain on a call's result, `(...).a`, is not followed */
-        } else if (c == '(' || c == ')' || c == '|' || c == ',') {
-            p++;
-            add_tok(s, c == '(' ? T_LP : c == ')' ? T_RP : c == '|' ? T_PIPE : T_COMMA, b, 1);
-        } else if (c == ':' && p + 1 < end && p[1] == '=') {
-            p += 2;
-            add_tok(s, T_DECL, b, 2);
-        } else if (c == '=') {
-            p++;
-            add_tok(s, T_ASSIGN, b, 1);
-        } else {
-            /* one byte at least: strchr() finds a NUL byte in its own set */
-            do
-                p++;
-            while (p < end && *p && !strchr(" \t\n\r()|,\"`'", *p));
-            add_tok(s, T_OTHER, b, (size_t)(p - b));
-        }
-    }
-}
 
 static int tok_is(const tok *t, int type, const char *text)
 {
     size_t n = strlen(text);
     return t->t == type && t->n == n && !memcmp(t->p, text, n);
+}
+
+static int add_tok(scan *s, tok t)
+{
+    if (s->ntoks == s->atoks) {
+        size_t na = s->atoks ? s->atoks * 2 : 64;
+        tok *nt = realloc(s->toks, na * sizeof *nt);
+        if (!nt)
+            return s->r->oom = 1, -1;
+        s->toks = nt;
+        s->atoks = na;
+    }
+    s->toks[s->ntoks++] = t;
+    return 0;
+}
+
+/* The lexer's tokens g[1..count-1) (inside the delimiters) -> s->toks. */
+static int tokens(scan *s, const gtok *g, size_t count)
+{
+    s->ntoks = 0;
+    s->g = g;
+    for (size_t i = 1; i + 1 < count; i++) {
+        const gtok *x = &g[i];
+        tok t = { T_OTHER, x->p, x->n, i, i + 1 };
+        switch (x->t) {
+        case GT_SPACE:
+            continue;
+        case GT_FIELD: case GT_VARIABLE: case GT_DOT:
+            t.t = T_TERM;
+            if (x->t == GT_FIELD && i > 1 && g[i - 1].t == GT_RPAREN)
+                t.t = T_CHAIN;
+            while (t.g1 + 1 < count && g[t.g1].t == GT_FIELD)
+                t.g1++;
+            i = t.g1 - 1;
+            break;
+        case GT_STRING: case GT_RAWSTRING:
+            t.t = T_STR;   /* the text between the quotes (escapes left as they are) */
+            t.p = x->p + 1;
+            t.n = x->n >= 2 ? x->n - 2 : 0;
+            break;
+        case GT_IDENT: case GT_BLOCK: case GT_BREAK: case GT_CONTINUE: case GT_DEFINE:
+        case GT_ELSE: case GT_END: case GT_IF: case GT_RANGE: case GT_TEMPLATE: case GT_WITH:
+            t.t = T_IDENT;
+            break;
+        case GT_LPAREN: t.t = T_LP; break;
+        case GT_RPAREN: t.t = T_RP; break;
+        case GT_PIPE:   t.t = T_PIPE; break;
+        case GT_DECLARE: t.t = T_DECL; break;
+        case GT_ASSIGN: t.t = T_ASSIGN; break;
+        case GT_CHARTOK:
+            if (x->n == 1 && x->p[0] == ',')
+                t.t = T_COMMA;
+            break;
+        default:
+            break;
+        }
+        if (add_tok(s, t) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* ---- terms and pipelines --------------------------------------------------------- */
@@ -249,58 +324,44 @@ static const var *lookup(const scan *s, const char *p, size_t n)
     return NULL;
 }
 
-/* Append the keys of a field chain `.a.b` (from `p`, `n` bytes) to `out`. */
-static void push_chain(tpath *out, const char *p, size_t n)
+/* `p` with the keys of the field tokens g[from, to) below it. */
+static void push_fields(scan *s, tpath *p, size_t from, size_t to)
 {
-    const char *end = p + n;
-    while (p < end && *p == '.') {
-        const char *b = ++p;
-        while (p < end && *p != '.')
-            p++;
-        if (p > b)
-            push_seg(out, b, (size_t)(p - b));
-    }
+    for (size_t i = from; i < to && p->n; i++)
+        push_seg(s, p, s->g[i].p + 1, s->g[i].n - 1);
 }
 
-/* The values path a field or variable term names. `.Values...` and
- * `$.Values...` are the values wherever they are written (a named template
- * is called with the root context as its dot, as charts do). */
-static tpath term_path(const scan *s, const tok *t)
+/* What a term stands for. `.Values...` is the values wherever it is written
+ * (a named template is called with the root context as its dot, as charts
+ * do); `$` is the root context unless a template rebinds it. */
+static tpath term_path(scan *s, const tok *t)
 {
+    const gtok *first = &s->g[t->g0];
+    size_t rest = t->g0 + 1;
     tpath p = none();
-    const char *q = t->p, *end = t->p + t->n;
 
-    if (t->t == T_FIELD) {
-        if (t->n >= 7 && !memcmp(q, ".Values", 7) && (t->n == 7 || q[7] == '.')) {
-            p = values_root();
-            push_chain(&p, q + 7, t->n - 7);
-        } else if (s->dot.ok) {
+    if (first->t == GT_FIELD) {
+        if (first->n == 7 && !memcmp(first->p, ".Values", 7))
+            p = one(0);
+        else {
             p = s->dot;
-            push_chain(&p, q, t->n);
+            rest = t->g0;
         }
-        return p;
+    } else if (first->t == GT_DOT) {
+        p = s->dot;
+    } else {
+        const var *v = lookup(s, first->p, first->n);
+        if (v)
+            p = v->p;
+        else if (first->n == 1)
+            p = one(ROOT_CTX);
     }
-    /* $, $.Values.a, $name.a.b */
-    const char *dot = memchr(q, '.', t->n);
-    size_t nl = dot ? (size_t)(dot - q) : t->n;
-    if (nl == 1) {
-        if (dot && (size_t)(end - dot) >= 7 && !memcmp(dot, ".Values", 7) &&
-            (dot + 7 == end || dot[7] == '.')) {
-            p = values_root();
-            push_chain(&p, dot + 7, (size_t)(end - dot - 7));
-        }
-        return p;
-    }
-    const var *v = lookup(s, q, nl);
-    if (v && v->p.ok) {
-        p = v->p;
-        if (dot)
-            push_chain(&p, dot, (size_t)(end - dot));
-    }
+    push_fields(s, &p, rest, t->g1);
     return p;
 }
 
-/* The end of the argument starting at toks[i]: a term, or a (...) group. */
+/* The end of the argument starting at toks[i]: a term, or a (...) group
+ * with the fields written after it. */
 static size_t arg_end(const scan *s, size_t i, size_t to)
 {
     int depth = 0;
@@ -310,21 +371,22 @@ static size_t arg_end(const scan *s, size_t i, size_t to)
         if (s->toks[j].t == T_LP)
             depth++;
         else if (s->toks[j].t == T_RP && --depth == 0)
-            return j + 1;
+            return j + 1 < to && s->toks[j + 1].t == T_CHAIN ? j + 2 : j + 1;
     }
     return to;
 }
 
-static int is_whole_fn(const tok *t)
+/* 2: written out whole (toYaml, toJson, tpl); 1: handed on whole (include). */
+static int whole_fn(const tok *t)
 {
-    static const char *const fns[] = {
+    static const char *const dumps[] = {
         "toYaml", "toJson", "toPrettyJson", "toRawJson", "mustToJson", "mustToPrettyJson",
-        "mustToRawJson", "toToml", "tpl", "include", NULL
+        "mustToRawJson", "toToml", "tpl", NULL
     };
-    for (const char *const *f = fns; *f; f++)
+    for (const char *const *f = dumps; *f; f++)
         if (tok_is(t, T_IDENT, *f))
-            return 1;
-    return 0;
+            return 2;
+    return tok_is(t, T_IDENT, "include") ? 1 : 0;
 }
 
 static int is_hash_fn(const tok *t)
@@ -333,31 +395,55 @@ static int is_hash_fn(const tok *t)
            tok_is(t, T_IDENT, "sha512sum") || tok_is(t, T_IDENT, "adler32sum");
 }
 
+/* Functions whose result is (one of) their map arguments. */
+static int passes_map(const tok *t)
+{
+    static const char *const fns[] = {
+        "default", "required", "coalesce", "deepCopy", "mustDeepCopy", "omit", "pick",
+        "merge", "mergeOverwrite", "mustMerge", "mustMergeOverwrite", "ternary", NULL
+    };
+    for (const char *const *f = fns; *f; f++)
+        if (tok_is(t, T_IDENT, *f))
+            return 1;
+    return 0;
+}
+
 static tpath pipeline(scan *s, size_t from, size_t to, int whole, int depth);
 
-/* One argument: its path (recorded as read, and as handed on when `whole`). */
+/* One argument: what it stands for (recorded as read, and as handed on
+ * when `whole`). */
 static tpath argument(scan *s, size_t i, size_t e, int whole, int depth)
 {
     tpath p = none();
-    if (s->toks[i].t == T_LP)
-        p = pipeline(s, i + 1, e > i + 1 && s->toks[e - 1].t == T_RP ? e - 1 : e, whole, depth + 1);
-    else if (s->toks[i].t == T_FIELD || s->toks[i].t == T_VAR)
+    if (s->toks[i].t == T_LP) {
+        size_t rp = e;
+        if (rp > i + 1 && s->toks[rp - 1].t == T_CHAIN)
+            rp--;
+        if (rp > i + 1 && s->toks[rp - 1].t == T_RP)
+            rp--;
+        int chain = e > i + 1 && s->toks[e - 1].t == T_CHAIN;
+        /* `(P).a.b`: what is handed on is P's key a.b, not P */
+        p = pipeline(s, i + 1, rp, chain ? 0 : whole, depth + 1);
+        if (chain)
+            push_fields(s, &p, s->toks[e - 1].g0, s->toks[e - 1].g1);
+    } else if (s->toks[i].t == T_TERM) {
         p = term_path(s, &s->toks[i]);
-    else
+    } else {
         return p;
-    record(s, &p, SD_TREF_READ | (whole ? SD_TREF_WHOLE : 0));
+    }
+    record(s, &p, SD_TREF_READ | whole_flags(whole));
     return p;
 }
 
 /* `p` with the string arguments args[from..to) appended as keys (index,
  * get, dig); stops at the first argument that is not a string. */
-static tpath with_keys(const scan *s, tpath p, const size_t *arg, size_t from, size_t to)
+static tpath with_keys(scan *s, tpath p, const size_t *arg, size_t from, size_t to)
 {
-    for (size_t k = from; k < to && p.ok; k++) {
+    for (size_t k = from; k < to && p.n; k++) {
         const tok *t = &s->toks[arg[k]];
         if (t->t != T_STR)
             break;
-        push_seg(&p, t->p, t->n);
+        push_seg(s, &p, t->p, t->n);
     }
     return p;
 }
@@ -367,20 +453,22 @@ static tpath with_keys(const scan *s, tpath p, const size_t *arg, size_t from, s
 static tpath command(scan *s, size_t from, size_t to, int whole, const tpath *prev, int depth)
 {
     const tok *f = &s->toks[from];
-    size_t arg[64], n = 0;
-    tpath res[64];
+    size_t arg[MAX_ARGS], n = 0;
+    tpath res[MAX_ARGS];
 
-    if (f->t != T_IDENT) {
-        size_t e = arg_end(s, from, to);
-        return argument(s, from, e, whole, depth);
-    }
-    int fw = whole || (is_whole_fn(f) && !s->hashing);
-    if (fw && prev && prev->ok)
-        record(s, prev, SD_TREF_READ | SD_TREF_WHOLE);
-    for (size_t i = from + 1; i < to && n < 64;) {
+    if (f->t != T_IDENT)
+        return argument(s, from, arg_end(s, from, to), whole, depth);
+    int fs = s->hashing ? 0 : whole_fn(f);
+    int fw = fs > whole ? fs : whole;
+    int tpl = tok_is(f, T_IDENT, "tpl");
+    if (fw && prev && prev->n)
+        record(s, prev, SD_TREF_READ | whole_flags(fw));
+    for (size_t i = from + 1; i < to && n < MAX_ARGS;) {
         size_t e = arg_end(s, i, to);
         arg[n] = i;
-        res[n++] = argument(s, i, e, fw, depth);
+        /* tpl's second argument is the context it runs in, not written out */
+        res[n] = argument(s, i, e, tpl && n ? whole : fw, depth);
+        n++;
         i = e;
     }
     /* what the call gives back, when it is (a part of) a values path */
@@ -396,30 +484,26 @@ static tpath command(scan *s, size_t from, size_t to, int whole, const tpath *pr
         if (n < 3)
             return none();
         tpath p = res[n - 1];
-        for (size_t k = 0; k + 2 < n && p.ok; k++) {
+        for (size_t k = 0; k + 2 < n && p.n; k++) {
             if (s->toks[arg[k]].t != T_STR)
                 return none();
-            push_seg(&p, s->toks[arg[k]].p, s->toks[arg[k]].n);
+            push_seg(s, &p, s->toks[arg[k]].p, s->toks[arg[k]].n);
         }
         record(s, &p, SD_TREF_READ);
         return p;
     }
-    if (tok_is(f, T_IDENT, "default") || tok_is(f, T_IDENT, "required"))
-        return prev && prev->ok ? *prev : n ? res[n - 1] : none();
-    if (tok_is(f, T_IDENT, "coalesce") || tok_is(f, T_IDENT, "deepCopy") ||
-        tok_is(f, T_IDENT, "mustDeepCopy") || tok_is(f, T_IDENT, "omit") || tok_is(f, T_IDENT, "pick") ||
-        tok_is(f, T_IDENT, "merge") || tok_is(f, T_IDENT, "mergeOverwrite") ||
-        tok_is(f, T_IDENT, "mustMerge") || tok_is(f, T_IDENT, "mustMergeOverwrite")) {
+    if (passes_map(f)) {
+        /* `merge $a $b`, `.Values.a | default .Values.b`: any of them */
+        tpath p = prev ? *prev : none();
         for (size_t k = 0; k < n; k++)
-            if (res[k].ok)
-                return res[k];
-        return prev && prev->ok ? *prev : none();
+            join(&p, &res[k]);
+        return p;
     }
     return none();
 }
 
 /* A pipeline toks[from..to): its commands in order; returns the last
- * one's path. */
+ * one's result. */
 static tpath pipeline(scan *s, size_t from, size_t to, int whole, int depth)
 {
     tpath prev = none();
@@ -453,6 +537,8 @@ static tpath pipeline(scan *s, size_t from, size_t to, int whole, int depth)
 static void bind(scan *s, const tok *name, const tpath *p, int assign)
 {
     var *v = assign ? (var *)lookup(s, name->p, name->n) : NULL;
+    if (name->n == 1 && !p->n)
+        return;   /* `$ := .` where the dot is not known (a define): $ stays the root */
     if (v) {
         v->p = *p;
         return;
@@ -461,8 +547,13 @@ static void bind(scan *s, const tok *name, const tpath *p, int assign)
         s->vars[s->nvars++] = (var){ { name->p, name->n }, *p };
 }
 
+static int is_var(const scan *s, const tok *t)
+{
+    return t->t == T_TERM && t->g1 == t->g0 + 1 && s->g[t->g0].t == GT_VARIABLE;
+}
+
 /* A pipeline that may declare: `$x := P`, `$x = P`, `$k, $v := P` (range).
- * Returns P's path; `range` binds the element, not P. */
+ * Returns P's result; `range` binds the element, not P. */
 static tpath decl_pipeline(scan *s, size_t from, size_t to, int range)
 {
     const tok *t = s->toks;
@@ -470,7 +561,7 @@ static tpath decl_pipeline(scan *s, size_t from, size_t to, int range)
     size_t i = from;
     int assign = 0;
 
-    while (i < to && t[i].t == T_VAR && nv < 2) {
+    while (i < to && is_var(s, &t[i]) && nv < 2) {
         v[nv++] = i++;
         if (i < to && t[i].t == T_COMMA)
             i++;
@@ -487,9 +578,8 @@ static tpath decl_pipeline(scan *s, size_t from, size_t to, int range)
     tpath p = pipeline(s, i, to, 0, 0);
     if (range) {
         tpath el = p;
-        if (p.ok)
-            record(s, &p, SD_TREF_READ | SD_TREF_NAMES);
-        push_seg(&el, "*", 1);
+        record(s, &p, SD_TREF_READ | SD_TREF_NAMES);
+        push_seg(s, &el, "*", 1);
         if (nv == 2) {
             tpath k = none();
             bind(s, &t[v[0]], &k, assign);
@@ -501,6 +591,7 @@ static tpath decl_pipeline(scan *s, size_t from, size_t to, int range)
     }
     if (nv == 1)
         bind(s, &t[v[0]], &p, assign);
+    record(s, &p, SD_TREF_READ);   /* printed, tested or bound: read (`index .Values "a-b"`) */
     return p;
 }
 
@@ -574,57 +665,27 @@ static void action(scan *s)
     }
 }
 
-static void mark_read_below(sd_tmplrefs *r);
+static int on_action(const gtok *g, size_t count, void *payload)
+{
+    scan *s = payload;
+    if (tokens(s, g, count) < 0)
+        return -1;
+    action(s);
+    return s->r->oom ? -1 : 0;
+}
 
 /* One text's actions, in order. */
 static int scan_text(sd_tmplrefs *r, const char *text, size_t len)
 {
-    const char *p = text, *end = text + len;
-    scan *s = calloc(1, sizeof *s);
+    scan *s;
 
-    if (!s)
+    if (ensure_root(r) < 0 || !(s = calloc(1, sizeof *s)))
         return r->oom = 1, SD_ENOMEM;
     s->r = r;
-    sd_buf_init(&s->key, 0);
-    s->dot = none();   /* the root context: only .Values leads into the values */
-    while (p < end && !r->oom) {
-        const char *open = p;
-        while (open + 1 < end && !(open[0] == '{' && open[1] == '{'))
-            open++;
-        if (open + 1 >= end)
-            break;
-        const char *a = open + 2;
-        if (a + 1 < end && a[0] == '-' && (a[1] == ' ' || a[1] == '\t' || a[1] == '\n' || a[1] == '\r'))
-            a++;
-        while (a < end && (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r'))
-            a++;
-        if (a + 1 < end && a[0] == '/' && a[1] == '*') {
-            const char *c = a + 2;
-            while (c + 1 < end && !(c[0] == '*' && c[1] == '/'))
-                c++;
-            const char *close = c;
-            while (close + 1 < end && !(close[0] == '}' && close[1] == '}'))
-                close++;
-            p = close + 2;
-            continue;
-        }
-        /* the action ends at the first }} outside a string */
-        const char *e = a;
-        while (e + 1 < end && !(e[0] == '}' && e[1] == '}')) {
-            if (*e == '"' || *e == '`' || *e == '\'')
-                e = skip_string(e, end);
-            else
-                e++;
-        }
-        const char *stop = e;
-        if (stop > a && stop[-1] == '-' && stop - 1 > a &&
-            (stop[-2] == ' ' || stop[-2] == '\t' || stop[-2] == '\n' || stop[-2] == '\r'))
-            stop--;
-        tokenize(s, a, stop);
-        action(s);
-        p = e + 2;
-    }
-    sd_buf_release(&s->key);
+    s->dot = one(ROOT_CTX);   /* the root context: .Values leads into the values */
+    if (sd_gotmpl__lex_actions(text, len, on_action, s) < 0)
+        r->oom = 1;
+    free(s->toks);
     free(s);
     return r->oom ? SD_ENOMEM : 0;
 }
@@ -659,10 +720,13 @@ static void walk_dir(sd_tmplrefs *r, sd_buf *path, size_t *bytes, int depth)
             size_t len = 0;
             sd_diags quiet = SD_DIAGS_INIT;
             r->has_templates = 1;
-            if (sd_file_read(&text, &len, path->ptr, MAX_BYTES - *bytes, 0, &quiet) == 0) {
+            int rc = sd_file_read(&text, &len, path->ptr, MAX_BYTES - *bytes, 0, &quiet);
+            if (rc == 0) {
                 *bytes += len;
                 r->files++;
                 scan_text(r, text, len);
+            } else if (rc == SD_ENOMEM) {
+                r->oom = 1;   /* (a file that cannot be read is skipped; memory is not) */
             }
             free(text);
             sd_diags_release(&quiet);
@@ -672,40 +736,91 @@ static void walk_dir(sd_tmplrefs *r, sd_buf *path, size_t *bytes, int depth)
     sd_buf_truncate(path, mark);
 }
 
-/* Whether `a` (a path of n keys) starts `b`, "*" matching any key. */
-static int starts(const char *const *a, size_t na, const char *const *b, size_t nb)
-{
-    if (na > nb)
-        return 0;
-    for (size_t i = 0; i < na; i++)
-        if (strcmp(a[i], "*") && strcmp(b[i], "*") && strcmp(a[i], b[i]))
-            return 0;
-    return 1;
-}
+/* ---- what the paths say ------------------------------------------------------ */
 
-/* A path handed on whole but also read key by key below is no free-form
- * map: the keys read are settings (`include "image" (dict "imageRoot"
- * .Values.image)` beside `.Values.image.pullPolicy`). */
-static void mark_read_below(sd_tmplrefs *r)
+/* A node handed on whole (include, template) but also read key by key
+ * below is no free-form map: the keys read are settings (`include "image"
+ * (dict "imageRoot" .Values.image)` beside `.Values.image.pullPolicy`).
+ * "*" on either side matches any key. Linear: the marks are made bottom-up
+ * once, and a node's search only follows nodes with a read key below them;
+ * past a budget of steps (proportional to the trie), a node is taken as
+ * read below (the lint then judges its keys: never a crash or a stall). */
+static void mark(sd_tmplrefs *r)
 {
-    for (size_t i = 0; i < r->n; i++) {
-        sd_tmplref *w = &r->items[i];
-        if (!(w->use & SD_TREF_WHOLE))
-            continue;
-        w->read_below = 0;
-        for (size_t j = 0; j < r->n && !w->read_below; j++) {
-            const sd_tmplref *x = &r->items[j];
-            if (x->nseg > w->nseg && (x->use & SD_TREF_READ) && !(x->use & SD_TREF_WHOLE) &&
-                starts(w->seg, w->nseg, x->seg, x->nseg))
-                w->read_below = 1;
-        }
+    uint32_t *cur = NULL, *nxt = NULL;
+    size_t budget = 64 * r->nnodes + 65536;
+
+    if (!r->nnodes)
+        return;
+    for (size_t i = 0; i < r->nnodes; i++)
+        r->nodes[i].mark = (r->nodes[i].use & SD_TREF_READ) ? M_SUBREAD : 0;
+    for (size_t i = r->nnodes; i-- > 1;) {
+        const sd_tmplnode *x = &r->nodes[i];
+        sd_tmplnode *p = &r->nodes[x->parent];
+        p->mark |= x->mark & M_SUBREAD;
+        if ((x->mark & M_SUBRNW) || ((x->use & SD_TREF_READ) && !(x->use & SD_TREF_WHOLE)))
+            p->mark |= M_SUBRNW;
     }
+    cur = malloc(FRONTIER * sizeof *cur);
+    nxt = malloc(FRONTIER * sizeof *nxt);
+    if (!cur || !nxt) {
+        r->oom = 1;
+        goto done;
+    }
+    for (size_t w = 1; w < r->nnodes; w++) {
+        sd_tmplnode *x = &r->nodes[w];
+        const sd_tmplnode *seg[MAX_SEG + 1];
+        size_t nc = 1, d = x->depth;
+        if (!(x->use & SD_TREF_WHOLE) || (x->use & SD_TREF_DUMP))
+            continue;
+        for (size_t k = d, i = w; k-- > 0; i = r->nodes[i].parent)
+            seg[k] = &r->nodes[i];
+        cur[0] = 0;
+        for (size_t k = 0; k < d && nc; k++) {
+            size_t nn = 0;
+            int star = seg[k]->len == 1 && seg[k]->seg[0] == '*';
+            for (size_t f = 0; f < nc; f++) {
+                uint32_t c[2] = { NO_NODE, NO_NODE };
+                if (star) {
+                    for (uint32_t ch = r->nodes[cur[f]].child; ch; ch = r->nodes[ch - 1].next) {
+                        if (!budget || nn == FRONTIER)
+                            goto out_of_budget;
+                        budget--;
+                        if (r->nodes[ch - 1].mark & M_SUBRNW)
+                            nxt[nn++] = ch - 1;
+                    }
+                    continue;
+                }
+                c[0] = find(r, cur[f], seg[k]->seg, seg[k]->len);
+                c[1] = find(r, cur[f], "*", 1);
+                for (size_t q = 0; q < 2; q++) {
+                    if (!budget || nn == FRONTIER)
+                        goto out_of_budget;
+                    budget--;
+                    if (c[q] != NO_NODE && (r->nodes[c[q]].mark & M_SUBRNW))
+                        nxt[nn++] = c[q];
+                }
+            }
+            uint32_t *t = cur;
+            cur = nxt;
+            nxt = t;
+            nc = nn;
+        }
+        if (nc)
+            x->mark |= M_READ_BELOW;
+        continue;
+out_of_budget:
+        x->mark |= M_READ_BELOW;
+    }
+done:
+    free(cur);
+    free(nxt);
 }
 
 int sd_tmplrefs_scan(sd_tmplrefs *r, const char *text, size_t len)
 {
     if (scan_text(r, text, len) == 0)
-        mark_read_below(r);
+        mark(r);
     return r->oom ? SD_ENOMEM : 0;
 }
 
@@ -720,43 +835,65 @@ int sd_tmplrefs_scan_dir(sd_tmplrefs *r, const char *chart_dir)
     walk_dir(r, &path, &bytes, 0);
     sd_buf_release(&path);
     if (!r->oom)
-        mark_read_below(r);
+        mark(r);
     return r->oom ? SD_ENOMEM : 0;
-}
-
-/* Whether the template path `t` and the values path `v` agree on their
- * first `n` keys ("*" in `t` matches any key; a NULL in `v`, a list index,
- * only "*"). */
-static int agree(const char *const *t, const char *const *v, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (!strcmp(t[i], "*"))
-            continue;
-        if (!v[i] || strcmp(t[i], v[i]))
-            return 0;
-    }
-    return 1;
 }
 
 unsigned sd_tmplrefs_use(const sd_tmplrefs *r, const char *const *seg, size_t nseg)
 {
+    uint32_t a[FRONTIER], b[FRONTIER], *cur = a, *nxt = b;
+    size_t nc = 1;
     unsigned use = 0;
-    for (size_t i = 0; r && i < r->n; i++) {
-        const sd_tmplref *x = &r->items[i];
-        if ((x->use & SD_TREF_WHOLE) && !x->read_below && x->nseg && x->nseg <= nseg &&
-            agree(x->seg, seg, x->nseg))
-            use |= SD_TREF_WHOLE;
-        if ((x->use & SD_TREF_NAMES) && x->nseg == nseg && agree(x->seg, seg, nseg))
+
+    if (!r || !r->nnodes)
+        return 0;
+    cur[0] = 0;
+    for (size_t i = 0; i < nseg && nc; i++) {
+        size_t nn = 0;
+        int lit_star = seg[i] && !strcmp(seg[i], "*");
+        for (size_t f = 0; f < nc; f++) {
+            uint32_t c[2] = { NO_NODE, NO_NODE };
+            if (seg[i] && !lit_star)
+                c[0] = find(r, cur[f], seg[i], strlen(seg[i]));
+            c[1] = find(r, cur[f], "*", 1);
+            for (size_t q = 0; q < 2; q++)
+                if (c[q] != NO_NODE && nn < FRONTIER)
+                    nxt[nn++] = c[q];
+        }
+        for (size_t k = 0; k < nn; k++) {
+            const sd_tmplnode *x = &r->nodes[nxt[k]];
+            if ((x->use & SD_TREF_DUMP) || ((x->use & SD_TREF_WHOLE) && !(x->mark & M_READ_BELOW)))
+                use |= SD_TREF_WHOLE;
+        }
+        uint32_t *t = cur;
+        cur = nxt;
+        nxt = t;
+        nc = nn;
+    }
+    for (size_t k = 0; k < nc; k++) {
+        const sd_tmplnode *x = &r->nodes[cur[k]];
+        if (x->use & SD_TREF_NAMES)
             use |= SD_TREF_NAMES;
-        if ((x->use & SD_TREF_READ) && x->nseg >= nseg && agree(x->seg, seg, nseg))
+        if (x->mark & M_SUBREAD)
             use |= SD_TREF_READ;
     }
     return use;
 }
 
+size_t sd_tmplrefs_path(const sd_tmplrefs *r, size_t i, const char **seg, size_t max)
+{
+    if (!r || i >= r->nnodes)
+        return 0;
+    size_t d = r->nodes[i].depth;
+    for (size_t k = d, j = i; k-- > 0; j = r->nodes[j].parent)
+        if (k < max)
+            seg[k] = r->nodes[j].seg;
+    return d;
+}
+
 void sd_tmplrefs_release(sd_tmplrefs *r)
 {
-    free(r->items);
+    free(r->nodes);
     free(r->slot);
     sd_arena_release(&r->arena);
     memset(r, 0, sizeof *r);

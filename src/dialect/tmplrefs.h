@@ -6,15 +6,17 @@
  * nindent 4 }}`), which keys are names (`{{ range $name, $r :=
  * .Values.routes }}`), or which keys the templates read although
  * values.yaml does not write them. The templates say it: this scanner
- * reads their actions (its own small reader of Go template syntax: Helm's
- * functions need not be known, only their names), follows the dot through
- * `with`/`range`, and `$variables` through `:=`/`=`, and records each values
+ * reads their actions (tokens from src/gotmpl's lexer; Helm's functions need
+ * not be known, only their names), follows the dot through
+ * `with`/`range`, the root context through `$`, `$root := .` and
+ * `$root.Values`, and `$variables` through `:=`/`=`, and records each values
  * path it meets with how it was used.
  *
  * In: a chart directory (its templates/, recursively; regular files only,
  * never leaving the chart) or one template text. Out: the paths, each a
  * list of keys where "*" stands for any key or list index. Bounded: at most
- * 2,000 files and 32 MiB of text are read, 65,536 paths kept. */
+ * 2,000 files and 32 MiB of text are read, 1,048,576 distinct keys kept;
+ * time and memory grow linearly with the text. */
 #ifndef SD_TMPLREFS_H
 #define SD_TMPLREFS_H
 
@@ -24,35 +26,45 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* How a path is used (flags of one sd_tmplref). */
+/* How a path is used (flags of one sd_tmplnode). */
 enum sd_tmplref_use {
     SD_TREF_READ  = 1 << 0,  /* its value is read: the key exists */
     SD_TREF_WHOLE = 1 << 1,  /* handed whole to toYaml, toJson, tpl, include,
                                 template: free-form below it */
-    SD_TREF_NAMES = 1 << 2   /* ranged over: its keys are names */
+    SD_TREF_NAMES = 1 << 2,  /* ranged over: its keys are names */
+    SD_TREF_DUMP  = 1 << 3   /* (with WHOLE) written out whole by toYaml,
+                                toJson or tpl: free-form even where a key
+                                below it is also read */
 };
 
-typedef struct sd_tmplref {
-    const char **seg;        /* the keys ("*": any key or index) */
-    size_t       nseg;
-    unsigned     use;        /* enum sd_tmplref_use, or'ed over every use */
-    const char  *key;        /* the keys joined by \x1f (the index's key) */
-    int          read_below; /* a longer path read starts with this one */
-} sd_tmplref;
+/* One node of the trie of paths: a key below its parent. Paths share their
+ * prefixes, so memory grows with the distinct keys the templates write,
+ * not with the length of each path. */
+typedef struct sd_tmplnode {
+    const char *seg;         /* the key ("*": any key or index; "" at the root) */
+    uint32_t    len;         /* strlen(seg) */
+    uint32_t    parent;      /* index of the parent (the root, 0: itself) */
+    uint32_t    child, next; /* first child, next sibling: index + 1, 0: none */
+    uint16_t    depth;       /* keys from the root (the root: 0) */
+    uint8_t     use;         /* enum sd_tmplref_use, or'ed over every use */
+    uint8_t     mark;        /* sd_tmplrefs_scan's conclusions (tmplrefs.c) */
+} sd_tmplnode;
 
-/** The strings and arrays live in `arena`; sd_tmplrefs_release() frees all. */
+/** Node 0 is `.Values`. The strings live in `arena`; sd_tmplrefs_release()
+ *  frees all. */
 typedef struct sd_tmplrefs {
-    sd_tmplref *items;
-    size_t      n, alloc;
-    size_t      files;          /* template files read */
-    int         has_templates;  /* the chart has a templates/ directory with a file */
-    int         oom;
-    uint32_t   *slot;           /* open addressing: items index + 1, 0 empty */
-    size_t      cap;
-    sd_arena    arena;
+    sd_tmplnode *nodes;
+    size_t       nnodes, anodes;
+    size_t       n;              /* paths recorded: nodes with a use */
+    size_t       files;          /* template files read */
+    int          has_templates;  /* the chart has a templates/ directory with a file */
+    int          oom;
+    uint32_t    *slot;           /* (parent, key) -> node index + 1, 0 empty */
+    size_t       cap;
+    sd_arena     arena;
 } sd_tmplrefs;
 
-#define SD_TMPLREFS_INIT { NULL, 0, 0, 0, 0, 0, NULL, 0, SD_ARENA_INIT }
+#define SD_TMPLREFS_INIT { NULL, 0, 0, 0, 0, 0, 0, NULL, 0, SD_ARENA_INIT }
 
 /** Read every file under `chart_dir`/templates into `r` (initialised with
  *  SD_TMPLREFS_INIT). No templates/ is not an error: r->has_templates stays
@@ -62,11 +74,16 @@ int sd_tmplrefs_scan_dir(sd_tmplrefs *r, const char *chart_dir);
 int sd_tmplrefs_scan(sd_tmplrefs *r, const char *text, size_t len);
 
 /** What the templates say of the values path `seg[0..nseg)` (NULL entries
- *  are list indexes): SD_TREF_WHOLE when it lies at or below a path handed
- *  on whole that the templates do not also read key by key below;
+ *  are list indexes): SD_TREF_WHOLE when it lies at or below a path written
+ *  out whole (toYaml, toJson, tpl), or handed on whole (include, template)
+ *  where the templates do not also read keys below it one by one;
  *  SD_TREF_NAMES when it is ranged over; SD_TREF_READ when a path read
- *  starts with it (so the key exists). */
+ *  starts with it (so the key exists). Time: the depth of the path. */
 unsigned sd_tmplrefs_use(const sd_tmplrefs *r, const char *const *seg, size_t nseg);
+
+/** The keys of node `i` (borrowed, into `r`) in seg[0..depth): at most
+ *  `max`; returns the node's depth. */
+size_t sd_tmplrefs_path(const sd_tmplrefs *r, size_t i, const char **seg, size_t max);
 
 void sd_tmplrefs_release(sd_tmplrefs *r);
 

@@ -20,6 +20,7 @@ typedef struct lexer {
     size_t ntoks, cap;
     char *err;          /* first error, malloc'd */
     int eline, ecol;
+    int oom;            /* a token could not be stored */
 } lexer;
 
 static void move_to(lexer *lx, size_t off)
@@ -61,8 +62,10 @@ static int emit(lexer *lx, int t, size_t start, size_t end)
     if (lx->ntoks == lx->cap) {
         size_t cap = lx->cap ? lx->cap * 2 : 256;
         gtok *v = realloc(lx->toks, cap * sizeof *v);
-        if (!v)
+        if (!v) {
+            lx->oom = 1;
             return lerror(lx, start, "out of memory");
+        }
         lx->toks = v;
         lx->cap = cap;
     }
@@ -349,4 +352,67 @@ int sd_gotmpl__lex(gtok **out, size_t *count, const char *s, size_t n,
     *out = lx.toks;
     *count = lx.ntoks;
     return 0;
+}
+
+/* The offset after the first "}}" at or after `p`, or `n`. */
+static size_t after_close(const char *s, size_t n, size_t p)
+{
+    for (; p + 1 < n; p++)
+        if (s[p] == '}' && s[p + 1] == '}')
+            return p + 2;
+    return n;
+}
+
+int sd_gotmpl__lex_actions(const char *s, size_t n,
+                           int (*fn)(const gtok *toks, size_t count, void *payload),
+                           void *payload)
+{
+    lexer lx;
+    size_t p = 0;
+    int rc = 0;
+
+    memset(&lx, 0, sizeof lx);
+    lx.s = s;
+    lx.n = n;
+    lx.line = lx.col = 1;
+    while (p < n && !rc) {
+        size_t o = p;
+        while (o + 1 < n && !(s[o] == '{' && s[o + 1] == '{'))
+            o++;
+        if (o + 1 >= n)
+            break;
+        size_t a = o + 2;
+        if (a + 1 < n && s[a] == '-' && is_space((unsigned char)s[a + 1]))
+            a += 2;
+        if (at(&lx, a, "/*")) {
+            size_t q = a + 2;
+            while (q + 1 < n && !(s[q] == '*' && s[q + 1] == '/'))
+                q++;
+            if (q + 1 >= n)
+                break;               /* an unclosed comment: the rest is comment */
+            q += 2;
+            int r = at_right(&lx, q);
+            p = r ? q + (r == 2 ? 4 : 2) : q;
+            continue;
+        }
+        lx.ntoks = 0;
+        emit(&lx, GT_LDELIM, o, a);
+        size_t next = lex_action(&lx, a, o);
+        if (lx.oom) {
+            rc = -1;
+            break;
+        }
+        if (lx.err) {                /* skipped: resume after the next "}}" */
+            free(lx.err);
+            lx.err = NULL;
+            lx.paren = 0;
+            p = after_close(s, n, a);
+            continue;
+        }
+        rc = fn(lx.toks, lx.ntoks, payload);
+        p = next > p ? next : n;
+    }
+    free(lx.toks);
+    free(lx.err);
+    return rc;
 }

@@ -1,5 +1,6 @@
 /* gotmpl_lex.h - the token stream of a Go template (gotmpl_lex.c), read by
- * the parser (gotmpl_parse.c). Not for use outside src/gotmpl/. */
+ * the parser (gotmpl_parse.c) and, action by action, by the lint's reading
+ * of a chart's templates (dialect/tmplrefs.c): one lexer for both. */
 #ifndef SD_GOTMPL_LEX_H
 #define SD_GOTMPL_LEX_H
 
@@ -28,5 +29,16 @@ typedef struct gtok {
  *  position. Text tokens are already trimmed by the trim markers. */
 int sd_gotmpl__lex(gtok **out, size_t *count, const char *s, size_t n,
                    char **err, int *eline, int *ecol);
+
+/** Call `fn` with the tokens of each action of `n` bytes of `s` in turn,
+ *  from its GT_LDELIM to its GT_RDELIM (text and comments are skipped; the
+ *  array is reused, valid during the call only). Loose, for text Helm
+ *  would refuse: an action with a lexical error is skipped up to the next
+ *  "}}" and lexing goes on after it; an unclosed comment ends the text.
+ *  Memory: the tokens of one action. Returns 0, -1 when out of memory, or
+ *  what `fn` returned when that is not 0 (which stops the walk). */
+int sd_gotmpl__lex_actions(const char *s, size_t n,
+                           int (*fn)(const gtok *toks, size_t count, void *payload),
+                           void *payload);
 
 #endif

@@ -517,8 +517,9 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
 /* What the lint knows of `chart` beyond values.yaml and the schema: how
  * its templates use the values (read once a run), its doc comments. A
  * chart without templates/ (a packaged chart's values alone, the corpus)
- * is judged by the default's shape, and a note says so once. NULL when
- * out of memory (the lint then goes without). */
+ * is judged by the default's shape, and a note says so once. Out of
+ * memory (here, in the templates reading or the doc comments), the check
+ * ends with "out of memory"; NULL then. */
 struct chartinfo {
     const sd_chart *chart;
     sd_tmplrefs     refs;
@@ -539,16 +540,29 @@ static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart)
             return &k->info[i]->lc;
     if (!(ci = calloc(1, sizeof *ci)) || !(p = realloc(k->info, (k->ninfo + 1) * sizeof *p))) {
         free(ci);
+        sd_alloc_note_failure();
+        k->oom = 1;
         return NULL;
     }
     k->info = p;
     k->info[k->ninfo++] = ci;
     ci->chart = chart;
     ci->refs = (sd_tmplrefs)SD_TMPLREFS_INIT;
-    sd_tmplrefs_scan_dir(&ci->refs, chart->dir);
+    /* a reading cut short would judge keys the templates free: out of memory */
+    if (sd_tmplrefs_scan_dir(&ci->refs, chart->dir) == SD_ENOMEM) {
+        sd_alloc_note_failure();
+        k->oom = 1;
+    }
     ci->lc.refs = ci->refs.oom ? NULL : &ci->refs;
-    if (chart->values && (ci->scanned = 1) && sd_annots_scan(&ci->annots, chart->values, &quiet) == 0)
-        ci->lc.annots = &ci->annots;
+    if (chart->values && (ci->scanned = 1)) {
+        int rc = sd_annots_scan(&ci->annots, chart->values, &quiet);
+        if (rc == 0)
+            ci->lc.annots = &ci->annots;
+        else if (rc == SD_ENOMEM) {
+            sd_alloc_note_failure();
+            k->oom = 1;
+        }
+    }
     sd_diags_release(&quiet);
     return &ci->lc;
 }

@@ -217,14 +217,10 @@ static void record(lctx *c, int error, const sd_tval *key, const char *ptr, cons
 
     if (error)
         r->total++;
-    if (*cnt + 1 > *alloc) {
-        sd_verror *p = realloc(*arr, (*cnt + 1) * sizeof *p);
-        if (!p) {
-            c->oom = 1;
-            return;
-        }
-        *arr = p;
-        *alloc = *cnt + 1;
+    /* grown by doubling: one finding per unknown key, and there may be 100,000s */
+    if (sd_grow((void **)arr, alloc, *cnt + 1, sizeof **arr) < 0) {
+        c->oom = 1;
+        return;
     }
     e = &(*arr)[(*cnt)++];
     memset(e, 0, sizeof *e);

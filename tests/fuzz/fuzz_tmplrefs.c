@@ -11,11 +11,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > FUZZ_MAX_INPUT)
         return -1;
     if (sd_tmplrefs_scan(&r, (const char *)data, size) == 0)
-        for (size_t i = 0; i < r.n; i++) {
-            const sd_tmplref *x = &r.items[i];
-            if (!x->key || (x->nseg && !x->seg))
+        for (size_t i = 0; i < r.nnodes; i++) {
+            const char *seg[32];
+            size_t d = sd_tmplrefs_path(&r, i, seg, 32);
+            if (d > 32 || !r.nodes[i].seg)
                 abort();
-            (void)sd_tmplrefs_use(&r, x->seg, x->nseg);
+            (void)sd_tmplrefs_use(&r, seg, d);
         }
     sd_tmplrefs_release(&r);
     return 0;

@@ -172,7 +172,15 @@ def main():
                   b"{{- range $name, $r := .Values.route }}{{ if $r.enabled }}{{ $r.kind }}{{ end }}{{ end }}",
                   b'{{ include "x" (dict "value" .Values.a "context" $) }}{{ $v := .Values.b }}{{ tpl $v.c . }}',
                   b'{{ index .Values "a-b" "c" | toJson }}{{ dig "x" "y" "" .Values.d }}{{ hasKey .Values.e "f" }}',
-                  b"{{/* comment }} */}}{{ .Values.a | sha256sum }}{{ else }}{{ end }}{{ block \"b\" .Values.g }}{{ end }}"):
+                  b"{{/* comment }} */}}{{ .Values.a | sha256sum }}{{ else }}{{ end }}{{ block \"b\" .Values.g }}{{ end }}",
+                  # the root context through variables, merges, a chain after a call (issue 39 section 3)
+                  b"{{ $root := . }}{{ $ := . }}{{ range .Values.l }}{{ $r := $ }}{{ $r.Values.s | toJson }}{{ end }}"
+                  b"{{ $root.Values.server.global | toYaml }}{{ toYaml (.Values.a).b }}",
+                  b"{{ $m := merge (deepCopy .Values.a) .Values.b }}{{ mergeOverwrite (dict) .Values.c $m | toYaml }}"
+                  b"{{ .Values.config.x }}{{ .Values.config | toYaml }}{{ tpl .Values.t . }}",
+                  # issue 41 item 8: a long prefix bound by `with`, keys read below it
+                  b"{{ with .Values." + b".".join(b"k%d" % i + b"x" * 200 for i in range(24)) + b" }}"
+                  + b"".join(b"{{ .r%d }}" % i for i in range(200)) + b"{{ end }}"):
             seeds.append(t)
     else:
         sys.exit("unknown target " + target)

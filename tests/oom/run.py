@@ -29,6 +29,10 @@ COMMANDS = {
     "render-html": (["samples/podinfo", "--format", "html", "-o", "{out}"], "{out}", 0),
     "render-md": (["samples/podinfo", "--format", "md", "-o", "{out}"], "{out}", 0),
     "validate": (["validate", "samples/podinfo", "{tmp}/bad.yaml", "--output", "json"], None, 1),
+    # a chart with templates/: the lint's reading of them (tmplrefs.c) and Helm's merge
+    "validate-templates": (["validate", "tests/golden/validate-lint-template-roots/chart",
+                            "tests/golden/validate-lint-template-roots/ci.yaml",
+                            "tests/golden/validate-lint-template-roots/typo.yaml", "--output", "json"], None, 0),
     "rules": (["rules", "samples/podinfo", "-o", "{out}"], "{out}", 0),
 }
 
