@@ -120,6 +120,11 @@ def main():
         for p in c.get("similar") or []:
             if tuple(p) not in sim:
                 misses.append("%s: no suggestion %s ~ %s" % (c["name"], p[0], p[1]))
+        if c.get("schema_clean"):
+            # the annotation is diff's: no keyword, no warning in a made schema
+            r = run([sd, "schema", base + "/new"])
+            if "renamedFrom" in r.stdout + r.stderr or r.returncode != 0:
+                misses.append("%s: schema keeps or warns about renamedFrom:\n%s%s" % (c["name"], r.stdout, r.stderr))
         if c.get("user"):
             uf = base + "/user.yaml"
             with open(uf, "w") as f:
