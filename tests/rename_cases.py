@@ -123,7 +123,7 @@ def main():
         if c.get("schema_clean"):
             # the annotation is diff's: no keyword, no warning in a made schema
             r = run([sd, "schema", base + "/new"])
-            if "renamedFrom" in r.stdout + r.stderr or r.returncode != 0:
+            if "renamedFrom" in r.stdout + r.stderr or "renamed-from" in r.stderr or r.returncode != 0:
                 misses.append("%s: schema keeps or warns about renamedFrom:\n%s%s" % (c["name"], r.stdout, r.stderr))
         if c.get("user"):
             uf = base + "/user.yaml"
