@@ -356,11 +356,12 @@ static void notes_line(sd_val *out, const char *line, size_t ll)
             size_t b = i;
             while (i < ll && !isspace((unsigned char)line[i]))
                 i++;
-            if (nw < 3 && i - b < sizeof w[0]) {
-                memcpy(w[nw], line + b, i - b);
-                w[nw][i - b] = '\0';
+            if (nw < 3) {
+                size_t wl = i - b < sizeof w[0] ? i - b : 0;   /* too long: no key */
+                memcpy(w[nw], line + b, wl);
+                w[nw][wl] = '\0';
                 wat[nw] = b;
-                wend[nw] = i;
+                wend[nw] = b + wl;
             }
             nw++;
             while (i < ll && isspace((unsigned char)line[i]))
