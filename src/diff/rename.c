@@ -1047,11 +1047,22 @@ static int keep_evidenced(dctx *c)
     }
     for (size_t i = 0; i < c->old.n; i++)
         if (weak[i] >= 0) {
+            dentry *o = &c->old.e[i], *n = &c->new.e[weak[i]];
             c->new.e[weak[i]].match = -1;
             c->new.e[weak[i]].rule = NULL;
-            c->old.e[i].match = -1;
-            c->old.e[i].rule = NULL;
-            c->old.e[i].similar = weak[i];
+            o->match = -1;
+            o->rule = NULL;
+            /* the same one-word key (`enabled`) is suggested only where
+             * its map is, or one of the same name: `zookeeper.enabled` is
+             * nothing like `brokerRackAwareness.enabled` */
+            sd_val *w = sd_val_array();
+            words_of(w, key_of(o));
+            int common = sd_val_array_size(w) <= 1 && strcasecmp(key_of(o), key_of(n)) == 0;
+            sd_val_decref(w);
+            if (!common || (o->parent >= 0 && n->parent >= 0 &&
+                            (weak[o->parent] == n->parent || c->old.e[o->parent].match == n->parent ||
+                             strcasecmp(key_of(&c->old.e[o->parent]), key_of(&c->new.e[n->parent])) == 0)))
+                o->similar = weak[i];
         }
     free(ev);
     free(weak);
