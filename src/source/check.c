@@ -243,11 +243,17 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
             sd_buf_puts(label, " + ");
         sd_buf_puts(label, d->file);
         const sd_node *v = sd_doc_root(d);
-        if (d->nroots > 1)
-            sd_diag_add(k->diags, SD_SEV_WARNING, SD_ESYNTAX, d->roots[1].node ? d->roots[1].node->loc : (sd_loc){ d->file, 0, 0 },
-                        NULL, NULL,
-                        "this file holds %zu YAML documents; Helm reads only the first, so the other %zu %s "
-                        "ignored (and not checked)", d->nroots, d->nroots - 1, d->nroots == 2 ? "is" : "are");
+        /* Helm reads a values file's first document only: say so at the
+         * first later one that holds something (a trailing `---` is none) */
+        for (size_t r = 1; r < d->nroots; r++) {
+            const sd_node *x = d->roots[r].node;
+            if (!x || (x->kind == SD_NULL && (!x->str || !*x->str)))
+                continue;
+            sd_diag_add(k->diags, SD_SEV_WARNING, SD_ESYNTAX, x->loc, NULL, NULL,
+                        "this file holds %zu YAML documents; Helm reads only the first, so this one and "
+                        "any after it are ignored (and not checked)", d->nroots);
+            break;
+        }
         if (v && v->kind != SD_MAP && v->kind != SD_NULL) {
             sd_diag_error(k->diags, SD_ESYNTAX, v->loc, "a values file must hold a map, not a %s",
                           sd_kind_name(v->kind));
