@@ -35,11 +35,14 @@ if [ -d "$U" ] && $PY -c 'import yaml' 2>/dev/null; then
         [ "${c:-0}" -ge 100 ] && ok || bad "diff $o: only ${c:-0} keys checked"
     done
     # the postgresql 11 renames, checked by hand against the chart's
-    # upgrade notes (bitnami/charts postgresql README "To 11.0.0")
+    # upgrade notes (bitnami/charts postgresql README "To 11.0.0"): NEW's
+    # README only links to them, so most are suggestions ("a new key with a
+    # similar name"), never claimed without evidence (tests/rename_cases.py)
     $PY - "$tmp/bitnami-postgresql-10.16.3.json" <<'EOF' >"$tmp/ren" 2>&1 && ok || { bad "postgresql renames"; cat "$tmp/ren"; }
 import json, sys
 d = json.load(open(sys.argv[1]))
 got = {(c["from"], c["to"]) for c in d["changes"] if c["change"] == "renamed"}
+got |= {(c["path"], c["similar"]) for c in d["changes"] if c.get("similar")}
 want = [
     ("postgresqlUsername", "auth.username"), ("postgresqlPassword", "auth.password"),
     ("postgresqlDatabase", "auth.database"), ("postgresqlPostgresPassword", "auth.postgresPassword"),
@@ -69,7 +72,7 @@ want = [
 miss = [w for w in want if w not in got]
 # pairs that are known NOT to be renames must not appear
 wrong = [p for p in got if p[1].startswith("readReplicas.") and not p[0].startswith("readReplicas.")]
-print("renames found: %d, expected present: %d, missing: %s, wrong: %s" % (len(got), len(want), miss, wrong))
+print("renames and suggestions found: %d, expected present: %d, missing: %s, wrong: %s" % (len(got), len(want), miss, wrong))
 sys.exit(1 if miss or wrong else 0)
 EOF
     sed 's/^/  postgresql: /' "$tmp/ren"
@@ -78,8 +81,8 @@ EOF
     rows=$(grep -c '^| `' "$tmp/pg.md")
     nch=$($PY -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["changes"]))' "$tmp/bitnami-postgresql-10.16.3.json")
     [ "$rows" = "$nch" ] && [ "$nch" -gt 200 ] && ok || bad "md rows $rows != json changes $nch"
-    grep -q '^| `auth.username` | renamed | `postgresqlUsername` | `auth.username` |' "$tmp/pg.md" && ok \
-        || bad "md: the postgresqlUsername rename row"
+    grep -q '^| `postgresqlUsername` | removed | `postgres` |  | a new key with a similar name is `auth.username` (no evidence' "$tmp/pg.md" && ok \
+        || bad "md: the postgresqlUsername suggestion row"
 else
     echo "SKIPPED: no corpus upgrades or no python3-yaml"
 fi
@@ -273,9 +276,10 @@ nosuchKey: 1
 EOF
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/my.yaml" >"$tmp/up" 2>"$tmp/err"; st=$?
     [ $st -eq 1 ] && ok || { bad "upgrade-check: status $st"; cat "$tmp/err"; }
-    grep -q 'renamed: postgresqlUsername: renamed to auth.username' "$tmp/up" && ok || bad "upgrade-check: postgresqlUsername rename"
-    grep -q 'my.yaml:1:21: renamed\|my.yaml:1:[0-9]*: renamed: postgresqlUsername' "$tmp/up" && ok || bad "upgrade-check: position of the key"
-    grep -q 'renamed: livenessProbe.periodSeconds: renamed to primary.livenessProbe.periodSeconds' "$tmp/up" && ok || bad "upgrade-check: nested rename"
+    grep -q "removed: postgresqlUsername: removed; a new key with a similar name is \`auth.username\` (check the chart's notes)" "$tmp/up" && ok || bad "upgrade-check: postgresqlUsername suggestion"
+    grep -q 'my.yaml:1:[0-9]*: removed: postgresqlUsername' "$tmp/up" && ok || bad "upgrade-check: position of the key"
+    grep -q "removed: livenessProbe.periodSeconds: removed; a new key with a similar name is \`primary.livenessProbe.periodSeconds\`" "$tmp/up" && ok || bad "upgrade-check: nested suggestion"
+    grep -q 'move the value' "$tmp/up" && bad "upgrade-check: a move claimed without evidence" || ok
     grep -q 'unknown: nosuchKey' "$tmp/up" && ok || bad "upgrade-check: unknown key"
     grep -q 'type: readReplicas.topologySpreadConstraints: you set an array; NEW expects object' "$tmp/up" && ok \
         || bad "upgrade-check: a value of the type NEW changed away from"
@@ -284,7 +288,7 @@ EOF
         grep -q '^default: ' "$tmp/up" && ok || bad "upgrade-check: no changed default reported"
     tail -n 1 "$tmp/up" | sed 's/^/  upgrade-check: /'
     "$SD" upgrade-check "$U/bitnami-postgresql-10.16.3" "$U/bitnami-postgresql-11.0.0" "$tmp/my.yaml" --output json >"$tmp/up.json" 2>/dev/null
-    $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); f=d["findings"]; assert len(f) > 5 and {x["finding"] for x in f} >= {"renamed","unknown","default","type"}' "$tmp/up.json" \
+    $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); f=d["findings"]; assert len(f) > 5 and {x["finding"] for x in f} >= {"removed","unknown","default","type"} and [x for x in f if x.get("similar") == "auth.username"]' "$tmp/up.json" \
         && ok || bad "upgrade-check json"
     # values NEW's schema refuses
     printf 'architecture: 3\nauth:\n  enablePostgresUser: maybe\n' >"$tmp/bad.yaml"
@@ -314,6 +318,12 @@ EOF
     if $PY tests/upgrade_notes.py "$SD" "$U" "$CORPUS/charts" "$tmp" >"$tmp/notes" 2>&1; then ok; else bad "upgrade notes"; grep -v '^covered\|^not about' "$tmp/notes"; fi
     grep -v '^covered\|^figure' "$tmp/notes" | sed 's/^/  notes: /'
     grep '^figure' "$tmp/notes"
+fi
+# renames only on evidence: the table of real rename sentences and key pairs
+# (tests/diff/renames.yaml), and the corpus pairs; the precision figure
+if [ -d "$U" ] && $PY -c 'import yaml' 2>/dev/null; then
+    if $PY tests/rename_cases.py "$SD" tests/diff/renames.yaml "$U" "$tmp" >"$tmp/rn" 2>&1; then ok; else bad "renames on evidence"; grep -v '^figure' "$tmp/rn" | head -30; fi
+    grep '^figure' "$tmp/rn"
 fi
 # newly required keys (small schemas): region is required in NEW
 printf 'name: x\ntimeoutSeconds: 10\n' >"$tmp/s.yaml"

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* One scan's state: the annotations being made (their strings go to
  * their arena) and buffers reused from one comment block to the next. */
@@ -148,7 +149,16 @@ static int parse_comment(scan *sc, sd_annot *r, const char *const *lines, size_t
     if (text[0] == '(') {
         const char *e = strchr(text, ')');
         if (e && e > text + 1) {
-            r->type = dupn(sc, text + 1, (size_t)(e - text - 1));
+            /* loki's `# -- (deprecated, use defaults.extraArgs) text`: a
+             * deprecation, not a type */
+            if (strncasecmp(text + 1, "deprecated", 10) == 0 && !isalnum((unsigned char)text[11])) {
+                const char *w = text + 11;
+                while (w < e && (*w == ',' || *w == ':' || *w == ';' || *w == ' '))
+                    w++;
+                r->deprecated = dupn(sc, w, (size_t)(e - w));
+            } else {
+                r->type = dupn(sc, text + 1, (size_t)(e - text - 1));
+            }
             text = skip_ws(e + 1);
         }
     }
@@ -177,6 +187,15 @@ static int parse_comment(scan *sc, sd_annot *r, const char *const *lines, size_t
         }
         if ((v = tagged(l, "# @section -- "))) {
             r->section = dup0(sc, v);
+            continue;
+        }
+        /* `# @deprecated` or `# @deprecated -- use x`: the key is deprecated */
+        if (h[0] == '#' && (h[1] == ' ' || h[1] == '\t') && starts(skip_ws(h + 1), "@deprecated") &&
+            !isalnum((unsigned char)skip_ws(h + 1)[11])) {
+            const char *q = skip_ws(skip_ws(h + 1) + 11);
+            if (starts(q, "--"))
+                q = skip_ws(q + 2);
+            r->deprecated = dup0(sc, q);
             continue;
         }
         /* `## ...` lines are skipped: the argo-cd README (helm-docs output)

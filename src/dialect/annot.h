@@ -25,6 +25,8 @@ typedef struct sd_annot {
     char  *section;       /* @section name in force here */
     char  *notation;      /* helm-docs @notationType -- X */
     char  *modifiers;     /* Bitnami: the text inside [...] */
+    char  *deprecated;    /* helm-docs `# @deprecated -- text` or `# -- (deprecated, use x) ...`:
+                             the notice ("" without one), or NULL */
     char  *plain;         /* the plain `#` comment block directly above the key
                              (neither `# --` nor `@param`), prose lines only, or NULL */
     unsigned char described;   /* has a non-empty `# --` description / is a @param or @extra */

@@ -340,6 +340,8 @@ static void part(gen *g, sd_node *s, const sd_hvsj_part *p, int *nullable)
     } else if (!strcmp(k, "itemRequired")) {
         sd_node *l = plist(g, p, 1);
         sd_gen__set(g, items_of(g, s), "required", l);
+    } else if (!strcmp(k, "renamedFrom") || !strcmp(k, "x-renamed-from")) {
+        /* diff's note of an old name (docs/annotations.md 8.4): no keyword */
     } else {
         warn(g, p, "not an annotation helm-values-schema-json knows");
     }

@@ -88,9 +88,79 @@ sd_node *sd_merge_values(sd_doc *out, const sd_node *base, const sd_node *over, 
     return merge(out, base, over, oom, 0);
 }
 
+static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *schema, int *oom, int depth);
+
+/* Does the scalar `v` equal the scalar `c` (as written)? */
+static int same_scalar(const sd_node *v, const sd_node *c)
+{
+    return v && c && v->kind == c->kind && v->str && c->str && strcmp(v->str, c->str) == 0;
+}
+
+/* Could the map `values` match the branch `b` of a oneOf/anyOf, as far as
+ * its own words say: every key it requires is there, every `const` or
+ * `enum` of a property it names agrees, and no key is left over when it
+ * closes the map (additionalProperties: false). */
+static int branch_fits(const sd_node *values, const sd_node *b)
+{
+    const sd_node *req = sd_node_get(b, "required"), *props = sd_node_get(b, "properties");
+    const sd_node *ap = sd_node_get(b, "additionalProperties");
+    if (!b || b->kind != SD_MAP)
+        return 0;
+    if (req && req->kind == SD_SEQ)
+        for (size_t i = 0; i < req->n; i++) {
+            const sd_node *k = req->items[i].value;
+            if (!k || k->kind != SD_STR || !sd_node_get_pair(values, k->str))
+                return 0;
+        }
+    if (props && props->kind == SD_MAP)
+        for (size_t i = 0; i < props->n; i++) {
+            const sd_node *ps = props->items[i].value, *v = sd_node_get(values, props->items[i].key->str), *c, *e;
+            if (!v || !ps || ps->kind != SD_MAP)
+                continue;
+            if ((c = sd_node_get(ps, "const")) && c->kind != SD_MAP && c->kind != SD_SEQ && !same_scalar(v, c))
+                return 0;
+            if ((e = sd_node_get(ps, "enum")) && e->kind == SD_SEQ && v->kind != SD_MAP && v->kind != SD_SEQ) {
+                int any = 0;
+                for (size_t j = 0; j < e->n && !any; j++)
+                    any = same_scalar(v, e->items[j].value);
+                if (!any)
+                    return 0;
+            }
+        }
+    if (ap && ap->kind == SD_BOOL && !ap->num.b)
+        for (size_t i = 0; i < values->n; i++)
+            if (!props || !sd_node_get_pair(props, values->items[i].key->str))
+                return 0;
+    return 1;
+}
+
+/* The defaults of the one branch of `schema`'s oneOf / anyOf that `m` (a
+ * map of values) fits, filled into `m`; none when no branch or more than
+ * one fits: a default of a branch the value does not take would make
+ * values the schema refuses (`postStart: {exec: {}, httpGet: {}}`). */
+static sd_node *branch_defaults(sd_doc *out, sd_node *m, const sd_node *schema, int *oom, int depth)
+{
+    static const char *const kws[] = { "oneOf", "anyOf", NULL };
+    for (const char *const *kw = kws; *kw && m; kw++) {
+        const sd_node *l = sd_node_get(schema, *kw), *fit = NULL;
+        int n = 0;
+        if (!l || l->kind != SD_SEQ)
+            continue;
+        for (size_t i = 0; i < l->n; i++)
+            if (branch_fits(m, l->items[i].value)) {
+                fit = l->items[i].value;
+                n++;
+            }
+        if (n == 1 && (sd_node_get(fit, "properties") || sd_node_get(fit, "oneOf") || sd_node_get(fit, "anyOf")))
+            m = defaults(out, m, fit, oom, depth + 1);
+    }
+    return m;
+}
+
 static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *schema, int *oom, int depth)
 {
     const sd_node *props = sd_node_get(schema, "properties");
+    int given = values != NULL, has_default = 0;
     if (depth > 200 || !schema || schema->kind != SD_MAP)
         return (sd_node *)(uintptr_t)values;
     if (values && values->kind != SD_MAP)
@@ -104,6 +174,7 @@ static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *sche
         if (!props)
             return NULL;
         values = d;
+        has_default = d != NULL;
     }
     sd_node *m = sd_synth_map(out, values ? values->loc : schema->loc);
     pairs pv = { NULL, 0, 0 };
@@ -130,6 +201,12 @@ static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *sche
         }
     if (finish(out, m, &pv) < 0)
         return *oom = 1, NULL;
+    /* a map nobody set and no default fills in: not there (an empty map
+     * would have to pass the schema's `required` and branches) */
+    if (!given && !has_default && m->n == 0)
+        return NULL;
+    if (given)
+        m = branch_defaults(out, m, schema, oom, depth);
     return m;
 fail:
     free(pv.p);

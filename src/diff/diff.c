@@ -53,6 +53,7 @@ static int add_entry(dside *s, sd_val *n, const char *version, int parent, int d
     e->depth = depth;
     e->has_props = sd_val_array_size(props) > 0;
     e->match = -1;
+    e->similar = -1;
     if (sd_val_object_set_new(s->index, e->key, sd_val_integer((sd_val_int)s->n)) < 0) {
         free(e->key);
         return SD_ENOMEM;
@@ -478,6 +479,9 @@ sd_val *sd_diff_models(const sd_val *old_model, const sd_val *new_model,
                 sd_val_object_set_new_nocheck(x, "notice", sd_val_string(t ? t : "was deprecated"));
                 sd_val_object_set_new_nocheck(x, "was_deprecated", sd_val_true());
             }
+            /* a similar name, no evidence of a rename: a suggestion only */
+            if (x && o->similar >= 0)
+                sd_val_object_set_new_nocheck(x, "similar", sd_val_string(c.new.e[o->similar].path));
         }
     }
     for (i = 0; i < c.new.n; i++) {

@@ -19,6 +19,8 @@ typedef struct dentry {
     int         has_props; /* a map with keys: its default is compared key by key */
     int         match;     /* index of the entry on the other side, or -1 */
     int         same;      /* matched by id (not renamed) */
+    int         similar;   /* OLD: a NEW entry with a similar name that no evidence
+                              makes a rename (rename.c), or -1 */
 } dentry;
 
 typedef struct dside {

@@ -228,6 +228,12 @@ int sd_diff_write_md(sd_buf *out, const sd_val *diff)
             sd_buf_puts(out, "was deprecated: ");
         if (note)
             text_cell(out, note);
+        if (member_str(c, "similar")) {
+            sd_buf_puts(out, note || sd_val_is_true(sd_val_object_get(c, "was_deprecated")) ? "; " : "");
+            sd_buf_puts(out, "a new key with a similar name is ");
+            code_cell(out, member_str(c, "similar"), strlen(member_str(c, "similar")), 400);
+            sd_buf_puts(out, " (no evidence of a rename: check the chart's notes)");
+        }
         sd_buf_puts(out, " |\n");
     }
     return sd_buf_failed(out) ? SD_ENOMEM : 0;

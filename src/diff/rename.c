@@ -1,13 +1,20 @@
 /* rename.c - pair a removed key with an added one when it is the same
- * setting under a new name or a new place. In: the flattened models with
- * the keys present on both sides already paired. Out: more pairs, each
- * with the rule that made it. The rules (docs/diff.md "Renames"):
- *   readme: NEW's README.md says so: "`a` renamed as `b`", "`a` moved to
- *      `b`", "`a` -> `b`", "`a` is deprecated in favor of `b`";
- *   hint: the NEW schema says `x-renamed-from: OLD.PATH`, or the OLD key's
- *      deprecation notice (or a description saying "deprecated") names the
- *      new key: "use X", "renamed to X", "moved to X", "replaced by X",
- *      "in favo(u)r of X";
+ * setting under a new name or a new place, on evidence only. In: the
+ * flattened models with the keys present on both sides already paired.
+ * Out: more pairs, each with the rule that made it, and for the candidates
+ * without evidence a suggestion (`similar`) on the old key. docs/diff.md
+ * "Renames" has the rules. Evidence:
+ *   readme: the chart's notes say so (the "Upgrading" part of NEW's
+ *      README.md, UPGRADING.md, RELEASE-NOTES.md, CHANGELOG.md): "`a`
+ *      renamed as `b`", "`a` moved to `b`", "`a` -> `b`", "`a` is now `b`",
+ *      "`a` and `b` ... to `c` and `d`, respectively" (two pairs in order);
+ *   hint: `x-renamed-from: OLD.PATH` in NEW's schema, `# @schema
+ *      renamedFrom: OLD.PATH` in NEW's values.yaml, or the OLD key's
+ *      deprecation notice naming the new key ("use X", "renamed to X", ...);
+ *   the same last segment, subtree shape and default, with the maps paired
+ *      on evidence, or a key of two words or more that no other key of
+ *      either side ends in (keep_evidenced).
+ * Candidates come from looser rules, scored (score_pair, at least 400):
  *   description: the same non-empty description and the same default;
  *   key: the same key name (or its plural: `usePasswordFile` -> `usePasswordFiles`);
  *   suffix: the new key is the old one without its first camelCase words
@@ -16,11 +23,12 @@
  *      (`replication.password` -> `auth.replicationPassword`);
  *   children: a map whose keys moved into one new map moved there too.
  * Both sides must have the same shape (a map with keys, or not), types in
- * common and the same CRD version; `key` and `suffix` pairs are scored
- * (score_pair) and must reach 400. Parents are paired before children,
+ * common and the same CRD version. Parents are paired before children,
  * strict rounds before the loose one; each key is paired at most once. */
 #include "diff_int.h"
 #include "alloc.h"
+#include "annot.h"
+#include "atschema.h"
 #include "file.h"
 #include "node.h"
 #include "ptr.h"
@@ -263,68 +271,273 @@ static void append_to(sd_val *ix, const char *k, size_t i)
     sd_val_array_append_new(l, sd_val_integer((sd_val_int)i));
 }
 
-/* Renames a chart's README states ("`a.b` renamed as `c.d`", "`x` moved
- * to `y`", "`x` -> `y`", "`x` is deprecated in favor of `y`"), each as
- * [old, new] appended to `out`. Reads NEW's README.md (up to 4 MiB). */
+/* --- the chart's notes ------------------------------------------------------ */
+
+/* A token of a notes line: a `code span` or an _italic_ key. */
+typedef struct ntok { const char *s; size_t n; size_t at, end; } ntok;
+
+/* Is `s` (n bytes) a key path: no spaces, at least one letter? */
+static int keyish(const char *s, size_t n)
+{
+    int alpha = 0;
+    if (!n || n > 200)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (isspace((unsigned char)s[i]) || s[i] == '`')
+            return 0;
+        if (isalpha((unsigned char)s[i]))
+            alpha = 1;
+    }
+    return alpha;
+}
+
+/* Only separators between two tokens of one list: ", ", " and ", " or ". */
+static int list_gap(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (isspace((unsigned char)s[i]) || s[i] == ','))
+        i++;
+    if (i < n && n - i >= 3 && !strncasecmp(s + i, "and", 3))
+        i += 3;
+    else if (i < n && n - i >= 2 && !strncasecmp(s + i, "or", 2))
+        i += 2;
+    while (i < n && (isspace((unsigned char)s[i]) || s[i] == ','))
+        i++;
+    return i == n;
+}
+
+/* The renames one line of notes states, appended to `out` as [old, new]:
+ *   "`a` renamed as `b`", "`a` moved to `b`", "`a` -> `b`", "`a` is now `b`",
+ *   "`a` is deprecated in favor of `b`", "a -> b" (bare keys around an arrow);
+ *   "`a` and `b` were renamed to `c` and `d`, respectively": two pairs, in
+ *   order. Lists of different lengths, or of two or more without
+ *   "respectively", or one key going to two, state no pair: which value goes
+ *   where is not said. */
+static void notes_line(sd_val *out, const char *line, size_t ll)
+{
+    static const char *const verbs[] = { "renamed as", "renamed to", "moved to", "replaced by", "in favor of",
+                                         "in favour of", "->", "\xe2\x86\x92", "=>", "is now", "are now",
+                                         "changed to", NULL };
+    ntok t[32];
+    int nt = 0, resp;
+    char *low = strndup(line, ll);
+
+    if (!low)
+        return;
+    for (size_t i = 0; i < ll; i++)
+        low[i] = (char)tolower((unsigned char)low[i]);
+    resp = strstr(low, "respectively") != NULL;
+    for (size_t i = 0; i < ll && nt < 32; i++) {
+        char q = line[i];
+        if (q != '`' && !(q == '_' && (i == 0 || !isalnum((unsigned char)line[i - 1]))))
+            continue;
+        const char *close = memchr(line + i + 1, q, ll - i - 1);
+        if (!close)
+            break;
+        /* an italic's closing _ is followed by a non-word character */
+        while (q == '_' && close && close + 1 < line + ll && isalnum((unsigned char)close[1]))
+            close = memchr(close + 1, q, (size_t)(line + ll - close - 1));
+        if (!close)
+            break;
+        size_t n = (size_t)(close - line - i - 1);
+        if (keyish(line + i + 1, n))
+            t[nt++] = (ntok){ line + i + 1, n, i, (size_t)(close - line) + 1 };
+        i = (size_t)(close - line);
+    }
+    if (!nt) {
+        /* bare keys around an arrow, alone on their line: "- a.b -> c.d" */
+        char w[3][256];
+        size_t wat[3], wend[3];
+        int nw = 0;
+        size_t i = 0;
+        while (i < ll && (isspace((unsigned char)line[i]) || line[i] == '-' || line[i] == '*'))
+            i++;
+        while (i < ll && nw < 4) {
+            size_t b = i;
+            while (i < ll && !isspace((unsigned char)line[i]))
+                i++;
+            if (nw < 3) {
+                size_t wl = i - b < sizeof w[0] ? i - b : 0;   /* too long: no key */
+                memcpy(w[nw], line + b, wl);
+                w[nw][wl] = '\0';
+                wat[nw] = b;
+                wend[nw] = b + wl;
+            }
+            nw++;
+            while (i < ll && isspace((unsigned char)line[i]))
+                i++;
+        }
+        if (nw == 3 && (!strcmp(w[1], "->") || !strcmp(w[1], "=>") || !strcmp(w[1], "\xe2\x86\x92"))) {
+            size_t e = wend[2] - wat[2];
+            while (e && strchr(".,;", line[wat[2] + e - 1]))
+                e--;
+            if (keyish(w[0], strlen(w[0])) && keyish(line + wat[2], e)) {
+                t[nt++] = (ntok){ line + wat[0], wend[0] - wat[0], wat[0], wend[0] };
+                t[nt++] = (ntok){ line + wat[2], e, wat[2], wat[2] + e };
+            }
+        }
+    }
+    for (const char *const *v = verbs; *v; v++) {
+        const char *at = strstr(low, *v);
+        size_t vpos, vend;
+        int l1, l0, r0, r1;
+        if (!at)
+            continue;
+        vpos = (size_t)(at - low);
+        vend = vpos + strlen(*v);
+        /* the run of tokens right before the verb, and right after it */
+        for (l1 = nt - 1; l1 >= 0 && t[l1].end > vpos; l1--)
+            ;
+        for (r0 = 0; r0 < nt && t[r0].at < vend; r0++)
+            ;
+        if (l1 < 0 || r0 >= nt || vpos - t[l1].end > 48 || t[r0].at - vend > 24)
+            break;
+        for (l0 = l1; l0 > 0 && list_gap(line + t[l0 - 1].end, t[l0].at - t[l0 - 1].end); l0--)
+            ;
+        for (r1 = r0; r1 + 1 < nt && list_gap(line + t[r1].end, t[r1 + 1].at - t[r1].end); r1++)
+            ;
+        int nl = l1 - l0 + 1, nr = r1 - r0 + 1;
+        if (nl != nr || (nl > 1 && !resp))
+            break;
+        for (int k = 0; k < nl; k++) {
+            sd_val *pair = sd_val_array();
+            sd_val_array_append_new(pair, sd_val_stringn(t[l0 + k].s, t[l0 + k].n));
+            sd_val_array_append_new(pair, sd_val_stringn(t[r0 + k].s, t[r0 + k].n));
+            sd_val_array_append_new(out, pair);
+        }
+        break;
+    }
+    free(low);
+}
+
+/* Is a Markdown heading line about upgrading (or release notes)? */
+static int upgrade_heading(const char *line, size_t ll)
+{
+    static const char *const words[] = { "upgrad", "migrat", "breaking", "release note", "changelog",
+                                         "renamed", "deprecat", NULL };
+    char *l = strndup(line, ll);
+    int r = 0;
+    for (char *p = l; p && *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    for (const char *const *w = words; l && *w && !r; w++)
+        r = strstr(l, *w) != NULL;
+    free(l);
+    return r;
+}
+
+/* Renames a chart's notes state (notes_line), each as [old, new]
+ * appended to `out`: the "Upgrading" part of NEW's README.md (the sections
+ * whose heading is about upgrading, migrating, breaking changes, release
+ * notes) and the whole of UPGRADING.md, RELEASE-NOTES.md or CHANGELOG.md
+ * beside it (up to 4 MiB each). */
 static void readme_hints(sd_val *out, const char *dir)
 {
-    static const char *const verbs[] = { "renamed as", "renamed to", "moved to", "moved under",
-                                         "replaced by", "in favor of", "in favour of", "->",
-                                         "\xe2\x86\x92", "=>", "is now", NULL };
-    sd_buf path = SD_BUF_INIT;
-    char *text = NULL;
-    size_t len = 0;
-    sd_diags quiet = SD_DIAGS_INIT;
+    static const char *const files[] = { "README.md", "UPGRADING.md", "RELEASE-NOTES.md", "CHANGELOG.md", NULL };
 
     if (!dir)
         return;
-    sd_buf_printf(&path, "%s/README.md", dir);
-    if (sd_buf_failed(&path) || sd_file_read(&text, &len, path.ptr, 4u << 20, 0, &quiet) < 0) {
+    for (const char *const *f = files; *f; f++) {
+        sd_buf path = SD_BUF_INIT;
+        char *text = NULL;
+        size_t len = 0;
+        sd_diags quiet = SD_DIAGS_INIT;
+        int readme = f == files, level = 0;   /* level: the heading level of the upgrade part, 0 outside */
+
+        sd_buf_printf(&path, "%s/%s", dir, *f);
+        if (sd_buf_failed(&path) || sd_file_read(&text, &len, path.ptr, 4u << 20, 0, &quiet) < 0) {
+            sd_buf_release(&path);
+            sd_diags_release(&quiet);
+            continue;
+        }
+        for (char *line = text; line && *line;) {
+            char *end = strchr(line, '\n');
+            size_t ll = end ? (size_t)(end - line) : strlen(line);
+            int h = 0;
+            while ((size_t)h < ll && line[h] == '#')
+                h++;
+            if (h && (size_t)h < ll && line[h] == ' ') {
+                if (level && h <= level)
+                    level = 0;
+                if (!level && upgrade_heading(line, ll))
+                    level = h;
+            } else if (!readme || level) {
+                notes_line(out, line, ll);
+            }
+            line = end ? end + 1 : NULL;
+        }
+        free(text);
         sd_buf_release(&path);
         sd_diags_release(&quiet);
+    }
+}
+
+/* --- `@schema renamedFrom` ------------------------------------------------- */
+
+/* The old path an annotation names, as a new string, or NULL. */
+static char *renamed_from(const sd_atann *a)
+{
+    for (size_t i = 0; a && i < a->nparts; i++)
+        if (!strcmp(a->parts[i].name, "renamedFrom") || !strcmp(a->parts[i].name, "x-renamed-from")) {
+            const char *v = a->parts[i].value;
+            size_t n = strlen(v);
+            if (n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0])
+                return strndup(v + 1, n - 2);
+            return n ? strdup(v) : NULL;
+        }
+    if (a && a->block && a->block->kind == SD_MAP) {
+        sd_node *v = sd_node_get(a->block, "renamedFrom");
+        if (!v)
+            v = sd_node_get(a->block, "x-renamed-from");
+        if (v && v->kind == SD_STR && v->str && *v->str)
+            return strdup(v->str);
+    }
+    return NULL;
+}
+
+static void renamed_walk(sd_val *out, const sd_atschema *at, const sd_node *n, sd_buf *path, int depth)
+{
+    size_t len = path->len;
+    if (!n || n->kind != SD_MAP || depth > 200)
         return;
-    }
-    for (char *line = text; line && *line;) {
-        char *end = strchr(line, '\n');
-        size_t ll = end ? (size_t)(end - line) : strlen(line);
-        /* the spans of the line: [open, close) pairs */
-        const char *sp[16][2];
-        int ns = 0;
-        for (size_t i = 0; i < ll && ns < 16; i++) {
-            if (line[i] != '`')
-                continue;
-            const char *close = memchr(line + i + 1, '`', ll - i - 1);
-            if (!close)
-                break;
-            sp[ns][0] = line + i + 1;
-            sp[ns][1] = close;
-            ns++;
-            i = (size_t)(close - line);
+    for (size_t i = 0; i < n->n; i++) {
+        const sd_pair *p = &n->items[i];
+        char *from;
+        if (!p->key || !p->key->str)
+            continue;
+        sd_annot_path_push(path, p->key->str, p->key->len);
+        if (!sd_buf_failed(path) && (from = renamed_from(sd_atschema_get(at, p)))) {
+            sd_val_object_set_new(out, path->ptr, sd_val_string(from));
+            free(from);
         }
-        for (int k = 0; k + 1 < ns; k++) {
-            const char *gap = sp[k][1] + 1, *gend = sp[k + 1][0] - 1;
-            size_t gl = (size_t)(gend - gap);
-            char between[64];
-            if (gl >= sizeof between)
-                continue;
-            for (size_t j = 0; j < gl; j++)
-                between[j] = (char)tolower((unsigned char)gap[j]);
-            between[gl] = '\0';
-            for (const char *const *v = verbs; *v; v++) {
-                if (!strstr(between, *v))
-                    continue;
-                sd_val *pair = sd_val_array();
-                sd_val_array_append_new(pair, sd_val_stringn(sp[k][0], (size_t)(sp[k][1] - sp[k][0])));
-                sd_val_array_append_new(pair, sd_val_stringn(sp[k + 1][0], (size_t)(sp[k + 1][1] - sp[k + 1][0])));
-                sd_val_array_append_new(out, pair);
-                break;
-            }
-        }
-        line = end ? end + 1 : NULL;
+        renamed_walk(out, at, p->value, path, depth + 1);
+        sd_buf_truncate(path, len);
     }
-    free(text);
+}
+
+/* NEW's values.yaml keys annotated `# @schema renamedFrom: OLD.PATH` (either
+ * `@schema` dialect; `x-renamed-from` is read too): dotted path -> OLD.PATH. */
+static sd_val *path_hints(const char *dir)
+{
+    sd_val *out = sd_val_object();
+    sd_buf path = SD_BUF_INIT;
+    sd_diags quiet = SD_DIAGS_INIT;
+    sd_doc *doc = NULL;
+    sd_atschema at;
+
+    memset(&at, 0, sizeof at);
+    if (!out || !dir)
+        return out;
+    sd_buf_printf(&path, "%s/values.yaml", dir);
+    if (!sd_buf_failed(&path) && sd_doc_load_file(&doc, path.ptr, SD_FMT_AUTO, NULL, &quiet) == 0 &&
+        doc->nroots && sd_atschema_scan(&at, doc, &quiet) == 0) {
+        sd_buf_clear(&path);
+        renamed_walk(out, &at, doc->roots[0].node, &path, 0);
+    }
+    sd_atschema_release(&at);
+    sd_doc_free(doc);
     sd_buf_release(&path);
     sd_diags_release(&quiet);
+    return out;
 }
 
 static void hint_pairs(dctx *c)
@@ -341,6 +554,16 @@ static void hint_pairs(dctx *c)
         if (e->match < 0 && o && c->old.e[sd_val_integer_value(o)].match < 0)
             pair(c, (int)sd_val_integer_value(o), (int)i, "hint");
     }
+    /* `@schema renamedFrom` in NEW's values.yaml */
+    sd_val *ph = path_hints(c->new_dir);
+    for (size_t i = 0; ph && i < c->new.n; i++) {
+        dentry *e = &c->new.e[i];
+        sd_val *h = sd_val_object_get(ph, e->path);
+        sd_val *o = h ? sd_val_object_get(oldp, sd_val_string_value(h)) : NULL;
+        if (e->match < 0 && o && c->old.e[sd_val_integer_value(o)].match < 0)
+            pair(c, (int)sd_val_integer_value(o), (int)i, "hint");
+    }
+    sd_val_decref(ph);
     /* renames NEW's README states */
     sd_val *rh = sd_val_array(), *pr;
     size_t ri;
@@ -718,6 +941,134 @@ static int children_vote(dctx *c)
     return made;
 }
 
+/* --- evidence ----------------------------------------------------------------- */
+
+/* The keys of a map node, sorted and joined by "\n" (NULL for a leaf). */
+static char *child_keys(const dentry *e)
+{
+    sd_val *props = sd_val_object_get(e->n, "properties"), *p;
+    size_t i, n = sd_val_array_size(props);
+    const char **ks;
+    sd_buf b = SD_BUF_INIT;
+
+    if (!n || !(ks = calloc(n, sizeof *ks)))
+        return NULL;
+    sd_val_array_foreach(props, i, p) {
+        const char *k = sd_val_string_value(sd_val_object_get(p, "key"));
+        ks[i] = k ? k : "";
+    }
+    for (i = 1; i < n; i++)   /* insertion sort: maps are small */
+        for (size_t j = i; j > 0 && strcmp(ks[j - 1], ks[j]) > 0; j--) {
+            const char *t = ks[j];
+            ks[j] = ks[j - 1];
+            ks[j - 1] = t;
+        }
+    for (i = 0; i < n; i++)
+        sd_buf_printf(&b, "%s\n", ks[i]);
+    free(ks);
+    return sd_buf_detach(&b);
+}
+
+static int same_shape(const dentry *o, const dentry *n)
+{
+    char *a, *b;
+    int r;
+    sd_val *ta = sd_val_object_get(o->n, "type"), *tb = sd_val_object_get(n->n, "type");
+    if (o->has_props != n->has_props || (ta && tb && !sd_val_equal(ta, tb)))
+        return 0;
+    if (!o->has_props)
+        return 1;
+    a = child_keys(o);
+    b = child_keys(n);
+    r = a && b && strcmp(a, b) == 0;
+    free(a);
+    free(b);
+    return r;
+}
+
+/* How many entries of `s` end in `key`. */
+static int count_key(const dside *s, const char *key)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->e[i].parent >= 0 && strcasecmp(key_of(&s->e[i]), key) == 0)
+            n++;
+    return n;
+}
+
+/* Is the pair (o, n) a rename on evidence: the chart says so (its notes,
+ * x-renamed-from, `@schema renamedFrom`, a deprecation notice naming the new
+ * key), or both keys have the same last segment, the same subtree shape and
+ * the same default, and either their maps are a rename on evidence or the
+ * key says more than one word ("enabled", "port": common words), left no
+ * map that is still there, and no other key of either side ends in it. */
+static int evidenced(const dctx *c, const dentry *o, const dentry *n, const char *ev_old)
+{
+    const char *ok = key_of(o);
+    if (n->rule && (!strcmp(n->rule, "hint") || !strcmp(n->rule, "readme")))
+        return 1;
+    if (strcasecmp(ok, key_of(n)) != 0 || !same_shape(o, n) || !same_default(o, n) || !same_version(o, n))
+        return 0;
+    if (o->parent >= 0 && n->parent >= 0 && c->old.e[o->parent].match == n->parent &&
+        (c->old.e[o->parent].same || ev_old[o->parent]))
+        return 1;
+    /* its map is still there and it left it (`service.clusterIP` ->
+     * `metrics.service.clusterIP`: another service's) */
+    if (o->parent >= 0 && c->old.e[o->parent].same && c->old.e[o->parent].parent >= 0)
+        return 0;
+    sd_val *w = sd_val_array();
+    words_of(w, ok);
+    int nw = (int)sd_val_array_size(w);
+    sd_val_decref(w);
+    return nw > 1 && count_key(&c->old, ok) == 1 && count_key(&c->new, ok) == 1;
+}
+
+/* Keep the pairs made on evidence; each other one becomes a suggestion:
+ * OLD's entry stays removed, with `similar` naming the new key. Parents
+ * come before their children in `old`, so a map's verdict is known first. */
+static int keep_evidenced(dctx *c)
+{
+    char *ev = calloc(c->old.n ? c->old.n : 1, 1);
+    int *weak = calloc(c->old.n ? c->old.n : 1, sizeof *weak);
+    if (!ev || !weak) {
+        free(ev);
+        free(weak);
+        return SD_ENOMEM;
+    }
+    for (size_t i = 0; i < c->old.n; i++) {
+        dentry *o = &c->old.e[i];
+        weak[i] = -1;
+        if (o->match < 0 || o->same)
+            continue;
+        if (evidenced(c, o, &c->new.e[o->match], ev))
+            ev[i] = 1;
+        else
+            weak[i] = o->match;
+    }
+    for (size_t i = 0; i < c->old.n; i++)
+        if (weak[i] >= 0) {
+            dentry *o = &c->old.e[i], *n = &c->new.e[weak[i]];
+            c->new.e[weak[i]].match = -1;
+            c->new.e[weak[i]].rule = NULL;
+            o->match = -1;
+            o->rule = NULL;
+            /* the same one-word key (`enabled`) is suggested only where
+             * its map is, or one of the same name: `zookeeper.enabled` is
+             * nothing like `brokerRackAwareness.enabled` */
+            sd_val *w = sd_val_array();
+            words_of(w, key_of(o));
+            int common = sd_val_array_size(w) <= 1 && strcasecmp(key_of(o), key_of(n)) == 0;
+            sd_val_decref(w);
+            if (!common || (o->parent >= 0 && n->parent >= 0 &&
+                            (weak[o->parent] == n->parent || c->old.e[o->parent].match == n->parent ||
+                             strcasecmp(key_of(&c->old.e[o->parent]), key_of(&c->new.e[n->parent])) == 0)))
+                o->similar = weak[i];
+        }
+    free(ev);
+    free(weak);
+    return 0;
+}
+
 int sd_diff__renames(dctx *c)
 {
     rctx r;
@@ -766,6 +1117,8 @@ int sd_diff__renames(dctx *c)
         if (!err && r.strict)
             children_vote(c);
     }
+    if (!err)
+        err = keep_evidenced(c);
 done:
     for (i = 0; r.nwords && i < c->new.n; i++) {
         sd_val_decref(r.nwords[i]);

@@ -200,6 +200,8 @@ typedef struct up {
     user          u;
     sd_val       *oldp, *newp;              /* path -> model node */
     sd_val       *renamed, *renamed_back;   /* old path -> new path, and back */
+    sd_val       *similar;                  /* removed old path -> a NEW key with a similar name */
+    sd_val       *deps;                     /* NEW's dependencies (name or alias) -> true */
     sd_val       *findings;
     int           crd;
     sd_diags     *diags;
@@ -251,6 +253,8 @@ static void index_models(up *x, const sd_val *old_model, const sd_val *new_model
         if (strcmp(ch, "renamed") == 0) {
             sd_val_object_set(x->renamed, sd_val_string_value(sd_val_object_get(c, "from")), sd_val_object_get(c, "to"));
             sd_val_object_set(x->renamed_back, sd_val_string_value(sd_val_object_get(c, "to")), sd_val_object_get(c, "from"));
+        } else if (strcmp(ch, "removed") == 0 && sd_val_object_get(c, "similar")) {
+            sd_val_object_set(x->similar, p, sd_val_object_get(c, "similar"));
         }
     }
 }
@@ -298,6 +302,102 @@ static void unknown_root(const up *x, const char *k, sd_buf *out)
     }
 }
 
+/* NEW's dependencies from its Chart.yaml (each one's alias, or name): the
+ * values under them are the subchart's, whatever NEW's own schema says. */
+static void read_deps(up *x, const sd_val *new_model)
+{
+    const char *dir = sd_val_string_value(sd_val_object_get(sd_val_object_get((sd_val *)new_model, "chart"), "dir"));
+    sd_buf path = SD_BUF_INIT;
+    sd_diags quiet = SD_DIAGS_INIT;
+    sd_doc *doc = NULL;
+    const sd_node *deps;
+
+    if (!dir)
+        return;
+    sd_buf_printf(&path, "%s/Chart.yaml", dir);
+    if (!sd_buf_failed(&path) && sd_doc_load_file(&doc, path.ptr, SD_FMT_AUTO, NULL, &quiet) == 0 && doc->nroots &&
+        (deps = sd_node_get(doc->roots[0].node, "dependencies")) && deps->kind == SD_SEQ) {
+        for (size_t i = 0; i < deps->n; i++) {
+            const sd_node *d = deps->items[i].value, *nm;
+            if (!d || d->kind != SD_MAP)
+                continue;
+            if (!((nm = sd_node_get(d, "alias")) && nm->kind == SD_STR && nm->str && *nm->str))
+                nm = sd_node_get(d, "name");
+            if (nm && nm->kind == SD_STR && nm->str && *nm->str)
+                sd_val_object_set_new(x->deps, nm->str, sd_val_true());
+        }
+    }
+    sd_doc_free(doc);
+    sd_buf_release(&path);
+    sd_diags_release(&quiet);
+}
+
+/* Is `p` under one of NEW's dependencies? */
+static int under_dep(const up *x, const char *p)
+{
+    size_t n = 0;
+    int q = 0;
+    char *first;
+    int r;
+    while (p[n] && (q || p[n] != '.')) {
+        if (p[n] == '"')
+            q = !q;
+        n++;
+    }
+    if (!(first = strndup(p, n)))
+        return 0;
+    if (n >= 2 && first[0] == '"' && first[n - 1] == '"') {
+        memmove(first, first + 1, n - 2);
+        first[n - 2] = '\0';
+    }
+    r = sd_val_object_get(x->deps, first) != NULL;
+    free(first);
+    return r;
+}
+
+/* The NEW key with a similar name to the removed `k` (or to the nearest
+ * map above it, followed by the rest of `k`, when NEW has that), written
+ * into `out`; 0 when there is none. */
+static int similar_to(const up *x, const char *k, sd_buf *out)
+{
+    char *s = strdup(k);
+    size_t n;
+    int found = 0;
+    if (!s)
+        return 0;
+    for (;;) {
+        const char *to = sd_val_string_value(sd_val_object_get(x->similar, s));
+        if (to) {
+            sd_buf_clear(out);
+            sd_buf_printf(out, "%s%s", to, k + strlen(s));
+            found = !sd_buf_failed(out) && (!strcmp(s, k) || sd_val_object_get(x->newp, out->ptr));
+            break;
+        }
+        if (!(n = parent_len(s)))
+            break;
+        s[n] = '\0';
+    }
+    free(s);
+    return found;
+}
+
+/* Does the user's value (a `have` type word) fit NEW's types at `node`? */
+static const char *new_shape(const up *x, const char *k, const char *to)
+{
+    const char *have = sd_val_string_value(sd_val_object_get(x->u.types, k));
+    sd_val *types = sd_val_object_get(sd_val_object_get(x->newp, to), "type"), *t;
+    size_t i;
+    int fits = 0;
+    if (!have || !sd_val_array_size(types))
+        return NULL;
+    sd_val_array_foreach(types, i, t) {
+        const char *w = sd_val_string_value(t);
+        if (w && (!strcmp(w, have) || (!strcmp(w, "number") && !strcmp(have, "integer"))))
+            fits = 1;
+    }
+    return fits ? NULL : sd_val_string_value(sd_val_array_get(types, 0));
+}
+
 /* 1. keys set that NEW does not have: renamed (move it), removed (it is
  * ignored), or unknown to both versions (reported once, at the key where
  * the unknown part starts, with the closest key NEW has there). */
@@ -315,13 +415,33 @@ static void gone_keys(up *x)
         if (x->crd && (strcmp(k, "apiVersion") == 0 || strcmp(k, "kind") == 0 ||
                        strncmp(k, "metadata.", 9) == 0 || strcmp(k, "metadata") == 0))
             continue;
+        /* a dependency's keys are the subchart's: the value still reaches it */
+        if (under_dep(x, k))
+            continue;
         sd_val *to = sd_val_object_get(x->renamed, k);
         if (to) {
             sd_val *o = finding(x->findings, k, "renamed", at);
+            const char *shape = new_shape(x, k, sd_val_string_value(to));
             sd_val_object_set_nocheck(o, "to", to);
-            message(o, "renamed to %s in NEW: move the value there", sd_val_string_value(to));
+            if (shape) {
+                /* a list that became a map, say: one move, in the new shape */
+                sd_val_object_set_new_nocheck(o, "shape", sd_val_string(shape));
+                message(o, "renamed to %s in NEW, which takes %s %s: move the value there and rewrite it as %s %s",
+                        sd_val_string_value(to), strchr("aeiou", shape[0]) ? "an" : "a", shape,
+                        strchr("aeiou", shape[0]) ? "an" : "a", shape);
+            } else {
+                message(o, "renamed to %s in NEW: move the value there", sd_val_string_value(to));
+            }
         } else if (sd_val_object_get(x->oldp, k)) {
-            message(finding(x->findings, k, "removed", at), "no longer exists in NEW: the value is ignored");
+            sd_buf sim = SD_BUF_INIT;
+            sd_val *o = finding(x->findings, k, "removed", at);
+            if (similar_to(x, k, &sim)) {
+                sd_val_object_set_new_nocheck(o, "similar", sd_val_string(sim.ptr));
+                message(o, "removed; a new key with a similar name is `%s` (check the chart's notes)", sim.ptr);
+            } else {
+                message(o, "no longer exists in NEW: the value is ignored");
+            }
+            sd_buf_release(&sim);
         } else {
             unknown_root(x, k, &root);
             if (sd_buf_failed(&root) || sd_val_object_get(reported, root.ptr))
@@ -439,8 +559,11 @@ static void type_changes(up *x)
         int fits = 0;
         if (strcmp(ch, "type") != 0 || !sd_val_is_array(to) || sd_val_object_get(c, "keyword"))
             continue;
-        if (!sd_val_object_get(x->u.types, up_) && from_old)
+        if (!sd_val_object_get(x->u.types, up_) && from_old) {
             up_ = sd_val_string_value(from_old);
+            if (!sd_val_object_get(x->newp, up_))
+                continue;   /* the renamed finding says the new shape */
+        }
         const char *ut = sd_val_string_value(sd_val_object_get(x->u.types, up_));
         if (!ut)
             continue;
@@ -567,15 +690,18 @@ sd_val *sd_diff_upgrade(const sd_val *diff, const sd_val *old_model, const sd_va
     x.newp = sd_val_object();
     x.renamed = sd_val_object();
     x.renamed_back = sd_val_object();
+    x.similar = sd_val_object();
+    x.deps = sd_val_object();
     x.findings = sd_val_array();
     if (!x.u.set || !x.u.inner || !x.u.types || !x.oldp || !x.newp || !x.renamed ||
-        !x.renamed_back || !x.findings) {
+        !x.renamed_back || !x.similar || !x.deps || !x.findings) {
         sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
         goto done;
     }
     if (read_user(&x, files, nfiles) < 0)
         goto done;
     index_models(&x, old_model, new_model);
+    read_deps(&x, new_model);
     gone_keys(&x);
     dropped_keys(&x);
     required_keys(&x);
@@ -603,6 +729,8 @@ done:
     sd_val_decref(x.newp);
     sd_val_decref(x.renamed);
     sd_val_decref(x.renamed_back);
+    sd_val_decref(x.similar);
+    sd_val_decref(x.deps);
     sd_val_decref(x.findings);
     return report;
 }

@@ -458,7 +458,13 @@ static int yaml_error(builder *b, yaml_parser_t *p)
         }
         m.line = line - 1;
         m.column = col - 1;
-        sd_buf_printf(&msg, " (byte 0x%02x)", (unsigned)(p->problem_value & 0xff));
+        /* libyaml gives -1 for an incomplete sequence: name the byte there */
+        if (p->problem_value >= 0)
+            sd_buf_printf(&msg, " (byte 0x%02x)", (unsigned)(p->problem_value & 0xff));
+        else if (off < b->doc->text_len)
+            sd_buf_printf(&msg, " (byte 0x%02x)", (unsigned)(unsigned char)b->doc->text[off]);
+        else
+            sd_buf_puts(&msg, " (at the end of the file)");
     }
     err = sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, m), "%s",
                         msg.ptr[0] ? msg.ptr : "syntax error");

@@ -10,6 +10,7 @@
 #include "merge.h"
 #include "synth.h"
 #include "file.h"
+#include "archive.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +142,42 @@ static int read_stdin(sd_buf *b)
     return sd_buf_failed(b) ? sd_buf_error(b) : 0;
 }
 
+/* The base name of `path`. */
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+/* A chart's Chart.yaml, or a schema, given where a values file goes: Helm
+ * would merge its keys as values and the check would find it "valid". */
+static int refuse_non_values(const sd_doc *d, const char *path, sd_diags *diags)
+{
+    const sd_node *root = d ? sd_doc_root(d) : NULL;
+    const char *b = base_name(path);
+    sd_buf dir = SD_BUF_INIT;
+    int err = 0;
+
+    if (!root || root->kind != SD_MAP)
+        return 0;
+    sd_buf_put(&dir, path, (size_t)(b - path));
+    while (dir.len > 1 && dir.ptr[dir.len - 1] == '/')
+        dir.ptr[--dir.len] = '\0';
+    if (!dir.len)
+        sd_buf_puts(&dir, ".");
+    if ((!strcmp(b, "Chart.yaml") || !strcmp(b, "Chart.yml")) && sd_node_get(root, "apiVersion") &&
+        sd_node_get(root, "name"))
+        err = sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ path, 0, 0 },
+                            "this is a chart's Chart.yaml, not a values file: give the chart directory `%s` "
+                            "as the chart, and only values files after it", dir.ptr);
+    else if (!strcmp(b, "values.schema.json") || !strcmp(b, "values.schema.yaml") || sd_node_get(root, "$schema"))
+        err = sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ path, 0, 0 },
+                            "this is a schema, not a values file: give the chart directory `%s` (or the "
+                            "schema) first, and only values files after it", dir.ptr);
+    sd_buf_release(&dir);
+    return err;
+}
+
 static int load_values(sd_doc **out, const char *path, sd_diags *diags)
 {
     if (strcmp(path, "-") == 0) {
@@ -157,7 +194,19 @@ static int load_values(sd_doc **out, const char *path, sd_diags *diags)
         sd_buf_release(&in);
         return err;
     }
-    return sd_doc_load_file(out, path, SD_FMT_AUTO, NULL, diags);
+    if (sd_archive_is_tgz(path))
+        return sd_diag_error(diags, SD_ESYNTAX, (sd_loc){ path, 0, 0 },
+                             "this is a packaged chart (gzip-compressed tar), not a values file: give it "
+                             "where the chart goes, unpacked (`tar xzf FILE`, then its directory), or "
+                             "give its values.yaml as VALUES");
+    int err = sd_doc_load_file(out, path, SD_FMT_AUTO, NULL, diags);
+    if (err < 0)
+        return err;
+    if ((err = refuse_non_values(*out, path, diags)) < 0) {
+        sd_doc_free(*out);
+        *out = NULL;
+    }
+    return err;
 }
 
 static const sd_node *empty_map(sd_check *k, const char *file)
@@ -194,6 +243,17 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
             sd_buf_puts(label, " + ");
         sd_buf_puts(label, d->file);
         const sd_node *v = sd_doc_root(d);
+        /* Helm reads a values file's first document only: say so at the
+         * first later one that holds something (a trailing `---` is none) */
+        for (size_t r = 1; r < d->nroots; r++) {
+            const sd_node *x = d->roots[r].node;
+            if (!x || (x->kind == SD_NULL && (!x->str || !*x->str)))
+                continue;
+            sd_diag_add(k->diags, SD_SEV_WARNING, SD_ESYNTAX, x->loc, NULL, NULL,
+                        "this file holds %zu YAML documents; Helm reads only the first, so this one and "
+                        "any after it are ignored (and not checked)", d->nroots);
+            break;
+        }
         if (v && v->kind != SD_MAP && v->kind != SD_NULL) {
             sd_diag_error(k->diags, SD_ESYNTAX, v->loc, "a values file must hold a map, not a %s",
                           sd_kind_name(v->kind));

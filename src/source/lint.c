@@ -242,7 +242,7 @@ static void record(lctx *c, int error, const sd_tval *key, const char *ptr, cons
 /* The text after a "Deprecated:" at the start of a description, or NULL. */
 static const char *deprecated_text(const char *d)
 {
-    while (*d == ' ' || *d == '*' || *d == '_' || *d == '\n')
+    while (*d == ' ' || *d == '*' || *d == '_' || *d == '\n' || *d == '(' || *d == '[')
         d++;
     if (strncasecmp(d, "deprecated", 10) != 0)
         return NULL;
@@ -253,7 +253,7 @@ static const char *deprecated_text(const char *d)
      * use x": the word, then anything but a letter ("deprecatedFoo" is not) */
     if (isalnum((unsigned char)*d))
         return NULL;
-    if (*d == ':' || *d == '.' || *d == ',' || *d == '-')
+    if (*d == ':' || *d == '.' || *d == ',' || *d == '-' || *d == ';')
         d++;
     while (*d == ' ' || *d == '*' || *d == '_')
         d++;
@@ -265,15 +265,21 @@ static const char *deprecated_text(const char *d)
 static int comment_deprecated(lctx *c, const sd_tval *key, const char *ptr, const char *dkey)
 {
     const sd_annot *a = c->lc && c->lc->annots ? sd_annots_get(c->lc->annots, dkey) : NULL;
-    const char *why = a && a->description ? deprecated_text(a->description) : NULL;
+    const char *why = a && a->deprecated ? a->deprecated
+                    : a && a->description ? deprecated_text(a->description) : NULL;
+    const char *from = why && !(a && a->deprecated) ? a->description : NULL;
+    if (!why && a && a->plain && (why = deprecated_text(a->plain)))
+        from = a->plain;   /* loki's `# (deprecated, use defaults.extraArgs)` */
     sd_buf m = SD_BUF_INIT;
 
     if (!why)
         return 0;
     sd_buf_printf(&m, "`%s` is deprecated", key->u.s);
     if (*why) {
+        /* "(deprecated, use x) text": the notice ends at the parenthesis */
+        int paren = from && from[strspn(from, " *_\n")] == '(';
         sd_buf_puts(&m, ": ");
-        sd_buf_put(&m, why, strcspn(why, "\n"));
+        sd_buf_put(&m, why, strcspn(why, paren ? ")\n" : "\n"));
     }
     record(c, 0, key, ptr, dkey, "deprecated", NULL, m.ptr);
     sd_buf_release(&m);

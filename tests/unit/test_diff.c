@@ -48,19 +48,39 @@ static sd_val *run(const char *a, const char *b)
 
 static void test_suffix_rename(void)
 {
+    /* a similar name without evidence (no notes, another last segment, another
+     * default) is a suggestion on the removed key, never a rename */
     sd_val *d = run(LEAF("postgresqlUsername", "postgresqlUsername", "\"postgres\""),
                     "{\"id\":\"auth\",\"path\":\"auth\",\"key\":\"auth\",\"type\":[\"object\"],\"properties\":["
                     LEAF("auth.username", "username", "\"\"") "]}");
-    sd_val *c = find(d, "renamed", "auth.username");
+    sd_val *c = find(d, "removed", "postgresqlUsername");
     OK(c != NULL);
-    STR_EQ(sd_val_string_value(sd_val_object_get(c, "from")), "postgresqlUsername");
-    STR_EQ(sd_val_string_value(sd_val_object_get(c, "rule")), "suffix");
-    /* the default change is listed under the new path */
-    c = find(d, "default", "auth.username");
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "similar")), "auth.username");
+    OK(find(d, "added", "auth.username") != NULL);
+    OK(find(d, "renamed", "auth.username") == NULL);
+    sd_val_decref(d);
+}
+
+static void test_structural_rename(void)
+{
+    /* the same last segment (of two words), shape and default, and no other
+     * key ends in it: a rename on evidence, its default compared under the
+     * new path */
+    sd_val *d = run(LEAF("existingSecret", "existingSecret", "\"\""),
+                    "{\"id\":\"auth\",\"path\":\"auth\",\"key\":\"auth\",\"type\":[\"object\"],\"properties\":["
+                    LEAF("auth.existingSecret", "existingSecret", "\"\"") "]}");
+    sd_val *c = find(d, "renamed", "auth.existingSecret");
     OK(c != NULL);
-    STR_EQ(sd_val_string_value(sd_val_object_get(c, "from")), "postgres");
-    OK(find(d, "added", "auth") != NULL);
-    OK(find(d, "removed", "postgresqlUsername") == NULL);
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "from")), "existingSecret");
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "rule")), "key");
+    OK(find(d, "removed", "existingSecret") == NULL);
+    sd_val_decref(d);
+    /* another default: no evidence */
+    d = run(LEAF("existingSecret", "existingSecret", "\"x\""),
+            "{\"id\":\"auth\",\"path\":\"auth\",\"key\":\"auth\",\"type\":[\"object\"],\"properties\":["
+            LEAF("auth.existingSecret", "existingSecret", "\"\"") "]}");
+    OK(find(d, "renamed", "auth.existingSecret") == NULL);
+    OK(find(d, "removed", "existingSecret") != NULL);
     sd_val_decref(d);
 }
 
@@ -84,10 +104,11 @@ static void test_description_rename(void)
     sd_val *d = run("{\"id\":\"old\",\"path\":\"old\",\"key\":\"old\",\"description\":\"Port  to listen on.\",\"default\":80}",
                     "{\"id\":\"net\",\"path\":\"net\",\"key\":\"net\",\"type\":[\"object\"],\"properties\":["
                     "{\"id\":\"net.p\",\"path\":\"net.p\",\"key\":\"p\",\"description\":\"port to listen on\",\"default\":80}]}");
-    sd_val *c = find(d, "renamed", "net.p");
+    /* the same description and default under another key name: a suggestion */
+    sd_val *c = find(d, "removed", "old");
     OK(c != NULL);
-    STR_EQ(sd_val_string_value(sd_val_object_get(c, "rule")), "description");
-    OK(find(d, "default", "net.p") == NULL);
+    STR_EQ(sd_val_string_value(sd_val_object_get(c, "similar")), "net.p");
+    OK(find(d, "renamed", "net.p") == NULL);
     sd_val_decref(d);
 }
 
@@ -185,5 +206,5 @@ static void test_public_call(void)
     schemadoc_diags_free(d);
 }
 
-TEST_MAIN(test_public_call, test_suffix_rename, test_generic_key_not_moved, test_description_rename, test_constraints,
+TEST_MAIN(test_public_call, test_suffix_rename, test_structural_rename, test_generic_key_not_moved, test_description_rename, test_constraints,
           test_crd_versions, test_cells)

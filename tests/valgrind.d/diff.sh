@@ -7,3 +7,4 @@ run 1 upgrade-check tests/diff/old.schema.json tests/diff/new.schema.json tests/
 if [ -d "$CORPUS/upgrades/bitnami-postgresql-11.0.0" ]; then
     run 1 diff "$CORPUS/upgrades/bitnami-postgresql-10.16.3" "$CORPUS/upgrades/bitnami-postgresql-11.0.0"
 fi
+run 1 upgrade-check tests/diff/chart-old tests/diff/chart-new tests/diff/user-values.yaml

@@ -7,3 +7,6 @@ run 2 validate tests/golden/validate-json-tape/schema.json tests/golden/validate
     tests/golden/validate-json-tape/nums.json tests/golden/validate-json-tape/ctl.json
 run 1 validate --output json --strict tests/golden/validate-json-tape/schema.json tests/golden/validate-json-tape/values.json
 [ -d "$CORPUS/charts/bitnami-redis" ] && run 1 validate --strict "$CORPUS/charts/bitnami-redis" tests/golden/validate-typos/typos.yaml
+# a Chart.yaml given as a values file: refused, the loaded document freed
+run 2 validate tests/golden/validate-values-chart-yaml/chart tests/golden/validate-values-chart-yaml/chart/Chart.yaml
+run 0 validate tests/golden/validate-print-values-oneof/chart tests/golden/validate-print-values-oneof/my.yaml --print-values
