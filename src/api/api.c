@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "model.h"
+#include "node.h"
 #include "render.h"
 #include "source.h"
 
@@ -93,6 +94,7 @@ int sd_open(sd_source **out, const char *path, const sd_options *o, sd_diags *d)
 
     *out = NULL;
     sd_alloc_install();
+    sd_load_budget_reset(0);   /* a run starts here: its own alias budget */
     memset(&so, 0, sizeof so);
     if (o && o->version >= 1) {
         so.draft = o->force_draft ? o->force_draft : o->draft;
