@@ -8,9 +8,20 @@
 #include <stdlib.h>
 
 static _Thread_local int failed;
+/* sd_alloc_json_cap(): what jansson may still take, while capped */
+static _Thread_local size_t json_left;
+static _Thread_local int json_capped, json_over;
 
 static void *recording_malloc(size_t n)
 {
+    if (json_capped) {
+        /* a limit, not a failure: the caller reports it as one */
+        if (n > json_left) {
+            json_over = 1;
+            return NULL;
+        }
+        json_left -= n;
+    }
     void *p = malloc(n);
     if (!p)
         failed = 1;
@@ -20,6 +31,18 @@ static void *recording_malloc(size_t n)
 void sd_alloc_install(void)
 {
     json_set_alloc_funcs(recording_malloc, free);
+}
+
+void sd_alloc_json_cap(size_t bytes, int on)
+{
+    json_capped = on;
+    json_left = bytes;
+    json_over = 0;
+}
+
+int sd_alloc_json_over(void)
+{
+    return json_over;
 }
 
 int sd_alloc_failed(void)
