@@ -2,7 +2,8 @@
 # tests/suite-pathological.sh - hostile inputs under a time and memory limit
 # per case (tests/pathological/run.py generates them: alias bombs, deep
 # nesting, huge strings, bad UTF-8, FIFOs and link loops, $ref chains and
-# loops, ReDoS, huge numbers, uniqueItems over 1M items, Mustache bombs).
+# loops, ReDoS, huge numbers, uniqueItems over 1M items, Mustache bombs;
+# bound-*: memory at most 128 x input + 320 MiB, docs/internals.md).
 # The release binary runs under 2 s of CPU and 512 MiB of address space;
 # the sanitizer build runs the small cases again for memory errors.
 set -u

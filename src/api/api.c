@@ -7,6 +7,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "model.h"
+#include "node.h"
 #include "render.h"
 #include "source.h"
 
@@ -93,6 +94,7 @@ int schemadoc_open(sd_source **out, const char *path, const schemadoc_options *o
     /* jansson's allocator is the host's (json_set_alloc_funcs is global):
      * the library never installs its own; only the CLI's main does */
     *out = NULL;
+    sd_load_budget_reset(0);   /* a run starts here: its own alias budget */
     memset(&so, 0, sizeof so);
     if (o && o->version >= 1) {
         so.draft = o->force_draft ? o->force_draft : o->draft;

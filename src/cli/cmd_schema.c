@@ -61,12 +61,14 @@ static int load_ci(sd_doc ***docs, size_t *n, const char *chart, sd_diags *diags
 {
     char *dir = join(chart, "ci"), *names[16];
     size_t nn = 0;
-    DIR *d = is_dir(dir) ? opendir(dir) : NULL;
+    DIR *d = dir && is_dir(dir) ? opendir(dir) : NULL;
     struct dirent *e;
     int err = 0;
 
     *docs = NULL;
     *n = 0;
+    if (!dir)
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ chart, 0, 0 }, "out of memory");
     while (d && (e = readdir(d)) && nn < 16) {
         size_t l = strlen(e->d_name);
         if (e->d_name[0] != '.' && ((l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) ||
@@ -232,8 +234,10 @@ static int one(run r)
             nvals++;
         }
         free(cdir);
-        if (!vals)
+        if (!vals) {
+            sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ r.source, 0, 0 }, "out of memory");
             status = SD_EXIT_ERROR;
+        }
     }
     if (!status && chart && load_ci(&ci, &nci, r.source, &diags) < 0)
         status = SD_EXIT_ERROR;
@@ -322,7 +326,7 @@ int sd_cmd_schema(int argc, char **argv)
         if (!c && r.nsources > 1 && !is_dir(r.sources[i]))
             continue;   /* not a chart's file: nothing to do for it */
         if (!c && !(c = strdup(r.sources[i])))
-            return SD_EXIT_ERROR;
+            return sd_cli_usage_error("out of memory");
         size_t j = 0;
         while (j < ncharts && strcmp(charts[j], c))
             j++;

@@ -6,9 +6,12 @@
 #include "cleanup.h"
 #include "cli.h"
 #include "sd.h"
+#include "node.h"
 #include "val_pool.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -156,6 +159,9 @@ static const char help_cmds[] =
 "  XDG_CACHE_HOME  the cache of remote documents is $XDG_CACHE_HOME/schemadoc\n"
 "  HOME            else the cache is ~/.cache/schemadoc\n"
 "  NO_COLOR        when set and not empty, diagnostics are never coloured\n"
+"  SCHEMADOC_MAX_ALIAS_NODES\n"
+"                  the nodes YAML aliases may add in one run, over all its\n"
+"                  documents (default 50000; docs/internals.md, Limits)\n"
 "\n"
 "Exit status: 0 success, 1 input read but found wanting, 2 usage or input error.\n"
 "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE (colour only on a\n"
@@ -305,6 +311,26 @@ static void command_help(const char *cmd)
     fputs("\nSee 'schemadoc --help' for every command and option.\n", stdout);
 }
 
+/* SCHEMADOC_MAX_ALIAS_NODES: the run's budget of nodes aliases add
+ * (node.h); -1 after a usage error. */
+static int max_alias_nodes(void)
+{
+    const char *e = getenv("SCHEMADOC_MAX_ALIAS_NODES");
+    char *end;
+    unsigned long long v;
+
+    if (!e || !*e)
+        return 0;
+    errno = 0;
+    v = strtoull(e, &end, 10);
+    if (errno || *end || *e == '-' || v == 0) {
+        sd_cli_usage_error("SCHEMADOC_MAX_ALIAS_NODES must be a positive number of nodes, not '%s'", e);
+        return -1;
+    }
+    sd_load_budget_reset((uint64_t)v);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     sd_alloc_install();
@@ -312,6 +338,8 @@ int main(int argc, char **argv)
     sd_cleanup_on_signals();
     if (sd_cli_skip_free())
         sd_val_pool_install();   /* values live to the end: the faster route */
+    if (max_alias_nodes() < 0)
+        return SD_EXIT_ERROR;
     if (argc < 2)
         return sd_cli_usage_error("no SOURCE given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {

@@ -59,6 +59,8 @@ typedef struct sd_atschema {
     int         helmdocs;     /* keys with a helm-docs `# --` head line */
     sd_doc    **docs;         /* the parsed blocks and values */
     size_t      ndocs, adocs;
+    const sd_doc *last;       /* the last value sd_atschema_yaml() parsed:
+                                 the same text again is the same tree */
     sd_arena    arena;        /* strings */
 } sd_atschema;
 

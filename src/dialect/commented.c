@@ -31,8 +31,8 @@ typedef struct ent {
     const sd_node *value;
     long up;                    /* the entry whose value holds `map` (through
                                    lists too), -1 at the root */
-    size_t path, plen;          /* its dotted path in scan.paths */
-    size_t mpath, mplen;        /* the dotted path of `map` */
+    const sd_cpath *path;       /* its dotted path */
+    const sd_cpath *mpath;      /* the dotted path of `map` */
 } ent;
 
 typedef struct scan {
@@ -41,7 +41,7 @@ typedef struct scan {
     ent          *e;
     size_t        n, alloc;
     struct okey { int line, col; size_t i; } *order;   /* entries by line, then column */
-    sd_buf        paths;
+    sd_buf        seg;          /* a path segment being made */
     sd_pmap       seen;         /* aliased containers walked once */
     sd_lines      lines;        /* what each line holds */
     int           oom;
@@ -56,9 +56,54 @@ typedef struct sline {
 
 static const char root_sentinel;   /* by_parent's key for an empty document */
 
-static void flatten(scan *s, const sd_node *v, long up, sd_buf *path, int depth)
+void sd_cpath_text(sd_buf *out, const sd_cpath *p)
 {
-    size_t base = path->len;
+    size_t n = 0, at;
+    for (const sd_cpath *q = p; q; q = q->up)
+        n += q->seglen;
+    at = out->len;
+    /* written from the end: the links point up */
+    for (size_t i = 0; i < n; i++)
+        sd_buf_putc(out, ' ');
+    if (sd_buf_failed(out))
+        return;
+    for (const sd_cpath *q = p; q; q = q->up) {
+        n -= q->seglen;
+        memcpy(out->ptr + at + n, q->seg, q->seglen);
+    }
+}
+
+/* A new link under `up`: a key (`key`, `klen`) or a list index. Its text
+ * is copied into the scan's arena: what every path costs is its own
+ * segment. */
+static const sd_cpath *link_path(scan *s, const sd_cpath *up, const char *key, size_t klen, size_t index)
+{
+    sd_cpath *c = sd_arena_alloc(&s->ck->arena, sizeof *c);
+    sd_buf_clear(&s->seg);
+    if (key) {
+        if (up)
+            sd_buf_putc(&s->seg, 'x');   /* the '.' sd_annot_path_push puts after a prefix */
+        sd_annot_path_push(&s->seg, key, klen);
+    } else {
+        sd_buf_printf(&s->seg, "[%zu]", index);
+    }
+    size_t skip = key && up ? 1 : 0;   /* the placeholder: the dot is s->seg.ptr[1] */
+    char *t = sd_buf_failed(&s->seg) || !c ? NULL
+            : sd_arena_strndup(&s->ck->arena, s->seg.ptr + skip, s->seg.len - skip);
+    if (!t) {
+        s->oom = 1;
+        return NULL;
+    }
+    c->up = up;
+    c->seg = t;
+    c->seglen = (uint32_t)(s->seg.len - skip);
+    c->key = key;
+    c->keylen = (uint32_t)klen;
+    return c;
+}
+
+static void flatten(scan *s, const sd_node *v, long up, const sd_cpath *path, int depth)
+{
     int last = 0;
 
     if (!v || s->oom || depth > 1000 || (v->kind != SD_MAP && v->kind != SD_SEQ))
@@ -71,38 +116,34 @@ static void flatten(scan *s, const sd_node *v, long up, sd_buf *path, int depth)
             return;
         }
     }
-    size_t mpath = s->paths.len;
-    sd_buf_put(&s->paths, path->ptr, path->len);
     for (size_t i = 0; i < v->n && !s->oom; i++) {
         const sd_pair *p = &v->items[i];
-        sd_buf_truncate(path, base);
         if (v->kind == SD_SEQ) {
-            sd_buf_printf(path, "[%zu]", i);
-            flatten(s, p->value, up, path, depth + 1);
+            const sd_cpath *ip = link_path(s, path, NULL, 0, i);
+            if (ip)
+                flatten(s, p->value, up, ip, depth + 1);
             continue;
         }
         if (p->key->loc.line < last)    /* merged in from an anchor (<<) */
             continue;
         last = p->key->loc.line;
-        sd_annot_path_push(path, p->key->str, p->key->len);
         if (sd_grow((void **)&s->e, &s->alloc, s->n + 1, sizeof *s->e) < 0) {
             s->oom = 1;
             return;
         }
+        const sd_cpath *kp = link_path(s, path, p->key->str, p->key->len, 0);
+        if (!kp)
+            return;
         ent *e = &s->e[s->n];
         e->line = p->key->loc.line;
         e->col = p->key->loc.column;
         e->map = v;
         e->value = p->value;
         e->up = up;
-        e->mpath = mpath;
-        e->mplen = base;
-        e->path = s->paths.len;
-        e->plen = path->len;
-        sd_buf_put(&s->paths, path->ptr, path->len);
-        flatten(s, p->value, (long)s->n++, path, depth + 1);
+        e->mpath = path;
+        e->path = kp;
+        flatten(s, p->value, (long)s->n++, kp, depth + 1);
     }
-    sd_buf_truncate(path, base);
 }
 
 static int cmp_order(const void *a, const void *b)
@@ -274,20 +315,19 @@ static void relocate(scan *s, sd_node *v, const sline *lines, size_t nl, int shi
 }
 
 /* Where the keys of a segment belong (see the top of this file): the
- * parent node, and its path as an offset and length into s->paths. */
+ * parent node, and its path. */
 static int can_hold(const sd_node *v)
 {
     return (v->kind == SD_MAP && v->n == 0) || v->kind == SD_NULL;
 }
 
 static const sd_node *place(const scan *s, const sd_node *seg, const sline *first, int last_line,
-                            size_t *path, size_t *plen)
+                            const sd_cpath **path)
 {
     long p = before_line(s, first->line), nx = after_line(s, last_line);
     const sd_node *root = sd_doc_root(s->doc);
 
-    *path = 0;
-    *plen = 0;
+    *path = NULL;
     if (p >= 0) {
         const ent *e = &s->e[p];
         int empty_map = e->value->kind == SD_MAP && e->value->n == 0;
@@ -295,7 +335,6 @@ static const sd_node *place(const scan *s, const sd_node *seg, const sline *firs
             (empty_map && first->col > e->col && first->line == e->line + 1 &&
              e->value->loc.line == e->line)) {
             *path = e->path;
-            *plen = e->plen;
             return e->value;
         }
     }
@@ -315,7 +354,6 @@ static const sd_node *place(const scan *s, const sd_node *seg, const sline *firs
                     kp = &e->map->items[i];
             if (kp && !sd_node_get(seg, kp->key->str)) {
                 *path = e->path;
-                *plen = e->plen;
                 return e->value;
             }
         }
@@ -325,13 +363,11 @@ static const sd_node *place(const scan *s, const sd_node *seg, const sline *firs
         for (long x = pass ? p : nx; x >= 0; x = s->e[x].up)
             if (s->e[x].col == first->hash_col) {
                 *path = s->e[x].mpath;
-                *plen = s->e[x].mplen;
                 return s->e[x].map;
             }
     for (long x = p; x >= 0; x = s->e[x].up)
         if (s->e[x].col <= first->hash_col) {
             *path = s->e[x].mpath;
-            *plen = s->e[x].mplen;
             return s->e[x].map;
         }
     return root;
@@ -342,34 +378,25 @@ static const sd_node *place(const scan *s, const sd_node *seg, const sline *firs
  * there, as grafana's example under `global:` does (`# global:` /
  * `#   imagePullSecrets:`): an example of keys written for real, not a
  * key of its own. */
-static int names_ancestor(const char *path, const char *key)
+static int names_ancestor(const sd_cpath *path, const char *key)
 {
     size_t n = strlen(key);
-    for (const char *p = path; *p;) {
-        const char *e = strchr(p, '.');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && !memcmp(p, key, n))
+    for (const sd_cpath *p = path; p; p = p->up)
+        if (p->key && p->keylen == n && !memcmp(p->key, key, n))
             return 1;
-        if (!e)
-            break;
-        p = e + 1;
-    }
     return 0;
 }
 
 static void record(scan *s, sd_doc *d, const sline *lines, size_t nl)
 {
     sd_node *root = sd_doc_root(d);
-    size_t path, plen;
-    const sd_node *parent = place(s, root, &lines[0], lines[nl - 1].line, &path, &plen);
+    const sd_cpath *ppath;
+    const sd_node *parent = place(s, root, &lines[0], lines[nl - 1].line, &ppath);
     sd_node *under = NULL;
-    char *ppath;
 
     relocate(s, root, lines, nl, lines[0].col - 1, d->file, 0);
-    if (s->oom || !(ppath = sd_arena_strndup(&s->ck->arena, s->paths.ptr + path, plen))) {
-        s->oom = 1;
+    if (s->oom)
         return;
-    }
     for (size_t i = 0; i < root->n && !s->oom; i++) {
         sd_pair *p = &root->items[i];
         if (parent && parent->kind == SD_MAP && sd_node_get(parent, p->key->str))
@@ -503,21 +530,19 @@ static void scan_run(scan *s, const sd_comment *c, size_t n)
 int sd_ckeys_scan(sd_ckeys *out, const sd_doc *values)
 {
     scan s;
-    sd_buf path = SD_BUF_INIT;
 
     memset(out, 0, sizeof *out);
     if (!values || !values->ncomments)
         return 0;
     memset(&s, 0, sizeof s);
-    s.paths = (sd_buf)SD_BUF_INIT;
+    s.seg = (sd_buf)SD_BUF_INIT;
     s.ck = out;
     s.doc = values;
     if (!(out->maps = sd_synth_new(values->file)) || keep_doc(out, out->maps) < 0) {
         out->maps = NULL;
         return SD_ENOMEM;
     }
-    flatten(&s, sd_doc_root(values), -1, &path, 0);
-    sd_buf_release(&path);
+    flatten(&s, sd_doc_root(values), -1, NULL, 0);
     if (!s.oom && s.n && !(s.order = malloc(s.n * sizeof *s.order)))
         s.oom = 1;
     if (!s.oom && s.n) {
@@ -525,7 +550,7 @@ int sd_ckeys_scan(sd_ckeys *out, const sd_doc *values)
             s.order[i] = (struct okey){ s.e[i].line, s.e[i].col, i };
         qsort(s.order, s.n, sizeof *s.order, cmp_order);
     }
-    if (sd_buf_failed(&s.paths) || (!s.oom && sd_lines_scan(&s.lines, values) < 0))
+    if (sd_buf_failed(&s.seg) || (!s.oom && sd_lines_scan(&s.lines, values) < 0))
         s.oom = 1;
     for (size_t i = 0; i < values->ncomments && !s.oom;) {
         size_t j = i;
@@ -542,7 +567,7 @@ int sd_ckeys_scan(sd_ckeys *out, const sd_doc *values)
     sd_lines_release(&s.lines);
     free(s.e);
     free(s.order);
-    sd_buf_release(&s.paths);
+    sd_buf_release(&s.seg);
     sd_pmap_release(&s.seen);
     if (s.oom) {
         sd_ckeys_release(out);

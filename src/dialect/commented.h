@@ -17,16 +17,31 @@
 #define SD_COMMENTED_H
 
 #include "arena.h"
+#include "buf.h"
 #include "node.h"
 #include "pmap.h"
+
+/** A dotted path as a link to its parent's, so that paths share their
+ *  prefixes (a values file 990 levels deep with 3 KB keys made 2.9 GB of
+ *  whole paths): the text is the parent's text, then `seg` (".key",
+ *  "\"a.b\"" quoted as helm-docs writes it, or "[3]"). NULL is the root,
+ *  "". `key` is the key the segment names, NULL for a list index. */
+typedef struct sd_cpath {
+    const struct sd_cpath *up;
+    const char *seg, *key;
+    uint32_t    seglen, keylen;
+} sd_cpath;
+
+/** Append the text of `p` to `out` (sd_buf's sticky failure). */
+void sd_cpath_text(sd_buf *out, const sd_cpath *p);
 
 /** One commented-out key. Borrowed from its sd_ckeys. */
 typedef struct sd_ckey {
     const sd_node *parent;   /* the values node that holds it: a map, or
                                 the null / `{}` value of the key above it;
                                 NULL at the root of an empty document */
-    const char    *path;     /* the parent's dotted path as helm-docs writes
-                                it ("" at the root) */
+    const sd_cpath *path;    /* the parent's dotted path as helm-docs writes
+                                it (NULL, "", at the root): sd_cpath_text() */
     const char    *key;
     sd_loc         loc;      /* the key, in the values file */
     sd_node       *value;    /* the commented value, typed as YAML types it */

@@ -30,6 +30,8 @@ static void set_types(gen *g, sd_node *s, sd_node *types)
  * become a list. */
 static sd_node *merge_items(gen *g, sd_node *a, sd_node *b)
 {
+    if (!a || !b || g->oom)   /* an item's schema was not made: out of memory */
+        return a ? a : b;
     const sd_node *ta = sd_node_get(a, "type"), *tb = sd_node_get(b, "type");
     sd_node *types = sd_gen__seq(g);
     for (int k = 0; k < 2; k++) {

@@ -4,6 +4,7 @@
  * (its fields only), helm-schema's sorted keys; both escape <, > and & and
  * print numbers the Go way. */
 #include "gen_int.h"
+#include "alloc.h"
 #include "emit.h"
 
 #include <math.h>
@@ -296,6 +297,7 @@ static void native_order(sd_node *s, int depth)
     if (!sorted || !used) {
         free(sorted);
         free(used);
+        sd_alloc_note_failure();   /* out of order is a wrong schema: not written */
         goto children;
     }
     for (const char *const *w = native_first; *w; w++)

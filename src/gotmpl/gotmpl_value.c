@@ -1,6 +1,7 @@
 /* gotmpl_value.c - the values a Go template sees: a heap with a byte cap,
  * strings, lists, maps and structs, Go's truth and Go's fmt %v printing. */
 #include "gotmpl_int.h"
+#include "alloc.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -545,12 +546,29 @@ int sd_gval_from_json_text(sd_gval *out, sd_gheap *h, const char *s, size_t n,
                            char *err, size_t errlen)
 {
     json_error_t je;
+    /* jansson's tree is made before the values: it may take what the heap
+     * has left, counted as it is made (a 70-byte template made 4.9 GB of
+     * it from a repeated text) */
+    if (h->failed)
+        return h->failed;
+    sd_alloc_json_cap(h->cap - h->arena.used, 1);
     json_t *j = json_loadb(s, n, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &je);
+    int over = sd_alloc_json_over();
+    if (over) {
+        json_decref(j);
+        sd_alloc_json_cap(0, 0);   /* after the tree is freed: its allocator */
+        snprintf(err, errlen, "result too large");
+        return h->failed = SD_ELIMIT;
+    }
     if (!j) {
+        sd_alloc_json_cap(0, 0);
         snprintf(err, errlen, "%s", je.text);
         return SD_ESYNTAX;
     }
+    /* from_json allocates from the heap, not through jansson: the cap's
+     * count does not move while the tree is read */
     *out = from_json(h, j, 0);
     json_decref(j);
+    sd_alloc_json_cap(0, 0);
     return h->failed;
 }

@@ -5,7 +5,8 @@
  * whose comments are scanned from the text (libyaml drops them) and attached
  * to the pair they document, and whose scalars are typed as Helm's go-yaml v2
  * types them. JSON files go to json.c. Limits: file size, nesting depth and
- * the node count after alias expansion (an alias bomb fails fast). */
+ * the nodes aliases add, against one budget per run (an alias bomb fails
+ * fast, and a hundred small ones in a run's documents fail too). */
 #include "node.h"
 #include "alloc.h"
 #include "load_int.h"
@@ -25,7 +26,22 @@
 
 #define DEFAULT_MAX_FILE  ((size_t)64 << 20)
 #define DEFAULT_MAX_DEPTH 1000
-#define DEFAULT_MAX_NODES ((uint64_t)4000000)
+
+/* The run's budget of nodes added through aliases (node.h). Thread-local:
+ * a run is one thread's work (the command line's process, a library
+ * caller's sd_open() and what follows). */
+static _Thread_local uint64_t alias_max = SD_LOAD_MAX_ALIAS_NODES, alias_used;
+
+void sd_load_budget_reset(uint64_t max)
+{
+    alias_max = max ? max : SD_LOAD_MAX_ALIAS_NODES;
+    alias_used = 0;
+}
+
+uint64_t sd_load_budget_used(void)
+{
+    return alias_used;
+}
 
 /* ---- scalar typing --------------------------------------------------------- */
 
@@ -74,7 +90,7 @@ typedef struct builder {
     size_t         nroots, ralloc;
     size_t        *spans;     /* [start, end) byte ranges of quoted/block scalars */
     size_t         nspans, salloc;
-    uint64_t       total;
+    uint64_t       aliased;   /* nodes this document's aliases added */
 } builder;
 
 static sd_loc mark_loc(builder *b, yaml_mark_t m)
@@ -124,17 +140,25 @@ static sd_node *new_node(builder *b, sd_kind kind, yaml_mark_t m, const unsigned
     return n;
 }
 
-static int limit_nodes(builder *b, uint64_t w, yaml_mark_t m)
+/* An alias adds a copy of its anchor's `w` nodes: against the document's
+ * limit and the run's budget (node.h). Weights are summed, never expanded,
+ * so a billion laughs stops at the alias that crosses the line. */
+static int limit_alias(builder *b, uint64_t w, yaml_mark_t m)
 {
-    if (w > b->lim.max_nodes || b->total + w > b->lim.max_nodes)
+    uint64_t left = alias_max > alias_used ? alias_max - alias_used : 0;
+    if (b->lim.max_nodes && b->lim.max_nodes < left)
+        left = b->lim.max_nodes;
+    if (w > left - b->aliased)   /* b->aliased <= left: checked at each alias */
         return sd_diag_error(b->diags, SD_ELIMIT, mark_loc(b, m),
-                             "document expands to more than %llu nodes through aliases",
-                             (unsigned long long)b->lim.max_nodes);
+                             "aliases expand the documents of this run to more than %llu nodes "
+                             "(the alias limit; SCHEMADOC_MAX_ALIAS_NODES=N raises it)",
+                             (unsigned long long)(alias_max));
+    b->aliased += w;
     return 0;
 }
 
 /* Add a finished value to the innermost collection (or as a document root). */
-static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mark_t m)
+static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias)
 {
     frame *f;
 
@@ -143,8 +167,7 @@ static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mar
             return oom(b);
         memset(&b->roots[b->nroots], 0, sizeof *b->roots);
         b->roots[b->nroots++].node = v;
-        b->total += w;
-        return limit_nodes(b, 0, m);
+        return 0;
     }
     f = &b->stack[b->depth - 1];
     if (f->node->kind == SD_MAP && !f->pending_key) {
@@ -154,7 +177,7 @@ static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mar
                                  sd_kind_name(v->kind));
         f->pending_key = v;
         f->weight += w;
-        return limit_nodes(b, f->weight, m);
+        return 0;
     }
     if (sd_grow((void **)&f->items, &f->alloc, f->n + 1, sizeof *f->items))
         return oom(b);
@@ -167,7 +190,7 @@ static int add_value(builder *b, sd_node *v, uint64_t w, int via_alias, yaml_mar
         p->c_trail = -2; /* marks a pair whose value is shared; fixed up later */
     f->pending_key = NULL;
     f->weight += w;
-    return limit_nodes(b, f->weight, m);
+    return 0;
 }
 
 static int push(builder *b, sd_node *n, int anchor_idx, yaml_mark_t m)
@@ -299,7 +322,7 @@ nomem:
     return oom(b);
 }
 
-static int pop(builder *b, yaml_mark_t m)
+static int pop(builder *b)
 {
     frame *f = &b->stack[b->depth - 1];
     sd_node *n = f->node;
@@ -320,7 +343,7 @@ static int pop(builder *b, yaml_mark_t m)
         b->anchors[f->anchor].done = 1;
     }
     b->depth--;
-    return add_value(b, n, w, 0, m);
+    return add_value(b, n, w, 0);
 }
 
 static int add_span(builder *b, yaml_mark_t s, yaml_mark_t e)
@@ -381,7 +404,7 @@ static int on_scalar(builder *b, yaml_event_t *ev)
             return oom(b);
         b->anchors[anchor_idx].done = 1;
     }
-    return add_value(b, n, 1, 0, ev->start_mark);
+    return add_value(b, n, 1, 0);
 }
 
 static int on_alias(builder *b, yaml_event_t *ev)
@@ -396,7 +419,9 @@ static int on_alias(builder *b, yaml_event_t *ev)
         return sd_diag_error(b->diags, SD_ESYNTAX, mark_loc(b, ev->start_mark),
                              "anchor '%s' value contains itself", name);
     b->anchors[i].node->is_alias = 1;
-    return add_value(b, b->anchors[i].node, b->anchors[i].weight, 1, ev->start_mark);
+    if (limit_alias(b, b->anchors[i].weight, ev->start_mark) < 0)
+        return SD_ELIMIT;
+    return add_value(b, b->anchors[i].node, b->anchors[i].weight, 1);
 }
 
 static int on_collection(builder *b, yaml_event_t *ev, sd_kind kind)
@@ -510,7 +535,7 @@ static int parse_yaml(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
         case YAML_SEQUENCE_START_EVENT: err = on_collection(&b, &ev, SD_SEQ); break;
         case YAML_MAPPING_START_EVENT: err = on_collection(&b, &ev, SD_MAP); break;
         case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT: err = pop(&b, ev.end_mark); break;
+        case YAML_MAPPING_END_EVENT: err = pop(&b); break;
         default: break;
         }
         yaml_event_delete(&ev);
@@ -542,6 +567,8 @@ static int parse_yaml(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
     free(doc_lines);
     free(b.roots);
     free(b.spans);
+    if (!err)
+        alias_used += b.aliased;   /* a refused document gives its share back */
     return err;
 }
 
@@ -556,7 +583,6 @@ static void defaults(sd_load_limits *out, const sd_load_limits *in)
     if (!out->max_file) out->max_file = DEFAULT_MAX_FILE;
     if (out->max_file > SD_DOC_MAX_BYTES) out->max_file = SD_DOC_MAX_BYTES;
     if (!out->max_depth) out->max_depth = DEFAULT_MAX_DEPTH;
-    if (!out->max_nodes) out->max_nodes = DEFAULT_MAX_NODES;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -587,6 +613,11 @@ static int load_owned(sd_doc **out, const char *name, char *text, size_t len,
     }
     doc->text = text;
     doc->text_len = len;
+    /* a small document (a `@schema` part's value, a commented block) costs
+     * about what its text does, not a 4 KiB block: nodes take 3 to 8 times
+     * the text */
+    if (len <= ((size_t)256 << 10))
+        sd_arena_reserve(&doc->arena, len * 8 + strlen(name) + 128);
     if (!(doc->file = sd_arena_strdup(&doc->arena, name))) {
         sd_doc_free(doc);
         sd_loc loc = { name, 0, 0 };

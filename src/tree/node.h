@@ -93,8 +93,20 @@ enum sd_format { SD_FMT_AUTO = 0, SD_FMT_YAML, SD_FMT_JSON };
 typedef struct sd_load_limits {
     size_t max_file;      /* bytes; default 64 MiB */
     int    max_depth;     /* nesting; default 1000 */
-    uint64_t max_nodes;   /* nodes after alias expansion; default 4,000,000 */
+    uint64_t max_nodes;   /* nodes this document's aliases may add; default
+                           * (0) and at most: what the run's budget has left */
 } sd_load_limits;
+
+/** The run's budget of nodes that aliases add (a shared node counts once
+ *  for each use, as if it were copied): one per thread, counted over every
+ *  document the run loads (values files, schemas, `$ref` targets, `@schema`
+ *  annotations). A document that would exceed it is refused with
+ *  SD_ELIMIT and gives back what it took. `max` 0 is the default
+ *  (SD_LOAD_MAX_ALIAS_NODES); the count starts again from 0. */
+#define SD_LOAD_MAX_ALIAS_NODES ((uint64_t)50000)
+void sd_load_budget_reset(uint64_t max);
+/** The nodes aliases have added in this run so far. */
+uint64_t sd_load_budget_used(void);
 
 /** Read and parse `path` (JSON when it ends in .json or when `fmt` says so,
  *  YAML otherwise). On success *out is a new document the caller frees with

@@ -25,6 +25,21 @@ void sd_alloc_install(void);
  *  recorded (sd_alloc_failed()). The one growth rule of the code base. */
 int sd_grow(void **p, size_t *alloc, size_t need, size_t size);
 
+/** Cap what jansson allocates from now on (per thread) at `bytes` in all,
+ *  frees not given back, while `on`; sd_alloc_json_cap(0, 0) lifts it. An
+ *  allocation past the cap fails without being recorded as a failure:
+ *  sd_alloc_json_over() says it was the cap. A text parsed under the cap
+ *  (fromJson in templates) costs at most what its tree is allowed. Where
+ *  sd_alloc_install() has not run (a host program linking the library),
+ *  the counting allocator replaces the host's from `on` until the cap is
+ *  lifted, which must come after the capped tree is freed (jansson's
+ *  allocator is global: the swap is not safe while another thread of the
+ *  host uses jansson). */
+void sd_alloc_json_cap(size_t bytes, int on);
+
+/** 1 if an allocation failed at the cap since sd_alloc_json_cap(). */
+int sd_alloc_json_over(void);
+
 /** 1 if an allocation through the hook failed since the last
  *  sd_alloc_reset() (per thread). */
 int sd_alloc_failed(void);

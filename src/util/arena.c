@@ -17,6 +17,7 @@ struct sd_arena_block {
 };
 
 #define BLOCK_MIN ((size_t)4 * 1024)
+#define RESERVE_MIN ((size_t)256)
 #define BLOCK_MAX ((size_t)16 << 20)
 #define BLOCK_MAP ((size_t)64 << 10)
 #define POPULATE ((size_t)64 * 1024)
@@ -146,8 +147,8 @@ int sd_arena_reserve(sd_arena *a, size_t n)
 #ifdef SD_ARENA_DEBUG
     return 0;
 #endif
-    if (n < BLOCK_MIN)
-        n = BLOCK_MIN;
+    if (n < RESERVE_MIN)   /* a small document's first block: its size */
+        n = RESERVE_MIN;
     if (n > SIZE_MAX / 4 || !(b = new_block(n)))
         return -1;
     b->next = a->head;

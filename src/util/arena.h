@@ -26,7 +26,9 @@ void *sd_arena_alloc_raw(sd_arena *a, size_t n);
 char *sd_arena_strndup(sd_arena *a, const char *s, size_t n);
 char *sd_arena_strdup(sd_arena *a, const char *s);
 /** Make the next block at least `n` bytes (a hint from the caller, who
- *  knows roughly how much a document will need: fewer, pre-faulted blocks).
+ *  knows roughly how much a document will need: fewer, pre-faulted blocks;
+ *  or, made first, a small first block: from 256 bytes, where a block
+ *  starts at 4 KiB otherwise).
  *  Returns 0, or -1 when out of memory (the arena is still usable). */
 int sd_arena_reserve(sd_arena *a, size_t n);
 /** Free every block; the arena is empty and reusable. */

@@ -61,12 +61,14 @@ def chart(d, values=None, schema=None, chart_yaml=CHART):
 CASES = []
 
 
-def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False):
+def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False, env=None, bound=False):
     """Register a case; the decorated function writes its files into dir.
-    tmpdir: the run gets a $TMPDIR of its own that must be empty after it."""
+    tmpdir: the run gets a $TMPDIR of its own that must be empty after it.
+    env: more environment. bound: the address-space limit is BOUND_M x the
+    case's input bytes + BOUND_C instead of MEM_LIMIT."""
     def deco(fn):
-        CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err,
-                          out_file=out_file, check=check, asan=asan, tmpdir=tmpdir))
+        CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err, out_file=out_file, check=check,
+                          asan=asan, tmpdir=tmpdir, env=env, bound=bound))
         return fn
     return deco
 
@@ -231,7 +233,8 @@ def _(d):
     w(f"{d}/s.yaml", "\n".join(lines) + "\n")
 
 
-@case("alias-wide", RENDER, err=r"c/values\.yaml:1:\d+: error: the documentation would have more than", asan=False, **REFUSED)
+@case("alias-wide", RENDER, err=r"c/values\.yaml:\d+:\d+: error: (the documentation would have more than|aliases expand)",
+      asan=False, **REFUSED)
 def _(d):
     chart(d, "a: &a {x: 1}\nb: [" + ",".join(["*a"] * 300000) + "]\n")
 
@@ -681,13 +684,119 @@ gotmpl_case("tojson-50k-keys", '{{ .Files.Get "big.yaml" | fromYaml | toJson | l
             files={"big.yaml": "".join("k%05d: %d\n" % (i, i) for i in range(50000, 0, -1))})
 
 
+# ---- memory bounded by the input (issue 41, docs/internals.md "Limits") ----
+# Each case runs under an address-space limit of BOUND_M x its input bytes +
+# BOUND_C (the rule in docs/internals.md) and the CPU limit; a signal, a
+# timeout, an exit other than 0/2 or running out of memory (where the case
+# does not ask for it) fails it. Each one took gigabytes (or died of
+# SIGSEGV) before the fix named beside it.
+BOUND_M = 128
+BOUND_C = 320 << 20
+BOUNDED = dict(rc={0, 2}, bound=True)
+
+
+def ladder(levels, width=10, maps=False):
+    """A YAML alias bomb: `levels` anchors, each `width` uses of the one
+    before (lists, or maps of `width` keys)."""
+    ks = "abcdefghijklmnop"
+    if maps:
+        out = ["a: &a {" + ", ".join(f"k{j}: x" for j in range(width)) + "}"]
+        out += [f"{ks[i]}: &{ks[i]} {{" + ", ".join(f"k{j}: *{ks[i - 1]}" for j in range(width)) + "}"
+                for i in range(1, levels)]
+    else:
+        out = ["a: &a [" + ",".join(["x"] * width) + "]"]
+        out += [f"{ks[i]}: &{ks[i]} [" + ",".join([f"*{ks[i - 1]}"] * width) + "]" for i in range(1, levels)]
+    return "\n".join(out) + "\n"
+
+
+# item 5: 1.1M nodes through aliases in 218 bytes (the loader's old limit
+# was 4M per document): md, schema and validate made 1.1 GB, 5-13 s
+for _shape, _maps in (("lists", False), ("maps", True)):
+    for _cmd, _argv in (("md", RENDER), ("schema", ["schema", "c", "-o", "out.json"]),
+                        ("validate", ["validate", "c", "c/values.yaml"])):
+        def _setup(d, _m=_maps):
+            chart(d, ladder(6, maps=_m))
+        CASES.append(dict(name=f"bound-alias-{_shape}-{_cmd}", setup=_setup, argv=_argv, err=r"(aliases|alias limit)",
+                          out_file=None, check=None, asan=True, tmpdir=False, **BOUNDED))
+
+
+# item 5: the made schema's merge_items ran on after an allocation failed
+# (SIGSEGV under ulimit -v): with the alias limit raised, memory runs out
+# there and the run must say so
+@case("bound-made-schema-oom", ["schema", "c", "-o", "out.json"], env={"SCHEMADOC_MAX_ALIAS_NODES": "2000000"},
+      err=r"out of memory", asan=False, **BOUNDED)
+def _(d):
+    chart(d, ladder(6))
+
+
+# item 5: no alias at all, 4.05M nodes: "expands to more than 4000000 nodes
+# through aliases" before; loads now (a schema is there: no made schema)
+@case("bound-plain-4m-nodes", ["validate", "c", "v.yaml"], rc={0}, asan=False, bound=True)
+def _(d):
+    chart(d, "a: []\n", '{"type": "object"}')
+    w(f"{d}/v.yaml", "a: [" + "1," * 4050000 + "1]\n")
+
+
+CASES[-1]["wall"] = 30.0   # 8 MB read and 450 MB touched: slow on a loaded machine
+
+
+# item 6: alias bombs in `@schema` annotations (helm-schema blocks on ten
+# keys) and helm-schema `$ref`s to one small bomb from 100 keys: one budget
+_BLOCK_BOMB = "".join(f"#   {line}\n" for line in ladder(6).splitlines())
+
+
+@case("bound-atschema-block-bombs", ["schema", "c", "-o", "out.json"], **BOUNDED)
+def _(d):
+    chart(d, "".join(f"# @schema\n# default:\n{_BLOCK_BOMB}# @schema\nk{i}: 1\n" for i in range(10)))
+
+
+@case("bound-helmschema-ref-bombs", ["schema", "c", "-o", "out.json"], **BOUNDED)
+def _(d):
+    chart(d, "".join(f"# @schema\n# $ref: bomb.yaml\n# @schema\nk{i}: 1\n" for i in range(100)))
+    w(f"{d}/c/bomb.yaml", "type: object\ndefault:\n" + "".join("  " + line + "\n" for line in ladder(5).splitlines()))
+
+
+# item 7: fromJson of a repeated text: jansson's tree had no bound
+# (a 70-byte template: 4.9 GB, 84 s)
+@case("bound-gotmpl-fromjson", GOTMPL, err=r"t\.gotmpl:1:\d+: error: .*(result too large|steps)", **BOUNDED)
+def _(d):
+    chart(d, "a: 1\n")
+    w(f"{d}/t.gotmpl", '{{ printf "[%s0]" (repeat 20000000 "[],") | fromJson | len }}')
+
+
+# item 9: the commented keys' scan kept every key's whole dotted path (990
+# levels of 3 KB keys with a commented key under each: 2.9 GB)
+@case("bound-commented-deep-keys", ["schema", "c", "-o", "out.json"], asan=False, **BOUNDED)
+def _(d):
+    lines = []
+    for i in range(990):   # explicit keys: libyaml takes 1024 bytes at most for `key:`
+        ind = "  " * i
+        lines += [f"{ind}? {'k' * 3000}{i}", f"{ind}:", f"{ind}  # c{i}: 1"]
+    lines.append("  " * 990 + "leaf: 1")
+    chart(d, "\n".join(lines) + "\n")
+
+
+# item 11: one `@schema` line of a million parts (4.5 KB each: 4.5 GB)
+@case("bound-atschema-million-parts", ["schema", "c", "-o", "out.json"], asan=False, **BOUNDED)
+def _(d):
+    chart(d, "k: a # @schema " + "enum: [a];" * 1000000 + "\n")
+
+
 # ---- runner ----------------------------------------------------------------
 
 
-def limits():
-    resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, MEM_LIMIT))
-    resource.setrlimit(resource.RLIMIT_CPU, (3, 4))
-    os.setsid()
+def limits(mem=MEM_LIMIT):
+    def preexec():
+        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+        resource.setrlimit(resource.RLIMIT_CPU, (3, 4))
+        os.setsid()
+    return preexec
+
+
+def input_bytes(d):
+    """What a case gives the binary: the bytes of every file it wrote."""
+    return sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(d) for f in fs
+               if os.path.isfile(os.path.join(r, f)))
 
 
 def run(argv, cwd, timeout, preexec, env=None):
@@ -731,23 +840,29 @@ def main():
             os.makedirs(d)
             c["setup"](d)
             problems = []
-            env = None
+            env = dict(c.get("env") or {}) or None
             if c["tmpdir"]:
-                env = dict(TMPDIR=os.path.join(d, "tmp"))
+                env = dict(env or {}, TMPDIR=os.path.join(d, "tmp"))
                 os.makedirs(env["TMPDIR"])
+            mem = MEM_LIMIT
+            if c.get("bound"):
+                mem = BOUND_M * input_bytes(d) + BOUND_C
             # release build, under the limits; RUSAGE_CHILDREN is the max
             # over all children so far, so measure each run alone
-            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, WALL_LIMIT, limits, env)
+            wall_limit = c.get("wall", WALL_LIMIT)
+            rc, out, err, wall, timed_out, rss, cpu = run([sd_rel] + c["argv"], d, wall_limit, limits(mem), env)
             errs = err.decode("utf-8", "replace")
             if timed_out or rc < 0:
                 problems.append(f"killed (signal {-rc}) after {wall:.2f}s" if not timed_out
-                                else f"timed out after {WALL_LIMIT}s")
+                                else f"timed out after {wall_limit}s")
             elif rc not in c["rc"]:
                 problems.append(f"exit {rc}, expected {sorted(c['rc'])}")
             if cpu > TIME_LIMIT:
                 problems.append(f"took {cpu:.2f}s of CPU")
             if rc == 2 and not re.search(r"\S+:( |\d+:\d+: )error: ", errs):
                 problems.append("refused without a FILE: error: line")
+            if c.get("bound") and "out of memory" in errs and not (c["err"] and "out of memory" in c["err"]):
+                problems.append("ran out of memory under the bound")
             if c["err"] and not re.search(c["err"], errs):
                 problems.append(f"stderr does not match /{c['err']}/")
             of = c["out_file"] and os.path.join(d, c["out_file"])
@@ -759,7 +874,7 @@ def main():
                 problems.append("output check failed")
             if "AddressSanitizer" in errs or UBSAN.search(errs):
                 problems.append("sanitizer report")
-            if env and os.listdir(env["TMPDIR"]):
+            if c["tmpdir"] and os.listdir(env["TMPDIR"]):
                 problems.append(f"left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
             if cpu > worst_t[0]:
                 worst_t = (cpu, c["name"])
@@ -771,7 +886,7 @@ def main():
                     os.unlink(of)
                 arc, _, aerr, awall, ato, _, _ = run([sd_asan] + c["argv"], d, ASAN_TIME, os.setsid, env)
                 aerrs = aerr.decode("utf-8", "replace")
-                if env and os.listdir(env["TMPDIR"]):
+                if c["tmpdir"] and os.listdir(env["TMPDIR"]):
                     problems.append(f"asan build: left {len(os.listdir(env['TMPDIR']))} entries in $TMPDIR")
                 if ato:
                     problems.append(f"asan build timed out after {ASAN_TIME}s")
@@ -782,6 +897,7 @@ def main():
                 c["asan_wall"] = awall
             status = "ok" if not problems else "FAIL"
             print(f"{status}: {c['name']}: exit {rc}, {cpu:.2f}s CPU, {wall:.2f}s wall, {rss >> 20} MiB"
+                  + (f" (bound {mem >> 20} MiB)" if c.get("bound") else "")
                   + (f" (sanitizer build {c['asan_wall']:.2f}s)" if "asan_wall" in c else "")
                   + ("" if not problems else ": " + "; ".join(problems)))
             if problems:

@@ -35,7 +35,9 @@ static char *ckeys(const char *text)
     }
     for (size_t i = 0; i < ck.n; i++) {
         const sd_ckey *k = &ck.items[i];
-        sd_buf_printf(&b, "%s%s|%s|%d:%d|", i ? "; " : "", k->path, k->key, k->loc.line, k->loc.column);
+        sd_buf_puts(&b, i ? "; " : "");
+        sd_cpath_text(&b, k->path);
+        sd_buf_printf(&b, "|%s|%d:%d|", k->key, k->loc.line, k->loc.column);
         sd_emit_json(&b, NULL, k->value, 0, 0);
     }
     sd_ckeys_release(&ck);
