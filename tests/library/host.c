@@ -3,10 +3,13 @@
  * inside (sd_open, sd_val_new, sd_file_read: systemd-style sd_* names):
  * linked with libschemadoc (static or shared), it must build without
  * "multiple definition" and both its own functions and the library's must
- * run (tests/suite-install.sh). */
+ * run (tests/suite-install.sh). It also has a jansson allocator of its
+ * own, which the library must leave in place. */
 #include "schemadoc.h"
 
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int sd_open(const char *name);
@@ -15,6 +18,10 @@ void *sd_val_new(void);
 void *sd_val_new(void) { return (void *)0; }
 int sd_file_read(void);
 int sd_file_read(void) { return 42; }
+
+static size_t host_allocs;
+static void *host_malloc(size_t n) { host_allocs++; return malloc(n); }
+static void host_free(void *p) { free(p); }
 
 int main(int argc, char **argv)
 {
@@ -25,6 +32,7 @@ int main(int argc, char **argv)
 
     if (argc < 2 || !d)
         return 2;
+    json_set_alloc_funcs(host_malloc, host_free);
     if (sd_open("abc") != 3 || sd_val_new() != NULL || sd_file_read() != 42) {
         fprintf(stderr, "host: the host's own sd_* functions were replaced\n");
         return 3;
@@ -36,6 +44,15 @@ int main(int argc, char **argv)
         char *line = schemadoc_diags_text(d, i);
         fprintf(stderr, "%s\n", line ? line : "?");
         schemadoc_free(line);
+    }
+    {
+        json_malloc_t m;
+        json_free_t f;
+        json_get_alloc_funcs(&m, &f);
+        if (m != host_malloc || f != host_free) {
+            fprintf(stderr, "host: the library replaced the host's jansson allocator\n");
+            st = 4;
+        }
     }
     schemadoc_free(json);
     schemadoc_close(src);
