@@ -32,10 +32,13 @@
     " | replace \"-\" \"--\" }}-informational?style=flat-square) "
 #define HTML_HEAD "<table>\n\t<thead>\n\t\t<th>Key</th>\n\t\t<th>Type</th>\n\t\t<th>Default</th>\n" \
                   "\t\t<th>Description</th>\n\t</thead>\n\t<tbody>\n"
+/* Inside raw HTML (an HTML block) a backslash escape is literal: what
+ * md_of() escaped as "\<" is written "&lt;" there. */
+#define IN_HTML " | replace \"\\\\<\" \"&lt;\""
 #define HTML_CELLS(ind) \
-    ind "<td>{{ .Key }}</td>\n" ind "<td>{{ .Type }}</td>\n" \
+    ind "<td>{{ .Key" IN_HTML " }}</td>\n" ind "<td>{{ .Type" IN_HTML " }}</td>\n" \
     ind "<td>{{ template \"chart.valueDefaultColumnRender\" . }}</td>\n" \
-    ind "<td>{{ if .Description }}{{ .Description }}{{ else }}{{ .AutoDescription }}{{ end }}</td>\n"
+    ind "<td>{{ if .Description }}{{ .Description" IN_HTML " }}{{ else }}{{ .AutoDescription" IN_HTML " }}{{ end }}</td>\n"
 
 /* One entry per parse, as helm-docs parses its templates in groups. */
 static const char *const named_templates[] = {
@@ -90,13 +93,13 @@ static const char *const named_templates[] = {
         "{{- if and (hasPrefix \"`\" $v) (hasSuffix \"`\" $v) }}"
         "{{ $v = toPrettyJson (fromJson (trimAll \"`\" (default .Default .AutoDefault))) }}{{ $lang = \"json\" }}{{ end -}}"
         "<pre lang=\"{{ $lang }}\">\n"
-        "{{ if eq $lang \"tpl\" }}{{ .Key }}: |{{ $v | nindent 2 }}{{ else }}{{ $v }}{{ end }}\n</pre>\n{{ end }}",
+        "{{ if eq $lang \"tpl\" }}{{ .Key" IN_HTML " }}: |{{ $v" IN_HTML " | nindent 2 }}{{ else }}{{ $v" IN_HTML " }}{{ end }}\n</pre>\n{{ end }}",
     "{{ define \"chart.valueDefaultColumnRenderHtml\" }}{{ template \"chart.valueDefaultColumnRender\" . }}{{ end }}",
     "{{ define \"chart.valuesTableHtml\" }}\n{{ if .Sections.Sections }}"
-        "{{ range .Sections.Sections }}\n<h3>{{ .SectionName }}</h3>\n" HTML_HEAD
+        "{{ range .Sections.Sections }}\n<h3>{{ .SectionName" IN_HTML " }}</h3>\n" HTML_HEAD
             "{{- range .SectionItems }}\n\t\t<tr>\n" HTML_CELLS("\t\t\t") "\t\t</tr>\n\t{{- end }}\n\t</tbody>\n</table>"
         "{{ end }}\n"
-        "{{ if .Sections.DefaultSection.SectionItems }}\n<h3>{{ .Sections.DefaultSection.SectionName }}</h3>\n" HTML_HEAD
+        "{{ if .Sections.DefaultSection.SectionItems }}\n<h3>{{ .Sections.DefaultSection.SectionName" IN_HTML " }}</h3>\n" HTML_HEAD
             "{{- range .Sections.DefaultSection.SectionItems }}\n\t<tr>\n" HTML_CELLS("\t\t") "\t</tr>\n\t{{- end }}\n"
             "\t</tbody>\n</table>\n{{ end }}\n"
         "{{ else }}\n" HTML_HEAD
@@ -424,7 +427,9 @@ static sd_gval md_of(sd_gheap *h, sd_val *j)
     if (!sd_val_is_string(j))
         return str_of(h, j);
     sd_buf b = SD_BUF_INIT;
-    sd_render__md_defang(&b, sd_val_string_value(j), sd_val_string_length(j));
+    /* no line is taken for code in a fence: a template may write it into
+     * raw HTML (valuesTableHtml), where no fence is one */
+    sd_render__md_defang_cell(&b, sd_val_string_value(j), sd_val_string_length(j));
     sd_gval g = sd_buf_failed(&b) ? str_of(h, j) : sd_gstr(h, b.ptr, b.len);
     sd_buf_release(&b);
     return g;

@@ -11,6 +11,8 @@ Markdown context:
   readme      --readme into a README with the schemadoc markers
   params      --readme into a README's "## Parameters" (helm-docs table)
   gotmpl      the chart's README.md.gotmpl (helm-docs' templates)
+  gotmpl-html the same with helm-docs' HTML table (valuesTableHtml: raw
+              HTML, where a backslash escape is literal)
   bitnami     --readme into a Bitnami README's "## Parameters" section
               (readme-generator's rewrite: section headings, rows)
 Each page goes through libcmark-gfm with raw HTML allowed
@@ -171,6 +173,9 @@ def main():
     helmdocs_chart(gt)
     w(f"{gt}/README.md.gotmpl", '{{ template "chart.header" . }}\n{{ template "chart.description" . }}\n\n'
       '{{ template "chart.valuesSection" . }}\n')
+    gh = f"{OUT}/gotmpl-html"
+    helmdocs_chart(gh)
+    w(f"{gh}/README.md.gotmpl", '{{ template "chart.header" . }}\n{{ template "chart.valuesSectionHtml" . }}\n')
     w(f"{OUT}/readme/README.md", "# intro\n\n<!-- schemadoc:start -->\n<!-- schemadoc:end -->\n")
     w(f"{OUT}/params/README.md", "# intro\n\n## Parameters\n\n| Key | Description |\n|---|---|\n| a | b |\n\n## More\n")
     runs = {
@@ -178,6 +183,7 @@ def main():
         "readme": ([hd, "--readme", f"{OUT}/readme/README.md"], f"{OUT}/readme/README.md"),
         "params": ([hd, "--readme", f"{OUT}/params/README.md"], f"{OUT}/params/README.md"),
         "gotmpl": ([gt, "--format", "md", "-o", f"{OUT}/gotmpl.md"], f"{OUT}/gotmpl.md"),
+        "gotmpl-html": ([gh, "--format", "md", "-o", f"{OUT}/gotmpl-html.md"], f"{OUT}/gotmpl-html.md"),
         "bitnami": ([bn, "--readme", f"{bn}/README.md"], f"{bn}/README.md"),
     }
     for name, (argv, out) in runs.items():
