@@ -738,7 +738,7 @@ def main():
                 problems.append(f"took {cpu:.2f}s of CPU")
             if rc == 2 and not re.search(r"\S+:( |\d+:\d+: )error: ", errs):
                 problems.append("refused without a FILE: error: line")
-            if c["max_err"] is not None and len(err) > c["max_err"]:
+            if c.get("max_err") is not None and len(err) > c["max_err"]:
                 problems.append(f"{len(err)} bytes on stderr, at most {c['max_err']}")
             if c["err"] and not re.search(c["err"], errs):
                 problems.append(f"stderr does not match /{c['err']}/")
