@@ -42,6 +42,18 @@ for f in md html; do
     check "hostile ytt $f: example titles and fences stay inert" python3 tests/render/xss_check.py $m "$tmp/hy.$f" \
         --payloads "<svg onload=alert(35)>" "x\`<img src=x onerror=alert(36)>\`y" "<img src=x onerror=alert(37)>"
 done
+# No line of a chart's text starts an HTML block, and no tag of it is live,
+# in any Markdown: the md page, --readme (markers, "## Parameters", Bitnami's
+# rewrite) and a README.md.gotmpl (issue 41 item 4): libcmark-gfm with raw
+# HTML allowed, then Chromium (no dialog) when playwright-core is there.
+mkdir -p "$tmp/mdb"
+check "md: no chart text opens an HTML block or a live tag" python3 tests/render/md_blocks.py "$SD" "$tmp/mdb"
+if [ -f "${SD_BUILD:-build}/node/node_modules/playwright-core/package.json" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] \
+   && [ -z "${SD_NO_BROWSER:-}" ]; then
+    check "md: no dialog in Chromium" env SD_BUILD="${SD_BUILD:-build}" node tests/render/md_dialogs.mjs "$tmp/mdb"
+else
+    echo "SKIPPED: no playwright-core or chromium for the md dialog check"
+fi
 # Every table line has as many unescaped pipes as its table's header.
 check "hostile md: tables keep their columns" python3 - "$tmp/h.md" <<'PY'
 import re, sys

@@ -155,7 +155,10 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
         pj->sopts.lenient = 1;
         pj->mopts.skip_rows = 1;
     }
-    if (sd_source_open(&src, pj->source, &pj->sopts, diags) == 0 && !nothing_to_document(src, diags)) {
+    /* a README readme-generator would refuse is refused before the model
+     * is built (the check's messages are all there is to say) */
+    if (sd_source_open(&src, pj->source, &pj->sopts, diags) == 0 && !nothing_to_document(src, diags) &&
+        !(pj->readme && metadata_inconsistent(src, lenient, diags))) {
         /* a chart's rows (the md table) cost a tenth of an html page or
          * a form: build them only when the templates may read them (the
          * model keeps them for @section names either way: the entries
@@ -183,10 +186,6 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
         } else {
             m = sd_model_build(src, &pj->mopts, diags);
         }
-    }
-    if (m && pj->readme && metadata_inconsistent(src, lenient, diags)) {
-        sd_val_decref(m);
-        m = NULL;
     }
     if (m && strcmp(format, "form") != 0) {
         /* only the form reads the source again: give its documents

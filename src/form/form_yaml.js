@@ -4,7 +4,7 @@
 // into an imported document so its comments and key order survive, and
 // ytt's data-values header and array annotations. (The `--set` flags are
 // form_flags.js.)
-import { parseDocument, Document, visit, isMap, isScalar, isSeq, isAlias, Scalar } from "yaml";
+import { parseDocument, Document, visit, isMap, isScalar, isSeq, isAlias, isPair, Scalar } from "yaml";
 import { isMap as isObj, equal, has } from "./form_values.js";
 
 export const OPTS = { version: "1.1", prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 };
@@ -25,68 +25,151 @@ export function parseValues(text) {
     const msg = String(e.message).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     return { error: "line " + lp.line + ", column " + lp.col + ": " + msg, line: lp.line, col: lp.col };
   }
-  const bomb = mergeCost(doc, text);
-  if (bomb) return bomb;
+  let merges = false;
+  visit(doc, { Pair(_, p) { if (isMergeKey(p.key)) merges = true; } });
   let value;
   try {
-    value = doc.toJS({ maxAliasCount: 100 });
+    // without merge keys the library converts it, with its alias budget
+    value = merges ? withMerges(doc, text) : doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
+    if (e instanceof Refused) return e.at;
     return { error: "line 1, column 1: " + String(e && e.message), line: 1, col: 1 };
   }
   return { doc, value: plain(value, 0) };
 }
 
-// The yaml library's maxAliasCount does not count merge keys: each `<<: *a`
-// converts the map of `a` again (and finds `a` by visiting the document from
-// its start), so 11 levels of `<<: [*a, *a, ...]` in 745 bytes would convert
-// 10^11 nodes. Count that work on the document first, each node's cost once
-// (a memo per node), and refuse past MERGE_BUDGET with the place of the
-// merge key that crosses it. Returns null or {error, line, col}.
+// The yaml library converts the map a merge key names again each time it
+// is named, after visiting the document from its start to find it: a chain
+// of 2,000 `<<: *prev` took minutes, and 11 levels of `<<: [*a, *a, ...]`
+// in 745 bytes would convert 10^11 nodes. A document with merge keys is
+// converted here instead: each node once (an alias or a merge takes the
+// value its anchor's node made), merges as YAML 1.1 says
+// (yaml.org/type/merge.html: the map's own keys win, then the sources in
+// order). Expanded nodes are counted, not merge keys, in two ways, each
+// against MERGE_BUDGET, and the file is refused with the place of the merge
+// key or alias that crosses it:
+//  - the values the result expands to when written out in full (an alias
+//    counts as all it names, each time it is named; a merged key as its
+//    value does): the work here is linear in the text plus that;
+//  - what the maps one merge key names expand to, each named map in full
+//    with its own merges (as a reader that copies a named map each time it
+//    is named, Helm's go-yaml, converts it): 11 levels of ten merges of the
+//    same map are 10^11 nodes there, though the result is small.
+// A chain of 2,000 `<<: *prev` (each map merging the one before) expands to
+// at most 6,000 nodes at a merge key and 6,000 values in all: read.
 export const MERGE_BUDGET = 1000000;
-function mergeCost(doc, text) {
-  let nodes = 0, merges = false;
-  visit(doc, {
-    Node() { nodes++; },
-    Pair(_, p) { if (isMergeKey(p.key)) merges = true; },
-  });
-  if (!merges) return null;
-  const anchors = new Map();   // name -> the node that last took it, in document order
-  const memo = new Map();      // node -> its cost; -1 while being counted
-  let over = null;
-  const cost = (n, depth) => {
-    if (over || n === null || n === undefined || typeof n !== "object") return 1;
-    if (memo.has(n)) {
-      const c = memo.get(n);
-      return c < 0 ? Infinity : c;
-    }
-    if (depth > 10000) return Infinity;
-    memo.set(n, -1);
-    if (n.anchor) anchors.set(n.anchor, n);
-    let c = 1;
-    if (isAlias(n)) c += nodes;
-    else if (isMap(n)) {
-      for (const p of n.items) {
-        if (!isMergeKey(p.key)) { c += cost(p.key, depth + 1) + cost(p.value, depth + 1); continue; }
-        const src = isSeq(p.value) ? p.value.items : [p.value];
-        for (const s of src) {
-          // the map a merge names is converted again each time it is named
-          const target = isAlias(s) ? anchors.get(s.source) : s;
-          c += (isAlias(s) ? nodes : 0) + (target ? cost(target, depth + 1) : 1);
-          if (c > MERGE_BUDGET && !over) over = p.key;
-        }
-      }
-    } else if (isSeq(n)) for (const it of n.items) c += cost(it, depth + 1);
-    memo.set(n, c);
-    if (c > MERGE_BUDGET && !over) over = n;
-    return c;
-  };
-  cost(doc.contents, 0);
-  if (!over) return null;
-  const at = over.range ? over.range[0] : 0;
+class Refused extends Error {
+  constructor(at) { super(at.error); this.at = at; }
+}
+function refuse(text, node, what) {
+  const at = node && node.range ? node.range[0] : 0;
   const before = text.slice(0, at).split("\n");
   const line = before.length, col = before[before.length - 1].length + 1;
-  return { error: "line " + line + ", column " + col + ": merge keys (<<) here expand to more than " + MERGE_BUDGET +
-    " values (a merge-key bomb?); the file is not imported", line, col };
+  return new Refused({ error: "line " + line + ", column " + col + ": " + what, line, col });
+}
+function withMerges(doc, text) {
+  const anchors = new Map();   // name -> {value, size, naive} of the last node that took it, in document order
+  const sizes = new WeakMap(); // a made map or list -> the values it expands to
+  const PENDING = {};
+  const sizeOf = (v) => (v !== null && typeof v === "object" ? sizes.get(v) || 1 : 1);
+  const over = (size, node, kind) => {
+    if (size <= MERGE_BUDGET) return;
+    throw refuse(text, node, kind === "alias"
+      ? "aliases (*) here expand to more than " + MERGE_BUDGET + " values (an alias bomb?); the file is not imported"
+      : "merge keys (<<) here expand to more than " + MERGE_BUDGET + " values (a merge-key bomb?); the file is not imported");
+  };
+  const named = (alias) => {
+    const a = anchors.get(alias.source);
+    if (!a) throw refuse(text, alias, "unresolved alias (the anchor must be set before the alias): " + alias.source);
+    if (a.value === PENDING) throw refuse(text, alias, "an alias of the node it is in: " + alias.source);
+    return a;
+  };
+  // returns [value, size, naive]: the values it expands to as written out,
+  // and as a reader that copies each named map expands it
+  const conv = (n, depth) => {
+    if (depth > 10000) throw refuse(text, n, "nested more than 10000 levels deep");
+    if (n === null || n === undefined) return [null, 1, 1];
+    if (isAlias(n)) {
+      const a = named(n);
+      over(a.size, n, "alias");
+      return [a.value, a.size, a.naive];
+    }
+    const entry = n.anchor ? { value: PENDING, size: 1, naive: 1 } : null;
+    if (entry) anchors.set(n.anchor, entry);
+    let value, size = 1, naive = 1;
+    if (isScalar(n)) {
+      value = typeof n.value === "bigint" ? Number(n.value) : n.value;
+    } else if (isMap(n) && n.tag !== "tag:yaml.org,2002:set") {
+      value = {};
+      const put = (k, v) => Object.defineProperty(value, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const p of n.items) {
+        if (isMergeKey(p.key)) {
+          // the maps merged: an alias's value (a map, or a list of maps) or the value written here
+          let list, cost = 0;
+          if (isAlias(p.value)) {
+            const a = named(p.value);
+            list = Array.isArray(a.value) ? a.value : [a.value];
+            cost = a.naive;
+          } else if (isSeq(p.value)) {
+            list = p.value.items.map((it) => {
+              const [v, , nv] = isAlias(it) ? [named(it).value, 0, named(it).naive] : isMap(it) ? conv(it, depth + 1) : [null, 0, 0];
+              cost += nv;
+              return v;
+            });
+          } else {
+            const [v, , nv] = isMap(p.value) ? conv(p.value, depth + 1) : [null, 0, 0];
+            list = [v];
+            cost = nv;
+          }
+          naive += cost;
+          over(cost, p.key, "merge");
+          for (const m of list) {
+            if (m === null || typeof m !== "object" || Array.isArray(m))
+              throw refuse(text, p.key, "merge sources must be maps or map aliases");
+            for (const k of Object.keys(m)) {
+              if (Object.prototype.hasOwnProperty.call(value, k)) continue;
+              put(k, m[k]);
+              size += 1 + sizeOf(m[k]);
+              over(size, p.key, "merge");
+            }
+          }
+          continue;
+        }
+        const [kv, ks, kn] = conv(p.key, depth + 1);
+        const [vv, vs, vn] = conv(p.value, depth + 1);
+        naive += kn + vn;
+        const k = kv === null ? "" : typeof kv === "object" ? JSON.stringify(kv) : String(kv);
+        if (Object.prototype.hasOwnProperty.call(value, k)) size -= 1 + sizeOf(value[k]);
+        put(k, vv);
+        size += ks + vs;
+        over(size, p.value, isAlias(p.value) ? "alias" : "merge");
+      }
+    } else if (isMap(n)) {   // !!set: its keys
+      value = [];
+      for (const p of n.items) {
+        const [kv, ks, kn] = conv(p.key, depth + 1);
+        naive += kn;
+        value.push(kv);
+        size += ks;
+        over(size, p.key, "alias");
+      }
+    } else if (isSeq(n)) {
+      value = [];
+      for (const it of n.items) {
+        const [v, s, nv] = isPair(it) ? conv(it.value, depth + 1) : conv(it, depth + 1);   // !!pairs, !!omap: their values
+        naive += nv;
+        value.push(isPair(it) ? { [isScalar(it.key) ? String(it.key.value) : String(it.key)]: v } : v);
+        size += s;
+        over(size, it, isAlias(it) ? "alias" : "merge");
+      }
+    } else {
+      value = null;
+    }
+    if (value !== null && typeof value === "object") sizes.set(value, size);
+    if (entry) { entry.value = value; entry.size = size; entry.naive = naive; }
+    return [value, size, naive];
+  };
+  return conv(doc.contents, 0)[0];
 }
 
 function isMergeKey(k) {

@@ -7,6 +7,7 @@
  * prints (pkg/document/template.go was read for their output, not copied). */
 #include "helmdocs.h"
 #include "gotmpl.h"
+#include "render_int.h"
 #include "sd.h"
 
 #include <dirent.h>
@@ -31,10 +32,13 @@
     " | replace \"-\" \"--\" }}-informational?style=flat-square) "
 #define HTML_HEAD "<table>\n\t<thead>\n\t\t<th>Key</th>\n\t\t<th>Type</th>\n\t\t<th>Default</th>\n" \
                   "\t\t<th>Description</th>\n\t</thead>\n\t<tbody>\n"
+/* Inside raw HTML (an HTML block) a backslash escape is literal: what
+ * md_of() escaped as "\<" is written "&lt;" there. */
+#define IN_HTML " | replace \"\\\\<\" \"&lt;\""
 #define HTML_CELLS(ind) \
-    ind "<td>{{ .Key }}</td>\n" ind "<td>{{ .Type }}</td>\n" \
+    ind "<td>{{ .Key" IN_HTML " }}</td>\n" ind "<td>{{ .Type" IN_HTML " }}</td>\n" \
     ind "<td>{{ template \"chart.valueDefaultColumnRender\" . }}</td>\n" \
-    ind "<td>{{ if .Description }}{{ .Description }}{{ else }}{{ .AutoDescription }}{{ end }}</td>\n"
+    ind "<td>{{ if .Description }}{{ .Description" IN_HTML " }}{{ else }}{{ .AutoDescription" IN_HTML " }}{{ end }}</td>\n"
 
 /* One entry per parse, as helm-docs parses its templates in groups. */
 static const char *const named_templates[] = {
@@ -89,13 +93,13 @@ static const char *const named_templates[] = {
         "{{- if and (hasPrefix \"`\" $v) (hasSuffix \"`\" $v) }}"
         "{{ $v = toPrettyJson (fromJson (trimAll \"`\" (default .Default .AutoDefault))) }}{{ $lang = \"json\" }}{{ end -}}"
         "<pre lang=\"{{ $lang }}\">\n"
-        "{{ if eq $lang \"tpl\" }}{{ .Key }}: |{{ $v | nindent 2 }}{{ else }}{{ $v }}{{ end }}\n</pre>\n{{ end }}",
+        "{{ if eq $lang \"tpl\" }}{{ .Key" IN_HTML " }}: |{{ $v" IN_HTML " | nindent 2 }}{{ else }}{{ $v" IN_HTML " }}{{ end }}\n</pre>\n{{ end }}",
     "{{ define \"chart.valueDefaultColumnRenderHtml\" }}{{ template \"chart.valueDefaultColumnRender\" . }}{{ end }}",
     "{{ define \"chart.valuesTableHtml\" }}\n{{ if .Sections.Sections }}"
-        "{{ range .Sections.Sections }}\n<h3>{{ .SectionName }}</h3>\n" HTML_HEAD
+        "{{ range .Sections.Sections }}\n<h3>{{ .SectionName" IN_HTML " }}</h3>\n" HTML_HEAD
             "{{- range .SectionItems }}\n\t\t<tr>\n" HTML_CELLS("\t\t\t") "\t\t</tr>\n\t{{- end }}\n\t</tbody>\n</table>"
         "{{ end }}\n"
-        "{{ if .Sections.DefaultSection.SectionItems }}\n<h3>{{ .Sections.DefaultSection.SectionName }}</h3>\n" HTML_HEAD
+        "{{ if .Sections.DefaultSection.SectionItems }}\n<h3>{{ .Sections.DefaultSection.SectionName" IN_HTML " }}</h3>\n" HTML_HEAD
             "{{- range .Sections.DefaultSection.SectionItems }}\n\t<tr>\n" HTML_CELLS("\t\t") "\t</tr>\n\t{{- end }}\n"
             "\t</tbody>\n</table>\n{{ end }}\n"
         "{{ else }}\n" HTML_HEAD
@@ -414,6 +418,23 @@ static void set_gstr(sd_gheap *h, sd_gval s, const char *k, sd_val *obj, const c
     set(h, s, k, str_of(h, sd_val_object_get(obj, jk)));
 }
 
+/* A text of the chart that the templates write into Markdown: as it is,
+ * but with what would be live where raw HTML is rendered, or would start
+ * an HTML block, escaped (md_cells.c sd_render__md_defang); ordinary text
+ * is unchanged, as helm-docs writes it. */
+static sd_gval md_of(sd_gheap *h, sd_val *j)
+{
+    if (!sd_val_is_string(j))
+        return str_of(h, j);
+    sd_buf b = SD_BUF_INIT;
+    /* no line is taken for code in a fence: a template may write it into
+     * raw HTML (valuesTableHtml), where no fence is one */
+    sd_render__md_defang_cell(&b, sd_val_string_value(j), sd_val_string_length(j));
+    sd_gval g = sd_buf_failed(&b) ? str_of(h, j) : sd_gstr(h, b.ptr, b.len);
+    sd_buf_release(&b);
+    return g;
+}
+
 static int cmp_deps(const void *x, const void *y)
 {
     sd_val *a = *(sd_val *const *)x, *b = *(sd_val *const *)y;
@@ -429,18 +450,18 @@ static sd_gval value_row(sd_gheap *h, sd_val *r)
 {
     sd_gval s = sd_gstruct_new(h, "document.valueRow");
     sd_val *dt = sd_val_object_get(r, "default_text"), *desc = sd_val_object_get(r, "description");
-    sd_gval dtext = str_of(h, dt), dsc = str_of(h, desc), empty = sd_gstr_static("", 0);
+    sd_gval dtext = md_of(h, dt), dsc = md_of(h, desc), empty = sd_gstr_static("", 0);
     int dauto = sd_val_is_true(sd_val_object_get(r, "default_auto"));
     sd_val *ad = sd_val_object_get(r, "auto_default"), *as = sd_val_object_get(r, "auto_description");
     int dfield = sd_val_is_true(sd_val_object_get(r, "description_field"));
     const char *sec = sd_val_string_value(sd_val_object_get(r, "section"));
 
-    set_gstr(h, s, "Key", r, "key");
-    set_gstr(h, s, "Type", r, "type");
+    set(h, s, "Key", md_of(h, sd_val_object_get(r, "key")));
+    set(h, s, "Type", md_of(h, sd_val_object_get(r, "type")));
     set_gstr(h, s, "NotationType", r, "notation");
     set(h, s, "AutoDefault", dauto ? dtext : ad ? str_of(h, ad) : empty);
     set(h, s, "Default", dauto ? empty : dtext);
-    set(h, s, "AutoDescription", as ? str_of(h, as) : dfield ? empty : dsc);
+    set(h, s, "AutoDescription", as ? md_of(h, as) : dfield ? empty : dsc);
     set(h, s, "Description", dfield ? dsc : empty);
     set(h, s, "Section", sec ? sd_gstrz(h, sec) : empty);
     set(h, s, "Column", sd_gint(sd_val_integer_value(sd_val_object_get(r, "column"))));
@@ -453,7 +474,10 @@ static sd_gval value_row(sd_gheap *h, sd_val *r)
 static sd_gval section(sd_gheap *h, const char *name, size_t cap)
 {
     sd_gval s = sd_gstruct_new(h, "document.section");
-    set(h, s, "SectionName", sd_gstrz(h, name));
+    sd_buf b = SD_BUF_INIT;
+    sd_render__md_defang(&b, name, strlen(name));   /* a heading's text (md_of) */
+    set(h, s, "SectionName", sd_buf_failed(&b) ? sd_gstrz(h, name) : sd_gstr(h, b.ptr, b.len));
+    sd_buf_release(&b);
     set(h, s, "SectionItems", sd_glist_new(h, cap));
     return s;
 }
@@ -473,7 +497,7 @@ static sd_gval build_data(sd_gheap *h, sd_val *model, const char *version, hfile
     set_gstr(h, d, "KubeVersion", ch, "kubeVersion");
     set_gstr(h, d, "Name", ch, "name");
     set(h, d, "Deprecated", sd_gbool(sd_val_is_true(sd_val_object_get(ch, "deprecated"))));
-    set_gstr(h, d, "Description", ch, "description");
+    set(h, d, "Description", md_of(h, sd_val_object_get(ch, "description")));
     set_gstr(h, d, "Version", ch, "version");
     set_gstr(h, d, "Home", ch, "home");
     set_gstr(h, d, "Type", ch, "type");

@@ -91,15 +91,121 @@ static int bad_tag(const char *name, size_t n)
     return 0;
 }
 
-void sd_render__md_defang(sd_buf *b, const char *s, size_t n)
+/* Whether s[i] (a '<') opens a tag, a comment, a declaration or a
+ * processing instruction: what may start a CommonMark HTML block (spec
+ * 4.6, kinds 1-7) or be a raw tag (6.6), whatever the tag's name. */
+static int opens_markup(const char *s, size_t n, size_t i)
 {
+    if (i + 1 >= n)
+        return 0;
+    unsigned char c = (unsigned char)s[i + 1];
+    if (c == '/' && i + 2 < n)
+        c = (unsigned char)s[i + 2];
+    else if (c == '!' || c == '?')
+        return 1;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* The length of the container marks (block quote '>', list markers '-',
+ * '*', '+', "1." and "1)" each followed by a blank, and the blanks) at
+ * s[i], the start of a line: what comes after them starts a block too. */
+static size_t line_marks(const char *s, size_t n, size_t i)
+{
+    size_t j = i;
+    for (;;) {
+        while (j < n && (s[j] == ' ' || s[j] == '\t'))
+            j++;
+        if (j < n && s[j] == '>') {
+            j++;
+            continue;
+        }
+        if (j + 1 < n && (s[j] == '-' || s[j] == '*' || s[j] == '+') && (s[j + 1] == ' ' || s[j + 1] == '\t')) {
+            j += 2;
+            continue;
+        }
+        size_t d = j;
+        while (d < n && d - j < 9 && s[d] >= '0' && s[d] <= '9')
+            d++;
+        if (d > j && d + 1 < n && (s[d] == '.' || s[d] == ')') && (s[d + 1] == ' ' || s[d + 1] == '\t')) {
+            j = d + 2;
+            continue;
+        }
+        return j - i;
+    }
+}
+
+/* A fence of the chart's text (CommonMark 4.5) at s[i], a line's start:
+ * its length (its character in *c), or 0. An opening fence is taken only
+ * where every reader takes it (0-3 spaces, no tab, no backtick in the info
+ * of a backtick fence), a closing one wherever one may be (`close`: any
+ * blanks, the rest of the line not read): a line taken for code here is
+ * code there too. */
+static size_t fence_at(const char *s, size_t n, size_t i, int close, char *c)
+{
+    size_t j = i, k;
+    while (j < n && (s[j] == ' ' || (close && s[j] == '\t')) && (close || j - i < 3))
+        j++;
+    if (j >= n || (s[j] != '`' && s[j] != '~') || (!close && j < n && s[j] == '\t'))
+        return 0;
+    for (k = j; k < n && s[k] == s[j]; k++)
+        ;
+    if (k - j < 3)
+        return 0;
+    if (!close && s[j] == '`')
+        for (size_t e = k; e < n && s[e] != '\n'; e++)
+            if (s[e] == '`')
+                return 0;
+    *c = s[j];
+    return k - j;
+}
+
+/* `fences`: the text keeps its lines (not a table cell, where every line
+ * is inline and no fence is code) */
+static void defang(sd_buf *b, const char *s, size_t n, int fences)
+{
+    size_t bol = 0;   /* where markup at the start of the current line would be */
+    size_t fence = 0; /* the length of the chart's open code fence, or 0 */
+    char fc = 0;
     for (size_t i = 0; i < n; i++) {
+        if (i == 0 || s[i - 1] == '\n') {
+            /* a line inside a code fence of the chart's is code (the first
+             * line is not taken for a fence: it may follow other text) */
+            char c = 0;
+            size_t f = i > 0 && fences ? fence_at(s, n, i, fence > 0, &c) : 0;
+            int code = fence > 0 || f > 0;
+            if (fence && f >= fence && c == fc)
+                fence = 0;
+            else if (!fence && f) {
+                fence = f;
+                fc = c;
+            }
+            bol = (size_t)-1;
+            if (!code) {
+                /* no line of the chart's text starts an HTML block (inside
+                 * one, backslash escapes are literal and every tag is live):
+                 * a '<' that opens a tag there is escaped, whatever the tag */
+                size_t k = line_marks(s, n, i);
+                sd_buf_put(b, s + i, k);
+                i += k;
+                bol = i;
+                if (i >= n)
+                    break;
+            }
+        }
+        if (s[i] == '<' && i == bol && opens_markup(s, n, i)) {
+            sd_buf_puts(b, "\\<");
+            continue;
+        }
         if (s[i] == '`') {   /* a code span is inert: copied as it is */
             size_t run = 0, j;
             while (i + run < n && s[i + run] == '`')
                 run++;
             for (j = i + run; j < n; j++) {
                 size_t r = 0;
+                if (s[j] == '\n') {   /* kept to its line: blocks are read before code spans */
+                    j = n;
+                    break;
+                }
                 while (j + r < n && s[j + r] == '`')
                     r++;
                 if (r == run)
@@ -163,6 +269,16 @@ void sd_render__md_defang(sd_buf *b, const char *s, size_t n)
     }
 }
 
+void sd_render__md_defang(sd_buf *b, const char *s, size_t n)
+{
+    defang(b, s, n, 1);
+}
+
+void sd_render__md_defang_cell(sd_buf *b, const char *s, size_t n)
+{
+    defang(b, s, n, 0);
+}
+
 /* Plain text (not Markdown) in Markdown: punctuation that could start
  * markup or raw HTML is backslash-escaped (CommonMark §2.4), and the cell
  * rules apply. */
@@ -217,7 +333,7 @@ void sd_render__md_default(view *v, sd_val *node)
     sd_buf_clear(b);
     if (dt) {
         sd_buf d = SD_BUF_INIT;
-        sd_render__md_defang(&d, dt, strlen(dt));
+        sd_render__md_defang_cell(&d, dt, strlen(dt));
         sd_render__md_cell(b, d.ptr, d.len);
         sd_buf_release(&d);
     } else if (flag(node, "has_default")) {
@@ -263,7 +379,7 @@ void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *des
         if (d && *d) {
             sd_buf_puts(b, ":** ");
             sd_buf t = SD_BUF_INIT;
-            sd_render__md_defang(&t, d, strlen(d));
+            sd_render__md_defang_cell(&t, d, strlen(d));
             sd_render__md_cell(b, t.ptr, t.len);
             sd_buf_release(&t);
             sd_buf_puts(b, " ");
@@ -283,7 +399,7 @@ void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *des
         sd_val *m = v->desc_md ? sd_val_object_get(v->desc_md, desc) : NULL;
         if (!m) {
             sd_buf t = SD_BUF_INIT, c = SD_BUF_INIT;
-            sd_render__md_defang(&t, desc, strlen(desc));
+            sd_render__md_defang_cell(&t, desc, strlen(desc));
             sd_render__md_cell(&c, t.ptr, t.len);
             sd_buf_release(&t);
             if (!sd_buf_failed(&c) && v->desc_md && (m = sd_val_stringn(c.ptr, c.len)))
@@ -341,7 +457,7 @@ void sd_render__chart_rows(view *v, sd_val *model)
         }
         set_buf(row, "md_key", &v->tmp);
         if (t) {
-            sd_render__md_defang(&v->tmp2, t, strlen(t));
+            sd_render__md_defang_cell(&v->tmp2, t, strlen(t));
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
         }
@@ -351,7 +467,7 @@ void sd_render__chart_rows(view *v, sd_val *model)
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
         } else if (d) {
-            sd_render__md_defang(&v->tmp2, d, strlen(d));
+            sd_render__md_defang_cell(&v->tmp2, d, strlen(d));
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
         }

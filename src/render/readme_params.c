@@ -7,6 +7,7 @@
  * file is split on \r?\n and joined with \n, as readme-generator does. */
 #include "readme.h"
 #include "helmdocs.h"
+#include "render_int.h"
 #include "sd.h"
 
 #include <stdlib.h>
@@ -150,16 +151,23 @@ static void md_table(sd_buf *out, char ***cells, size_t rows)
     }
 }
 
+/* a + b + c as a cell of the chart's Markdown: ordinary text as
+ * readme-generator writes it, but what would be live where raw HTML is
+ * rendered, or would start an HTML block, escaped (md_cells.c); a new
+ * string, or NULL. */
 static char *cat3(const char *a, const char *b, const char *c)
 {
-    size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
-    char *s = malloc(la + lb + lc + 1);
-    if (s) {
-        memcpy(s, a, la);
-        memcpy(s + la, b, lb);
-        memcpy(s + la + lb, c, lc + 1);
+    sd_buf t = SD_BUF_INIT, d = SD_BUF_INIT;
+    sd_buf_puts(&t, a);
+    sd_buf_puts(&t, b);
+    sd_buf_puts(&t, c);
+    sd_render__md_defang(&d, t.ptr, t.len);
+    sd_buf_release(&t);
+    if (sd_buf_failed(&d)) {
+        sd_buf_release(&d);
+        return NULL;
     }
-    return s;
+    return sd_buf_detach(&d);
 }
 
 /* The sections of the Bitnami rows, as renderReadmeTable writes them (with
@@ -178,7 +186,10 @@ static int bitnami_tables(sd_buf *out, sd_val *rows, const char *signs)
         }
         if (j == i)
             j = i + 1;
-        sd_buf_printf(out, "\r\n%s %s\r\n\n", signs, sec ? sec : "");
+        sd_buf_printf(out, "\r\n%s ", signs);
+        if (sec)
+            sd_render__md_defang(out, sec, strlen(sec));   /* a heading's text, as the cells */
+        sd_buf_puts(out, "\r\n\n");
         char ***cells = calloc(j - i + 1, sizeof *cells);
         if (!cells)
             return SD_ENOMEM;
@@ -193,7 +204,7 @@ static int bitnami_tables(sd_buf *out, sd_val *rows, const char *signs)
             if (!c)
                 break;
             c[0] = cat3("`", key ? key : "", "`");
-            c[1] = strdup(desc ? desc : "");
+            c[1] = cat3("", desc ? desc : "", "");
             c[2] = sd_val_is_true(sd_val_object_get(r, "extra")) || !sd_val_is_string(dv)
                    ? strdup("") : cat3("`", sd_val_string_value(dv), "`");
             cells[k - i + 1] = c;

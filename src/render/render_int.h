@@ -86,8 +86,14 @@ void sd_render__md_cell(sd_buf *b, const char *s, size_t n);
 /** Append the Markdown `s` with what would be live when a viewer renders
  *  raw HTML (script-like elements, tags with event handlers or script URLs,
  *  links and autolinks to javascript:, vbscript: or data:) escaped so it
- *  shows as text; the rest (`<br>`, `<b>`, ordinary links) is kept. */
+ *  shows as text, and a '<' that opens any tag at the start of a line (after
+ *  blanks, '>' and list marks) escaped, so no line starts an HTML block; the
+ *  rest (`<br>`, `<b>`, ordinary links) is kept. Also for helmdocs.c and
+ *  readme_params.c. */
 void sd_render__md_defang(sd_buf *b, const char *s, size_t n);
+/** The same for a table cell (sd_render__md_cell next): no line of it is
+ *  taken for code inside a fence, since in a cell every line is inline. */
+void sd_render__md_defang_cell(sd_buf *b, const char *s, size_t n);
 /** Plain text in Markdown: markup characters backslash-escaped, cell rules. */
 void sd_render__md_text(sd_buf *b, const char *s, size_t n);
 /** A key path cell, '<' and '>' escaped. */

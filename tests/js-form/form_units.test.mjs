@@ -171,6 +171,39 @@ test("merge keys: a merge-key bomb is refused with its place, ordinary merges ar
   assert.ok(self.error, "a merge of the map it is in is refused");
 });
 
+test("merge keys: expanded nodes are counted, not merge keys (a chain of 2,000 merges reads, a real bomb is refused)", () => {
+  // issue 41 item 12: each map merges the one before and sets its own x
+  const pad = (i) => String(i).padStart(4, "0");
+  let chain = "base: &a0000\n  x: 0\n";
+  for (let i = 1; i < 2000; i++) chain += `k${pad(i)}: &a${pad(i)}\n  <<: *a${pad(i - 1)}\n  x: ${i}\n  y${i % 7}: ${i}\n`;
+  assert.ok(chain.length > 70000, `${chain.length} bytes`);
+  let t0 = Date.now();
+  const r = parseValues(chain);
+  const ms = Date.now() - t0;
+  assert.equal(r.error, undefined, "read, not refused as a bomb");
+  assert.equal(Object.keys(r.value).length, 2000);
+  assert.deepEqual(r.value.k1999, { x: 1999, y0: 1995, y1: 1996, y2: 1997, y3: 1998, y4: 1999, y5: 1993, y6: 1994 });
+  assert.deepEqual(Object.keys(r.value.k0008), ["x", "y1", "y2", "y3", "y4", "y5", "y6", "y0"], "merged keys in YAML 1.1's order");
+  assert.ok(ms < 15000, `read in ${ms} ms`);
+  // ten keys a level, each a merge of the level below: 10^11 values in 1.8 KB
+  let bomb = "a0: &a0 {x: 1}\n";
+  for (let i = 1; i <= 11; i++) bomb += `a${i}: &a${i} {${Array.from({ length: 10 }, (_, j) => `k${j}: {<<: *a${i - 1}}`).join(", ")}}\n`;
+  t0 = Date.now();
+  const b = parseValues(bomb);
+  assert.match(b.error || "", /^line 7, column \d+: merge keys \(<<\) here expand to more than 1000000 values/);
+  assert.ok(Date.now() - t0 < 5000, "refused quickly");
+  // a list of aliases merged, an alias of a list of maps, and what is not a map
+  const l = parseValues("a: &a {p: 1}\nb: &b {q: 2, p: 3}\nls: &ls [*a, *b]\nx: {<<: [*b, *a], r: 3}\nz: {<<: *ls}\n");
+  assert.deepEqual(l.value.x, { q: 2, p: 3, r: 3 });
+  assert.deepEqual(l.value.z, { p: 1, q: 2 });
+  assert.match(parseValues("a: &a [1]\nx: {<<: *a}\n").error, /^line 2, column 5: merge sources must be maps/);
+  assert.match(parseValues("x: {<<: *nope}\n").error, /^line 1, column \d+: .*nope/);
+  // aliases inside a document with merges: the same expanded-values budget
+  let ab = "m: &m {u: 1}\nn: {<<: *m}\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (let i = 1; i <= 7; i++) ab += `a${i}: &a${i} [${Array(10).fill("*a" + (i - 1)).join(", ")}]\n`;
+  assert.match(parseValues(ab).error || "", /^line \d+, column \d+: aliases \(\*\) here expand to more than 1000000 values/);
+});
+
 test("keys named constructor, __proto__, prototype, hasOwnProperty, toString are data", () => {
   const NAMES = ["constructor", "__proto__", "prototype", "hasOwnProperty", "toString"];
   const text = NAMES.map((k) => `${k}:\n  ${NAMES.map((j) => `${j}: {${NAMES.map((i) => `${i}: ${k}.${j}.${i}`).join(", ")}}`).join("\n  ")}`).join("\n") + "\n";

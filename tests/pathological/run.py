@@ -61,14 +61,16 @@ def chart(d, values=None, schema=None, chart_yaml=CHART):
 CASES = []
 
 
-def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False, env=None, bound=False):
+def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False, env=None, bound=False,
+         max_err=None):
     """Register a case; the decorated function writes its files into dir.
     tmpdir: the run gets a $TMPDIR of its own that must be empty after it.
     env: more environment. bound: the address-space limit is BOUND_M x the
-    case's input bytes + BOUND_C instead of MEM_LIMIT."""
+    case's input bytes + BOUND_C instead of MEM_LIMIT. max_err: stderr may
+    be at most this many bytes."""
     def deco(fn):
         CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err, out_file=out_file, check=check,
-                          asan=asan, tmpdir=tmpdir, env=env, bound=bound))
+                          asan=asan, tmpdir=tmpdir, env=env, bound=bound, max_err=max_err))
         return fn
     return deco
 
@@ -205,7 +207,8 @@ def _(d):
     for n in "bcdefghij":
         lines.append(f"{n}: &{n} [" + ",".join([f"*{prev}"] * 10) + "]")
         prev = n
-    chart(d, "\n".join(lines) + "\n")
+    # a schema of its own: the schema made from values.yaml is another case
+    chart(d, "\n".join(lines) + "\n", '{"type": "object"}')
 
 
 @case("alias-bomb-map", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*aliases", **REFUSED)
@@ -213,7 +216,8 @@ def _(d):
     lines = ["a0: &a0 {k: v, l: w}"]
     for i in range(1, 40):
         lines.append(f"a{i}: &a{i} {{x: *a{i-1}, y: *a{i-1}}}")
-    chart(d, "\n".join(lines) + "\n")
+    # a schema of its own: the schema made from values.yaml is another case
+    chart(d, "\n".join(lines) + "\n", '{"type": "object"}')
 
 
 @case("alias-bomb-merge-keys", RENDER, err=r"c/values\.yaml:\d+:\d+: error: .*aliases", asan=False, **REFUSED)
@@ -221,7 +225,8 @@ def _(d):
     lines = ["a0: &a0 {k0: v}"]
     for i in range(1, 2000):
         lines.append(f"a{i}: &a{i} {{<<: *a{i-1}, k{i}: v}}")
-    chart(d, "\n".join(lines) + "\n")
+    # a schema of its own: the schema made from values.yaml is another case
+    chart(d, "\n".join(lines) + "\n", '{"type": "object"}')
 
 
 @case("alias-bomb-schema", ["s.yaml", "--format", "md", "-o", "out.md"],
@@ -780,6 +785,25 @@ def _(d):
 @case("bound-atschema-million-parts", ["schema", "c", "-o", "out.json"], asan=False, **BOUNDED)
 def _(d):
     chart(d, "k: a # @schema " + "enum: [a];" * 1000000 + "\n")
+# ---- the Bitnami metadata check (issue 41 item 10) --------------------------
+# 60 levels of 6 KB keys above 3,000 values without a `## @param`: each
+# message named the 360 KB path three times (3 GB on stderr, a string per
+# value in memory: 61 s, 7.4 GB). Now 20 messages of each kind, a path past
+# 200 bytes shown by its two ends, and one line for the rest (16 KB).
+def bitnami_deep(d):
+    lines = ["## @param a An annotated value", "a: 1"]
+    for i in range(60):   # explicit keys: an implicit one is at most 1024 bytes
+        lines += ["  " * i + "? k%02d" % i + "x" * 6000, "  " * i + ":"]
+    lines.append("  " * 60 + "leaves: {" + ", ".join("v%d: 1" % i for i in range(3000)) + "}")
+    # a schema of its own: the schema made from values.yaml is another case
+    chart(d, "\n".join(lines) + "\n", '{"type": "object"}')
+
+
+@case("bitnami-check-deep-paths", ["c", "--readme", "c/README.md"], {2}, max_err=64 << 10,
+      err=r"c/values\.yaml:\d+:\d+: error: missing metadata for key: k00x+\.\.\.\(\d+ bytes\)\.\.\.x+\.leaves\.v0 "
+          r"(?s:.*)c/values\.yaml:\d+:\d+: error: 2980 more keys without metadata left out \(the first 20 are listed\)")
+def _(d):
+    bitnami_deep(d)
 
 
 # ---- runner ----------------------------------------------------------------
@@ -863,6 +887,8 @@ def main():
                 problems.append("refused without a FILE: error: line")
             if c.get("bound") and "out of memory" in errs and not (c["err"] and "out of memory" in c["err"]):
                 problems.append("ran out of memory under the bound")
+            if c.get("max_err") is not None and len(err) > c["max_err"]:
+                problems.append(f"{len(err)} bytes on stderr, at most {c['max_err']}")
             if c["err"] and not re.search(c["err"], errs):
                 problems.append(f"stderr does not match /{c['err']}/")
             of = c["out_file"] and os.path.join(d, c["out_file"])
