@@ -36,6 +36,7 @@ for t in tests/js-form/*.test.mjs; do
     f=$(grep -E '^# fail [0-9]+' "$tmp/node.out" | tail -1 | awk '{print $3}')
     [ -n "$p" ] || { p=0; f=1; tail -20 "$tmp/node.out"; }
     pass=$((pass + p)); fail=$((fail + f))
+    grep -o 'figure:.*' "$tmp/node.out" | sort -u
     if [ "$st" -ne 0 ]; then
         grep -vE '^ *(ok|#|TAP|---|\.\.\.|duration_ms|type:)' "$tmp/node.out" | head -40
     fi

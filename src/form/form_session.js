@@ -38,7 +38,7 @@ export function storageKey(data, raw) {
 export function withoutSecrets(root, v, left = []) {
   const walk = (n0, x, key, segs, depth) => {
     const n = res(n0);
-    if (typeof x === "string") { if (!isSecret(n, key)) return x; left.push(pathText(segs)); return undefined; }
+    if (typeof x === "string") { if (!isSecret(n, segs)) return x; left.push(pathText(segs)); return undefined; }
     if (depth > 200) return x;
     if (Array.isArray(x)) {
       const was = left.length;

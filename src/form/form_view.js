@@ -204,7 +204,7 @@ function renderLeaf(app, n, segs, w) {
   } else {
     // a secret is masked (a password input, or a masked textarea); a value
     // with a line break is always a textarea, whatever it was built as
-    const secret = isSecret(n, key);
+    const secret = isSecret(n, segs);
     entry.secret = secret;
     entry.ownChange = true;
     const make = (multi) => {
