@@ -254,3 +254,16 @@ test("schema: if/then/else fields come and go with the data", () => {
   assert.ok(on.all.includes("size"));
   assert.deepEqual(extras(n, {}).props, [], "a missing enabled fails the if (required)");
 });
+
+test("values: Helm's merge keeps a null for a new key, deletes a default under one; the check drops the kept ones", async () => {
+  const { helmMerge, dropNewNulls } = await import("../../src/form/form_values.js");
+  const base = { s3: { insecure: false }, endpoint: null, hosts: ["a"] };
+  const over = { s3: { bucket: null, insecure: null }, endpoint: null, hosts: ["a", null], top: null };
+  const m = helmMerge(base, over);
+  assert.deepEqual(m, { s3: { bucket: null }, endpoint: null, hosts: ["a", null], top: null });
+  assert.deepEqual(helmMerge(base, over, true).s3, { insecure: null, bucket: null }, "ytt: a null is a value");
+  const d = dropNewNulls(m, base);
+  assert.deepEqual(d, { s3: {}, endpoint: null, hosts: ["a", null] });
+  assert.equal(d.hosts, m.hosts, "what holds no new null is shared");
+  assert.equal(dropNewNulls(base, base), base, "none: the same object");
+});
