@@ -45,7 +45,7 @@ const SECRET_OBJ = new Set(["tls", "cert", "certs", "certificate", "certificates
 const ABOUT = new Set(["file", "files", "path", "paths", "dir", "mount", "mounts", "ttl", "name", "names", "ref", "refs",
   "annotations", "labels", "enabled", "job", "selector", "template", "templates", "filename", "url", "id", "type",
   "length", "policy", "mode", "format", "header", "field", "prefix", "suffix", "expiry", "expiration", "duration",
-  "env", "source", "provider", "update", "mtime"]);
+  "env", "source", "provider", "update", "mtime", "time", "date", "enable", "rotation", "hash", "algorithm", "size"]);
 
 // a description that says its key names a Secret object ("Name of an
 // existing Secret containing...", "Secret with extra environment variables")
@@ -125,7 +125,9 @@ export function classifyPath(segs, hints = {}) {
   // an entry of a map, or an item of a list, of secret values
   // (sasl.client.passwords[0], auth.passwords.alice)
   if (c === "none" && i >= 1 && MANY.has(keyWords(parent).slice(-1)[0] || "")) c = "secret";
-  if (c === "none" && d && SAYS_SECRET.test(d) && !SAYS_ABOUT.test(d)) c = "secret";
+  // the description last, and never for a key about a secret
+  // (argocdServerAdminPasswordMtime: "...admin password...")
+  if (c === "none" && d && !ABOUT.has(keyWords(key).slice(-1)[0]) && SAYS_SECRET.test(d) && !SAYS_ABOUT.test(d)) c = "secret";
   // a map is no secret value (its strings may be: a credentials map's
   // `password` is masked, its `registry` is not), and names a Secret only
   // as a reference (existingSecret: {name, key}, secretKeyRef, secretKeys)
