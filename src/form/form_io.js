@@ -41,8 +41,9 @@ export const ValuesIO = (Base) => class extends Base {
     return all ? everything(this.values, this.defaults) : yield* withPinsSteps(yield* overlaySteps(this.values, this.defaults), this.values, this.pins.values());
   }
 
-  exportText() {
-    const v = this.exportValue();
+  // `shown`: the export as the preview shows it (form_secret.js), when not the real one
+  exportText(shown) {
+    const v = shown === undefined ? this.exportValue() : shown;
     const ytt = this.kind === "ytt";
     if (this.importedDoc) return syncYaml(this.importedDoc, v, ytt);
     return v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd") ? toYaml(undefined, ytt) : toYaml(v, ytt);

@@ -267,3 +267,9 @@ test("values: Helm's merge keeps a null for a new key, deletes a default under o
   assert.equal(d.hosts, m.hosts, "what holds no new null is shared");
   assert.equal(dropNewNulls(base, base), base, "none: the same object");
 });
+
+test("--set: a secret value is a shell variable, never printed", () => {
+  const f = setFlags({ auth: { password: "pw-Zq", user: "u" }, sasl: { passwords: ["a-Zq"] } }, new Map([["/auth/password", 1], ["/sasl/passwords/0", 1]]));
+  assert.ok(!f.includes("Zq"), f);
+  assert.match(f, /^--set-string "auth\.password=\$\{AUTH_PASSWORD\}" \\\n--set 'auth\.user=u' \\\n--set-json "sasl\.passwords=\$\{SASL_PASSWORDS\}"\n# secret values are not printed: set these shell variables first .*: AUTH_PASSWORD \(auth\.password\), SASL_PASSWORDS \(sasl\.passwords, as JSON\)$/);
+});
