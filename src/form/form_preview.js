@@ -16,7 +16,7 @@ import { pieces, bigger } from "./form_pieces.js";
 import { h, show } from "./form_dom.js";
 import { lineDiff } from "./form_diff.js";
 import { everything } from "./form_io.js";
-import { maskSecrets } from "./form_secret.js";
+import { maskSecrets, maskSteps } from "./form_secret.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,7 +83,7 @@ export const Preview = (Base) => class extends Base {
     const empty = v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd");
     // secret values are printed masked (Download and Copy write them)
     const secrets = new Map();
-    const shown = v === undefined ? v : maskSecrets(this.form().root, v, secrets);
+    const shown = v === undefined ? v : yield* maskSteps(this.form().root, v, secrets);
     // the file's comments and order; a ytt file's list annotations (ytt schemas are small)
     if (this.importedDoc || this.kind === "ytt") return { text: this.exportText(shown), empty, more: false, v, secrets };
     if (empty) return { text: "", empty, more: false, v, secrets };

@@ -111,10 +111,14 @@ export function isSecretKey(key) {
 }
 
 // `n`'s description (`doc`: the page's template of it), as text
+const docTexts = new Map();
 function docText(n) {
   if (n.doc === undefined || typeof document === "undefined") return "";
+  if (docTexts.has(n.doc)) return docTexts.get(n.doc);
   const t = document.getElementById("sd-doc-" + n.doc);
-  return t && t.content ? t.content.textContent || "" : "";
+  const s = t && t.content ? t.content.textContent || "" : "";
+  docTexts.set(n.doc, s);
+  return s;
 }
 
 // The hints classifyPath() reads from the model node `n`.
@@ -127,11 +131,24 @@ export function secretHints(n) {
 
 // Whether the field of node `n` at `path` (segments, or a key) is a secret
 // value: masked, never saved, never printed in clear.
+// (the answer depends on the node, the last key and its parent's key: kept
+// per node, so the 100,000 items of one list ask once)
+const secretMemo = new WeakMap();
 export function isSecret(n, path) {
   const segs = Array.isArray(path) ? path : path === null || path === undefined ? [] : [path];
-  const h = secretHints(n || {});
+  const node = n || {};
+  const h = secretHints(node);
   if (!segs.length) return h.writeOnly || h.format === "password" ? h.type !== "boolean" && h.type !== "integer" && h.type !== "number" : false;
-  return classifyPath(segs, h) === "secret";
+  let i = segs.length - 1;
+  while (i >= 0 && typeof segs[i] === "number") i--;
+  let j = i - 1;
+  while (j >= 0 && typeof segs[j] === "number") j--;
+  const key = (i >= 0 ? String(segs[i]) : "") + "\u0000" + (j >= 0 ? String(segs[j]) : "") + "\u0000" + (i < segs.length - 1 ? "[]" : "") + (i >= 1 ? "." : "");
+  let m = secretMemo.get(node);
+  if (!m) { m = new Map(); secretMemo.set(node, m); }
+  let r = m.get(key);
+  if (r === undefined) { r = classifyPath(segs, h) === "secret"; if (m.size < 4096) m.set(key, r); }
+  return r;
 }
 
 export function isMultiline(n, value) {

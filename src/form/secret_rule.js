@@ -63,7 +63,8 @@ function byWords(key, parent) {
   const last = w[w.length - 1], before = w.slice(0, -1);
   const b1 = before.length ? before[before.length - 1] : "";
   const hasSecret = w.includes("secret") || w.includes("secrets");
-  if (w.includes("existing")) return "name";
+  // existingSecret, existingSecretPasswordKey (not existingClaim: a PVC's name)
+  if (w.includes("existing") && (hasSecret || last === "key" || last === "keys" || VALUE.has(w[w.length - 2] || ""))) return "name";
   if (hasSecret && (last === "name" || last === "names" || last === "ref" || last === "refs")) return "name";
   const pw = keyWords(parent || "");
   // the keys of a keeper of encryption keys (hub.config.CryptKeeper.keys)
@@ -100,6 +101,10 @@ function byWords(key, parent) {
   return "none";
 }
 
+// a key or a parent's key without these letters has no telling word
+const QUICK_KEY = /pass|pwd|token|cred|secret|key|phrase|existing/i;
+const QUICK_PARENT = /pass|token|key|phrase|secret|certificate|manual|ref|selector|auth|crypt|encryption/i;
+
 // the last key of `segs` (skipping list indexes), its position, its parent's key
 function lastKey(segs) {
   let i = segs.length - 1;
@@ -119,12 +124,15 @@ export function classifyPath(segs, hints = {}) {
   if (hints.writeOnly === true || hints.format === "password") return "secret";
   const { i, key, parent } = lastKey(segs);
   if (i < 0) return "none";
-  let c = byWords(key, parent);
+  // most keys have none of the words: not split at all (100,000 map
+  // entries are classified in a preview)
+  const telling = QUICK_KEY.test(key) || QUICK_PARENT.test(parent);
+  let c = telling ? byWords(key, parent) : "none";
   const d = typeof hints.description === "string" ? hints.description : "";
   if (c === "secret" && d && keyWords(key).slice(-1)[0] === "secret" && NAMES_SECRET.test(d)) c = "name";
   // an entry of a map, or an item of a list, of secret values
   // (sasl.client.passwords[0], auth.passwords.alice)
-  if (c === "none" && i >= 1 && MANY.has(keyWords(parent).slice(-1)[0] || "")) c = "secret";
+  if (c === "none" && i >= 1 && QUICK_PARENT.test(parent) && MANY.has(keyWords(parent).slice(-1)[0] || "")) c = "secret";
   // the description last, and never for a key about a secret
   // (argocdServerAdminPasswordMtime: "...admin password...")
   if (c === "none" && d && !ABOUT.has(keyWords(key).slice(-1)[0]) && SAYS_SECRET.test(d) && !SAYS_ABOUT.test(d)) c = "secret";
