@@ -37,6 +37,7 @@ for t in tests/js-form/*.test.mjs; do
     [ -n "$p" ] || { p=0; f=1; tail -20 "$tmp/node.out"; }
     pass=$((pass + p)); fail=$((fail + f))
     grep -E '^ *ok [0-9]+ .*# SKIP' "$tmp/node.out" | sed 's/^ *ok [0-9]* - /SKIPPED: node test: /' | cut -c1-300
+    grep -o 'figure:.*' "$tmp/node.out" | sort -u
     if [ "$st" -ne 0 ]; then
         grep -vE '^ *(ok|#|TAP|---|\.\.\.|duration_ms|type:)' "$tmp/node.out" | head -40
     fi

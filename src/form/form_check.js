@@ -4,7 +4,7 @@
 // each update ending with the preview (form_preview.js).
 // A mixin of the form's App (form_main.js).
 import { pathText, pathId, pointer, segsOfPointer } from "./form_path.js";
-import { isMap, has } from "./form_values.js";
+import { isMap, has, dropNewNulls } from "./form_values.js";
 import { h } from "./form_dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -79,7 +79,10 @@ export const Checks = (Base) => class extends Base {
         try {
           // a subchart's instance is made anew each time (its defaults merged
           // with the values under its alias): nothing of it is cached
-          items = at === null || pre ? this.validator.validate(this.values, opts) : this.validator.revalidate(this.values, at, opts);
+          // the nulls kept for keys the defaults do not have are merged away
+          // by `schemadoc validate`: the check leaves them out too
+          const v = dropNewNulls(this.values, this.defaults);
+          items = at === null || pre ? this.validator.validate(v, opts) : this.validator.revalidate(v, at, opts);
         } catch (err) { items = [{ path: "", message: String(err && err.message) }]; }
         this.entryErrs.set(name, items);
       }

@@ -7,7 +7,7 @@
 // form_bigyaml.js), download and copy.
 // A mixin of the form's App (form_main.js), and the page's download/copy.
 import { pathText, pointer, segsOfPointer } from "./form_path.js";
-import { isMap, has, clone, getAt, overlaySteps, mergeValues, setOwn, leafPaths, withPinsSteps, runSteps } from "./form_values.js";
+import { isMap, has, clone, getAt, overlaySteps, helmMerge, setOwn, leafPaths, withPinsSteps, runSteps } from "./form_values.js";
 import { parseValues, toYaml, syncYaml } from "./form_yaml.js";
 import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from "yaml";
 import { res, memberNode, widget } from "./form_schema.js";
@@ -41,8 +41,9 @@ export const ValuesIO = (Base) => class extends Base {
     return all ? everything(this.values, this.defaults) : yield* withPinsSteps(yield* overlaySteps(this.values, this.defaults), this.values, this.pins.values());
   }
 
-  exportText() {
-    const v = this.exportValue();
+  // `shown`: the export as the preview shows it (form_secret.js), when not the real one
+  exportText(shown) {
+    const v = shown === undefined ? this.exportValue() : shown;
     const ytt = this.kind === "ytt";
     if (this.importedDoc) return syncYaml(this.importedDoc, v, ytt);
     return v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd") ? toYaml(undefined, ytt) : toYaml(v, ytt);
@@ -95,7 +96,9 @@ export const ValuesIO = (Base) => class extends Base {
     else for (const segs of leafPaths(v)) this.pins.set(pointer(segs), segs);
     const copy = large ? await sliced(cloneSliced(v)) : clone(v);
     if (large) await nextTask();   // the merge in a task of its own
-    this.values = mergeValues(clone(this.values), copy);
+    // Helm's merge: a null deletes a default, a null for a new key is kept
+    // (a ytt data value's null is the value null)
+    this.values = helmMerge(clone(this.values), copy, this.kind === "ytt");
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};
     for (const p of [...this.setHere]) if (getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);

@@ -16,6 +16,7 @@ import { pieces, bigger } from "./form_pieces.js";
 import { h, show } from "./form_dom.js";
 import { lineDiff } from "./form_diff.js";
 import { everything } from "./form_io.js";
+import { maskSecrets, maskSteps } from "./form_secret.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -80,13 +81,16 @@ export const Preview = (Base) => class extends Base {
     const m = (mode ? mode.value : "changes") + (this.importedDoc ? ":doc" : "");
     if (m !== this.pmode) { this.pmode = m; this.previewReset(); }
     const empty = v === undefined || (isMap(v) && Object.keys(v).length === 0 && this.kind !== "crd");
+    // secret values are printed masked (Download and Copy write them)
+    const secrets = new Map();
+    const shown = v === undefined ? v : yield* maskSteps(this.form().root, v, secrets);
     // the file's comments and order; a ytt file's list annotations (ytt schemas are small)
-    if (this.importedDoc || this.kind === "ytt") return { text: this.exportText(), empty, more: false, v };
-    if (empty) return { text: "", empty, more: false, v };
+    if (this.importedDoc || this.kind === "ytt") return { text: this.exportText(shown), empty, more: false, v, secrets };
+    if (empty) return { text: "", empty, more: false, v, secrets };
     const fresh = new Map();
     let n = 0, more = false;
     const parts = [];
-    for (const p of pieces(v, this.pcache || new Map(), fresh, this.pdirty || [])) {
+    for (const p of pieces(shown, this.pcache || new Map(), fresh, this.pdirty || [])) {
       if (n >= PREVIEW_LINES) { more = true; break; }
       parts.push(p);
       for (let i = p.indexOf("\n"); i >= 0; i = p.indexOf("\n", i + 1)) n++;
@@ -94,7 +98,7 @@ export const Preview = (Base) => class extends Base {
     }
     this.pcache = fresh;
     this.pdirty = [];
-    return { text: parts.join(""), empty, more, v };
+    return { text: parts.join(""), empty, more, v, secrets };
   }
 
   // opts.text: previewText() made already; opts.changes: false to leave the
@@ -117,7 +121,7 @@ export const Preview = (Base) => class extends Base {
     if (flags) {
       let t = "";
       if (this.kind === "chart" && r.v !== undefined && !r.empty)
-        t = bigger(r.v, FLAG_VALUES) ? "# more than " + FLAG_VALUES.toLocaleString("en") + " values: pass them as a values file (-f values.yaml)\n" : setFlags(r.v);
+        t = bigger(r.v, FLAG_VALUES) ? "# more than " + FLAG_VALUES.toLocaleString("en") + " values: pass them as a values file (-f values.yaml)\n" : setFlags(r.v, r.secrets);
       setLines(flags, this.pst.flags, t);
       flags.hidden = t === "";
       flags.parentElement.hidden = t === "";
@@ -174,9 +178,8 @@ export const Preview = (Base) => class extends Base {
       const clip = (s) => (s.length > 80 ? s.slice(0, 79) + "…" : s);
       for (const c of list) {
         // a masked field's value and default are not printed in clear here either
-        const last = c.segs[c.segs.length - 1];
-        const node = typeof last === "string" && (typeof c.now === "string" || typeof c.was === "string") ? this.truth.nodeAt(c.segs) : null;
-        const secret = isSecret(node || {}, last);
+        const node = typeof c.now === "string" || typeof c.was === "string" ? this.truth.nodeAt(c.segs) : null;
+        const secret = (typeof c.now === "string" || typeof c.was === "string") && isSecret(node || {}, c.segs);
         const say = (v) => (secret && typeof v === "string" ? "(hidden)" : clip(show(v)));
         const a = h("a", { href: "#" + pathId(c.segs), text: pathText(c.segs) || "(root)" });
         a.addEventListener("click", (ev) => { ev.preventDefault(); this.reveal(c.segs, true); });
@@ -198,9 +201,10 @@ export const Preview = (Base) => class extends Base {
   drawDiff() {
     const pre = $("sd-diff");
     if (!pre) return;
-    if (this.defaultsText === undefined) this.defaultsText = toYaml(this.defaults);
+    const root = this.form().root;
+    if (this.defaultsText === undefined) this.defaultsText = toYaml(maskSecrets(root, this.defaults));
     const all = this.kind === "chart" || this.kind === "ytt" ? everything(this.values, this.defaults) : this.values;
-    const b = toYaml(all);
+    const b = toYaml(maskSecrets(root, all));
     const key = b;
     if (key === this.diffKey) return;
     this.diffKey = key;

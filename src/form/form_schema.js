@@ -3,6 +3,7 @@
 // folded in, the widget a node gets, a oneOf/anyOf branch chosen from the
 // data, and the words shown beside a field.
 import { isMap, has, equal } from "./form_values.js";
+import { classifyPath, keyWords } from "./secret_rule.js";
 
 let DEFS = {};
 const resolved = new WeakMap();
@@ -98,55 +99,56 @@ export function widget(n, value) {
   return "any";
 }
 
-// A key that names a secret value, read by its words (camelCase, snake_case,
-// kebab-case and dots split): its last word is password, passwd, pass, pwd,
-// passphrase, token, credential(s) or creds; or key after secret, private,
-// api, signing, encryption, master or license (secretKey, privateKey,
-// apiKey, secretAccessKey); or secret, unless it names a Secret object
-// (tlsSecret, passwordSecret, imagePullSecret, extraEnvVarsSecret,
-// envFromSecret, scriptsSecret, certificatesSecret), or whose description
-// says it names one (isSecret). Never a key that names a
-// Secret or a key inside one: existingSecret, existingSecretPasswordKey,
-// *SecretName, secretRef, passwordKey, tokenFile, tokenTTL (docs/form.md).
-const VALUE_WORDS = new Set(["password", "passwd", "pass", "pwd", "passphrase", "token", "credential", "credentials", "creds", "apikey"]);
-const KEY_OF = new Set(["secret", "private", "api", "signing", "encryption", "master", "license"]);
-const SECRET_OBJ = new Set(["tls", "cert", "certs", "certificate", "certificates", "ca", "pull", "image", "docker", "registry", "config",
-  "env", "vars", "from", "scripts", "volume", "mount", "external", "use", "create", "auth", "password", "token", "credentials", "credential",
-  "ssl", "existing"]);
-// a description that says its key names a Secret object ("Name of an
-// existing Secret containing...", "Secret with extra environment variables")
-const NAMES_SECRET = /\bnames?\s+of\b[^.]{0,60}\bsecrets?\b|\bexisting\b[^.]{0,30}\bsecrets?\b|\bsecrets?\s*(?:name|,?\s*containing|contains?|that\s+(?:contains?|holds?|has)|which\s+contains?|with\b|in\s+the\s+same\s+namespace)/i;
+// Secrets: one rule, src/form/secret_rule.js (docs/form.md "Secrets"). A
+// field is masked when classifyPath() calls its path a secret value, with
+// the schema's hints (writeOnly, format: password, the type, the
+// description) for that node.
+export { keyWords };
 
-export function keyWords(key) {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
-}
-
+// `path`: the field's segments (or its key alone, for old callers)
 export function isSecretKey(key) {
-  if (typeof key !== "string") return false;
-  const w = keyWords(key);
-  if (!w.length || w.includes("existing")) return false;
-  const last = w[w.length - 1], prev = w.length > 1 ? w[w.length - 2] : "";
-  if (VALUE_WORDS.has(last)) return true;
-  if (last === "key") return w.slice(0, -1).some((x) => KEY_OF.has(x));
-  if (last === "secret") return !SECRET_OBJ.has(prev);
-  return false;
+  return typeof key === "string" && classifyPath([key]) === "secret";
 }
 
 // `n`'s description (`doc`: the page's template of it), as text
+const docTexts = new Map();
 function docText(n) {
   if (n.doc === undefined || typeof document === "undefined") return "";
+  if (docTexts.has(n.doc)) return docTexts.get(n.doc);
   const t = document.getElementById("sd-doc-" + n.doc);
-  return t && t.content ? t.content.textContent || "" : "";
+  const s = t && t.content ? t.content.textContent || "" : "";
+  docTexts.set(n.doc, s);
+  return s;
 }
 
-export function isSecret(n, key) {
+// The hints classifyPath() reads from the model node `n`.
+export function secretHints(n) {
   const c = n.constraints || {};
-  if (n.writeOnly || c.format === "password") return true;
-  if (!isSecretKey(key) || !types(n).every((t) => t === "string")) return false;
-  // "...Secret" whose description calls it a Secret's name: not masked
-  const w = keyWords(key);
-  return !(w[w.length - 1] === "secret" && NAMES_SECRET.test(docText(n)));
+  const ts = types(n);
+  const type = ts.length === 0 ? undefined : ts.includes("string") ? "string" : ts[0];
+  return { type, format: c.format, writeOnly: n.writeOnly === true, get description() { return docText(n); } };
+}
+
+// Whether the field of node `n` at `path` (segments, or a key) is a secret
+// value: masked, never saved, never printed in clear.
+// (the answer depends on the node, the last key and its parent's key: kept
+// per node, so the 100,000 items of one list ask once)
+const secretMemo = new WeakMap();
+export function isSecret(n, path) {
+  const segs = Array.isArray(path) ? path : path === null || path === undefined ? [] : [path];
+  const node = n || {};
+  const h = secretHints(node);
+  if (!segs.length) return h.writeOnly || h.format === "password" ? h.type !== "boolean" && h.type !== "integer" && h.type !== "number" : false;
+  let i = segs.length - 1;
+  while (i >= 0 && typeof segs[i] === "number") i--;
+  let j = i - 1;
+  while (j >= 0 && typeof segs[j] === "number") j--;
+  const key = (i >= 0 ? String(segs[i]) : "") + "\u0000" + (j >= 0 ? String(segs[j]) : "") + "\u0000" + (i < segs.length - 1 ? "[]" : "") + (i >= 1 ? "." : "");
+  let m = secretMemo.get(node);
+  if (!m) { m = new Map(); secretMemo.set(node, m); }
+  let r = m.get(key);
+  if (r === undefined) { r = classifyPath(segs, h) === "secret"; if (m.size < 4096) m.set(key, r); }
+  return r;
 }
 
 export function isMultiline(n, value) {

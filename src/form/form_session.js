@@ -7,7 +7,7 @@
 // nothing to download instead of saving an empty file.
 import { h } from "./form_dom.js";
 import { pointer, segsOfPointer, pathText } from "./form_path.js";
-import { isMap, clone, overlay, mergeValues, leafPaths, setOwn } from "./form_values.js";
+import { isMap, clone, overlay, helmMerge, leafPaths, setOwn } from "./form_values.js";
 import { res, memberNode, itemNode, isSecret } from "./form_schema.js";
 import { bigger } from "./form_pieces.js";
 
@@ -38,7 +38,7 @@ export function storageKey(data, raw) {
 export function withoutSecrets(root, v, left = []) {
   const walk = (n0, x, key, segs, depth) => {
     const n = res(n0);
-    if (typeof x === "string") { if (!isSecret(n, key)) return x; left.push(pathText(segs)); return undefined; }
+    if (typeof x === "string") { if (!isSecret(n, segs)) return x; left.push(pathText(segs)); return undefined; }
     if (depth > 200) return x;
     if (Array.isArray(x)) {
       const was = left.length;
@@ -277,7 +277,7 @@ export class Session {
       const sel = $("sd-version");
       if (sel) sel.value = String(s.form);
     }
-    a.values = mergeValues(clone(a.defaults), clone(s.overlay));
+    a.values = helmMerge(clone(a.defaults), clone(s.overlay), a.kind === "ytt");
     if (!isMap(a.values)) a.values = {};
     a.pins = new Map();
     for (const p of s.pins || []) if (typeof p === "string") a.pins.set(p, segsOfPointer(p, a.values));

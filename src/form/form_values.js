@@ -152,3 +152,42 @@ export function* withPinsSteps(ov, cur, pins) {
   }
   return o;
 }
+
+// Helm's merge of a values file `over` onto `base` (docs/form.md "How values
+// flow"): maps merge, the file wins; a null over a key of `base` deletes it,
+// and a null for a key `base` does not have is kept (Helm keeps it in the
+// merged values: `extensions: {pprof: }` enables pprof). With `nullIsValue`
+// (ytt data values) a null is a value like any other. Neither argument is
+// changed; the result shares `over`'s subtrees.
+export function helmMerge(base, over, nullIsValue = false, depth = 0) {
+  if (over === undefined) return base;
+  if (!isMap(base) || !isMap(over) || depth > 500) return over;
+  const m = {};
+  for (const k of Object.keys(base)) {
+    if (!has(over, k)) { setOwn(m, k, base[k]); continue; }
+    // (a null over a null default stays: the file said it)
+    if (over[k] === null && !nullIsValue && base[k] !== null) continue;
+    setOwn(m, k, helmMerge(base[k], over[k], nullIsValue, depth + 1));
+  }
+  for (const k of Object.keys(over)) if (!has(base, k)) setOwn(m, k, over[k]);
+  return m;
+}
+
+// `v` without the nulls it keeps for keys `base` does not have (what
+// `schemadoc validate` merges away, so the page's check says what it says);
+// `v` itself when there are none, else a copy of the maps on their way only
+// (the rest shared: the incremental check's cache still holds).
+export function dropNewNulls(v, base, depth = 0) {
+  if (!isMap(v) || depth > 500) return v;
+  let out = v;
+  for (const k of Object.keys(v)) {
+    const x = v[k];
+    const inBase = isMap(base) && has(base, k);
+    const r = x === null && !inBase ? undefined : isMap(x) ? dropNewNulls(x, inBase ? base[k] : undefined, depth + 1) : x;
+    if (r !== x) {
+      if (out === v) { out = {}; for (const j of Object.keys(v)) setOwn(out, j, v[j]); }
+      if (r === undefined) delete out[k]; else setOwn(out, k, r);
+    }
+  }
+  return out;
+}

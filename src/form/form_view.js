@@ -193,18 +193,49 @@ function renderLeaf(app, n, segs, w) {
     });
     entry.set = (v) => { if (document.activeElement !== control) control.value = v === undefined || v === null ? "" : String(v); };
   } else if (w === "any") {
-    control = h("input", { type: "text", id: cid, autocomplete: "off", spellcheck: "false", title: "a YAML scalar" });
-    control.addEventListener("input", () => {
+    // a value of no declared type (often a null default): an empty input
+    // while it is null, a "null" mark beside it, and for an untyped node a
+    // type choice (as rjsf offers): the text is read as Helm's YAML reads
+    // it ("as YAML reads it"), or as the type chosen (docs/form.md)
+    const secret = isSecret(n, segs);
+    entry.secret = secret;
+    control = h("input", { type: secret ? "password" : "text", id: cid, autocomplete: secret ? "new-password" : "off", spellcheck: "false", title: "a YAML value" });
+    const untyped = (n.type || []).filter((t) => t !== "null").length === 0;
+    const mark = h("span", { class: "sd-null-mark", id: cid + "-null", text: "null" });
+    mark.hidden = true;
+    const kind = untyped ? h("select", { id: cid + "-type", "aria-label": "Type of " + p },
+      ...[["", "as YAML reads it"], ["string", "string"], ["number", "number"], ["boolean", "boolean"], ["object", "object (YAML)"], ["list", "list (YAML)"]]
+        .map(([v, t]) => h("option", { value: v, text: t }))) : null;
+    const read = () => {
       const t = control.value;
       if (t.trim() === "") return commit(undefined, "");
-      const r = parseValues(t);
-      commit(r.error || typeof r.value === "object" && r.value !== null ? t : r.value, t);
-    });
-    entry.set = (v) => { if (document.activeElement !== control) control.value = v === undefined ? "" : typeof v === "string" ? v : show(v); };
+      commit(typedValue(t, kind ? kind.value : ""), t);
+    };
+    control.addEventListener("input", read);
+    if (kind) kind.addEventListener("change", () => { if (control.value.trim() !== "") { read(); app.flush(); } });
+    entry.set = (v) => {
+      mark.hidden = v !== null;
+      // a string YAML would read as another type is kept a string
+      if (kind && kind.value === "" && typeof v === "string" && document.activeElement !== control && typedValue(v, "") !== v) kind.value = "string";
+      if (document.activeElement !== control) control.value = v === undefined || v === null ? "" : typeof v === "string" ? v : valueText(v);
+    };
+    ctl.append(control);
+    if (secret) {
+      const btn = iconButton("show", "Show " + p, { "aria-pressed": "false" });
+      btn.addEventListener("click", () => {
+        const on = btn.getAttribute("aria-pressed") !== "true";
+        control.type = on ? "text" : "password";
+        btn.setAttribute("aria-pressed", on ? "true" : "false");
+      });
+      entry.showBtn = btn;
+      ctl.append(btn);
+    }
+    ctl.append(mark);
+    if (kind) ctl.append(kind);
   } else {
     // a secret is masked (a password input, or a masked textarea); a value
     // with a line break is always a textarea, whatever it was built as
-    const secret = isSecret(n, key);
+    const secret = isSecret(n, segs);
     entry.secret = secret;
     entry.ownChange = true;
     const make = (multi) => {
@@ -257,6 +288,28 @@ function renderLeaf(app, n, segs, w) {
   entry.control = control;
   entry.kind = w;
   return finish(app, entry, n, w);
+}
+
+// The value of `t` typed in an untyped field: as Helm's YAML (1.1) reads
+// it (`kind` ""), or as the type chosen: a string as typed; a number, a
+// boolean, a map or a list when the text reads as one (else the text, which
+// the check then reports).
+export function typedValue(t, kind) {
+  if (kind === "string") return t;
+  const r = parseValues(t);
+  const v = r.error ? t : r.value;
+  if (kind === "") return v === undefined ? t : v;
+  if (kind === "number") return typeof v === "number" ? v : t;
+  if (kind === "boolean") return typeof v === "boolean" ? v : t;
+  if (kind === "object") return isMap(v) ? v : t;
+  if (kind === "list") return Array.isArray(v) ? v : t;
+  return v;
+}
+
+// a value shown in one line of YAML (flow style for a map or a list)
+function valueText(v) {
+  if (v !== null && typeof v === "object") return toYaml(v).trim().includes("\n") ? JSON.stringify(v) : toYaml(v).trim();
+  return show(v);
 }
 
 // a masked textarea: its text drawn as discs where the browser can (the

@@ -8,7 +8,7 @@ import { after } from "node:test";
 import {
   test,
   form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button,
-  reveal, control, controlId, loadValues, exportMode, hygiene, problems, validate, writeTmp, SOURCES,
+  reveal, control, controlId, downloadText, loadValues, exportMode, hygiene, problems, validate, writeTmp, SOURCES,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form D structure checks ${checksDone()}`); await closeBrowser(); });
@@ -132,7 +132,8 @@ test("D secrets: masked with a Show button; never in storage, the URL or the con
   await setField(pg, "auth.password", SECRET);
   await button(pg, "Show auth.password").click();
   checkEqual(await (await control(pg, "auth.password")).getAttribute("type"), "text", "Show unmasks");
-  await until(() => preview(pg), (t) => t.includes(SECRET), 3000, "the secret is in the values file");
+  await until(() => preview(pg), (t) => /password: "\*{8}"/.test(t), 3000, "the secret is masked in the preview");
+  check((await downloadText(pg)).includes(SECRET), "the secret is in the downloaded values file");
   await button(pg, "Dark mode").click();
   await pg.waitForTimeout(300);
   const leak = await pg.evaluate((s) => {

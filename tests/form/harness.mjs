@@ -266,6 +266,14 @@ export const button = (page, name) => page.getByRole("button", { name, exact: tr
 export async function preview(page, name = "values.yaml preview") {
   return (await region(page, name).locator("pre").first().textContent()) || "";
 }
+// the export as Download writes it (the preview masks secret values; the
+// file has them): "" when there is nothing to download
+export async function downloadText(page) {
+  const dl = page.waitForEvent("download", { timeout: 3000 }).catch(() => null);
+  await page.getByRole("button", { name: /^Download / }).click();
+  const d = await dl;
+  return d ? fs.readFileSync(await d.path(), "utf8") : "";
+}
 export async function problems(page) {
   const r = region(page, "Problems");
   const heading = ((await r.getByRole("heading").first().textContent()) || "").trim();

@@ -114,9 +114,10 @@ export function readFlags(argv) {
 }
 
 // the printed line through a real shell: argv as the shell hands it to helm
-export function argvOf(shell, line) {
+// (`env`: shell variables the line names, e.g. a secret's placeholder)
+export function argvOf(shell, line, env = {}) {
   const script = `set -- ${line}\nprintf '%s\\0' "$@"\n`;
-  const out = execFileSync(shell, ["-c", script], { encoding: "utf8" });
+  const out = execFileSync(shell, ["-c", script], { encoding: "utf8", env: { ...process.env, ...env } });
   return out === "" ? [] : out.slice(0, -1).split("\0");
 }
 

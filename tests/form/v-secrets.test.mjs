@@ -6,7 +6,7 @@
 // default is not printed in clear beside it.
 import { after } from "node:test";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene, CORPUS, setField, region,
+  test, form, open, closeBrowser, check, checkEqual, checksDone, reveal, control, importText, preview, until, button, loadValues, hygiene, CORPUS, setField, region, downloadText,
 } from "./harness.mjs";
 import path from "node:path";
 
@@ -65,8 +65,10 @@ test("V secrets: a multi-line value set on a one-line field becomes a textarea a
     const before = await shown(await reveal(p.page, "auth.credentials"));
     checkEqual(before, { tag: "INPUT", masked: true }, "credentials starts as a masked input");
     await importText(p.page, 'auth:\n  credentials: "[default]\\naws_access_key_id = X\\naws_secret_access_key = Y\\n"\n  existingSecret: "a\\nb"\n');
-    const y = await until(() => preview(p.page), (t) => /aws_access/.test(t), 4000, "imported");
-    checkEqual((await loadValues(y))[0].auth.credentials, "[default]\naws_access_key_id = X\naws_secret_access_key = Y\n", "exported with its lines");
+    const y0 = await until(() => preview(p.page), (t) => /credentials: "\*{8}"/.test(t), 4000, "imported, masked in the preview");
+    check(!y0.includes("aws_access"), "the preview does not print the secret");
+    const y = await downloadText(p.page);
+    checkEqual((await loadValues(y))[0].auth.credentials, "[default]\naws_access_key_id = X\naws_secret_access_key = Y\n", "downloaded with its lines");
     const after1 = await shown(await control(p.page, "auth.credentials"));
     checkEqual(after1, { tag: "TEXTAREA", masked: true }, "a masked textarea now");
     checkEqual(await (await control(p.page, "auth.credentials")).inputValue(), "[default]\naws_access_key_id = X\naws_secret_access_key = Y\n", "the textarea holds the lines");

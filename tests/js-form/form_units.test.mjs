@@ -287,3 +287,22 @@ test("schema: if/then/else fields come and go with the data", () => {
   assert.ok(on.all.includes("size"));
   assert.deepEqual(extras(n, {}).props, [], "a missing enabled fails the if (required)");
 });
+
+test("values: Helm's merge keeps a null for a new key, deletes a default under one; the check drops the kept ones", async () => {
+  const { helmMerge, dropNewNulls } = await import("../../src/form/form_values.js");
+  const base = { s3: { insecure: false }, endpoint: null, hosts: ["a"] };
+  const over = { s3: { bucket: null, insecure: null }, endpoint: null, hosts: ["a", null], top: null };
+  const m = helmMerge(base, over);
+  assert.deepEqual(m, { s3: { bucket: null }, endpoint: null, hosts: ["a", null], top: null });
+  assert.deepEqual(helmMerge(base, over, true).s3, { insecure: null, bucket: null }, "ytt: a null is a value");
+  const d = dropNewNulls(m, base);
+  assert.deepEqual(d, { s3: {}, endpoint: null, hosts: ["a", null] });
+  assert.equal(d.hosts, m.hosts, "what holds no new null is shared");
+  assert.equal(dropNewNulls(base, base), base, "none: the same object");
+});
+
+test("--set: a secret value is a shell variable, never printed", () => {
+  const f = setFlags({ auth: { password: "pw-Zq", user: "u" }, sasl: { passwords: ["a-Zq"] } }, new Map([["/auth/password", 1], ["/sasl/passwords/0", 1]]));
+  assert.ok(!f.includes("Zq"), f);
+  assert.match(f, /^--set-string "auth\.password=\$\{AUTH_PASSWORD\}" \\\n--set 'auth\.user=u' \\\n--set-json "sasl\.passwords=\$\{SASL_PASSWORDS\}"\n# secret values are not printed: set these shell variables first .*: AUTH_PASSWORD \(auth\.password\), SASL_PASSWORDS \(sasl\.passwords, as JSON\)$/);
+});
