@@ -13,6 +13,7 @@ import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from
 import { res, memberNode, widget } from "./form_schema.js";
 import { h } from "./form_dom.js";
 import { readLarge, nextTask, sliced, cloneSliced } from "./form_bigyaml.js";
+import { yttOverlay, pruneUnknown } from "./form_ytt.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE_IMPORT = 256 * 1024;   // characters: a larger file is read a slice at a time
@@ -38,6 +39,7 @@ export const ValuesIO = (Base) => class extends Base {
       }
       return all ? v : (yield* withPinsSteps(yield* overlaySteps(v, this.defaults), this.values, this.pins.values())) || {};
     }
+    if (all && this.kind === "ytt") return pruneUnknown(this.form().root, everything(this.values, this.defaults));
     return all ? everything(this.values, this.defaults) : yield* withPinsSteps(yield* overlaySteps(this.values, this.defaults), this.values, this.pins.values());
   }
 
@@ -83,6 +85,12 @@ export const ValuesIO = (Base) => class extends Base {
       return false;
     }
     this.userChange([], false);
+    // ytt: each list as ytt makes it over the current one (appended unless annotated)
+    if (this.kind === "ytt" && r.doc) {
+      const y = yttOverlay(this.values, r.doc, text, v);
+      v = y.value;
+      for (const [p, s] of y.appended) this.yttAppended.set(p, s);
+    }
     if (this.kind === "crd") {
       const api = typeof v.apiVersion === "string" ? v.apiVersion : "";
       const i = this.data.forms.findIndex((f) => api === (this.data.group ? this.data.group + "/" : "") + f.name);

@@ -97,8 +97,12 @@ export function renderArray(app, n, segs, depth) {
         const a = clone(app.get(segs)); [a[i + 1], a[i]] = [a[i], a[i + 1]];
         app.change(segs, a, { entry }); draw(i + 1); focusBtn(items, i + 1 - pager.start, "down");
       });
-      const it = h("div", { class: "sd-item", role: "listitem", "data-index": String(i) },
-        h("div", { class: "sd-item-bar" }, h("span", { class: "sd-item-n", "aria-hidden": "true", text: String(i) }), rm, up, dn));
+      const bar = h("div", { class: "sd-item-bar" }, h("span", { class: "sd-item-n", "aria-hidden": "true", text: String(i) }), rm, up, dn);
+      // ytt: an item the import appended to the list it overlays (form_ytt.js)
+      const app0 = app.yttAppended && app.yttAppended.get(pointer(segs));
+      if (app0 && app0.has(i)) bar.append(h("span", { class: "sd-badge sd-appended", title: "ytt appends this item of the imported file to the list it overlays", text: "appended" }));
+      const it = h("div", { class: "sd-item", role: "listitem", "data-index": String(i), "data-appended": app0 && app0.has(i) ? "true" : null },
+        bar);
       it.append(renderField(app, inode, segs.concat([i]), depth + 1, { open: list.length <= 20 }));
       frag.append(it);
     }
