@@ -47,7 +47,8 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     this.importedDoc = null;   // its YAML document, for comments and order
     this.setHere = new Set();  // pointers edited on this page
     this.pins = new Map();     // pointer -> segs: keys an imported file sets (kept in "Only changes")
-    this.yttAppended = new Map();   // ytt: list pointer -> indices an import appended (form_ytt.js)
+    this.yttAppended = new Map();
+    this.yamlAt = new Set();   // members of free maps shown as YAML text (form_free.js)   // ytt: list pointer -> indices an import appended (form_ytt.js)
     this.session = null;       // undo, autosave (form_session.js), set by start()
     this.truth = new Truth(this);
     this.touched = new Set();  // pointers whose errors show on their field
