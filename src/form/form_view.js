@@ -157,8 +157,20 @@ function renderLeaf(app, n, segs, w) {
   if (w === "boolean") {
     control = h("select", { id: cid },
       h("option", { value: "", text: "unset" }), h("option", { value: "true", text: "true" }), h("option", { value: "false", text: "false" }));
-    control.addEventListener("change", () => commit(control.value === "" ? undefined : control.value === "true"));
-    entry.set = (v) => { control.value = v === true ? "true" : v === false ? "false" : ""; };
+    control.addEventListener("change", () => { if (control.value !== "other") commit(control.value === "" ? undefined : control.value === "true"); });
+    // a value that is no boolean (an imported "false" string) is shown as
+    // it is, as an enum select shows one; the validator marks it invalid
+    entry.set = (v) => {
+      let o = control.querySelector("option[data-other]");
+      if (v !== undefined && v !== true && v !== false) {
+        if (!o) { o = h("option", { value: "other", "data-other": "1" }); control.append(o); }
+        o.textContent = typeof v === "string" ? JSON.stringify(v) : show(v);
+        control.value = "other";
+        return;
+      }
+      if (o) o.remove();
+      control.value = v === true ? "true" : v === false ? "false" : "";
+    };
   } else if (w === "enum") {
     control = h("select", { id: cid }, h("option", { value: "", text: "unset" }));
     // the empty string is an option too: "(empty)", never a blank line

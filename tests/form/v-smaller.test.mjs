@@ -1,0 +1,51 @@
+// V. Issue 40, 6 ("Smaller"), fixture chart-smaller: a boolean select shows
+// an imported value that is no boolean, marked invalid; oneOf branches that
+// differ by a const property are named by it, and a branch that is itself a
+// choice gets a select of its own name (never two selects named alike);
+// print shows the values preview; the --set flags past 2,000 values are a
+// comment, and the region says so.
+import { after } from "node:test";
+import path from "node:path";
+import {
+  test, form, open, closeBrowser, check, checkEqual, checksDone, preview, until, importText, reveal, region, problems,
+  exportMode, FIX, hygiene,
+} from "./harness.mjs";
+
+after(async () => { console.log(`count: form V smaller checks ${checksDone()}`); await closeBrowser(); });
+
+const SRC = path.join(FIX, "chart-smaller");
+
+test("V smaller: a boolean select shows an imported string \"false\", marked invalid", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    await importText(pg, 'debug: "false"\n');
+    await until(() => preview(pg), (t) => /debug: "false"/.test(t), 4000, "imported");
+    const c = await reveal(pg, "debug");
+    const shown = await c.evaluate((s) => s.options[s.selectedIndex].textContent);
+    checkEqual(shown, '"false"', "the select shows the string as it is, not 'unset'");
+    await until(() => c.getAttribute("aria-invalid"), (v) => v === "true", 4000, "marked invalid");
+    check(true, "the select is marked invalid");
+    check((await problems(pg)).items.some((i) => /^debug: /.test(i.text)), "Problems names debug");
+    await c.selectOption("true");
+    await until(() => preview(pg), (t) => /debug: true/.test(t), 4000, "a boolean chosen");
+    checkEqual(await c.evaluate((s) => s.querySelectorAll("option[data-other]").length), 0, "the other value's option goes");
+    checkEqual(await hygiene(p), [], "hygiene");
+  } finally { await p.close(); }
+});
+
+test("V smaller: choices named by their const discriminator; no two selects named alike", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    await reveal(pg, "source");
+    const opts = (name) => pg.getByRole("combobox", { name, exact: true }).evaluate((s) => [...s.options].slice(1).map((o) => o.textContent));
+    checkEqual(await opts("Variant of source"), ["type: helm", "type: git"], "branches named by type's const");
+    checkEqual(await opts("Variant of auth"), ["Token", "None"], "titled branches");
+    checkEqual(await opts("Variant of auth, within Token"), ["string", "file"], "the inner choice has a name of its own");
+    const names = await pg.evaluate(() => [...document.querySelectorAll("select")].map((s) => s.getAttribute("aria-label") || (s.labels[0] && s.labels[0].textContent) || ""));
+    checkEqual(names.filter((n, i) => names.indexOf(n) !== i), [], `no two selects named alike: ${names.join(" | ")}`);
+    checkEqual(await hygiene(p), [], "hygiene (ids unique)");
+  } finally { await p.close(); }
+});
+
