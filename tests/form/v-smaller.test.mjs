@@ -49,3 +49,24 @@ test("V smaller: choices named by their const discriminator; no two selects name
   } finally { await p.close(); }
 });
 
+test("V smaller: print shows the values preview and the sections with values", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    await importText(pg, "debug: true\nsource:\n  type: helm\n  url: https://charts.example.com\n  chart: app\n");
+    await until(() => preview(pg), (t) => /chart: app/.test(t), 4000, "imported");
+    await pg.evaluate(() => { for (const d of document.querySelectorAll("#sd-form details")) d.open = false; });
+    await pg.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+    await pg.emulateMedia({ media: "print" });
+    const st = await pg.evaluate(() => {
+      const vis = (e) => !!e && getComputedStyle(e).display !== "none" && e.getClientRects().length > 0;
+      const pre = document.getElementById("sd-preview");
+      return { preview: vis(pre) ? pre.textContent : "", problems: vis(document.getElementById("sd-problems")), buttons: [...document.querySelectorAll("button")].filter(vis).length };
+    });
+    check(/chart: app/.test(st.preview) && /debug: true/.test(st.preview), `the preview prints: ${st.preview}`);
+    checkEqual([st.problems, st.buttons], [false, 0], "no Problems, no buttons in print");
+    await pg.emulateMedia({ media: "screen" });
+    await pg.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  } finally { await p.close(); }
+});
+
