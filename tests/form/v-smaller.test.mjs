@@ -70,3 +70,17 @@ test("V smaller: print shows the values preview and the sections with values", a
   } finally { await p.close(); }
 });
 
+test("V smaller: the --set flags past 2,000 values are a comment, and the region says so", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    let t = "labels:\n";
+    for (let i = 0; i < 2001; i++) t += `  l${i}: v${i}\n`;
+    await importText(pg, t);
+    await exportMode(pg, "Everything");
+    const flags = await until(() => region(pg, "--set flags").locator("pre").textContent(), (x) => /^#/.test(x || ""), 6000, "the comment");
+    checkEqual(flags.trim(), "# more than 2,000 values: pass them as a values file (-f values.yaml)", "the line is a comment");
+    const note = await region(pg, "--set flags").locator(".sd-note").textContent();
+    check(/2,000/.test(note), `the region says where the limit is: ${note}`);
+  } finally { await p.close(); }
+});
