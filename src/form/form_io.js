@@ -168,6 +168,8 @@ export const ValuesIO = (Base) => class extends Base {
         const mn = memberNode(n, k);
         if (mn) { yield* walkVal(mn, val[k], segs.concat([k]), depth + 1); continue; }
         if (dset.has(k) || open) continue;
+        // a key commented out in the chart's values.yaml is known, as to `validate`
+        if (this.data.commented && commentedSet(this.data).has(dotted(segs, k))) continue;
         if (n.constraints && n.constraints.additionalProperties === true) continue;
         // the first UNKNOWN_SHOWN are listed (with a did-you-mean); the rest counted
         if (list.length >= UNKNOWN_SHOWN) { list.more = (list.more || 0) + 1; continue; }
@@ -233,6 +235,17 @@ function distance(a, b) {
     row = next;
   }
   return row[b.length];
+}
+
+// the dotted path of key `k` under `segs`, as the page data's `commented`
+// keys are written (the parent's path as helm-docs writes it, then the key)
+function dotted(segs, k) {
+  return segs.map((s) => (typeof s === "number" ? "[" + s + "]" : s)).concat([k]).join(".").replace(/\.\[/g, "[");
+}
+const COMMENTED = new WeakMap();
+function commentedSet(data) {
+  if (!COMMENTED.has(data)) COMMENTED.set(data, new Set(data.commented));
+  return COMMENTED.get(data);
 }
 
 // The merged values, with `key: null` where a default was deleted: the file

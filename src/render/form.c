@@ -11,7 +11,9 @@
 #include "render.h"
 #include "alloc.h"
 #include "render_int.h"
+#include "chart.h"
 #include "check.h"
+#include "commented.h"
 #include "emit.h"
 #include "node.h"
 #include "sd.h"
@@ -322,6 +324,27 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
         sd_val_array_append_new(forms, f);
         if (strcmp(kind, "schema") != 0 && (v = sd_val_object_get(root, "default")) && sd_val_is_object(v))
             sd_val_object_set_nocheck(data, "defaults", v);
+    }
+    {
+        /* the keys commented out in the chart's values.yaml: known keys, as
+         * `validate` knows them (the page's "Unknown keys" leaves them out),
+         * each as its parent's dotted path and its key ("a.b.key") */
+        const sd_chart *ch = src && !strcmp(kind, "chart") ? sd_source_chart(src) : NULL;
+        const sd_ckeys *ck = ch && ch->values ? sd_source_commented(src, sd_doc_root(ch->values)) : NULL;
+        if (ck && ck->n) {
+            sd_val *list = sd_val_array();
+            for (size_t j = 0; j < ck->n && j < 100000; j++) {
+                sd_buf_clear(&tmp);
+                if (ck->items[j].path && *ck->items[j].path) {
+                    sd_buf_puts(&tmp, ck->items[j].path);
+                    sd_buf_putc(&tmp, '.');
+                }
+                sd_buf_puts(&tmp, ck->items[j].key);
+                if (!sd_buf_failed(&tmp))
+                    sd_val_array_append_new(list, sd_val_stringn(tmp.ptr, tmp.len));
+            }
+            sd_val_object_set_new_nocheck(data, "commented", list);
+        }
     }
     sd_val_object_set_new_nocheck(data, "forms", forms);
     {

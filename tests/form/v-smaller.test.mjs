@@ -3,12 +3,12 @@
 // differ by a const property are named by it, and a branch that is itself a
 // choice gets a select of its own name (never two selects named alike);
 // print shows the values preview; the --set flags past 2,000 values are a
-// comment, and the region says so.
+// comment, and the region says so; the Unknown keys list is validate's.
 import { after } from "node:test";
 import path from "node:path";
 import {
   test, form, open, closeBrowser, check, checkEqual, checksDone, preview, until, importText, reveal, region, problems,
-  exportMode, FIX, hygiene,
+  exportMode, FIX, hygiene, validate, writeTmp,
 } from "./harness.mjs";
 
 after(async () => { console.log(`count: form V smaller checks ${checksDone()}`); await closeBrowser(); });
@@ -82,5 +82,18 @@ test("V smaller: the --set flags past 2,000 values are a comment, and the region
     checkEqual(flags.trim(), "# more than 2,000 values: pass them as a values file (-f values.yaml)", "the line is a comment");
     const note = await region(pg, "--set flags").locator(".sd-note").textContent();
     check(/2,000/.test(note), `the region says where the limit is: ${note}`);
+  } finally { await p.close(); }
+});
+
+test("V smaller: the Unknown keys list equals validate's unknown-key warnings (keys commented out in values.yaml are known)", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    const file = "podDisruptionBudget:\n  minAvailable: 2\n  maxUnavaliable: 1\nnope: 1\nlabels:\n  a: b\n";
+    const want = validate(SRC, [writeTmp("unknown.yaml", file)])[0].warnings.filter((w) => w.keyword === "unknownKey").map((w) => w.key);
+    checkEqual(want.sort(), ["nope", "podDisruptionBudget.maxUnavaliable"], "validate's unknown keys (the test's premise)");
+    await importText(pg, file);
+    const got = await until(() => region(pg, "Unknown keys").locator("li").allTextContents(), (l) => l.length > 0, 4000, "Unknown keys");
+    checkEqual(got.map((t) => t.replace(/ \(did you mean .*\)$/, "")).sort(), want, "the page lists exactly validate's unknown keys");
   } finally { await p.close(); }
 });
