@@ -1,6 +1,7 @@
 // form_free.js - free-form maps (docs/form.md "Free-form maps"): an object
 // whose schema leaves its keys open (`additionalProperties: true`, or an
-// untyped `additionalProperties` schema) or names none (a YAML field). Each
+// untyped `additionalProperties` schema), that the chart's templates hand on
+// whole, or whose schema names no key (a YAML field). Each
 // offers "Add key to PATH" (a key and a value typed as YAML: a scalar, a
 // list or a map), "Remove PATH.KEY" on each key it holds (one of the
 // defaults too: the export then writes `KEY: null`, which Helm's merge
@@ -23,6 +24,16 @@ export function isFreeObject(n) {
   const a = res(ap);
   return !(a.type && a.type.length) && !a.properties && !a.items && !a.enum && !has(a, "const") && !a.oneOf && !a.anyOf &&
     !a.patternProperties && !a.additionalProperties && !(a.kubernetes && a.kubernetes.int_or_string);
+}
+
+// `segs` at or below a map the chart's templates hand on whole
+// (`toYaml .Values.config`; the page data's `whole`, "*" for any key):
+// free-form, as `validate` takes it
+export function wholeAt(app, segs) {
+  const w = app.data && app.data.whole;
+  if (!w || !w.length) return false;
+  if (!app.wholePats) app.wholePats = w.map((t) => t.split("."));
+  return app.wholePats.some((pat) => pat.length <= segs.length && pat.every((x, i) => x === "*" || x === String(segs[i])));
 }
 
 // the object at `segs` drawn again (its container's rebuild), else the form

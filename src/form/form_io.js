@@ -14,6 +14,7 @@ import { res, memberNode, widget } from "./form_schema.js";
 import { h } from "./form_dom.js";
 import { readLarge, nextTask, sliced, cloneSliced } from "./form_bigyaml.js";
 import { yttOverlay, pruneUnknown } from "./form_ytt.js";
+import { wholeAt } from "./form_free.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE_IMPORT = 256 * 1024;   // characters: a larger file is read a slice at a time
@@ -158,6 +159,8 @@ export const ValuesIO = (Base) => class extends Base {
       const n = res(n0);
       const w = widget(n, val);
       if (w === "free" || w === "any" || w === "variant") return;
+      // below a map the templates hand on whole: no key is unknown (as to `validate`)
+      if (wholeAt(this, segs)) return;
       const known = (n.properties || []).map((p) => p.key);
       const defv = this.def(segs);
       const dkeys = isMap(defv) ? Object.keys(defv) : [];

@@ -11,7 +11,7 @@ import { isMap, has, clone, equal } from "./form_values.js";
 import { toYaml, parseValues } from "./form_yaml.js";
 import { renderArray, renderMap, renderVariant, Pager, PAGE } from "./form_lists.js";
 import { iconButton, textButton } from "./form_icons.js";
-import { isFreeObject, memberBar, addKeyTools } from "./form_free.js";
+import { isFreeObject, wholeAt, memberBar, addKeyTools } from "./form_free.js";
 
 // ---- the parts every field has -------------------------------------------------
 
@@ -458,7 +458,7 @@ export function buildMembers(app, n, segs, depth, into, more, have) {
   const names = new Set();
   // a free-form map: each member with "Remove" and "Edit as YAML", and
   // "Add key" after them (form_free.js)
-  const free = !n.basicOnly && !n.readOnly && isFreeObject(n);
+  const free = !n.basicOnly && !n.readOnly && (isFreeObject(n) || wholeAt(app, segs));
   const v0 = app.get(segs);
   const member = (k, el) => free ? h("div", { class: "sd-free-entry", "data-key": k }, memberBar(app, segs, k, isMap(v0) && has(v0, k)), el) : el;
   // the chart's sections (helm-docs `@section`, Bitnami `## @section`) as headings

@@ -5,11 +5,12 @@
 // value typed as YAML: a scalar, a list or a map), "Remove PATH.KEY" (one of
 // the defaults too: the export writes KEY: null and the page says Helm's
 // merge deletes the default), and a member's value edited as YAML in place,
-// checked by the form's validation.
+// checked by the form's validation. `settings` is handed whole to a
+// template (templates/configmap.yaml): a free map too.
 import { after } from "node:test";
 import {
   test, form, open, closeBrowser, check, checkEqual, checksDone, preview, until, loadValues, reveal, button, problems,
-  hygiene, FIX, exportMode,
+  hygiene, FIX, exportMode, importText, region,
 } from "./harness.mjs";
 import path from "node:path";
 
@@ -111,5 +112,22 @@ test("V free maps: a member edited as YAML in place, with the form's validation"
     check(err.length > 0, `a syntax error with line and column: ${err}`);
     await button(pg, "Edit config.exporters.debug as fields").click();
     check(await pg.locator('[data-path="config.exporters.debug"]').count() > 0, "back to fields");
+  } finally { await p.close(); }
+});
+
+test("V free maps: a map the chart's templates hand on whole (toYaml .Values.settings) is one", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    await reveal(pg, "settings");
+    await addKey(pg, "settings", "extra", "{retries: 3}");
+    const v = await parse(await until(() => preview(pg), (t) => /retries: 3/.test(t), 4000, "a key added"));
+    checkEqual(v.settings, { extra: { retries: 3 } }, "a key added to the map handed on whole");
+    check(await button(pg, "Remove settings.logLevel").count() === 1, "its default keys can be removed");
+    check(await button(pg, "Edit settings.features as YAML").count() === 1, "its members can be edited as YAML");
+    // keys below it are not unknown, as to validate
+    await importText(pg, "settings:\n  other: 1\n  features:\n    b: false\nnope: 2\n");
+    const got = await until(() => region(pg, "Unknown keys").locator("li").allTextContents(), (l) => l.length > 0, 4000, "Unknown keys");
+    checkEqual(got.map((t) => t.replace(/ \(did you mean .*\)$/, "")), ["nope"], "only the key validate calls unknown");
   } finally { await p.close(); }
 });
