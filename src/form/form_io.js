@@ -176,7 +176,9 @@ export const ValuesIO = (Base) => class extends Base {
         if (n.constraints && n.constraints.additionalProperties === true) continue;
         // the first UNKNOWN_SHOWN are listed (with a did-you-mean); the rest counted
         if (list.length >= UNKNOWN_SHOWN) { list.more = (list.more || 0) + 1; continue; }
-        const cands = known.concat(dkeys);
+        // the keys values.yaml writes as comments here are candidates too, as to `validate`
+        const under = this.data.commented ? dotted(segs, "") : null;
+        const cands = known.concat(dkeys, under === null ? [] : this.data.commented.filter((c) => c.startsWith(under) && !c.slice(under.length).includes(".")).map((c) => c.slice(under.length)));
         let best = null, bd = 1e9;
         for (const c of cands) { const d = distance(k, c); if (d < bd) { bd = d; best = c; } }
         list.push(pathText(segs.concat([k])) + (best !== null && bd <= Math.max(2, Math.floor(k.length / 3)) ? " (did you mean " + pathText(segs.concat([best])) + "?)" : ""));

@@ -95,5 +95,6 @@ test("V smaller: the Unknown keys list equals validate's unknown-key warnings (k
     await importText(pg, file);
     const got = await until(() => region(pg, "Unknown keys").locator("li").allTextContents(), (l) => l.length > 0, 4000, "Unknown keys");
     checkEqual(got.map((t) => t.replace(/ \(did you mean .*\)$/, "")).sort(), want, "the page lists exactly validate's unknown keys");
+    check(got.includes("podDisruptionBudget.maxUnavaliable (did you mean podDisruptionBudget.maxUnavailable?)"), `a commented key is a did-you-mean, as validate says: ${got.join("; ")}`);
   } finally { await p.close(); }
 });
