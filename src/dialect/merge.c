@@ -1,4 +1,5 @@
-/* merge.c - Helm's coalescing of values (see merge.h).
+/* merge.c - Helm's coalescing of values, and ytt's of data values whose
+ * lists append (see merge.h).
  *
  * A merged map's keys are distinct by construction (the base's, then the
  * override's that the base lacks), so its pairs are gathered without a
@@ -217,4 +218,192 @@ sd_node *sd_merge_defaults(sd_doc *out, const sd_node *values, const sd_node *sc
 {
     *oom = 0;
     return defaults(out, values, schema, oom, 0);
+}
+
+/* ---- ytt data values: lists as ytt (0.32 and later) overlays them ---------
+ * The items of a list in a data-values file are appended to the list they
+ * overlay; `#@overlay/replace` above the key (or at the end of its line)
+ * replaces the list; on an item, `#@overlay/append` appends it and
+ * `#@overlay/match by="KEY"` / `by=overlay.index(N)` / `by=overlay.all`
+ * merges it into the items it matches (`#@overlay/replace`,
+ * `#@overlay/remove` beside it: replaces or removes them). An item that
+ * matches nothing is appended (ytt refuses it unless missing_ok=True). */
+enum { YA_NONE, YA_APPEND, YA_REPLACE, YA_REMOVE, YA_MERGE };
+enum { YB_NONE, YB_KEY, YB_INDEX, YB_ALL, YB_OTHER };
+
+typedef struct yann {
+    int    action, by;
+    char   key[128];
+    size_t index;
+} yann;
+
+static void by_arg(yann *a, const char *t)
+{
+    const char *b = strstr(t, "by=");
+    size_t n;
+    if (!b) {
+        a->by = YB_OTHER;
+        return;
+    }
+    b += 3;
+    if ((*b == '"' || *b == '\'') && strchr(b + 1, *b) && (n = (size_t)(strchr(b + 1, *b) - b - 1)) < sizeof a->key) {
+        memcpy(a->key, b + 1, n);
+        a->key[n] = '\0';
+        a->by = YB_KEY;
+    } else if (!strncmp(b, "overlay.index(", 14)) {
+        a->index = (size_t)strtoul(b + 14, NULL, 10);
+        a->by = YB_INDEX;
+    } else if (!strncmp(b, "overlay.all", 11))
+        a->by = YB_ALL;
+    else
+        a->by = YB_OTHER;
+}
+
+/* The `#@overlay/...` annotations of pair `p` of `doc` (the comment lines
+ * above it and the one at the end of its line). */
+static void ytt_annots(const sd_doc *doc, const sd_pair *p, yann *a)
+{
+    memset(a, 0, sizeof *a);
+    if (!doc)
+        return;
+    for (uint32_t i = 0; i <= p->c_count; i++) {
+        const sd_comment *c;
+        if (i < p->c_count && p->c_first + i < doc->ncomments)
+            c = &doc->comments[p->c_first + i];
+        else if (i == p->c_count && p->c_trail >= 0 && (size_t)p->c_trail < doc->ncomments)
+            c = &doc->comments[p->c_trail];
+        else
+            continue;
+        const char *t = c->text;
+        if (strncmp(t, "@overlay/", 9) != 0)
+            continue;
+        t += 9;
+        if (!strncmp(t, "replace", 7))
+            a->action = YA_REPLACE;
+        else if (!strncmp(t, "append", 6))
+            a->action = YA_APPEND;
+        else if (!strncmp(t, "remove", 6))
+            a->action = YA_REMOVE;
+        else if (!strncmp(t, "merge", 5))
+            a->action = YA_MERGE;
+        else if (!strncmp(t, "match", 5))
+            by_arg(a, t + 5);
+    }
+}
+
+/* Two scalars alike (the same kind and text). */
+static int same_scalar(const sd_node *a, const sd_node *b)
+{
+    return a && b && a->kind == b->kind && a->kind != SD_MAP && a->kind != SD_SEQ && a->str && b->str &&
+           a->len == b->len && !memcmp(a->str, b->str, a->len);
+}
+
+static int matches(const yann *a, const sd_node *left, size_t i, const sd_node *right)
+{
+    switch (a->by) {
+    case YB_KEY:
+        return left && left->kind == SD_MAP && right && right->kind == SD_MAP &&
+               same_scalar(sd_node_get(left, a->key), sd_node_get(right, a->key));
+    case YB_INDEX: return i == a->index;
+    case YB_ALL: return 1;
+    default: return 0;
+    }
+}
+
+static sd_node *ytt_merge(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_node *over, int *oom,
+                          int depth);
+
+/* The list ytt makes of `base` and the file's pair `op` (a list). */
+static sd_node *ytt_list(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_pair *op, int *oom,
+                         int depth)
+{
+    const sd_node *ov = op->value;
+    yann ka;
+    ytt_annots(doc, op, &ka);
+    if (ka.action == YA_REPLACE || !base || base->kind != SD_SEQ || depth > 500)
+        return (sd_node *)(uintptr_t)ov;
+    size_t cap = base->n + ov->n, n = 0;
+    const sd_node **list = malloc((cap ? cap : 1) * sizeof *list);
+    sd_node *seq = sd_synth_seq(out, ov->loc);
+    if (!list || !seq) {
+        free(list);
+        return *oom = 1, NULL;
+    }
+    for (size_t i = 0; i < base->n; i++)
+        list[n++] = base->items[i].value;
+    for (size_t j = 0; j < ov->n; j++) {
+        const sd_pair *ip = &ov->items[j];
+        yann a;
+        int hit = 0;
+        ytt_annots(doc, ip, &a);
+        if (a.by != YB_NONE && a.by != YB_OTHER) {
+            for (size_t i = 0; i < n; i++) {
+                if (!matches(&a, list[i], i, ip->value))
+                    continue;
+                hit = 1;
+                if (a.action == YA_REMOVE) {
+                    memmove(list + i, list + i + 1, (n - i - 1) * sizeof *list);
+                    n--, i--;
+                    if (a.by == YB_INDEX)
+                        break;
+                } else if (a.action == YA_REPLACE)
+                    list[i] = ip->value;
+                else if (!(list[i] = ytt_merge(out, doc, list[i], ip->value, oom, depth + 1)))
+                    break;
+            }
+            if (*oom) {
+                free(list);
+                return NULL;
+            }
+        }
+        if (!hit && a.action != YA_REMOVE)
+            list[n++] = ip->value;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (sd_synth_push(out, seq, (sd_node *)(uintptr_t)list[i])) {
+            free(list);
+            return *oom = 1, NULL;
+        }
+    free(list);
+    return seq;
+}
+
+/* merge() with each list of `over` (from `doc`) overlaid as ytt does. */
+static sd_node *ytt_merge(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_node *over, int *oom,
+                          int depth)
+{
+    if (!over)
+        return (sd_node *)(uintptr_t)base;
+    if (!base || base->kind != SD_MAP || over->kind != SD_MAP || depth > 500)
+        return (sd_node *)(uintptr_t)over;
+    sd_node *m = sd_synth_map(out, over->loc);
+    if (!m)
+        return *oom = 1, NULL;
+    for (size_t i = 0; i < base->n; i++) {
+        const sd_pair *bp = &base->items[i], *op = sd_node_get_pair(over, bp->key->str);
+        sd_node *v;
+        if (op && op->value->kind == SD_NULL)
+            continue; /* as merge(): a null deletes the key */
+        v = !op ? bp->value
+            : op->value->kind == SD_SEQ ? ytt_list(out, doc, bp->value, op, oom, depth + 1)
+                                        : ytt_merge(out, doc, bp->value, op->value, oom, depth + 1);
+        if (*oom || sd_synth_set(out, m, bp->key->str, v))
+            return *oom = 1, NULL;
+        m->items[m->n - 1].key = op ? op->key : bp->key;
+    }
+    for (size_t i = 0; i < over->n; i++) {
+        const sd_pair *op = &over->items[i];
+        if (sd_node_get_pair(base, op->key->str) || op->value->kind == SD_NULL)
+            continue;
+        if (sd_synth_set(out, m, op->key->str, op->value))
+            return *oom = 1, NULL;
+        m->items[m->n - 1].key = op->key;
+    }
+    return m;
+}
+
+sd_node *sd_merge_ytt_values(sd_doc *out, const sd_node *base, const sd_node *over, const sd_doc *doc, int *oom)
+{
+    *oom = 0;
+    return ytt_merge(out, doc, base, over, oom, 0);
 }

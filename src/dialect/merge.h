@@ -12,6 +12,15 @@
  *  when both are NULL, or out of memory: check `*oom`). */
 sd_node *sd_merge_values(sd_doc *out, const sd_node *base, const sd_node *over, int *oom);
 
+/** sd_merge_values() as ytt (0.32 and later) overlays a data-values file
+ *  `over` (read from `doc`, whose comments hold its `#@overlay/...`
+ *  annotations): a list's items are appended to the list of `base` unless
+ *  `#@overlay/replace` is on its key; an item's `#@overlay/match by=...`
+ *  merges it into (or with `#@overlay/replace` / `#@overlay/remove`
+ *  replaces, removes) the items it matches (docs/validate.md). Same
+ *  ownership as sd_merge_values(). */
+sd_node *sd_merge_ytt_values(sd_doc *out, const sd_node *base, const sd_node *over, const sd_doc *doc, int *oom);
+
 /** Fill in defaults: every key the schema `schema` (a JSON Schema node
  *  tree, properties + default) gives a default for and `values` lacks is
  *  added, recursively, as ytt and Helm's schema defaults do. */

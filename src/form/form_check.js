@@ -12,7 +12,14 @@ const $ = (id) => document.getElementById(id);
 export const Checks = (Base) => class extends Base {
   showError(entry) {
     const ptr = pointer(entry.segs);
-    const list = this.errByPtr.get(ptr);
+    let list = this.errByPtr.get(ptr);
+    // a YAML field holds the values below it: their errors show on it too,
+    // each with its path (a free map's member edited as YAML, form_free.js)
+    if (entry.kind === "free" && this.errByPtr.size) {
+      const below = [];
+      for (const [p, l] of this.errByPtr) if (p.startsWith(ptr + "/")) for (const e of l) below.push({ message: pathText(segsOfPointer(e.path, this.values)) + ": " + e.message });
+      if (below.length) list = (list || []).concat(below);
+    }
     let msg = entry.localError || null;
     const visible = this.revealAll || [...this.touched].some((t) => t === ptr || t.startsWith(ptr + "/") || ptr.startsWith(t + "/"));
     if (!msg && list && list.length && this.interacted && visible) msg = list.map((e) => e.message).join("\n");

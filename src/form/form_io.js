@@ -13,6 +13,8 @@ import { isMap as isYamlMap, isSeq as isYamlSeq, isScalar as isYamlScalar } from
 import { res, memberNode, widget } from "./form_schema.js";
 import { h } from "./form_dom.js";
 import { readLarge, nextTask, sliced, cloneSliced } from "./form_bigyaml.js";
+import { yttOverlay, pruneUnknown } from "./form_ytt.js";
+import { wholeAt } from "./form_free.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE_IMPORT = 256 * 1024;   // characters: a larger file is read a slice at a time
@@ -38,6 +40,7 @@ export const ValuesIO = (Base) => class extends Base {
       }
       return all ? v : (yield* withPinsSteps(yield* overlaySteps(v, this.defaults), this.values, this.pins.values())) || {};
     }
+    if (all && this.kind === "ytt") return pruneUnknown(this.form().root, everything(this.values, this.defaults));
     return all ? everything(this.values, this.defaults) : yield* withPinsSteps(yield* overlaySteps(this.values, this.defaults), this.values, this.pins.values());
   }
 
@@ -84,6 +87,12 @@ export const ValuesIO = (Base) => class extends Base {
       return false;
     }
     this.userChange([], false);
+    // ytt: each list as ytt makes it over the current one (appended unless annotated)
+    if (this.kind === "ytt" && r.doc) {
+      const y = yttOverlay(this.values, r.doc, text, v);
+      v = y.value;
+      for (const [p, s] of y.appended) this.yttAppended.set(p, s);
+    }
     if (this.kind === "crd") {
       const api = typeof v.apiVersion === "string" ? v.apiVersion : "";
       const i = this.data.forms.findIndex((f) => api === (this.data.group ? this.data.group + "/" : "") + f.name);
@@ -153,6 +162,8 @@ export const ValuesIO = (Base) => class extends Base {
       const n = res(n0);
       const w = widget(n, val);
       if (w === "free" || w === "any" || w === "variant") return;
+      // below a map the templates hand on whole: no key is unknown (as to `validate`)
+      if (wholeAt(this, segs)) return;
       const known = (n.properties || []).map((p) => p.key);
       const defv = this.def(segs);
       const dkeys = isMap(defv) ? Object.keys(defv) : [];
@@ -163,10 +174,14 @@ export const ValuesIO = (Base) => class extends Base {
         const mn = memberNode(n, k);
         if (mn) { yield* walkVal(mn, val[k], segs.concat([k]), depth + 1); continue; }
         if (dset.has(k) || open) continue;
+        // a key commented out in the chart's values.yaml is known, as to `validate`
+        if (this.data.commented && commentedSet(this.data).has(dotted(segs, k))) continue;
         if (n.constraints && n.constraints.additionalProperties === true) continue;
         // the first UNKNOWN_SHOWN are listed (with a did-you-mean); the rest counted
         if (list.length >= UNKNOWN_SHOWN) { list.more = (list.more || 0) + 1; continue; }
-        const cands = known.concat(dkeys);
+        // the keys values.yaml writes as comments here are candidates too, as to `validate`
+        const under = this.data.commented ? dotted(segs, "") : null;
+        const cands = known.concat(dkeys, under === null ? [] : this.data.commented.filter((c) => c.startsWith(under) && !c.slice(under.length).includes(".")).map((c) => c.slice(under.length)));
         let best = null, bd = 1e9;
         for (const c of cands) { const d = distance(k, c); if (d < bd) { bd = d; best = c; } }
         list.push(pathText(segs.concat([k])) + (best !== null && bd <= Math.max(2, Math.floor(k.length / 3)) ? " (did you mean " + pathText(segs.concat([best])) + "?)" : ""));
@@ -228,6 +243,17 @@ function distance(a, b) {
     row = next;
   }
   return row[b.length];
+}
+
+// the dotted path of key `k` under `segs`, as the page data's `commented`
+// keys are written (the parent's path as helm-docs writes it, then the key)
+function dotted(segs, k) {
+  return segs.map((s) => (typeof s === "number" ? "[" + s + "]" : s)).concat([k]).join(".").replace(/\.\[/g, "[");
+}
+const COMMENTED = new WeakMap();
+function commentedSet(data) {
+  if (!COMMENTED.has(data)) COMMENTED.set(data, new Set(data.commented));
+  return COMMENTED.get(data);
 }
 
 // The merged values, with `key: null` where a default was deleted: the file

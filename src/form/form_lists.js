@@ -97,8 +97,12 @@ export function renderArray(app, n, segs, depth) {
         const a = clone(app.get(segs)); [a[i + 1], a[i]] = [a[i], a[i + 1]];
         app.change(segs, a, { entry }); draw(i + 1); focusBtn(items, i + 1 - pager.start, "down");
       });
-      const it = h("div", { class: "sd-item", role: "listitem", "data-index": String(i) },
-        h("div", { class: "sd-item-bar" }, h("span", { class: "sd-item-n", "aria-hidden": "true", text: String(i) }), rm, up, dn));
+      const bar = h("div", { class: "sd-item-bar" }, h("span", { class: "sd-item-n", "aria-hidden": "true", text: String(i) }), rm, up, dn);
+      // ytt: an item the import appended to the list it overlays (form_ytt.js)
+      const app0 = app.yttAppended && app.yttAppended.get(pointer(segs));
+      if (app0 && app0.has(i)) bar.append(h("span", { class: "sd-badge sd-appended", title: "ytt appends this item of the imported file to the list it overlays", text: "appended" }));
+      const it = h("div", { class: "sd-item", role: "listitem", "data-index": String(i), "data-appended": app0 && app0.has(i) ? "true" : null },
+        bar);
       it.append(renderField(app, inode, segs.concat([i]), depth + 1, { open: list.length <= 20 }));
       frag.append(it);
     }
@@ -305,17 +309,22 @@ function focusValue(rows, k, ki) {
 
 export function renderVariant(app, n, segs, depth, opts) {
   const p = pathText(segs);
-  const wrap = h("div", { class: "sd-variant", id: pathId(segs) + "-variant", "data-path": p });
+  // a branch that is itself a choice, at the same path: its own select,
+  // named apart ("Variant of PATH, within BRANCH"), never a second "Variant of PATH"
+  const within = opts && opts.within ? opts.within : null;
+  const lvl = within ? within.length : 0;
+  const suffix = lvl ? "-" + lvl : "";
+  const wrap = h("div", { class: "sd-variant", id: pathId(segs) + "-variant" + suffix, "data-path": p });
   const bs = branches(n);
-  const sel = h("select", { "aria-label": "Variant of " + p, id: pathId(segs) + "-vsel" }, h("option", { value: "", text: "choose…" }));
+  const sel = h("select", { "aria-label": "Variant of " + p + (within ? ", within " + within.join(", ") : ""), id: pathId(segs) + "-vsel" + suffix }, h("option", { value: "", text: "choose…" }));
   const names = branchLabels(bs);
   bs.forEach((b, i) => sel.append(h("option", { value: String(i), text: names[i] })));
-  const ptr = pointer(segs);
+  const ptr = pointer(segs) + (lvl ? "#" + lvl : "");
   let idx = app.variants.has(ptr) ? app.variants.get(ptr) : chooseBranch(n, app.get(segs));
   if (idx < 0 && app.get(segs) !== undefined) idx = 0;
   app.variants.set(ptr, idx);
   const body = h("div", { class: "sd-variant-body" });
-  const label = h("div", { class: "sd-row" }, h("label", { class: "sd-path", for: pathId(segs) + "-vsel", text: p }), n.title ? h("span", { class: "sd-title", text: n.title }) : null);
+  const label = h("div", { class: "sd-row" }, h("label", { class: "sd-path", for: pathId(segs) + "-vsel" + suffix, text: p }), n.title ? h("span", { class: "sd-title", text: n.title }) : null);
   let drawn = false;
   const draw = () => {
     if (drawn) app.unregisterUnder(segs, true);
@@ -339,7 +348,8 @@ export function renderVariant(app, n, segs, depth, opts) {
     if (b.doc === undefined) merged.doc = n.doc;
     merged.required = n.required;
     if (b.oneOf && b.oneOf.length > 1) merged.oneOf = b.oneOf;
-    body.append(renderField(app, merged, segs, depth, Object.assign({}, opts, { open: true })));
+    const inner = !!merged.oneOf;
+    body.append(renderField(app, merged, segs, depth, Object.assign({}, opts, { open: true }, inner ? { within: (within || []).concat([names[i]]) } : {})));
   };
   sel.addEventListener("change", () => {
     const i = sel.value === "" ? -1 : Number(sel.value);

@@ -47,6 +47,8 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     this.importedDoc = null;   // its YAML document, for comments and order
     this.setHere = new Set();  // pointers edited on this page
     this.pins = new Map();     // pointer -> segs: keys an imported file sets (kept in "Only changes")
+    this.yttAppended = new Map();
+    this.yamlAt = new Set();   // members of free maps shown as YAML text (form_free.js)   // ytt: list pointer -> indices an import appended (form_ytt.js)
     this.session = null;       // undo, autosave (form_session.js), set by start()
     this.truth = new Truth(this);
     this.touched = new Set();  // pointers whose errors show on their field
@@ -111,6 +113,7 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
     else this.values = setAt(this.values, segs, v);
     if (this.values === undefined || this.values === null) this.values = {};
     const ptr = pointer(segs);
+    for (const k of [...this.yttAppended.keys()]) if (k === ptr || k.startsWith(ptr + "/")) this.yttAppended.delete(k);
     // keys come or go: the search index is made again
     if (v === undefined || (v !== null && typeof v === "object")) this.index = null;
     // a number as typed, for messages that quote it (`validate` quotes the file's text)
@@ -179,6 +182,7 @@ class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))
   resetAll() {
     this.userChange([], false);
     this.pins.clear();
+    this.yttAppended.clear();
     this.values = clone(this.defaults);
     this.imported = null;
     this.importedDoc = null;

@@ -6,7 +6,7 @@
 // "only what I changed" filter, expand and collapse all, deep links.
 // A mixin of the form's App (form_main.js).
 import { pathText, pointer, parsePath } from "./form_path.js";
-import { isMap } from "./form_values.js";
+import { isMap, overlay, leafPaths } from "./form_values.js";
 import { res, memberNode } from "./form_schema.js";
 import { descText } from "./form_dom.js";
 import { nextTask } from "./form_bigyaml.js";
@@ -331,6 +331,11 @@ export function wireNavigation(app) {
   window.addEventListener("beforeprint", () => {
     closed = [...document.querySelectorAll("#sd-form details.sd-obj:not([open])")];
     app.expandAll(true);
+    // past what Expand all opens (a big chart): every section with a value
+    // the user set or imported, whatever was folded (the preview prints too)
+    const ov = overlay(app.values, app.defaults);
+    const paths = ov === undefined ? [] : leafPaths(ov).slice(0, 2000);
+    for (const segs of paths.concat([...app.pins.values()].slice(0, 2000))) app.openTo(segs);
   });
   window.addEventListener("afterprint", () => {
     for (const d of closed || []) d.open = false;

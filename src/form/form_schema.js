@@ -190,10 +190,24 @@ export function branchLabels(list) {
   const keysOf = (b) => (b.properties || []).map((p) => p.key);
   const own = bs.map((b, i) => keysOf(b).filter((k) => !bs.some((o, j) => j !== i && keysOf(o).includes(k))));
   const req = bs.map((b) => (b.constraints && b.constraints.required) || []);
+  // a discriminator: one property every branch that has one gives a const
+  // (or a single enum) of its own (`type: helm` / `type: git`): it names them
+  const disc = bs.map((b) => {
+    for (const p0 of b.properties || []) {
+      const p = res(p0);
+      if (has(p, "const")) return { key: p0.key, v: p.const };
+      if (p.enum && p.enum.length === 1) return { key: p0.key, v: p.enum[0] };
+    }
+    return null;
+  });
+  const ds = disc.filter(Boolean);
+  const dkey = ds.length >= 2 && ds.every((d) => d.key === ds[0].key) &&
+    new Set(ds.map((d) => JSON.stringify(d.v))).size === ds.length ? ds[0].key : null;
   const labels = bs.map((b, i) => {
     if (b.title && b.title_explicit) return b.title;
     if (has(b, "const")) return literal(b.const);
     if (b.enum && b.enum.length) return b.enum.slice(0, 4).map(literal).join(" | ") + (b.enum.length > 4 ? " | …" : "");
+    if (dkey !== null && disc[i] && disc[i].key === dkey) return dkey + ": " + literal(disc[i].v);
     if (req[i].length === 1) return req[i][0];
     if (own[i].length && own[i].length <= 3) return own[i].join(", ");
     // a discriminator: a property whose const or single enum differs between branches

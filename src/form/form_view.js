@@ -6,11 +6,12 @@
 // pointer, so a change updates that field's provenance and error alone.
 import { h, descNode, show } from "./form_dom.js";
 import { pathText, pathId, pointer } from "./form_path.js";
-import { res, widget, isSecret, isMultiline, constraintWords, memberNode, extras } from "./form_schema.js";
+import { res, widget, types, isSecret, isMultiline, constraintWords, memberNode, extras } from "./form_schema.js";
 import { isMap, has, clone, equal } from "./form_values.js";
 import { toYaml, parseValues } from "./form_yaml.js";
 import { renderArray, renderMap, renderVariant, Pager, PAGE } from "./form_lists.js";
 import { iconButton, textButton } from "./form_icons.js";
+import { isFreeObject, wholeAt, memberBar, addKeyTools } from "./form_free.js";
 
 // ---- the parts every field has -------------------------------------------------
 
@@ -120,6 +121,8 @@ export function renderField(app, node0, segs, depth, opts = {}) {
   const value = app.get(segs);
   let w = widget(n, value);
   if (app.isCrdHeader(segs)) w = "const";
+  // a free map's member shown as YAML text ("Edit PATH as YAML", form_free.js)
+  if (app.yamlAt.size && w !== "const" && app.yamlAt.has(pointer(segs))) w = "free";
   switch (w) {
     case "object": return renderObject(app, n, segs, depth, opts);
     case "array": return renderArray(app, n, segs, depth);
@@ -154,8 +157,20 @@ function renderLeaf(app, n, segs, w) {
   if (w === "boolean") {
     control = h("select", { id: cid },
       h("option", { value: "", text: "unset" }), h("option", { value: "true", text: "true" }), h("option", { value: "false", text: "false" }));
-    control.addEventListener("change", () => commit(control.value === "" ? undefined : control.value === "true"));
-    entry.set = (v) => { control.value = v === true ? "true" : v === false ? "false" : ""; };
+    control.addEventListener("change", () => { if (control.value !== "other") commit(control.value === "" ? undefined : control.value === "true"); });
+    // a value that is no boolean (an imported "false" string) is shown as
+    // it is, as an enum select shows one; the validator marks it invalid
+    entry.set = (v) => {
+      let o = control.querySelector("option[data-other]");
+      if (v !== undefined && v !== true && v !== false) {
+        if (!o) { o = h("option", { value: "other", "data-other": "1" }); control.append(o); }
+        o.textContent = typeof v === "string" ? JSON.stringify(v) : show(v);
+        control.value = "other";
+        return;
+      }
+      if (o) o.remove();
+      control.value = v === true ? "true" : v === false ? "false" : "";
+    };
   } else if (w === "enum") {
     control = h("select", { id: cid }, h("option", { value: "", text: "unset" }));
     // the empty string is an option too: "(empty)", never a blank line
@@ -334,6 +349,28 @@ function renderFree(app, n, segs) {
   const { el, id } = entry;
   const cid = id + "-c";
   el.append(headRow(app, n, segs, id, cid, "free"));
+  // a map (or an object the schema says nothing more of): its keys, each
+  // with "Remove PATH.KEY", and "Add key to PATH" (form_free.js)
+  const v0 = app.get(segs);
+  const keyed = !n.readOnly && (isMap(v0) || (v0 === undefined && types(n).length === 1 && types(n)[0] === "object"));
+  const keys = keyed ? h("div", { class: "sd-free-keys" }) : null;
+  const drawKeys = () => {
+    if (!keys) return;
+    keys.textContent = "";
+    const v = app.get(segs);
+    const ks = isMap(v) ? Object.keys(v) : [];
+    for (const k of ks.slice(0, PAGE)) {
+      const rm = iconButton("remove", "Remove " + pathText(segs.concat([k])));
+      rm.addEventListener("click", () => {
+        const d = app.def(segs.concat([k])) !== undefined;
+        app.change(segs.concat([k]), undefined, {});
+        app.rerender(segs);
+        const note = document.getElementById(id + "_freenote");
+        if (note) note.textContent = "Removed " + pathText(segs.concat([k])) + (d ? ", a key of the defaults: the export writes " + JSON.stringify(k) + ": null, which Helm's merge reads as deleting the default key." : ".");
+      });
+      keys.append(h("span", { class: "sd-free-key" }, h("code", { text: k }), rm));
+    }
+  };
   const ta = h("textarea", { id: cid, rows: 4, spellcheck: "false", placeholder: "YAML" });
   let timer = 0;
   ta.addEventListener("input", () => {
@@ -352,6 +389,12 @@ function renderFree(app, n, segs) {
   const ctl = h("div", { class: "sd-control" }, ta);
   if (n.nullable) ctl.append(nullToggle(app, segs, pathText(segs), id, entry));
   el.append(ctl);
+  if (keyed) {
+    el.append(keys, addKeyTools(app, segs));
+    drawKeys();
+    // a key added or removed: the keys again, the text from the values
+    entry.rebuild = () => { drawKeys(); ta.value = app.get(segs) === undefined ? "" : toYaml(app.get(segs)); };
+  }
   entry.control = ta;
   entry.kind = "free";
   return finish(app, entry, n, "free");
@@ -466,6 +509,11 @@ function renderObject(app, n, segs, depth, opts) {
 export function buildMembers(app, n, segs, depth, into, more, have) {
   let frag = document.createDocumentFragment();
   const names = new Set();
+  // a free-form map: each member with "Remove" and "Edit as YAML", and
+  // "Add key" after them (form_free.js)
+  const free = !n.basicOnly && !n.readOnly && (isFreeObject(n) || wholeAt(app, segs));
+  const v0 = app.get(segs);
+  const member = (k, el) => free ? h("div", { class: "sd-free-entry", "data-key": k }, memberBar(app, segs, k, isMap(v0) && has(v0, k)), el) : el;
   // the chart's sections (helm-docs `@section`, Bitnami `## @section`) as headings
   let section = null;
   for (const p0 of (n.properties || []).concat(more || [])) {
@@ -479,7 +527,9 @@ export function buildMembers(app, n, segs, depth, into, more, have) {
       section = p0.section;
       frag.append(h("h2", { class: "sd-section", text: section }));
     }
-    frag.append(renderField(app, p0, segs.concat([p0.key]), depth + 1));
+    // a key only the defaults had, removed: gone from a free map
+    if (free && p0.fromValues && !(isMap(v0) && has(v0, p0.key))) continue;
+    frag.append(member(p0.key, renderField(app, p0, segs.concat([p0.key]), depth + 1)));
   }
   // keys the values have beyond the properties: under additionalProperties
   // or patternProperties, or unknown to the schema (still editable as YAML)
@@ -487,10 +537,11 @@ export function buildMembers(app, n, segs, depth, into, more, have) {
   if (n.basicOnly) { into.append(frag); return; }
   const v = app.get(segs);
   const extra = isMap(v) ? Object.keys(v).filter((k) => !names.has(k)) : [];
-  if ((n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties) {
+  if (!free && ((n.additionalProperties && typeof n.additionalProperties === "object") || n.patternProperties)) {
     frag.append(renderMap(app, n, segs, depth, names));
   } else if (extra.length <= PAGE) {
-    for (const k of extra) frag.append(renderField(app, memberNode(n, k) || {}, segs.concat([k]), depth + 1));
+    for (const k of extra) frag.append(member(k, renderField(app, memberNode(n, k) || {}, segs.concat([k]), depth + 1)));
+    if (free) frag.append(addKeyTools(app, segs));
   } else {
     // many keys the schema does not name (an import): PAGE at a time
     const box = h("div", { class: "sd-extra" });
@@ -516,6 +567,7 @@ export function buildMembers(app, n, segs, depth, into, more, have) {
     });
     draw();
     frag.append(box, pager.nav);
+    if (free) frag.append(addKeyTools(app, segs));
   }
   into.append(frag);
 }

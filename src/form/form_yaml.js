@@ -286,7 +286,13 @@ function yttValues(doc) {
         if (!isScalar(p.key)) p.key = doc.createNode(p.key);
         const kept = dropLines(p.key.commentBefore, ANNOT);
         p.key.commentBefore = (kept !== null ? kept + "\n" : "") + "@overlay/replace";
-        return;   // replaced whole: nothing inside merges
+        // replaced whole: nothing inside merges, so no annotation of an
+        // imported file's items stays (`#@overlay/append` under a replace)
+        visit(p.value, { Node(_, x) {
+          x.commentBefore = dropLines(x.commentBefore, ANNOT);
+          if (typeof x.comment === "string" && ANNOT.test(x.comment)) x.comment = null;
+        } });
+        return;
       }
       walk(p.value, depth + 1);
     });

@@ -11,10 +11,13 @@
 #include "render.h"
 #include "alloc.h"
 #include "render_int.h"
+#include "chart.h"
 #include "check.h"
+#include "commented.h"
 #include "emit.h"
 #include "node.h"
 #include "sd.h"
+#include "tmplrefs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -322,6 +325,51 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
         sd_val_array_append_new(forms, f);
         if (strcmp(kind, "schema") != 0 && (v = sd_val_object_get(root, "default")) && sd_val_is_object(v))
             sd_val_object_set_nocheck(data, "defaults", v);
+    }
+    {
+        /* the keys commented out in the chart's values.yaml: known keys, as
+         * `validate` knows them (the page's "Unknown keys" leaves them out),
+         * each as its parent's dotted path and its key ("a.b.key") */
+        const sd_chart *ch = src && !strcmp(kind, "chart") ? sd_source_chart(src) : NULL;
+        const sd_ckeys *ck = ch && ch->values ? sd_source_commented(src, sd_doc_root(ch->values)) : NULL;
+        if (ck && ck->n) {
+            sd_val *list = sd_val_array();
+            for (size_t j = 0; j < ck->n && j < 100000; j++) {
+                sd_buf_clear(&tmp);
+                if (ck->items[j].path && *ck->items[j].path) {
+                    sd_buf_puts(&tmp, ck->items[j].path);
+                    sd_buf_putc(&tmp, '.');
+                }
+                sd_buf_puts(&tmp, ck->items[j].key);
+                if (!sd_buf_failed(&tmp))
+                    sd_val_array_append_new(list, sd_val_stringn(tmp.ptr, tmp.len));
+            }
+            sd_val_object_set_new_nocheck(data, "commented", list);
+        }
+        /* the maps the templates hand on whole (`toYaml .Values.config`):
+         * free-form maps in the page, as `validate` takes them, each as
+         * its keys joined by "." ("*": any key or index) */
+        if (ch && ch->dir) {
+            sd_tmplrefs refs = SD_TMPLREFS_INIT;
+            if (sd_tmplrefs_scan_dir(&refs, ch->dir) == 0 && refs.has_templates) {
+                sd_val *list = sd_val_array();
+                for (size_t j = 0; j < refs.n; j++) {
+                    const sd_tmplref *r = &refs.items[j];
+                    if (!r->nseg || !(sd_tmplrefs_use(&refs, r->seg, r->nseg) & SD_TREF_WHOLE))
+                        continue;
+                    sd_buf_clear(&tmp);
+                    for (size_t q = 0; q < r->nseg; q++) {
+                        if (q)
+                            sd_buf_putc(&tmp, '.');
+                        sd_buf_puts(&tmp, r->seg[q] ? r->seg[q] : "*");
+                    }
+                    if (!sd_buf_failed(&tmp))
+                        sd_val_array_append_new(list, sd_val_stringn(tmp.ptr, tmp.len));
+                }
+                sd_val_object_set_new_nocheck(data, "whole", list);
+            }
+            sd_tmplrefs_release(&refs);
+        }
     }
     sd_val_object_set_new_nocheck(data, "forms", forms);
     {

@@ -220,10 +220,11 @@ static const sd_node *empty_map(sd_check *k, const char *file)
     return m;
 }
 
-/* Load and merge the values files over `base` (Helm's `-f` order); the
- * label names them all. */
+/* Load and merge the values files over `base` (Helm's `-f` order; `ytt`:
+ * their lists as ytt overlays them, sd_merge_ytt_values()); the label
+ * names them all. */
 static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *const *files,
-                                  size_t n, sd_buf *label)
+                                  size_t n, sd_buf *label, int ytt)
 {
     sd_doc *out = sd_synth_new("(merged values)");
     const sd_node *m = base;
@@ -261,7 +262,8 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
         }
         if (v && v->kind == SD_MAP) {
             int oom;
-            m = sd_merge_values(out, m, v, &oom);
+            /* ytt appends a data-values file's list items (form_ytt.js too) */
+            m = ytt ? sd_merge_ytt_values(out, m, v, d, &oom) : sd_merge_values(out, m, v, &oom);
             if (oom)
                 return sd_alloc_note_failure(), k->oom = 1, NULL;
         }
@@ -329,7 +331,7 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
     if (chart->values)
         sd_buf_puts(&label, chart->values->file);
     size_t mark = k->diags->count;
-    const sd_node *merged = merge_files(k, base, files, n, &label);
+    const sd_node *merged = merge_files(k, base, files, n, &label, 0);
     if (!merged) {
         /* a file that cannot be read is a result of its own (an input
          * error, its reason with it), so the other results of --each
@@ -494,7 +496,7 @@ static int check_ytt(sd_check *k, const char *const *files, size_t n)
     if ((entry = sd_source_entry(k->src, 0, k->diags)) < 0)
         return entry;
     size_t first = k->nkeep + 1; /* after merge_files' own output doc */
-    const sd_node *merged = merge_files(k, sd_node_get(schema, "default"), files, n, &label);
+    const sd_node *merged = merge_files(k, sd_node_get(schema, "default"), files, n, &label, 1);
     if (!merged) {
         sd_buf_release(&label);
         return SD_ERROR;

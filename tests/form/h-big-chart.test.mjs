@@ -285,11 +285,12 @@ test("H print: values and descriptions, no buttons, no inputs' chrome, folded ob
     const st = await pg.evaluate(() => {
       const vis = (sel) => [...document.querySelectorAll(sel)].filter((e) => getComputedStyle(e).display !== "none" && e.getClientRects().length > 0).length;
       const inp = getComputedStyle(document.querySelector("#f-image-tag-c") || document.querySelector("input[type=text]"));
-      return { buttons: vis("button"), side: vis(".sd-side"), outline: vis(".sd-outline"), closed: document.querySelectorAll("#sd-form details:not([open])").length,
+      // of the side panel only the values preview prints (issue 40, 6)
+      return { buttons: vis("button"), side: vis(".sd-side > :not(.sd-export-card), .sd-export-card > :not(.sd-preview)"), outline: vis(".sd-outline"), closed: document.querySelectorAll("#sd-form details:not([open])").length,
         border: inp.borderTopWidth, bg: inp.backgroundColor, desc: vis(".sd-desc"), values: vis("#sd-form input, #sd-form select"),
         closed12: [...document.querySelectorAll("#sd-form details:not([open])")].filter((d) => d.dataset.path.split(/[.[]/).length <= 12).length };
     });
-    checkEqual([st.buttons, st.side, st.outline], [0, 0, 0], "no buttons, no side panel, no outline in print");
+    checkEqual([st.buttons, st.side, st.outline], [0, 0, 0], "no buttons, no side panel but its preview, no outline in print");
     checkEqual(st.border, "0px", "inputs print without a border");
     check(/rgba\(0, 0, 0, 0\)|transparent/.test(st.bg), `inputs print without a background: ${st.bg}`);
     check(st.desc > 5 && st.values > 10, `descriptions (${st.desc}) and values (${st.values}) printed`);
