@@ -260,3 +260,46 @@ done:
     free(preal);
     return r;
 }
+
+int sd_file_read_in(char **out, size_t *out_len, const char *dir, const char *path, size_t max,
+                    const char *what, sd_diags *diags)
+{
+    char *dabs = lexical_abs(dir), *pabs = lexical_abs(path), *dreal = NULL, *preal = NULL;
+    sd_diags quiet = SD_DIAGS_INIT;
+    sd_loc loc = { path, 0, 0 };
+    int exists = 0, r;
+
+    *out = NULL;
+    *out_len = 0;
+    if (!dabs || !pabs) {
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+        goto done;
+    }
+    if (!inside(pabs, dabs)) {
+        r = sd_diag_error(diags, SD_EDENIED, loc, "refusing the %s: it lies outside the chart directory '%s'",
+                          what, dir);
+        goto done;
+    }
+    if (!(dreal = sd_file_real_of(dir, &exists)) || !(preal = sd_file_real_of(path, &exists))) {
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+        goto done;
+    }
+    if (!inside(preal, dreal)) {
+        r = sd_diag_error(diags, SD_EDENIED, loc,
+                          "refusing the %s: it leads outside the chart directory '%s' through a symbolic "
+                          "link (to '%s')", what, dir, preal);
+        goto done;
+    }
+    /* the path with every link resolved, opened with O_NOFOLLOW: a link
+     * swapped in since the check is refused, never followed */
+    if ((r = sd_file_read(out, out_len, exists ? preal : path, max, SD_FILE_NOFOLLOW, &quiet)) < 0)
+        r = sd_diag_error(diags, r, loc, "%s", quiet.count && quiet.items[0].message
+                                               ? quiet.items[0].message : "out of memory");
+done:
+    sd_diags_release(&quiet);
+    free(dabs);
+    free(pabs);
+    free(dreal);
+    free(preal);
+    return r;
+}
