@@ -119,6 +119,7 @@ commands() {
     refused "$what: html" "$pat" "$SD" k --format html -o k.html
     refused "$what: form" "$pat" "$SD" k --format form -o k.form.html
     refused "$what: json" "$pat" "$SD" k --format json
+    [ "${3:-}" = nodoc ] || refused "$what: doc" "$pat" "$SD" k --format doc
     refused "$what: --readme --check" "$pat" "$SD" k --readme k/README.md --check
     refused "$what: --recursive --readme --check" "$pat" "$SD" --recursive k --readme README.md --check -q
     refused "$what: --recursive -o" "$pat" "$SD" --recursive k -o site -q
@@ -161,7 +162,7 @@ fresh; mv k/values.yaml k/ci/main.yaml; ln -s ci/main.yaml k/values.yaml
 # --- issue 41: `$ref`s written by annotations ----------------------------------
 # helm-schema: `# @schema` block
 fresh; printf '# @schema\n# $ref: ../outside/kubeconfig#/users/0/user\n# @schema\nauth: {}\n' > k/values.yaml
-commands "helm-schema \$ref ../" "k/values.yaml:1:1: error: \$ref '../outside/kubeconfig#/users/0/user': 'outside/kubeconfig' is outside the chart directory 'k'"
+commands "helm-schema \$ref ../" "k/values.yaml:1:1: error: \$ref '../outside/kubeconfig#/users/0/user': 'outside/kubeconfig' is outside the chart directory 'k'" nodoc
 fresh; printf '# @schema\n# $ref: %s/outside/kubeconfig#/users/0/user\n# @schema\nauth: {}\n' "$tmp" > k/values.yaml
 refused "helm-schema \$ref absolute: schema --check" "is outside the chart directory 'k'" "$SD" schema k --check
 refused "helm-schema \$ref absolute: md" "is outside the chart directory 'k'" "$SD" k --format md -o k.md

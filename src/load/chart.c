@@ -233,11 +233,15 @@ int sd_chart_check_links(const char *dir, sd_diags *diags)
 
     for (size_t i = 0; i < sizeof files / sizeof *files && !err; i++)
         err = check_dir(dir, dir, files[i][0], files[i][1], diags);
-    sd_buf_printf(&p, "%s/charts", dir);
-    if (!err && !sd_buf_failed(&p) && (d = opendir(p.ptr))) {
+    for (int k = 0; k < 2 && !err; k++) {
+        /* each ci/ values file, each subchart */
+        sd_buf_clear(&p);
+        sd_buf_printf(&p, "%s/%s", dir, k ? "charts" : "ci");
+        if (sd_buf_failed(&p) || !(d = opendir(p.ptr)))
+            continue;
         while (!err && (e = readdir(d)))
             if (e->d_name[0] != '.')
-                err = check_dir(dir, p.ptr, e->d_name, "subchart", diags);
+                err = check_dir(dir, p.ptr, e->d_name, k ? "subchart" : "ci/ values file", diags);
         closedir(d);
     }
     sd_buf_release(&p);

@@ -29,7 +29,7 @@ void sd_chart_free(sd_chart *c);
 
 /** Without reading a byte: whether the files and folders schemadoc reads
  *  in the chart `dir` (Chart.yaml, values.yaml, values.schema.*,
- *  .schema.yaml, templates/, ci/, each charts/NAME) stay inside it,
+ *  .schema.yaml, templates/, ci/ and its files, each charts/NAME) stay inside it,
  *  symbolic links followed. Returns 0, or SD_EDENIED with an error at the
  *  first that leads out (for a command that reads only some of them, as
  *  `schema` does, to refuse such a chart as every other command does). */

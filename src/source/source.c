@@ -559,13 +559,19 @@ int sd_source_dump(sd_buf *out, const char *path, sd_diags *diags)
         sd_doc_free(doc);
         return 0;
     }
+    /* a chart with a file or folder leading out of it is refused, as by
+     * every command, even where this view reads no part of it */
+    if (sd_chart_is_dir(path) && (err = sd_chart_check_links(path, diags)) < 0)
+        return err;
     sd_buf_puts(out, "[\n");
     for (const char *const *f = chart_files; *f; f++) {
         sd_buf_clear(&p);
         sd_buf_printf(&p, "%s/%s", path, *f);
         if (access(p.ptr, F_OK) != 0 && errno == ENOENT)
             continue;
-        if ((err = sd_doc_load_in(&doc, path, p.ptr, "chart file", SD_FMT_AUTO, NULL, diags)) < 0)
+        if ((err = sd_doc_load_in(&doc, path, p.ptr, !strcmp(*f, "values.yaml") ? "values file"
+                                  : !strncmp(*f, "values.schema", 13) ? "values schema" : "chart file",
+                                  SD_FMT_AUTO, NULL, diags)) < 0)
             break;
         if (any++)
             sd_buf_puts(out, ",\n");
