@@ -234,9 +234,12 @@ static int read_ref(gen *g, sd_node *s, const sd_atann *a)
     hash = strchr(uri, '#');
     err = sd_docset_get(&d, ds, uri, a ? a->block_loc : r->loc, r->str, &quiet);
     if (err == SD_EDENIED) {
+        size_t n = 0;
         for (size_t i = 0; i < quiet.count; i++)
-            if (quiet.items[i].severity == SD_SEV_ERROR)
+            if (quiet.items[i].severity == SD_SEV_ERROR && quiet.items[i].message && ++n)
                 sd_diag_error(g->diags, SD_EDENIED, quiet.items[i].loc, "%s", quiet.items[i].message);
+        if (!n)   /* (the message itself ran out of memory) */
+            sd_diag_error(g->diags, SD_EDENIED, r->loc, "$ref '%s' is refused", r->str);
     } else if (err == 0 && d) {
         const sd_node *t = sd_doc_root(d);
         if (hash && hash[1])

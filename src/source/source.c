@@ -108,7 +108,8 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
     if (!sd_buf_failed(&p) && lstat(p.ptr, &st) == 0) {
         sd_diags quiet = SD_DIAGS_INIT;
         if ((err = sd_doc_load_in(&cfg, s->path, p.ptr, "schema settings", SD_FMT_YAML, NULL, &quiet)) == SD_EDENIED) {
-            sd_diag_error(diags, err, (sd_loc){ p.ptr, 0, 0 }, "%s", quiet.items[0].message);
+            sd_diag_error(diags, err, (sd_loc){ p.ptr, 0, 0 }, "%s",
+                          quiet.count && quiet.items[0].message ? quiet.items[0].message : "refused");
             sd_diags_release(&quiet);
             goto done;
         }
@@ -143,7 +144,8 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
         if (r == 0 && !err)
             nci++;
         else if (r == SD_EDENIED)
-            err = sd_diag_error(diags, r, (sd_loc){ names[i], 0, 0 }, "%s", quiet.items[0].message);
+            err = sd_diag_error(diags, r, (sd_loc){ names[i], 0, 0 }, "%s",
+                                quiet.count && quiet.items[0].message ? quiet.items[0].message : "refused");
         sd_diags_release(&quiet);
         free(names[i]);
     }
