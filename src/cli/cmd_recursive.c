@@ -240,9 +240,9 @@ static int write_index(sd_buf *out, const rctx *c, const char *format, const cha
         sd_val *x = sd_val_object();
         struct stat st;
         snprintf(path, sizeof path, "%s/Chart.yaml", j->dir);
-        /* not through a symbolic link: it could lead anywhere */
+        /* not through a symbolic link out of the chart: it could lead anywhere */
         if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-            (void)sd_doc_load_file(&doc, path, SD_FMT_YAML, NULL, &quiet);
+            (void)sd_doc_load_in(&doc, j->dir, path, "chart file", SD_FMT_YAML, NULL, &quiet);
         meta m = chart_meta(doc);
         set_text(x, "path", j->rel);
         set_text(x, "name", m.name);

@@ -22,10 +22,10 @@ static int is_dir(const char *p)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Something at `p`, even a dangling symbolic link (read, it is refused). */
 static int is_file(const char *p)
 {
-    struct stat st;
-    return stat(p, &st) == 0;
+    return sd_file_present(p);
 }
 
 /* `dir`/`name`, or `name` when it is absolute. Caller frees. */
@@ -56,7 +56,8 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The chart's ci/ files (*.yaml, *.yml: chart-testing's values files), loaded into *docs
- * (sorted by name; at most 16). A file that does not load is an error. */
+ * (sorted by name; at most 16). A file that does not load is an error, and
+ * so is one that leads out of the chart (sd_doc_load_in). */
 static int load_ci(sd_doc ***docs, size_t *n, const char *chart, sd_diags *diags)
 {
     char *dir = join(chart, "ci"), *names[16];
@@ -81,7 +82,8 @@ static int load_ci(sd_doc ***docs, size_t *n, const char *chart, sd_diags *diags
     if (nn && !(*docs = calloc(nn, sizeof **docs)))
         err = SD_ENOMEM;
     for (size_t i = 0; i < nn; i++) {
-        if (!err && (err = sd_doc_load_file(&(*docs)[*n], names[i], SD_FMT_YAML, NULL, diags)) == 0)
+        if (!err && (err = sd_doc_load_in(&(*docs)[*n], chart, names[i], "ci/ values file", SD_FMT_YAML, NULL,
+                                          diags)) == 0)
             (*n)++;
         free(names[i]);
     }
@@ -143,19 +145,28 @@ static int parse(run *r, int argc, char **argv)
     return 0;
 }
 
-/* --check: compare `text` with the committed file; print a diff. */
-static int check(const char *target, const sd_buf *text, sd_diags *diags)
+/* --check: compare `text` with the committed file; print a diff. The
+ * chart's own values.schema.json (`root`: the chart, NULL for none) is a
+ * chart file, never read through a link out of it (sd_file_read_in); a
+ * file named with -o (`named`) is the user's own when it lies outside the
+ * chart as written, and kept to it when inside (sd_file_confine). */
+static int check(const char *root, int named, const char *target, const sd_buf *text, sd_diags *diags)
 {
-    char *old = NULL;
+    char *old = NULL, *held = NULL;
     size_t len = 0;
     sd_buf diff = SD_BUF_INIT;
-    int st;
+    int st, err;
 
     if (!is_file(target)) {
         printf("%s: missing; 'schemadoc schema' would write it\n", target);
         return SD_EXIT_FOUND_WANTING;
     }
-    if (sd_file_read(&old, &len, target, SD_FILE_MAX, 0, diags) < 0)
+    if (root && !named)
+        err = sd_file_read_in(&old, &len, root, target, SD_FILE_MAX, "schema file", diags);
+    else if (!root || (err = sd_file_confine(&held, root, target, "schema file", diags)) == 0)
+        err = sd_file_read(&old, &len, held ? held : target, SD_FILE_MAX, 0, diags);
+    free(held);
+    if (err < 0)
         return SD_EXIT_ERROR;
     if (len == text->len && !memcmp(old, text->ptr, len)) {
         free(old);
@@ -195,13 +206,24 @@ static int one(run r)
         status = SD_EXIT_ERROR;
         goto done;
     }
+    if (chart && sd_chart_check_links(r.source, &diags) < 0) {
+        /* refused as every command refuses it, though not all is read here */
+        status = SD_EXIT_ERROR;
+        goto done;
+    }
     if (!base)
         base = chart ? strdup(r.source) : dir_of(r.source);
     /* the chart's `.schema.yaml` (helm-values-schema-json's settings) */
     cfg_path = r.config ? strdup(r.config) : chart ? join(r.source, ".schema.yaml") : NULL;
     if (cfg_path && (r.config || is_file(cfg_path))) {
-        if (sd_doc_load_file(&cfg, cfg_path, SD_FMT_YAML, NULL, &diags) < 0 ||
-            sd_gen_config(&o, &files, &nfiles, cfg, &diags) < 0) {
+        /* the chart's own is a chart file; one named with --config is the
+         * user's, kept to the chart when it is written inside it */
+        char *held = NULL;
+        int err = !r.config ? sd_doc_load_in(&cfg, r.source, cfg_path, "schema settings", SD_FMT_YAML, NULL, &diags)
+                : chart && sd_file_confine(&held, r.source, cfg_path, "schema settings", &diags) < 0 ? SD_EDENIED
+                : sd_doc_load_file(&cfg, held ? held : cfg_path, SD_FMT_YAML, NULL, &diags);
+        free(held);
+        if (err < 0 || sd_gen_config(&o, &files, &nfiles, cfg, &diags) < 0) {
             status = SD_EXIT_ERROR;
             goto done;
         }
@@ -223,9 +245,14 @@ static int one(run r)
         size_t n = nfiles ? nfiles : 1;
         vals = calloc(n, sizeof *vals);
         for (size_t i = 0; vals && i < n; i++) {
-            char *p = nfiles ? join(chart ? r.source : cdir, files[i]) : chart ? join(r.source, "values.yaml")
-                                                                             : strdup(r.source);
-            int err = p ? sd_doc_load_file(&vals[nvals], p, SD_FMT_YAML, NULL, &diags) : SD_ENOMEM;
+            /* the files the settings list, and the chart's values.yaml, are
+             * the chart's (sd_doc_load_in: nothing through a link out of
+             * it); a values file given on its own is the user's */
+            const char *root = nfiles ? (chart ? r.source : cdir) : chart ? r.source : NULL;
+            char *p = nfiles ? join(root, files[i]) : chart ? join(r.source, "values.yaml") : strdup(r.source);
+            int err = !p ? SD_ENOMEM
+                    : root ? sd_doc_load_in(&vals[nvals], root, p, "values file", SD_FMT_YAML, NULL, &diags)
+                    : sd_doc_load_file(&vals[nvals], p, SD_FMT_YAML, NULL, &diags);
             free(p);
             if (err < 0) {
                 status = SD_EXIT_ERROR;
@@ -245,7 +272,8 @@ static int one(run r)
     o.nexamples = nci;
     if (status)
         goto done;
-    if (!(schema = sd_gen_schema((const sd_doc *const *)vals, nvals, &o, &flavour, &diags))) {
+    if (!(schema = sd_gen_schema((const sd_doc *const *)vals, nvals, &o, &flavour, &diags)) || diags.errors) {
+        /* (an annotation's `$ref` that leads out of the chart: reported) */
         status = SD_EXIT_ERROR;
         goto done;
     }
@@ -255,7 +283,7 @@ static int one(run r)
         status = SD_EXIT_ERROR;
     } else if (r.check) {
         target = r.output ? strdup(r.output) : join(base, "values.schema.json");
-        status = check(target, &out, &diags);
+        status = check(chart ? r.source : NULL, r.output != NULL, target, &out, &diags);
     } else if (sd_out_write(r.output, out.ptr, out.len, &diags) < 0) {
         status = SD_EXIT_ERROR;
     } else if (r.output && r.nsources > 1) {

@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "check.h"
 #include "emit.h"
+#include "file.h"
 #include "merge.h"
 #include "synth.h"
 
@@ -160,6 +161,19 @@ int sd_cmd_validate(int argc, char **argv)
     if (copts.draft)
         sopts.draft = copts.draft;
 
+    /* a values file written inside the chart (the ci/ files a shell glob
+     * gives) is the chart's: never read through a link out of it */
+    status = SD_EXIT_OK;
+    for (size_t i = 0; is_chart && i < nvalues && status == SD_EXIT_OK; i++) {
+        char *held = NULL;
+        if (strcmp(values[i], "-") && sd_file_confine(&held, source, values[i], "values file", &diags) < 0)
+            status = SD_EXIT_ERROR;
+        free(held);
+    }
+    if (status == SD_EXIT_ERROR) {
+        sd_cli_print_diags(&diags);
+        goto done;
+    }
     if (sd_source_open(&src, source, &sopts, &diags) < 0 ||
         sd_check_run(&chk, src, values, nvalues, &copts, &diags) < 0) {
         status = SD_EXIT_ERROR;

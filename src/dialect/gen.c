@@ -3,6 +3,7 @@
  * gen_helmschema.c and gen_native.c, what they build with gen_util.c. */
 #include "gen_int.h"
 #include "alloc.h"
+#include "docset.h"
 #include "synth.h"
 
 #include <stdlib.h>
@@ -75,6 +76,7 @@ sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *
     memset(&g, 0, sizeof g);
     g.o = opts ? opts : &none;
     g.diags = diags;
+    g.docs = g.o->docs;
     g.path = (sd_buf)SD_BUF_INIT;
     if (!(g.out = sd_synth_new(n && values[0] ? values[0]->file : "values.yaml"))) {
         sd_alloc_note_failure();
@@ -109,6 +111,8 @@ sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *
         root = finish(&g, root);
     free(g.ptr);
     sd_buf_release(&g.path);
+    if (g.own_docs)
+        sd_docset_free(g.docs);   /* the synthetic copies own no node of its documents */
     if (g.oom || !root) {
         sd_doc_free(g.out);
         sd_alloc_note_failure();

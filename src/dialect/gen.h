@@ -25,6 +25,8 @@
 #include "buf.h"
 #include "node.h"
 
+struct sd_docset;
+
 enum sd_gen_flavour {
     SD_GEN_AUTO = 0,    /* from the values file */
     SD_GEN_NATIVE,      /* schemadoc's own */
@@ -52,6 +54,10 @@ typedef struct sd_gen_opts {
     int         skip_title, skip_description, skip_required, skip_default, skip_additional;
     int         dont_add_global;
     const char *base_dir;         /* where relative `$ref` files are read (NULL: none are) */
+    struct sd_docset *docs;       /* how they are read: the run's documents, with the
+                                     chart's confinement and the --map prefixes that may
+                                     lead out of it (docset.h); NULL: a set of its own,
+                                     confined to base_dir */
     /* schemadoc's own reading: values files the chart's CI installs (ci/),
      * valid by definition: a key they set to another type than its
      * default's gets that type too */
@@ -76,7 +82,10 @@ void sd_gen_write(sd_buf *out, const sd_doc *schema, int flavour, const sd_gen_o
 /** Read a helm-values-schema-json `.schema.yaml` (or any YAML of its keys)
  *  into `opts` and the values files it lists into *values (n of them, into
  *  the arena of `cfg`; NULL when it lists none). Unknown keys are warnings.
- *  Returns 0, or SD_ESYNTAX with an error in `diags`. */
+ *  Returns 0, or SD_ESYNTAX with an error in `diags`, or SD_EDENIED when a
+ *  listed values file is an absolute path or leaves the chart directory
+ *  as written ("../x"; the caller reads each with sd_doc_load_in(), which
+ *  refuses symbolic links out of the chart). */
 int sd_gen_config(sd_gen_opts *opts, const char ***values, size_t *n, const sd_doc *cfg, sd_diags *diags);
 
 #endif

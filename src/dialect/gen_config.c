@@ -23,6 +23,41 @@ static const char *str_of(const sd_node *v)
     return v && v->kind == SD_STR ? v->str : NULL;
 }
 
+/* 1 when the relative path `p`, its "." and ".." taken as text, climbs
+ * above the folder it is relative to ("../x", "a/../../x"). */
+static int climbs(const char *p)
+{
+    long depth = 0;
+    while (*p) {
+        size_t n = strcspn(p, "/\\");
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            if (--depth < 0)
+                return 1;
+        } else if (n && !(n == 1 && p[0] == '.')) {
+            depth++;
+        }
+        p += n;
+        while (*p == '/' || *p == '\\')
+            p++;
+    }
+    return 0;
+}
+
+/* A values file the settings list: relative to the chart, and inside it
+ * (issue 41: `../x` and `/x` would read any file of the machine into the
+ * made schema). Where it leads through symbolic links is checked when it
+ * is read (sd_doc_load_in). */
+static int check_values_path(sd_diags *diags, const sd_node *k, const sd_node *v)
+{
+    if (v->str[0] == '/' || v->str[0] == '\\')
+        return sd_diag_error(diags, SD_EDENIED, v->loc, "`%s` in the schema settings: '%s' is an absolute "
+                             "path (values files are relative to the chart directory)", k->str, v->str);
+    if (climbs(v->str))
+        return sd_diag_error(diags, SD_EDENIED, v->loc, "`%s` in the schema settings: '%s' leaves the chart "
+                             "directory", k->str, v->str);
+    return 0;
+}
+
 static int bad(sd_diags *diags, const sd_node *k, const char *what)
 {
     return sd_diag_error(diags, SD_ESYNTAX, k->loc, "`%s` in the schema settings: %s", k->str, what);
@@ -44,6 +79,8 @@ int sd_gen_config(sd_gen_opts *o, const char ***values, size_t *n, const sd_doc 
         const char *key = k->str;
         if (!strcmp(key, "values") || !strcmp(key, "input")) {   /* (input: before v2) */
             if (v->kind == SD_STR) {
+                if (check_values_path(diags, k, v) < 0)
+                    return SD_EDENIED;
                 const char **l = sd_arena_alloc(&((sd_doc *)cfg)->arena, sizeof *l);
                 if (!l)
                     return SD_ENOMEM;
@@ -57,6 +94,8 @@ int sd_gen_config(sd_gen_opts *o, const char ***values, size_t *n, const sd_doc 
                 for (uint32_t j = 0; j < v->n; j++) {
                     if (v->items[j].value->kind != SD_STR)
                         return bad(diags, k, "expected a list of file names");
+                    if (check_values_path(diags, k, v->items[j].value) < 0)
+                        return SD_EDENIED;
                     l[j] = v->items[j].value->str;
                 }
                 *values = l;

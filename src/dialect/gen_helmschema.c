@@ -13,7 +13,9 @@
  * closed, with `global`. Every schema object carries `required` (its list,
  * or []) unless its type is a scalar or array type. */
 #include "gen_int.h"
+#include "docset.h"
 #include "file.h"
+#include "uri.h"
 #include "ptr.h"
 #include "synth.h"
 
@@ -166,20 +168,79 @@ static const sd_node *ptr_walk(const sd_node *n, const char *p)
     return p && *p ? NULL : n;
 }
 
+/* The documents `$ref`s are read from: the run's (the chart's confinement
+ * and its --map prefixes), or a set of the generator's own confined to
+ * base_dir. NULL when out of memory (noted). */
+static sd_docset *docs_of(gen *g)
+{
+    if (!g->docs) {
+        sd_docset_opts o;
+        sd_diags quiet = SD_DIAGS_INIT;
+        memset(&o, 0, sizeof o);
+        o.chart_root = g->o->base_dir;
+        if (sd_docset_new(&g->docs, &o, &quiet) < 0)
+            g->oom = 1;
+        else
+            g->own_docs = 1;
+        sd_diags_release(&quiet);
+    }
+    return g->docs;
+}
+
+/* The absolute URI a relative `$ref` names: by a prefix map, else against
+ * base_dir (helm-schema reads it beside the values file). NULL when out of
+ * memory. */
+static char *ref_uri(gen *g, sd_docset *ds, const char *ref)
+{
+    char *uri = NULL, *base = NULL;
+    sd_buf dir = SD_BUF_INIT;
+
+    if (sd_docset_map(&uri, ds, ref) < 0)
+        return NULL;
+    if (uri)
+        return uri;
+    sd_buf_printf(&dir, "%s/", g->o->base_dir);
+    if (!sd_buf_failed(&dir) && sd_uri_from_path(&base, dir.ptr) == 0)
+        (void)sd_uri_resolve(&uri, base, ref);
+    free(base);
+    sd_buf_release(&dir);
+    return uri;
+}
+
 /* A `$ref` to a JSON file beside the values file: read in place of the
- * schema (with its JSON pointer). 1 when done. */
+ * schema (with its JSON pointer). 1 when done. The file is read through
+ * the docset: a `$ref` leading out of the chart (`../x`, `/etc/x`, a
+ * symbolic link) is an error there, and nothing of it is read; a file that
+ * is missing or does not load leaves the `$ref` as written, as before. */
 static int read_ref(gen *g, sd_node *s, const sd_atann *a)
 {
     const sd_node *r = sd_node_get(s, "$ref");
     if (!r || r->kind != SD_STR || !g->o->base_dir || r->str[0] == '#' || strstr(r->str, "://"))
         return 0;
-    const char *hash = strchr(r->str, '#');
-    sd_buf path = SD_BUF_INIT;
+    sd_docset *ds = docs_of(g);
+    char *uri = ds ? ref_uri(g, ds, r->str) : NULL;
+    const char *hash;
     sd_diags quiet = SD_DIAGS_INIT;
     sd_doc *d = NULL;
-    int done = 0;
-    sd_buf_printf(&path, "%s/%.*s", g->o->base_dir, (int)(hash ? (size_t)(hash - r->str) : r->len), r->str);
-    if (sd_doc_load_file(&d, path.ptr, SD_FMT_AUTO, NULL, &quiet) == 0) {
+    int done = 0, err;
+    if (!uri) {
+        g->oom = 1;
+        return 0;
+    }
+    if (!sd_uri_scheme_is(uri, "file")) {   /* a prefix to a URL: the resolver's, later */
+        free(uri);
+        return 0;
+    }
+    hash = strchr(uri, '#');
+    err = sd_docset_get(&d, ds, uri, a ? a->block_loc : r->loc, r->str, &quiet);
+    if (err == SD_EDENIED) {
+        size_t n = 0;
+        for (size_t i = 0; i < quiet.count; i++)
+            if (quiet.items[i].severity == SD_SEV_ERROR && quiet.items[i].message && ++n)
+                sd_diag_error(g->diags, SD_EDENIED, quiet.items[i].loc, "%s", quiet.items[i].message);
+        if (!n)   /* (the message itself ran out of memory) */
+            sd_diag_error(g->diags, SD_EDENIED, r->loc, "$ref '%s' is refused", r->str);
+    } else if (err == 0 && d) {
         const sd_node *t = sd_doc_root(d);
         if (hash && hash[1])
             t = ptr_walk(t, hash + 1);
@@ -195,10 +256,9 @@ static int read_ref(gen *g, sd_node *s, const sd_atann *a)
             sd_diag_warning(g->diags, a ? a->block_loc : r->loc, "`$ref: %s`: no schema there; left as written",
                             r->str);
         }
-        sd_doc_free(d);
     }
     sd_diags_release(&quiet);
-    sd_buf_release(&path);
+    free(uri);
     return done;
 }
 

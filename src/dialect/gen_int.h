@@ -36,6 +36,8 @@ typedef struct gen {
     sd_loc        loc;         /* where what is being made was written (a key,
                                   an annotation): its nodes carry it, so a
                                   message about a keyword points there */
+    struct sd_docset *docs;    /* opts->docs, or the run's own (own_docs) */
+    int           own_docs;
     int           oom;
 } gen;
 

@@ -692,7 +692,7 @@ static int scan_text(sd_tmplrefs *r, const char *text, size_t len)
 
 /* ---- a chart's templates/ -------------------------------------------------------- */
 
-static void walk_dir(sd_tmplrefs *r, sd_buf *path, size_t *bytes, int depth)
+static void walk_dir(sd_tmplrefs *r, const char *root, sd_buf *path, size_t *bytes, int depth)
 {
     DIR *d;
     struct dirent *e;
@@ -714,13 +714,13 @@ static void walk_dir(sd_tmplrefs *r, sd_buf *path, size_t *bytes, int depth)
         if (lstat(path->ptr, &st) != 0)
             continue;
         if (S_ISDIR(st.st_mode)) {
-            walk_dir(r, path, bytes, depth + 1);
+            walk_dir(r, root, path, bytes, depth + 1);
         } else if (S_ISREG(st.st_mode)) {
             char *text = NULL;
             size_t len = 0;
             sd_diags quiet = SD_DIAGS_INIT;
             r->has_templates = 1;
-            int rc = sd_file_read(&text, &len, path->ptr, MAX_BYTES - *bytes, 0, &quiet);
+            int rc = sd_file_read_in(&text, &len, root, path->ptr, MAX_BYTES - *bytes, "template", &quiet);
             if (rc == 0) {
                 *bytes += len;
                 r->files++;
@@ -832,7 +832,7 @@ int sd_tmplrefs_scan_dir(sd_tmplrefs *r, const char *chart_dir)
     sd_buf_printf(&path, "%s/templates", chart_dir);
     if (sd_buf_failed(&path))
         return r->oom = 1, SD_ENOMEM;
-    walk_dir(r, &path, &bytes, 0);
+    walk_dir(r, chart_dir, &path, &bytes, 0);
     sd_buf_release(&path);
     if (!r->oom)
         mark(r);

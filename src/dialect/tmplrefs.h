@@ -68,7 +68,9 @@ typedef struct sd_tmplrefs {
 
 /** Read every file under `chart_dir`/templates into `r` (initialised with
  *  SD_TMPLREFS_INIT). No templates/ is not an error: r->has_templates stays
- *  0. A file that cannot be read is skipped. Returns 0 or SD_ENOMEM. */
+ *  0. A file that cannot be read is skipped, and so are symbolic links and
+ *  files whose real path leaves `chart_dir` (sd_file_read_in; a templates/
+ *  that leads out is refused by sd_chart_load). Returns 0 or SD_ENOMEM. */
 int sd_tmplrefs_scan_dir(sd_tmplrefs *r, const char *chart_dir);
 /** Scan one template text (`len` bytes) into `r`. Returns 0 or SD_ENOMEM. */
 int sd_tmplrefs_scan(sd_tmplrefs *r, const char *text, size_t len);

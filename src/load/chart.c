@@ -34,7 +34,9 @@ const char *sd_chart_name(const sd_chart *c)
     return sd_node_str(sd_node_get(sd_doc_root(c->chart_yaml), "name"));
 }
 
-static int load_opt(sd_doc **out, const char *dir, const char *name, sd_diags *diags)
+/* An optional file of the chart in `root` (`dir` is the chart or one of
+ * its subcharts): never read through a link that leads out of `root`. */
+static int load_opt(sd_doc **out, const char *root, const char *dir, const char *name, sd_diags *diags)
 {
     sd_buf p = SD_BUF_INIT;
     int err = 0;
@@ -44,7 +46,32 @@ static int load_opt(sd_doc **out, const char *dir, const char *name, sd_diags *d
         sd_loc l = { dir, 0, 0 };
         err = sd_diag_error(diags, SD_ENOMEM, l, "out of memory");
     } else if (exists(p.ptr))
-        err = sd_doc_load_file(out, p.ptr, SD_FMT_AUTO, NULL, diags);
+        err = sd_doc_load_in(out, root, p.ptr, !strcmp(name, "values.yaml") ? "values file"
+                             : !strcmp(name, "Chart.yaml") ? "chart file" : "values schema",
+                             SD_FMT_AUTO, NULL, diags);
+    sd_buf_release(&p);
+    return err;
+}
+
+/* A folder of the chart in `root` (templates/, ci/, a subchart under
+ * charts/) that leads out of it through a symbolic link: refused before
+ * anything in it is read (issue 41). */
+static int check_dir(const char *root, const char *dir, const char *name, const char *what,
+                     sd_diags *diags)
+{
+    sd_buf p = SD_BUF_INIT;
+    char *held = NULL;
+    int err = 0;
+
+    if (name)
+        sd_buf_printf(&p, "%s/%s", dir, name);
+    else
+        sd_buf_puts(&p, dir);
+    if (sd_buf_failed(&p))
+        err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ dir, 0, 0 }, "out of memory");
+    else if (exists(p.ptr))
+        err = sd_file_confine(&held, root, p.ptr, what, diags);
+    free(held);
     sd_buf_release(&p);
     return err;
 }
@@ -79,6 +106,7 @@ typedef struct walk {
     dev_t  dev[MAX_DEPTH + 1];
     ino_t  ino[MAX_DEPTH + 1];
     const char *dir[MAX_DEPTH + 1];
+    const char *root;   /* the chart given: no file of a subchart leads out of it */
     size_t total;
 } walk;
 
@@ -119,14 +147,19 @@ static int load_dir(sd_chart **out, const char *dir, int depth, walk *w, sd_diag
             goto fail;
         }
     }
-    if ((err = load_opt(&c->chart_yaml, c->dir, "Chart.yaml", diags)) < 0)
+    if (depth && (err = check_dir(w->root, c->dir, NULL, "subchart", diags)) < 0)
         goto fail;
-    if ((err = load_opt(&c->values, c->dir, "values.yaml", diags)) < 0)
+    if ((err = check_dir(w->root, c->dir, "templates", "templates folder", diags)) < 0 ||
+        (err = check_dir(w->root, c->dir, "ci", "ci folder", diags)) < 0)
         goto fail;
-    if ((err = load_opt(&c->schema, c->dir, "values.schema.json", diags)) < 0)
+    if ((err = load_opt(&c->chart_yaml, w->root, c->dir, "Chart.yaml", diags)) < 0)
+        goto fail;
+    if ((err = load_opt(&c->values, w->root, c->dir, "values.yaml", diags)) < 0)
+        goto fail;
+    if ((err = load_opt(&c->schema, w->root, c->dir, "values.schema.json", diags)) < 0)
         goto fail;
     if (!c->schema) {
-        if ((err = load_opt(&c->schema, c->dir, "values.schema.yaml", diags)) < 0)
+        if ((err = load_opt(&c->schema, w->root, c->dir, "values.schema.yaml", diags)) < 0)
             goto fail;
         c->schema_is_yaml = c->schema != NULL;
     }
@@ -186,10 +219,40 @@ fail:
     return err;
 }
 
+int sd_chart_check_links(const char *dir, sd_diags *diags)
+{
+    static const char *const files[][2] = {
+        { "Chart.yaml", "chart file" }, { "values.yaml", "values file" },
+        { "values.schema.json", "values schema" }, { "values.schema.yaml", "values schema" },
+        { ".schema.yaml", "schema settings" }, { "templates", "templates folder" }, { "ci", "ci folder" },
+    };
+    sd_buf p = SD_BUF_INIT;
+    struct dirent *e;
+    DIR *d;
+    int err = 0;
+
+    for (size_t i = 0; i < sizeof files / sizeof *files && !err; i++)
+        err = check_dir(dir, dir, files[i][0], files[i][1], diags);
+    for (int k = 0; k < 2 && !err; k++) {
+        /* each ci/ values file, each subchart */
+        sd_buf_clear(&p);
+        sd_buf_printf(&p, "%s/%s", dir, k ? "charts" : "ci");
+        if (sd_buf_failed(&p) || !(d = opendir(p.ptr)))
+            continue;
+        while (!err && (e = readdir(d)))
+            if (e->d_name[0] != '.')
+                err = check_dir(dir, p.ptr, e->d_name, k ? "subchart" : "ci/ values file", diags);
+        closedir(d);
+    }
+    sd_buf_release(&p);
+    return err;
+}
+
 int sd_chart_load(sd_chart **out, const char *dir, sd_diags *diags)
 {
     walk w;
     memset(&w, 0, sizeof w);
+    w.root = dir;
     return load_dir(out, dir, 0, &w, diags);
 }
 

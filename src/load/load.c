@@ -675,3 +675,18 @@ int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
         return err;
     return load_owned(out, path, text, len, fmt, &l, diags);
 }
+
+int sd_doc_load_in(sd_doc **out, const char *chart_dir, const char *path, const char *what,
+                   enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags)
+{
+    sd_load_limits l;
+    char *text;
+    size_t len;
+    int err;
+
+    *out = NULL;
+    defaults(&l, lim);
+    if ((err = sd_file_read_in(&text, &len, chart_dir, path, l.max_file, what, diags)) < 0)
+        return err;
+    return load_owned(out, path, text, len, fmt, &l, diags);
+}

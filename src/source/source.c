@@ -84,32 +84,44 @@ static int by_name(const void *a, const void *b)
 /* The schema of a chart that ships none, made from its values.yaml and
  * what its comments say (gen.h): with the chart's `.schema.yaml` settings
  * and its ci/ values files (valid by definition) when it has them. A
- * settings file or a ci/ file that does not load is left out (a warning).
- * Returns the schema, or NULL when out of memory (reported). */
-static sd_doc *chart_schema(const sd_chart *ch, sd_diags *diags)
+ * settings file or a ci/ file that does not load is left out (a warning);
+ * one that leads out of the chart (a symbolic link) is an error, and so is
+ * an annotation's `$ref` that does: the chart's own files are read with
+ * sd_doc_load_in(), and `$ref`s through the run's docset. Returns 0 with
+ * the schema in *out, or the error (reported). */
+static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
 {
+    const sd_chart *ch = s->chart;
     sd_gen_opts o;
     sd_buf p = SD_BUF_INIT;
-    sd_doc *cfg = NULL, *ci[16], *out;
+    sd_doc *cfg = NULL, *ci[16];
     char *names[16];
-    size_t nci = 0, nn = 0, nfiles = 0;
+    size_t nci = 0, nn = 0, nfiles = 0, errors = diags->errors;
     const char **files;
     struct stat st;
     DIR *d;
     struct dirent *e;
+    int err = 0;
 
+    *out = NULL;
     memset(&o, 0, sizeof o);
     sd_buf_printf(&p, "%s/.schema.yaml", ch->dir);
-    if (!sd_buf_failed(&p) && stat(p.ptr, &st) == 0) {
+    if (!sd_buf_failed(&p) && lstat(p.ptr, &st) == 0) {
         sd_diags quiet = SD_DIAGS_INIT;
-        if (sd_doc_load_file(&cfg, p.ptr, SD_FMT_YAML, NULL, &quiet) < 0 ||
-            sd_gen_config(&o, &files, &nfiles, cfg, &quiet) < 0) {
+        if ((err = sd_doc_load_in(&cfg, s->path, p.ptr, "schema settings", SD_FMT_YAML, NULL, &quiet)) == SD_EDENIED) {
+            sd_diag_error(diags, err, (sd_loc){ p.ptr, 0, 0 }, "%s",
+                          quiet.count && quiet.items[0].message ? quiet.items[0].message : "refused");
+            sd_diags_release(&quiet);
+            goto done;
+        }
+        if (err < 0 || sd_gen_config(&o, &files, &nfiles, cfg, &quiet) < 0) {
             sd_diag_warning(diags, (sd_loc){ p.ptr, 0, 0 }, "the schema settings do not load (%s); left out",
                             quiet.count ? quiet.items[0].message : "unreadable");
             memset(&o, 0, sizeof o);
         } else {
             o.flavour = SD_GEN_HVSJ;
         }
+        err = 0;
         sd_diags_release(&quiet);
     }
     sd_buf_clear(&p);
@@ -129,20 +141,35 @@ static sd_doc *chart_schema(const sd_chart *ch, sd_diags *diags)
     qsort(names, nn, sizeof *names, by_name);
     for (size_t i = 0; i < nn; i++) {
         sd_diags quiet = SD_DIAGS_INIT;
-        if (sd_doc_load_file(&ci[nci], names[i], SD_FMT_YAML, NULL, &quiet) == 0)
+        int r = err ? 0 : sd_doc_load_in(&ci[nci], s->path, names[i], "ci/ values file", SD_FMT_YAML, NULL, &quiet);
+        if (r == 0 && !err)
             nci++;
+        else if (r == SD_EDENIED)
+            err = sd_diag_error(diags, r, (sd_loc){ names[i], 0, 0 }, "%s",
+                                quiet.count && quiet.items[0].message ? quiet.items[0].message : "refused");
         sd_diags_release(&quiet);
         free(names[i]);
     }
+    if (err < 0)
+        goto done;
     o.examples = (const sd_doc *const *)ci;
     o.nexamples = nci;
     o.base_dir = ch->dir;
-    out = sd_gen_schema((const sd_doc *const *)&ch->values, 1, &o, NULL, diags);
+    o.docs = s->docs;
+    if (!(*out = sd_gen_schema((const sd_doc *const *)&ch->values, 1, &o, NULL, diags)))
+        err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+    else if (diags->errors > errors) {
+        /* an annotation's `$ref` was refused (reported) */
+        sd_doc_free(*out);
+        *out = NULL;
+        err = SD_EDENIED;
+    }
+done:
     for (size_t i = 0; i < nci; i++)
         sd_doc_free(ci[i]);
     sd_doc_free(cfg);
     sd_buf_release(&p);
-    return out;
+    return err;
 }
 
 static int open_chart(sd_source *s, sd_diags *diags)
@@ -156,8 +183,8 @@ static int open_chart(sd_source *s, sd_diags *diags)
     const sd_node *vroot = s->chart->values ? sd_doc_root(s->chart->values) : NULL;
     if (!s->chart->schema && vroot && vroot->kind == SD_MAP && vroot->n) {
         /* a chart without a schema: the one its values file and comments make */
-        if (!(s->chart->schema = chart_schema(s->chart, diags)))
-            return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+        if ((err = chart_schema(&s->chart->schema, s, diags)) < 0)
+            return err;
         s->generated = 1;
         sd_diag_add(diags, SD_SEV_NOTE, 0, (sd_loc){ s->chart->dir, 0, 0 }, NULL, NULL,
                     "the chart has no values.schema.json: the schema is made from values.yaml and its "
@@ -531,13 +558,19 @@ int sd_source_dump(sd_buf *out, const char *path, sd_diags *diags)
         sd_doc_free(doc);
         return 0;
     }
+    /* a chart with a file or folder leading out of it is refused, as by
+     * every command, even where this view reads no part of it */
+    if (sd_chart_is_dir(path) && (err = sd_chart_check_links(path, diags)) < 0)
+        return err;
     sd_buf_puts(out, "[\n");
     for (const char *const *f = chart_files; *f; f++) {
         sd_buf_clear(&p);
         sd_buf_printf(&p, "%s/%s", path, *f);
         if (access(p.ptr, F_OK) != 0 && errno == ENOENT)
             continue;
-        if ((err = sd_doc_load_file(&doc, p.ptr, SD_FMT_AUTO, NULL, diags)) < 0)
+        if ((err = sd_doc_load_in(&doc, path, p.ptr, !strcmp(*f, "values.yaml") ? "values file"
+                                  : !strncmp(*f, "values.schema", 13) ? "values schema" : "chart file",
+                                  SD_FMT_AUTO, NULL, diags)) < 0)
             break;
         if (any++)
             sd_buf_puts(out, ",\n");

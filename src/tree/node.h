@@ -113,6 +113,12 @@ uint64_t sd_load_budget_used(void);
  *  sd_doc_free(); on failure returns SD_E* with one error in `diags`. */
 int sd_doc_load_file(sd_doc **out, const char *path, enum sd_format fmt,
                      const sd_load_limits *lim, sd_diags *diags);
+/** sd_doc_load_file() for a file of the chart in `chart_dir`: read with
+ *  sd_file_read_in() (file.h), so a path or symbolic link leading out of
+ *  the chart is refused (SD_EDENIED, reported at `path` naming it `what`)
+ *  before a byte of it is read. */
+int sd_doc_load_in(sd_doc **out, const char *chart_dir, const char *path, const char *what,
+                   enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags);
 /** Parse `len` bytes of `text` (copied) named `name` in messages. */
 int sd_doc_load_mem(sd_doc **out, const char *name, const char *text, size_t len,
                     enum sd_format fmt, const sd_load_limits *lim, sd_diags *diags);

@@ -260,3 +260,81 @@ done:
     free(preal);
     return r;
 }
+
+/* The real path of the chart directory `dabs` (absolute, lexical), kept
+ * for the next call: a chart's files are read one after the other, each
+ * against the same directory (10,000 subcharts: 20,000 realpath() calls
+ * fewer). A new string, or NULL when out of memory. */
+static char *real_dir(const char *dabs)
+{
+    static _Thread_local char *key, *real;
+    int exists;
+
+    if (key && real && strcmp(key, dabs) == 0)
+        return strdup(real);
+    free(key);
+    free(real);
+    key = strdup(dabs);
+    real = sd_file_real_of(dabs, &exists);
+    if (!key || !real) {
+        free(key);
+        free(real);
+        key = real = NULL;
+        return sd_file_real_of(dabs, &exists);
+    }
+    return strdup(real);
+}
+
+int sd_file_read_in(char **out, size_t *out_len, const char *dir, const char *path, size_t max,
+                    const char *what, sd_diags *diags)
+{
+    char *dabs = lexical_abs(dir), *pabs = lexical_abs(path), *dreal = NULL, *preal = NULL;
+    sd_diags quiet = SD_DIAGS_INIT;
+    sd_loc loc = { path, 0, 0 };
+    int exists = 0, r;
+
+    *out = NULL;
+    *out_len = 0;
+    if (!dabs || !pabs) {
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+        goto done;
+    }
+    if (!inside(pabs, dabs)) {
+        r = sd_diag_error(diags, SD_EDENIED, loc, "refusing the %s: it lies outside the chart directory '%s'",
+                          what, dir);
+        goto done;
+    }
+    if (!(dreal = real_dir(dabs)) || !(preal = sd_file_real_of(path, &exists))) {
+        r = sd_diag_error(diags, SD_ENOMEM, loc, "out of memory");
+        goto done;
+    }
+    if (!inside(preal, dreal)) {
+        r = sd_diag_error(diags, SD_EDENIED, loc,
+                          "refusing the %s: it leads outside the chart directory '%s' through a symbolic "
+                          "link (to '%s')", what, dir, preal);
+        goto done;
+    }
+    if (!exists) {
+        /* nothing there, a dangling link or a loop: said as sd_file_read
+         * says it, without opening anything; a file that appeared since
+         * the check is not trusted */
+        struct stat st;
+        if (stat(path, &st) < 0)
+            r = open_error(diags, loc, errno);
+        else
+            r = sd_diag_error(diags, SD_EDENIED, loc, "refusing the %s: it changed while it was checked", what);
+        goto done;
+    }
+    /* the path with every link resolved, opened with O_NOFOLLOW: a link
+     * swapped in since the check is refused, never followed */
+    if ((r = sd_file_read(out, out_len, preal, max, SD_FILE_NOFOLLOW, &quiet)) < 0)
+        r = sd_diag_error(diags, r, loc, "%s", quiet.count && quiet.items[0].message
+                                               ? quiet.items[0].message : "out of memory");
+done:
+    sd_diags_release(&quiet);
+    free(dabs);
+    free(pabs);
+    free(dreal);
+    free(preal);
+    return r;
+}

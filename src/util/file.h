@@ -56,4 +56,18 @@ char *sd_file_real_of(const char *path, int *exists);
  *  the file: "README"), or SD_ENOMEM. */
 int sd_file_confine(char **out, const char *dir, const char *path, const char *what, sd_diags *diags);
 
+/** Read the chart file `path` of the chart directory `dir`: the one way
+ *  a chart's own files are opened (Chart.yaml, values files, schemas,
+ *  .schema.yaml, ci/ and templates/ files, READMEs, `$ref` targets that
+ *  annotations name). `path`, made absolute with "." and ".." resolved as
+ *  text, must lie inside `dir`, and its real path (symbolic links
+ *  followed) inside `dir`'s real path; the real path is then opened with
+ *  O_NOFOLLOW, as sd_file_read() does, at most `max` bytes. *out and
+ *  *out_len as sd_file_read(). Returns 0, or SD_EDENIED with an error at
+ *  `path` that names the file as `what` ("values file") and says where it
+ *  leads, or sd_file_read()'s codes and messages, reported at `path`.
+ *  Not a byte of a refused file is read. */
+int sd_file_read_in(char **out, size_t *out_len, const char *dir, const char *path, size_t max,
+                    const char *what, sd_diags *diags);
+
 #endif

@@ -62,15 +62,17 @@ CASES = []
 
 
 def case(name, argv, rc, err=None, out_file=None, check=None, asan=True, tmpdir=False, env=None, bound=False,
-         max_err=None):
+         max_err=None, secret=None):
     """Register a case; the decorated function writes its files into dir.
     tmpdir: the run gets a $TMPDIR of its own that must be empty after it.
     env: more environment. bound: the address-space limit is BOUND_M x the
     case's input bytes + BOUND_C instead of MEM_LIMIT. max_err: stderr may
-    be at most this many bytes."""
+    be at most this many bytes. secret: a text planted outside the chart
+    that must appear in no output (stdout, stderr, an out.* file), whatever
+    the exit status."""
     def deco(fn):
         CASES.append(dict(name=name, setup=fn, argv=argv, rc=rc, err=err, out_file=out_file, check=check,
-                          asan=asan, tmpdir=tmpdir, env=env, bound=bound, max_err=max_err))
+                          asan=asan, tmpdir=tmpdir, env=env, bound=bound, max_err=max_err, secret=secret))
         return fn
     return deco
 
@@ -153,7 +155,8 @@ def _(d):
     os.symlink("values.schema.json", f"{d}/c/b")
 
 
-@case("symlink-dev-zero", RENDER, err=r"c/values\.yaml: error: not a regular file", **REFUSED)
+@case("symlink-dev-zero", RENDER, err=r"c/values\.yaml: error: refusing the values file: it leads outside the chart "
+      r"directory 'c' through a symbolic link \(to '/dev/zero'\)", **REFUSED)
 def _(d):
     chart(d)
     os.symlink("/dev/zero", f"{d}/c/values.yaml")
@@ -174,6 +177,51 @@ def _(d):
 def _(d):
     chart(d, "a: 1\n")
     os.symlink("nowhere.json", f"{d}/c/values.schema.json")
+
+
+# ---- chart files and annotation $refs leading out of the chart (issue 41) ----
+
+SECRET = "token: SECRET-TOKEN-41\n"
+OUT_SECRET = dict(secret="SECRET-TOKEN-41")
+
+
+def leaked(d, secret, out):
+    """Whether `secret` is in `out` (bytes) or in a file out.* in d."""
+    return secret.encode() in out or any(
+        secret in open(os.path.join(d, f), errors="replace").read()
+        for f in os.listdir(d) if f.startswith("out.") and os.path.isfile(os.path.join(d, f)))
+
+
+@case("symlink-values-out", RENDER, err=r"c/values\.yaml: error: refusing the values file: it leads outside the "
+      r"chart directory 'c' through a symbolic link", **OUT_SECRET, **REFUSED)
+def _(d):
+    chart(d)
+    w(f"{d}/secret.yaml", SECRET)
+    os.symlink("../secret.yaml", f"{d}/c/values.yaml")
+
+
+@case("symlink-ci-out", ["schema", "c", "--check"], {2}, **OUT_SECRET,
+      err=r"c/ci/x\.yaml: error: refusing the ci/ values file: it leads outside the chart directory 'c'")
+def _(d):
+    chart(d, "a: 1\n")
+    w(f"{d}/secret.yaml", SECRET)
+    os.makedirs(f"{d}/c/ci")
+    os.symlink("../../secret.yaml", f"{d}/c/ci/x.yaml")
+
+
+@case("atschema-ref-out", ["schema", "c", "--check"], {2}, **OUT_SECRET,
+      err=r"c/values\.yaml:1:1: error: \$ref '\.\./secret\.yaml': 'secret\.yaml' is outside the chart directory 'c'")
+def _(d):
+    chart(d, "# @schema\n# $ref: ../secret.yaml\n# @schema\na: {}\n")
+    w(f"{d}/secret.yaml", SECRET)
+
+
+@case("schema-settings-values-out", ["schema", "c"], {2}, **OUT_SECRET,
+      err=r"c/\.schema\.yaml:1:10: error: `values` in the schema settings: '\.\./secret\.yaml' leaves the chart")
+def _(d):
+    chart(d, "a: 1\n")
+    w(f"{d}/secret.yaml", SECRET)
+    w(f"{d}/c/.schema.yaml", "values: [../secret.yaml]\n")
 
 
 # ---- subcharts -----------------------------------------------------------
@@ -898,6 +946,8 @@ def main():
                 problems.append(f"exit 0 without writing {c['out_file']}")
             if c["check"] and rc == 0 and not problems and not c["check"](d, out):
                 problems.append("output check failed")
+            if c.get("secret") and leaked(d, c["secret"], out + err):
+                problems.append("the secret planted outside the chart is in the output")
             if "AddressSanitizer" in errs or UBSAN.search(errs):
                 problems.append("sanitizer report")
             if c["tmpdir"] and os.listdir(env["TMPDIR"]):

@@ -7,6 +7,7 @@
 #include "server.h"
 
 #include "docset.h"
+#include "file.h"
 #include "uri.h"
 
 #include <dirent.h>
@@ -620,6 +621,66 @@ static void test_remote(void)
     t_server_stop(&srv);
 }
 
+/* sd_file_read_in (issue 41): the one opener of chart files. An outside
+ * FIFO behind a link would block if it were opened: the alarm of
+ * test_symlink_escape turns that into a failure. */
+static void test_chart_files(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    char chart[512], p[PATH_MAX], *text = NULL;
+    size_t len = 0;
+
+    signal(SIGALRM, alarm_handler);
+    alarm(20);
+    snprintf(chart, sizeof chart, "%s/cf", tmp);
+    mkdir(chart, 0755);
+    snprintf(p, sizeof p, "%s/cf-secret.fifo", tmp);
+    OK(mkfifo(p, 0600) == 0);
+    snprintf(p, sizeof p, "%s/cf-secret.yaml", tmp);
+    t_write_file(p, NULL, "token: SECRET\n");
+    snprintf(p, sizeof p, "%s/values.yaml", chart);
+    OK(symlink("../cf-secret.yaml", p) == 0);
+    snprintf(p, sizeof p, "%s/pipe.yaml", chart);
+    OK(symlink("../cf-secret.fifo", p) == 0);
+    snprintf(p, sizeof p, "%s/in.yaml", chart);
+    t_write_file(p, NULL, "a: 1\n");
+    snprintf(p, sizeof p, "%s/in-link.yaml", chart);
+    OK(symlink("in.yaml", p) == 0);
+    snprintf(p, sizeof p, "%s/loop.yaml", chart);
+    OK(symlink("loop.yaml", p) == 0);
+    snprintf(p, sizeof p, "%s/dangling.yaml", chart);
+    OK(symlink("../cf-nowhere.yaml", p) == 0);
+
+    /* a link out: refused, nothing read */
+    snprintf(p, sizeof p, "%s/values.yaml", chart);
+    INT_EQ(sd_file_read_in(&text, &len, chart, p, 1 << 20, "values file", &d), SD_EDENIED);
+    OK(text == NULL);
+    STR_EQ(lines(&d), fmt("%s: error: refusing the values file: it leads outside the chart directory '%s' "
+                          "through a symbolic link (to '%s/cf-secret.yaml')", p, chart, tmp));
+    snprintf(p, sizeof p, "%s/pipe.yaml", chart);
+    INT_EQ(sd_file_read_in(&text, &len, chart, p, 1 << 20, "values file", &d), SD_EDENIED);
+    sd_diags_release(&d);
+    /* outside as written: "../x" and absolute paths */
+    snprintf(p, sizeof p, "%s/../cf-secret.yaml", chart);
+    INT_EQ(sd_file_read_in(&text, &len, chart, p, 1 << 20, "values file", &d), SD_EDENIED);
+    STR_EQ(lines(&d), fmt("%s: error: refusing the values file: it lies outside the chart directory '%s'",
+                          p, chart));
+    /* a link inside the chart is followed */
+    snprintf(p, sizeof p, "%s/in-link.yaml", chart);
+    INT_EQ(sd_file_read_in(&text, &len, chart, p, 1 << 20, "values file", &d), 0);
+    OK(text && strcmp(text, "a: 1\n") == 0 && len == 5);
+    free(text);
+    text = NULL;
+    /* a loop and a dangling link: said as sd_file_read says them */
+    snprintf(p, sizeof p, "%s/loop.yaml", chart);
+    INT_EQ(sd_file_read_in(&text, &len, chart, p, 1 << 20, "values file", &d), SD_EIO);
+    STR_EQ(lines(&d), fmt("%s: error: cannot open file: a symbolic link loop", p));
+    snprintf(p, sizeof p, "%s/dangling.yaml", chart);
+    INT_EQ(sd_file_read_in(&text, &len, chart, p, 1 << 20, "values file", &d), SD_ENOTFOUND);
+    STR_EQ(lines(&d), fmt("%s: error: cannot open file: No such file or directory", p));
+    alarm(0);
+}
+
 static void test_cleanup(void)
 {
     rm_tree(tmp);
@@ -628,5 +689,5 @@ static void test_cleanup(void)
 }
 
 TEST_MAIN(test_setup, test_local_prefix, test_local_errors, test_longest_prefix,
-          test_bad_chart_maps, test_user_maps, test_symlink_escape, test_adopt,
+          test_bad_chart_maps, test_user_maps, test_symlink_escape, test_chart_files, test_adopt,
           test_remote, test_cleanup)
