@@ -4,7 +4,9 @@
 # against both schema generators' own test data (tests/schema/
 # conformance.py); traefik's schema made again from its annotations; every
 # corpus chart without its schema: its own values.yaml and ci/ files valid
-# against the schema made for it, and its pages losing nothing
+# against the schema made for it (and, as a property, every fixture and
+# every file of the tools' test data: tests/schema/accepts.py), and its
+# pages losing nothing
 # (tests/schema/pages.py); every command (validate, the pages, the form,
 # rules, diff, upgrade-check) on an annotated chart without a schema uses
 # the schema made for it and notes it once; the schema command's options in
@@ -143,6 +145,41 @@ for c in "$CORPUS"/charts/*/; do
     rm -rf "$tmp/c-$cn" "$tmp/z-$cn"
 done
 echo "figure: schema made for $charts corpus charts without their schema: values.yaml and ci/ valid, pages complete"
+
+# --- a made schema accepts its own chart (issue 39): a property ------------------
+# every corpus chart, every fixture in tests/schema/accepts/, every values
+# file of both tools' test data: the made schema accepts its values.yaml and
+# ci/ files (tests/schema/accepts.py; its figure: line)
+mkdir "$tmp/acc"
+python3 tests/schema/accepts.py "$SD" "$CORPUS" "$tmp/acc" $S/accepts >"$tmp/acc.out" 2>&1; st=$?
+grep -E '^(figure|skip):' "$tmp/acc.out"
+status "the made schema accepts its own chart" 0 $st
+[ $st -ne 0 ] && grep '^FAIL' "$tmp/acc.out" | head -20
+grep -q '^figure: .* 0 errors' "$tmp/acc.out" && ok || fail "accepts: no figure with 0 errors"
+n=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$tmp/acc.out")
+[ "${n:-0}" -ge 50 ] && ok || fail "accepts: only ${n:-0} charts checked (expected 50)"
+# a `""` placeholder takes what the chart's README shows (sasl.client.passwords: [pass1])
+A=$S/accepts/placeholder
+printf 'sasl:\n  client:\n    passwords: [pass1]\nextraHosts:\n  - {name: a, ip: 10.0.0.1}\n' >"$tmp/readme-ex.yaml"
+"$SD" validate $A "$tmp/readme-ex.yaml" >"$tmp/out" 2>"$tmp/err"
+status "a README example of a \"\" default: valid" 0 $?
+mkdir "$tmp/noreadme" && cp $A/Chart.yaml $A/values.yaml "$tmp/noreadme/"
+"$SD" validate "$tmp/noreadme" "$tmp/readme-ex.yaml" >"$tmp/out" 2>"$tmp/err"
+status "the same without the README: refused" 1 $?
+has "without the README: a string" "$tmp/err" "sasl.client.passwords: found array, expected string"
+# an annotation its own default breaks: a warning, left out of the made schema
+mkdir "$tmp/contra" && cp $A/Chart.yaml "$tmp/contra/"
+printf 'name: bar # @schema pattern: ^[a-z]$\n' >"$tmp/contra/values.yaml"
+"$SD" validate "$tmp/contra" >"$tmp/out" 2>"$tmp/err"
+status "an annotation the chart's own default breaks: valid" 0 $?
+has "an annotation its default breaks: the warning" "$tmp/err" \
+    "values.yaml:1:7: warning: name: value \"bar\" does not match pattern '^[a-z]\$'"
+has "an annotation its default breaks: left out" "$tmp/err" "breaks this \`pattern\`; the schema made for the chart leaves it out"
+printf 'name: baz\n' >"$tmp/contra/ok.yaml"
+"$SD" validate "$tmp/contra" "$tmp/contra/ok.yaml" >"$tmp/out" 2>"$tmp/err"
+status "the rest of the made schema still checks" 0 $?
+"$SD" schema "$tmp/contra" >"$tmp/out" 2>"$tmp/err"
+has "schemadoc schema still writes the annotation" "$tmp/out" '"pattern": "^[a-z]$"'
 
 # --- every command uses the made schema, and says so once --------------------
 # A chart without a schema whose annotations say what its defaults cannot

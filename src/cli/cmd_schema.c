@@ -174,10 +174,10 @@ static int one(run r)
     sd_gen_opts o;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
-    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL, **ci = NULL;
+    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL, **ci = NULL, *readme[16];
     const char **files = NULL;
     char *cfg_path = NULL, *base = NULL, *target = NULL;
-    size_t nfiles = 0, nvals = 0, nci = 0;
+    size_t nfiles = 0, nvals = 0, nci = 0, nreadme = 0;
     int status = SD_EXIT_OK, flavour = 0, like = 0;
 
     memset(&o, 0, sizeof o);
@@ -239,6 +239,10 @@ static int one(run r)
         status = SD_EXIT_ERROR;
     o.examples = (const sd_doc *const *)ci;
     o.nexamples = nci;
+    if (!status && chart)
+        nreadme = sd_gen_chart_readme(readme, 16, r.source);
+    o.readme = (const sd_doc *const *)readme;
+    o.nreadme = nreadme;
     if (status)
         goto done;
     if (!(schema = sd_gen_schema((const sd_doc *const *)vals, nvals, &o, &flavour, &diags))) {
@@ -263,6 +267,8 @@ done:
     free(vals);
     for (size_t i = 0; i < nci; i++)
         sd_doc_free(ci[i]);
+    for (size_t i = 0; i < nreadme; i++)
+        sd_doc_free(readme[i]);
     free(ci);
     sd_doc_free(schema);
     sd_doc_free(cfg);

@@ -57,6 +57,10 @@ typedef struct sd_gen_opts {
      * default's gets that type too */
     const sd_doc *const *examples;
     size_t      nexamples;
+    /* ... and the examples its README shows (sd_gen_readme_examples()),
+     * which widen only a placeholder default: `""`, or a list of `""` */
+    const sd_doc *const *readme;
+    size_t      nreadme;
 } sd_gen_opts;
 
 /** The schema of `values` (n >= 1 documents, merged in order as Helm merges
@@ -78,5 +82,15 @@ void sd_gen_write(sd_buf *out, const sd_doc *schema, int flavour, const sd_gen_o
  *  the arena of `cfg`; NULL when it lists none). Unknown keys are warnings.
  *  Returns 0, or SD_ESYNTAX with an error in `diags`. */
 int sd_gen_config(sd_gen_opts *opts, const char ***values, size_t *n, const sd_doc *cfg, sd_diags *diags);
+
+/** The YAML examples of a chart's README (`text`, `len` bytes, named `name`
+ *  in positions): each fenced ```yaml (or yml) block that parses to a
+ *  non-empty map, as new documents in docs[0..] (at most `max`) that the
+ *  caller frees with sd_doc_free(). Returns how many; a block that does not
+ *  parse is left out (and on running out of memory, the rest). */
+size_t sd_gen_readme_examples(sd_doc **docs, size_t max, const char *text, size_t len, const char *name);
+/** The same for the README.md in `chart_dir` (a symbolic link is not
+ *  followed; no README, no examples). */
+size_t sd_gen_chart_readme(sd_doc **docs, size_t max, const char *chart_dir);
 
 #endif
