@@ -80,7 +80,9 @@ n=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$tmp/conf.out")
 # --- traefik: the schema its annotations make is the one it ships -----------
 # The chart's project keeps its helm-values-schema-json settings at the
 # repository's root (traefik/traefik-helm-chart .schema.yaml: draft 2020,
-# indent 4, schemaRoot id, title, description); the corpus has the chart
+# indent 4, useHelmDocs, schemaRoot id, title, description: its shipped
+# schema has the `# --` descriptions, which the tool writes only with
+# useHelmDocs); the corpus has the chart
 # folder only, so they are written beside it here (additionalProperties as
 # the shipped schema has it).
 T=$tmp/traefik
@@ -90,6 +92,7 @@ values:
   - values.yaml
 draft: 2020
 indent: 4
+useHelmDocs: true
 schemaRoot:
   id: https://traefik.io/traefik-helm-chart.schema.json
   title: Traefik Proxy Helm Chart
@@ -110,6 +113,16 @@ print(count(json.load(open(sys.argv[1]))))' "$CORPUS/charts/traefik/values.schem
 echo "figure: traefik: the schema made again equals the shipped one, $n keywords and keys compared"
 "$SD" schema "$T" --like helm-values-schema-json --check -o "$CORPUS/charts/traefik/values.schema.json" >"$tmp/out" 2>&1
 status "traefik --check --like against the shipped schema: up to date" 0 $?
+# helm-docs descriptions under --like helm-values-schema-json: only with
+# useHelmDocs or --use-helm-docs, as the tool (issue 39)
+sed -i '/^useHelmDocs/d' "$T/.schema.yaml"
+"$SD" schema "$T" --like helm-values-schema-json -o "$tmp/tr-nodocs.json" 2>"$tmp/err"
+hasnt "traefik --like, no useHelmDocs: no helm-docs description" "$tmp/tr-nodocs.json" '"description": "Number of old history to retain to allow rollback'
+"$SD" schema "$T" --like helm-values-schema-json --use-helm-docs -o "$tmp/tr-docs.json" 2>"$tmp/err"
+cmp -s "$tmp/tr-docs.json" "$CORPUS/charts/traefik/values.schema.json" && ok || fail "traefik --like --use-helm-docs: not the shipped schema"
+"$SD" schema "$T" -o "$tmp/tr-native.json" 2>"$tmp/err"
+has "traefik without --like: helm-docs descriptions read (schemadoc's reading)" "$tmp/tr-native.json" '"description": "Number of old history'
+echo 'useHelmDocs: true' >>"$T/.schema.yaml"
 # its pages with the schema made from its annotations lose nothing
 for f in json md html; do
     "$SD" "$CORPUS/charts/traefik" --format $f -o "$tmp/tr-a.$f" 2>/dev/null
@@ -235,7 +248,7 @@ noted upgrade-check "$tmp/err" 2
 # --- the schema command's options: --help, completion, did-you-mean ----------
 "$SD" schema --help >"$tmp/out" 2>&1
 status "schema --help" 0 $?
-for o in --check --like --dialect --config --draft "-o FILE"; do has "schema --help names $o" "$tmp/out" "$o"; done
+for o in --check --like --dialect --config --draft --use-helm-docs "-o FILE"; do has "schema --help names $o" "$tmp/out" "$o"; done
 "$SD" completion bash >"$tmp/compl.bash"
 for w in lik:--like dia:--dialect con:--config che:--check; do
     out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc schema "--$2"); COMP_CWORD=2; _schemadoc; echo "${COMPREPLY[*]}"' _ "$tmp/compl.bash" "${w%%:*}")

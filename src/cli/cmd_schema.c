@@ -1,5 +1,5 @@
 /* cmd_schema.c - `schemadoc schema CHART|VALUES [-o FILE] [--draft D]
- * [--check] [--like TOOL | --dialect NAME] [--config FILE]`:
+ * [--check] [--like TOOL | --dialect NAME] [--config FILE] [--use-helm-docs]`:
  * the chart's values schema made from its values files and what their
  * comments say (dialect/gen.h), in the author's key order, or byte for byte
  * as helm-schema or helm-values-schema-json would write it. --check writes
@@ -89,7 +89,7 @@ static int load_ci(sd_doc ***docs, size_t *n, const char *chart, sd_diags *diags
 
 typedef struct run {
     const char *source, *output, *config, *like, *dialect;
-    int         draft, check;
+    int         draft, check, helm_docs;
     const char *sources[64];   /* as given */
     size_t      nsources;
 } run;
@@ -126,6 +126,8 @@ static int parse(run *r, int argc, char **argv)
             r->config = v;
         } else if (!strcmp(a, "--check")) {
             r->check = 1;
+        } else if (!strcmp(a, "--use-helm-docs")) {
+            r->helm_docs = 1;
         } else if (a[0] == '-' && a[1]) {
             return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
         } else if (r->nsources < sizeof r->sources / sizeof *r->sources) {
@@ -215,6 +217,8 @@ static int one(run r)
                   : !strcmp(r.dialect, "schemadoc") ? SD_GEN_NATIVE : SD_GEN_HVSJ;
     if (r.draft)
         o.draft = r.draft;
+    if (r.helm_docs)
+        o.helm_docs = 1;   /* the plugin's --use-helm-docs */
     o.base_dir = base;
     {
         char *cdir = cfg_path && cfg ? dir_of(cfg_path) : NULL;

@@ -40,7 +40,8 @@ typedef struct sd_gen_opts {
                                      types stay ignored where the tool ignores them */
     int         draft;            /* 4, 6, 7, 2019, 2020; 0: the flavour's (2020-12; helm-schema 7) */
     /* helm-values-schema-json */
-    int         helm_docs;        /* -1: no, 0: when the file has `# --` lines, 1: yes */
+    int         helm_docs;        /* -1: no, 0: when the file has `# --` lines (under
+                                     `exact`, as the tool: no), 1: yes */
     int         no_additional;    /* close every object (--no-additional-properties) */
     int         no_global;        /* do not add `global` to a closed root */
     const char *root_id, *root_ref, *root_title, *root_description;
