@@ -251,8 +251,8 @@ static void test_precedence_tools(void)
     char *r = gen_with(v, SD_GEN_HVSJ, 0, NULL);
     OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":[\"integer\",\"null\"],\"minimum\":0}"));
     free(r);
-    r = gen_with(v, SD_GEN_HVSJ, 1, NULL);
-    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":\"null\",\"minimum\":0}"));
+    r = gen_with(v, SD_GEN_HVSJ, 1, NULL);   /* the tool: helm-docs only with useHelmDocs */
+    OK(has(r, "\"buf\":{\"type\":\"null\",\"minimum\":0}"));
     free(r);
     r = gen_with("mode: auto\nname: x\nenv: {}\nn: 1\n", SD_GEN_NATIVE, 0,
                  "mode: true\nname: 0\nenv: [a]\nn: null\n");
@@ -425,6 +425,27 @@ static void test_placeholder(void)
     sd_buf_release(&b);
 }
 
+/* A comment block indented deeper than the key after it closes the
+ * previous map (yaml.v3): not the key's head comment; and a
+ * `# @schema.root` block apart from the first key (a blank line between)
+ * is still the root block (issue 39) */
+static void test_head_deeper(void)
+{
+    const char *v = "a:\n  b: 1\n  # c: 2\n  # -- not d's\n# @schema additionalProperties: true\nd: {}\n"
+                    "e:\n  f: 1\n  # @schema minimum: 5\ne2: 2\n";
+    char *r = gen_with(v, SD_GEN_HVSJ, 0, NULL);   /* helm-docs on: the file has `# --` */
+    OK(has(r, "\"d\":{\"type\":\"object\",\"additionalProperties\":true}"));
+    OK(has(r, "\"e2\":{\"type\":\"integer\"}"));
+    OK(r && !strstr(r, "not d's"));
+    free(r);
+    const char *root = "# @schema.root\n# title: My chart\n# description: What it does\n# @schema.root\n\n"
+                       "# @schema\n# type: integer\n# @schema\nreplicas: 1\n";
+    r = gen_with(root, SD_GEN_AUTO, 1, NULL);
+    OK(has(r, "\"title\":\"My chart\""));
+    OK(has(r, "\"description\":\"What it does\""));
+    free(r);
+}
+
 /* hostile and odd input never crashes and keeps the rest */
 static void test_gen_odd(void)
 {
@@ -446,4 +467,4 @@ static void test_gen_odd(void)
 
 TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
           test_helmschema_malformed, test_precedence, test_mixed, test_precedence_tools, test_helmdocs_bitnami_malformed, test_items_union,
-          test_placeholder, test_gen_odd)
+          test_placeholder, test_head_deeper, test_gen_odd)
