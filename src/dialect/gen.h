@@ -71,6 +71,18 @@ typedef struct sd_gen_opts {
  *  (reported). */
 sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *opts, int *flavour,
                       sd_diags *diags);
+/** helm-schema's merge of a dependency chart's schema `child` (its own
+ *  schema, made or shipped) into `parent` (from sd_gen_schema; changed in
+ *  place): with `imports` (the dependency's Chart.yaml `import-values`)
+ *  what it imports (a name: the child's `exports.NAME` keys at the parent's
+ *  root, replacing the parent's; `{child: PATH, parent: PATH}`: the child's
+ *  PATH as the parent's PATH, titled by its last key), else a property
+ *  `name` (the alias or name) holding the child's properties, titled
+ *  `name`, described by the chart's `description`, nothing required.
+ *  Returns 0 or SD_ENOMEM. */
+int sd_gen_helmschema_dep(sd_doc *parent, const sd_doc *child, const char *name, const char *description,
+                          const sd_node *imports);
+
 /** Append `schema` (from sd_gen_schema) as text: `flavour` SD_GEN_NATIVE in
  *  schemadoc's keyword order and the author's key order, two-space JSON and
  *  a final newline; SD_GEN_HVSJ / SD_GEN_HELMSCHEMA exactly as that tool
