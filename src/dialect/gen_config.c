@@ -163,11 +163,13 @@ size_t sd_gen_readme_examples(sd_doc **docs, size_t max, const char *text, size_
         }
         sd_diags quiet = SD_DIAGS_INIT;
         sd_doc *d = NULL;
-        if (sd_doc_load_mem(&d, name, body, (size_t)(q - body), SD_FMT_YAML, NULL, &quiet) == 0 &&
-            sd_doc_root(d) && sd_doc_root(d)->kind == SD_MAP && sd_doc_root(d)->n)
+        int err = sd_doc_load_mem(&d, name, body, (size_t)(q - body), SD_FMT_YAML, NULL, &quiet);
+        if (err == 0 && sd_doc_root(d) && sd_doc_root(d)->kind == SD_MAP && sd_doc_root(d)->n)
             docs[n++] = d;
         else
             sd_doc_free(d);
+        if (err == SD_ENOMEM)
+            sd_alloc_note_failure();   /* an example lost: the run fails, not the schema */
         sd_diags_release(&quiet);
         p = q;
         if (p < end) {   /* past the closing fence */
@@ -186,9 +188,15 @@ size_t sd_gen_chart_readme(sd_doc **docs, size_t max, const char *chart_dir)
     size_t len = 0, n = 0;
 
     sd_buf_printf(&p, "%s/README.md", chart_dir);
-    if (!sd_buf_failed(&p) && sd_file_present(p.ptr) &&
-        sd_file_read(&text, &len, p.ptr, SD_FILE_MAX, SD_FILE_NOFOLLOW, &quiet) == 0)
-        n = sd_gen_readme_examples(docs, max, text, len, p.ptr);
+    if (sd_buf_failed(&p))
+        sd_alloc_note_failure();
+    else if (sd_file_present(p.ptr)) {
+        int err = sd_file_read(&text, &len, p.ptr, SD_FILE_MAX, SD_FILE_NOFOLLOW, &quiet);
+        if (err == 0)
+            n = sd_gen_readme_examples(docs, max, text, len, p.ptr);
+        else if (err == SD_ENOMEM)
+            sd_alloc_note_failure();
+    }
     free(text);
     sd_diags_release(&quiet);
     sd_buf_release(&p);

@@ -1,7 +1,10 @@
 /* source.c - open a chart, schema, CRD or ytt file once for every command
  * (see source.h): detect the kind, set up the docset and its maps, load,
- * index every schema in one resolver, list the entry points. */
+ * index every schema in one resolver, list the entry points. A chart that
+ * ships no schema gets the one made from its values (gen.h), fitted so
+ * that its own values.yaml and ci/ files are valid. */
 #include "source.h"
+#include "alloc.h"
 #include "archive.h"
 #include "buf.h"
 #include "commented.h"
@@ -182,12 +185,17 @@ static void fit_own_values(sd_source *s, sd_doc *schema, const sd_doc *values, s
     sd_buf tok = SD_BUF_INIT;
     int oom = 0;
 
+    if (!tmp)
+        sd_alloc_note_failure();
     if (!root || !tmp)
         goto done;
     for (size_t f = 0; f <= nci; f++) {
         const sd_node *inst = vroot;
-        if (f && sd_doc_root(ci[f - 1]) && !(inst = sd_merge_values(tmp, vroot, sd_doc_root(ci[f - 1]), &oom)))
+        if (f && sd_doc_root(ci[f - 1]) && !(inst = sd_merge_values(tmp, vroot, sd_doc_root(ci[f - 1]), &oom))) {
+            if (oom)
+                sd_alloc_note_failure();
             break;
+        }
         for (int round = 0; round < 64; round++) {
             sd_validator *v = NULL;
             sd_validate_opts vo;
@@ -200,8 +208,12 @@ static void fit_own_values(sd_source *s, sd_doc *schema, const sd_doc *values, s
             vo.payload = s->docs;
             vo.lenient = 1;
             vo.default_draft = s->opts.draft ? s->opts.draft : SD_DRAFT_2020;
-            if (sd_validator_new(&v, schema, root, &vo, &quiet) == 0 &&
-                sd_validate(v, inst, &res, &quiet) == SD_EINVALID) {
+            int err = sd_validator_new(&v, schema, root, &vo, &quiet);
+            if (err == 0)
+                err = sd_validate(v, inst, &res, &quiet);
+            if (err == SD_ENOMEM)
+                sd_alloc_note_failure();   /* the fitting is lost: the run fails */
+            if (err == SD_EINVALID) {
                 for (size_t i = 0; i < res.count && !fixed; i++) {
                     const sd_verror *e = &res.items[i];
                     const char *kw = e->keyword;
