@@ -4,7 +4,9 @@
 # against both schema generators' own test data (tests/schema/
 # conformance.py); traefik's schema made again from its annotations; every
 # corpus chart without its schema: its own values.yaml and ci/ files valid
-# against the schema made for it, and its pages losing nothing
+# against the schema made for it (and, as a property, every fixture and
+# every file of the tools' test data: tests/schema/accepts.py), and its
+# pages losing nothing
 # (tests/schema/pages.py); every command (validate, the pages, the form,
 # rules, diff, upgrade-check) on an annotated chart without a schema uses
 # the schema made for it and notes it once; the schema command's options in
@@ -69,16 +71,18 @@ status "below a commented example: not judged" 0 $?
 # --- both tools' own test data ------------------------------------------------
 mkdir "$tmp/conf"
 python3 tests/schema/conformance.py "$SD" "$CORPUS/schema-gen" "$tmp/conf" >"$tmp/conf.out" 2>&1; st=$?
-grep -E '^(count|skip|note):' "$tmp/conf.out"
+grep -E '^(count|skip|note|figure):' "$tmp/conf.out"
 status "conformance with helm-values-schema-json and helm-schema" 0 $st
 [ $st -ne 0 ] && grep '^FAIL' "$tmp/conf.out" | head -20
 n=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$tmp/conf.out")
-[ "${n:-0}" -ge 38 ] && ok || fail "conformance: only ${n:-0} checks ran (expected 38)"
+[ "${n:-0}" -ge 46 ] && ok || fail "conformance: only ${n:-0} checks ran (expected 46)"
 
 # --- traefik: the schema its annotations make is the one it ships -----------
 # The chart's project keeps its helm-values-schema-json settings at the
 # repository's root (traefik/traefik-helm-chart .schema.yaml: draft 2020,
-# indent 4, schemaRoot id, title, description); the corpus has the chart
+# indent 4, useHelmDocs, schemaRoot id, title, description: its shipped
+# schema has the `# --` descriptions, which the tool writes only with
+# useHelmDocs); the corpus has the chart
 # folder only, so they are written beside it here (additionalProperties as
 # the shipped schema has it).
 T=$tmp/traefik
@@ -88,6 +92,7 @@ values:
   - values.yaml
 draft: 2020
 indent: 4
+useHelmDocs: true
 schemaRoot:
   id: https://traefik.io/traefik-helm-chart.schema.json
   title: Traefik Proxy Helm Chart
@@ -108,6 +113,16 @@ print(count(json.load(open(sys.argv[1]))))' "$CORPUS/charts/traefik/values.schem
 echo "figure: traefik: the schema made again equals the shipped one, $n keywords and keys compared"
 "$SD" schema "$T" --like helm-values-schema-json --check -o "$CORPUS/charts/traefik/values.schema.json" >"$tmp/out" 2>&1
 status "traefik --check --like against the shipped schema: up to date" 0 $?
+# helm-docs descriptions under --like helm-values-schema-json: only with
+# useHelmDocs or --use-helm-docs, as the tool (issue 39)
+sed -i '/^useHelmDocs/d' "$T/.schema.yaml"
+"$SD" schema "$T" --like helm-values-schema-json -o "$tmp/tr-nodocs.json" 2>"$tmp/err"
+hasnt "traefik --like, no useHelmDocs: no helm-docs description" "$tmp/tr-nodocs.json" '"description": "Number of old history to retain to allow rollback'
+"$SD" schema "$T" --like helm-values-schema-json --use-helm-docs -o "$tmp/tr-docs.json" 2>"$tmp/err"
+cmp -s "$tmp/tr-docs.json" "$CORPUS/charts/traefik/values.schema.json" && ok || fail "traefik --like --use-helm-docs: not the shipped schema"
+"$SD" schema "$T" -o "$tmp/tr-native.json" 2>"$tmp/err"
+has "traefik without --like: helm-docs descriptions read (schemadoc's reading)" "$tmp/tr-native.json" '"description": "Number of old history'
+echo 'useHelmDocs: true' >>"$T/.schema.yaml"
 # its pages with the schema made from its annotations lose nothing
 for f in json md html; do
     "$SD" "$CORPUS/charts/traefik" --format $f -o "$tmp/tr-a.$f" 2>/dev/null
@@ -143,6 +158,41 @@ for c in "$CORPUS"/charts/*/; do
     rm -rf "$tmp/c-$cn" "$tmp/z-$cn"
 done
 echo "figure: schema made for $charts corpus charts without their schema: values.yaml and ci/ valid, pages complete"
+
+# --- a made schema accepts its own chart (issue 39): a property ------------------
+# every corpus chart, every fixture in tests/schema/accepts/, every values
+# file of both tools' test data: the made schema accepts its values.yaml and
+# ci/ files (tests/schema/accepts.py; its figure: line)
+mkdir "$tmp/acc"
+python3 tests/schema/accepts.py "$SD" "$CORPUS" "$tmp/acc" $S/accepts >"$tmp/acc.out" 2>&1; st=$?
+grep -E '^(figure|skip):' "$tmp/acc.out"
+status "the made schema accepts its own chart" 0 $st
+[ $st -ne 0 ] && grep '^FAIL' "$tmp/acc.out" | head -20
+grep -q '^figure: .* 0 errors' "$tmp/acc.out" && ok || fail "accepts: no figure with 0 errors"
+n=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$tmp/acc.out")
+[ "${n:-0}" -ge 50 ] && ok || fail "accepts: only ${n:-0} charts checked (expected 50)"
+# a `""` placeholder takes what the chart's README shows (sasl.client.passwords: [pass1])
+A=$S/accepts/placeholder
+printf 'sasl:\n  client:\n    passwords: [pass1]\nextraHosts:\n  - {name: a, ip: 10.0.0.1}\n' >"$tmp/readme-ex.yaml"
+"$SD" validate $A "$tmp/readme-ex.yaml" >"$tmp/out" 2>"$tmp/err"
+status "a README example of a \"\" default: valid" 0 $?
+mkdir "$tmp/noreadme" && cp $A/Chart.yaml $A/values.yaml "$tmp/noreadme/"
+"$SD" validate "$tmp/noreadme" "$tmp/readme-ex.yaml" >"$tmp/out" 2>"$tmp/err"
+status "the same without the README: refused" 1 $?
+has "without the README: a string" "$tmp/err" "sasl.client.passwords: found array, expected string"
+# an annotation its own default breaks: a warning, left out of the made schema
+mkdir "$tmp/contra" && cp $A/Chart.yaml "$tmp/contra/"
+printf 'name: bar # @schema pattern: ^[a-z]$\n' >"$tmp/contra/values.yaml"
+"$SD" validate "$tmp/contra" >"$tmp/out" 2>"$tmp/err"
+status "an annotation the chart's own default breaks: valid" 0 $?
+has "an annotation its default breaks: the warning" "$tmp/err" \
+    "values.yaml:1:7: warning: name: value \"bar\" does not match pattern '^[a-z]\$'"
+has "an annotation its default breaks: left out" "$tmp/err" "breaks this \`pattern\`; the schema made for the chart leaves it out"
+printf 'name: baz\n' >"$tmp/contra/ok.yaml"
+"$SD" validate "$tmp/contra" "$tmp/contra/ok.yaml" >"$tmp/out" 2>"$tmp/err"
+status "the rest of the made schema still checks" 0 $?
+"$SD" schema "$tmp/contra" >"$tmp/out" 2>"$tmp/err"
+has "schemadoc schema still writes the annotation" "$tmp/out" '"pattern": "^[a-z]$"'
 
 # --- every command uses the made schema, and says so once --------------------
 # A chart without a schema whose annotations say what its defaults cannot
@@ -198,7 +248,7 @@ noted upgrade-check "$tmp/err" 2
 # --- the schema command's options: --help, completion, did-you-mean ----------
 "$SD" schema --help >"$tmp/out" 2>&1
 status "schema --help" 0 $?
-for o in --check --like --dialect --config --draft "-o FILE"; do has "schema --help names $o" "$tmp/out" "$o"; done
+for o in --check --like --dialect --config --draft --use-helm-docs "-o FILE"; do has "schema --help names $o" "$tmp/out" "$o"; done
 "$SD" completion bash >"$tmp/compl.bash"
 for w in lik:--like dia:--dialect con:--config che:--check; do
     out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc schema "--$2"); COMP_CWORD=2; _schemadoc; echo "${COMPREPLY[*]}"' _ "$tmp/compl.bash" "${w%%:*}")

@@ -1,5 +1,6 @@
 /* cmd_schema.c - `schemadoc schema CHART|VALUES [-o FILE] [--draft D]
- * [--check] [--like TOOL | --dialect NAME] [--config FILE]`:
+ * [--check] [--like TOOL | --dialect NAME] [--config FILE] [--use-helm-docs]
+ * [--keep-existing-dep-schemas]`:
  * the chart's values schema made from its values files and what their
  * comments say (dialect/gen.h), in the author's key order, or byte for byte
  * as helm-schema or helm-values-schema-json would write it. --check writes
@@ -91,9 +92,72 @@ static int load_ci(sd_doc ***docs, size_t *n, const char *chart, sd_diags *diags
     return err;
 }
 
+/* A chart's file as a document, or NULL (not there, or not YAML). */
+static sd_doc *load_quiet(const char *dir, const char *name)
+{
+    char *p = join(dir, name);
+    sd_doc *d = NULL;
+    sd_diags quiet = SD_DIAGS_INIT;
+    if (!p || !is_file(p) || sd_doc_load_file(&d, p, SD_FMT_AUTO, NULL, &quiet) < 0)
+        d = NULL;
+    sd_diags_release(&quiet);
+    free(p);
+    return d;
+}
+
+/* helm-schema's dependency charts: each dependency of Chart.yaml found
+ * beside the chart (a `file://` repository) or under charts/NAME, its
+ * schema made as the chart's was (or, with `keep`, the one it ships)
+ * and merged into `schema` as the tool merges it (gen.h). A dependency
+ * that is not there is left out. Returns 0, or SD_ENOMEM (reported). */
+static int merge_deps(sd_doc *schema, const char *chart, const sd_gen_opts *o, int keep, sd_diags *diags)
+{
+    sd_doc *cy = load_quiet(chart, "Chart.yaml");
+    const sd_node *deps = cy ? sd_node_get(sd_doc_root(cy), "dependencies") : NULL;
+    int err = 0;
+
+    for (uint32_t i = 0; deps && deps->kind == SD_SEQ && i < deps->n && !err; i++) {
+        const sd_node *d = deps->items[i].value, *name = sd_node_get(d, "name"), *alias = sd_node_get(d, "alias"),
+                      *repo = sd_node_get(d, "repository");
+        if (!name || name->kind != SD_STR)
+            continue;
+        sd_buf sub = SD_BUF_INIT;
+        if (repo && repo->kind == SD_STR && !strncmp(repo->str, "file://", 7))
+            sd_buf_printf(&sub, "%s/%s", chart, repo->str + 7);
+        else
+            sd_buf_printf(&sub, "%s/charts/%s", chart, name->str);
+        sd_doc *ccy = NULL, *vals = NULL, *cs = NULL;
+        if (!sd_buf_failed(&sub) && sd_chart_is_dir(sub.ptr)) {
+            ccy = load_quiet(sub.ptr, "Chart.yaml");
+            if (keep)
+                cs = load_quiet(sub.ptr, "values.schema.json");
+            sd_gen_opts co = *o;   /* read as the tool reads it, with nothing of the parent's */
+            co.flavour = SD_GEN_HELMSCHEMA;
+            co.examples = co.readme = NULL;
+            co.nexamples = co.nreadme = 0;
+            co.base_dir = sub.ptr;
+            if (!cs && (vals = load_quiet(sub.ptr, "values.yaml")))
+                cs = sd_gen_schema((const sd_doc *const *)&vals, 1, &co, NULL, diags);
+            const sd_node *desc = ccy ? sd_node_get(sd_doc_root(ccy), "description") : NULL;
+            if (cs)
+                err = sd_gen_helmschema_dep(schema, cs, alias && alias->kind == SD_STR ? alias->str : name->str,
+                                            desc && desc->kind == SD_STR ? desc->str : NULL,
+                                            sd_node_get(d, "import-values"));
+        }
+        if (err)
+            sd_diag_error(diags, SD_ENOMEM, (sd_loc){ chart, 0, 0 }, "out of memory");
+        sd_doc_free(cs);
+        sd_doc_free(vals);
+        sd_doc_free(ccy);
+        sd_buf_release(&sub);
+    }
+    sd_doc_free(cy);
+    return err;
+}
+
 typedef struct run {
     const char *source, *output, *config, *like, *dialect;
-    int         draft, check;
+    int         draft, check, helm_docs, keep_deps;
     const char *sources[64];   /* as given */
     size_t      nsources;
 } run;
@@ -130,6 +194,10 @@ static int parse(run *r, int argc, char **argv)
             r->config = v;
         } else if (!strcmp(a, "--check")) {
             r->check = 1;
+        } else if (!strcmp(a, "--use-helm-docs")) {
+            r->helm_docs = 1;
+        } else if (!strcmp(a, "--keep-existing-dep-schemas")) {
+            r->keep_deps = 1;
         } else if (a[0] == '-' && a[1]) {
             return sd_cli_unknown_option(a, SD_CMD_SCHEMA, "schema");
         } else if (r->nsources < sizeof r->sources / sizeof *r->sources) {
@@ -187,10 +255,10 @@ static int one(run r)
     sd_gen_opts o;
     sd_diags diags = SD_DIAGS_INIT;
     sd_buf out = SD_BUF_INIT;
-    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL, **ci = NULL;
+    sd_doc *cfg = NULL, **vals = NULL, *schema = NULL, **ci = NULL, *readme[16];
     const char **files = NULL;
     char *cfg_path = NULL, *base = NULL, *target = NULL;
-    size_t nfiles = 0, nvals = 0, nci = 0;
+    size_t nfiles = 0, nvals = 0, nci = 0, nreadme = 0;
     int status = SD_EXIT_OK, flavour = 0, like = 0;
 
     memset(&o, 0, sizeof o);
@@ -239,6 +307,8 @@ static int one(run r)
                   : !strcmp(r.dialect, "schemadoc") ? SD_GEN_NATIVE : SD_GEN_HVSJ;
     if (r.draft)
         o.draft = r.draft;
+    if (r.helm_docs)
+        o.helm_docs = 1;   /* the plugin's --use-helm-docs */
     o.base_dir = base;
     {
         char *cdir = cfg_path && cfg ? dir_of(cfg_path) : NULL;
@@ -270,10 +340,18 @@ static int one(run r)
         status = SD_EXIT_ERROR;
     o.examples = (const sd_doc *const *)ci;
     o.nexamples = nci;
+    if (!status && chart)
+        nreadme = sd_gen_chart_readme(readme, 16, r.source);
+    o.readme = (const sd_doc *const *)readme;
+    o.nreadme = nreadme;
     if (status)
         goto done;
     if (!(schema = sd_gen_schema((const sd_doc *const *)vals, nvals, &o, &flavour, &diags)) || diags.errors) {
         /* (an annotation's `$ref` that leads out of the chart: reported) */
+        status = SD_EXIT_ERROR;
+        goto done;
+    }
+    if (chart && flavour == SD_GEN_HELMSCHEMA && merge_deps(schema, r.source, &o, r.keep_deps, &diags) < 0) {
         status = SD_EXIT_ERROR;
         goto done;
     }
@@ -295,6 +373,8 @@ done:
     free(vals);
     for (size_t i = 0; i < nci; i++)
         sd_doc_free(ci[i]);
+    for (size_t i = 0; i < nreadme; i++)
+        sd_doc_free(readme[i]);
     free(ci);
     sd_doc_free(schema);
     sd_doc_free(cfg);

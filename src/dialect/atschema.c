@@ -221,12 +221,18 @@ static void hvsj_parts(scan *sc, sd_atann *a, const sd_comment *c, int where, in
 }
 
 /* The comment lines right above the key's line, with no blank line between:
- * comments[first..first+*count). */
-static size_t head_group(const sd_doc *d, const sd_pair *p, int line, size_t *count)
+ * comments[first..first+*count). After a sibling whose value is a block
+ * map or list (`after_block`), a line indented deeper than the key ends the
+ * group: it (and what is above it) closes that sibling's children (a
+ * commented-out child, a foot comment), as yaml.v3 reads it; after a
+ * scalar or `{}` such a line is still the key's (`annotations: {}` then
+ * `    # kubernetes.io/tls-acme: "true"` above `hosts:`). */
+static size_t head_group(const sd_doc *d, const sd_pair *p, int line, int after_block, size_t *count)
 {
     uint32_t i = p->c_count;
-    int want = line - 1;
-    while (i > 0 && d->comments[p->c_first + i - 1].line == want) {
+    int want = line - 1, col = p->key ? p->key->loc.column : p->value->loc.column;
+    while (i > 0 && d->comments[p->c_first + i - 1].line == want &&
+           (!after_block || d->comments[p->c_first + i - 1].column <= col)) {
         i--;
         want--;
     }
@@ -379,10 +385,10 @@ static sd_node *parse_block(scan *sc, const sd_comment *c, size_t n, int *bad)
 
 /* The head comment of a key: hvsj parts, a helm-schema block (or the root
  * block), the description around the block. */
-static void head(scan *sc, const sd_pair *p, sd_atann **a, int first_key)
+static void head(scan *sc, const sd_pair *p, sd_atann **a, int first_key, int after_block)
 {
     const sd_doc *d = sc->doc;
-    size_t nh, h0 = head_group(d, p, p->key ? p->key->loc.line : p->value->loc.line, &nh);
+    size_t nh, h0 = head_group(d, p, p->key ? p->key->loc.line : p->value->loc.line, after_block, &nh);
     const sd_comment *c;
     int in_docs = 0, in_block = 0, in_root = 0;
     size_t bstart = 0, rstart = 0;
@@ -476,7 +482,9 @@ static void walk(scan *sc, const sd_node *v, int depth, int *first_key, int in_f
         const sd_pair *p = &v->items[i];
         sd_atann *a = NULL;
         if (p->key) {
-            head(sc, p, &a, *first_key);
+            const sd_node *pv = i ? v->items[i - 1].value : NULL;
+            head(sc, p, &a, *first_key,
+                 pv && (pv->kind == SD_MAP || pv->kind == SD_SEQ) && pv->n && pv->style != SD_STYLE_FLOW);
             *first_key = 0;
         }
         /* yaml.v3 gives a line's comment to the innermost node that ends
@@ -495,6 +503,32 @@ static void walk(scan *sc, const sd_node *v, int depth, int *first_key, int in_f
     }
 }
 
+/* A `# @schema.root` block before the first key but apart from its head
+ * comment (a blank line between): still the root block, as helm-schema
+ * reads the document's head comment. */
+static void root_apart(scan *sc)
+{
+    const sd_doc *d = sc->doc;
+    const sd_node *root = sd_doc_root(d);
+    int first = root && root->kind == SD_MAP && root->n && root->items[0].key ? root->items[0].key->loc.line : 0;
+    size_t start = 0;
+    int open = 0;
+
+    for (size_t i = 0; first && i < d->ncomments && d->comments[i].line < first; i++) {
+        if (!d->comments[i].own_line || !fence(d->comments[i].text, 1))
+            continue;
+        if (open) {
+            int bad;
+            sd_node *r = parse_block(sc, d->comments + start + 1, i - start - 1, &bad);
+            if (r)
+                sc->s->root_block = r;
+            return;
+        }
+        open = 1;
+        start = i;
+    }
+}
+
 int sd_atschema_scan(sd_atschema *out, const sd_doc *values, sd_diags *diags)
 {
     scan sc;
@@ -510,6 +544,8 @@ int sd_atschema_scan(sd_atschema *out, const sd_doc *values, sd_diags *diags)
     if (sd_lines_scan(&sc.lines, values) < 0)
         return SD_ENOMEM;
     walk(&sc, sd_doc_root(values), 0, &first, 0);
+    if (!sc.oom && !out->root_block)
+        root_apart(&sc);
     sd_lines_release(&sc.lines);
     sd_pmap_release(&sc.seen);
     if (sc.oom) {

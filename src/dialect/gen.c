@@ -95,7 +95,11 @@ sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *
         if (g.flavour == SD_GEN_AUTO)
             g.flavour = pick(&g.at);
         g.draft = g.o->draft ? g.o->draft : g.flavour == SD_GEN_HELMSCHEMA ? 7 : 2020;
-        g.helm_docs = g.o->helm_docs > 0 || (g.o->helm_docs == 0 && g.at.helmdocs > 0);
+        /* helm-docs descriptions: as asked; else when the file has `# --`
+         * lines, except in helm-values-schema-json's exact reading (the
+         * tool reads them only with useHelmDocs / --use-helm-docs) */
+        g.helm_docs = g.o->helm_docs > 0 ||
+                      (g.o->helm_docs == 0 && g.at.helmdocs > 0 && !(g.o->exact && g.flavour == SD_GEN_HVSJ));
         switch (g.flavour) {
         case SD_GEN_HVSJ:       s = sd_gen__hvsj(&g); break;
         case SD_GEN_HELMSCHEMA: s = sd_gen__helmschema(&g); break;

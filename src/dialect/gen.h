@@ -42,7 +42,8 @@ typedef struct sd_gen_opts {
                                      types stay ignored where the tool ignores them */
     int         draft;            /* 4, 6, 7, 2019, 2020; 0: the flavour's (2020-12; helm-schema 7) */
     /* helm-values-schema-json */
-    int         helm_docs;        /* -1: no, 0: when the file has `# --` lines, 1: yes */
+    int         helm_docs;        /* -1: no, 0: when the file has `# --` lines (under
+                                     `exact`, as the tool: no), 1: yes */
     int         no_additional;    /* close every object (--no-additional-properties) */
     int         no_global;        /* do not add `global` to a closed root */
     const char *root_id, *root_ref, *root_title, *root_description;
@@ -63,6 +64,10 @@ typedef struct sd_gen_opts {
      * default's gets that type too */
     const sd_doc *const *examples;
     size_t      nexamples;
+    /* ... and the examples its README shows (sd_gen_readme_examples()),
+     * which widen only a placeholder default: `""`, or a list of `""` */
+    const sd_doc *const *readme;
+    size_t      nreadme;
 } sd_gen_opts;
 
 /** The schema of `values` (n >= 1 documents, merged in order as Helm merges
@@ -72,6 +77,18 @@ typedef struct sd_gen_opts {
  *  (reported). */
 sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *opts, int *flavour,
                       sd_diags *diags);
+/** helm-schema's merge of a dependency chart's schema `child` (its own
+ *  schema, made or shipped) into `parent` (from sd_gen_schema; changed in
+ *  place): with `imports` (the dependency's Chart.yaml `import-values`)
+ *  what it imports (a name: the child's `exports.NAME` keys at the parent's
+ *  root, replacing the parent's; `{child: PATH, parent: PATH}`: the child's
+ *  PATH as the parent's PATH, titled by its last key), else a property
+ *  `name` (the alias or name) holding the child's properties, titled
+ *  `name`, described by the chart's `description`, nothing required.
+ *  Returns 0 or SD_ENOMEM. */
+int sd_gen_helmschema_dep(sd_doc *parent, const sd_doc *child, const char *name, const char *description,
+                          const sd_node *imports);
+
 /** Append `schema` (from sd_gen_schema) as text: `flavour` SD_GEN_NATIVE in
  *  schemadoc's keyword order and the author's key order, two-space JSON and
  *  a final newline; SD_GEN_HVSJ / SD_GEN_HELMSCHEMA exactly as that tool
@@ -87,5 +104,15 @@ void sd_gen_write(sd_buf *out, const sd_doc *schema, int flavour, const sd_gen_o
  *  as written ("../x"; the caller reads each with sd_doc_load_in(), which
  *  refuses symbolic links out of the chart). */
 int sd_gen_config(sd_gen_opts *opts, const char ***values, size_t *n, const sd_doc *cfg, sd_diags *diags);
+
+/** The YAML examples of a chart's README (`text`, `len` bytes, named `name`
+ *  in positions): each fenced ```yaml (or yml) block that parses to a
+ *  non-empty map, as new documents in docs[0..] (at most `max`) that the
+ *  caller frees with sd_doc_free(). Returns how many; a block that does not
+ *  parse is left out (and on running out of memory, the rest). */
+size_t sd_gen_readme_examples(sd_doc **docs, size_t max, const char *text, size_t len, const char *name);
+/** The same for the README.md in `chart_dir` (a symbolic link is not
+ *  followed; no README, no examples). */
+size_t sd_gen_chart_readme(sd_doc **docs, size_t max, const char *chart_dir);
 
 #endif

@@ -2,9 +2,11 @@
  * the `helm schema` plugin, beside the chart): values files, draft,
  * indent, useHelmDocs, noAdditionalProperties, schemaRoot, k8s aliases.
  * Keys of the plugin that change nothing here (output, bundle...) are
- * accepted; any other key is a warning. */
+ * accepted; any other key is a warning. And the YAML examples of a
+ * chart's README, which say what a placeholder default (`""`) holds. */
 #include "gen.h"
 #include "alloc.h"
+#include "file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -160,4 +162,82 @@ int sd_gen_config(sd_gen_opts *o, const char ***values, size_t *n, const sd_doc 
         }
     }
     return 0;
+}
+
+/* ---- a README's YAML examples ------------------------------------------------ */
+
+size_t sd_gen_readme_examples(sd_doc **docs, size_t max, const char *text, size_t len, const char *name)
+{
+    size_t n = 0;
+    const char *p = text, *end = text + len;
+
+    while (p < end && n < max) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p)), *l = p, *body, *q;
+        eol = eol ? eol : end;
+        p = eol < end ? eol + 1 : end;
+        while (l < eol && *l == ' ')
+            l++;
+        /* an opening fence whose info string is yaml or yml (``` or ~~~) */
+        if (eol - l < 6 || (strncmp(l, "```", 3) && strncmp(l, "~~~", 3)))
+            continue;
+        char fence = *l;
+        const char *info = l + 3;
+        while (info < eol && *info == fence)
+            info++;
+        while (info < eol && *info == ' ')
+            info++;
+        if (!((eol - info >= 4 && !strncmp(info, "yaml", 4) && (eol - info == 4 || info[4] == ' ' || info[4] == '\r')) ||
+              (eol - info >= 3 && !strncmp(info, "yml", 3) && (eol - info == 3 || info[3] == ' ' || info[3] == '\r'))))
+            continue;
+        /* its body: up to the closing fence */
+        body = q = p;
+        while (q < end) {
+            const char *e2 = memchr(q, '\n', (size_t)(end - q)), *s = q;
+            e2 = e2 ? e2 : end;
+            while (s < e2 && *s == ' ')
+                s++;
+            if (e2 - s >= 3 && s[0] == fence && s[1] == fence && s[2] == fence)
+                break;
+            q = e2 < end ? e2 + 1 : end;
+        }
+        sd_diags quiet = SD_DIAGS_INIT;
+        sd_doc *d = NULL;
+        int err = sd_doc_load_mem(&d, name, body, (size_t)(q - body), SD_FMT_YAML, NULL, &quiet);
+        if (err == 0 && sd_doc_root(d) && sd_doc_root(d)->kind == SD_MAP && sd_doc_root(d)->n)
+            docs[n++] = d;
+        else
+            sd_doc_free(d);
+        if (err == SD_ENOMEM)
+            sd_alloc_note_failure();   /* an example lost: the run fails, not the schema */
+        sd_diags_release(&quiet);
+        p = q;
+        if (p < end) {   /* past the closing fence */
+            const char *e3 = memchr(p, '\n', (size_t)(end - p));
+            p = e3 ? e3 + 1 : end;
+        }
+    }
+    return n;
+}
+
+size_t sd_gen_chart_readme(sd_doc **docs, size_t max, const char *chart_dir)
+{
+    sd_buf p = SD_BUF_INIT;
+    sd_diags quiet = SD_DIAGS_INIT;
+    char *text = NULL;
+    size_t len = 0, n = 0;
+
+    sd_buf_printf(&p, "%s/README.md", chart_dir);
+    if (sd_buf_failed(&p))
+        sd_alloc_note_failure();
+    else if (sd_file_present(p.ptr)) {
+        int err = sd_file_read_in(&text, &len, chart_dir, p.ptr, SD_FILE_MAX, "README", &quiet);
+        if (err == 0)
+            n = sd_gen_readme_examples(docs, max, text, len, p.ptr);
+        else if (err == SD_ENOMEM)
+            sd_alloc_note_failure();
+    }
+    free(text);
+    sd_diags_release(&quiet);
+    sd_buf_release(&p);
+    return n;
 }

@@ -13,6 +13,7 @@
  * closed, with `global`. Every schema object carries `required` (its list,
  * or []) unless its type is a scalar or array type. */
 #include "gen_int.h"
+#include "alloc.h"
 #include "docset.h"
 #include "file.h"
 #include "uri.h"
@@ -481,4 +482,119 @@ sd_node *sd_gen__helmschema_finish(gen *g, sd_node *root)
                                                    : "https://json-schema.org/draft/2020-12/schema"));
     fix_required(g, root, 0);
     return root;
+}
+
+/* ---- dependency charts ------------------------------------------------------ */
+
+/* The schema at the dotted `path` of `s` (through `properties`), or NULL. */
+static const sd_node *at_path(const sd_node *s, const char *path)
+{
+    char seg[256];
+    while (s && *path) {
+        size_t n = strcspn(path, ".");
+        if (n >= sizeof seg)
+            return NULL;
+        memcpy(seg, path, n);
+        seg[n] = '\0';
+        s = sd_node_get(sd_node_get(s, "properties"), seg);
+        path += n + (path[n] == '.');
+    }
+    return s;
+}
+
+/* The properties map of `s`, made when absent. */
+static sd_node *props_of(gen *g, sd_node *s)
+{
+    sd_node *p = sd_node_get(s, "properties");
+    if (!p && (p = sd_gen__map(g)))
+        sd_gen__set(g, s, "properties", p);
+    return p;
+}
+
+int sd_gen_helmschema_dep(sd_doc *parent, const sd_doc *child, const char *name, const char *description,
+                          const sd_node *imports)
+{
+    static const sd_gen_opts none;
+    gen g;
+    sd_node *root = sd_doc_root(parent);
+    const sd_node *croot = sd_doc_root(child);
+
+    memset(&g, 0, sizeof g);
+    g.o = &none;
+    g.out = parent;
+    if (!root || root->kind != SD_MAP || !croot || croot->kind != SD_MAP)
+        return 0;
+    sd_node *props = props_of(&g, root);
+    if (imports && imports->kind == SD_SEQ && imports->n) {
+        /* Helm's import-values: `NAME` is the child's exports.NAME, merged
+         * at the parent's root; {child: PATH, parent: PATH} the child's
+         * PATH under the parent's PATH */
+        for (uint32_t i = 0; i < imports->n && !g.oom; i++) {
+            const sd_node *iv = imports->items[i].value, *src;
+            if (iv->kind == SD_STR) {
+                sd_buf p = SD_BUF_INIT;
+                sd_buf_printf(&p, "exports.%s", iv->str);
+                src = sd_buf_failed(&p) ? NULL : at_path(croot, p.ptr);
+                sd_buf_release(&p);
+                const sd_node *sp = sd_node_get(src, "properties");
+                for (uint32_t j = 0; props && sp && sp->kind == SD_MAP && j < sp->n; j++)
+                    sd_gen__set(&g, props, sp->items[j].key->str, sd_gen__copy(&g, sp->items[j].value));
+            } else if (iv->kind == SD_MAP) {
+                const sd_node *c = sd_node_get(iv, "child"), *pp = sd_node_get(iv, "parent");
+                if (!c || c->kind != SD_STR || !pp || pp->kind != SD_STR || !(src = at_path(croot, c->str)))
+                    continue;
+                /* the parent's path: maps made on the way */
+                sd_node *at = root, *m = NULL;
+                const char *rest = pp->str;
+                char seg[256];
+                while (at && *rest) {
+                    size_t n = strcspn(rest, ".");
+                    if (n >= sizeof seg)
+                        break;
+                    memcpy(seg, rest, n);
+                    seg[n] = '\0';
+                    rest += n + (rest[n] == '.');
+                    sd_node *ps = props_of(&g, at);
+                    if (!*rest) {
+                        /* an object of the child's keys (not closed) */
+                        const sd_node *sp = sd_node_get(src, "properties"), *sd = sd_node_get(src, "description");
+                        m = sd_gen__map(&g);
+                        if (sd)
+                            sd_gen__set(&g, m, "description", sd_gen__copy(&g, sd));
+                        if (sp)
+                            sd_gen__set(&g, m, "properties", sd_gen__copy(&g, sp));
+                        sd_gen__set(&g, m, "required", sd_gen__seq(&g));
+                        sd_gen__set(&g, m, "title", sd_gen__str(&g, seg));
+                        sd_gen__set(&g, m, "type", sd_gen__str(&g, "object"));
+                        sd_gen__set(&g, ps, seg, m);
+                        break;
+                    }
+                    sd_node *next = sd_node_get(ps, seg);
+                    if (!next) {
+                        next = sd_gen__map(&g);
+                        sd_gen__set(&g, next, "type", sd_gen__str(&g, "object"));
+                        sd_gen__set(&g, ps, seg, next);
+                    }
+                    at = next;
+                }
+            }
+        }
+    } else if (props) {
+        /* the dependency's values under its name */
+        sd_node *d = sd_gen__map(&g);
+        const sd_node *cp = sd_node_get(croot, "properties");
+        if (description && *description)
+            sd_gen__set(&g, d, "description", sd_gen__str(&g, description));
+        if (cp)
+            sd_gen__set(&g, d, "properties", sd_gen__copy(&g, cp));
+        sd_gen__set(&g, d, "required", sd_gen__seq(&g));
+        sd_gen__set(&g, d, "title", sd_gen__str(&g, name));
+        sd_gen__set(&g, d, "type", sd_gen__str(&g, "object"));
+        sd_gen__set(&g, props, name, d);
+    }
+    if (g.oom) {
+        sd_alloc_note_failure();
+        return SD_ENOMEM;
+    }
+    return 0;
 }

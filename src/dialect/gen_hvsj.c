@@ -543,8 +543,11 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, sd_loc at, int 
             sd_gen__push(g, idx);
             sd_node *c = node(g, ip, ip->value, v->loc, depth + 1);
             sd_gen__pop(g);
+            /* the tool's merge (a later item's type replaces an earlier's)
+             * under --like; else the union, which every item fits */
             if (c && !sd_gen__flag(c, GEN_HIDDEN))
-                merged = merged ? sd_gen__hvsj_merge(g, merged, c) : c;
+                merged = !merged ? c : g->o->exact ? sd_gen__hvsj_merge(g, merged, c)
+                                                   : sd_gen__union(g, merged, c, 0);
         }
         if (merged)
             sd_gen__set(g, s, "items", merged);

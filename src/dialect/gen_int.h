@@ -96,6 +96,13 @@ sd_node *sd_gen__native_finish(gen *g, sd_node *root);
 /** helm-values-schema-json's mergeSchemas(dest, src): `src` folded into
  *  `dest` (both in g->out); returns the result. */
 sd_node *sd_gen__hvsj_merge(gen *g, sd_node *dest, sd_node *src);
+/** The union of two list items' schemas `a` and `b` (in g->out): a schema
+ *  that accepts what either accepts, as close as keywords allow: types
+ *  joined, every key of either as a property (a key both have: the union
+ *  of its two), `items` the union, `enum` joined, `required` what both
+ *  require; a constraint or `default` only where both have it alike; the
+ *  later item's annotations. NULL when either is NULL (any value). */
+sd_node *sd_gen__union(gen *g, sd_node *a, sd_node *b, int depth);
 /** helm-values-schema-json's annotations of one key on `s`. */
 void sd_gen__hvsj_apply(gen *g, sd_node *s, const sd_atann *a, int helm_docs);
 

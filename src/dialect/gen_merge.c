@@ -68,6 +68,103 @@ sd_node *sd_gen__hvsj_merge(gen *g, sd_node *dest, sd_node *src)
     return dest;
 }
 
+/* ---- the union of two items' schemas ------------------------------------- */
+
+/* Keywords that say what a value is without restricting it: the later
+ * item's stand (as the tool's merge has it). */
+static const char *const annotations[] = {
+    "title", "description", "markdownDescription", "examples", "$comment", "deprecated", "readOnly",
+    "writeOnly", "$id", "$anchor", NULL
+};
+
+/* The words of a `type` (a word or a list) appended to `types` unless there. */
+static void add_types(gen *g, sd_node *types, const sd_node *t)
+{
+    for (uint32_t i = 0; t && i < (t->kind == SD_SEQ ? t->n : 1); i++) {
+        const sd_node *w = t->kind == SD_SEQ ? t->items[i].value : t;
+        if (w->kind == SD_STR && !sd_gen__has_type(types, w->str) && sd_synth_push(g->out, types, (sd_node *)w) < 0)
+            g->oom = 1;
+    }
+}
+
+sd_node *sd_gen__union(gen *g, sd_node *a, sd_node *b, int depth)
+{
+    if (!a || !b)
+        return NULL;
+    if (a->kind != SD_MAP || b->kind != SD_MAP || depth > 1000)
+        return sd_gen__map(g);   /* a boolean schema: any value */
+    sd_node *u = sd_gen__map(g);
+    if (!u)
+        return NULL;
+    /* a's keys in a's order, then b's own */
+    for (int side = 0; side < 2 && !g->oom; side++) {
+        const sd_node *x = side ? b : a, *y = side ? a : b;
+        for (uint32_t i = 0; i < x->n && !g->oom; i++) {
+            const char *k = x->items[i].key->str;
+            sd_node *xv = x->items[i].value, *yv = sd_node_get(y, k);
+            if (side && yv)
+                continue;   /* done from a's side */
+            if (!strcmp(k, "type")) {
+                sd_node *types;
+                if (!yv || !(types = sd_gen__seq(g)))
+                    continue;   /* the other item is of any type */
+                add_types(g, types, side ? yv : xv);
+                add_types(g, types, side ? xv : yv);
+                sd_gen__set(g, u, k, types->n == 1 ? types->items[0].value : types);
+            } else if (!strcmp(k, "properties") || !strcmp(k, "patternProperties")) {
+                /* every key of either item; a key both have, the union of its two */
+                sd_node *m = sd_gen__map(g);
+                for (uint32_t j = 0; m && j < xv->n && xv->kind == SD_MAP; j++) {
+                    sd_node *o = yv && yv->kind == SD_MAP ? sd_node_get(yv, xv->items[j].key->str) : NULL;
+                    sd_gen__set(g, m, xv->items[j].key->str,
+                                o ? (side ? sd_gen__union(g, o, xv->items[j].value, depth + 1)
+                                          : sd_gen__union(g, xv->items[j].value, o, depth + 1))
+                                  : xv->items[j].value);
+                }
+                for (uint32_t j = 0; m && yv && yv->kind == SD_MAP && j < yv->n; j++)
+                    if (!sd_node_get(m, yv->items[j].key->str))
+                        sd_gen__set(g, m, yv->items[j].key->str, yv->items[j].value);
+                sd_gen__set(g, u, k, m);
+            } else if (!strcmp(k, "items")) {
+                /* an item without `items` is an empty list (or no list): any items fit it */
+                sd_gen__set(g, u, k, !yv ? xv : side ? sd_gen__union(g, yv, xv, depth + 1)
+                                               : sd_gen__union(g, xv, yv, depth + 1));
+            } else if (!strcmp(k, "enum")) {
+                if (!yv || xv->kind != SD_SEQ || yv->kind != SD_SEQ)
+                    continue;
+                sd_node *l = sd_gen__copy(g, xv);
+                for (uint32_t j = 0; l && j < yv->n; j++) {
+                    uint32_t m = 0;
+                    while (m < l->n && !sd_gen__equal(l->items[m].value, yv->items[j].value))
+                        m++;
+                    if (m == l->n && sd_synth_push(g->out, l, yv->items[j].value) < 0)
+                        g->oom = 1;
+                }
+                sd_gen__set(g, u, k, l);
+            } else if (!strcmp(k, "required")) {
+                /* required only where both items have it */
+                sd_node *l = sd_gen__seq(g);
+                for (uint32_t j = 0; l && yv && xv->kind == SD_SEQ && yv->kind == SD_SEQ && j < xv->n; j++) {
+                    uint32_t m = 0;
+                    while (m < yv->n && !sd_gen__equal(yv->items[m].value, xv->items[j].value))
+                        m++;
+                    if (m < yv->n && sd_synth_push(g->out, l, xv->items[j].value) < 0)
+                        g->oom = 1;
+                }
+                if (l && l->n)
+                    sd_gen__set(g, u, k, l);
+            } else if (is_one_of(k, annotations) || k[0] == '\x01') {
+                sd_gen__set(g, u, k, side || !yv ? xv : yv);   /* the later item's */
+            } else if (yv && sd_gen__equal(xv, yv)) {
+                sd_gen__set(g, u, k, xv);   /* a constraint (or default) both items share */
+            }
+            /* else: a constraint only one item has, or two that differ: the
+             * union is not bound by it */
+        }
+    }
+    return u;
+}
+
 /* ---- finishing the root ----------------------------------------------------- */
 
 static const char *const one_schema[] = {

@@ -26,27 +26,18 @@ static void set_types(gen *g, sd_node *s, sd_node *types)
         sd_gen__set(g, s, "type", types->n == 1 ? types->items[0].value : types);
 }
 
-/* The items of a list: every item's schema, merged; types that differ
- * become a list. */
+/* The items of a list: the union of every item's schema (types that
+ * differ become a list, keys of any item are properties), so that every
+ * item of the chart's own list is valid. */
 static sd_node *merge_items(gen *g, sd_node *a, sd_node *b)
 {
     if (!a || !b || g->oom)   /* an item's schema was not made: out of memory */
         return a ? a : b;
-    const sd_node *ta = sd_node_get(a, "type"), *tb = sd_node_get(b, "type");
-    sd_node *types = sd_gen__seq(g);
-    for (int k = 0; k < 2; k++) {
-        const sd_node *t = k ? tb : ta;
-        for (uint32_t i = 0; t && i < (t->kind == SD_SEQ ? t->n : 1); i++) {
-            const sd_node *w = t->kind == SD_SEQ ? t->items[i].value : t;
-            if (w->kind == SD_STR && !sd_gen__has_type(types, w->str) && sd_synth_push(g->out, types, (sd_node *)w) < 0)
-                g->oom = 1;
-        }
+    sd_node *m = sd_gen__union(g, a, b, 0);
+    if (!m) {
+        g->oom = 1;
+        return NULL;
     }
-    sd_node *m = sd_gen__hvsj_merge(g, a, b);
-    if (types && ta && tb)
-        set_types(g, m, types);
-    else if (!ta || !tb)
-        sd_gen__del(m, "type");   /* an item of any type */
     sd_gen__del(m, "default");
     return m;
 }
@@ -55,6 +46,7 @@ static sd_node *merge_items(gen *g, sd_node *a, sd_node *b)
  * file, NULL where it sets nothing. */
 typedef struct exs {
     const sd_node *n[16];
+    unsigned char  weak[16];   /* a README's: widens a placeholder default only */
     size_t         count;
 } exs;
 
@@ -63,6 +55,7 @@ static void ex_child(const exs *in, exs *out, const char *key, long index)
     out->count = in ? in->count : 0;
     for (size_t i = 0; i < out->count; i++) {
         const sd_node *e = in->n[i];
+        out->weak[i] = in->weak[i];
         out->n[i] = !e ? NULL : key ? (e->kind == SD_MAP ? sd_node_get(e, key) : NULL)
                   : (e->kind == SD_SEQ && index < (long)e->n ? e->items[index].value : NULL);
     }
@@ -199,13 +192,28 @@ static const sd_annot *annot_here(gen *g)
     return an;
 }
 
+/* A default that only holds the place of a value: `""`, or a list of
+ * nothing but `""` (the README shows what goes there). */
+static int placeholder(const sd_node *v)
+{
+    if (v->kind == SD_STR)
+        return v->len == 0;
+    if (v->kind != SD_SEQ || !v->n)
+        return 0;
+    for (uint32_t i = 0; i < v->n; i++)
+        if (v->items[i].value->kind != SD_STR || v->items[i].value->len)
+            return 0;
+    return 1;
+}
+
 /* The types the example values give a key beyond `types` (a null is no
- * type: it takes the key out, as Helm merges). */
-static void widen(gen *g, sd_node *types, const exs *ex)
+ * type: it takes the key out, as Helm merges); a README's only where the
+ * default `v` is a placeholder. */
+static void widen(gen *g, sd_node *types, const exs *ex, const sd_node *v)
 {
     for (size_t i = 0; ex && types->n && i < ex->count; i++) {
         const sd_node *e = ex->n[i];
-        if (!e || e->kind == SD_NULL)
+        if (!e || e->kind == SD_NULL || (ex->weak[i] && !placeholder(v)))
             continue;
         const char *w = sd_node_type_word(e);
         if (!sd_gen__has_type(types, w) && sd_synth_push(g->out, types, sd_gen__str(g, w)) < 0)
@@ -241,6 +249,23 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
             items = items ? merge_items(g, items, c) : c;
         }
         sd_gen__del(items, "default");
+        /* a list of `""`: its items are what the examples' items are too */
+        sd_node *it = items ? sd_node_get(items, "type") : NULL;
+        if (it && placeholder(v)) {
+            sd_node *w = sd_gen__seq(g);
+            for (uint32_t j = 0; w && j < (it->kind == SD_SEQ ? it->n : 1); j++)
+                if (sd_synth_push(g->out, w, it->kind == SD_SEQ ? it->items[j].value : it) < 0)
+                    g->oom = 1;
+            if (w)
+                for (size_t i = 0; ex && i < ex->count; i++)
+                    for (uint32_t j = 0; ex->n[i] && ex->n[i]->kind == SD_SEQ && j < ex->n[i]->n; j++) {
+                        const sd_node *e = ex->n[i]->items[j].value;
+                        if (e->kind != SD_NULL && !sd_gen__has_type(w, sd_node_type_word(e)) &&
+                            sd_synth_push(g->out, w, sd_gen__str(g, sd_node_type_word(e))) < 0)
+                            g->oom = 1;
+                    }
+            set_types(g, items, w);
+        }
         if (items && items->n)
             sd_gen__set(g, s, "items", items);
     } else if (v->kind != SD_MAP && v->kind != SD_SEQ && v->kind != SD_NULL && !commented) {
@@ -264,7 +289,7 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
         describe(g, s, an, p && !commented ? sd_atschema_get(&g->at, p) : NULL);
     }
     g->loc = p && p->key ? p->key->loc : v->loc;
-    widen(g, types, ex);
+    widen(g, types, ex, v);
     set_types(g, s, types);
     /* `@schema` annotations, strongest (a file may mix dialects) */
     const sd_atann *a = p && !commented ? sd_atschema_get(&g->at, p) : NULL;
@@ -294,9 +319,13 @@ sd_node *sd_gen__native(gen *g)
         return NULL;
     sd_buf_clear(&g->path);
     exs ex;
-    ex.count = g->o->nexamples < 16 ? g->o->nexamples : 16;
-    for (size_t i = 0; i < ex.count; i++)
-        ex.n[i] = g->o->examples[i] ? sd_doc_root(g->o->examples[i]) : NULL;
+    ex.count = 0;
+    for (size_t i = 0; i < g->o->nexamples + g->o->nreadme && ex.count < 16; i++) {
+        int weak = i >= g->o->nexamples;
+        const sd_doc *d = weak ? g->o->readme[i - g->o->nexamples] : g->o->examples[i];
+        ex.weak[ex.count] = (unsigned char)weak;
+        ex.n[ex.count++] = d ? sd_doc_root(d) : NULL;
+    }
     sd_gen__set(g, s, "type", sd_gen__str(g, "object"));
     if (root && root->kind == SD_MAP)
         properties(g, s, root, 0, &ex, 0);

@@ -91,10 +91,11 @@ sd_node *sd_merge_values(sd_doc *out, const sd_node *base, const sd_node *over, 
 
 static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *schema, int *oom, int depth);
 
-/* Does the scalar `v` equal the scalar `c` (as written)? */
-static int same_scalar(const sd_node *v, const sd_node *c)
+/* Two scalars alike (the same kind and text). */
+static int same_scalar(const sd_node *a, const sd_node *b)
 {
-    return v && c && v->kind == c->kind && v->str && c->str && strcmp(v->str, c->str) == 0;
+    return a && b && a->kind == b->kind && a->kind != SD_MAP && a->kind != SD_SEQ && a->str && b->str &&
+           a->len == b->len && !memcmp(a->str, b->str, a->len);
 }
 
 /* Could the map `values` match the branch `b` of a oneOf/anyOf, as far as
@@ -291,12 +292,6 @@ static void ytt_annots(const sd_doc *doc, const sd_pair *p, yann *a)
     }
 }
 
-/* Two scalars alike (the same kind and text). */
-static int same_scalar(const sd_node *a, const sd_node *b)
-{
-    return a && b && a->kind == b->kind && a->kind != SD_MAP && a->kind != SD_SEQ && a->str && b->str &&
-           a->len == b->len && !memcmp(a->str, b->str, a->len);
-}
 
 static int matches(const yann *a, const sd_node *left, size_t i, const sd_node *right)
 {

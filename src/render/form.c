@@ -336,10 +336,9 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
             sd_val *list = sd_val_array();
             for (size_t j = 0; j < ck->n && j < 100000; j++) {
                 sd_buf_clear(&tmp);
-                if (ck->items[j].path && *ck->items[j].path) {
-                    sd_buf_puts(&tmp, ck->items[j].path);
+                sd_cpath_text(&tmp, ck->items[j].path);
+                if (tmp.len)
                     sd_buf_putc(&tmp, '.');
-                }
                 sd_buf_puts(&tmp, ck->items[j].key);
                 if (!sd_buf_failed(&tmp))
                     sd_val_array_append_new(list, sd_val_stringn(tmp.ptr, tmp.len));
@@ -353,15 +352,17 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
             sd_tmplrefs refs = SD_TMPLREFS_INIT;
             if (sd_tmplrefs_scan_dir(&refs, ch->dir) == 0 && refs.has_templates) {
                 sd_val *list = sd_val_array();
-                for (size_t j = 0; j < refs.n; j++) {
-                    const sd_tmplref *r = &refs.items[j];
-                    if (!r->nseg || !(sd_tmplrefs_use(&refs, r->seg, r->nseg) & SD_TREF_WHOLE))
+                const char *seg[64];
+                for (size_t j = 1; j < refs.nnodes; j++) {
+                    size_t nseg;
+                    if (!refs.nodes[j].use || (nseg = sd_tmplrefs_path(&refs, j, seg, 64)) == 0 || nseg > 64 ||
+                        !(sd_tmplrefs_use(&refs, seg, nseg) & SD_TREF_WHOLE))
                         continue;
                     sd_buf_clear(&tmp);
-                    for (size_t q = 0; q < r->nseg; q++) {
+                    for (size_t q = 0; q < nseg; q++) {
                         if (q)
                             sd_buf_putc(&tmp, '.');
-                        sd_buf_puts(&tmp, r->seg[q] ? r->seg[q] : "*");
+                        sd_buf_puts(&tmp, seg[q] ? seg[q] : "*");
                     }
                     if (!sd_buf_failed(&tmp))
                         sd_val_array_append_new(list, sd_val_stringn(tmp.ptr, tmp.len));

@@ -1,13 +1,19 @@
 /* source.c - open a chart, schema, CRD or ytt file once for every command
  * (see source.h): detect the kind, set up the docset and its maps, load,
- * index every schema in one resolver, list the entry points. */
+ * index every schema in one resolver, list the entry points. A chart that
+ * ships no schema gets the one made from its values (gen.h), fitted so
+ * that its own values.yaml and ci/ files are valid. */
 #include "source.h"
+#include "alloc.h"
 #include "archive.h"
 #include "buf.h"
 #include "commented.h"
 #include "emit.h"
 #include "gen.h"
 #include "keywords.h"
+#include "merge.h"
+#include "ptr.h"
+#include "synth.h"
 #include "ytt.h"
 
 #include <dirent.h>
@@ -81,9 +87,164 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* ---- the made schema accepts the chart's own values ----------------------- */
+
+static void del_key(sd_node *map, const char *key)
+{
+    for (uint32_t i = 0; map && map->kind == SD_MAP && i < map->n; i++)
+        if (!strcmp(map->items[i].key->str, key)) {
+            memmove(&map->items[i], &map->items[i + 1], (map->n - i - 1) * sizeof *map->items);
+            map->n--;
+            map->keyidx = 0;
+            return;
+        }
+}
+
+/* The keyword at `schema_path` ("#/properties/a/pattern") of the made
+ * schema `root`, taken out: its name in *kw (borrowed from `tok`). 1 when
+ * one was. */
+static int drop_keyword(sd_node *root, const char *schema_path, sd_buf *tok, const char **kw)
+{
+    sd_node *n = root, *parent = NULL;
+    const char *p = schema_path[0] == '#' ? schema_path + 1 : schema_path;
+
+    if (*p != '/')
+        return 0;
+    while (*p == '/') {
+        p = sd_ptr_next(tok, p);
+        if (!n || (n->kind != SD_MAP && n->kind != SD_SEQ))
+            return 0;
+        if (*p != '/') {   /* the last token: the keyword */
+            if (n->kind != SD_MAP || !sd_node_get(n, tok->ptr))
+                return 0;
+            del_key(n, tok->ptr);
+            *kw = tok->ptr;
+            return 1;
+        }
+        parent = n;
+        if (n->kind == SD_MAP) {
+            n = sd_node_get(n, tok->ptr);
+        } else {
+            char *e;
+            unsigned long i = strtoul(tok->ptr, &e, 10);
+            n = *e || i >= n->n ? NULL : n->items[i].value;
+        }
+    }
+    (void)parent;
+    return 0;
+}
+
+/* A `$ref` of `s` itself or of one of its allOf parts, taken out. */
+static int drop_ref_at(sd_node *s)
+{
+    const sd_node *all = sd_node_get(s, "allOf");
+    if (sd_node_get(s, "$ref")) {
+        del_key(s, "$ref");
+        return 1;
+    }
+    for (uint32_t i = 0; all && all->kind == SD_SEQ && i < all->n; i++)
+        if (all->items[i].value->kind == SD_MAP && sd_node_get(all->items[i].value, "$ref")) {
+            del_key(all->items[i].value, "$ref");
+            return 1;
+        }
+    return 0;
+}
+
+/* A keyword in another document (a `$ref`'d file) refused the value at
+ * instance path `ipath`: take out the deepest `$ref` of the made schema on
+ * the way there (properties, items). 1 when one was. */
+static int drop_ref_on_path(sd_node *root, const char *ipath, sd_buf *tok)
+{
+    sd_node *n = root, *deepest = NULL;
+    const char *p = ipath;
+
+    while (n && n->kind == SD_MAP) {
+        if (sd_node_get(n, "$ref") || sd_node_get(n, "allOf"))
+            deepest = n;
+        if (*p != '/')
+            break;
+        p = sd_ptr_next(tok, p);
+        sd_node *props = sd_node_get(n, "properties"), *c = props ? sd_node_get(props, tok->ptr) : NULL;
+        n = c ? c : sd_node_get(n, "items") ? sd_node_get(n, "items") : sd_node_get(n, "additionalProperties");
+    }
+    return deepest && drop_ref_at(deepest);
+}
+
+/* The made schema must accept the chart's own values.yaml and the ci/ files
+ * (over it, as Helm merges them): an `@schema` annotation that the chart's
+ * own values break (a pattern its default does not match, a `$ref`'d
+ * schema that refuses its keys) is taken out of the schema every command
+ * uses, with a warning at the value that breaks it (`schemadoc schema`
+ * still writes what the annotations say). A round per keyword at most;
+ * any failure just leaves the schema as it is. */
+static void fit_own_values(sd_source *s, sd_doc *schema, const sd_doc *values, sd_doc *const *ci, size_t nci,
+                           sd_diags *diags)
+{
+    sd_node *root = sd_doc_root(schema);
+    const sd_node *vroot = sd_doc_root(values);
+    sd_doc *tmp = sd_synth_new(values->file);
+    sd_buf tok = SD_BUF_INIT;
+    int oom = 0;
+
+    if (!tmp)
+        sd_alloc_note_failure();
+    if (!root || !tmp)
+        goto done;
+    for (size_t f = 0; f <= nci; f++) {
+        const sd_node *inst = vroot;
+        if (f && sd_doc_root(ci[f - 1]) && !(inst = sd_merge_values(tmp, vroot, sd_doc_root(ci[f - 1]), &oom))) {
+            if (oom)
+                sd_alloc_note_failure();
+            break;
+        }
+        for (int round = 0; round < 64; round++) {
+            sd_validator *v = NULL;
+            sd_validate_opts vo;
+            sd_vresult res = SD_VRESULT_INIT;
+            sd_diags quiet = SD_DIAGS_INIT;
+            int fixed = 0;
+            memset(&vo, 0, sizeof vo);
+            vo.load = sd_docset_load_cb;
+            vo.map = map_cb;
+            vo.payload = s->docs;
+            vo.lenient = 1;
+            vo.default_draft = s->opts.draft ? s->opts.draft : SD_DRAFT_2020;
+            int err = sd_validator_new(&v, schema, root, &vo, &quiet);
+            if (err == 0)
+                err = sd_validate(v, inst, &res, &quiet);
+            if (err == SD_ENOMEM)
+                sd_alloc_note_failure();   /* the fitting is lost: the run fails */
+            if (err == SD_EINVALID) {
+                for (size_t i = 0; i < res.count && !fixed; i++) {
+                    const sd_verror *e = &res.items[i];
+                    const char *kw = e->keyword;
+                    int mine = e->schema_loc.file && !strcmp(e->schema_loc.file, values->file);
+                    if (mine ? drop_keyword(root, e->schema_path, &tok, &kw) : drop_ref_on_path(root, e->path, &tok)) {
+                        fixed = 1;
+                        sd_diag_warning(diags, e->loc, "%s: %s (%s:%d:%d): the chart's own %s breaks this "
+                                        "`%s`; the schema made for the chart leaves it out", e->key, e->message,
+                                        e->schema_loc.file ? e->schema_loc.file : "?", e->schema_loc.line,
+                                        e->schema_loc.column, f ? "ci/ file" : "values.yaml",
+                                        mine ? kw : "$ref");
+                    }
+                }
+            }
+            sd_vresult_release(&res);
+            sd_validator_free(v);
+            sd_diags_release(&quiet);
+            if (!fixed)
+                break;
+        }
+    }
+done:
+    sd_buf_release(&tok);
+    sd_doc_free(tmp);
+}
+
 /* The schema of a chart that ships none, made from its values.yaml and
  * what its comments say (gen.h): with the chart's `.schema.yaml` settings
- * and its ci/ values files (valid by definition) when it has them. A
+ * and its ci/ values files (valid by definition) when it has them, and the
+ * YAML examples of its README (which widen a placeholder `""` default). A
  * settings file or a ci/ file that does not load is left out (a warning);
  * one that leads out of the chart (a symbolic link) is an error, and so is
  * an annotation's `$ref` that does: the chart's own files are read with
@@ -96,7 +257,7 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
     sd_buf p = SD_BUF_INIT;
     sd_doc *cfg = NULL, *ci[16];
     char *names[16];
-    size_t nci = 0, nn = 0, nfiles = 0, errors = diags->errors;
+    size_t nci = 0, nn = 0, nrd = 0, nfiles = 0, errors = diags->errors;
     const char **files;
     struct stat st;
     DIR *d;
@@ -126,9 +287,7 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
     }
     sd_buf_clear(&p);
     sd_buf_printf(&p, "%s/ci", ch->dir);
-    /* the ci/ files widen types in schemadoc's own reading only: a file
-     * annotated for a schema tool is read as that tool reads it */
-    if (!sd_buf_failed(&p) && !o.flavour && !strstr(ch->values->text, "@schema") && (d = opendir(p.ptr))) {
+    if (!sd_buf_failed(&p) && (d = opendir(p.ptr))) {
         while ((e = readdir(d)) && nn < 16) {
             size_t l = strlen(e->d_name);
             if (e->d_name[0] != '.' && ((l > 5 && !strcmp(e->d_name + l - 5, ".yaml")) ||
@@ -152,8 +311,14 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
     }
     if (err < 0)
         goto done;
+    /* the ci/ files widen types in schemadoc's own reading only: a file
+     * annotated for a schema tool is read as that tool reads it */
+    int native = !o.flavour && !strstr(ch->values->text, "@schema");
     o.examples = (const sd_doc *const *)ci;
-    o.nexamples = nci;
+    o.nexamples = native ? nci : 0;
+    nrd = sd_gen_chart_readme(ci + nci, 16 - nci, ch->dir);
+    o.readme = (const sd_doc *const *)(ci + nci);
+    o.nreadme = nrd;
     o.base_dir = ch->dir;
     o.docs = s->docs;
     if (!(*out = sd_gen_schema((const sd_doc *const *)&ch->values, 1, &o, NULL, diags)))
@@ -163,9 +328,10 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
         sd_doc_free(*out);
         *out = NULL;
         err = SD_EDENIED;
-    }
+    } else
+        fit_own_values(s, *out, ch->values, ci, nci, diags);
 done:
-    for (size_t i = 0; i < nci; i++)
+    for (size_t i = 0; i < nci + nrd; i++)
         sd_doc_free(ci[i]);
     sd_doc_free(cfg);
     sd_buf_release(&p);

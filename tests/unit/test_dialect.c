@@ -253,8 +253,8 @@ static void test_precedence_tools(void)
     char *r = gen_with(v, SD_GEN_HVSJ, 0, NULL);
     OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":[\"integer\",\"null\"],\"minimum\":0}"));
     free(r);
-    r = gen_with(v, SD_GEN_HVSJ, 1, NULL);
-    OK(has(r, "\"buf\":{\"description\":\"Buffer size\",\"type\":\"null\",\"minimum\":0}"));
+    r = gen_with(v, SD_GEN_HVSJ, 1, NULL);   /* the tool: helm-docs only with useHelmDocs */
+    OK(has(r, "\"buf\":{\"type\":\"null\",\"minimum\":0}"));
     free(r);
     r = gen_with("mode: auto\nname: x\nenv: {}\nn: 1\n", SD_GEN_NATIVE, 0,
                  "mode: true\nname: 0\nenv: [a]\nn: null\n");
@@ -371,6 +371,83 @@ static void test_helmdocs_bitnami_malformed(void)
     free(r);
 }
 
+/* A list's items: the union of every item's schema (issue 39), in
+ * schemadoc's reading and helm-values-schema-json's (not under --like,
+ * where a later item's type replaces an earlier's as the tool does) */
+static void test_items_union(void)
+{
+    const char *v = "relabel: [{regex: true, x: 1}, {regex: foo, y: [a]}]\nports: [80, http]\n"
+                    "deep: [{a: {b: 1}}, {a: {b: x, c: null}}]\nsame: [{n: 1, p: ok}, {n: 2, p: ok}]\n";
+    char *r = gen_with(v, SD_GEN_NATIVE, 0, NULL);
+    OK(has(r, "\"regex\":{\"type\":[\"boolean\",\"string\"]}"));
+    OK(has(r, "\"x\":{\"type\":\"integer\",\"default\":1}"));
+    OK(has(r, "\"y\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}"));
+    OK(has(r, "\"ports\":{\"type\":\"array\",\"items\":{\"type\":[\"integer\",\"string\"]}}"));
+    OK(has(r, "\"b\":{\"type\":[\"integer\",\"string\"]}"));
+    OK(has(r, "\"c\":{}"));                    /* a null: any value */
+    OK(has(r, "\"p\":{\"type\":\"string\",\"default\":\"ok\"}"));   /* a default both items share */
+    OK(has(r, "\"n\":{\"type\":\"integer\"}"));                     /* defaults that differ: none */
+    free(r);
+    r = gen_with("# @schema\nrelabel: [{regex: true}, {regex: foo}] # @schema minItems: 1\n", SD_GEN_HVSJ, 0, NULL);
+    OK(has(r, "\"regex\":{\"type\":[\"boolean\",\"string\"]}"));
+    free(r);
+    r = gen_with("relabel: [{regex: true}, {regex: foo}] # @schema minItems: 1\n", SD_GEN_HVSJ, 1, NULL);
+    OK(has(r, "\"regex\":{\"type\":\"string\"}"));   /* the tool's own merge */
+    free(r);
+}
+
+/* A `""` default (or a list of them) holds the place: a README's YAML
+ * examples widen it, and nothing else */
+static void test_placeholder(void)
+{
+    static const char readme[] = "# c\n\n```yaml\nsasl:\n  passwords: [pass1]\n  name: [x]\nhosts:\n"
+                                 "  - {name: a}\n```\n\n```\nsasl: {passwords: 1}\n```\n~~~yml\nport: x\n~~~\n";
+    sd_doc *ex[4], *d = load("values.yaml", "sasl:\n  passwords: \"\"\n  name: x\nhosts: [\"\"]\nport: 80\n");
+    size_t n = sd_gen_readme_examples(ex, 4, readme, sizeof readme - 1, "README.md");
+    INT_EQ(n, 2);
+    sd_gen_opts o;
+    memset(&o, 0, sizeof o);
+    o.flavour = SD_GEN_NATIVE;
+    o.readme = (const sd_doc *const *)ex;
+    o.nreadme = n;
+    sd_diags dg = SD_DIAGS_INIT;
+    sd_buf b = SD_BUF_INIT;
+    sd_doc *s = d ? sd_gen_schema((const sd_doc *const *)&d, 1, &o, NULL, &dg) : NULL;
+    if (s)
+        sd_emit_json(&b, s, sd_doc_root(s), 0, 0);
+    OK(has(b.ptr, "\"passwords\":{\"default\":\"\",\"type\":[\"string\",\"array\"]}"));
+    OK(has(b.ptr, "\"name\":{\"default\":\"x\",\"type\":\"string\"}"));      /* no placeholder */
+    OK(has(b.ptr, "\"hosts\":{\"items\":{\"type\":[\"string\",\"object\"]},\"type\":\"array\"}"));
+    OK(has(b.ptr, "\"port\":{\"default\":80,\"type\":\"integer\"}"));         /* port: x, no placeholder */
+    for (size_t i = 0; i < n; i++)
+        sd_doc_free(ex[i]);
+    sd_doc_free(s);
+    sd_doc_free(d);
+    sd_diags_release(&dg);
+    sd_buf_release(&b);
+}
+
+/* A comment block indented deeper than the key after it closes the
+ * previous map (yaml.v3): not the key's head comment; and a
+ * `# @schema.root` block apart from the first key (a blank line between)
+ * is still the root block (issue 39) */
+static void test_head_deeper(void)
+{
+    const char *v = "a:\n  b: 1\n  # c: 2\n  # -- not d's\n# @schema additionalProperties: true\nd: {}\n"
+                    "e:\n  f: 1\n  # @schema minimum: 5\ne2: 2\n";
+    char *r = gen_with(v, SD_GEN_HVSJ, 0, NULL);   /* helm-docs on: the file has `# --` */
+    OK(has(r, "\"d\":{\"type\":\"object\",\"additionalProperties\":true}"));
+    OK(has(r, "\"e2\":{\"type\":\"integer\"}"));
+    OK(r && !strstr(r, "not d's"));
+    free(r);
+    const char *root = "# @schema.root\n# title: My chart\n# description: What it does\n# @schema.root\n\n"
+                       "# @schema\n# type: integer\n# @schema\nreplicas: 1\n";
+    r = gen_with(root, SD_GEN_AUTO, 1, NULL);
+    OK(has(r, "\"title\":\"My chart\""));
+    OK(has(r, "\"description\":\"What it does\""));
+    free(r);
+}
+
 /* hostile and odd input never crashes and keeps the rest */
 static void test_gen_odd(void)
 {
@@ -391,4 +468,5 @@ static void test_gen_odd(void)
 }
 
 TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
-          test_helmschema_malformed, test_precedence, test_mixed, test_precedence_tools, test_helmdocs_bitnami_malformed, test_gen_odd)
+          test_helmschema_malformed, test_precedence, test_mixed, test_precedence_tools, test_helmdocs_bitnami_malformed, test_items_union,
+          test_placeholder, test_head_deeper, test_gen_odd)
