@@ -28,11 +28,13 @@ typedef struct sd_render_opts {
 
 /** Add the view-model fields to `model` in place (it stays a valid model:
  *  fields are only added). `html` selects HTML descriptions; Markdown
- *  cells are always added. Returns 0 or SD_ENOMEM. */
+ *  cells are always added. `model` stays the caller's (borrowed); the
+ *  added values are owned by it. Returns 0 or SD_ENOMEM. */
 int sd_render_view(sd_val *model, int html);
 
 /** Render `model` (view fields are added to it) in `opts->format` and append
- *  the page to `out`. Returns 0, or a negative code with a diagnostic:
+ *  the page to `out`. `out` and `model` are the caller's (borrowed; the
+ *  caller releases them); `opts` is only read. Returns 0, or a negative code with a diagnostic:
  *  SD_ENOTFOUND (unknown theme or template), SD_ESYNTAX (a template does
  *  not compile), SD_ELIMIT, SD_ENOMEM. */
 int sd_render(sd_buf *out, sd_val *model, const sd_render_opts *opts, sd_diags *diags);
@@ -49,8 +51,9 @@ typedef struct sd_render_md_opts {
  *  helm-docs template run (README.md.gotmpl or o->gotmpl) when there is
  *  one, else the Markdown page; with o->readme, the whole new README (the
  *  page between the schemadoc markers, or the Parameters section replaced,
- *  or refused with SD_ENOTFOUND naming the markers). Returns 0 or a
- *  negative code with a diagnostic. */
+ *  or refused with SD_ENOTFOUND naming the markers). `out`, `model`, `ro`
+ *  and `o` are borrowed (the caller's; `model` gains view fields). Returns
+ *  0 or a negative code with a diagnostic. */
 int sd_render_markdown(sd_buf *out, sd_val *model, const sd_render_opts *ro,
                        const sd_render_md_opts *o, sd_diags *diags);
 /** When `source` is a chart directory: o->readme, o->gotmpl and o->output
@@ -67,7 +70,7 @@ int sd_render_md_confine(sd_render_md_opts *o, const char *source, char **held, 
  *  README.md.gotmpl in `chart_dir`, or o->gotmpl) that never reads the
  *  values table (sd_helmdocs_reads_values()), so its model can be built
  *  without following remote $refs; 1 otherwise (`chart_dir` NULL: not a
- *  chart). */
+ *  chart). Reads its arguments only; allocates nothing the caller keeps. */
 int sd_render_md_reads_schema(const char *chart_dir, const sd_render_opts *ro, const sd_render_md_opts *o);
 
 /** sd_render() in steps, so that a caller can ask what the templates read
@@ -78,7 +81,9 @@ int sd_render_md_reads_schema(const char *chart_dir, const sd_render_opts *ro, c
  *  sd_templates_free(), or sd_render()'s errors with *out NULL.
  *  sd_templates_reads() is sd_mustache_may_read() over the page's
  *  templates: 1 when a render may read the model's top-level member `name`.
- *  sd_templates_render() is sd_render() with the page's templates. */
+ *  sd_templates_render() is sd_render() with the page's templates (`out` and
+ *  `model` borrowed, as sd_render()). sd_templates_free() frees the page
+ *  and its compiled templates; NULL is allowed. */
 typedef struct sd_templates sd_templates;
 int sd_templates_open(sd_templates **out, const sd_render_opts *opts, sd_diags *diags);
 int sd_templates_reads(const sd_templates *pg, const char *name);
@@ -88,13 +93,15 @@ void sd_templates_free(sd_templates *pg);
 /** Render any JSON `data` as given (no view fields are added) with the
  *  top-level template named `opts->format` ("diff/html": templates/diff/
  *  html.mustache), the theme's partials (html/style, html/script) and the
- *  other templates available as partials. Same returns as sd_render(). */
+ *  other templates available as partials. `out` and `data` are borrowed
+ *  (`data` is only read). Same returns as sd_render(). */
 int sd_render_data(sd_buf *out, sd_val *data, const sd_render_opts *opts, sd_diags *diags);
 
 /** A diff of two models (src/diff) as `format`: "json", "md", or "html"
  *  (the view fields are added to `diff`, then templates/diff/html with
  *  `theme`, NULL: default). Appends to `out`; same returns as sd_render(),
- *  SD_EUSAGE for another format. `generator` names the tool in the page. */
+ *  SD_EUSAGE for another format. `generator` names the tool in the page.
+ *  `out` and `diff` are borrowed (`diff` gains the view fields). */
 int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *theme,
                    const char *generator, sd_diags *diags);
 
@@ -107,7 +114,8 @@ int sd_render_diff(sd_buf *out, sd_val *diff, const char *format, const char *th
  *  "md_version", "md_description"), then templates/index/html or index/md
  *  (`format` "html" or "md") of `theme` (NULL: default) renders them;
  *  `generator` names the tool in the page. Appends to `out`; same returns as
- *  sd_render(), SD_EUSAGE for another format. */
+ *  sd_render(), SD_EUSAGE for another format. `out` and `charts` are
+ *  borrowed (`charts` gains the view fields). */
 int sd_render_index(sd_buf *out, sd_val *charts, const char *format, const char *theme,
                     const char *generator, sd_diags *diags);
 
@@ -116,7 +124,8 @@ typedef struct sd_source sd_source;
 /** The interactive form of `model` (docs/form.md): the "form" template of
  *  `opts->theme` with the page data (slim model, defaults, the rules of
  *  `src` as `schemadoc rules` writes them) and the bundled script inlined
- *  under a hash-based CSP. Appends the page to `out`; `model` is only read.
+ *  under a hash-based CSP. Appends the page to `out`; `model` is only read
+ *  and `src` only queried (both borrowed, the caller's).
  *  Returns 0 or a negative code with a diagnostic (as sd_render, or a
  *  schema that does not compile). */
 int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_opts *opts, sd_diags *diags);

@@ -111,6 +111,7 @@ static inline void sd_val_decref(sd_val *v)
 
 /** Borrowed: the string's bytes (NUL-terminated), or NULL for a non-string. */
 const char *sd_val_string_value(const sd_val *v);
+/** The string's length in bytes (it may hold a NUL), 0 for a non-string. */
 size_t sd_val_string_length(const sd_val *v);
 /** 0 for a non-integer. */
 sd_val_int sd_val_integer_value(const sd_val *v);
@@ -120,14 +121,16 @@ double sd_val_real_value(const sd_val *v);
 double sd_val_number_value(const sd_val *v);
 
 /* ---- objects ------------------------------------------------------------- */
+/** The number of members; 0 for a non-object. */
 size_t sd_val_object_size(const sd_val *o);
 /** Room for `more` members beyond the present ones, made at once (a caller
  *  about to add several fields: one move of the members instead of one per
  *  growth step). 0, or -1 when `o` is no object or memory ran out. */
 int sd_val_object_reserve(sd_val *o, size_t more);
+/** Borrowed: the value under the `len` bytes of `key`, or NULL. */
 sd_val *sd_val_object_getn(const sd_val *o, const char *key, size_t len);
-/** An empty object with room for `n` members before it grows (a node whose
- *  fields are about known). */
+/** A new empty object (a new reference, or NULL) with room for `n` members
+ *  before it grows (a node whose fields are about known). */
 sd_val *sd_val_object_sized(size_t n);
 /** Borrowed: the value under `key`, or NULL (also when `o` is no object).
  *  Inline, so that a literal key's length is known when compiling. */
@@ -138,6 +141,9 @@ static inline sd_val *sd_val_object_get(const sd_val *o, const char *key)
 /** Set `key` (copied; valid UTF-8 or -1) to `v`, stealing the reference.
  *  0, or -1 when `o` is no object, `v` is NULL, or memory ran out. */
 int sd_val_object_set_new(sd_val *o, const char *key, sd_val *v);
+/** The same with a key of `len` bytes (copied; checked as UTF-8, or not with
+ *  _nocheck: the caller knows it is valid); the reference to `v` is stolen,
+ *  also on failure. */
 int sd_val_object_setn_new(sd_val *o, const char *key, size_t len, sd_val *v);
 int sd_val_object_setn_new_nocheck(sd_val *o, const char *key, size_t len, sd_val *v);
 /** As sd_val_object_set_new(), for a key that outlives the object (a
@@ -166,11 +172,13 @@ static inline int sd_val_object_set(sd_val *o, const char *key, sd_val *v)
  *  pointer), each value's reference is stolen, and a NULL value makes the
  *  whole result NULL. */
 sd_val *sd_val_objectv(int n, ...);
-/** 0, or -1 when the key is not there. */
+/** Remove `key`, dropping the object's reference to its value: 0, or -1
+ *  when the key is not there. */
 int sd_val_object_del(sd_val *o, const char *key);
 
 /* Members in insertion order. The body may delete the current member (what
  * jansson's json_object_foreach_safe() is for). */
+/** Borrowed: the key and the value of member i (valid while the member is). */
 const char *sd_val__key_at(const sd_val *o, size_t i);
 sd_val *sd_val__value_at(const sd_val *o, size_t i);
 /** The length of the key of member i (a key may hold a NUL byte). */
@@ -184,6 +192,7 @@ size_t sd_val__next(const sd_val *o, size_t i, const char *key);
          sd_val_i_##key = sd_val__next((o), sd_val_i_##key, (key)))
 
 /* ---- arrays -------------------------------------------------------------- */
+/** The number of items; 0 for a non-array. */
 size_t sd_val_array_size(const sd_val *a);
 /** Borrowed: item `i`, or NULL. */
 sd_val *sd_val_array_get(const sd_val *a, size_t i);
@@ -193,8 +202,10 @@ static inline int sd_val_array_append(sd_val *a, sd_val *v)
 {
     return sd_val_array_append_new(a, sd_val_incref(v));
 }
-/** Append every item of `b` (each gains a reference). */
+/** Append every item of `b` (each gains a reference; `b` is borrowed). */
 int sd_val_array_extend(sd_val *a, sd_val *b);
+/** Remove item `i` / every item, dropping the array's references to them:
+ *  0, or -1 (no array, no such item). */
 int sd_val_array_remove(sd_val *a, size_t i);
 int sd_val_array_clear(sd_val *a);
 #define sd_val_array_foreach(a, index, value)                                       \
@@ -203,9 +214,11 @@ int sd_val_array_clear(sd_val *a);
          (index)++)
 
 /* ---- whole trees --------------------------------------------------------- */
-/** 1 when equal in type and value (objects in any member order). */
+/** 1 when equal in type and value (objects in any member order); both
+ *  borrowed. */
 int sd_val_equal(const sd_val *a, const sd_val *b);
-/** A new tree equal to `v`, or NULL. */
+/** A new tree equal to `v` (a new reference: the caller decrefs it), or
+ *  NULL; `v` is borrowed. */
 sd_val *sd_val_deep_copy(const sd_val *v);
 
 #define SD_VAL_INDENT(n)      ((size_t)(n) & 0x1F)
@@ -230,6 +243,8 @@ typedef struct { int line, column; char text[160]; } sd_val_error;
 /** Parse `n` bytes of JSON text into a new tree, or NULL with `err` (may
  *  be NULL) saying where and why (text "out of memory" when it ran out). */
 sd_val *sd_val_loadb(const char *s, size_t n, size_t flags, sd_val_error *err);
+/** The same for a NUL-terminated text, and for the text of the file at
+ *  `path`: a new reference (the caller decrefs it), or NULL with `err`. */
 sd_val *sd_val_loads(const char *s, size_t flags, sd_val_error *err);
 sd_val *sd_val_load_file(const char *path, size_t flags, sd_val_error *err);
 
