@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # schemadoc - build, test and benchmark.
 #
 #   make          build ./schemadoc (installs missing build dependencies first)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* example.c - using libschemadoc through schemadoc.h alone (docs/library.md).
  *
  *   cc -Isrc docs/example.c build/rel/libschemadoc.a $(pkg-config --libs ...)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* schemadoc.h - the schemadoc library: configuration schemas in; the
  * normalized model, reference pages and validation results out.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-diff.sh - `schemadoc diff` of the Kubernetes definitions
 # (corpus) against a copy with 50 random edits (seeded: properties removed
 # and added, types, defaults, enums, maximums and descriptions changed):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench-form.mjs - `make bench` figures for the interactive form (issue 33):
 // for kube-prometheus-stack's values, traefik's schema, the Kubernetes
 // Deployment definition and a generated chart of 1,500 fields

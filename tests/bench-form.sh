@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-form.sh - the form's figures (tests/bench-form.mjs) for make bench:
 # size, time to the first field interactive, DOM nodes, keystroke input-to-paint
 # on kube-prometheus-stack, traefik, the Kubernetes Deployment definition and a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-recursive.sh - charts per second and peak RSS of
 # `schemadoc --recursive` with -j 1 and -j 2, on the corpus charts and on a
 # synthetic repository of N copies of them under new names (hard links, in

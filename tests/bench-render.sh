@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-render.sh - whole-process times of `schemadoc SOURCE --format
 # html|md` on the reference inputs of ../shared/bench/docs (run by `make
 # bench`; figures, never asserted). Uses that folder's wholeproc.py timer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-rules.sh - `make bench` figures of the rules (docs/rules.md):
 #  - the export (schemadoc rules) next to compiling the validator it comes
 #    from, and the size next to the schema: the Kubernetes definitions, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-scale.sh - the scaling table of `make bench`: each synthetic
 # family of tests/gen-scale.py at 1x, 4x, 16x and 64x, rendered to html,
 # md, json and form, exported as rules, validated (the wide family against

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-targets.sh - the performance targets of issue 15, each measured
 # next to its floor in the same sitting and printed as a ratio with the
 # target beside it (figures only, never asserted: the machine is noisy).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench-validate.sh - validator figures on the shared "helmish" workload
 # (../shared/bench/validator; not run by `make check`).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/bench.sh - `make bench`: print figures (never asserted) on the large
 # inputs of ../shared/corpus. Every section is a separate script or program so
 # that it can also be run alone.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_load.c - how long loading takes, next to the bare parsers.
  *
  *   bench_load MODE FILE [REPS]

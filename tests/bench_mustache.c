@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_mustache.c - Mustache render throughput on a schema-doc-like view.
  *
  *   make build/rel/bench_mustache && build/rel/bench_mustache [items=10000] [seconds=2]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_render.c - where the time of `schemadoc SOURCE --format html|md`
  * goes: model build, view model, template rendering, freeing.
  *

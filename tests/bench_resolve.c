@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_resolve.c - what resolving every $ref adds to loading.
  *
  *   bench_resolve FILE [REPS]

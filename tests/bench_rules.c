@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_rules.c - what exporting the rules costs next to compiling the
  * validator they come from (tests/bench-rules.sh).
  *

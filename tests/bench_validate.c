@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_validate.c - in-process validator figures for tests/bench-validate.sh:
  * load time, compile time, validate-only MB/s (best of REPS runs over the
  * already-loaded instance, verdict only and with full results), and small

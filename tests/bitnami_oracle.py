@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Executable check of docs/annotations.md section 2 (Bitnami readme-generator rows).
 
 usage: python3 tests/bitnami_oracle.py SCHEMADOC_BINARY CHART_DIR [--tsv]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/circle-check.sh - no circle between files, no call back to a later
 # stage (make circle-check, beside layer-check).
 #

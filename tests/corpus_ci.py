@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/corpus_ci.py - every corpus chart against its own CI values.
 
 For each chart of CORPUS/charts with a ci/ folder:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/cpu-time.sh - sourced by tests/bench-targets.sh and
 # tests/bench-scale.sh: whole-process CPU seconds and peak memory.
 #

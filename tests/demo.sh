@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/demo.sh - what `make demo` runs: document the bundled sample chart.
 set -eu
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/diff_edit.py - copy a JSON Schema document with N random edits
 (seeded, so every run makes the same edits) for the diff benchmark and
 tests: a property removed or added, a type, default, enum, maximum or

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/diff_oracle.py - check `schemadoc diff --format json` of two charts
 against an independent flattening of their two values.yaml files (PyYAML,
 Debian's python3-yaml; no code shared with schemadoc).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Measure how faithfully schemadoc reproduces shipped parameter tables.
 
 usage: python3 tests/fidelity.py SCHEMADOC_BINARY CORPUS_DIR [options]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/gen-scale.py FAMILY N OUT [CORPUS] - write the N-times input of one
 synthetic family for the scaling table of `make bench` (tests/bench-scale.sh).
 Nothing it writes is committed: inputs are made at run time.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Executable check of docs/annotations.md section 1 (helm-docs rows).
 
 usage: python3 tests/helmdocs_oracle.py SCHEMADOC_BINARY CHART_DIR [--tsv]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """httpd.py - a loopback HTTP server for schemadoc's fetch tests (stdlib only).
 
     python3 tests/httpd.py [--port N] [--root DIR] [--time-limit S]

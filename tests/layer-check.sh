@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/layer-check.sh - keep the pipeline one-way (make layer-check).
 #
 # Each folder of src/ is a stage; a stage may include the headers of the

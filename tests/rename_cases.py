@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/rename_cases.py - renames claimed only on evidence (docs/diff.md).
 
 Runs every case of tests/diff/renames.yaml (small chart pairs written from

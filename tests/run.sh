@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/run.sh - run every test against the sanitizer build, SD_JOBS at a
 # time (default: the number of cores), and print one closing line
 # "N passed, N failed" over all of them, after the totals per kind.

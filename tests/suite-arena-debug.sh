@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-arena-debug.sh - the golden cases again, with the binary built
 # with -DSD_ARENA_DEBUG under ASan (every node and string its own malloc
 # block, so an overflow inside a document is caught). Ends with the golden

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-confine.sh - files a chart names stay inside the chart (issue
 # 36 item 14): a README.md, a --gotmpl template, an -o file or a folder the
 # chart ships as a symbolic link leading out of it is refused (exit 2, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-corpus.sh - acceptance on real data: every chart, CRD, ytt
 # schema and both Kubernetes files of the corpus build a model with exit 0
 # (remote $refs served from the corpus's offline copies through --map), and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-diff.sh - `schemadoc diff` and `schemadoc upgrade-check`
 # (docs/diff.md): the two real upgrade pairs of the corpus against an
 # independent flattening of their values files (tests/diff_oracle.py, PyYAML

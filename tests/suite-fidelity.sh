@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-fidelity.sh - the parameter rows of every corpus chart that
 # ships a helm-docs or Bitnami table must be reproduced (key and default),
 # 100% per chart (argo-cd's 5 hand-written .gotmpl rows are the one listed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-form-browser.sh - the interactive form (`schemadoc SOURCE --format form`)
 # in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven by
 # playwright-core from $(BUILD)/node (`make browser-deps`), tests/form/*.test.mjs

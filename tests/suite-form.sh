@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-form.sh - `schemadoc SOURCE --format form` (docs/form.md):
 #   1. the form's JavaScript modules under node's test runner
 #      (tests/js-form/*.test.mjs, bundled by esbuild with Debian's node-yaml);

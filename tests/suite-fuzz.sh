@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-fuzz.sh - the short fuzz pass of `make check`: every libFuzzer
 # target of tests/fuzz/ replays its regression inputs (crashes found and
 # fixed) and then fuzzes 10 s from its seeds (FUZZ_CHECK_TIME to change).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-golden.sh - command-line golden cases.
 #
 # Each tests/golden/<case>/ holds `cmd` (the arguments after `schemadoc`, one

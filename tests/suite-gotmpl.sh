@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-gotmpl.sh - the drop-in for helm-docs and readme-generator on
 # the corpus READMEs (issue 18), then the README rules and the hostile cases:
 #   - each chart with a README.md.gotmpl: `--readme README.md --check`, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-helm-plugin.sh - plugin.yaml run the way Helm 3 runs a plugin
 # (helm.sh/docs/topics/plugins): Helm is not packaged for Debian, so a stand-in
 # `helm` finds $HELM_PLUGINS/NAME/plugin.yaml, expands environment

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-httpd.sh - the loopback test server itself: it serves a
 # directory (the JSON-Schema-Test-Suite remotes, as the validator's suite
 # run needs), exits by itself after its time limit, and exits when the

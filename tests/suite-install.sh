@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-install.sh - `make install` into a temporary DESTDIR, the
 # installed binary run with the build folder out of PATH and out of reach
 # (a copy of the installed tree, from an empty directory), its man page

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-library.sh - the library through its public header alone:
 # docs/example.c, built by `make check` against schemadoc.h and
 # libschemadoc.a, opens the sample chart, renders its Markdown page and

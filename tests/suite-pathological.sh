@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-pathological.sh - hostile inputs under a time and memory limit
 # per case (tests/pathological/run.py generates them: alias bombs, deep
 # nesting, huge strings, bad UTF-8, FIFOs and link loops, $ref chains and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-precommit.sh - the hooks of .pre-commit-hooks.yaml run by the
 # pre-commit tool (Debian package pre-commit) on a throw-away git
 # repository of two charts: a commit touching one chart rewrites that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-recursive.sh - `schemadoc --recursive`: every chart of the
 # corpus as a site (one page per chart + index.html) with no machine path
 # in any page; a repository with a broken chart (the others are done, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-render-corpus.sh - every corpus chart, CRD, ytt schema and the
 # Kubernetes definitions render to html and md with exit status 0 (remote
 # $refs from the corpus's offline copies), and the

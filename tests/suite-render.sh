@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-render.sh - html and md pages: the hostile fixture (no script
 # runs, tables never break), determinism, README injection and --check,
 # themes and custom templates, and the embedded templates when no data

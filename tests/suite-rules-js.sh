@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-rules-js.sh - the JavaScript interpreter (src/form/rules.js)
 # under node's test runner: the JSON-Schema-Test-Suite test by test against
 # the C validator (tests/unit/test_rules_suite.c writes the C side), then

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-rules.sh - `schemadoc rules` (the C export, docs/rules.md):
 # entry names per kind of source, well-formed and deterministic JSON, the
 # message catalogue complete, sizes no larger than the schema, failures

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-sanitizer.sh - the sanitizer build really catches undefined
 # behaviour, signed integer overflow included (issue 36: "UBSan over the
 # whole make check reports nothing" means something only if it would

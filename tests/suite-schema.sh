@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-schema.sh - the schema from what chart authors write (issue
 # 35): keys commented out in values.yaml are known keys; `schemadoc schema`
 # against both schema generators' own test data (tests/schema/

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-tempfiles.sh - temporary folders and output files under
 # signals, failures, modes and links, from a shell as a user meets them
 # (tests/tempfiles.py; issue 36 items 2 and 16). Prints "N passed, N failed".

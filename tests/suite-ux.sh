@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-ux.sh - the user-facing fixes of issue 17 that a golden file
 # cannot pin down byte for byte (messages that carry a timing, pages checked
 # by their structure): each check greps for what must be there, and for

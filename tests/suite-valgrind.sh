@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/valgrind.sh - a few end-to-end runs of the release binary under
 # valgrind (memcheck, leak check full); any error or leak fails the suite.
 # Ends with "N passed, N failed".

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/suite-values.sh - `validate --print-values` prints values the schema
 # accepts (docs/validate.md): for every corpus chart's ci/ file (and
 # bjw-s-common's test-chart-ci/) that passes `validate CHART FILE`, the

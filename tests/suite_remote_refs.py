@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/suite_remote_refs.py - the JSON-Schema-Test-Suite groups whose
 schema names http://localhost:1234/, through the command line with the
 suite's remotes mapped (--map http://localhost:1234/=REMOTES/), as a user

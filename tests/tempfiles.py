@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/tempfiles.py SD - temporary files and output files as a user meets
 them from a shell (issue 36 items 2 and 16), with the command line itself:
 

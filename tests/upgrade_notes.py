@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/upgrade_notes.py - the chart's own upgrade notes against upgrade-check.
 
 For each upgrade pair of the corpus (../shared/corpus/upgrades), the notes

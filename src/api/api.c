@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* api.c - the public entry points of schemadoc.h, over the stages: options
  * become source options, results become strings the caller frees, and
  * diagnostics are read through accessors. Nothing here prints. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli.c - what every subcommand (cmd_*.c) calls: diagnostics printed to
  * stderr, usage errors, whether to skip the frees at exit, `--name VALUE`
  * matching, URL checks, and the options every command that reads a source

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli.h - what subcommands share (cli.c): option parsing helpers and
  * diagnostics printing. Each subcommand is `int sd_cmd_NAME(int argc, char **argv)`
  * (argv[0] is the subcommand's name) returning an exit status. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_diff.c - `schemadoc diff OLD NEW` (what changed between two versions
  * of a chart, schema, CRD or ytt schema) and `schemadoc upgrade-check OLD
  * NEW VALUES...` (what happens to a user's values on the upgrade). Opens

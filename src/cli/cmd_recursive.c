@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_recursive.c - `schemadoc --recursive DIR... [-j N] [--quiet]
  * (-o SITE/ | --readme NAME) [--check] [OPTIONS]`: every chart below DIR
  * (every directory holding a Chart.yaml; a FILE stands for the chart that

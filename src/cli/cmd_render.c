@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_render.c - `schemadoc SOURCE [--format FMT] [-o FILE]`: parse the
  * arguments, open the source, build the model, write it in the chosen
  * format (or splice it into a README). */

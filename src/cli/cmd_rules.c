@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_rules.c - `schemadoc rules SOURCE [-o FILE]`: the compiled validation
  * program of SOURCE as JSON (docs/rules.md), with one entry per thing
  * `validate` checks (source/check.h: sd_check_rules); and `schemadoc rules

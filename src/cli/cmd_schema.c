@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_schema.c - `schemadoc schema CHART|VALUES [-o FILE] [--draft D]
  * [--check] [--like TOOL | --dialect NAME] [--config FILE] [--use-helm-docs]
  * [--keep-existing-dep-schemas]`:

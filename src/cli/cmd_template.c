@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_template.c - `schemadoc template`: render any Mustache template over
  * any JSON, for theme authors. In: a template file, a JSON data file (or
  * stdin), partial directories. Out: the text on stdout or in -o FILE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_validate.c - `schemadoc validate SOURCE VALUES...`: parse the
  * arguments, open the source, check the values files (source/check.h says
  * what is validated against what), print the results. Output: text

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-man.sh - schemadoc(1), made from the --help texts of the binary, so
 # the manual and --help cannot drift (tests/suite-install.sh checks both
 # against the option table of src/cli/options.c).

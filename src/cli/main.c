@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main.c - the command line's entry: --help and --version, and dispatch
  * to the subcommand (cmd_*.c) that argv names, with the exit status it
  * returns (0 ok, 1 found wanting, 2 error). What the subcommands share is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* options.c - the table of every command and option of the command line,
  * and the shell completions made from it (`schemadoc completion bash|zsh|
  * fish`). --help stays hand-written prose; tests/suite-install.sh checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* annot.c - read helm-docs and Bitnami doc comments (see annot.h).
  *
  * helm-docs (norwoodj/helm-docs pkg/helm/chart_info.go) reads the comment

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* annot.h - doc comments in values.yaml -> annotations per values path.
  *
  * Two dialects real charts use: helm-docs (`# -- text` above a key, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* atschema.c - read the `# @schema` dialects of a values file (see
  * atschema.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* atschema.h - the `# @schema` annotation dialects of values files.
  *
  * Two tools write JSON Schema keywords into values.yaml comments:

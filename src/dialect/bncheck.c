@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bncheck.c - readme-generator's metadata check (see bncheck.h): values
  * without a `@param`, `@param`s without a value. In: a values document and
  * its Bitnami annotations. Out: errors (or warnings) at the value's key or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bncheck.h - Bitnami readme-generator's metadata check: every value of
  * values.yaml has its `## @param`, every `@param` names a value
  * (readme-generator refuses to write the README otherwise). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* commented.c - keys commented out in a values file (see commented.h).
  *
  * Runs of own-line comments on consecutive lines are cut into segments

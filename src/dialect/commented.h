@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* commented.h - keys commented out in a values file: known optional keys.
  *
  * Chart authors leave settings they do not turn on by default as comments

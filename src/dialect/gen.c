@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen.c - the schema of a chart's values files (see gen.h): the run over
  * the values files and the choice of reading; the readings are gen_hvsj.c,
  * gen_helmschema.c and gen_native.c, what they build with gen_util.c. */

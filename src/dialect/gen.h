@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen.h - a chart's JSON Schema from its values files and what their
  * comments say (issue 35): `schemadoc schema`, and the schema every command
  * uses when a chart ships none.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_config.c - helm-values-schema-json's `.schema.yaml` (the settings of
  * the `helm schema` plugin, beside the chart): values files, draft,
  * indent, useHelmDocs, noAdditionalProperties, schemaRoot, k8s aliases.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_helmschema.c - the helm-schema flavour (gen.h): what dadav/helm-schema
  * makes of a values file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_hvsj.c - the helm-values-schema-json flavour (gen.h): what the `helm
  * schema` plugin (losisin/helm-values-schema-json) makes of a values file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_int.h - what the schema generator's files share (gen.h): the run's
  * state and the helpers that build schema maps in its output document.
  *

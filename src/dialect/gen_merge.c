@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_merge.c - merging schemas as helm-values-schema-json does (the items
  * of a list, several values files), and the root it finishes with: its
  * `.schema.yaml` settings, `$k8s/` references, closed objects, `global`,

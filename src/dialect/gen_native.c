@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_native.c - schemadoc's own flavour (gen.h): what every comment of a
  * values file says, for a chart written for no schema tool.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_out.c - write a generated schema (gen.h): schemadoc's way (keywords
  * in one order, properties in the chart author's), or as Go's encoding/json
  * writes the tools' structs: helm-values-schema-json's Schema struct order

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_util.c - what the schema generator's readings build with (gen_int.h):
  * schema maps and values in the output document, keys set, appended and
  * removed, facts, deep copies and equality, the JSON types of helm-docs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lines.c - what each line of a YAML text holds (see lines.h). */
 #include "lines.h"
 #include "alloc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lines.h - what each line of a YAML text holds, for the comment dialects
  * that read comments by their place (keys commented out, foot comments):
  * content, blanks only, or a comment alone; and where its text starts. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* merge.c - Helm's coalescing of values, and ytt's of data values whose
  * lists append (see merge.h).
  *

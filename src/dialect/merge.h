@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* merge.h - values files merged as Helm merges them (`helm -f a -f b`):
  * maps deep-merged, later files win, a null deletes the key. The result is
  * a synthetic tree whose leaves are the original nodes, so every value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rows.c - parameter rows exactly as helm-docs and Bitnami's readme-generator
  * list them (docs/annotations.md, checked by tests/fidelity.py).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rows.h - the flat parameter rows of a chart, as helm-docs or Bitnami's
  * readme-generator would list them (docs/annotations.md is the spec). */
 #ifndef SD_ROWS_H

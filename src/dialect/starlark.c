@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* starlark.c - the Starlark that ytt annotations are written in, as far as
  * a schema needs it (starlark.h): literals (strings in every quote form,
  * ints, floats, True/False/None, lists, tuples, dicts, `+` of literals,

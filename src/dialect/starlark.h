@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* starlark.h - the Starlark of ytt annotations (`#@schema/desc "..."`,
  * `#@schema/validation ("...", lambda v: ...)`, `#@ name = value`), read as
  * far as a schema needs it: literals become nodes of a synthetic document,

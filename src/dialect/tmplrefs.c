@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tmplrefs.c - the values paths a chart's templates use, and how: read,
  * written out whole, handed on whole, or ranged over (see tmplrefs.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tmplrefs.h - a chart's templates/ -> how they use each values path.
  *
  * The lint (source/lint.c) judges the keys of a values file against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ytt.c - ytt schema documents -> synthetic JSON Schema (see ytt.h).
  *
  * Annotation arguments are read as Starlark literals (starlark.c); what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ytt.h - ytt schemas (seeds 003 and 004, and current ytt) -> JSON Schema.
  *
  * A document marked `#@data/values-schema` (or the seeds'

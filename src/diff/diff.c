@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff.c - compare two models key by key: added, removed, renamed or moved,
  * default, type, constraint, deprecation and description changes, and the
  * versions of a CRD. In: two models (docs/model.md) and their sources. Out:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff.h - what changed for users between two versions of a source, and
  * whether a user's values still fit the new one.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_int.h - what the files of the diff stage share: the flattened
  * models and the context of one comparison. */
 #ifndef SD_DIFF_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_out.c - write a diff (diff.c) as JSON or as a Markdown table. In:
  * the change list. Out: text appended to a buffer; every string from the
  * inputs stays text (code spans with their backticks and pipes escaped,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rename.c - pair a removed key with an added one when it is the same
  * setting under a new name or a new place, on evidence only. In: the
  * flattened models with the keys present on both sides already paired.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* upgrade.c - the upgrade check: what happens to a user's values files
  * when they move from OLD to NEW. In: the diff of OLD and NEW, both models,
  * NEW's source and the values files. Out: one list of findings

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # src/form/embed-form.sh BUNDLE - print a C file that holds the form's
 # bundled script (esbuild's output, see the Makefile) as sd_form_bundle, for
 # src/render/form.c to inline, and sd_form_bundle_sha256, the base64 SHA-256

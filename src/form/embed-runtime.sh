@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # src/form/embed-runtime.sh - print a C file that holds the rules interpreter
 # as ONE self-contained ES module (what `schemadoc rules --runtime` writes):
 # bidi.js, formats.js, regex.js, rules_text.js, rules_kw.js and rules_walk.js each wrapped in a function scope that

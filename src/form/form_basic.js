@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_basic.js - the basic view (docs/form.md "The basic view"): the keys
 // a chart marks for forms (`form: true`, or helm-docs / Bitnami sections when
 // they leave some top-level keys out), and the tree of those keys alone.

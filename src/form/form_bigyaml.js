@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_bigyaml.js - reading a large values file without freezing the page
 // (docs/form.md "A large file"), a slice of at most SLICE_MS at a time with
 // the progress reported between slices, in two ways:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_check.js - what the validation shows (docs/form.md): the rules
 // interpreter (rules.js) run over the values after a change, each field's
 // error text and aria-invalid, the Problems summary with its live status,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_diff.js - a line diff (Myers' O((N+M)D) algorithm) in unified-diff
 // hunks, for the form's "diff against the chart's values.yaml" (docs/form.md).
 // Pure: no DOM. Past MAX_D differing lines it gives up on a shortest script

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_dom.js - building elements without HTML text: every string from a
 // chart goes in as textContent or an attribute value, so it stays inert.
 // Descriptions were rendered to HTML by src/render/form.c with cmark-gfm

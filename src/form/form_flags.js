@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_flags.js - the exported values as `helm --set` flags (docs/form.md):
 // one shell line that bash and zsh read into the same argv, and that
 // Helm's strvals parser reads back into exactly these values. Every argument

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_free.js - free-form maps (docs/form.md "Free-form maps"): an object
 // whose schema leaves its keys open (`additionalProperties: true`, or an
 // untyped `additionalProperties` schema), that the chart's templates hand on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_icons.js - the small pictures on the form's per-field buttons (reset,
 // remove, move up and down, show a secret, add), drawn as inline SVG built
 // with createElementNS (no HTML text, nothing fetched). An icon button's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_io.js - values in and out (docs/form.md "How values flow"): the
 // export (only changes or everything, into the imported document when there
 // is one so its comments and order stay; the keys an import set pinned in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_lists.js - the fields that hold other fields (docs/form.md): lists
 // (add, remove, move), maps (additionalProperties / patternProperties: a key
 // editor per entry) and oneOf/anyOf (a "Variant of PATH" select and the

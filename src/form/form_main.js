@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_main.js - the interactive form (docs/form.md): reads the page data
 // (#sd-form-data: slim model, defaults, rules), keeps the values and the
 // fields on screen, and wires the page. The App's other parts are mixins:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_nav.js - finding a field (docs/form.md "Search", "Keyboard", "Deep
 // links"): revealing a path (opening and building the objects on the way,
 // moving a list's window to the item), the search index of paths, titles and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_outline.js - the side outline (docs/form.md "Outline"): the
 // top-level keys, under the chart's sections when it has them, each a link
 // that reveals its field, with how many problems it has and whether it was

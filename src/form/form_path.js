@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_path.js - key paths of the form (docs/form.md): the text a field is
 // named by (`image.tag`, `hosts[0].host`, `podAnnotations["a.b/c"]`), the
 // element ids derived from it, JSON pointers, and the way back from text.

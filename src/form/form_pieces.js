@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_pieces.js - the export's YAML text in pieces, so a change writes
 // again only the pieces it touched (docs/form.md "Tests and figures"). A
 // map is written a block of keys at a time and a list a block of items at a

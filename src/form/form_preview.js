@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_preview.js - what the side panel shows of the export (docs/form.md):
 // the YAML preview and the --set flags, redrawn a line at a time (only the
 // lines that changed are replaced in the page), the text written in pieces

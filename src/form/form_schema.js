@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_schema.js - the page's model nodes (a slim copy of docs/model.md's
 // nodes) read for the form: `$ref`s through the definitions, `allOf`
 // folded in, the widget a node gets, a oneOf/anyOf branch chosen from the

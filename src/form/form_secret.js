@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_secret.js - what the page prints of secret values (docs/form.md
 // "Secrets"): the export with each secret string masked, for the
 // values.yaml preview and the diff, and the places of those strings, for

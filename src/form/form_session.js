@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_session.js - what keeps the user's work (docs/form.md): undo and
 // redo of every change (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl+Y, the "Undo"
 // and "Redo" buttons); the work saved in the browser's localStorage after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_truth.js - the Problems panel tells the truth (docs/form.md): at
 // load, the defaults' own problems ("The chart's defaults have 2 problems",
 // their fields marked) instead of a pristine "No problems"; and each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_values.js - values as plain JSON data: read, write and delete at a
 // path, deep equality and copies, and the overlay a values file needs to
 // turn the defaults into the current values (Helm: later wins, null deletes).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_view.js - the fields of the form, built from the page's model nodes
 // (docs/form.md names every control): the parts every field has, scalars,
 // the YAML sub-editor, and objects, which are <details> whose fields are

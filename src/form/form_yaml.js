@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_yaml.js - YAML in and out as Helm reads it (YAML 1.1, the `yaml`
 // library): parsing an imported file (errors with line and column, custom
 // tags as data), writing values with every ambiguous scalar quoted, writing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_ytt.js - a ytt data-values file read as ytt reads it (docs/form.md
 // "ytt data values"): since ytt 0.32 the items of a list in a data-values
 // file are appended to the list they overlay unless an annotation says

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // formats.js - the `format` checks of src/validate/format.c and idna.c, in
 // JavaScript: checkFormat(name, string) -> true when valid. The checks run
 // on the UTF-8 bytes of the string, as the C ones do, so that lengths and

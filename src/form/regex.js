@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // regex.js - a bounded matcher for the patterns that can backtrack
 // catastrophically (the rules mark them: "risk": "exp" or "poly", found by
 // src/validate/ecma_risk.c). JavaScript's RegExp cannot be interrupted, so

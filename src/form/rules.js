@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rules.js - the interpreter of schemadoc's rules documents (docs/rules.md):
 // plain JavaScript values in, the C validator's errors out (same verdicts,
 // same order, same message text as `schemadoc validate --output json`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rules_text.js - the values and the words of rules.js's messages: kinds
 // and types of JavaScript values, equality and canonical keys by value (as
 // validate.c compares), decimal arithmetic for multipleOf, and the renderings

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rules_walk.js - the walk of rules.js: a value and the records together,
 // in the order and with the early exits of src/validate/validate.c (v_node,
 // v_object, v_array, v_string, v_number, report_closest, unique_check...),

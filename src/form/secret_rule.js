@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // secret_rule.js - the one rule that says what a key path holds: a secret
 // value, the name of a Secret (or of a key inside one), or neither
 // (docs/form.md "Secrets"). In: the path's segments (strings, and numbers

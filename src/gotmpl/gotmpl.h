@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl.h - Go text/template, for running helm-docs README.md.gotmpl files.
  *
  * A second template language beside Mustache, for compatibility only. It

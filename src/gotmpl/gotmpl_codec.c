@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_codec.c - values to and from JSON as Go's encoding/json writes and
  * reads them (toJson, toPrettyJson, toRawJson, fromJson and their must*
  * forms), base64 (b64enc, b64dec), and the helm-docs / Helm names refused

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_exec.c - run a parsed template over data (text/template/exec.go
  * semantics): pipelines, field chains on maps, structs and host objects,
  * function calls with Go's argument checks, if/with/range/template and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_fmt.c - Go's fmt.Sprintf for printf (and quote): the verbs
  * %v %s %q %d %x %X %o %O %b %c %U %e %E %f %F %g %G %t %T %%, the flags
  * + - # 0 space, width and precision (also *), and fmt's error forms

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_funcmap.c - every template function by name: the tables of
  * gotmpl_sprig.c, gotmpl_lists.c, gotmpl_codec.c, gotmpl_yaml.c,
  * gotmpl_regex.c and gotmpl_funcs.c searched in order, as helm-docs'

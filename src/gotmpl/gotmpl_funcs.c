@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_funcs.c - Go's builtin template functions (text/template/funcs.go):
  * and, or, not, len, index, slice, print, printf, println, html, js,
  * urlquery, eq, ne, lt, le, gt, ge (printf's fmt verbs are gotmpl_fmt.c's),

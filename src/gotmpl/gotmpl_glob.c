@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_glob.c - gobwas/glob patterns with '/' as the separator, for
  * helm-docs' .Files.Glob: `*` (any run of non-separator characters), `**`
  * (any run), `?` (one non-separator character), `[abc]`, `[a-z]`, `[!...]`,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_int.h - what the files of src/gotmpl/ share: the parse tree, the
  * function table and the execution state. Not for use outside the folder. */
 #ifndef SD_GOTMPL_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_lex.c - Go text/template text -> tokens (text/template/parse/lex.go
  * rules): text runs, {{ }} with the "{{- " and " -}}" trim markers, comments,
  * and inside actions fields, variables, identifiers, keywords, numbers,

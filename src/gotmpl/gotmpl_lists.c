@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_lists.c - the Sprig functions on lists (list, first, rest, append,
  * uniq, until, slice, ...), dicts (dict, get, set, keys, pluck, dig, ...),
  * numbers (add, div, max, int, float64, ...) and types (typeOf, kindIs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_parse.c - tokens -> parse trees, as text/template/parse/parse.go
  * builds them: {{define}} at the top level, if/range/with with else and
  * "else if"/"else with", template, block, break/continue inside range,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_regex.c - Sprig's regular expression functions (regexMatch,
  * regexFind, regexFindAll, regexReplaceAll with Go's $1 / ${name}
  * expansion, regexReplaceAllLiteral, regexSplit, regexQuoteMeta). Patterns

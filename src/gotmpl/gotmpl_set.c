@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_set.c - a set of named templates (Go's template namespace): its
  * lookup, creation and release, Go's IsEmptyTree, and Go's string literal
  * unquoting shared by the parser. */

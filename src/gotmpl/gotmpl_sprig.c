@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_sprig.c - the Sprig functions on strings and defaults that
  * helm-docs templates use, with Sprig's argument order and conversions
  * (strval, strslice, toInt64), and the Sprig names refused on purpose, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_value.c - the values a Go template sees: a heap with a byte cap,
  * strings, lists, maps and structs, Go's truth and Go's fmt %v printing. */
 #include "gotmpl_int.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_yaml.c - toYaml and fromYaml as helm-docs has them (gopkg.in/yaml.v3):
  * values out with yaml.v3's choices (sorted keys, 4-space indentation,
  * quoting what would read back as another type, literal blocks for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* archive.c - unpack a packaged chart (`helm package` writes a gzip-compressed
  * tar: ustar headers, with PAX or GNU records for long names) into a fresh
  * temporary directory, so that the source stage reads it as a chart

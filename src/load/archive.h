@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* archive.h - packaged charts: a `helm package` .tgz (gzip-compressed tar)
  * unpacked into a fresh temporary directory that the source stage then
  * reads as a chart directory (docs/diff.md, "Packaged charts"). */

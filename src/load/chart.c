@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* chart.c - load a Helm chart directory into its documents (see chart.h). */
 #include "chart.h"
 #include "buf.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* chart.h - a Helm chart directory: Chart.yaml, values.yaml, the values
  * schema (values.schema.json, or values.schema.yaml as seed 001 allows) and
  * the subcharts unpacked under charts/NAME/. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* comments.c - find the comments in a YAML text and attach them to pairs.
  *
  * libyaml drops comments, so they are scanned from the text: a '#' at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crd.c - the layout of CustomResourceDefinitions (see crd.h). */
 #include "crd.h"
 #include "buf.h"

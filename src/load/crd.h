@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* crd.h - Kubernetes CustomResourceDefinitions: where their schemas are.
  *
  * In: a loaded file whose documents may be CRDs. Out: for each CRD its

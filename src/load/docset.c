@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* docset.c - the documents of one run: prefix maps, confinement, loading.
  *
  * In: absolute URIs and $ref texts from the resolver, a chart directory,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* docset.h - the set of documents of one run, and where they come from.
  *
  * In: absolute URIs (file://, http://, https://) asked for by the resolver,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fetch.c - http(s) documents through libcurl, with an on-disk cache.
  *
  * In: an absolute http(s) URL. Out: its bytes, from the cache or the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fetch.h - http(s) documents through libcurl, with an on-disk cache.
  *
  * In: absolute http or https URLs (no fragment). Out: the bytes of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json.c - strict JSON (RFC 8259) text -> sd_doc nodes with positions.
  *
  * jansson keeps no positions, and a side table from json_t to positions would

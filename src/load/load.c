@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* load.c - YAML text -> sd_doc with positions and comments (libyaml events).
  *
  * In: a file or buffer. Out: an sd_doc whose nodes keep file:line:column

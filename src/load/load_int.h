@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* load_int.h - internal to the loader (load.c, json.c, comments.c): the
  * JSON parser and the comment scanner that sd_doc_load_mem() calls. */
 #ifndef SD_LOAD_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* build.c - one schema location (and the values written there) -> one
  * model node, recursively (see model_int.h, docs/model.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* defs.c - node ids and the shared definitions of the model: a schema that
  * is reached by $ref (or listed under $defs / definitions) is documented
  * once, under "definitions", and linked from every node that uses it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model.c - an opened source -> the normalized model (JSON), see model.h.
  *
  * One function per source kind: a chart (values.yaml with its comments,

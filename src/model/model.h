@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model.h - the normalized model: every source becomes one JSON tree.
  *
  * A chart, a JSON Schema, a CRD or a ytt schema all become the same model

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model_int.h - internal to the model builder (model.c, build.c, defs.c):
  * the build context, the shared-definition registry and JSON helpers. */
 #ifndef SD_MODEL_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mustache.c - template text -> compiled tree -> text, over a JSON view.
  *
  * Compiling is two passes. tokenize() cuts the text into text pieces (one

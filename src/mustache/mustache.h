@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mustache.h - Mustache templates: compile text once into a tree, render it
  * many times over a JSON value (sd_val, val.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mustache_int.h - the compiled template, shared by the compiler
  * (mustache.c) and the renderer (mustache_render.c). Not installed. */
 #ifndef SD_MUSTACHE_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mustache_partials.c - the partials registry: names -> compiled templates.
  *
  * In: partial names from templates (static, or from the data through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mustache_render.c - a compiled template (mustache_int.h) + a JSON view ->
  * text: the context stack, lookups with a small cache, escaping, partials,
  * parents and blocks (~inheritance) with their indentation, and the bounds

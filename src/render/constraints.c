@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* constraints.c - constraints in words: "1 ≤ value ≤ 65535", "matches `^a`", once
  * as HTML and once as Markdown by the same calls. */
 #include "render_int.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* decorate.c - the fields the view adds to one documented node
  * (docs/themes.md): its anchor, its type in words, badges, examples, rules,
  * its default as YAML and as a table cell, its constraints, its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # src/render/embed-assets.sh DIR... - print a C file that embeds every file under
 # the given directories as the sd_assets table of src/render/render.h. Uses only od
 # and sed, so the build needs nothing beyond POSIX tools.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* form.c - the interactive form page (`--format form`, docs/form.md).
  *
  * In: the model (docs/model.md) and the opened source. Out: one HTML page

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* helmdocs.c - a chart's README.md.gotmpl, run as helm-docs runs it: the
  * model's chart metadata and rows become helm-docs' template data (its
  * chartTemplateData: .Name ... .Values, .Sections, .Files), helm-docs' named

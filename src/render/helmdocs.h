@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* helmdocs.h - run a chart's helm-docs template (README.md.gotmpl) as
  * helm-docs does: its named templates ("chart.header", "chart.valuesTable",
  * "helm-docs.versionFooter", ...), the data it passes (.Name, .Version, ...,

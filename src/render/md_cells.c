@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* md_cells.c - Markdown: escaped cells, code spans, the helm-docs and
  * Bitnami parameter tables and the details list (docs/themes.md). */
 #include "render_int.h"

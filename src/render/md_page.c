@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* md_page.c - the one Markdown path (render.h sd_render_markdown): what
  * `schemadoc SOURCE --format md [--readme FILE]` writes and the library's
  * "md" page is: a chart's helm-docs template when it has one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* md_to_html.c - Markdown to HTML with cmark-gfm for descriptions: GFM
  * extensions on, raw HTML off, link destinations filtered by scheme and
  * images reduced to their alt text (see md_to_html.h); and the descriptions

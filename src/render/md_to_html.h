@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* md_to_html.h - Markdown descriptions to safe HTML through cmark-gfm.
  *
  * GitHub-flavoured: tables, autolinks and strikethrough on. Raw HTML is

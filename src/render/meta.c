@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* meta.c - the page's metadata: title, chart and CRD fields as Markdown
  * cells, links kept only when their scheme is safe. */
 #include "render_int.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* readme.c - README region rewrite for `--readme FILE` and the line diff
  * that `--check` prints. The diff is a plain LCS over the lines left after
  * trimming the common head and tail; past a size bound the middle is shown

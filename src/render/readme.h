@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* readme.h - keep generated docs inside a hand-written file: rewrite only
  * the region between the schemadoc markers, and show what would change. */
 #ifndef SD_README_H

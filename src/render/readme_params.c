@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* readme_params.c - a README's "## Parameters" section rewritten in place,
  * by Bitnami readme-generator-for-helm's rule (lib/render.js
  * insertReadmeTable, read for its behaviour): the section runs from the line

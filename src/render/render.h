@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* render.h - the model -> view model -> Mustache templates -> a page.
  *
  * The view model is the model (docs/model.md) with render-ready fields added

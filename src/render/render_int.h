@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* render_int.h - internal to the renderer (view.c, decorate.c, constraints.c,
  * md_cells.c, meta.c): the view under construction, the JSON helpers and the
  * pieces each file gives the others. */

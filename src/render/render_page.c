@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* render_page.c - find the templates (data directory or the copies built
  * into the binary), pick the theme, compile the top-level template and
  * render the view model with it (see render.h). */

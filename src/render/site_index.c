@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* site_index.c - the index page of a charts repository (render.h
  * sd_render_index): `schemadoc --recursive DIR -o SITE/` lists every chart
  * with its version, description and deprecation, linked to its page,

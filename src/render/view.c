@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* view.c - model -> view model. The view model is the model with
  * render-ready fields added in place (docs/themes.md): every documented node
  * gets an anchor, its default as YAML, its constraints in words, its

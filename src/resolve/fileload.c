@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fileload.c - the built-in document loader for the resolver: file://
  * URIs and URI prefixes mapped to local directories (the test suite's
  * http://localhost:1234/ remotes). Each document is read once per loader and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve.c - point every $ref at its target; cycles are linked, never
  * followed, so a recursive schema is a finite graph.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve.h - JSON Schema references: index every schema resource of a
  * document once ($id / draft-4 `id`, $anchor, $dynamicAnchor,
  * $recursiveAnchor), then map any `$ref` text to the sd_node it names.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check.c - values files against a source (see check.h): what is validated
  * against what for each source kind, Helm's merge, CRD versions by
  * apiVersion, ytt overlays and their lifecycle rules. The results as JSON

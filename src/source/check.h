@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check.h - values files checked against a source, as the tools that
  * consume them would check them (docs/validate.md):
  *   - a chart: values.yaml, then each file merged over it as `helm -f a -f b`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_json.c - the results of a check (check.h) as the JSON array of
  * `validate --output json` (docs/validate.md): one object per result with
  * its verdict, errors, warnings and input errors. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_rules.c - the rules document of a source (check.h,
  * docs/rules.md): each schema's compiled program with what the browser's
  * interpreter needs beside it (a subchart's alias and defaults, a ytt

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lint.c - findings about values that the schema lets pass: keys that
  * neither the chart's values.yaml nor the schema knows (typos: Helm schemas
  * rarely close their objects) with the closest known key, and values set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* source.c - open a chart, schema, CRD or ytt file once for every command
  * (see source.h): detect the kind, set up the docset and its maps, load,
  * index every schema in one resolver, list the entry points. A chart that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* source.h - open any input: the first stage every command shares.
  *
  * In: a path (a Helm chart directory, a JSON Schema file, a Kubernetes CRD

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* emit.c - sd_node -> JSON text (see emit.h). */
 #include "emit.h"
 #include "alloc.h"

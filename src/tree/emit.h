@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* emit.h - write documents back out: JSON text (with or without positions)
  * and numbers formatted the shortest way that reads back the same. */
 #ifndef SD_EMIT_H

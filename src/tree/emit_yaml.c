@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* emit_yaml.c - sd_val values as block YAML: defaults and examples in
  * pages, --print-values, as a chart author would write them in values.yaml. Strings
  * stay plain unless YAML 1.1 or 1.2 would read them as something else

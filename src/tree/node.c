@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* node.c - small queries on the document model, and freeing a document (see node.h). */
 #include "node.h"
 #include "hash.h"

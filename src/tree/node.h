@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* node.h - the document model: every value keeps its file:line:column.
  *
  * A loaded file (sd_doc) holds one or more documents (a YAML stream can have

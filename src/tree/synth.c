@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* synth.c - documents built in code (see synth.h). */
 #include "synth.h"
 #include "emit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* synth.h - build documents in code (derived schemas) whose nodes carry the
  * positions of the text they were derived from, so that a schema inferred
  * from values.yaml or translated from a ytt schema still points at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tape.c - JSON text -> sd_tape (see tape.h). The grammar is json.c's; on
  * anything json.c would report, or that the tape leaves to it, the parse
  * stops with SD_ESYNTAX and the caller loads the text with json.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tape.h - one JSON document as a flat array of 16-byte values, for
  * validating large instances in a third of the memory of an sd_node tree
  * (issue 15: 4 bytes per input byte; an sd_node tree takes 10).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alloc.c - record allocation failures that libraries swallow, and the one
  * growth rule (alloc.h). The CLI's pool for sd_val is val_pool.c. */
 #include "alloc.h"

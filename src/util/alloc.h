@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alloc.h - noticing allocation failures that a library swallows.
  *
  * JSON builders fail quietly (sd_val_object_set_new() with a NULL value

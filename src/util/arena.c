@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* arena.c - bump allocator: blocks from 4 KiB up, freed together. */
 #include "arena.h"
 #include "alloc.h"

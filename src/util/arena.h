@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* arena.h - bump allocator for a document's nodes and strings.
  *
  * Everything allocated from an arena is freed at once by sd_arena_release().

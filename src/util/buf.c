@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* buf.c - growable strings (see buf.h for the invariants). */
 #include "buf.h"
 #include "alloc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* buf.h - growable NUL-terminated byte strings with a sticky failure flag.
  *
  * Invariants (git strbuf): ptr is never NULL and always NUL-terminated.

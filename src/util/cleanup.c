@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cleanup.c - temporary files and directories removed at the end of the
  * run or on SIGINT/SIGTERM/SIGHUP (see cleanup.h), and sd_rmtree(), which
  * removes a tree of any depth without recursion or memory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cleanup.h - temporary files and directories that never outlive the run:
  * their owner removes them at the end (success or failure), and once the
  * command line has asked for it (sd_cleanup_on_signals), a SIGINT, SIGTERM

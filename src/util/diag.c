@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diag.c - record and print diagnostics (see diag.h). */
 #include "diag.h"
 #include "alloc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diag.h - diagnostics: errors and warnings with a position and pointers.
  *
  * Loading stops at the first error; validation collects them all. Only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* entity.c - HTML character references -> UTF-8 (see entity.h). */
 #include "entity.h"
 #include "buf.h"

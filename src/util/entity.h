@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* entity.h - HTML character references in plain text (`MongoDB&reg;`,
  * `&#174;`, `&#xAE;`) -> the characters they stand for. Schema titles are
  * plain text that chart authors write for HTML forms (Bitnami's Kubeapps

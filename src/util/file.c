@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file.c - read a local file safely (see file.h): stat, open with
  * O_NONBLOCK|O_CLOEXEC, fstat again (the file may have been swapped), refuse
  * anything but a regular file, read until EOF but never past the cap. */

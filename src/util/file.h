@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file.h - the one way a local file is read: opened without blocking,
  * checked as a regular file, read under a size cap.
  *

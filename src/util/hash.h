@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hash.h - hashing names: FNV-1a over every byte (the document tree's key
  * tables, YAML merge keys, the validator's long names), and the two ends of
  * a short name as two words, without a multiply per byte (the validator's

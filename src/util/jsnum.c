@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* jsnum.c - a double written as JavaScript writes it (see jsnum.h): the
  * shortest digits that read back as the value (found by trying precisions
  * with printf's %e), then ECMA-262's choice of plain or exponent notation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* jsnum.h - a number as JavaScript prints it.
  *
  * The rules document (validate/rules.c) is read by the form's interpreter,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* out.c - atomic output files (see out.h): a temporary file beside the
  * target, renamed over it at the end. The temporary file is registered
  * with cleanup.h, so a SIGINT, SIGTERM or SIGHUP removes it too; it gets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* out.h - write a finished output: stdout, or a file replaced atomically
  * (temporary file in the same directory, then rename), so a failed run
  * never leaves a partial or truncated file behind, nor a temporary file

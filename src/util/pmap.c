@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmap.c - see pmap.h. */
 #include "pmap.h"
 #include "sd.h"

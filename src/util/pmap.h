@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmap.h - a map from pointers (or any non-zero word) to a word: open
  * addressing, linear probing, at most half full. For the memo tables of one
  * run (the resolver's schema infos, the rules exporter's records and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ptr.c - JSON Pointers (RFC 6901): escaping, unescaping, parsing. */
 #include "ptr.h"
 #include "sd.h"

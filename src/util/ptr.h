@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ptr.h - JSON Pointers (RFC 6901): the one place that escapes and
  * unescapes them.
  *

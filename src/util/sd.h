@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sd.h - what every stage shares: the public header's error codes and
  * version (schemadoc.h), source positions and the document handles.
  * Module headers (node.h, diag.h, ...) carry the details. */

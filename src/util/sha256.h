@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256.h - SHA-256 (FIPS 180-4) of a byte string, and its base64 text:
  * what a Content-Security-Policy 'sha256-...' source names. The reference
  * page's script is the theme's html/script partial rendered at run time (a

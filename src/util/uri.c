@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* uri.c - parse, resolve and normalise URI references (RFC 3986), convert
  * file paths to and from file URIs, and parse JSON Pointers (RFC 6901).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* uri.h - URI references (RFC 3986).
  *
  * In: reference strings as written in a `$ref`, base URIs, file paths.

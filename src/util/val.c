@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val.c - the model's JSON values (val.h): jansson's API on smaller memory.
  *
  * A string is its header and its bytes in one block; an object is an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val.h - the model's and the view's JSON values: small, ordered, counted.
  *
  * The model, the view, the mustache context, the form's data and the diff

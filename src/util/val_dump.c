@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val_dump.c - sd_val as JSON text, byte for byte what jansson's
  * json_dumps() writes (val.h: sd_val_dumps, sd_val_dumpb). */
 #include "val_int.h"

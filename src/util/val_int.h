@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val_int.h - the layout of sd_val's values, shared by val.c (making,
  * finding, freeing) and val_dump.c (writing JSON text); nothing else
  * includes it. */

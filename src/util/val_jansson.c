@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val_jansson.c - JSON text to sd_val (val.h): jansson parses, and its
  * values are copied (the form's rules, a template's data file, tests). */
 #include "val.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val_pool.c - the command line's pool for sd_val (val_pool.h).
  *
  * A model is hundreds of thousands of small sd_val blocks that live until

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* val_pool.h - the command line's faster route for sd_val (val.h): a pool
  * carved from an arena that never gives memory back to the system
  * (val_pool.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* yaml_scalar.c - plain YAML scalars typed as go-yaml v2, yaml.v3 or the
  * YAML 1.2 core schema type them (yaml_scalar.h, docs/yaml-typing.md).
  *

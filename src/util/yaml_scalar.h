@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* yaml_scalar.h - what a plain (unquoted, untagged) YAML scalar is: null,
  * a boolean, an integer, a float or a string. YAML leaves that to a schema,
  * and the tools whose reading schemadoc must match use three: Helm reads

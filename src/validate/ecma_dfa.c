@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ecma_dfa.c - a pattern as a deterministic automaton over ASCII
  * (ecma_re.h): the pattern's position automaton (Glushkov), with counted
  * repetitions written out (x{2,4} is x x x? x?), made deterministic by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ecma_int.h - internal to ecma_re.c (the parser) and ecma_risk.c (the
  * automaton analysis): the syntax tree of a pattern and its character sets. */
 #ifndef SD_ECMA_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ecma_re.c - a `pattern` as ECMA-262 reads it with the `u` flag (see
  * ecma_re.h): a parser that accepts exactly what JavaScript's RegExp(src,
  * "u") accepts (ECMA-262 2023 §22.2.1, no Annex B; tests/js/ecma_re.test.mjs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ecma_re.h - what JavaScript makes of a JSON Schema `pattern`: the
  * ECMA-262 grammar with the `u` flag (the dialect JSON Schema specifies and
  * the browser's RegExp reads), the constructs that PCRE2 (which the C

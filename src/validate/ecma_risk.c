@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ecma_risk.c - how long a backtracking matcher can take on a pattern
  * (ecma_re.h): the pattern's position automaton (Glushkov), with the
  * number of ways between positions kept, and its product with itself.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* format.c - the `format` keyword's checks: string in, yes or no out.
  *
  * JSON Schema validation 2020-12 §7.3 names the formats and their RFCs:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* idna.c - the hostname and idn-hostname formats: RFC 1123 labels,
  * IDNA2008 A-labels (Punycode, RFC 3492, that must round-trip) and U-labels
  * (RFC 5891 §5.4, the contextual rules of RFC 5892 appendix A, the Bidi rule

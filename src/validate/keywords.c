@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* keywords.c - keywords.def -> sd_kw_table, and the two ways the stages look
  * rows up: by name (a hash index, for every key of every schema the validator
  * compiles) and in the model's order (the rows the model copies into a node's

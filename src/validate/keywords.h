@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* keywords.h - the keyword table (keywords.def) as data: one sd_kw per JSON
  * Schema keyword schemadoc knows, for the stages that each read a column of
  * it (the validator's compiler and the rules export here, then the model, the

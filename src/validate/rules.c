@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rules.c - compiled validators (vprog.h records) -> the rules document.
  *
  * Every `vs` record of every entry's validator becomes one JSON object in

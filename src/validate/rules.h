@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rules.h - the validator's compiled program as data (`schemadoc rules`):
  * one JSON document per source, with named entry points, that the
  * JavaScript interpreter src/form/rules.js runs with the same verdicts and

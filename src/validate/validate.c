@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* validate.c - the validator's program (vprog.h) + an instance -> violations.
  *
  * Validating recurses along the instance and the schema together, with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* validate.h - JSON Schema validation: compile a schema once into a
  * program (per-node keyword records, precompiled PCRE2 regexes, resolved
  * references, hashed enums), then check any number of instances.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vcompile.c - a schema (sd_node tree) -> the validator's program.
  *
  * Compiling walks a worklist (never recursion), so a chain of any number of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vequal.c - JSON values compared by value (vprog.h): equality (1 == 1.0,
  * objects unordered), a hash that agrees with it, and the duplicates of a
  * list. In: tape values. Used by const and enum (vcompile.c, which hashes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vmsg.h - the validator's message catalogue: every text a violation can
  * carry, written once. validate.c formats them (printf conventions: %s,
  * %zu, %lld, %lu, %d); rules.c copies the whole table into every rules

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vnumber.c - `multipleOf`, exactly where the numbers' texts allow it: a
  * short decimal mantissa and any exponent (1e308 against 1e-308), else in
  * doubles with a relative tolerance. The rules interpreter does the same in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vprog.h - internal to the validator (vcompile.c, validate.c): the
  * compiled program (one `vs` record per schema node) and small value helpers
  * that both halves use: JSON types, numbers by value, key lookup. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vreport.c - how the validator reports: each finding's record (the
  * instance pointer and dotted path, the keyword's place in the schema),
  * values in messages (JSON, numbers

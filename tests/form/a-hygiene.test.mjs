@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A. Self-containment and hygiene (../shared/design/form.md): no network from
 // file://, no console errors / page errors, a strict CSP whose one hash is the
 // one inline script and no violation, hostile text inert everywhere, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // B. Accessibility (../shared/design/form.md): names for every control,
 // required marked in more than colour, invalid fields described by their
 // error, changes announced, the Problems summary focusing its field, keyboard

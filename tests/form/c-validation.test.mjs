@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C. Validation (../shared/design/form.md): the form's errors equal
 // `schemadoc validate --output json` on the same values; errors appear after
 // interaction, not on a pristine load, and clear when the value is valid;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // D. Structure (../shared/design/form.md): oneOf with a const discriminator,
 // if/then/else and dependentSchemas, additionalProperties / patternProperties
 // maps, nullable, recursive $ref (bounded DOM 10 levels deep), readOnly /

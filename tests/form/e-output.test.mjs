@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // E. Output and import (../shared/design/form.md): the preview parses back
 // (YAML 1.1, as Helm reads it) to the expected values; ambiguous scalars are
 // quoted; the download's name and bytes; copy; import of good, unknown-key,

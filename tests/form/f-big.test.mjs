@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // F. Big schemas (../shared/design/form.md): on kube-prometheus-stack's
 // values, traefik's schema and the Kubernetes Deployment definition: the
 // first field interactive within 1.5 s of DOMContentLoaded, a bounded initial

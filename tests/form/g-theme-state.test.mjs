@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // G. Theme and state (../shared/design/form.md), with provenance and
 // navigation: the dark palette from prefers-color-scheme, a "Dark mode"
 // toggle that persists (localStorage `schemadoc-theme`), "Reset all" and the

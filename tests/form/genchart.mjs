@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // genchart.mjs - a generated Helm chart of about N leaf fields (default
 // 1,500) for the form's big-chart figures (tests/bench-form.mjs) and tests
 // (tests/form/h-big-chart.test.mjs): sections of objects nested up to six

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // H. A big chart is usable (issue 33, docs/form.md): search filters the
 // tree as you type (count, Enter / Shift+Enter, "no match"); the outline,
 // skip links, Expand all / Collapse all, objects folded below the first

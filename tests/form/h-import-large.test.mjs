@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // H. A large import stays responsive (issue 36 item 12, docs/form.md "A
 // large file"): a values file of 100,000 list items, 100,000 map entries or
 // 100,000 unknown keys is read a slice at a time with its progress shown; no

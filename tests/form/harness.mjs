@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // harness.mjs - what every tests/form/*.test.mjs shares: one headless
 // Chromium (Debian's /usr/bin/chromium driven by playwright-core from
 // $(BUILD)/node, `make browser-deps`), the forms built once per process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // known.mjs - checks that fail because of a known bug of the form (reported in
 // /work/notes/form-bugs.md while issue 12 is built). They still run; a failure
 // prints "known failure: ..." instead of failing the suite (harness.mjs test());

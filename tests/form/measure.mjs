@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // measure.mjs - the form's performance figures in headless Chromium, shared
 // by F (f-big.test.mjs, with budgets) and `make bench` (tests/bench-form.mjs):
 // file size; navigation -> interactive (html[data-ready="1"] set, then the

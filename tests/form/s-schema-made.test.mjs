@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S. A chart that ships no values.schema.json (issue 35): the form is built
 // on the schema its values.yaml comments make (`# @schema` annotations of
 // helm-values-schema-json inline and of helm-schema's block, in one file),

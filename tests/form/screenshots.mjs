@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // screenshots.mjs - `make screenshots`: the form of a chart, a CRD and a ytt
 // schema (tests/form/fixtures), light and dark, 1280 px and 390 px wide, into
 // docs/form/KIND-SCHEME-WIDTH.png. The chart's shows one invalid field and an

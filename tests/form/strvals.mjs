@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // strvals.mjs - a reader of Helm's --set syntax for the V tests, written
 // from Helm's documentation ("The Format and Limitations of --set":
 // `a=b,c=d`, `outer.inner=v`, `name={a,b}`, `list[0]=v`, a backslash escapes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Real values files (issue 33): each corpus chart's own ci/*.yaml files
 // (the values its maintainers test with), imported into its form: nothing
 // they set is lost in the export. For each file, in both export modes, the

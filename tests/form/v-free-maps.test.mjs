@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Free-form maps are editable (issue 40, 4). Fixture chart-freemaps:
 // `config` and `config.exporters` take any key (additionalProperties: true),
 // `storage` any key of an untyped schema, `extra` is an object the schema

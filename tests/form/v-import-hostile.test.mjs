@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. The form's import against hostile files (issue 36, items 10 and 11):
 // a YAML merge-key bomb (745 bytes, 11 levels of `<<: [*a, *a, ...]`) is
 // refused at once with a message, as the alias bomb is, and the page stays

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Null is a value (issue 40 §1): every null a user sets is kept, as
 // Helm keeps it (a null for a key the defaults do not have stays in the
 // merged values; a null over a default deletes it, written `key: null`):

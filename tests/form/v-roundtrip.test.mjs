@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Values are never lost (issue 33): what the form exports comes back the
 // same. For every source kind (a chart, a CRD, a ytt schema, a plain JSON
 // Schema): export, import that file on a fresh page, export again: the

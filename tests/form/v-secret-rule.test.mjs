@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. The one secret rule through the page (issue 40 §2): a chart made from
 // every key path of tests/secret-keys.tsv (its values.yaml holds each path,
 // its schema the description, writeOnly and format the list gives); each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Secrets (issue 33): only string values whose key names a secret value
 // (password, token, secret key, private key, credentials) are masked, not
 // the names of Secrets (existingSecret, *SecretName, secretRef) nor keys

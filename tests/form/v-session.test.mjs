@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Nothing lost on reload or by a slip (issue 33): undo and redo (the
 // buttons, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, Meta+Z); the work saved in
 // localStorage under the chart's name and version (secrets never saved) and

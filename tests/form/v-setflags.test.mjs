@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Values are never lost (issue 33): the "--set flags" line is valid shell
 // and gives Helm exactly the exported values. The printed line is run through
 // `bash -c` and `zsh -c` into argv; the flags are read by a reader of Helm's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Issue 40, 6 ("Smaller"), fixture chart-smaller: a boolean select shows
 // an imported value that is no boolean, marked invalid; oneOf branches that
 // differ by a const property are named by it, and a branch that is itself a

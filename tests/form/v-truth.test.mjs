@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. Truth at load (issue 33): when a chart's own values.yaml fails its
 // schema, the page says so at load ("The chart's defaults have N problems",
 // N as `schemadoc validate` counts them) and marks those fields; "No

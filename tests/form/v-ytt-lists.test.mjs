@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. ytt list semantics (issue 40, 3): an imported data-values file keeps
 // ytt's meaning. Items of a list without an annotation are appended to the
 // list they overlay (ytt 0.32+); `#@overlay/replace` on the key replaces it;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz.h - shared by the libFuzzer targets (tests/fuzz/fuzz_*.c): split one
  * input into parts, serve parts as in-memory documents, a scratch directory
  * for targets that need files. No target touches the network. */

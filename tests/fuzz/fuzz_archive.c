@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_archive.c - the packaged-chart reader (src/load/archive.c): the
  * input is the tar stream of a .tgz (already inflated: zlib is not ours),
  * unpacked with sd_archive_untar into this process's own $TMPDIR. Aborts

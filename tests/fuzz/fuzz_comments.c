@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_comments.c - values.yaml doc comments in every dialect (helm-docs
  * `# --`, @param and friends of Bitnami's readme generator, the `@schema`
  * annotations of helm-values-schema-json and helm-schema), the rows made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_gotmpl.c - the Go template engine as helm-docs runs it
  * (sd_helmdocs_render): part 0 is the template (README.md.gotmpl), part 1
  * the chart's values.yaml (its rows are .Values), part 2 a file the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_load.c - the YAML and JSON loaders: positions, comments, typing,
  * limits; then the doc emitter (--format doc) over what loaded. The tape
  * parser (tree/tape.h) reads the same bytes: it must accept only what

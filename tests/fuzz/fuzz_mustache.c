@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_mustache.c - the Mustache compiler and renderer: part 0 is the
  * template, part 1 the data (JSON), part 2 a partial named "p" (the
  * template itself is also partial "self", so recursion is reachable). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_regex.c - the pattern automaton (src/validate/ecma_dfa.c) against
  * PCRE2 (sd_regex_compile), which decided every match before it: part 0 is
  * a pattern, part 1 subjects, one a line. Whenever the automaton is made

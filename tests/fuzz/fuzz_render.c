@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_render.c - the html and md renderers over a loaded chart: part 0 is
  * values.yaml, part 1 values.schema.json (optional), written into a
  * scratch chart directory; the source is opened offline, the model built

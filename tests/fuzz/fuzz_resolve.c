@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_resolve.c - the resolver over up to four in-memory documents
  * (parts separated by FUZZ_SEP, served as file:///fuzz/N.json): index them
  * all, then resolve every $ref written anywhere. No network, no files. */

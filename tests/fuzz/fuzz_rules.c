@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_rules.c - the rules export (`schemadoc rules`): compile a schema
  * (part 0; later parts are documents it may $ref) and write the program
  * as JSON, which must then parse. (Comparing the JavaScript interpreter's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_tmplrefs.c - a chart's templates as the lint reads them
  * (src/dialect/tmplrefs.c): any text, and the paths found asked about. */
 #include "fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_validate.c - compile a schema and validate an instance: part 0 is
  * the schema, the last part the instance, parts between are documents the
  * schema may $ref (file:///fuzz/N.json). The first byte picks the draft

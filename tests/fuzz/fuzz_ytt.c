@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_ytt.c - ytt schema annotations (#@schema/..., #@data/values-schema)
  * and their Starlark literals, turned into a JSON Schema. */
 #include "fuzz.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/fuzz/run.sh - run the libFuzzer targets (make fuzz, tests/suite-fuzz.sh).
 #
 # Usage: run.sh SECONDS [TARGET...]   (targets: the NAME of every

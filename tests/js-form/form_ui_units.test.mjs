@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/js-form/form_ui_units.test.mjs - the pure modules behind the form's
 // big-chart work (no DOM): the export written in pieces (form_pieces.js)
 // equals toYaml() of the whole on every corpus chart's values and after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/js-form/form_units.test.mjs - the form's pure modules (no DOM):
 // key paths and ids, values (get/set/delete, the overlay of a values file),
 // YAML out (YAML 1.1 quoting), import (errors with line and column, custom

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz_import.test.mjs - a fuzz target for the form's import: the YAML
 // reader with its merge/alias budget (form_yaml.js parseValues) and the
 // large-file reader beside it (form_bigyaml.js readLargeNow). A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/js-form/secret_rule.test.mjs - the one secret rule
 // (src/form/secret_rule.js) on tests/secret-keys.tsv: real key paths from
 // the corpus charts and schema-gen (and the keys issue 40 names), each

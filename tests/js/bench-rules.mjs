@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench-rules.mjs WORKDIR - validate-only figures of src/form/rules.js on the
 // helmish workload (../shared/bench/validator), next to ajv's compiled
 // validator when WORKDIR/ajv has it: the same process, runs alternating,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // crdgen.mjs - instances for a CRD version's openAPIV3Schema, for the parity
 // table: a "good" one (every property filled with a value of its type, enums
 // and bounds respected where the schema says so) and a "bad" one (the same,

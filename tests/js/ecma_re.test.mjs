@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ecma_re.test.mjs - src/validate/ecma_re.c (what the rules exporter and the
 // `regex` format believe JavaScript accepts) against node's own RegExp(src,
 // "u"), pattern by pattern: hand-picked cases, every pattern of the test

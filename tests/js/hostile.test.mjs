@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hostile.test.mjs - the hostile set: schemas and values made to freeze a
 // validator. The interpreter must finish within its bounds, with the error
 // the C validator gives (the same message), and quickly:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // incremental.test.mjs - validator.revalidate(value, pointer): after each
 // change at `pointer`, exactly what validate(value) gives, doing less work.
 // Changes are made both ways a form makes them: copying the objects on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // jsontext.mjs - JSON text -> { value, texts }: the value as JSON.parse gives
 // it, and the source text of every number by JSON pointer (what rules.js
 // quotes in messages, as the C validator quotes numbers as written).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // keywords.test.mjs - the keyword table (src/validate/keywords.def, read here
 // as src/form/rules_kw.js) against the JavaScript interpreter: every row the
 // rules carry reaches a record, every row rules.js reads itself is read, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // parity.test.mjs - the parity table: `schemadoc validate --output json` and
 // src/form/rules.js on the same files must give identical error lists (path,
 // key, keyword, message, schema location and pointer; warnings; fatal

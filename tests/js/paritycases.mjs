@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // paritycases.mjs - the case list of the parity table, shared by the rules'
 // parity (tests/js/parity.test.mjs: `validate --output json` == rules.js) and
 // the form's (tests/form/c-validation.test.mjs: the same files imported into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // regex.test.mjs - src/form/regex.js, the bounded matcher for risky patterns:
 // the same answer as node's RegExp(src, "u") on random patterns and strings,
 // and an answer within its bounds on catastrophic ones.

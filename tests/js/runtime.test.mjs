@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // runtime.test.mjs - `schemadoc rules --runtime`: one self-contained module
 // that exports what src/form/rules.js exports and answers exactly as it does.
 import { test } from "node:test";

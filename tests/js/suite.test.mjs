@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // suite.test.mjs - the JSON-Schema-Test-Suite through src/form/rules.js, test
 // by test against the expected verdict and against the C validator.
 //

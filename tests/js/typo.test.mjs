@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // typo.test.mjs - the did-you-mean of an unexpected key (rules_walk.js
 // unexpectedKey): the edit distance measured only up to the distance that
 // names a key (rules_text.js editDistance's cap) picks the same name as the

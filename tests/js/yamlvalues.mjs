@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // yamlvalues.mjs - YAML text -> the values schemadoc's loader makes of it
 // (docs/yaml-typing.md: go-yaml v2's YAML 1.1 typing, as Helm reads values),
 // with the source text of every number by JSON pointer, for rules.js's

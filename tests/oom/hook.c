@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hook.c - allocation-failure injection for `make check-oom` (curl's
  * torture tests are the model).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/oom/run.py - allocation-failure torture (make check-oom).
 
 For each representative command, count its allocations (SD_OOM_COUNT),

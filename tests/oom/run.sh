@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/oom/run.sh - make check-oom: tests/oom/run.py over build/oom/schemadoc.
 set -u
 cd "$(dirname "$0")/../.." || exit 2

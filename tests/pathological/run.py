@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/pathological/run.py - hostile inputs with a time and memory limit
 per case (cmark's pathological tests are the model).
 

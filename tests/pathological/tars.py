@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """tests/pathological/tars.py - hostile tar streams for packaged charts
 (issue 36 item 1-3): malformed PAX records, deep paths, long names, links,
 escapes. Shared by run.py (gzipped, through `schemadoc diff`) and

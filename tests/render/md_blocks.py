@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/render/md_blocks.py SD OUTDIR - no line of a chart's text starts a
 CommonMark HTML block, and no tag from it is live, in any Markdown schemadoc
 writes (issue 41 item 4). Builds hostile charts under OUTDIR whose texts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/render/md_dialogs.mjs DIR - open each DIR/*.html (the Markdown pages
 // of tests/render/md_blocks.py after libcmark-gfm with raw HTML allowed) in
 // headless Chromium (playwright-core under $SD_BUILD/node, Debian's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/render/readme_tables.py SHIPPED.md OURS.md MIN - compare the
 parameter tables of a chart's shipped README (written by helm-docs or
 Bitnami's readme-generator) with schemadoc's --format md output, cell by

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/render/xss_check.py [--md] PAGE [--payloads TEXT...] - assert that a page rendered
 from a hostile fixture (tests/render/hostile, hostile-ytt) runs nothing from
 the chart: exactly one script element (ours), no event-handler attributes,

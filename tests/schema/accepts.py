@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/schema/accepts.py - a made schema accepts its own chart (issue 39,
 section 2), as a property over every chart there is to try.
 

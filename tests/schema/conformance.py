@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/schema/conformance.py - `schemadoc schema` against the two schema
 generators' own test data (../shared/corpus/schema-gen, issue 35).
 

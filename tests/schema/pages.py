@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/schema/pages.py - what a chart's pages say with one schema and with
 another: every key, type and description page A shows, page B shows too.
 

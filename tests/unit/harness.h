@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* harness.h - the in-tree unit test harness (after cmark's api_test).
  *
  *   static void test_x(void) { INT_EQ(1 + 1, 2); STR_EQ(s, "a"); OK(p != NULL); }

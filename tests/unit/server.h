@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* server.h - start tests/httpd.py on a free loopback port for a unit test,
  * and stop it when the test ends (the server also exits by itself after its
  * time limit, or as soon as the test process is gone).

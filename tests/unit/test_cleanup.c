@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_cleanup.c - temporary files and trees that never outlive the run
  * (util/cleanup.h): sd_rmtree over trees deeper than any recursion limit,
  * wide and with links that must not be followed; a SIGINT, SIGTERM or

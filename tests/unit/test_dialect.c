@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_dialect.c - the comment dialects of values files: keys commented
  * out (commented.h), the `@schema` dialects (atschema.h) and the schema
  * made from them (gen.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_diff.c - src/diff on small hand-written models: the rename rules and
  * their limits, constraint effects, CRD versions, table cells. */
 #include "harness.h"

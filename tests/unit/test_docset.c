@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_docset.c - document sources: schema-dependencies.json, --map, the
  * longest-prefix rule, confinement (.., absolute paths, symbolic links,
  * FIFOs, /dev/zero), memoisation, and remote documents through the test

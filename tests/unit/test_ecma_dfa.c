@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ecma_dfa.c - src/validate/ecma_dfa.c: the automaton agrees with
  * PCRE2 (sd_regex_compile, what the validator matched with before) on every
  * ASCII string tried, refuses what it cannot do, and hands subjects with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ecma_re.c - src/validate/ecma_re.c: what JavaScript's RegExp(src, "u")
  * accepts, what PCRE2 reads differently, and the backtracking risk.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_fetch.c - the libcurl fetcher and its cache against tests/httpd.py
  * on 127.0.0.1: success, 404, timeout, size cap (with and without
  * Content-Length), redirect to a non-http scheme, redirect limits, cache,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_gotmpl.c - the Go template engine: every case of tests/gotmpl/ (each .json)
  * (Go's text/template documentation examples and more, checked against Go
  * itself with tests/gotmpl/oracle.go), then the bounds a hostile template

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_jsonschema_suite.c - run JSON-Schema-Test-Suite files through the
  * validator: $CORPUS/jsonschema-test-suite/tests/{draft4,draft7,draft2020-12}.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_keywords.c - the keyword table (src/validate/keywords.def): its rows
  * are well formed, found by name, and each column does what it says in the
  * stage that reads it. Every row with a record is compiled and exported (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_load.c - the loader: YAML 1.1 typing as Helm reads it, positions,
  * comments, multi-document streams, merge keys, JSON, and every error class. */
 #include "harness.h"

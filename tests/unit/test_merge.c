@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_merge.c - Helm-style values merging and the YAML emitter. */
 #include "harness.h"
 #include "emit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_model.c - comment dialects, rows, humanized titles, ytt arguments. */
 #include "harness.h"
 #include "annot.h"

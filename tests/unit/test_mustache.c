@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_mustache.c - src/mustache.c beyond the spec: exact error positions,
  * partial confinement, limits, numbers, falsey values, determinism. */
 #include "harness.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_mustache_spec.c - run the official Mustache spec files against
  * src/mustache.c, straight from the corpus (not a copy):
  * $CORPUS/mustache-spec/specs/NAME.json (CORPUS defaults to ../shared/corpus).

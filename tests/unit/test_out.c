@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_out.c - an output written while it is made (util/out.h with the
  * spill of util/buf.h): the buffer stays small, the file gets every byte
  * only at the commit, and a failure leaves nothing behind. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_render.c - the pieces of the page renderers that are easy to get
  * subtly wrong: the JSON->YAML emitter, the Markdown sanitizer, README
  * region splicing and the unified diff. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_rules_suite.c - the JSON-Schema-Test-Suite through the rules export:
  * every group of every draft (4, 6, 7, 2019-09, 2020-12; required tests with
  * the default format mode, optional/format with formats asserted) is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_tape.c - the tape (src/tree/tape.c) against json.c: on every corpus
  * JSON file, on hand-written broken texts and on random mutations, the tape
  * accepts only what json.c accepts, and then holds the same values, keys,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_tmplrefs.c - the values paths a chart's templates use
  * (src/dialect/tmplrefs.c): handed on whole through toYaml, toJson, tpl,
  * include, template, through with/range and $variables and the root

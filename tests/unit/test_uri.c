@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_uri.c - RFC 3986 resolution (§5.4 examples), normalisation, file
  * paths, percent-decoding and JSON Pointer parsing. */
 #include "harness.h"

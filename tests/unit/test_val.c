@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_val.c - sd_val (util/val.h) against jansson 2.14, differentially.
  *
  * A seeded generator builds the same random trees in both libraries in

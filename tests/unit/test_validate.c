@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_validate.c - the resolver and validator on hostile and tricky
  * inputs: ReDoS patterns, huge uniqueItems arrays, $ref loops, long $ref
  * chains, RFC 3986 resolution, exact multipleOf, messages. Each hostile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_yaml_scalar.c - the three ways a plain YAML scalar is typed
  * (util/yaml_scalar.c, docs/yaml-typing.md): go-yaml v2 (Helm), yaml.v3
  * (helm-docs) and the YAML 1.2 core schema (readme-generator), row by row. */

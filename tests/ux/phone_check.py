@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """tests/ux/phone_check.py PAGE.html WIDTH... - load a schemadoc page in
 headless Chromium emulating a phone of each WIDTH (CSS px, 800 high, touch,
 mobile viewport) and check the phone layout (issue 17):

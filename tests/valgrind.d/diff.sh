@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/valgrind.d/diff.sh - `schemadoc diff` and `upgrade-check` under valgrind
 # (sourced by tests/suite-valgrind.sh: run STATUS ARGS...).
 run 1 diff tests/diff/old.schema.json tests/diff/new.schema.json --format html --descriptions

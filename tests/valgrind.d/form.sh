@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/valgrind.d/form.sh - sourced by tests/suite-valgrind.sh: the form page
 # (--format form) of a chart, a CRD and a ytt schema, with --reference, and failing ones.
 run 0 samples/podinfo --format form -o /tmp/sd-vg-form.$$

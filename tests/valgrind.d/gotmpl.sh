@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/valgrind.d/gotmpl.sh - sourced by tests/suite-valgrind.sh: a helm-docs
 # template, a Bitnami Parameters rewrite and a failing template under valgrind.
 if [ -d "$CORPUS/charts/bjw-s-common" ]; then

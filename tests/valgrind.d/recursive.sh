@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sourced by tests/suite-valgrind.sh: --recursive over the samples, -j 2
 # (valgrind follows fork(): each chart's process is checked too and exits
 # 99 on an error, which the parent reports as a failed chart, status 2)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # the schema made from a chart's values and comments (issue 35), and a chart
 # without a schema checked against it
 [ -d "$CORPUS/charts/grafana" ] && run 0 schema "$CORPUS/charts/grafana"

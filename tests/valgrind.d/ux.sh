@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # issue 17: the lint of validate, --lenient, --each, the md schema keys and
 # details, ytt variables, the html additions, the template's failed lookup
 run 1 validate --strict tests/golden/validate-typos/chart tests/golden/validate-typos/typos.yaml

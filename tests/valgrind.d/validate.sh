@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # issue 15: validate on tapes (tree/tape.c): a .json values file parsed
 # straight into one, with every error the validator and the lint report,
 # and the inputs the tape leaves to json.c; a chart's merged values copied
