@@ -59,6 +59,8 @@ export const Checks = (Base) => class extends Base {
     clearTimeout(this.timer);
     this.timer = 0;
     if (now) { this.update(); return; }
+    // html[data-check-due] while an update waits for a pause in typing
+    document.documentElement.dataset.checkDue = "1";
     this.timer = setTimeout(() => { this.timer = 0; this.update(); }, Math.min(1500, Math.max(150, 4 * this.cost)));
   }
 
@@ -184,6 +186,11 @@ export const Checks = (Base) => class extends Base {
     if (opts.preview !== false) this.drawPreview();
     if (this.session) this.session.changed();
     this.cost = performance.now() - t0;
+    // the page's signal that an update ran to its end (docs/form.md): a
+    // count of them, and no update due
+    const ds = document.documentElement.dataset;
+    delete ds.checkDue;
+    ds.checks = String(Number(ds.checks || 0) + 1);
   }
 
   drawProblems() {

@@ -291,6 +291,9 @@ export function download(app) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // html[data-downloads]: a count of the files handed to the browser (docs/form.md)
+  const ds = document.documentElement.dataset;
+  ds.downloads = String(Number(ds.downloads || 0) + 1);
 }
 
 export async function copy(app) {

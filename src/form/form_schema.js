@@ -5,6 +5,7 @@
 // data, and the words shown beside a field.
 import { isMap, has, equal } from "./form_values.js";
 import { classifyPath, keyWords } from "./secret_rule.js";
+import { CONSTRAINTS, W_BOUNDS, W_RANGE, W_NUMBER, W_CODE, W_TRUE } from "./rules_kw.js";
 
 let DEFS = {};
 const resolved = new WeakMap();
@@ -258,25 +259,66 @@ export function chooseBranch(n, value) {
   return best;
 }
 
-// Constraints in words, for the line under a field.
+// Constraints in words, for the line under a field: the page's words
+// (src/render/constraints.c), from the same `words` column of keywords.def
+// (src/validate/keywords-js.sh exports it into rules_kw.js), as plain text.
+// The model's rows in the model's order: its groups, then the table's order.
+const MODEL_ROWS = CONSTRAINTS.map((r, i) => [r, i]).sort((a, b) => a[0][2] - b[0][2] || a[1] - b[1]).map((x) => x[0]);
+const isNum = (v) => typeof v === "number" && isFinite(v);
+// a value as code: a string as written (the empty one as ""), else JSON
+const code = (v) => (typeof v === "string" ? (v === "" ? '""' : v) : JSON.stringify(v));
+const count = (k, noun) => k + " " + noun + (k === 1 ? "" : "s");   // 1 item, 2 items
+
+function range(c, lo, hi, noun) {
+  lo = c[lo]; hi = c[hi];
+  if (!isNum(lo) && !isNum(hi)) return null;
+  if (isNum(lo) && isNum(hi)) return lo === hi ? "exactly " + count(lo, noun) : lo + " to " + count(hi, noun);
+  return isNum(lo) ? "at least " + count(lo, noun) : "at most " + count(hi, noun);
+}
+
+// "1 ≤ value < 10"; draft 4 writes exclusiveMinimum as a boolean beside minimum
+function bounds(c) {
+  let min = c.minimum, max = c.maximum, xmin = c.exclusiveMinimum, xmax = c.exclusiveMaximum;
+  if (xmin === true) { xmin = min; min = undefined; }
+  if (xmax === true) { xmax = max; max = undefined; }
+  if (!isNum(xmin)) xmin = undefined;
+  if (!isNum(xmax)) xmax = undefined;
+  if (!isNum(min)) min = undefined;
+  if (!isNum(max)) max = undefined;
+  if (min === undefined && xmin === undefined && max === undefined && xmax === undefined) return null;
+  let s = "";
+  if (min !== undefined || xmin !== undefined) s += (min !== undefined ? min + " ≤ " : xmin + " < ");
+  s += "value";
+  if (max !== undefined || xmax !== undefined) s += (max !== undefined ? " ≤ " + max : " < " + xmax);
+  return s;
+}
+
+// the rows worded by their own code (W_OWN), as constraints.c words them
+function own(name, v) {
+  if (name === "additionalProperties") return v === false ? ["no other keys"] : [];
+  if (name === "dependentRequired" && isMap(v)) {
+    return Object.keys(v).map((k) => "if " + k + " is set, also " + (Array.isArray(v[k]) ? v[k] : []).map(code).join(", "));
+  }
+  return [];
+}
+
 export function constraintWords(n) {
   const c = n.constraints || {};
   const w = [];
-  const count = (k, one) => k + " " + (k === 1 ? one : one + "s");   // 1 item, 2 items
-  if (has(c, "minimum")) w.push("≥ " + c.minimum);
-  if (has(c, "exclusiveMinimum")) w.push("> " + c.exclusiveMinimum);
-  if (has(c, "maximum")) w.push("≤ " + c.maximum);
-  if (has(c, "exclusiveMaximum")) w.push("< " + c.exclusiveMaximum);
-  if (has(c, "multipleOf")) w.push("multiple of " + c.multipleOf);
-  if (has(c, "minLength")) w.push("at least " + count(c.minLength, "character"));
-  if (has(c, "maxLength")) w.push("at most " + count(c.maxLength, "character"));
-  if (has(c, "pattern")) w.push("matches " + c.pattern);
-  if (has(c, "format")) w.push("format " + c.format);
-  if (has(c, "minItems")) w.push("at least " + count(c.minItems, "item"));
-  if (has(c, "maxItems")) w.push("at most " + count(c.maxItems, "item"));
-  if (c.uniqueItems) w.push("unique items");
-  if (has(c, "minProperties")) w.push("at least " + count(c.minProperties, "key"));
-  if (has(c, "maxProperties")) w.push("at most " + count(c.maxProperties, "key"));
+  const ownRows = [];
+  for (const [name, , , words, text, upper] of MODEL_ROWS) {
+    const v = c[name];
+    let s = null;
+    if (words === W_BOUNDS) s = bounds(c);
+    else if (words === W_RANGE) s = range(c, name, upper, text);
+    else if (words === W_NUMBER) s = isNum(v) ? text + v : null;
+    else if (words === W_CODE) s = typeof v === "string" ? text + code(v) : null;
+    else if (words === W_TRUE) s = v === true ? text : null;
+    else if (words !== 0 && has(c, name)) ownRows.push(name);
+    if (s !== null) w.push(s);
+  }
+  // the page words its own rows after the table's (constraints.c)
+  for (const name of ["additionalProperties", "dependentRequired"]) if (ownRows.includes(name)) w.push(...own(name, c[name]));
   return w;
 }
 

@@ -204,6 +204,7 @@ export class Session {
     const note = $("sd-download-note");
     if (note && !note.hidden) note.hidden = true;
     clearTimeout(this.saveTimer);
+    document.documentElement.dataset.saveDue = "1";
     // a moment after the last change, when the page is idle: never in the
     // way of a keystroke
     this.saveTimer = setTimeout(() => {
@@ -224,7 +225,17 @@ export class Session {
     return { v: 1, at: Date.now(), form: a.formIndex, overlay: isMap(ov) ? ov : {}, secrets: left, pins: [...a.pins.keys()] };
   }
 
+  // the page's signal that the autosave ran (docs/form.md): a count of
+  // saves (stored, removed or left out) and no save due
   save() {
+    try { this.saveNow(); } finally {
+      const ds = document.documentElement.dataset;
+      if (!this.saveTimer) delete ds.saveDue;
+      ds.saves = String(Number(ds.saves || 0) + 1);
+    }
+  }
+
+  saveNow() {
     this.saveTimer = 0;
     // a form of more values than AUTOSAVE_VALUES (a large import) is not
     // kept: its file has it, and the copy would hold the page for over half

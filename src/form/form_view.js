@@ -438,10 +438,12 @@ function renderObject(app, n, segs, depth, opts) {
   body.append(kids);
   det.append(body);
   entry.built = false;
+  det.dataset.built = "0";   // "1" once its members are drawn: the tests' signal
   entry.partial = null;   // key -> element: the members a search built alone
   entry.build = () => {
     if (entry.built) return;
     entry.built = true;
+    det.dataset.built = "1";
     kids.style.minHeight = "";
     const x = entry.x || extras(n, app.get(segs));
     entry.x = null;
@@ -474,6 +476,7 @@ function renderObject(app, n, segs, depth, opts) {
     app.unregisterUnder(segs);
     kids.textContent = "";
     entry.built = false;
+    det.dataset.built = "0";
     entry.partial = null;
     entry.x = null;
     app.partials.delete(entry);

@@ -64,3 +64,48 @@ export const KEYWORDS = [
   ["unevaluatedProperties", "unevaluatedProperties", F_REC, "uprops", N_APPLY, ["UNEVALUATED"]],
   ["unevaluatedItems", "unevaluatedItems", F_REC, "uitems", N_APPLY, []],
 ];
+
+// The model's constraints (docs/model.md) and how a page words each, the
+// `words` column read by src/render/constraints.c: W_BOUNDS (the four
+// number bounds as one range), W_RANGE ("at least 2 items", `upper` the
+// upper bound's keyword), W_NUMBER / W_CODE (text, then the value as a
+// number / as code), W_TRUE (text when true), W_OWN (worded by its own
+// code), W_NONE (not worded). Groups in the model's order.
+export const G_NUM = 0;
+export const G_STR = 1;
+export const G_ARR = 2;
+export const G_OBJ = 3;
+export const W_NONE = 0;
+export const W_BOUNDS = 1;
+export const W_RANGE = 2;
+export const W_NUMBER = 3;
+export const W_CODE = 4;
+export const W_TRUE = 5;
+export const W_OWN = 6;
+
+// [keyword, the model keeps it only when boolean, group, words, text, upper],
+// in keywords.def's order
+export const CONSTRAINTS = [
+  ["minLength", false, G_STR, W_RANGE, "character", "maxLength"],
+  ["maxLength", false, G_STR, W_NONE, null, null],
+  ["pattern", false, G_STR, W_CODE, "matches ", null],
+  ["format", false, G_STR, W_CODE, "format ", null],
+  ["contentEncoding", false, G_STR, W_CODE, "encoded as ", null],
+  ["contentMediaType", false, G_STR, W_CODE, "media type ", null],
+  ["minimum", false, G_NUM, W_BOUNDS, null, null],
+  ["maximum", false, G_NUM, W_NONE, null, null],
+  ["exclusiveMinimum", false, G_NUM, W_NONE, null, null],
+  ["exclusiveMaximum", false, G_NUM, W_NONE, null, null],
+  ["multipleOf", false, G_NUM, W_NUMBER, "multiple of ", null],
+  ["minProperties", false, G_OBJ, W_RANGE, "key", "maxProperties"],
+  ["maxProperties", false, G_OBJ, W_NONE, null, null],
+  ["required", false, G_OBJ, W_NONE, null, null],
+  ["dependentRequired", false, G_OBJ, W_OWN, null, null],
+  ["dependencies", false, G_OBJ, W_NONE, null, null],
+  ["additionalProperties", true, G_OBJ, W_OWN, null, null],
+  ["minItems", false, G_ARR, W_RANGE, "item", "maxItems"],
+  ["maxItems", false, G_ARR, W_NONE, null, null],
+  ["uniqueItems", false, G_ARR, W_TRUE, "items are unique", null],
+  ["minContains", false, G_ARR, W_RANGE, "matching item", "maxContains"],
+  ["maxContains", false, G_ARR, W_NONE, null, null],
+];

@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # src/validate/keywords-js.sh [CC] - print src/form/rules_kw.js: the rows of
 # keywords.def as the JavaScript interpreter (src/form/rules.js) reads a
-# rules record. The C preprocessor reads the table, as the C side does, so
+# rules record, and the model's constraints with their `words` column as
+# the form words them (src/form/form_schema.js constraintWords). The C preprocessor reads the table, as the C side does, so
 # the two cannot read it differently; `make` runs this when keywords.def
 # changes, and tests/suite-rules-js.sh fails when the file is not current.
 set -eu
 CC=${1:-cc}
 dir=$(dirname "$0")
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+tmpw=$(mktemp)
+trap 'rm -f "$tmp" "$tmpw"' EXIT
 
 # each row becomes one line, "@@ [...],": the markers survive any spacing cpp picks
 {
@@ -37,6 +39,30 @@ TEMPLATE
     echo '#include "keywords.def"'
 } | "$CC" -E -P -x c -I"$dir" - >"$tmp"
 
+# the rows the model copies into a node's constraints, with their words:
+# "@@ [name, only when boolean, group, words, text, upper]," (others: "@@ -")
+{
+    cat <<'TEMPLATE'
+#define KW(id, name, from, to, compile, field, record, need, vocab, model, diff, words, msgs) \
+    @@ JM_##model(name, JW_##words)
+#define JM_0(name, w) -
+#define JM_CONSTRAINT(g) JM_C0_##g
+#define JM_CONSTRAINT_BOOL(g) JM_C1_##g
+#define JW_0 W_NONE, null, null
+#define JW_BOUNDS W_BOUNDS, null, null
+#define JW_RANGE(noun, upper) W_RANGE, noun, upper
+#define JW_NUMBER(text) W_NUMBER, text, null
+#define JW_CODE(text) W_CODE, text, null
+#define JW_TRUE(text) W_TRUE, text, null
+#define JW_OWN W_OWN, null, null
+TEMPLATE
+    for g in NUM STR ARR OBJ; do
+        printf '#define JM_C0_%s(name, w) [name, false, G_%s, w],\n' "$g" "$g"
+        printf '#define JM_C1_%s(name, w) [name, true, G_%s, w],\n' "$g" "$g"
+    done
+    echo '#include "keywords.def"'
+} | "$CC" -E -P -x c -I"$dir" - >"$tmpw"
+
 cat <<'HEAD'
 // SPDX-License-Identifier: Apache-2.0
 // rules_kw.js - the keyword table (src/validate/keywords.def) as the interpreter
@@ -58,4 +84,31 @@ export const KEYWORDS = [
 HEAD
 { tr '\n' ' ' <"$tmp"; echo; } | sed 's/@@/\n/g' | sed -n 's/^ *\(\[.*\],\) *$/\1/p' |
     sed -e 's/  */ /g' -e 's/^/  /' -e 's/\[ *0 *\]\]/[]]/' -e 's/\[ *%% /[/' -e 's/ *| *%% /, /g'
+echo '];'
+cat <<'WORDS'
+
+// The model's constraints (docs/model.md) and how a page words each, the
+// `words` column read by src/render/constraints.c: W_BOUNDS (the four
+// number bounds as one range), W_RANGE ("at least 2 items", `upper` the
+// upper bound's keyword), W_NUMBER / W_CODE (text, then the value as a
+// number / as code), W_TRUE (text when true), W_OWN (worded by its own
+// code), W_NONE (not worded). Groups in the model's order.
+export const G_NUM = 0;
+export const G_STR = 1;
+export const G_ARR = 2;
+export const G_OBJ = 3;
+export const W_NONE = 0;
+export const W_BOUNDS = 1;
+export const W_RANGE = 2;
+export const W_NUMBER = 3;
+export const W_CODE = 4;
+export const W_TRUE = 5;
+export const W_OWN = 6;
+
+// [keyword, the model keeps it only when boolean, group, words, text, upper],
+// in keywords.def's order
+export const CONSTRAINTS = [
+WORDS
+{ tr '\n' ' ' <"$tmpw"; echo; } | sed 's/@@/\n/g' | sed -n 's/^ *\(\[.*\],\) *$/\1/p' |
+    sed -e 's/  */ /g' -e 's/^/  /' -e 's/ ,/,/g' -e 's/\[ /[/' -e 's/ \]/]/'
 echo '];'

@@ -6,7 +6,7 @@
 import { after } from "node:test";
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { test, form, open, hygiene, writeTmp, FIX, closeBrowser, check, checkEqual, checksDone, setField, importText, button, preview, until, reveal, region } from "./harness.mjs";
+import { test, form, open, hygiene, writeTmp, FIX, closeBrowser, drawn, check, checkEqual, checksDone, setField, importText, button, preview, until, reveal, region } from "./harness.mjs";
 
 after(async () => { console.log(`count: form A hygiene checks ${checksDone()}`); await closeBrowser(); });
 
@@ -170,7 +170,7 @@ spec:
     const p = await open(file);
     try {
       await p.page.evaluate(() => { for (const s of document.querySelectorAll("details:not([open]) > summary")) s.click(); });
-      await p.page.waitForTimeout(200);
+      await drawn(p.page);
       const r = await p.page.evaluate(() => ({
         pwned: window.__pwned,
         imgs: document.querySelectorAll("img").length,

@@ -8,7 +8,7 @@
 import { after } from "node:test";
 import {
   test,
-  form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, until, button, region,
+  form, open, closeBrowser, drawn, check, checkEqual, checksDone, setField, importText, until, button, region,
   reveal, control, problems,
 } from "./harness.mjs";
 
@@ -36,7 +36,7 @@ for (const kind of ["chart", "noschema", "ytt", "crd", "schema"]) {
     try {
       // open a few objects so lazily rendered controls are looked at too
       await p.page.evaluate(() => { for (const s of [...document.querySelectorAll("details:not([open]) > summary")].slice(0, 15)) s.click(); });
-      await p.page.waitForTimeout(100);
+      await drawn(p.page);
       checkEqual(await unnamed(p.page), [], `${kind}: controls without a name`);
       const bad = await p.page.evaluate(() => [...document.querySelectorAll("[data-path]")].filter((w) => {
         const l = w.querySelector("label[for]");

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   test,
-  form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, problems, until,
+  form, open, closeBrowser, signal, checked, check, checkEqual, checksDone, setField, importText, preview, problems, until,
   validate, writeTmp, SOURCES, CORPUS, ROOT, reveal, loadValues, hygiene, run, SD, SD_REL, TMP,
 } from "./harness.mjs";
 
@@ -131,10 +131,11 @@ test("C chart: typing never flashes errors on unrelated fields", async () => {
       new MutationObserver((ms) => { for (const m of ms) if (m.attributeName === "aria-invalid" && m.oldValue !== "true" && m.target.getAttribute("aria-invalid") === "true") window.__flash.push(m.target.id); })
         .observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["aria-invalid"] });
     });
+    const n0 = await signal(p.page, "checks");
     await c.click();
     await c.press("End");
     await c.pressSequentially("-rc1", { delay: 20 });
-    await p.page.waitForTimeout(300);
+    await checked(p.page, n0);   // the update after the last keystroke ran
     checkEqual(await p.page.evaluate(() => window.__flash), [], "no field became invalid while typing a valid tag");
     const pr = await problems(p.page);
     checkEqual(pr.items.map((i) => i.text), ["replicaCount: 0 is less than the minimum of 1"], "only the earlier error");

@@ -8,7 +8,7 @@
 import { after } from "node:test";
 import {
   test,
-  form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button,
+  form, open, closeBrowser, signal, checked, saved, check, checkEqual, checksDone, setField, importText, preview, until, button,
   reveal, control, controlId, downloadText, loadValues, exportMode, hygiene, problems, validate, writeTmp, SOURCES,
 } from "./harness.mjs";
 
@@ -116,8 +116,9 @@ test("D nullable, readOnly, const, deprecated", async () => {
   check(await cst.evaluate((e) => e.disabled || e.readOnly), "const: not editable");
   await reveal(pg, "oldSetting");
   check(/Deprecated/.test(await pg.locator('[data-path="oldSetting"]').first().textContent()), "a Deprecated badge");
+  const n0 = await signal(pg, "checks");
   await setField(pg, "oldSetting", "x");
-  await pg.waitForTimeout(300);
+  await checked(pg, n0);
   check((await (await control(pg, "oldSetting")).getAttribute("aria-invalid")) !== "true", "setting a deprecated key warns, does not fail");
 });
 
@@ -130,13 +131,15 @@ test("D secrets: masked with a Show button; never in storage, the URL or the con
     checkEqual(await c.getAttribute("type"), "password", `${p} masked`);
   }
   const SECRET = "s3cr3t-Zq9-xyz";
+  const s0 = await signal(pg, "saves");
   await setField(pg, "auth.password", SECRET);
   await button(pg, "Show auth.password").click();
   checkEqual(await (await control(pg, "auth.password")).getAttribute("type"), "text", "Show unmasks");
   await until(() => preview(pg), (t) => /password: "\*{8}"/.test(t), 3000, "the secret is masked in the preview");
   check((await downloadText(pg)).includes(SECRET), "the secret is in the downloaded values file");
   await button(pg, "Dark mode").click();
-  await pg.waitForTimeout(300);
+  // the autosave after the secret (a 300 ms timer, then an idle callback) ran
+  await saved(pg, s0);
   const leak = await pg.evaluate((s) => {
     const store = (st) => Array.from({ length: st.length }, (_, i) => st.key(i) + "=" + st.getItem(st.key(i))).join("\n");
     return { local: store(localStorage).includes(s), session: store(sessionStorage).includes(s), url: location.href.includes(s) || !!history.state && JSON.stringify(history.state).includes(s) };

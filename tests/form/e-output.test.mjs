@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { mergeValues } from "../../src/form/rules.js";
 import {
   test,
-  form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, button, region,
+  form, open, closeBrowser, signal, checked, check, checkEqual, checksDone, setField, importText, preview, until, button, region,
   exportMode, loadValues, reveal, hygiene, SOURCES, validate, writeTmp, problems,
 } from "./harness.mjs";
 
@@ -54,7 +54,7 @@ for (const [kind, dl, regionName] of [
         p.page.on("download", () => { saved = true; });
         await button(p.page, dl).click();
         await until(() => p.page.getByRole("status").filter({ hasText: "Nothing to download" }).count(), (n) => n === 1, 3000, `${kind}: nothing to download`);
-        await p.page.waitForTimeout(300);
+        checkEqual(await signal(p.page, "downloads"), 0, `${kind}: no empty file handed out`);
         checkEqual(saved, false, `${kind}: no empty file saved`);
         await importText(p.page, kind === "schema" ? "name: abc\n" : kind === "ytt" ? "name: other\n" : "replicaCount: 2\n");
         await until(() => preview(p.page, regionName), (t) => /: (abc|other|2)$/m.test(t), 3000, `${kind}: a value to download`);
@@ -152,8 +152,9 @@ test("E chart: import good / unknown key / broken YAML / custom tags", async () 
     check(/replicaCont \(did you mean replicaCount\?\)/.test(unk), `did you mean replicaCount: ${unk}`);
     check(/image\.tagg \(did you mean image\.tag\?\)/.test(unk), `did you mean image.tag: ${unk}`);
     // custom tags: data, never code
+    const n0 = await signal(p.page, "checks");
     await importText(p.page, 'image:\n  tag: !!python/object/apply:os.system ["echo pwned"]\nnotes: !custom "<script>window.__pwned=1</script>"\n', "tags.yaml");
-    await p.page.waitForTimeout(500);
+    await checked(p.page, n0);   // the import ran to its update
     checkEqual(await p.page.evaluate(() => window.__pwned), undefined, "a custom tag ran nothing");
     checkEqual(await hygiene(p), [], "hygiene");
   } finally { await p.close(); }

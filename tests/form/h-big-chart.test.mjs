@@ -15,7 +15,7 @@ import { after } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, setField, reveal, control, until, button, region,
+  test, form, open, closeBrowser, signal, checked, check, checkEqual, checksDone, setField, reveal, control, until, button, region,
   preview, problems, importText, hygiene, CORPUS,
 } from "./harness.mjs";
 import { searchTyping } from "./measure.mjs";
@@ -359,8 +359,9 @@ test("H a keystroke redraws only the changed field and the preview's changed lin
     const c = await reveal(pg, "prometheus.prometheusSpec.retention");
     await c.click();
     await c.press("End");
+    const n0 = await signal(pg, "checks");
     await pg.keyboard.type("x");
-    await pg.waitForTimeout(1500);   // the first change settles (the preview gets its line)
+    await checked(pg, n0, 10000);   // the first change settles (the preview gets its line)
     await pg.evaluate(() => {
       window.__muts = { fields: new Set(), preview: 0, previewNodes: document.getElementById("sd-preview").childNodes.length };
       const mo = new MutationObserver((ms) => {
@@ -374,8 +375,9 @@ test("H a keystroke redraws only the changed field and the preview's changed lin
       });
       mo.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
+    const n1 = await signal(pg, "checks");
     await pg.keyboard.type("yz");
-    await pg.waitForTimeout(2000);   // past the pause after typing: the whole update ran
+    await checked(pg, n1, 10000);   // past the pause after typing: the whole update ran
     const m = await pg.evaluate(() => ({ fields: [...window.__muts.fields], preview: window.__muts.preview, nodes: window.__muts.previewNodes }));
     const other = m.fields.filter((f) => !"prometheus.prometheusSpec.retention".startsWith(f));
     checkEqual(other, [], "no field but the edited one (and its ancestors) was touched");

@@ -292,6 +292,50 @@ export async function until(fn, pred, timeout = 4000, what = "condition") {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+// The page's own signals (docs/form.md), for a test that checks that
+// something did NOT happen: it must first know that the page is done.
+// html[data-checks] counts the updates run (validation, Problems, preview),
+// html[data-check-due] is set while one waits for a pause in typing;
+// html[data-saves] counts the autosaves, html[data-save-due] while one is
+// due. Read a count before the action, then wait past it.
+export async function signal(page, name) {
+  return page.evaluate((n) => Number(document.documentElement.dataset[n] || 0), name);
+}
+async function past(page, count, due, since, timeout, what) {
+  const t0 = Date.now();
+  // `due`: the flags of what is still to run (an update due leads to a save)
+  const read = () => page.evaluate(([c, ds]) => ({ n: Number(document.documentElement.dataset[c] || 0), due: ds.some((d) => d in document.documentElement.dataset) }), [count, due]);
+  const first = process.env.SD_LOG_SIGNALS ? await read() : null;
+  const v = await until(read, (x) => x.n > since && !x.due, timeout, what);
+  // SD_LOG_SIGNALS=1: how long each wait took, and where the page was when it began
+  if (first) console.log(`# signal ${count}: ${since} before, ${first.n}${first.due ? " (one due)" : ""} at the wait, ${v.n} after ${Date.now() - t0} ms`);
+  return v;
+}
+// the update after the changes made since `since` (signal(page, "checks")) ran
+export async function checked(page, since, timeout = 5000) {
+  return past(page, "checks", ["checkDue"], since, timeout, `an update after update ${since}`);
+}
+// the autosave after the changes made since `since` (signal(page, "saves")) ran
+export async function saved(page, since, timeout = 5000) {
+  return past(page, "saves", ["saveDue", "checkDue"], since, timeout, `an autosave after save ${since}`);
+}
+// every open object has drawn its members (details[data-built="1"])
+export async function drawn(page, timeout = 5000) {
+  return until(() => page.evaluate(() => document.querySelectorAll('details[open][data-built="0"]').length), (n) => n === 0, timeout, "the open objects drawn");
+}
+// the text `read()` gives once two reads 150 ms apart agree; fails when it
+// has not settled within `timeout` (never hands back a moving value)
+export async function settled(read, timeout = 3000, what = "the text to settle") {
+  const t0 = Date.now();
+  let a = await read();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const b = await read();
+    if (b === a) return b;
+    if (Date.now() - t0 > timeout) throw new assert.AssertionError({ message: `timed out waiting for ${what}; last two reads differ: ${JSON.stringify([a, b])}`.slice(0, 4000) });
+    a = b;
+  }
+}
 export async function exportMode(page, mode) {
   await page.getByRole("radio", { name: mode, exact: true }).check();
 }

@@ -10,7 +10,7 @@ import { after } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, setField, until, validate, writeTmp, TMP,
+  test, form, open, closeBrowser, signal, checked, check, checkEqual, checksDone, setField, until, validate, writeTmp, TMP,
 } from "./harness.mjs";
 
 after(async () => {
@@ -87,8 +87,9 @@ test("S the same chart without its annotations: `three` is accepted (the proof t
     "validate accepts replicaCount=three without the annotations");
   const p = await open(form(dir));
   try {
+    const n0 = await signal(p.page, "checks");
     const c = await setField(p.page, "replicaCount", "three");
-    await p.page.waitForTimeout(300);
+    await checked(p.page, n0);
     checkEqual(await c.getAttribute("aria-invalid") === "true", false, "replicaCount=three: not refused");
   } finally { await p.close(); }
 });

@@ -12,7 +12,7 @@ import { after } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, setField, importText, preview, until, exportMode, loadValues,
+  test, form, open, closeBrowser, settled, check, checkEqual, checksDone, setField, importText, preview, until, exportMode, loadValues,
   button, reveal, hygiene, YAML, CORPUS,
 } from "./harness.mjs";
 
@@ -32,18 +32,6 @@ const KINDS = [
   ["schema", "values.yaml preview", [["name", "widget-1"], ["count", "4"]]],
 ];
 
-// the text `read()` gives once two reads 150 ms apart agree (at most 3 s)
-async function settled(read) {
-  let a = await read();
-  for (let i = 0; i < 20; i++) {
-    await new Promise((r) => setTimeout(r, 150));
-    const b = await read();
-    if (b === a) return b;
-    a = b;
-  }
-  return a;
-}
-
 for (const [kind, regionName, fields] of KINDS) {
   test(`V ${kind}: export, import, export is byte-identical, in both modes`, async () => {
     const p = await open(form(kind));
@@ -59,7 +47,7 @@ for (const [kind, regionName, fields] of KINDS) {
         await importText(p.page, e1);
         await until(() => preview(p.page, regionName), (t) => t.includes(last + ":"), 4000, `${kind} ${mode}: export after import`);
         // an import's steps (the merge, then the pins) each redraw the preview: read it once it settles
-        const e2 = await settled(() => preview(p.page, regionName));
+        const e2 = await settled(() => preview(p.page, regionName), 3000, `${kind} ${mode}: the preview after the import`);
         checkEqual(e2, e1, `${kind} ${mode}: export(import(export)) == export`);
         if (kind === "ytt") checkEqual(e2.split("#@data/values").length, 2, `ytt ${mode}: one header`);
       }

@@ -11,7 +11,7 @@ import { after } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  test, form, open, closeBrowser, check, checkEqual, checksDone, control, preview, until, button, region, exportMode, hygiene, TMP, ROOT,
+  test, form, open, closeBrowser, signal, saved, check, checkEqual, checksDone, control, preview, until, button, region, exportMode, hygiene, TMP, ROOT,
 } from "./harness.mjs";
 import { parsePath, pathText } from "../../src/form/form_path.js";
 
@@ -103,6 +103,7 @@ test("V secret rule: a secret typed is never in localStorage, the preview, the -
     await expandAll(p.page);
     const secrets = textRows.filter((r) => r.label === "secret");
     const typed = new Map();
+    const s0 = await signal(p.page, "saves");
     for (const [i, r] of secrets.entries()) {
       const s = `Kn0wn-S3cret-${i}-Zq`;
       const c = await control(p.page, r.path);
@@ -111,8 +112,8 @@ test("V secret rule: a secret typed is never in localStorage, the preview, the -
       typed.set(r.path, s);
     }
     const last = [...typed.values()].pop();
-    await until(() => p.page.evaluate(() => Object.keys(localStorage).length), (n) => n > 0, 4000, "autosave");
-    await p.page.waitForTimeout(600);
+    // the autosave after the last secret typed ran (not merely a first one)
+    await saved(p.page, s0);
     const stored = await p.page.evaluate(() => Object.keys(localStorage).map((k) => k + "=" + localStorage.getItem(k)).join("\n"));
     const flags = await preview(p.page, "--set flags");
     const y1 = await preview(p.page);
