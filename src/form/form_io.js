@@ -60,9 +60,16 @@ export const ValuesIO = (Base) => class extends Base {
   // separate tasks or a slice at a time (the pins, the copy, the unknown
   // keys, the export, the preview, the changes), so the page stays
   // responsive (docs/form.md).
-  async importText(text, name = "the file") {
-    const alert = $("sd-import-error");
-    const large = text.length > LARGE_IMPORT;
+  // opts.view: the text comes from the "Edit YAML" view (form_yamlview.js):
+  // it is the whole export, so it is merged over the defaults (not over the
+  // current values) and pins exactly its own keys; its errors go to the
+  // view's alert, and `opts.unmask(v)` puts the real secrets back where the
+  // text shows their mask.
+  async importText(text, name = "the file", opts = {}) {
+    const view = !!opts.view;
+    const alert = view ? $("sd-yaml-error") : $("sd-import-error");
+    const failed = view ? "The form keeps the last good values: " : "Import failed: ";
+    const large = !view && text.length > LARGE_IMPORT;
     let r;
     if (large) {
       this.importing(name, 0);
@@ -73,7 +80,7 @@ export const ValuesIO = (Base) => class extends Base {
     } else r = parseValues(text);
     if (r.error) {
       this.importing(null);
-      alert.textContent = "Import failed: " + r.error;
+      alert.textContent = failed + r.error;
       alert.hidden = false;
       return false;
     }
@@ -83,14 +90,17 @@ export const ValuesIO = (Base) => class extends Base {
     if (v === null || v === undefined) v = {};
     if (!isMap(v)) {
       this.importing(null);
-      alert.textContent = "Import failed: line 1, column 1: the file is not a map of values";
+      alert.textContent = failed + "line 1, column 1: the file is not a map of values";
       alert.hidden = false;
       return false;
     }
+    if (opts.unmask) v = opts.unmask(v);
     this.userChange([], false);
+    const base = view ? this.defaults : this.values;
+    if (view) { this.pins = new Map(); this.yttAppended.clear(); }
     // ytt: each list as ytt makes it over the current one (appended unless annotated)
     if (this.kind === "ytt" && r.doc) {
-      const y = yttOverlay(this.values, r.doc, text, v);
+      const y = yttOverlay(base, r.doc, text, v);
       v = y.value;
       for (const [p, s] of y.appended) this.yttAppended.set(p, s);
     }
@@ -108,10 +118,10 @@ export const ValuesIO = (Base) => class extends Base {
     if (large) await nextTask();   // the merge in a task of its own
     // Helm's merge: a null deletes a default, a null for a new key is kept
     // (a ytt data value's null is the value null)
-    this.values = helmMerge(clone(this.values), copy, this.kind === "ytt");
+    this.values = helmMerge(clone(base), copy, this.kind === "ytt");
     if (this.kind === "crd") { this.values.apiVersion = this.defaults.apiVersion; this.values.kind = this.defaults.kind; }
     if (this.values === null || typeof this.values !== "object") this.values = {};
-    for (const p of [...this.setHere]) if (getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);
+    for (const p of [...this.setHere]) if (view || getAt(v, segsOfPointer(p, v)) !== undefined) this.setHere.delete(p);
     this.texts = r.doc ? numberTexts(r.doc) : r.texts;
     this.variants.clear();
     this.checkAll = true;

@@ -22,13 +22,14 @@ import { Navigation, deepLink, wireNavigation } from "./form_nav.js";
 import { Outline } from "./form_outline.js";
 import { nextTask } from "./form_bigyaml.js";
 import { Preview } from "./form_preview.js";
+import { YamlView } from "./form_yamlview.js";
 
 const $ = (id) => document.getElementById(id);
 const RENDER_FIELDS = 100;  // fields built at once when the form is drawn (then only what comes near the screen)
 
 class Base {}
 
-class App extends Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base)))))) {
+class App extends YamlView(Outline(Preview(Navigation(ValuesIO(Checks(BasicView(Base))))))) {
   constructor(data) {
     super();
     this.data = data;
@@ -477,6 +478,7 @@ function start() {
   $("sd-reset-all").addEventListener("click", () => app.session.askReset());
   for (const r of document.querySelectorAll("input[name=sd-export]")) r.addEventListener("change", () => app.drawPreview());
   wireNavigation(app);
+  app.wireYamlView();
   document.addEventListener("keydown", (e) => {
     if (e.key === "/" && !/^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) { e.preventDefault(); $("sd-search").focus(); }
   });

@@ -128,6 +128,8 @@ export const Preview = (Base) => class extends Base {
       flags.parentElement.hidden = t === "";
     }
     this.pcost = performance.now() - t0;
+    // the "Edit YAML" tab, when open (form_yamlview.js)
+    if (this.drawYamlView) this.drawYamlView(false);
     if (opts.changes !== false) this.drawChanges();
   }
 

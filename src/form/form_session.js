@@ -116,10 +116,13 @@ export class Session {
   }
 
   step(from, to) {
+    // text typed in the YAML view and not applied yet is a step of its own
+    if (this.app.yamlViewFlush) this.app.yamlViewFlush();
     if (!from.length) return false;
     const e = from.pop();
     to.push({ state: this.state(), segs: e.segs });
     this.restore(e.state);
+    if (this.app.yamlViewReset) this.app.yamlViewReset();
     this.last = null;
     const focusIn = document.activeElement && $("sd-form").contains(document.activeElement);
     this.app.renderForm();
