@@ -85,6 +85,19 @@ B=$tmp/bundle && mkdir "$B" && cp -r "$CORPUS/schema-gen/losisin/testdata/bundle
     && cmp -s "$tmp/b.json" "$B/simple-without-id.schema.json" && ok || fail "--bundle-without-id: not the tool's file"
 "$SD" schema --help >"$tmp/help" 2>&1
 has "--bundle in schema --help" "$tmp/help" "--bundle-without-id"
+# main/config of the tool's test data: its settings (bundle, bundleWithoutID,
+# schemaRoot.ref ../bundle/...) on a values file the corpus does not have:
+# all but `properties` is the tool's (the ref's file copied beside it: the
+# chart's confinement refuses ../bundle)
+MC=$tmp/mainconfig && mkdir "$MC"
+sed 's#ref: \.\./bundle/#ref: ./#' "$CORPUS/schema-gen/losisin/testdata/main/config.yaml" >"$MC/.schema.yaml"
+cp "$B/simple-subschema.schema.json" "$MC/"
+"$SD" schema --config "$MC/.schema.yaml" --like helm-values-schema-json -o "$tmp/mc.json" 2>"$tmp/err"
+python3 -c 'import json,sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+for x in (a, b): x.pop("properties", None)
+sys.exit(0 if a == b and list(a) == list(b) else 1)' "$tmp/mc.json" "$CORPUS/schema-gen/losisin/testdata/main/values.schema.json" \
+    && ok || fail "main/config: the bundled root is not the tool's"
 # a bundled $ref out of the chart, or through a link out of it: refused, nothing written
 BC=$tmp/bundle-chart && mkdir "$BC" && echo '{"type": "string"}' >"$tmp/outside.json"
 printf 'apiVersion: v2\nname: c\nversion: 1.0.0\n' >"$BC/Chart.yaml"
