@@ -85,6 +85,16 @@ B=$tmp/bundle && mkdir "$B" && cp -r "$CORPUS/schema-gen/losisin/testdata/bundle
     && cmp -s "$tmp/b.json" "$B/simple-without-id.schema.json" && ok || fail "--bundle-without-id: not the tool's file"
 "$SD" schema --help >"$tmp/help" 2>&1
 has "--bundle in schema --help" "$tmp/help" "--bundle-without-id"
+# a bundled file's `$k8s` aliases are expanded as the values' own (the
+# tool's k8s-alias case: "k8s aliases in external schemas are expanded
+# during bundling"); without k8sSchemaVersion a warning at the annotation
+printf 'values: [k8s-alias.yaml]\nbundle: true\nk8sSchemaVersion: v1.33.1\n' >"$B/.schema.yaml"
+"$SD" schema --config "$B/.schema.yaml" --like helm-values-schema-json >"$tmp/b.json" 2>"$tmp/err"
+has "bundled \$k8s alias: expanded" "$tmp/b.json" '"$ref": "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/v1.33.1/_definitions.json#/definitions/io.k8s.api.core.v1.Probe"'
+printf 'values: [k8s-alias.yaml]\nbundle: true\n' >"$B/.schema.yaml"
+"$SD" schema --config "$B/.schema.yaml" --like helm-values-schema-json >"$tmp/b.json" 2>"$tmp/err"
+has "bundled \$k8s alias without a version: said at the annotation" "$tmp/err" "k8s-alias.yaml:1:29: warning: \`\$ref: \$k8s/_definitions.json"
+rm "$B/.schema.yaml"
 # main/config of the tool's test data: its settings (bundle, bundleWithoutID,
 # schemaRoot.ref ../bundle/...) on a values file the corpus does not have:
 # all but `properties` is the tool's (the ref's file copied beside it: the

@@ -12,8 +12,9 @@
  * `$id` and the `$ref` points into `$defs` ("#/$defs/a.json/properties/x").
  * A `$ref` into a part of a file that has its own `$id` bundles that part
  * under the `$id`'s last segment, the `$ref` relative to it ("hello#/items").
- * Files the copies name are bundled too (each once); `$ref`s that start
- * with '#', URLs and `$k8s` aliases stay as written. */
+ * Files the copies name are bundled too (each once), and their `$k8s`
+ * aliases expanded as the values' are; `$ref`s that start with '#' and
+ * URLs stay as written. */
 #include "gen_int.h"
 #include "docset.h"
 #include "ptr.h"
@@ -90,6 +91,23 @@ static void report(bundler *b, const sd_diags *quiet, const sd_node *r)
                           "%s", quiet->items[i].message);
     if (!n)
         sd_diag_error(b->g->diags, SD_EREF, r->loc, "$ref '%s': cannot bundle it", r->str);
+}
+
+/* Every node of a copy at `at`, the `$ref` that brought its file in: the
+ * copy keeps no pointer into the file's document, and a message about it
+ * (an alias without k8sSchemaVersion, a file it names that is missing)
+ * points at the annotation the user wrote. */
+static void relocate(sd_node *n, sd_loc at, int depth)
+{
+    if (!n || depth > 1000)
+        return;
+    n->loc = at;
+    if (n->kind == SD_MAP || n->kind == SD_SEQ)
+        for (uint32_t i = 0; i < n->n; i++) {
+            if (n->kind == SD_MAP)
+                n->items[i].key->loc = at;
+            relocate(n->items[i].value, at, depth + 1);
+        }
 }
 
 /* A name for a new $defs entry: `name`, else `name_2`, `name_3`... */
@@ -207,7 +225,9 @@ static void bundle_ref(bundler *b, sd_node *s, const sd_node *r, const char *fro
             rel_path(&txt, b, file);
             sd_gen__set(g, copy, "$id", sd_gen__str(g, txt.ptr));
         }
+        relocate(copy, r->loc, 0);
         sd_gen__set(g, b->defs, key, copy);
+        sd_gen__k8s_refs(g, copy, 0);   /* the file's `$k8s` aliases, as the values' */
         walk(b, copy, file, key, 0);
     }
     /* the $ref, rewritten */

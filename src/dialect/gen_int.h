@@ -112,6 +112,9 @@ struct sd_docset *sd_gen__docs(gen *g);
 char *sd_gen__ref_uri(gen *g, struct sd_docset *ds, const char *ref);
 /** The node at JSON pointer `p` ("/a/0/b") under `n` (borrowed), or NULL. */
 const sd_node *sd_gen__ptr_walk(const sd_node *n, const char *p);
+/** `$ref: $k8s/FILE#PTR` aliases under `s` expanded to the k8sSchemaURL
+ *  (gen_merge.c); without k8sSchemaVersion a warning, left as written. */
+void sd_gen__k8s_refs(gen *g, sd_node *s, int depth);
 /** helm-values-schema-json's bundling (gen_bundle.c): every file a `$ref`
  *  of `root` names copied into the root's `$defs` and the `$ref`s
  *  rewritten. Problems are errors in g->diags. */
