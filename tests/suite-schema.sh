@@ -76,7 +76,57 @@ grep -E '^(count|skip|note|figure):' "$tmp/conf.out"
 status "conformance with helm-values-schema-json and helm-schema" 0 $st
 [ $st -ne 0 ] && grep '^FAIL' "$tmp/conf.out" | head -20
 n=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$tmp/conf.out")
-[ "${n:-0}" -ge 46 ] && ok || fail "conformance: only ${n:-0} checks ran (expected 46)"
+[ "${n:-0}" -ge 76 ] && ok || fail "conformance: only ${n:-0} checks ran (expected 76)"
+
+# --- bundling (issue 39 section 4): the flags, and the chart's confinement --
+B=$tmp/bundle && mkdir "$B" && cp -r "$CORPUS/schema-gen/losisin/testdata/bundle/." "$B/"
+"$SD" schema "$B/simple.yaml" --like helm-values-schema-json --bundle >"$tmp/b.json" 2>"$tmp/err" \
+    && cmp -s "$tmp/b.json" "$B/simple.schema.json" && ok || fail "--bundle: not the tool's bundle/simple.schema.json"
+"$SD" schema "$B/simple.yaml" --like helm-values-schema-json --bundle-without-id >"$tmp/b.json" 2>"$tmp/err" \
+    && cmp -s "$tmp/b.json" "$B/simple-without-id.schema.json" && ok || fail "--bundle-without-id: not the tool's file"
+"$SD" schema --help >"$tmp/help" 2>&1
+has "--bundle in schema --help" "$tmp/help" "--bundle-without-id"
+# a bundled file's `$k8s` aliases are expanded as the values' own (the
+# tool's k8s-alias case: "k8s aliases in external schemas are expanded
+# during bundling"); without k8sSchemaVersion a warning at the annotation
+printf 'values: [k8s-alias.yaml]\nbundle: true\nk8sSchemaVersion: v1.33.1\n' >"$B/.schema.yaml"
+"$SD" schema --config "$B/.schema.yaml" --like helm-values-schema-json >"$tmp/b.json" 2>"$tmp/err"
+has "bundled \$k8s alias: expanded" "$tmp/b.json" '"$ref": "https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/v1.33.1/_definitions.json#/definitions/io.k8s.api.core.v1.Probe"'
+printf 'values: [k8s-alias.yaml]\nbundle: true\n' >"$B/.schema.yaml"
+"$SD" schema --config "$B/.schema.yaml" --like helm-values-schema-json >"$tmp/b.json" 2>"$tmp/err"
+has "bundled \$k8s alias without a version: said at the annotation" "$tmp/err" "k8s-alias.yaml:1:29: warning: \`\$ref: \$k8s/_definitions.json"
+rm "$B/.schema.yaml"
+# main/config of the tool's test data: its settings (bundle, bundleWithoutID,
+# schemaRoot.ref ../bundle/...) on a values file the corpus does not have:
+# all but `properties` is the tool's (the ref's file copied beside it: the
+# chart's confinement refuses ../bundle)
+MC=$tmp/mainconfig && mkdir "$MC"
+sed 's#ref: \.\./bundle/#ref: ./#' "$CORPUS/schema-gen/losisin/testdata/main/config.yaml" >"$MC/.schema.yaml"
+cp "$B/simple-subschema.schema.json" "$MC/"
+"$SD" schema --config "$MC/.schema.yaml" --like helm-values-schema-json -o "$tmp/mc.json" 2>"$tmp/err"
+python3 -c 'import json,sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+for x in (a, b): x.pop("properties", None)
+sys.exit(0 if a == b and list(a) == list(b) else 1)' "$tmp/mc.json" "$CORPUS/schema-gen/losisin/testdata/main/values.schema.json" \
+    && ok || fail "main/config: the bundled root is not the tool's"
+# a bundled $ref out of the chart, or through a link out of it: refused, nothing written
+BC=$tmp/bundle-chart && mkdir "$BC" && echo '{"type": "string"}' >"$tmp/outside.json"
+printf 'apiVersion: v2\nname: c\nversion: 1.0.0\n' >"$BC/Chart.yaml"
+printf 'bundle: true\n' >"$BC/.schema.yaml"
+printf 'a: x # @schema $ref: ../outside.json\n' >"$BC/values.yaml"
+"$SD" schema "$BC" --like helm-values-schema-json >"$tmp/out" 2>"$tmp/err"
+status "bundling a \$ref out of the chart: refused" 2 $?
+has "bundling out of the chart: said where" "$tmp/err" "values.yaml:1:16: error: \$ref '../outside.json'"
+hasnt "bundling out of the chart: nothing of it read" "$tmp/out" '"string"'
+ln -s ../outside.json "$BC/link.json"
+printf 'a: x # @schema $ref: ./link.json\n' >"$BC/values.yaml"
+"$SD" schema "$BC" --like helm-values-schema-json >"$tmp/out" 2>"$tmp/err"
+status "bundling through a link out of the chart: refused" 2 $?
+has "bundling through a link: said so" "$tmp/err" "through a symbolic link"
+printf 'a: x # @schema $ref: ./missing.json\n' >"$BC/values.yaml"
+"$SD" schema "$BC" --like helm-values-schema-json >"$tmp/out" 2>"$tmp/err"
+status "bundling a missing file: an error" 2 $?
+has "bundling a missing file: said where" "$tmp/err" "values.yaml:1:16: error: \$ref './missing.json'"
 
 # --- traefik: the schema its annotations make is the one it ships -----------
 # The chart's project keeps its helm-values-schema-json settings at the

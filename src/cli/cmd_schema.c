@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_schema.c - `schemadoc schema CHART|VALUES [-o FILE] [--draft D]
  * [--check] [--like TOOL | --dialect NAME] [--config FILE] [--use-helm-docs]
- * [--keep-existing-dep-schemas]`:
+ * [--keep-existing-dep-schemas] [--bundle | --bundle-without-id]`:
  * the chart's values schema made from its values files and what their
  * comments say (dialect/gen.h), in the author's key order, or byte for byte
  * as helm-schema or helm-values-schema-json would write it. --check writes
@@ -158,7 +158,7 @@ static int merge_deps(sd_doc *schema, const char *chart, const sd_gen_opts *o, i
 
 typedef struct run {
     const char *source, *output, *config, *like, *dialect;
-    int         draft, check, helm_docs, keep_deps;
+    int         draft, check, helm_docs, keep_deps, bundle, bundle_without_id;
     const char *sources[64];   /* as given */
     size_t      nsources;
 } run;
@@ -197,6 +197,10 @@ static int parse(run *r, int argc, char **argv)
             r->check = 1;
         } else if (!strcmp(a, "--use-helm-docs")) {
             r->helm_docs = 1;
+        } else if (!strcmp(a, "--bundle")) {
+            r->bundle = 1;
+        } else if (!strcmp(a, "--bundle-without-id")) {
+            r->bundle = r->bundle_without_id = 1;
         } else if (!strcmp(a, "--keep-existing-dep-schemas")) {
             r->keep_deps = 1;
         } else if (a[0] == '-' && a[1]) {
@@ -310,6 +314,10 @@ static int one(run r)
         o.draft = r.draft;
     if (r.helm_docs)
         o.helm_docs = 1;   /* the plugin's --use-helm-docs */
+    if (r.bundle)
+        o.bundle = 1;      /* the plugin's --bundle, --bundle-without-id */
+    if (r.bundle_without_id)
+        o.bundle_without_id = 1;
     o.base_dir = base;
     {
         char *cdir = cfg_path && cfg ? dir_of(cfg_path) : NULL;

@@ -28,6 +28,7 @@ static const char help_text[] =
 "  schemadoc schema CHART|VALUES... [-o FILE] [--draft D] [--check]\n"
 "                  [--like helm-schema|helm-values-schema-json] [--dialect NAME]\n"
 "                  [--config FILE] [--use-helm-docs] [--keep-existing-dep-schemas]\n"
+"                  [--bundle | --bundle-without-id]\n"
 "  schemadoc template FILE.mustache --data DATA.json|- [--partials DIR]... [-o FILE]\n"
 "  schemadoc validate SOURCE [VALUES...] [--output text|json] [--print-values]\n"
 "                     [--draft D] [--formats | --no-formats] [SOURCE OPTIONS]\n"
@@ -106,6 +107,12 @@ static const char help_more[] =
 "  --use-helm-docs helm-docs `# --` comments are descriptions, as useHelmDocs in\n"
 "                  the settings (default: when the file has them; with --like\n"
 "                  helm-values-schema-json, as the tool: only when asked)\n"
+"  --bundle        copy the schema files `$ref`s name into the root's `$defs`,\n"
+"                  each with its path as `$id` (helm-values-schema-json's\n"
+"                  bundle: true); read as every $ref is, inside the chart\n"
+"  --bundle-without-id\n"
+"                  the same, the `$ref`s pointing into `$defs` instead\n"
+"                  (bundleWithoutID: true)\n"
 "  --keep-existing-dep-schemas\n"
 "                  helm-schema's reading of a chart merges its dependencies'\n"
 "                  schemas (a file:// repository or charts/NAME; import-values\n"
@@ -117,6 +124,10 @@ static const char help_more[] =
 "see 'schemadoc template --help'.\n"
 
 "\n"
+"";
+
+/* Split from help_more (4095-byte literals): the other commands. */
+static const char help_cmds[] =
 "validate: check values against SOURCE. A chart: values.yaml with every VALUES\n"
 "file merged over it as 'helm -f' does (later wins, null deletes), against\n"
 "values.schema.json, and each subchart's part against its own schema. A CRD:\n"
@@ -142,10 +153,6 @@ static const char help_more[] =
 "  --lenient       an unresolvable $ref warns; the rest is validated\n"
 "  Exit status: 0 all valid, 1 a violation, 2 input error (see docs/validate.md).\n"
 "\n"
-"";
-
-/* Split from help_more (4095-byte literals): the other commands. */
-static const char help_cmds[] =
 "rules: write what validate would check as JSON data for src/form/rules.js,\n"
 "the JavaScript interpreter with the same verdicts and messages (docs/rules.md);\n"
 "--runtime writes that interpreter as one self-contained ES module.\n"

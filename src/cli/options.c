@@ -60,6 +60,8 @@ const sd_cli_option sd_cli_options[] = {
     { "--dialect", NULL, "NAME", "schemadoc helm-schema helm-values-schema-json", SD_CMD_SCHEMA, "schema: read the values as NAME does" },
     { "--config", NULL, "FILE", "@file", SD_CMD_SCHEMA, "schema: helm-values-schema-json settings (.schema.yaml)" },
     { "--use-helm-docs", NULL, NULL, NULL, SD_CMD_SCHEMA, "schema: helm-docs descriptions (useHelmDocs)" },
+    { "--bundle", NULL, NULL, NULL, SD_CMD_SCHEMA, "schema: referenced files copied into $defs (bundle)" },
+    { "--bundle-without-id", NULL, NULL, NULL, SD_CMD_SCHEMA, "schema: bundle, $refs into $defs (bundleWithoutID)" },
     { "--keep-existing-dep-schemas", NULL, NULL, NULL, SD_CMD_SCHEMA, "schema: a dependency's shipped schema, not made again" },
     { "--output", NULL, "text|json", "text json", SD_CMD_VALIDATE | SD_CMD_UPGRADE, "result format" },
     { "--formats", NULL, NULL, NULL, SD_CMD_VALIDATE | SD_CMD_RULES, "always assert format" },

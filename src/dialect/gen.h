@@ -52,6 +52,9 @@ typedef struct sd_gen_opts {
     const char *k8s_version;      /* for `$ref: $k8s/...` */
     const char *k8s_url;          /* NULL: the tool's default template */
     int         indent;           /* 0: 4 (hvsj), 2 (helm-schema, schemadoc) */
+    int         bundle;           /* copy the files `$ref`s name into the root's `$defs` */
+    int         bundle_without_id; /* ... and point the `$ref`s at them ("#/$defs/NAME")
+                                     instead of giving each copy its `$id` */
     /* helm-schema: -k fields not generated, and -g */
     int         skip_title, skip_description, skip_required, skip_default, skip_additional;
     int         dont_add_global;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* gen_config.c - helm-values-schema-json's `.schema.yaml` (the settings of
  * the `helm schema` plugin, beside the chart): values files, draft,
- * indent, useHelmDocs, noAdditionalProperties, schemaRoot, k8s aliases.
- * Keys of the plugin that change nothing here (output, bundle...) are
+ * indent, useHelmDocs, noAdditionalProperties, schemaRoot, k8s aliases,
+ * bundle and bundleWithoutID (gen_bundle.c).
+ * Keys of the plugin that change nothing here (output, bundleRoot...) are
  * accepted; any other key is a warning. And the YAML examples of a
  * chart's README, which say what a placeholder default (`""`) holds. */
 #include "gen.h"
@@ -151,13 +152,17 @@ int sd_gen_config(sd_gen_opts *o, const char ***values, size_t *n, const sd_doc 
                                     "ignored", rk->str);
                 }
             }
-        } else if (!strcmp(key, "output") || !strcmp(key, "bundleRoot") || !strcmp(key, "bundleWithoutID") ||
-                   !strcmp(key, "bundleCacheMin")) {
-            /* where the plugin writes and how it bundles: `schemadoc schema -o` says where */
+        } else if (!strcmp(key, "output") || !strcmp(key, "bundleRoot") || !strcmp(key, "bundleCacheMin")) {
+            /* where the plugin writes (`schemadoc schema -o` says where), the
+             * directory it may read bundled files from (here: the chart's
+             * confinement and --map), how long it caches URLs (the run's
+             * fetcher caches them) */
         } else if (!strcmp(key, "bundle")) {
-            if (bool_of(v, &b) && b)
-                sd_diag_warning(diags, k->loc, "`bundle: true`: schemadoc does not copy referenced schemas into "
-                                "`$defs`; the `$ref`s are written as they are");
+            if (!bool_of(v, &o->bundle))
+                return bad(diags, k, "expected true or false");
+        } else if (!strcmp(key, "bundleWithoutID")) {
+            if (!bool_of(v, &o->bundle_without_id))
+                return bad(diags, k, "expected true or false");
         } else {
             sd_diag_warning(diags, k->loc, "`%s` is not a setting of helm-values-schema-json; ignored", key);
         }

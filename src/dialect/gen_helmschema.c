@@ -150,7 +150,7 @@ static sd_node *cast_default(gen *g, const sd_node *v, const sd_node *type)
 }
 
 /* The node at JSON pointer `p` ("/a/0/b") under `n`, or NULL. */
-static const sd_node *ptr_walk(const sd_node *n, const char *p)
+const sd_node *sd_gen__ptr_walk(const sd_node *n, const char *p)
 {
     sd_buf tok = SD_BUF_INIT;
     while (n && p && *p == '/') {
@@ -173,7 +173,7 @@ static const sd_node *ptr_walk(const sd_node *n, const char *p)
 /* The documents `$ref`s are read from: the run's (the chart's confinement
  * and its --map prefixes), or a set of the generator's own confined to
  * base_dir. NULL when out of memory (noted). */
-static sd_docset *docs_of(gen *g)
+sd_docset *sd_gen__docs(gen *g)
 {
     if (!g->docs) {
         sd_docset_opts o;
@@ -192,7 +192,7 @@ static sd_docset *docs_of(gen *g)
 /* The absolute URI a relative `$ref` names: by a prefix map, else against
  * base_dir (helm-schema reads it beside the values file). NULL when out of
  * memory. */
-static char *ref_uri(gen *g, sd_docset *ds, const char *ref)
+char *sd_gen__ref_uri(gen *g, sd_docset *ds, const char *ref)
 {
     char *uri = NULL, *base = NULL;
     sd_buf dir = SD_BUF_INIT;
@@ -219,8 +219,8 @@ static int read_ref(gen *g, sd_node *s, const sd_atann *a)
     const sd_node *r = sd_node_get(s, "$ref");
     if (!r || r->kind != SD_STR || !g->o->base_dir || r->str[0] == '#' || strstr(r->str, "://"))
         return 0;
-    sd_docset *ds = docs_of(g);
-    char *uri = ds ? ref_uri(g, ds, r->str) : NULL;
+    sd_docset *ds = sd_gen__docs(g);
+    char *uri = ds ? sd_gen__ref_uri(g, ds, r->str) : NULL;
     const char *hash;
     sd_diags quiet = SD_DIAGS_INIT;
     sd_doc *d = NULL;
@@ -245,7 +245,7 @@ static int read_ref(gen *g, sd_node *s, const sd_atann *a)
     } else if (err == 0 && d) {
         const sd_node *t = sd_doc_root(d);
         if (hash && hash[1])
-            t = ptr_walk(t, hash + 1);
+            t = sd_gen__ptr_walk(t, hash + 1);
         if (t && t->kind == SD_MAP) {
             sd_node *c = sd_gen__copy(g, t);
             s->n = 0;

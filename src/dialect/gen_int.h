@@ -104,6 +104,22 @@ sd_node *sd_gen__hvsj_merge(gen *g, sd_node *dest, sd_node *src);
  *  require; a constraint or `default` only where both have it alike; the
  *  later item's annotations. NULL when either is NULL (any value). */
 sd_node *sd_gen__union(gen *g, sd_node *a, sd_node *b, int depth);
+/** The documents relative `$ref`s are read from: the run's docset (the
+ *  chart's confinement and its --map prefixes), or one of the generator's
+ *  own confined to base_dir. Borrowed; NULL when out of memory (noted). */
+struct sd_docset *sd_gen__docs(gen *g);
+/** The absolute URI a relative `$ref` names: by a prefix map, else against
+ *  base_dir. A new string the caller frees; NULL when out of memory. */
+char *sd_gen__ref_uri(gen *g, struct sd_docset *ds, const char *ref);
+/** The node at JSON pointer `p` ("/a/0/b") under `n` (borrowed), or NULL. */
+const sd_node *sd_gen__ptr_walk(const sd_node *n, const char *p);
+/** `$ref: $k8s/FILE#PTR` aliases under `s` expanded to the k8sSchemaURL
+ *  (gen_merge.c); without k8sSchemaVersion a warning, left as written. */
+void sd_gen__k8s_refs(gen *g, sd_node *s, int depth);
+/** helm-values-schema-json's bundling (gen_bundle.c): every file a `$ref`
+ *  of `root` names copied into the root's `$defs` and the `$ref`s
+ *  rewritten. Problems are errors in g->diags. */
+void sd_gen__bundle(gen *g, sd_node *root);
 /** helm-values-schema-json's annotations of one key on `s`. */
 void sd_gen__hvsj_apply(gen *g, sd_node *s, const sd_atann *a, int helm_docs);
 

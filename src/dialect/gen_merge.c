@@ -205,12 +205,12 @@ static int is_type(const sd_node *s, const char *t)
     return 0;
 }
 
-static void k8s_refs(gen *g, sd_node *s, int depth)
+void sd_gen__k8s_refs(gen *g, sd_node *s, int depth)
 {
     sd_node *r;
     if (!s || s->kind != SD_MAP)
         return;
-    each_sub(g, s, k8s_refs, depth);
+    each_sub(g, s, sd_gen__k8s_refs, depth);
     if (!(r = sd_node_get(s, "$ref")) || r->kind != SD_STR || strncmp(r->str, "$k8s", 4) != 0)
         return;
     const char *rest = r->str + 4;
@@ -335,7 +335,7 @@ sd_node *sd_gen__hvsj_finish(gen *g, sd_node *root)
     if (o->root_ref && *o->root_ref)
         set_front(g, r, "$ref", sd_gen__str(g, o->root_ref));
     r = sd_gen__hvsj_merge(g, r, root);
-    k8s_refs(g, r, 0);
+    sd_gen__k8s_refs(g, r, 0);
     if (o->root_additional)
         sd_gen__set(g, r, "additionalProperties", sd_gen__bool(g, o->root_additional == 2));
     else if (o->no_additional)
@@ -364,5 +364,7 @@ sd_node *sd_gen__hvsj_finish(gen *g, sd_node *root)
     }
     sd_gen__set(g, r, "$schema", sd_gen__str(g, schema_url(g->draft)));
     sd_gen__set(g, r, "type", sd_gen__str(g, "object"));
+    if (o->bundle)
+        sd_gen__bundle(g, r);   /* last: the closed objects stay the values' own */
     return r;
 }

@@ -48,16 +48,43 @@ HVSJ = [
     ("helm-docs", ["helm-docs/values.yaml"], "helm-docs/values.schema.json", {"useHelmDocs": True}),
     ("bundle/simple-disabled", ["bundle/simple.yaml"], "bundle/simple-disabled.schema.json", {"bundle": False}),
 ]
+# helm-values-schema-json's bundle/* cases (testdata/doc.go, --bundle=true):
+# the referenced schema files are read from a copy of bundle/ (the values'
+# directory); schemaRoot.ref, which the tool takes relative to testdata/, is
+# written relative to that copy, as the tool's output names it
+B = {"bundle": True}
+BW = {"bundle": True, "bundleWithoutID": True}
+SUB = {"schemaRoot": {"ref": "simple-subschema.schema.json"}}
+HVSJ += [
+    ("bundle/fragment-without-id", ["bundle/fragment.yaml"], "bundle/fragment-without-id.schema.json", BW),
+    ("bundle/fragment", ["bundle/fragment.yaml"], "bundle/fragment.schema.json", B),
+    ("bundle/multiple-values-without-id", ["bundle/multiple-values-1.yaml", "bundle/multiple-values-2.yaml"],
+     "bundle/multiple-values-without-id.schema.json", dict(BW, **SUB)),
+    ("bundle/multiple-values", ["bundle/multiple-values-1.yaml", "bundle/multiple-values-2.yaml"],
+     "bundle/multiple-values.schema.json", dict(B, **SUB)),
+    ("bundle/namecollision", ["bundle/namecollision.yaml"], "bundle/namecollision.schema.json", B),
+    ("bundle/nested-without-id", ["bundle/nested.yaml"], "bundle/nested-without-id.schema.json", BW),
+    ("bundle/nested", ["bundle/nested.yaml"], "bundle/nested.schema.json", B),
+    ("bundle/ref-relative-to-id-without-id", ["bundle/ref-relative-to-id.yaml"],
+     "bundle/ref-relative-to-id-without-id.schema.json", BW),
+    ("bundle/ref-relative-to-id", ["bundle/ref-relative-to-id.yaml"], "bundle/ref-relative-to-id.schema.json", B),
+    ("bundle/root-ref-noadditional", ["bundle/root-ref-noadditional.yaml"],
+     "bundle/root-ref-noadditional.schema.json",
+     dict(B, noAdditionalProperties=True, schemaRoot={"ref": "./root-ref-subschema.schema.json"})),
+    ("bundle/simple-absolute-root", ["bundle/simple.yaml"], "bundle/simple-absolute-root.schema.json",
+     dict(B, bundleRoot="/")),
+    ("bundle/simple-root-ref", ["bundle/simple.yaml"], "bundle/simple-root-ref.schema.json",
+     dict(B, schemaRoot={"ref": "./simple-subschema.schema.json"})),
+    ("bundle/simple-without-id", ["bundle/simple.yaml"], "bundle/simple-without-id.schema.json", BW),
+    ("bundle/simple", ["bundle/simple.yaml"], "bundle/simple.schema.json", B),
+    ("bundle/yaml", ["bundle/yaml.yaml"], "bundle/yaml.schema.json", B),
+]
 HVSJ_UNMATCHED = [
     ("anchors", "values anchors.yaml: `app: &app` holds `*app` (an alias to the map it is in); the loader "
      "refuses a document that contains itself, as Helm's YAML reader does (no schema is made)"),
-] + [("bundle/" + n, "bundling (--bundle: referenced schemas copied into $defs) is not done; the $refs "
-      "are written as they are") for n in (
-    "fragment-without-id", "fragment", "multiple-values-without-id", "multiple-values", "namecollision",
-    "nested-without-id", "nested", "ref-relative-to-id-without-id", "ref-relative-to-id",
-    "root-ref-noadditional", "simple-absolute-root", "simple-root-ref", "simple-without-id", "simple",
-    "yaml")] + [
-    ("main/config", "its settings bundle (bundle: true) the root $ref ../bundle/simple-subschema.schema.json"),
+    ("main/config", "the values file its settings name (`.schema.yaml` of the tool's cmd/ test directory) is "
+     "not in the corpus, so its properties cannot be made again; its bundled root (`$ref` into `$defs`, the "
+     "`$defs` entry, every other root keyword) is checked by tests/suite-schema.sh"),
 ]
 
 # helm-schema: (case, values file, expected, hand-written?)
@@ -144,6 +171,8 @@ def first_diff(a, b):
 for name, values, expected, settings in HVSJ:
     d = os.path.join(TMP, "hvsj", name.replace("/", "_"))
     os.makedirs(d, exist_ok=True)
+    if name.startswith("bundle/"):
+        shutil.copytree(os.path.join(L, "bundle"), d, dirs_exist_ok=True)
     names = []
     for v in values:
         shutil.copy(os.path.join(L, v), os.path.join(d, os.path.basename(v)))
