@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen_bundle.c - helm-values-schema-json's bundling (`bundle: true`,
  * --bundle): every schema file a `$ref` of the made schema names is copied
  * into the root's `$defs` and the `$ref` rewritten, as the tool writes it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // form_yamlview.js - the "Edit YAML" tab beside the values preview
 // (docs/form.md "The YAML view"): the export as editable text; typing there
 // is applied after a pause as an import of the whole text is (form_io.js

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // V. The YAML view (issue 40 §5): the values preview has a tab "Edit YAML";
 // text typed there reaches the form after a pause (a field shows it, the
 // Problems region says what an import of the same text says); a field

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/js-form/constraint_words.test.mjs - the form says a field's
 // constraints in the reference page's words: constraintWords
 // (src/form/form_schema.js) reads the `words` column of keywords.def from
