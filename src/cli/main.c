@@ -278,6 +278,7 @@ static const command commands[] = {
  * files were refused already (sd_out_write). */
 static int oom_checked(int status)
 {
+    sd_val_release_orphans();   /* the command is over: nothing points at them */
     if (!sd_alloc_failed())
         return status;
     fflush(stdout);

@@ -3,6 +3,7 @@
  * anything json.c would report, or that the tape leaves to it, the parse
  * stops with SD_ESYNTAX and the caller loads the text with json.c. */
 #include "tape.h"
+#include "alloc.h"
 #include "buf.h"
 #include "hash.h"
 
@@ -296,13 +297,19 @@ static int from_push(sd_tape *t, size_t *cap, const sd_node *n)
             nc = FROM_MAX;
         if (t->n >= nc)
             return SD_ELIMIT;
+        /* noted (alloc.h): a caller may swallow the failure, as a
+         * message's "..." does, and the run must still end "out of memory" */
         sd_tval *v = realloc(t->v, nc * sizeof *v);
-        if (!v)
+        if (!v) {
+            sd_alloc_note_failure();
             return SD_ENOMEM;
+        }
         t->v = v;
         const sd_node **s = realloc((void *)t->src, nc * sizeof *s);
-        if (!s)
+        if (!s) {
+            sd_alloc_note_failure();
             return SD_ENOMEM;
+        }
         t->src = s;
         *cap = nc;
     }

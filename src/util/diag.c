@@ -81,58 +81,101 @@ static const char *sev_word(int sev)
     return sev == SD_SEV_ERROR ? "error" : sev == SD_SEV_WARNING ? "warning" : "note";
 }
 
-static void format_into(sd_buf *b, const sd_diag *dg, int color)
+/* Where a diagnostic's text goes: a buffer (sd_diag_format) or a stream
+ * through a fixed line buffer (sd_diags_print_range), which allocates
+ * nothing: diagnostics are printed after the output was delivered, and an
+ * allocation failing there would turn a finished run into "out of memory"
+ * with its output file already in place (issue 41). */
+typedef struct {
+    sd_buf *b;      /* or */
+    FILE   *f;
+    size_t  n;
+    char    line[4096];
+} sink;
+
+static void put(sink *k, const char *s)
+{
+    size_t len = strlen(s);
+    if (k->b) {
+        sd_buf_put(k->b, s, len);
+        return;
+    }
+    while (len) {
+        size_t room = sizeof k->line - k->n, c = len < room ? len : room;
+        memcpy(k->line + k->n, s, c);
+        k->n += c;
+        s += c;
+        len -= c;
+        if (k->n == sizeof k->line) {
+            fwrite(k->line, 1, k->n, k->f);
+            k->n = 0;
+        }
+    }
+}
+
+static void put_int(sink *k, const char *fmt, int v)
+{
+    char t[32];
+    snprintf(t, sizeof t, fmt, v);
+    put(k, t);
+}
+
+static void format_into(sink *k, const sd_diag *dg, int color)
 {
     static const char *colors[] = { "\033[1;31m", "\033[1;35m", "\033[1;36m" };
 
     if (dg->loc.file) {
         if (color)
-            sd_buf_puts(b, "\033[1m");
-        sd_buf_puts(b, dg->loc.file);
+            put(k, "\033[1m");
+        put(k, dg->loc.file);
         if (dg->loc.line > 0) {
-            sd_buf_printf(b, ":%d", dg->loc.line);
+            put_int(k, ":%d", dg->loc.line);
             if (dg->loc.column > 0)
-                sd_buf_printf(b, ":%d", dg->loc.column);
+                put_int(k, ":%d", dg->loc.column);
         }
-        sd_buf_puts(b, color ? ":\033[0m " : ": ");
+        put(k, color ? ":\033[0m " : ": ");
     } else {
-        sd_buf_puts(b, "schemadoc: ");
+        put(k, "schemadoc: ");
     }
     if (color)
-        sd_buf_puts(b, colors[dg->severity]);
-    sd_buf_puts(b, sev_word(dg->severity));
-    sd_buf_puts(b, color ? ":\033[0m " : ": ");
-    sd_buf_puts(b, dg->message ? dg->message : "(out of memory)");
+        put(k, colors[dg->severity]);
+    put(k, sev_word(dg->severity));
+    put(k, color ? ":\033[0m " : ": ");
+    put(k, dg->message ? dg->message : "(out of memory)");
     if (dg->schema_ptr || dg->instance_ptr) {
-        sd_buf_puts(b, " [");
-        if (dg->schema_ptr)
-            sd_buf_printf(b, "schema %s", dg->schema_ptr);
+        put(k, " [");
+        if (dg->schema_ptr) {
+            put(k, "schema ");
+            put(k, dg->schema_ptr);
+        }
         if (dg->schema_ptr && dg->instance_ptr)
-            sd_buf_puts(b, ", ");
-        if (dg->instance_ptr)
-            sd_buf_printf(b, "instance %s", dg->instance_ptr);
-        sd_buf_putc(b, ']');
+            put(k, ", ");
+        if (dg->instance_ptr) {
+            put(k, "instance ");
+            put(k, dg->instance_ptr);
+        }
+        put(k, "]");
     }
 }
 
 char *sd_diag_format(const sd_diag *dg)
 {
     sd_buf b = SD_BUF_INIT;
-    format_into(&b, dg, 0);
+    sink k = { .b = &b };
+    format_into(&k, dg, 0);
     return sd_buf_detach(&b);
 }
 
 void sd_diags_print_range(const sd_diags *d, size_t from, size_t to, FILE *f, int color)
 {
-    sd_buf b = SD_BUF_INIT;
+    sink k = { .f = f };
 
     for (size_t i = from; i < to && i < d->count; i++) {
-        sd_buf_clear(&b);
-        format_into(&b, &d->items[i], color);
-        sd_buf_putc(&b, '\n');
-        fwrite(b.ptr, 1, b.len, f);
+        format_into(&k, &d->items[i], color);
+        put(&k, "\n");
+        fwrite(k.line, 1, k.n, f);   /* a line in one write, as far as it fits */
+        k.n = 0;
     }
-    sd_buf_release(&b);
 }
 
 void sd_diags_print(const sd_diags *d, FILE *f, int color)

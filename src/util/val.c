@@ -45,6 +45,33 @@ static void vrelease(void *p, size_t n)
 }
 
 
+/* ---- values whose insertion failed ----------------------------------------
+ * The stealing setters (sd_val_object_set_new & co, sd_val_array_append_new)
+ * take the caller's reference, and callers keep using the value through a
+ * borrowed pointer after it went into the tree (`append(list, s); fill(s)`).
+ * When the insertion fails for want of memory, freeing the value would leave
+ * that pointer dangling (issue 41: use after free in model.c index_nodes and
+ * the md cells). Such a value is parked here instead and lives until
+ * sd_val_release_orphans(): the run is failing anyway (sd_alloc_failed()).
+ * A fixed table, since memory is what is missing; past it, freed as before. */
+#define ORPHANS_MAX 4096
+static sd_val *orphans[ORPHANS_MAX];
+static size_t n_orphans;
+
+static void orphan(sd_val *v)
+{
+    if (v && v->refcount == 1 && n_orphans < ORPHANS_MAX)
+        orphans[n_orphans++] = v;
+    else
+        sd_val_decref(v);
+}
+
+void sd_val_release_orphans(void)
+{
+    while (n_orphans)
+        sd_val_decref(orphans[--n_orphans]);
+}
+
 /* ---- scalars ------------------------------------------------------------- */
 static sd_val v_true = { UINT32_MAX, SD_VAL_TRUE, { 0 } };
 static sd_val v_false = { UINT32_MAX, SD_VAL_FALSE, { 0 } };
@@ -520,7 +547,7 @@ fail:
         member tmp = { k, kbits };
         key_release(&tmp);
     }
-    sd_val_decref(v);
+    orphan(v);   /* out of memory: the caller may still point at v */
     return -1;
 }
 
@@ -529,8 +556,16 @@ int sd_val_object_setn_new_nocheck(sd_val *o, const char *key, size_t len, sd_va
     const char *k;
     if (!v)
         return -1;
-    if (!sd_val_is_object(o) || !key || o == v || !(k = key_copy(key, len))) {
+    if (!o || !key) {   /* the object or the key could not be made */
+        orphan(v);
+        return -1;
+    }
+    if (!sd_val_is_object(o) || o == v) {
         sd_val_decref(v);
+        return -1;
+    }
+    if (!(k = key_copy(key, len))) {
+        orphan(v);
         return -1;
     }
     return set(o, key, len, k, 0, v);
@@ -538,7 +573,7 @@ int sd_val_object_setn_new_nocheck(sd_val *o, const char *key, size_t len, sd_va
 
 int sd_val_object_setn_new(sd_val *o, const char *key, size_t len, sd_val *v)
 {
-    if (!key || !utf8_ok(key, len)) {
+    if (key && !utf8_ok(key, len)) {
         sd_val_decref(v);
         return -1;
     }
@@ -547,17 +582,17 @@ int sd_val_object_setn_new(sd_val *o, const char *key, size_t len, sd_val *v)
 
 int sd_val_object_set_new(sd_val *o, const char *key, sd_val *v)
 {
-    if (!key) {
-        sd_val_decref(v);
-        return -1;
-    }
-    return sd_val_object_setn_new(o, key, strlen(key), v);
+    return sd_val_object_setn_new(o, key, key ? strlen(key) : 0, v);
 }
 
 int sd_val__object_set_static_n(sd_val *o, const char *key, size_t len, sd_val *v)
 {
     if (!v)
         return -1;
+    if (!o) {
+        orphan(v);
+        return -1;
+    }
     if (!sd_val_is_object(o) || o == v) {
         sd_val_decref(v);
         return -1;
@@ -569,6 +604,10 @@ int sd_val_object_set_new_strkey(sd_val *o, sd_val *key, sd_val *v)
 {
     if (!v)
         return -1;
+    if (!o || !key) {
+        orphan(v);
+        return -1;
+    }
     if (!sd_val_is_object(o) || !sd_val_is_string(key) || o == v) {
         sd_val_decref(v);
         return -1;
@@ -666,8 +705,16 @@ int sd_val_array_append_new(sd_val *av, sd_val *v)
 {
     if (!v)
         return -1;
-    if (!sd_val_is_array(av) || av == v || reserve(ARR(av), (size_t)ARR(av)->n + 1) < 0) {
+    if (!av) {   /* the array could not be made */
+        orphan(v);
+        return -1;
+    }
+    if (!sd_val_is_array(av) || av == v) {
         sd_val_decref(v);
+        return -1;
+    }
+    if (reserve(ARR(av), (size_t)ARR(av)->n + 1) < 0) {
+        orphan(v);
         return -1;
     }
     ARR(av)->it[ARR(av)->n++] = v;

@@ -91,6 +91,11 @@ static inline sd_val *sd_val_incref(sd_val *v)
     return v;
 }
 void sd_val__free(sd_val *v);
+/** A stealing setter (sd_val_object_set_new & co, sd_val_array_append_new)
+ *  that fails for want of memory keeps the value alive instead of freeing
+ *  it, so that a caller's borrowed pointer to it stays valid; this frees
+ *  those values. Call it once nothing points at them (the CLI: on exit). */
+void sd_val_release_orphans(void);
 static inline void sd_val_decref(sd_val *v)
 {
     if (v && v->refcount != UINT32_MAX && --v->refcount == 0)

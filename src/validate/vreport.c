@@ -218,7 +218,7 @@ void sd_vprog__show_node(sd_buf *b, const sd_node *n)
 {
     sd_tape t;
     if (sd_tape_from_node(&t, n) != 0) {
-        sd_buf_puts(b, "...");   /* out of memory: noted nowhere else, the message stays readable */
+        sd_buf_puts(b, "...");   /* out of memory (noted by the tape): the message stays readable */
         return;
     }
     sd_vprog__show(b, &t, t.v);

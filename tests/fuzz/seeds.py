@@ -161,6 +161,19 @@ def main():
                   b"{{ untilStep 1 2 9223372036854775807 }}{{ printf \"%*d\" -2147483648 1 }}",
                   b'{{ range .Values }}{{ .Key }} {{ toJson .Default }}{{ end }}{{ .Files.Lines "files/data.yaml" }}'):
             seeds.append(t + SEP + values + SEP + b"a" * 200)
+        # issue 41: fromJson of a repeated text (70 bytes took 4.9 GB), alias
+        # bombs reaching templates as the chart's own .Values, a long prefix
+        # bound by `with`
+        seeds.append(b'{{ printf "[%s0]" (repeat 20000000 "[],") | fromJson | len }}' + SEP + values)
+        seeds.append(b'{{ printf "{%s\\"z\\":0}" (repeat 5000000 "\\"a\\":{},") | fromJson | toJson | len }}' + SEP + values)
+        for t in (b"{{ toJson .Values | len }}", b"{{ toYaml .Values.j | len }}",
+                  b"{{ range .Values }}{{ .Key }} {{ toJson .Default | len }}{{ end }}",
+                  b"{{ range $k, $v := .Values.j }}{{ $k }}{{ toString $v | len }}{{ end }}",
+                  b"{{ deepEqual .Values.i .Values.j }}{{ .Values | toPrettyJson | len }}"):
+            seeds.append(t + SEP + bomb)
+        prefix = b".".join(b"k%d" % i + b"x" * 200 for i in range(24))
+        seeds.append(b"{{ with .Values." + prefix + b" }}" + b"".join(b"{{ .r%d }}" % i for i in range(200))
+                     + b"{{ end }}" + SEP + values)
     elif target == "tmplrefs":
         # Helm template actions: values handed on whole, ranged over, read
         here = os.path.dirname(os.path.abspath(__file__))

@@ -714,6 +714,40 @@ static void test_del_when_memory_runs_out(void)
     sd_alloc_reset();
 }
 
+/* A stealing setter that fails for want of memory keeps the value alive:
+ * callers go on using it through a borrowed pointer (`append(list, s);
+ * fill(s)`), which freeing made a use after free (issue 41: model.c
+ * index_nodes, md_cells.c). sd_val_release_orphans() frees them. */
+static void test_failed_insert_keeps_value(void)
+{
+    sd_val *a, *o, *s1, *s2, *s3, *s4;
+    sd_val_set_alloc(get_or_refuse, release);
+    a = sd_val_array();
+    o = sd_val_object();
+    for (int i = 0; i < 4; i++)   /* the array's first block is full */
+        sd_val_array_append_new(a, sd_val_integer(100 + i));
+    s1 = sd_val_string("one"), s2 = sd_val_string("two");
+    s3 = sd_val_string("three"), s4 = sd_val_string("four");
+    refuse = 1;
+    sd_val *none = sd_val_object();   /* NULL: the container could not be made */
+    INT_EQ(sd_val_object_set_new_nocheck(none, "k", s1), -1);
+    INT_EQ(sd_val_array_append_new(none, s2), -1);
+    INT_EQ(sd_val_array_append_new(a, s3), -1);            /* the array cannot grow */
+    INT_EQ(sd_val_object_set_new(o, "a longer key", s4), -1);   /* nor the key be copied */
+    refuse = 0;
+    t_case_mark m = t_case_begin();
+    STR_EQ(sd_val_string_value(s1), "one");
+    STR_EQ(sd_val_string_value(s2), "two");
+    STR_EQ(sd_val_string_value(s3), "three");
+    STR_EQ(sd_val_string_value(s4), "four");
+    OK(sd_alloc_failed());
+    t_case_end(m);
+    sd_val_release_orphans();
+    sd_val_decref(a), sd_val_decref(o);
+    sd_val_set_alloc(NULL, NULL);
+    sd_alloc_reset();
+}
+
 static void test_enough_comparisons(void)
 {
     printf("count: %ld nodes and texts compared with jansson\n", n_cmp);
@@ -940,5 +974,5 @@ static void test_pool_split(void)
 }
 
 TEST_MAIN(test_reserve, test_small_integers, test_pool_split, test_comparator_can_fail, test_random_trees, test_scalars, test_utf8_refusal, test_foreach_delete,
-          test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_string_value_keys, test_interning,
+          test_refcounts, test_literal_key_vs_longer_key, test_del_when_memory_runs_out, test_failed_insert_keeps_value, test_string_value_keys, test_interning,
           test_enough_comparisons, test_sized_objects)
