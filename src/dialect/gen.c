@@ -61,7 +61,13 @@ static sd_node *finish(gen *g, sd_node *root)
     if (!root && !(root = sd_gen__map(g)))
         return NULL;
     switch (g->flavour) {
-    case SD_GEN_HVSJ:       return sd_gen__hvsj_finish(g, root);
+    case SD_GEN_HVSJ:
+        /* bundling comes last (the closed objects stay the values' own),
+         * called from here: gen_bundle.c reads files through the readings,
+         * which the merge must not call back into */
+        if ((root = sd_gen__hvsj_finish(g, root)) && g->o->bundle)
+            sd_gen__bundle(g, root);
+        return root;
     case SD_GEN_HELMSCHEMA: return sd_gen__helmschema_finish(g, root);
     default:                return sd_gen__native_finish(g, root);
     }

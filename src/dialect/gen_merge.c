@@ -364,7 +364,5 @@ sd_node *sd_gen__hvsj_finish(gen *g, sd_node *root)
     }
     sd_gen__set(g, r, "$schema", sd_gen__str(g, schema_url(g->draft)));
     sd_gen__set(g, r, "type", sd_gen__str(g, "object"));
-    if (o->bundle)
-        sd_gen__bundle(g, r);   /* last: the closed objects stay the values' own */
     return r;
 }
