@@ -165,15 +165,7 @@ static void bundle_ref(bundler *b, sd_node *s, const sd_node *r, const char *fro
     for (const sd_node *n = t; n && *p == '/';) {
         sd_buf_clear(&tok);
         p = sd_ptr_next(&tok, p);
-        if (n->kind == SD_MAP) {
-            n = sd_node_get(n, tok.ptr);
-        } else if (n->kind == SD_SEQ) {
-            char *end;
-            unsigned long i = strtoul(tok.ptr, &end, 10);
-            n = *tok.ptr && !*end && i < n->n ? n->items[i].value : NULL;
-        } else {
-            n = NULL;
-        }
+        n = sd_gen__ptr_step(n, tok.ptr);
         const sd_node *nid = n && n->kind == SD_MAP ? sd_node_get(n, "$id") : NULL;
         if (nid && nid->kind == SD_STR && *nid->str) {
             part = n;

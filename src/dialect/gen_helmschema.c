@@ -149,6 +149,18 @@ static sd_node *cast_default(gen *g, const sd_node *v, const sd_node *type)
     return sd_gen__str(g, raw);
 }
 
+const sd_node *sd_gen__ptr_step(const sd_node *n, const char *tok)
+{
+    if (n->kind == SD_MAP)
+        return sd_node_get(n, tok);
+    if (n->kind == SD_SEQ) {
+        char *end;
+        unsigned long i = strtoul(tok, &end, 10);
+        return *tok && !*end && i < n->n ? n->items[i].value : NULL;
+    }
+    return NULL;
+}
+
 /* The node at JSON pointer `p` ("/a/0/b") under `n`, or NULL. */
 const sd_node *sd_gen__ptr_walk(const sd_node *n, const char *p)
 {
@@ -156,15 +168,7 @@ const sd_node *sd_gen__ptr_walk(const sd_node *n, const char *p)
     while (n && p && *p == '/') {
         sd_buf_clear(&tok);
         p = sd_ptr_next(&tok, p);
-        if (n->kind == SD_MAP) {
-            n = sd_node_get(n, tok.ptr);
-        } else if (n->kind == SD_SEQ) {
-            char *end;
-            unsigned long i = strtoul(tok.ptr, &end, 10);
-            n = *tok.ptr && !*end && i < n->n ? n->items[i].value : NULL;
-        } else {
-            n = NULL;
-        }
+        n = sd_gen__ptr_step(n, tok.ptr);
     }
     sd_buf_release(&tok);
     return p && *p ? NULL : n;

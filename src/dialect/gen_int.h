@@ -111,6 +111,9 @@ struct sd_docset *sd_gen__docs(gen *g);
 /** The absolute URI a relative `$ref` names: by a prefix map, else against
  *  base_dir. A new string the caller frees; NULL when out of memory. */
 char *sd_gen__ref_uri(gen *g, struct sd_docset *ds, const char *ref);
+/** One step of a JSON pointer: the member `tok` of a map, or the item of
+ *  a list `tok` numbers; NULL otherwise. Borrowed from `n`. */
+const sd_node *sd_gen__ptr_step(const sd_node *n, const char *tok);
 /** The node at JSON pointer `p` ("/a/0/b") under `n` (borrowed), or NULL. */
 const sd_node *sd_gen__ptr_walk(const sd_node *n, const char *p);
 /** `$ref: $k8s/FILE#PTR` aliases under `s` expanded to the k8sSchemaURL

@@ -47,4 +47,12 @@ void sd_diff__hints(dside *s, const sd_source *src);
  *  (rename.c; the rules are in docs/diff.md). Returns 0 or SD_ENOMEM. */
 int sd_diff__renames(dctx *c);
 
+/* rename_notes.c */
+/** Append to `out` (an array) the [old, new] key pairs that the upgrade
+ *  notes of the chart in `dir` state ("`a` is now `b`", "... respectively"). */
+void sd_diff__readme_hints(sd_val *out, const char *dir);
+/** NEW's `renamedFrom` annotations: new path -> old path, as a new object
+ *  (the caller decrefs it), or NULL when there are none. */
+sd_val *sd_diff__path_hints(const char *dir);
+
 #endif
