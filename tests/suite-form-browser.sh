@@ -40,7 +40,8 @@ st=$?
 grep -E '^# (count|figure|parity miss|SKIPPED)' "$tmp/node.out" | sed 's/^# //' | cut -c1-600
 grep -E '^ *not ok' "$tmp/node.out" | head -60
 if [ $st -ne 0 ]; then
-    grep -E '^ *(error|expected|actual|message|location):' "$tmp/node.out" | head -80
+    # each failure's whole block (a multi-line expected/actual included)
+    awk '/^ *not ok/ {on=1} on {print} on && /^ *\.\.\.$/ {on=0}' "$tmp/node.out" | cut -c1-400 | head -200
 fi
 [ -n "${FORM_LOG:-}" ] && cp "$tmp/node.out" "$FORM_LOG"
 known=$(grep -c '^# known failure: ' "$tmp/node.out")

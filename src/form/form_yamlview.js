@@ -22,7 +22,7 @@ export const YamlView = (Base) => class extends Base {
   wireYamlView() {
     const ta = $("sd-yaml-edit");
     if (!ta) return;
-    this.yv = { timer: 0, bad: false, open: false };
+    this.yv = { timer: 0, bad: false, applying: false, replace: false, open: false };
     const tabs = [$("sd-tab-preview"), $("sd-tab-edit")];
     tabs.forEach((t, i) => {
       t.addEventListener("click", () => this.showYamlTab(i === 1));
@@ -68,15 +68,22 @@ export const YamlView = (Base) => class extends Base {
   drawYamlView(force) {
     const ta = $("sd-yaml-edit");
     if (!ta || !this.yv || !this.yv.open) return;
-    if (!force && (this.yv.timer || this.yv.bad)) return;
+    if (!force && (this.yv.timer || this.yv.bad || this.yv.applying)) return;
     const text = this.yamlViewText();
     if (ta.value === text) return;
     const focused = document.activeElement === ta;
-    if (!force && focused) {
-      const a = parseValues(ta.value), b = parseValues(text);
-      if (!a.error && !b.error && equal(a.value, b.value)) return;
+    if (!force) {
+      // a text that does not parse is the user's to mend: only an undo
+      // or a redo (yamlViewReset, then a redraw) replaces it
+      const a = parseValues(ta.value);
+      if (a.error && !this.yv.replace) return;
+      if (focused) {
+        const b = parseValues(text);
+        if (!b.error && equal(a.value, b.value)) return;
+      }
     }
     const at = ta.selectionStart;
+    this.yv.replace = false;
     ta.value = text;
     if (focused) ta.selectionStart = ta.selectionEnd = Math.min(at, text.length);
   }
@@ -92,6 +99,7 @@ export const YamlView = (Base) => class extends Base {
     clearTimeout(this.yv.timer);
     this.yv.timer = 0;
     this.yv.bad = false;
+    this.yv.replace = true;   // the next redraw replaces even an invalid text
     const err = $("sd-yaml-error");
     if (err) { err.hidden = true; err.textContent = ""; }
   }
@@ -100,8 +108,10 @@ export const YamlView = (Base) => class extends Base {
     const ta = $("sd-yaml-edit");
     this.yv.timer = 0;
     this.yv.bad = false;
+    this.yv.applying = true;   // no redraw replaces the text until it is read
     // importText() runs to its end at once for the view (no large-file slices)
     this.importText(ta.value, "the YAML view", { view: true, unmask: (v) => this.unmask(v) }).then((ok) => {
+      this.yv.applying = false;
       this.yv.bad = !ok;
       // a secret typed in clear is masked again at once (the focused text
       // would otherwise keep it in the page)
