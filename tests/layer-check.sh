@@ -22,12 +22,14 @@ allowed() {
     dialect)  echo "util gotmpl tree load dialect" ;;   # tmplrefs.c reads templates with gotmpl's lexer
     resolve)  echo "util tree load resolve" ;;
     validate) echo "util tree load resolve validate" ;;
-    source)   echo "util tree load dialect resolve validate source" ;;
-    model)    echo "util tree load dialect resolve validate source model" ;;
-    diff)     echo "util tree load dialect resolve validate source model diff" ;;
-    render)   echo "util tree load dialect resolve validate source model diff mustache gotmpl render" ;;
-    api)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api" ;;
-    cli)      echo "util tree load dialect resolve validate source model diff mustache gotmpl render api cli" ;;
+    k8s)      echo "util gotmpl tree load dialect resolve validate k8s" ;;   # Kubernetes types (issue 43)
+    source)   echo "util tree load dialect resolve validate k8s source" ;;
+    model)    echo "util tree load dialect resolve validate k8s source model" ;;
+    diff)     echo "util tree load dialect resolve validate k8s source model diff" ;;
+    render)   echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render" ;;
+    api)      echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render api" ;;
+    lsp)      echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render api lsp" ;;   # the language server (issue 44)
+    cli)      echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render api lsp cli" ;;
     form)     echo "form" ;;
     *)        echo "" ;;
     esac
