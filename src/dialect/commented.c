@@ -388,20 +388,35 @@ static int names_ancestor(const sd_cpath *path, const char *key)
     return 0;
 }
 
-static void record(scan *s, sd_doc *d, const sline *lines, size_t nl)
+/* The dotted path of the key whose value is `v` (NULL: none found). */
+static const sd_cpath *path_of(const scan *s, const sd_node *v)
 {
-    sd_node *root = sd_doc_root(d);
-    const sd_cpath *ppath;
-    const sd_node *parent = place(s, root, &lines[0], lines[nl - 1].line, &ppath);
+    for (size_t i = 0; i < s->n; i++)
+        if (s->e[i].value == v)
+            return s->e[i].path;
+    return NULL;
+}
+
+/* Record the keys of the commented map `m` as commented keys of the real
+ * map `parent` (path `ppath`). A key written for real too is skipped, but
+ * when both are maps the commented one's keys go under the real one:
+ * grafana's `# server:` / `#    root_url:` below a real `server:` map
+ * comments out `server.root_url`. */
+static void record_map(scan *s, const sd_node *parent, const sd_cpath *ppath, const sd_node *m, int depth)
+{
     sd_node *under = NULL;
 
-    relocate(s, root, lines, nl, lines[0].col - 1, d->file, 0);
-    if (s->oom)
-        return;
-    for (size_t i = 0; i < root->n && !s->oom; i++) {
-        sd_pair *p = &root->items[i];
-        if (parent && parent->kind == SD_MAP && sd_node_get(parent, p->key->str))
-            continue;   /* written for real too */
+    for (size_t i = 0; i < m->n && !s->oom; i++) {
+        const sd_pair *p = &m->items[i];
+        const sd_node *real = parent && parent->kind == SD_MAP ? sd_node_get(parent, p->key->str) : NULL;
+        if (real) {   /* written for real too */
+            if (real->kind == SD_MAP && p->value && p->value->kind == SD_MAP && depth < 64) {
+                const sd_cpath *rp = path_of(s, real);
+                if (rp)
+                    record_map(s, real, rp, p->value, depth + 1);
+            }
+            continue;
+        }
         if (names_ancestor(ppath, p->key->str))
             continue;   /* the path written again: an example */
         if (!under && !(under = under_map(s, parent)))
@@ -415,6 +430,17 @@ static void record(scan *s, sd_doc *d, const sline *lines, size_t nl)
         }
         s->ck->items[s->ck->n++] = (sd_ckey){ parent, ppath, p->key->str, p->key->loc, p->value };
     }
+}
+
+static void record(scan *s, sd_doc *d, const sline *lines, size_t nl)
+{
+    sd_node *root = sd_doc_root(d);
+    const sd_cpath *ppath;
+    const sd_node *parent = place(s, root, &lines[0], lines[nl - 1].line, &ppath);
+
+    relocate(s, root, lines, nl, lines[0].col - 1, d->file, 0);
+    if (!s->oom)
+        record_map(s, parent, ppath, root, 0);
 }
 
 static int keep_doc(sd_ckeys *ck, sd_doc *d)
@@ -475,6 +501,53 @@ static void parse_segment(scan *s, const sline *lines, size_t nl)
     sd_buf_release(&text);
 }
 
+/* One comment line as the cutter sees it: `prose` (not YAML), `key` (a
+ * `key: ...` setting), `item` (a `- ` list item). `block` tracks a
+ * helm-schema `# @schema` ... `# @schema` block (NULL: not tracked). */
+static sline cut_line(const sd_comment *c, int *block, int *prose, int *key, int *item)
+{
+    const char *t = c ? c->text : "#";
+    size_t len = c ? c->len : 1, sp = 0;
+    while (sp < len && t[sp] == ' ')
+        sp++;
+    sline l = { c ? c->line : 0, c ? c->column : 0, 0, t + sp, len - sp };
+    l.col = l.hash_col + 1 + (int)sp;
+    *prose = t[0] == '#' || !l.len || l.text[0] == '@' || (l.len >= 2 && !strncmp(l.text, "--", 2)) ||
+             memchr(l.text, '\t', l.len) != NULL;
+    /* a helm-schema block's YAML is keywords of the key below, not keys */
+    size_t fl = l.len;
+    while (fl && (l.text[fl - 1] == ' ' || l.text[fl - 1] == '\t'))
+        fl--;
+    if ((fl == 7 && !strncmp(l.text, "@schema", 7)) || (fl == 12 && !strncmp(l.text, "@schema.root", 12))) {
+        if (block)
+            *block = !*block;
+    } else if (block && *block) {
+        *prose = 1;
+    }
+    *key = !*prose && key_line(l.text, l.len);
+    *item = !*prose && l.text[0] == '-' && (l.len == 1 || l.text[1] == ' ');
+    return l;
+}
+
+/* A sentence between a `key:` with nothing after it and the keys written
+ * under it (grafana: `# server:` / `# The full public facing url ...` /
+ * `#    root_url:`): within the next three lines, before any other YAML,
+ * a key indented past `last`. */
+static int prose_inside(const sd_comment *c, size_t i, size_t n, const sline *last)
+{
+    size_t kn = key_len(last->text, last->len);
+    if (!kn || kn + 1 != last->len)
+        return 0;   /* the key above has a value of its own */
+    for (size_t j = i + 1; j < n && j <= i + 3; j++) {
+        int prose, key, item;
+        sline l = cut_line(&c[j], NULL, &prose, &key, &item);
+        if (!key && !item && l.len)
+            continue;   /* more of the sentence */
+        return (key || item) && l.col > last->col;
+    }
+    return 0;
+}
+
 /* Cut a run of own-line comments on consecutive lines into segments. */
 static void scan_run(scan *s, const sd_comment *c, size_t n)
 {
@@ -488,32 +561,18 @@ static void scan_run(scan *s, const sd_comment *c, size_t n)
         return;
     }
     for (size_t i = 0; i <= n && !s->oom; i++) {
-        const char *t = i < n ? c[i].text : "#";
-        size_t len = i < n ? c[i].len : 1, sp = 0;
-        while (sp < len && t[sp] == ' ')
-            sp++;
-        sline l = { i < n ? c[i].line : 0, i < n ? c[i].column : 0, 0, t + sp, len - sp };
-        l.col = l.hash_col + 1 + (int)sp;
-        int prose = t[0] == '#' || !l.len || l.text[0] == '@' || (l.len >= 2 && !strncmp(l.text, "--", 2)) ||
-                    memchr(l.text, '\t', l.len) != NULL;
-        /* a helm-schema block's YAML is keywords of the key below, not keys */
-        size_t fl = l.len;
-        while (fl && (l.text[fl - 1] == ' ' || l.text[fl - 1] == '\t'))
-            fl--;
-        if ((fl == 7 && !strncmp(l.text, "@schema", 7)) || (fl == 12 && !strncmp(l.text, "@schema.root", 12)))
-            block = !block;
-        else if (block)
-            prose = 1;
-        int key = !prose && key_line(l.text, l.len);
-        int item = !prose && l.text[0] == '-' && (l.len == 1 || l.text[1] == ' ');
+        int prose, key, item;
+        sline l = cut_line(i < n ? &c[i] : NULL, &block, &prose, &key, &item);
         if (ns) {
             int base = seg[0].col;
-            if (l.len && l.text[0] == '#' && t[0] != '#')
+            if (l.len && l.text[0] == '#' && (i < n && c[i].text[0] != '#'))
                 continue;   /* a comment inside the commented YAML */
             if (!prose && (l.col > base || (l.col == base && (key || item)))) {
                 seg[ns++] = l;
                 continue;
             }
+            if (!key && !item && l.len && i < n && prose_inside(c, i, n, &seg[ns - 1]))
+                continue;   /* a sentence about the key above, then its keys */
             parse_segment(s, seg, ns);
             ns = 0;
         }

@@ -74,6 +74,24 @@ static void test_sibling(void)
           "# nameOverride: \"\"\n"
           "image: x\n",
           "securityContext|capabilities|2:5|{\"drop\":[\"ALL\"]}; |nameOverride|5:3|\"\"");
+    /* a commented block that writes a real map again adds its keys under
+     * the real map, across a sentence about the key (grafana's
+     * `# server:` / `# The full public facing url ...` / `#    root_url:`
+     * below a real grafana.ini.server) */
+    CK_EQ("grafana.ini:\n"
+          "  server:\n"
+          "    domain: x\n"
+          "  # server:\n"
+          "  # The full public facing url you use in browser, used for redirects\n"
+          "  #    root_url:\n"
+          "  # https://grafana.com/docs/grafana/latest/auth/github/\n"
+          "  # auth.github:\n"
+          "  #    enabled: false\n",
+          "\"grafana.ini\".server|root_url|6:8|null; \"grafana.ini\"|auth.github|8:5|{\"enabled\":false}");
+    /* a sentence after a key with a value of its own ends the block: the
+     * key after it is a block of its own (a.z), not a.y.z */
+    CK_EQ("a:\n  x: 1\n  # y: 2\n  # Some words here\n  #   z: 3\n",
+          "a|y|3:5|2; a|z|5:7|3");
     /* typed as YAML types the value */
     CK_EQ("a:\n  x: 1\n  # n: 3\n  # s: Prefix\n  # b: true\n  # f: 1.5\n  # z:\n",
           "a|n|3:5|3; a|s|4:5|\"Prefix\"; a|b|5:5|true; a|f|6:5|1.5; a|z|7:5|null");
