@@ -145,6 +145,44 @@ static size_t fence_at(const char *s, size_t n, size_t i, int close, char *c)
     return k - j;
 }
 
+/* The open tags of the chart's text left live (`<b>` in a sentence), by
+ * name, so that a closing tag is left live only when it closes one of
+ * them: the close of a tag escaped as text (`\<div>...</div>` at a line's
+ * start) is text too, and the line reads as written on every reader,
+ * GitHub's sanitised page included. */
+typedef struct live_tag {
+    const char *name;
+    size_t      len;
+    unsigned    count;
+} live_tag;
+
+typedef struct live_tags {
+    live_tag v[16];
+    size_t   n;
+} live_tags;
+
+static void live_open(live_tags *t, const char *name, size_t len)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].len == len && !strncasecmp(name, t->v[i].name, len)) {
+            t->v[i].count++;
+            return;
+        }
+    if (t->n < sizeof t->v / sizeof *t->v)
+        t->v[t->n++] = (live_tag){ name, len, 1 };
+}
+
+/* Whether a closing tag `name` closes a live open tag (which it uses up). */
+static int live_close(live_tags *t, const char *name, size_t len)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].len == len && !strncasecmp(name, t->v[i].name, len) && t->v[i].count) {
+            t->v[i].count--;
+            return 1;
+        }
+    return 0;
+}
+
 /* `fences`: the text keeps its lines (not a table cell, where every line
  * is inline and no fence is code) */
 static void defang(sd_buf *b, const char *s, size_t n, int fences)
@@ -152,6 +190,7 @@ static void defang(sd_buf *b, const char *s, size_t n, int fences)
     size_t bol = 0;   /* where markup at the start of the current line would be */
     size_t fence = 0; /* the length of the chart's open code fence, or 0 */
     char fc = 0;
+    live_tags tags = { .n = 0 };
     for (size_t i = 0; i < n; i++) {
         if (i == 0 || s[i - 1] == '\n') {
             /* a line inside a code fence of the chart's is code (the first
@@ -176,6 +215,13 @@ static void defang(sd_buf *b, const char *s, size_t n, int fences)
                 bol = i;
                 if (i >= n)
                     break;
+                /* where the chart's fences are not code (the text is read
+                 * as one inline run), a fence at a line's start is text:
+                 * where the lines are kept, it would make code of the
+                 * escaped lines after it */
+                char c2;
+                if (!fences && fence_at(s, n, i, 0, &c2))
+                    sd_buf_putc(b, '\\');
             }
         }
         if (s[i] == '<' && i == bol && opens_markup(s, n, i)) {
@@ -198,6 +244,16 @@ static void defang(sd_buf *b, const char *s, size_t n, int fences)
                     break;
                 j += r;
             }
+            if (j >= n && !fences) {
+                /* no closing run on its line: in a table cell the lines are
+                 * joined, and a run left as it is would pair with one of a
+                 * later line and make code of what lies between (where the
+                 * escapes read as backslashes): escaped, it is text */
+                for (size_t r = 0; r < run; r++)
+                    sd_buf_puts(b, "\\`");
+                i += run - 1;
+                continue;
+            }
             size_t stop = j < n ? j + run : i + run;
             sd_buf_put(b, s + i, stop - i);
             i = stop - 1;
@@ -214,8 +270,11 @@ static void defang(sd_buf *b, const char *s, size_t n, int fences)
             while (end < n && s[end] != '>' && s[end] != '<')
                 end++;
             int live = i + 1 < n && (s[i + 1] == '!' || s[i + 1] == '?');   /* <!-- <![CDATA[ <? */
+            int closing = i + 1 < n && s[i + 1] == '/';
             if (live)
                 ;
+            else if (closing && j > name)                   /* </x>: text unless it closes a live <x> */
+                live = !live_close(&tags, s + name, j - name);
             else if (j > name && j < n && s[j] == ':')          /* an autolink <scheme:...> */
                 live = bad_url(s + name, end - name);
             else if (j > name && bad_tag(s + name, j - name))
@@ -239,6 +298,8 @@ static void defang(sd_buf *b, const char *s, size_t n, int fences)
                 sd_buf_puts(b, "\\<");
                 continue;
             }
+            if (!closing && j > name)
+                live_open(&tags, s + name, j - name);
         } else if (s[i] == '!' && i + 1 < n && s[i + 1] == '[') {
             sd_buf_puts(b, "\\!");   /* an image loads from anywhere: a link instead */
             continue;

@@ -24,6 +24,7 @@ OUTDIR/<context>.html is left for tests/render/md_dialogs.mjs (Chromium).
 Prints one line per problem and "N passed, N failed" last."""
 import ctypes
 import os
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -54,6 +55,13 @@ PAYLOAD = [
     '    ```',
     '<div id="sdx-indented-fence">no fence: indented four spaces</div>',
 ]
+# what GitHub's page must show as written (issue 41 item 4)
+# (a line's container marks, `> `, `- `, `1. `, are the chart's Markdown:
+# a quote or a list item is what the chart asked for)
+GH_LINES = [re.sub(r"^\s*(?:>|-|1\.)?\s*", "", l) for l in PAYLOAD if "sdx" in l]
+GH_LINES_BN = ['<div id="sdx-bn-div">desc</div>', '<img id="sdx-bn-img" src=x onerror=alert(4)> desc',
+               '<details id="sdx-bn-details" open ontoggle=alert(6)>', '<script id="sdx-bn-script">alert(7)</script>',
+               '<p id="sdx-bn-p">d</p>']
 # what must still be readable (text, not markup)
 VISIBLE = ["a block the chart opened", "a paragraph", "onerror=\"alert('img')\"", "alert('script')"]
 
@@ -111,7 +119,7 @@ def bitnami_chart(d):
     w(f"{d}/README.md", "# hostile\n\n## Parameters\n\n### Old\n\n| Name | Description | Value |\n| --- | --- | --- |\n| `a` | old | `1` |\n\n## License\n\nx\n")
 
 
-def md_to_html(md):
+def md_to_html(md, github=False):
     lib = ctypes.CDLL("libcmark-gfm.so")
     ext = ctypes.CDLL("libcmark-gfm-extensions.so")
     ext.cmark_gfm_core_extensions_ensure_registered()
@@ -129,7 +137,8 @@ def md_to_html(md):
     lib.cmark_render_html.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
     unsafe = 1 << 17
     p = lib.cmark_parser_new(unsafe)
-    for name in (b"table", b"strikethrough", b"autolink"):   # no tagfilter: the raw HTML as it is
+    names = (b"table", b"strikethrough", b"autolink") + ((b"tagfilter",) if github else ())
+    for name in names:   # no tagfilter unless as GitHub: the raw HTML as it is
         e = lib.cmark_find_syntax_extension(name)
         if e:
             lib.cmark_parser_attach_syntax_extension(p, e)
@@ -138,6 +147,43 @@ def md_to_html(md):
     doc = lib.cmark_parser_finish(p)
     html = lib.cmark_render_html(doc, unsafe, lib.cmark_parser_get_syntax_extensions(p))
     return ctypes.string_at(html).decode("utf-8")
+
+
+# GitHub's sanitiser (html-pipeline's SanitizationFilter allowlist): an
+# element not on the list is dropped and its text kept, except script and
+# style whose text goes too; the page is read as the text that remains.
+GITHUB_ALLOWED = set("""h1 h2 h3 h4 h5 h6 h7 h8 br b i strong em a pre code img tt div ins del sup sub
+p ol ul table thead tbody tfoot blockquote dl dt dd kbd q samp var hr ruby rt rp li tr td th s strike
+summary details caption figure figcaption abbr bdo cite dfn mark small span time wbr input""".split())
+
+
+class GitHubText(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.text, self.drop = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.drop += 1
+        elif tag in ("br", "p", "div", "tr", "td", "th", "li", "pre", "h1", "h2", "h3", "h4", "h5", "h6"):
+            self.text.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style") and self.drop:
+            self.drop -= 1
+
+    def handle_data(self, data):
+        if not self.drop:
+            self.text.append(data)
+
+
+def reads_as_written(html, lines):
+    """The payload lines that GitHub's page does not show as written."""
+    g = GitHubText()
+    g.feed(html)
+    g.close()
+    text = " ".join("".join(g.text).split())
+    return [l for l in lines if " ".join(l.split()) not in text]
 
 
 class Live(HTMLParser):
@@ -206,6 +252,11 @@ def main():
         for v in want:
             if v not in text:
                 c.problems.append(f"payload text not visible: {v}")
+        # as GitHub shows it (tagfilter, then its allowlist): every line of
+        # the chart's text reads as the chart wrote it
+        lines = GH_LINES if name != "bitnami" else GH_LINES_BN
+        for miss in reads_as_written(md_to_html(md, github=True), lines):
+            c.problems.append(f"GitHub does not show as written: {miss}")
         if c.problems:
             failed += 1
             print(f"FAIL: {name}: " + "; ".join(sorted(set(c.problems))[:12]))
