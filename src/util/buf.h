@@ -79,6 +79,13 @@ void sd_buf_printf(sd_buf *b, const char *fmt, ...)
     ;
 void sd_buf_vprintf(sd_buf *b, const char *fmt, va_list ap);
 void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n);
+/** `s` as a JSON string, quotes included, byte for byte as Go's
+ *  encoding/json writes it (the one writer for helm-docs' toJson and the
+ *  Go tools' schemas): " \\ \n \r \t escaped as such, other bytes below
+ *  0x20 as \u00XX, with `html` < > & as \u003c \u003e \u0026 too (toJson;
+ *  toRawJson and json.Marshal with SetEscapeHTML(false) not), U+2028 and
+ *  U+2029 as \u2028 \u2029, each byte of invalid UTF-8 as \ufffd. */
+void sd_buf_put_go_json(sd_buf *b, const char *s, size_t n, int html);
 /** `v` in decimal, without printf (which costs more than a short record). */
 void sd_buf_put_int(sd_buf *b, long long v);
 /** Write code point `cp` (at most U+10FFFF) as UTF-8 to `out` (room for
