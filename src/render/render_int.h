@@ -112,8 +112,12 @@ void sd_render__md_defang_cell(sd_buf *b, const char *s, size_t n);
 void sd_render__md_text(sd_buf *b, const char *s, size_t n);
 /** A key path cell, '<' and '>' escaped. */
 void sd_render__md_key(sd_buf *b, const char *s);
-/** A code span with a fence longer than any backtick run in the text. */
-void sd_render__md_code(sd_buf *b, const char *s, size_t n);
+/** A code span with a fence longer than any backtick run in the text
+ *  (sd_buf_put_md_code, util/buf.c: the one writer, also diff_out.c's). */
+static inline void sd_render__md_code(sd_buf *b, const char *s, size_t n)
+{
+    sd_buf_put_md_code(b, s, n, 0);
+}
 /** The description cell of `node` (marks, then `desc`) appended to `b`. */
 struct view;
 void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const char *desc, sd_val **memo);

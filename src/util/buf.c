@@ -255,6 +255,35 @@ void sd_buf_put_go_json(sd_buf *b, const char *s, size_t n, int html)
     sd_buf_putc(b, '"');
 }
 
+void sd_buf_put_md_code(sd_buf *b, const char *s, size_t n, unsigned flags)
+{
+    size_t run = 0, best = 0;
+    int pad = n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' ');
+
+    for (size_t i = 0; i < n; i++) {
+        run = s[i] == '`' ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    for (size_t i = 0; i <= best; i++)
+        sd_buf_putc(b, '`');
+    if (pad)
+        sd_buf_putc(b, ' ');
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\n' || c == '\r' || (c == '\t' && (flags & SD_MD_CODE_CELL)))
+            sd_buf_putc(b, ' ');
+        else if (c == '|' && (flags & SD_MD_CODE_CELL))
+            sd_buf_puts(b, "\\|");
+        else
+            sd_buf_putc(b, c);
+    }
+    if (pad)
+        sd_buf_putc(b, ' ');
+    for (size_t i = 0; i <= best; i++)
+        sd_buf_putc(b, '`');
+}
+
 size_t sd_utf8_len(const unsigned char *p, const unsigned char *end)
 {
     unsigned c = p[0], cp;

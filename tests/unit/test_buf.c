@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_buf.c - util/buf.c's writers: Go's encoding/json string writer
  * (sd_buf_put_go_json), the one that helm-docs' toJson (gotmpl/) and the
- * Go tools' schemas (dialect/gen_out.c) share, byte for byte as Go. */
+ * Go tools' schemas (dialect/gen_out.c) share, byte for byte as Go; and the
+ * Markdown code-span writer (sd_buf_put_md_code) of the md page and the
+ * diff's tables. */
 #include "harness.h"
 #include "buf.h"
 
@@ -48,4 +50,35 @@ static void test_go_json_utf8(void)
     GO("x\xe2\x80", 1, "\"x\\ufffd\\ufffd\"");                  /* cut at the end */
 }
 
-TEST_MAIN(test_go_json, test_go_json_utf8)
+static void md_code(const char *s, unsigned flags, const char *want, int line)
+{
+    sd_buf b = SD_BUF_INIT;
+    sd_buf_put_md_code(&b, s, strlen(s), flags);
+    if (!b.ptr || strcmp(b.ptr, want) != 0) {
+        t_failed++;
+        fprintf(stderr, "%s:%d: md code: got %s, expected %s\n", __FILE__, line, b.ptr ? b.ptr : "(null)", want);
+    } else {
+        t_passed++;
+    }
+    sd_buf_release(&b);
+}
+#define MDC(s, flags, want) md_code(s, flags, want, __LINE__)
+
+/* The fence is one backtick longer than the longest run inside; a space
+ * pads the text when it starts or ends with a backtick (else the fence
+ * would grow) or starts with a space (else CommonMark strips one from each
+ * end); line endings are spaces; a cell also escapes '|' and tabs. */
+static void test_md_code(void)
+{
+    MDC("", 0, "``");
+    MDC("a", 0, "`a`");
+    MDC("a`b", 0, "``a`b``");
+    MDC("a``b`", 0, "``` a``b` ```");
+    MDC("`a", 0, "`` `a ``");
+    MDC(" a ", 0, "`  a  `");
+    MDC("a\nb\rc\td|e", 0, "`a b c\td|e`");
+    MDC("a\nb\rc\td|e", SD_MD_CODE_CELL, "`a b c d\\|e`");
+    MDC("|`|", SD_MD_CODE_CELL, "``\\|`\\|``");
+}
+
+TEST_MAIN(test_go_json, test_go_json_utf8, test_md_code)
