@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # tests/suite-adoc.sh - --format adoc, as asciidoctor reads it: every corpus
-# chart, CRD and ytt schema renders (exit 0) to a page asciidoctor converts
+# chart, CRD and ytt schema and the Kubernetes definitions render (exit 0) to a page asciidoctor converts
 # without a warning (--failure-level=WARN), and the adoc-hostile chart's
 # AsciiDoc markup, passthroughs, include:: and ifdef:: directives and
 # attribute references in its descriptions, titles, enum values and examples
@@ -49,7 +49,7 @@ if [ -d "$CORPUS" ]; then
         page "chart$n" "${d%/}" $MAPS --cache-dir "$tmp/cache" --offline
         rm -f "$tmp/chart$n".*
     done
-    for f in "$CORPUS"/crds/*.yaml $(grep -rl '#@data/values-schema' "$CORPUS/ytt" --include='*.y*ml' 2>/dev/null); do
+    for f in "$CORPUS"/crds/*.yaml "$CORPUS"/kubernetes/_definitions.json $(grep -rl '#@data/values-schema' "$CORPUS/ytt" --include='*.y*ml' 2>/dev/null); do
         n=$((n + 1))
         page "src$n" "$f"
         rm -f "$tmp/src$n".*
