@@ -288,7 +288,8 @@ demo: all
 
 # Tools the tests use besides the compiler, as command:package pairs.
 TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs clang:clang \
-              man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit
+              man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit \
+              asciidoctor:asciidoctor
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
 	if [ -n "$$missing" ]; then \

@@ -161,7 +161,8 @@ SCHEMADOC_API void schemadoc_close(schemadoc_source *src);
 SCHEMADOC_API int schemadoc_model_json(char **out, size_t *len, schemadoc_source *src, schemadoc_diags *d);
 
 /** The reference page of `src` in `format`: "html" (one self-contained
- *  page) or "md" (helm-docs compatible Markdown), with the theme and
+ *  page), "md" (helm-docs compatible Markdown) or "adoc" (AsciiDoc for
+ *  asciidoctor), with the theme and
  *  template of `o`: the bytes `schemadoc SOURCE --format FORMAT` writes
  *  (for "md", a chart's README.md.gotmpl when it has one and `o` names no
  *  theme or template, as helm-docs would run it). On success *out is a new

@@ -55,7 +55,7 @@ int main(int argc, char **argv)
          * the view alone on a fresh model for the view share. */
         sd_val *m2 = sd_source_open(&src2, source, NULL, &diags) == 0 ? sd_model_build(src2, NULL, &diags) : NULL;
         t2 = now_ms();
-        sd_render_view(m2, strcmp(format, "md") != 0);
+        sd_render_view(m2, strcmp(format, "md") != 0 ? SD_MARKUP_HTML : SD_MARKUP_MD);
         t3 = now_ms();
         sd_val_decref(m2);
         sd_source_free(src2);

@@ -145,17 +145,18 @@ int schemadoc_render_page(char **out, size_t *len, sd_source *src, const char *f
     sd_val *m;
     int err;
 
+    const sd_outfmt *f = sd_outfmt_find(format);
     *out = NULL;
-    if (!format || (strcmp(format, "html") && strcmp(format, "md")))
+    if (!f || (f->make != SD_MAKE_PAGE && f->make != SD_MAKE_MARKDOWN))
         return sd_diag_error(d, SD_EUSAGE, (sd_loc){ NULL, 0, 0 },
-                             "unknown page format '%s' (html or md)", format ? format : "(null)");
+                             "unknown page format '%s' (html, md or adoc)", format ? format : "(null)");
     if (o && o->version >= 1) {
         ro.theme = o->theme;
         ro.template_file = o->template_file;
     }
     if (!(m = sd_model_build(src, NULL, d)))
         return first_error(d, mark);
-    if (!strcmp(format, "md")) {
+    if (f->make == SD_MAKE_MARKDOWN) {
         /* as `schemadoc SOURCE --format md`: a chart's README.md.gotmpl
          * when it has one (render.h) */
         sd_render_md_opts mo = { NULL, NULL, NULL, NULL };

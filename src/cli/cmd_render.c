@@ -119,7 +119,9 @@ static int metadata_inconsistent(sd_source *src, int lenient, sd_diags *diags)
 }
 
 typedef struct page_job {
-    const char       *source, *format, *output, *readme;
+    const char       *source;
+    const sd_outfmt  *format;   /* the row of --format */
+    const char       *output, *readme;
     int               check;
     sd_render_opts    ro;
     sd_render_md_opts md;
@@ -131,13 +133,13 @@ typedef struct page_job {
  * ahead to `*stream` when there is one). Returns the exit status. */
 static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags)
 {
-    const char *format = pj->format;
+    const sd_outfmt *format = pj->format;
     sd_source *src = NULL;
     sd_val *m = NULL;
     sd_templates *page = NULL;   /* html: the templates, compiled before the model */
     int status = SD_EXIT_OK;
 
-    if (strcmp(format, "doc") == 0) {
+    if (format->make == SD_MAKE_DOC) {
         if (sd_source_dump(out, pj->source, diags) < 0 || sd_buf_failed(out)) {
             if (sd_buf_failed(out))
                 buf_failure(out, stream, diags);
@@ -148,7 +150,7 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
     /* a helm-docs template that never reads the values table needs no
      * schema: remote $refs are not followed (no network, no cache
      * needed), and what does not resolve is nobody's concern */
-    int lazy = strcmp(format, "md") == 0 && sd_chart_is_dir(pj->source) &&
+    int lazy = format->make == SD_MAKE_MARKDOWN && sd_chart_is_dir(pj->source) &&
                !sd_render_md_reads_schema(pj->source, &pj->ro, &pj->md);
     int lenient = pj->sopts.lenient;
     if (lazy) {
@@ -165,7 +167,7 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
          * model keeps them for @section names either way: the entries
          * are grouped by them). A theme that does not load is reported
          * by sd_render() as before. */
-        if ((strcmp(format, "html") == 0 || strcmp(format, "form") == 0) && sd_source_kind(src) == SD_SOURCE_CHART) {
+        if ((format->flags & SD_OUTFMT_LAZY_ROWS) && sd_source_kind(src) == SD_SOURCE_CHART) {
             sd_diags scratch = SD_DIAGS_INIT;
             if (sd_templates_open(&page, &pj->ro, &scratch) == 0 && scratch.count == 0) {
                 pj->mopts.skip_rows = !sd_templates_reads(page, "rows");
@@ -188,7 +190,7 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
             m = sd_model_build(src, &pj->mopts, diags);
         }
     }
-    if (m && strcmp(format, "form") != 0) {
+    if (m && format->make != SD_MAKE_FORM) {
         /* only the form reads the source again: give its documents
          * back before the page is built (a lower peak) */
         sd_source_free(src);
@@ -196,15 +198,15 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
     }
     if (!m) {
         status = SD_EXIT_ERROR;
-    } else if (strcmp(format, "json") == 0) {
+    } else if (format->make == SD_MAKE_MODEL) {
         if (sd_model_write_json(out, m) < 0) {
             buf_failure(out, stream, diags);
             status = SD_EXIT_ERROR;
         }
-    } else if ((strcmp(format, "md") == 0     ? sd_render_markdown(out, m, &pj->ro, &pj->md, diags)
-                : strcmp(format, "form") == 0 ? sd_render_form(out, m, src, &pj->ro, diags)
-                : page                        ? sd_templates_render(out, page, m, diags)
-                                              : sd_render(out, m, &pj->ro, diags)) < 0) {
+    } else if ((format->make == SD_MAKE_MARKDOWN ? sd_render_markdown(out, m, &pj->ro, &pj->md, diags)
+                : format->make == SD_MAKE_FORM   ? sd_render_form(out, m, src, &pj->ro, diags)
+                : page                           ? sd_templates_render(out, page, m, diags)
+                                                 : sd_render(out, m, &pj->ro, diags)) < 0) {
         status = SD_EXIT_ERROR;
     } else if (sd_buf_failed(out)) {
         buf_failure(out, stream, diags);
@@ -270,10 +272,31 @@ static int run(page_job *pj)
     return status;
 }
 
+/* The names of the formats whose flags include `flags` (all: 0), as
+ * "json, doc, html" or with `and` as "html, md and form", for messages: a
+ * static buffer, valid until the next call. */
+static const char *names(unsigned flags, int and)
+{
+    static char text[256];
+    size_t n = 0, k = 0;
+
+    for (size_t i = 0; i < SD_OUT_COUNT; i++)
+        n += (sd_outfmts[i].flags & flags) == flags;
+    text[0] = '\0';
+    for (size_t i = 0; i < SD_OUT_COUNT; i++) {
+        if ((sd_outfmts[i].flags & flags) != flags)
+            continue;
+        if (k++)
+            strncat(text, and && k == n ? " and " : ", ", sizeof text - strlen(text) - 1);
+        strncat(text, sd_outfmts[i].name, sizeof text - strlen(text) - 1);
+    }
+    return text;
+}
+
 int sd_cmd_render(int argc, char **argv)
 {
-    static const char *const formats[] = { "json", "doc", "html", "md", "form", NULL };
     const char *source = NULL, *format = NULL, *output = NULL, *v;
+    const sd_outfmt *fmt;
     sd_render_opts ro = { NULL, NULL, NULL, NULL, NULL };
     const char *readme = NULL;
     sd_render_md_opts md = { NULL, NULL, NULL, NULL };
@@ -295,7 +318,7 @@ int sd_cmd_render(int argc, char **argv)
             }
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--format", &v)) != 0) {
             if (r < 0)
-                return sd_cli_usage_error("option '--format' needs a value: json, doc, html, md, form");
+                return sd_cli_usage_error("option '--format' needs a value: %s", names(0, 0));
             format = v;
         } else if ((r = sd_cli_opt_value(argc, argv, &i, "--output", &v)) != 0 ||
                    (r = sd_cli_opt_value(argc, argv, &i, "-o", &v)) != 0) {
@@ -349,25 +372,26 @@ int sd_cmd_render(int argc, char **argv)
     if (!source)
         return sd_cli_usage_error("no SOURCE given");
     if (!format)
-        format = readme || md.gotmpl ? "md" : "json";
-    for (r = 0; formats[r] && strcmp(formats[r], format) != 0; r++)
-        ;
-    if (!formats[r])
-        return sd_cli_usage_error("unknown format '%s'; valid formats: json, doc, html, md, form", format);
-    if (readme && strcmp(format, "md") != 0)
-        return sd_cli_usage_error("'--readme' takes Markdown: use '--format md' (or no --format)");
+        format = readme || md.gotmpl ? names(SD_OUTFMT_README, 0) : "json";
+    if (!(fmt = sd_outfmt_find(format)))
+        return sd_cli_usage_error("unknown format '%s'; valid formats: %s", format, names(0, 0));
+    format = fmt->name;   /* (a name names() gave is overwritten by its next call) */
+    if (readme && !(fmt->flags & SD_OUTFMT_README))
+        return sd_cli_usage_error("'--readme' takes Markdown: use '--format %s' (or no --format)",
+                                  names(SD_OUTFMT_README, 0));
     if (readme && output)
         return sd_cli_usage_error("'--readme' and '-o' both name the output; give one");
     if (check && !readme && (!output || strcmp(output, "-") == 0))
         return sd_cli_usage_error("'--check' needs the file to compare: '--readme FILE' or '-o FILE'");
-    if (ro.source_url && strcmp(format, "html") != 0)
-        return sd_cli_usage_error("'--source-url' applies to the html format");
-    if (ro.reference_url && strcmp(format, "form") != 0)
-        return sd_cli_usage_error("'--reference' applies to the form format");
-    if ((ro.theme || ro.template_file) && (strcmp(format, "json") == 0 || strcmp(format, "doc") == 0))
-        return sd_cli_usage_error("'--theme' and '--template' apply to the html, md and form formats");
-    if ((md.gotmpl || md.helm_docs_version) && strcmp(format, "md") != 0)
-        return sd_cli_usage_error("'--gotmpl' and '--helm-docs-version' apply to the md format");
+    if (ro.source_url && !(fmt->flags & SD_OUTFMT_SOURCE_URL))
+        return sd_cli_usage_error("'--source-url' applies to the %s format", names(SD_OUTFMT_SOURCE_URL, 1));
+    if (ro.reference_url && !(fmt->flags & SD_OUTFMT_REFERENCE))
+        return sd_cli_usage_error("'--reference' applies to the %s format", names(SD_OUTFMT_REFERENCE, 1));
+    if ((ro.theme || ro.template_file) && !(fmt->flags & SD_OUTFMT_THEMED))
+        return sd_cli_usage_error("'--theme' and '--template' apply to the %s formats", names(SD_OUTFMT_THEMED, 1));
+    if ((md.gotmpl || md.helm_docs_version) && !(fmt->flags & SD_OUTFMT_README))
+        return sd_cli_usage_error("'--gotmpl' and '--helm-docs-version' apply to the %s format",
+                                  names(SD_OUTFMT_README, 1));
     if (md.gotmpl && (ro.theme || ro.template_file))
         return sd_cli_usage_error("'--gotmpl' and '--theme'/'--template' choose different templates; give one");
     md.readme = readme;
@@ -387,7 +411,7 @@ int sd_cmd_render(int argc, char **argv)
     readme = md.readme;
     output = md.output;
     {
-        page_job pj = { source, format, output, readme, check, ro, md, sopts, mopts };
+        page_job pj = { source, fmt, output, readme, check, ro, md, sopts, mopts };
         int status = run(&pj);
         for (i = 0; i < 3; i++)
             free(held[i]);

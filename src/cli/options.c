@@ -29,11 +29,18 @@ const sd_cli_command sd_cli_commands[] = {
 #define SRC (SD_CMD_RENDER | SD_CMD_VALIDATE | SD_CMD_RULES | SD_CMD_DIFF | SD_CMD_UPGRADE)
 #define OUT (SD_CMD_RENDER | SD_CMD_SCHEMA | SD_CMD_TEMPLATE | SD_CMD_RULES | SD_CMD_DIFF)
 
+/* --format's completions: outfmt.def's names ("json doc html md form ..."). */
+static const char format_names[] =
+#define SD_OUTFMT(id, name, ext, make, top, markup, escape, flags) " " name
+#include "outfmt.def"
+#undef SD_OUTFMT
+    ;
+
 const sd_cli_option sd_cli_options[] = {
     /* long name, short, ARG, completion values, commands, summary */
     { "--help", "-h", NULL, NULL, SD_CMD_ALL, "show the help" },
     { "--version", NULL, NULL, NULL, SD_CMD_RENDER, "print the version" },
-    { "--format", NULL, "FMT", "json doc html md form", SD_CMD_RENDER | SD_CMD_DIFF, "output format" },
+    { "--format", NULL, "FMT", format_names + 1, SD_CMD_RENDER | SD_CMD_DIFF, "output format" },
     { "--descriptions", NULL, "comments|schema", "comments schema", SD_CMD_RENDER | SD_CMD_DIFF, "md cells: comments only, or schema descriptions as fallback; diff: list description changes" },
     { "--output", "-o", "FILE", "@file", OUT, "write to FILE instead of stdout" },
     { "--theme", NULL, "NAME|DIR", "default compact @dir", SD_CMD_RENDER, "html/md theme" },

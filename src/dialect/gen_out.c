@@ -48,50 +48,6 @@ static const kwdef *kw_of(const char *k)
 
 /* ---- Go's encoding/json ------------------------------------------------------ */
 
-static void go_string(sd_buf *b, const char *s, size_t n)
-{
-    static const char hex[] = "0123456789abcdef";
-    sd_buf_putc(b, '"');
-    for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x80) {
-            if (c == '"' || c == '\\') {
-                sd_buf_putc(b, '\\');
-                sd_buf_putc(b, (char)c);
-            } else if (c == '\n') {
-                sd_buf_puts(b, "\\n");
-            } else if (c == '\r') {
-                sd_buf_puts(b, "\\r");
-            } else if (c == '\t') {
-                sd_buf_puts(b, "\\t");
-            } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-                sd_buf_puts(b, "\\u00");
-                sd_buf_putc(b, hex[c >> 4]);
-                sd_buf_putc(b, hex[c & 15]);
-            } else {
-                sd_buf_putc(b, (char)c);
-            }
-            i++;
-            continue;
-        }
-        size_t l = sd_utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n);
-        if (!l) {
-            sd_buf_puts(b, "\\ufffd");
-            i++;
-            continue;
-        }
-        /* U+2028, U+2029 */
-        if (l == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
-            ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9)) {
-            sd_buf_puts(b, (unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
-        } else {
-            sd_buf_put(b, s + i, l);
-        }
-        i += l;
-    }
-    sd_buf_putc(b, '"');
-}
-
 /* strconv.AppendFloat(f, 'f' or 'e', -1, 64) as encoding/json picks it. */
 static void go_float(sd_buf *b, double f)
 {
@@ -192,7 +148,7 @@ static void go_sorted(gw *w, const sd_node *m, int kind, int depth)
         if (i)
             sd_buf_putc(w->b, ',');
         nl(w, depth + 1);
-        go_string(w->b, ps[i]->key->str, ps[i]->key->len);
+        sd_buf_put_go_json(w->b, ps[i]->key->str, ps[i]->key->len, 1);
         sd_buf_puts(w->b, ": ");
         go_value(w, ps[i]->value, kind, depth + 1);
     }
@@ -216,7 +172,7 @@ static void go_schema(gw *w, const sd_node *s, int depth)
         sd_buf_putc(w->b, first ? '{' : ',');
         first = 0;
         nl(w, depth + 1);
-        go_string(w->b, d->name, strlen(d->name));
+        sd_buf_put_go_json(w->b, d->name, strlen(d->name), 1);
         sd_buf_puts(w->b, ": ");
         go_value(w, v, d->kind, depth + 1);
     }
@@ -247,7 +203,7 @@ static void go_value(gw *w, const sd_node *v, int kind, int depth)
         go_float(w->b, v->num.f);
         return;
     case SD_STR:
-        go_string(w->b, v->str, v->len);
+        sd_buf_put_go_json(w->b, v->str, v->len, 1);
         return;
     case SD_SEQ:
         if (!v->n) {

@@ -49,38 +49,18 @@ void sd_diff_value_text(sd_buf *out, const sd_val *v)
     sd_buf_release(&y);
 }
 
-/* A code span holding `s` (up to `max` bytes), safe in a GFM table cell. */
+/* A code span holding `s` (up to `max` bytes, then "..."), safe in a GFM
+ * table cell: util's one code-span writer. */
 static void code_cell(sd_buf *out, const char *s, size_t n, size_t max)
 {
-    size_t run = 0, longest = 0;
-    int cut = n > max;
-
-    if (cut)
-        n = max;
-    for (size_t i = 0; i < n; i++) {
-        run = s[i] == '`' ? run + 1 : 0;
-        if (run > longest)
-            longest = run;
+    sd_buf cut = SD_BUF_INIT;
+    if (n > max) {
+        sd_buf_put(&cut, s, max);
+        sd_buf_puts(&cut, "...");
+        s = cut.ptr, n = cut.len;
     }
-    for (size_t i = 0; i <= longest; i++)
-        sd_buf_putc(out, '`');
-    if (longest || (n && (s[0] == ' ' || s[n - 1] == ' ')))
-        sd_buf_putc(out, ' ');
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '|')
-            sd_buf_puts(out, "\\|");
-        else if (c == '\n' || c == '\r' || c == '\t')
-            sd_buf_putc(out, ' ');
-        else
-            sd_buf_putc(out, c);
-    }
-    if (cut)
-        sd_buf_puts(out, "...");
-    if (longest || (n && (s[0] == ' ' || s[n - 1] == ' ')))
-        sd_buf_putc(out, ' ');
-    for (size_t i = 0; i <= longest; i++)
-        sd_buf_putc(out, '`');
+    sd_buf_put_md_code(out, s, n, SD_MD_CODE_CELL);
+    sd_buf_release(&cut);
 }
 
 /* Plain text in a table cell: Markdown punctuation escaped, one line. */

@@ -14,48 +14,6 @@
 
 /* --- JSON out ---------------------------------------------------------------------- */
 
-static void json_str(sd_buf *b, const char *s, size_t n, int html)
-{
-    sd_buf_putc(b, '"');
-    for (size_t i = 0; i < n; ) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x80) {
-            if (c == '"') sd_buf_puts(b, "\\\"");
-            else if (c == '\\') sd_buf_puts(b, "\\\\");
-            else if (c == '\n') sd_buf_puts(b, "\\n");
-            else if (c == '\r') sd_buf_puts(b, "\\r");
-            else if (c == '\t') sd_buf_puts(b, "\\t");
-            else if (c < 0x20 || (html && (c == '<' || c == '>' || c == '&')))
-                sd_buf_printf(b, "\\u%04x", c);
-            else
-                sd_buf_putc(b, (char)c);
-            i++;
-            continue;
-        }
-        /* validate one UTF-8 sequence; invalid bytes become U+FFFD */
-        size_t l = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-        int ok = l && i + l <= n && c < 0xF5;
-        for (size_t k = 1; ok && k < l; k++)
-            ok = ((unsigned char)s[i + k] & 0xC0) == 0x80;
-        if (ok && l == 3 && c == 0xE0 && (unsigned char)s[i + 1] < 0xA0) ok = 0;
-        if (ok && l == 3 && c == 0xED && (unsigned char)s[i + 1] >= 0xA0) ok = 0;
-        if (ok && l == 4 && c == 0xF0 && (unsigned char)s[i + 1] < 0x90) ok = 0;
-        if (ok && l == 4 && c == 0xF4 && (unsigned char)s[i + 1] >= 0x90) ok = 0;
-        if (!ok) {
-            sd_buf_puts(b, "\\ufffd");
-            i++;
-            continue;
-        }
-        if (l == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
-            ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
-            sd_buf_printf(b, "\\u202%c", (unsigned char)s[i + 2] == 0xA8 ? '8' : '9');
-        else
-            sd_buf_put(b, s + i, l);
-        i += l;
-    }
-    sd_buf_putc(b, '"');
-}
-
 static void json_nl(sd_buf *b, const char *indent, int depth)
 {
     sd_buf_putc(b, '\n');
@@ -91,7 +49,7 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
         }
         return 0;
     }
-    case SD_G_STR: json_str(b, S(v), html); return 0;
+    case SD_G_STR: sd_buf_put_go_json(b, S(v), html); return 0;
     case SD_G_LIST:
         sd_buf_putc(b, '[');
         for (size_t i = 0; i < v.u.l->n; i++) {
@@ -119,7 +77,7 @@ static int json_val(sd_buf *b, sd_gval v, int html, const char *indent, int dept
                 sd_buf_putc(b, ',');
             if (indent)
                 json_nl(b, indent, depth + 1);
-            json_str(b, v.u.m->keys[ix[i]], v.u.m->klen[ix[i]], html);
+            sd_buf_put_go_json(b, v.u.m->keys[ix[i]], v.u.m->klen[ix[i]], html);
             sd_buf_puts(b, indent ? ": " : ":");
             if ((r = json_val(b, v.u.m->vals[ix[i]], html, indent, depth + 1, w)) != 0) {
                 free(ix);

@@ -77,6 +77,14 @@ enum sd_mustache_flags {
 /** Start an empty registry; *out is freed with sd_mustache_partials_free().
  *  Returns 0 or SD_ENOMEM. */
 int sd_mustache_partials_new(sd_mustache_partials **out, unsigned flags);
+/** How {{x}} escapes a value: append `n` bytes of `s` to `b`, escaped. */
+typedef void (*sd_mustache_escape_fn)(sd_buf *b, const char *s, size_t n);
+/** Make {{x}} escape with `esc` instead of HTML's & < > " in every render
+ *  that uses this registry (an output format's own escaping); NULL: HTML
+ *  again. Nothing is allocated. */
+void sd_mustache_partials_set_escape(sd_mustache_partials *p, sd_mustache_escape_fn esc);
+/** The registry's escape function, or NULL for HTML's (borrowed; static). */
+sd_mustache_escape_fn sd_mustache_partials_escape(const sd_mustache_partials *p);
 /** Free the registry and every partial compiled through it; NULL is allowed. */
 void sd_mustache_partials_free(sd_mustache_partials *p);
 /** Add `dir` (copied) to the end of the search path. Returns 0 or SD_ENOMEM. */

@@ -25,6 +25,7 @@ typedef struct pentry {
 
 struct sd_mustache_partials {
     unsigned flags;
+    sd_mustache_escape_fn escape;   /* {{x}}'s escaping; NULL: HTML */
     char **dirs;
     size_t ndirs;
     pentry *tab;            /* open addressing, power-of-two size */
@@ -97,6 +98,16 @@ int sd_mustache_partials_new(sd_mustache_partials **out, unsigned flags)
     }
     (*out)->flags = flags;
     return 0;
+}
+
+void sd_mustache_partials_set_escape(sd_mustache_partials *p, sd_mustache_escape_fn esc)
+{
+    p->escape = esc;
+}
+
+sd_mustache_escape_fn sd_mustache_partials_escape(const sd_mustache_partials *p)
+{
+    return p ? p->escape : NULL;
 }
 
 void sd_mustache_partials_free(sd_mustache_partials *p)

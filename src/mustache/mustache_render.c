@@ -34,6 +34,7 @@ typedef struct ovr {
 typedef struct rstate {
     sd_buf *out;
     sd_mustache_partials *partials;
+    sd_mustache_escape_fn escape; /* the registry's {{x}} escaping; NULL: HTML */
     sd_diags *diags;
     const sd_mustache *tmpl;    /* the template being rendered, for diagnostics */
     sd_val **ctx;               /* the context stack, borrowed values */
@@ -311,7 +312,9 @@ static int put_value(rstate *st, sd_val *v, int escape)
         char *js = sd_val_dumps(v, SD_VAL_COMPACT | SD_VAL_ENCODE_ANY);
         if (!js)
             return SD_ENOMEM;
-        if (escape)
+        if (escape && st->escape)
+            st->escape(st->out, js, strlen(js));
+        else if (escape)
             put_html(st->out, js, strlen(js));
         else
             sd_buf_puts(st->out, js);
@@ -319,7 +322,9 @@ static int put_value(rstate *st, sd_val *v, int escape)
         return 0;
     }
     }
-    if (escape)
+    if (escape && st->escape)
+        st->escape(st->out, s, n);
+    else if (escape)
         put_html(st->out, s, n);
     else
         sd_buf_put(st->out, s, n);
@@ -546,6 +551,7 @@ int sd_mustache_render(sd_buf *out, const sd_mustache *t, sd_val *data,
     memset(&st, 0, sizeof st);
     st.out = out;
     st.partials = partials;
+    st.escape = sd_mustache_partials_escape(partials);
     st.diags = diags;
     st.tmpl = t;
     sd_buf_init(&st.ind, 0);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* constraints.c - constraints in words: "1 ≤ value ≤ 65535", "matches `^a`", once
- * as HTML and once as Markdown by the same calls. */
+ * as HTML and once as Markdown (and for adoc as AsciiDoc) by the same calls. */
 #include "render_int.h"
 #include "emit.h"
 #include "keywords.h"
@@ -19,6 +19,8 @@ static void c_text(cons *c, const char *s)
 {
     sd_buf_put_escaped(&c->html, SD_ESC_HTML, s, strlen(s));
     sd_buf_puts(&c->md, s);
+    if (c->adoc_list)
+        sd_render__adoc_escape(&c->adoc, s, strlen(s));
 }
 
 static void c_code(cons *c, const char *s, size_t n)
@@ -27,6 +29,8 @@ static void c_code(cons *c, const char *s, size_t n)
     sd_buf_put_escaped(&c->html, SD_ESC_HTML, s, n);
     sd_buf_puts(&c->html, "</code>");
     sd_render__md_code(&c->md, s, n);
+    if (c->adoc_list)
+        sd_render__adoc_code(&c->adoc, s, n);
 }
 
 /* A value as code: strings as written, anything else as JSON. The empty
@@ -37,6 +41,8 @@ static void c_value(cons *c, sd_val *v)
     if (sd_val_is_string(v) && !sd_val_string_length(v)) {
         sd_buf_puts(&c->html, "<code class=\"empty-string\" title=\"the empty string\">&quot;&quot;</code>");
         sd_render__md_code(&c->md, "\"\"", 2);
+        if (c->adoc_list)
+            sd_render__adoc_code(&c->adoc, "\"\"", 2);
     } else if (sd_val_is_string(v)) {
         c_code(c, sd_val_string_value(v), sd_val_string_length(v));
     } else {
@@ -63,9 +69,12 @@ static void c_end(cons *c)
     if (c->html.len) {
         sd_val_array_append_new(c->html_list, sd_val_objectv(1, "html", sd_val_stringn(c->html.ptr, c->html.len)));
         sd_val_array_append_new(c->md_list, sd_val_stringn(c->md.ptr, c->md.len));
+        if (c->adoc_list)
+            sd_val_array_append_new(c->adoc_list, sd_val_stringn(c->adoc.ptr, c->adoc.len));
     }
     sd_buf_clear(&c->html);
     sd_buf_clear(&c->md);
+    sd_buf_clear(&c->adoc);
 }
 
 static void c_count(cons *c, sd_val *k, const char *what)

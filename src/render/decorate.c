@@ -32,6 +32,8 @@ void sd_render__make_anchor(view *v, sd_val *node, const char *base)
             *s = '_';
     if (!b->len)
         sd_buf_puts(b, "_");
+    if (v->markup == SD_MARKUP_ADOC)
+        sd_render__adoc_id(b);
     len = b->len;
     while (sd_val_object_getn(v->anchors, b->ptr, b->len)) {
         sd_buf_truncate(b, len);
@@ -256,13 +258,22 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
             sd_val_object_set_new_nocheck(node, "default_placeholder", sd_val_true());
     }
     sd_render__constraints(&v->c, node);
-    if (sd_val_array_size(v->c.html_list))
-        sd_val_object_set(node, v->html ? "constraint_list" : "md_constraints",
-                        v->html ? v->c.html_list : v->c.md_list);
+    if (sd_val_array_size(v->c.html_list)) {
+        if (v->html)
+            sd_val_object_set(node, "constraint_list", v->c.html_list);
+        else if (v->md)
+            sd_val_object_set(node, "md_constraints", v->c.md_list);
+        else if (v->c.adoc_list)
+            sd_val_object_set(node, "adoc_constraints", v->c.adoc_list);
+    }
     sd_val_decref(v->c.html_list);
     sd_val_decref(v->c.md_list);
     v->c.html_list = sd_val_array();
     v->c.md_list = sd_val_array();
+    if (v->c.adoc_list) {
+        sd_val_decref(v->c.adoc_list);
+        v->c.adoc_list = sd_val_array();
+    }
     examples(v, node);
     rules(node);
     /* a schema made from values.yaml is defined where the value is: the
@@ -317,13 +328,13 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
         }
         if (strchr(desc, '\n')) {
             sd_val_object_set_new_nocheck(node, "description_long", sd_val_true());
-            if (!v->html) {
+            if (v->md) {
                 sd_render__md_defang(&v->tmp, desc, strlen(desc));
                 set_buf(node, "md_description_long", &v->tmp);
             }
         }
     }
-    if (!v->html) {
+    if (v->md) {
     {
         sd_val *memo = NULL;
         sd_buf_clear(&v->tmp);   /* the cells append: start from nothing whatever ran before */
@@ -343,7 +354,7 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
     }
     sd_render__md_default(v, node);
     }
-    if (!v->html && str(node, "schema_description")) {
+    if (v->md && str(node, "schema_description")) {
         const char *sdsc = str(node, "schema_description");
         sd_render__md_defang(&v->tmp, sdsc, strlen(sdsc));
         set_buf(node, "md_schema_description", &v->tmp);

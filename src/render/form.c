@@ -257,7 +257,7 @@ int sd_render_form(sd_buf *out, sd_val *model, sd_source *src, const sd_render_o
         /* the model is only read: the view works on a copy */
         sd_val *copy = sd_val_deep_copy(model);
         dd.anchors = sd_val_object();
-        if (!copy || sd_render__view(copy, 1, 0) < 0) {   /* anchors only: no YAML */
+        if (!copy || sd_render__view(copy, SD_MARKUP_HTML, 0) < 0) {   /* anchors only: no YAML */
             sd_val_decref(copy);
             sd_val_decref(forms);
             sd_val_decref(defs);

@@ -349,26 +349,3 @@ void sd_render__md_key(sd_buf *b, const char *s)
     }
 }
 
-/* `text` as a Markdown code span, with a fence longer than any backtick run.
- * Line endings become spaces, as CommonMark reads them in a code span
- * anyway: a span is never cut by the end of a heading or a table row. */
-void sd_render__md_code(sd_buf *b, const char *s, size_t n)
-{
-    size_t run = 0, best = 0;
-    for (size_t i = 0; i < n; i++) {
-        run = s[i] == '`' ? run + 1 : 0;
-        if (run > best)
-            best = run;
-    }
-    for (size_t i = 0; i <= best; i++)
-        sd_buf_putc(b, '`');
-    if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
-        sd_buf_putc(b, ' ');
-    for (size_t i = 0; i < n; i++)
-        sd_buf_putc(b, s[i] == '\n' || s[i] == '\r' ? ' ' : s[i]);
-    if (n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' '))
-        sd_buf_putc(b, ' ');
-    for (size_t i = 0; i <= best; i++)
-        sd_buf_putc(b, '`');
-}
-

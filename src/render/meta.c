@@ -109,7 +109,7 @@ void sd_render__page_meta(view *v, sd_val *model)
             sd_val_object_set_new_nocheck(chart, "has_dependencies", sd_val_true());
         if (sd_val_array_size(list))
             sd_val_object_set_new_nocheck(chart, "has_sources", sd_val_true());
-        if (str(chart, "description") && *str(chart, "description") && !v->html) {
+        if (str(chart, "description") && *str(chart, "description") && v->md) {
             sd_render__md_defang(&v->tmp, str(chart, "description"), strlen(str(chart, "description")));
             set_buf(chart, "md_description", &v->tmp);
         }

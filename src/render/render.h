@@ -12,12 +12,53 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "mustache.h"
 
 #include "val.h"
 #include <stddef.h>
 
+/* ---- the output formats (outfmt.def: one row each) ------------------------ */
+
+/* SD_OUT_<id>: a row's index in sd_outfmts (SD_OUT_COUNT: how many). */
+enum sd_outfmt_id {
+#define SD_OUTFMT(id, name, ext, make, top, markup, escape, flags) SD_OUT_##id,
+#include "outfmt.def"
+#undef SD_OUTFMT
+    SD_OUT_COUNT
+};
+/* How a format's page is made (the `make` column). */
+enum sd_outfmt_make { SD_MAKE_MODEL, SD_MAKE_DOC, SD_MAKE_PAGE, SD_MAKE_MARKDOWN, SD_MAKE_FORM };
+/* What the view writes descriptions and cells in (`markup`); sd_render_view(). */
+enum sd_markup { SD_MARKUP_NONE, SD_MARKUP_HTML, SD_MARKUP_MD, SD_MARKUP_ADOC };
+/* What applies to a format (`flags`). */
+enum sd_outfmt_flags {
+    SD_OUTFMT_THEMED = 1 << 0,
+    SD_OUTFMT_README = 1 << 1,
+    SD_OUTFMT_SOURCE_URL = 1 << 2,
+    SD_OUTFMT_REFERENCE = 1 << 3,
+    SD_OUTFMT_SCRIPT = 1 << 4,
+    SD_OUTFMT_LAZY_ROWS = 1 << 5
+};
+/* One output format. Static data: every pointer is a literal or a function. */
+typedef struct sd_outfmt {
+    const char *name;              /* --format NAME */
+    const char *ext;               /* ".html" */
+    int         make;              /* enum sd_outfmt_make */
+    const char *top;               /* the top-level template, or NULL */
+    int         markup;            /* enum sd_markup */
+    sd_mustache_escape_fn escape;  /* {{x}}'s escaping, or NULL for HTML's */
+    unsigned    flags;             /* enum sd_outfmt_flags */
+} sd_outfmt;
+
+/** The table, indexed by enum sd_outfmt_id, in outfmt.def's order (static). */
+extern const sd_outfmt sd_outfmts[SD_OUT_COUNT];
+/** The row named `name`, or NULL (borrowed: static). A template name that
+ *  is no row's ("diff/html", a --template page) is NULL too. */
+const sd_outfmt *sd_outfmt_find(const char *name);
+
 typedef struct sd_render_opts {
-    const char *format;        /* "html" or "md" */
+    const char *format;        /* a row's name (sd_outfmts), or a top-level
+                                  template's ("diff/html"); NULL: "html" */
     const char *theme;         /* a theme NAME or a DIRectory; NULL: "default" */
     const char *template_file; /* a custom top-level template, or NULL */
     const char *source_url;    /* http(s) URL of the chart's folder: each
@@ -28,10 +69,12 @@ typedef struct sd_render_opts {
 } sd_render_opts;
 
 /** Add the view-model fields to `model` in place (it stays a valid model:
- *  fields are only added). `html` selects HTML descriptions; Markdown
- *  cells are always added. `model` stays the caller's (borrowed); the
- *  added values are owned by it. Returns 0 or SD_ENOMEM. */
-int sd_render_view(sd_val *model, int html);
+ *  fields are only added). `markup` (enum sd_markup) selects what
+ *  descriptions and cells are written in: HTML descriptions, Markdown
+ *  cells and tables, or AsciiDoc constraint words. `model` stays the
+ *  caller's (borrowed); the added values are owned by it. Returns 0 or
+ *  SD_ENOMEM. */
+int sd_render_view(sd_val *model, int markup);
 
 /** Render `model` (view fields are added to it) in `opts->format` and append
  *  the page to `out`. `out` and `model` are the caller's (borrowed; the

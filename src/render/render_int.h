@@ -74,11 +74,24 @@ void sd_render__put_json(sd_buf *b, sd_val *v);
 typedef struct cons {
     sd_buf html, md;
     sd_val *html_list, *md_list;
+    sd_buf adoc;       /* the AsciiDoc words, only when `adoc_list` is set */
+    sd_val *adoc_list;
 } cons;
 
 /** Append the constraints of `node` in words to c->html_list (HTML) and
  *  c->md_list (Markdown), one item per constraint. */
 void sd_render__constraints(cons *c, sd_val *node);
+
+/* ---- AsciiDoc (adoc.c) ------------------------------------------------------ */
+
+/** Append `s` escaped so that AsciiDoc shows it as text: {{x}} of the adoc
+ *  templates (outfmt.def's escape column). Line breaks become hard breaks. */
+void sd_render__adoc_escape(sd_buf *b, const char *s, size_t n);
+/** Append `s` as an AsciiDoc code span (monospace, escaped). */
+void sd_render__adoc_code(sd_buf *b, const char *s, size_t n);
+/** Make the anchor in `b` a valid AsciiDoc ID, in place ("sd-" prefix,
+ *  other bytes as '_'); the caller keeps it unique. */
+void sd_render__adoc_id(sd_buf *b);
 
 /* ---- Markdown (md_cells.c) --------------------------------------------------- */
 
@@ -99,8 +112,12 @@ void sd_render__md_defang_cell(sd_buf *b, const char *s, size_t n);
 void sd_render__md_text(sd_buf *b, const char *s, size_t n);
 /** A key path cell, '<' and '>' escaped. */
 void sd_render__md_key(sd_buf *b, const char *s);
-/** A code span with a fence longer than any backtick run in the text. */
-void sd_render__md_code(sd_buf *b, const char *s, size_t n);
+/** A code span with a fence longer than any backtick run in the text
+ *  (sd_buf_put_md_code, util/buf.c: the one writer, also diff_out.c's). */
+static inline void sd_render__md_code(sd_buf *b, const char *s, size_t n)
+{
+    sd_buf_put_md_code(b, s, n, 0);
+}
 /** The description cell of `node` (marks, then `desc`) appended to `b`. */
 struct view;
 void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const char *desc, sd_val **memo);
@@ -108,7 +125,9 @@ void sd_render__md_description(struct view *v, sd_buf *b, sd_val *node, const ch
 /* ---- the view (view.c, decorate.c) --------------------------------------- */
 
 typedef struct view {
-    int     html;
+    int     markup;    /* enum sd_markup */
+    int     html;      /* markup is HTML: description_html and the like */
+    int     md;        /* markup is MD: md_* cells, the tables, the details */
     sd_val *anchors;   /* set of anchors handed out */
     sd_val *defs;      /* def id -> definition node (borrowed) */
     sd_val *sections;  /* node id -> section name, from the rows */
@@ -128,7 +147,7 @@ typedef struct view {
 } view;
 
 /** sd_render_view(), making default_yaml and default_block only when `yaml`. */
-int sd_render__view(sd_val *model, int html, int yaml);
+int sd_render__view(sd_val *model, int markup, int yaml);
 
 /** A unique, attribute-safe anchor for `node` from `base` (decorate.c). */
 void sd_render__make_anchor(view *v, sd_val *node, const char *base);

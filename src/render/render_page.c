@@ -251,6 +251,8 @@ static int page_open(page *pg, const sd_render_opts *opts, sd_diags *diags)
 
     if ((err = sd_mustache_partials_new(&reg, SD_MUSTACHE_STRICT)) < 0)
         goto done;
+    if (sd_outfmt_find(format))   /* the format's {{x}} escaping (outfmt.def) */
+        sd_mustache_partials_set_escape(reg, sd_outfmt_find(format)->escape);
     if (theme_is_dir) {
         if (!is_dir(theme)) {
             err = sd_diag_error(diags, SD_ENOTFOUND, loc, "theme directory not found");
@@ -367,18 +369,20 @@ static int page_script(page *pg, sd_val *model, sd_diags *diags)
 static int render_open_page(sd_buf *out, page *pg, sd_val *model, int view, sd_diags *diags)
 {
     const sd_render_opts *opts = &pg->opts;
-    const char *format = opts->format ? opts->format : "html";
+    const sd_outfmt *f = sd_outfmt_find(opts->format ? opts->format : "html");
+    int markup = f ? f->markup : SD_MARKUP_HTML;   /* a template of no row's: html */
     int err;
 
-    /* the form's page data is made by sd_render_form (form.c) */
-    if (view && strcmp(format, "form") != 0 &&
-        (err = sd_render__view(model, strcmp(format, "md") != 0,
+    /* a format without a view (the form's page data is made by
+     * sd_render_form, form.c) */
+    if (view && markup != SD_MARKUP_NONE &&
+        (err = sd_render__view(model, markup,
                                sd_mustache_may_read(pg->top, pg->reg, "default_yaml") ||
                                    sd_mustache_may_read(pg->top, pg->reg, "default_block"))) < 0)
         return sd_diag_error(diags, err, (sd_loc){ NULL, 0, 0 }, "out of memory");
     if (opts->source_url)
         link_locations(model, opts->source_url, 0);
-    if (!strcmp(format, "html") && (err = page_script(pg, model, diags)) < 0)
+    if (f && (f->flags & SD_OUTFMT_SCRIPT) && (err = page_script(pg, model, diags)) < 0)
         return err;
     return sd_mustache_render(out, pg->top, model, pg->reg, diags);
 }

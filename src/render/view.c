@@ -329,7 +329,7 @@ static void walk_node(walk *w, sd_val *node, int depth, const char *label, const
         walk_list(w, list, depth + 1, "option %d (any of)", basecopy);
         alternatives(node, "anyOf", "At least one of");
     }
-    if (!w->v->html)
+    if (w->v->md)
         md_alternatives(w->v, node);
     sd_val_array_foreach(sd_val_object_get(node, "patternProperties"), i, x) {
         const char *p = str(x, "pattern");
@@ -550,15 +550,19 @@ static void definition_sections(view *v, sd_val *groups, sd_val *defs)
     }
 }
 
-int sd_render_view(sd_val *model, int html)
+int sd_render_view(sd_val *model, int markup)
 {
-    return sd_render__view(model, html, 1);
+    return sd_render__view(model, markup, 1);
 }
 
-int sd_render__view(sd_val *model, int html, int yaml)
+int sd_render__view(sd_val *model, int markup, int yaml)
 {
-    view v = { html, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(),
-               SD_BUF_INIT, SD_BUF_INIT, { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array() }, 0, yaml, 0 };
+    int html = markup == SD_MARKUP_HTML, md = markup == SD_MARKUP_MD;
+    view v = { markup, html, md, sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(), sd_val_object(),
+               SD_BUF_INIT, SD_BUF_INIT,
+               { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array(), SD_BUF_INIT,
+                 markup == SD_MARKUP_ADOC ? sd_val_array() : NULL },
+               0, yaml, 0 };
     sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;
@@ -651,7 +655,7 @@ int sd_render__view(sd_val *model, int html, int yaml)
         if (!sd_val_array_size(sd_val_object_get(sd_val_array_get(groups, i), "sections")))
             sd_val_array_remove(groups, i);
     sd_val_object_set_new_nocheck(model, "groups", groups);
-    if (!html) {
+    if (md) {
         if (sd_val_array_size(sd_val_object_get(model, "rows"))) {
             sd_render__chart_rows(&v, model);
             sd_render__schema_keys(&v, model);
@@ -660,7 +664,8 @@ int sd_render__view(sd_val *model, int html, int yaml)
             sd_render__entry_rows(model);
         sd_render__details(model);
     }
-    if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md))
+    if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md) ||
+        sd_buf_failed(&v.c.adoc))
         err = SD_ENOMEM;
     sd_val_decref(v.anchors);
     sd_val_decref(v.desc_html);
@@ -670,6 +675,8 @@ int sd_render__view(sd_val *model, int html, int yaml)
     sd_val_decref(v.sections);
     sd_val_decref(v.c.html_list);
     sd_val_decref(v.c.md_list);
+    sd_val_decref(v.c.adoc_list);
+    sd_buf_release(&v.c.adoc);
     sd_buf_release(&v.tmp);
     sd_buf_release(&v.tmp2);
     sd_buf_release(&v.c.html);

@@ -383,6 +383,12 @@ static int is_schema_kw_map(const char *k, int d)
     return 0;
 }
 
+int sd_resolve__subschemas(const char *k, int draft)
+{
+    return (is_schema_kw_single(k, draft) ? SD_SUB_ONE : 0) | (is_schema_kw_array(k, draft) ? SD_SUB_LIST : 0) |
+           (is_schema_kw_map(k, draft) ? SD_SUB_MAP : 0);
+}
+
 static int is_schema_value(const sd_node *n)
 {
     return n && (n->kind == SD_MAP || n->kind == SD_BOOL);
@@ -504,17 +510,18 @@ static int index_tree(sd_resolver *r, const sd_doc *doc, const sd_node *root,
             const char *k = kn->str;
             if (!may_hold_schema(k) || v->kind == SD_STR || v->kind == SD_INT)
                 continue;
-            if (is_schema_kw_single(k, d) && is_schema_value(v)) {
+            int sub = sd_resolve__subschemas(k, d);
+            if ((sub & SD_SUB_ONE) && is_schema_value(v)) {
                 if ((err = ipush_child(&st, v, b, d, info, k, NULL, 0, -1)) < 0)
                     break;
-            } else if (is_schema_kw_array(k, d) && v->kind == SD_SEQ) {
+            } else if ((sub & SD_SUB_LIST) && v->kind == SD_SEQ) {
                 for (size_t j = v->n; j-- > 0;) {
                     if (!is_schema_value(v->items[j].value))
                         continue;
                     if ((err = ipush_child(&st, v->items[j].value, b, d, info, k, NULL, 0, (long)j)) < 0)
                         break;
                 }
-            } else if (is_schema_kw_map(k, d) && v->kind == SD_MAP) {
+            } else if ((sub & SD_SUB_MAP) && v->kind == SD_MAP) {
                 for (size_t j = v->n; j-- > 0;) {
                     const sd_pair *pp = &v->items[j];
                     if (!is_schema_value(pp->value))

@@ -111,6 +111,14 @@ sd_schema_info *sd_resolver_lookup(sd_resolver *r, const char *abs_uri);
 void sd_resolver_each(sd_resolver *r, void (*fn)(sd_schema_info *info, void *payload),
                       void *payload);
 
+/** Which subschemas the keyword `k` holds in `draft`, as the index walks
+ *  them, as bits: SD_SUB_ONE (one), SD_SUB_LIST (an array of them; draft
+ *  4 to 2019's `items` may be either), SD_SUB_MAP (a map of them); 0: none. The list is resolve.c's own (keywords.def is a
+ *  later stage's): tests/unit/test_keywords.c fails when a row of the
+ *  table that holds subschemas is missing here. Reads only. */
+enum { SD_SUB_ONE = 1, SD_SUB_LIST = 2, SD_SUB_MAP = 4 };
+int sd_resolve__subschemas(const char *k, int draft);
+
 /* ---- loaders ----------------------------------------------------------- */
 
 /** The built-in loader: file:// URIs and, through `prefixes`, URI prefixes

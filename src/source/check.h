@@ -96,6 +96,14 @@ int sd_check__lint(sd_source *src, sd_tape *values, const sd_node *defaults,
                    const char *const *extra, size_t nextra, int strict,
                    sd_lint_chart *lc, sd_vresult *res);
 
+struct sd_kw;
+/** Internal (lint.c): 1 when the keyword of row `kw` (keywords.def) holds
+ *  subschemas that apply to the value itself and may allow keys of it
+ *  (allOf, anyOf, oneOf, then, else), so the lint gathers them with the
+ *  schema (a row's name and its REC / RECS shape come from the table).
+ *  Reads only. */
+int sd_check__adds_keys(const struct sd_kw *kw);
+
 /** Internal (check.c, check_rules.c): warn once per run (*said), at the
  *  first CEL rule (x-kubernetes-validations) under `n`, that CEL rules are
  *  not checked `where` ("in the rules"): the API server checks them. */

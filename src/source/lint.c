@@ -14,6 +14,7 @@
 #include "annot.h"
 #include "buf.h"
 #include "emit.h"
+#include "keywords.h"
 #include "pmap.h"
 #include "ptr.h"
 #include "tmplrefs.h"
@@ -63,13 +64,12 @@ typedef struct lctx {
     int            free;          /* below a map the templates hand on whole: no key is unknown */
 } lctx;
 
-/* The schema maps that apply at one place: `s` and, through $ref,
- * allOf/anyOf/oneOf and if/then/else, every schema that could add keys. */
+/* The schema maps that apply at one place: `s` and, through $ref and the
+ * table's applicators that may add keys (sd_check__adds_keys: allOf,
+ * anyOf, oneOf, then, else), every schema that could add keys. */
 static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, size_t *n, int depth,
                     int cond)
 {
-    static const char *const lists[] = { "allOf", "anyOf", "oneOf" };
-    static const char *const one[] = { "then", "else" };
     const sd_node *x;
 
     if (!s || s->kind != SD_MAP)
@@ -91,12 +91,33 @@ static void collect(lctx *c, const sd_node *s, const sd_doc *doc, sref *out, siz
             collect(c, ti->node, ti->doc, out, n, depth + 1, cond);
         sd_diags_release(&scratch);
     }
-    for (size_t k = 0; k < 3; k++)
-        if ((x = sd_node_get(s, lists[k])) && x->kind == SD_SEQ)
-            for (size_t i = 0; i < x->n; i++)
-                collect(c, x->items[i].value, doc, out, n, depth + 1, cond || k > 0);
-    for (size_t k = 0; k < 2; k++)
-        collect(c, sd_node_get(s, one[k]), doc, out, n, depth + 1, 1);
+    for (size_t k = 0; k < SD_KW_COUNT; k++) {
+        const sd_kw *kw = &sd_kw_table[k];
+        if (!sd_check__adds_keys(kw) || !(x = sd_node_get(s, kw->name)))
+            continue;
+        if (kw->field == SD_KF_RECS && x->kind == SD_SEQ) {
+            for (size_t i = 0; i < x->n; i++)   /* allOf's apply for sure, the others may */
+                collect(c, x->items[i].value, doc, out, n, depth + 1, cond || kw->id != SD_KW_allOf);
+        } else if (kw->field == SD_KF_REC) {
+            collect(c, x, doc, out, n, depth + 1, 1);
+        }
+    }
+}
+
+int sd_check__adds_keys(const sd_kw *kw)
+{
+    /* the applicators whose subschemas apply to the value itself: not
+     * `not` (it only forbids), `if` (it only tests: its keys count through
+     * then/else), nor those that apply to members or items
+     * (additionalProperties, items, unevaluatedProperties, ...); $ref is
+     * followed above. test_keywords fails on a row holding subschemas that
+     * is neither here nor on its list of the others. */
+    switch (kw->id) {
+    case SD_KW_allOf: case SD_KW_anyOf: case SD_KW_oneOf: case SD_KW_then: case SD_KW_else:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* collect(`s`) into an empty `out`, from the memo when `s` was asked

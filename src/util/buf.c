@@ -210,6 +210,80 @@ char *sd_buf_detach(sd_buf *b)
     return p;
 }
 
+void sd_buf_put_go_json(sd_buf *b, const char *s, size_t n, int html)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t i = 0, start = 0;
+
+    sd_buf_putc(b, '"');
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        size_t l = 1;
+        const char *rep = NULL;
+        char u[7];
+        if (c < 0x80) {
+            if (c >= 0x20 && c != '"' && c != '\\' && !(html && (c == '<' || c == '>' || c == '&'))) {
+                i++;
+                continue;
+            }
+            switch (c) {
+            case '"': rep = "\\\""; break;
+            case '\\': rep = "\\\\"; break;
+            case '\n': rep = "\\n"; break;
+            case '\r': rep = "\\r"; break;
+            case '\t': rep = "\\t"; break;
+            default:
+                memcpy(u, "\\u00", 4);
+                u[4] = hex[c >> 4], u[5] = hex[c & 15], u[6] = '\0';
+                rep = u;
+            }
+        } else if (!(l = sd_utf8_len((const unsigned char *)s + i, (const unsigned char *)s + n))) {
+            rep = "\\ufffd", l = 1;   /* Go: one replacement per invalid byte */
+        } else if (l == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
+                   ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9)) {
+            rep = (unsigned char)s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029";
+        } else {
+            i += l;
+            continue;
+        }
+        sd_buf_put(b, s + start, i - start);
+        sd_buf_puts(b, rep);
+        i += l;
+        start = i;
+    }
+    sd_buf_put(b, s + start, n - start);
+    sd_buf_putc(b, '"');
+}
+
+void sd_buf_put_md_code(sd_buf *b, const char *s, size_t n, unsigned flags)
+{
+    size_t run = 0, best = 0;
+    int pad = n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' ');
+
+    for (size_t i = 0; i < n; i++) {
+        run = s[i] == '`' ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    for (size_t i = 0; i <= best; i++)
+        sd_buf_putc(b, '`');
+    if (pad)
+        sd_buf_putc(b, ' ');
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\n' || c == '\r' || (c == '\t' && (flags & SD_MD_CODE_CELL)))
+            sd_buf_putc(b, ' ');
+        else if (c == '|' && (flags & SD_MD_CODE_CELL))
+            sd_buf_puts(b, "\\|");
+        else
+            sd_buf_putc(b, c);
+    }
+    if (pad)
+        sd_buf_putc(b, ' ');
+    for (size_t i = 0; i <= best; i++)
+        sd_buf_putc(b, '`');
+}
+
 size_t sd_utf8_len(const unsigned char *p, const unsigned char *end)
 {
     unsigned c = p[0], cp;

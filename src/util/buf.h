@@ -79,6 +79,22 @@ void sd_buf_printf(sd_buf *b, const char *fmt, ...)
     ;
 void sd_buf_vprintf(sd_buf *b, const char *fmt, va_list ap);
 void sd_buf_put_escaped(sd_buf *b, enum sd_esc esc, const char *s, size_t n);
+/** `s` as a JSON string, quotes included, byte for byte as Go's
+ *  encoding/json writes it (the one writer for helm-docs' toJson and the
+ *  Go tools' schemas): " \\ \n \r \t escaped as such, other bytes below
+ *  0x20 as \u00XX, with `html` < > & as \u003c \u003e \u0026 too (toJson;
+ *  toRawJson and json.Marshal with SetEscapeHTML(false) not), U+2028 and
+ *  U+2029 as \u2028 \u2029, each byte of invalid UTF-8 as \ufffd. */
+void sd_buf_put_go_json(sd_buf *b, const char *s, size_t n, int html);
+/** `s` as a Markdown code span, with a fence longer than any backtick run
+ *  in it (and a space inside each fence when it starts or ends with a
+ *  backtick or starts with a space). Line endings become spaces, as
+ *  CommonMark reads them in a code span anyway: a span is never cut by the
+ *  end of a heading or a table row. With SD_MD_CODE_CELL, for a GFM table
+ *  cell, '|' is written as "\|" and tabs become spaces too. The one
+ *  code-span writer of the md page (render/) and the diff's tables (diff/). */
+enum { SD_MD_CODE_CELL = 1 };
+void sd_buf_put_md_code(sd_buf *b, const char *s, size_t n, unsigned flags);
 /** `v` in decimal, without printf (which costs more than a short record). */
 void sd_buf_put_int(sd_buf *b, long long v);
 /** Write code point `cp` (at most U+10FFFF) as UTF-8 to `out` (room for

@@ -7,7 +7,9 @@
  * and both directions of a diff. A new row is tested by adding it; an OWN row
  * needs a sample schema below (the test fails until it has one). */
 #include "harness.h"
+#include "check.h"
 #include "keywords.h"
+#include "resolve.h"
 #include "node.h"
 #include "rules.h"
 #include "validate.h"
@@ -115,6 +117,40 @@ static void test_find(void)
     OK(sd_kw_find("", 0) == NULL);
     memset(big, 'a', sizeof big);
     OK(sd_kw_find(big, sizeof big) == NULL);
+}
+
+/* Every row that holds subschemas (REC, RECS) is read by the lists of the
+ * stages that walk subschemas without the table: the resolver's index
+ * (resolve.c, a stage before the table's) must walk it in each draft the
+ * row covers, one subschema or an array of them; and the lint (lint.c)
+ * must say whether its subschemas apply to the value itself (they may add
+ * keys) or it is one of the others named here. A new such row fails here
+ * until both know it. */
+static void test_subschema_lists(void)
+{
+    static const char *const not_adding[] = { "additionalProperties", "propertyNames", "prefixItems", "items",
+                                              "not", "if", "unevaluatedProperties", "unevaluatedItems" };
+    static const int drafts[] = { 4, 6, 7, 2019, 2020 };
+    size_t rows = 0;
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *k = &sd_kw_table[i];
+        int listed = 0;
+        if ((k->field != SD_KF_REC && k->field != SD_KF_RECS) || k->compile == SD_KC_REF)
+            continue;
+        t_name = k->name;
+        t_case_mark m = t_case_begin();
+        for (size_t d = 0; d < sizeof drafts / sizeof *drafts; d++)
+            if (drafts[d] >= k->from && drafts[d] <= k->to)
+                OK(sd_resolve__subschemas(k->name, drafts[d]) & (k->field == SD_KF_RECS ? SD_SUB_LIST : SD_SUB_ONE));
+        for (size_t j = 0; j < sizeof not_adding / sizeof *not_adding; j++)
+            listed |= !strcmp(not_adding[j], k->name);
+        OK(sd_check__adds_keys(k) != listed);   /* one or the other */
+        t_case_end(m);
+        rows++;
+    }
+    t_name = "subschema rows";
+    OK(rows >= 13);
+    printf("count: rows holding subschemas %zu\n", rows);
 }
 
 /* ---- the stages, row by row ----------------------------------------------------- */
@@ -326,4 +362,4 @@ static void test_model_words_diff(void)
     printf("count: keywords in the model %zu, worded %zu, diffed %zu\n", nmodel, nwords, ndiff);
 }
 
-TEST_MAIN(test_rows, test_find, test_export, test_model_words_diff)
+TEST_MAIN(test_rows, test_find, test_subschema_lists, test_export, test_model_words_diff)

@@ -129,6 +129,37 @@ static void test_stack_limit(void)
     sd_diags_release(&d);
 }
 
+/* A registry's escape function replaces HTML's for {{x}} (an output
+ * format's own escaping: adoc's); {{{x}}} and {{&x}} stay raw. */
+static void bracket(sd_buf *b, const char *s, size_t n)
+{
+    sd_buf_putc(b, '[');
+    sd_buf_put(b, s, n);
+    sd_buf_putc(b, ']');
+}
+
+static void test_escape_fn(void)
+{
+    sd_mustache_partials *reg = NULL;
+    char *s, *diag = NULL;
+    int err;
+
+    INT_EQ(sd_mustache_partials_new(&reg, 0), 0);
+    INT_EQ(sd_mustache_partials_escape(reg) == NULL, 1);
+    sd_mustache_partials_set_escape(reg, bracket);
+    s = render("{{a}} {{{a}}} {{&a}} {{n}}", "{\"a\":\"<x>\",\"n\":[1]}", reg, &err, &diag);
+    INT_EQ(err, 0);
+    STR_EQ(s, "[<x>] <x> <x> [[1]]");
+    free(s);
+    free(diag);
+    sd_mustache_partials_set_escape(reg, NULL);
+    s = render("{{a}}", "{\"a\":\"<x>\"}", reg, &err, &diag);
+    STR_EQ(s, "&lt;x&gt;");
+    free(s);
+    free(diag);
+    sd_mustache_partials_free(reg);
+}
+
 static void test_values(void)
 {
     RENDERS("{{a}} {{b}} {{c}} {{d}} {{e}} {{f}}", "{\"a\":1.21,\"b\":85,\"c\":2.0,\"d\":0.1,\"e\":-3,\"f\":1e300}",
@@ -516,6 +547,6 @@ static void test_indexed_items(void)
     sd_buf_release(&data);
 }
 
-TEST_MAIN(test_indexed_items, test_may_read, test_syntax_errors, test_nesting_limit, test_stack_limit, test_values, test_falsey, test_deterministic,
+TEST_MAIN(test_indexed_items, test_may_read, test_syntax_errors, test_nesting_limit, test_stack_limit, test_escape_fn, test_values, test_falsey, test_deterministic,
           test_output_cap, test_partials_memory, test_partials_dirs, test_inheritance_reaches_partials,
           test_indentation, test_failed_lookup)
