@@ -212,6 +212,7 @@ typedef struct scan {
     tok          dict[SD_TMPLACT_PAIRS];  /* the last (dict "k" v ...) read: keys */
     tpath        dictv[SD_TMPLACT_PAIRS]; /* and values */
     size_t       ndict;
+    int          text_arg; /* reading tpl's text: a string, not a value written out */
 } scan;
 
 /* `p` with the key `k` below each alternative (`.Values` below the root
@@ -240,7 +241,7 @@ static void record(scan *s, const tpath *p, unsigned use)
         unsigned u = use;
         if (id == ROOT_CTX || id >= r->nnodes)
             continue;
-        if (s->act && id && (u & SD_TREF_DUMP)) {
+        if (s->act && id && (u & SD_TREF_DUMP) && !s->text_arg) {
             size_t k = 0;
             while (k < s->act->nwhole && s->act->whole[k] != id)
                 k++;
@@ -514,7 +515,11 @@ static tpath command(scan *s, size_t from, size_t to, int whole, const tpath *pr
         size_t e = arg_end(s, i, to);
         arg[n] = i;
         /* tpl's second argument is the context it runs in, not written out */
+        int text = s->text_arg;
+        if (tpl && !n && s->toks[i].t != T_LP)
+            s->text_arg = 1;   /* `tpl .Values.x $`: x is template text */
         res[n] = argument(s, i, e, tpl && n ? whole : fw, depth);
+        s->text_arg = text;
         n++;
         i = e;
     }

@@ -44,6 +44,7 @@ typedef struct binding {
     const char *const *pk;   /* (dict "k" v ...): keys */
     const vref *pv;          /* and values */
     size_t      np;
+    const struct event *site;   /* where those values paths are written */
 } binding;
 
 /* An action that hands values whole (or includes a named template) at a
@@ -580,7 +581,9 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
         return;
     for (size_t i = 0; i < e->nval; i++) {
         vref v = vref_map(rd, e->val[i], b);
-        add_place(rd, kind, path, &v, e);
+        /* the place is told where the values path is written: here, or
+         * (a path below the named template's dot) where it is included */
+        add_place(rd, kind, path, &v, e->val[i].param && b && b->site ? b->site : e);
     }
     if (e->include && depth < MAX_INCLUDE) {
         binding nb;
@@ -588,9 +591,13 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
         size_t from, to;
         memset(&nb, 0, sizeof nb);
         nb.arg = vref_map(rd, e->b.arg, b);
+        nb.site = e->b.arg.param && b ? b->site : e;
         if (e->b.np && (pv = sd_arena_alloc(&rd->out->arena, e->b.np * sizeof *pv))) {
-            for (size_t i = 0; i < e->b.np; i++)
+            for (size_t i = 0; i < e->b.np; i++) {
                 pv[i] = vref_map(rd, e->b.pv[i], b);
+                if (e->b.pv[i].param && b)
+                    nb.site = b->site;
+            }
             nb.pk = e->b.pk;
             nb.pv = pv;
             nb.np = e->b.np;
