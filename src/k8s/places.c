@@ -62,7 +62,9 @@ typedef struct event {
     binding      b;        /* (include) its argument */
 } event;
 
-typedef struct ent { int indent; const char *k; size_t kn; int item, open; } ent;
+/* A key or list item above the line read: `open` while nothing is below
+ * it, `seq` when its items are written at its own indentation. */
+typedef struct ent { int indent; const char *k; size_t kn; int item, open, seq; } ent;
 
 typedef struct reader {
     sd_k8s_places *out;
@@ -256,9 +258,12 @@ static void yaml_line(reader *rd, yaml *y, const char *v, size_t nv, int *key_li
     }
     while (i < nv && v[i] == '-' && (i + 1 == nv || v[i + 1] == ' ')) {
         pop_to(y, ind, 1);
-        if (y->n)
+        if (y->n) {
             y->st[y->n - 1].open = 0;
-        push(y, (ent){ ind, "[]", 2, 1, 0 });
+            if (y->st[y->n - 1].indent == ind && !y->st[y->n - 1].item)
+                y->st[y->n - 1].seq = 1;
+        }
+        push(y, (ent){ ind, "[]", 2, 1, 0, 0 });
         i++;
         ind++;
         while (i < nv && v[i] == ' ')
@@ -306,7 +311,7 @@ static void yaml_line(reader *rd, yaml *y, const char *v, size_t nv, int *key_li
         rd->oom = 1;
         return;
     }
-    push(y, (ent){ ind, key, k1 - k0, 0, open });
+    push(y, (ent){ ind, key, k1 - k0, 0, open, 0 });
     if (r < nv && (v[r] == '|' || v[r] == '>')) {
         y->block = 1;
         y->block_at = ind;
@@ -353,8 +358,14 @@ static void place_action(reader *rd, const yaml *y, const char *define, const ch
         int t = indent_arg(text + a->start, a->end - a->start);
         if (t < 0)
             t = col;
-        while (n && y->st[n - 1].indent >= t)
+        /* the keys and items at or right of the action's indentation are
+         * done, but for a key whose list is written at its own one */
+        while (n && y->st[n - 1].indent >= t) {
+            const ent *k = &y->st[n - 1];
+            if (k->indent == t && !k->item && (k->open || k->seq))
+                break;
             n--;
+        }
     }
     /* (a value spliced into a map or list that has keys or items of its
      * own is still of the place's type: a part of the map, more items) */
