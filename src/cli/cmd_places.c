@@ -67,7 +67,7 @@ int sd_cmd_debug_places(int argc, char **argv)
     } else {
         for (size_t i = 0; i < p.n; i++)
             print_place(&p.v[i]);
-        printf("conflicts: %zu\n", p.conflicts);
+        printf("conflicts: %zu\neither list or map: %zu\n", p.conflicts, p.either);
     }
     sd_k8s_places_release(&p);
     return status;

@@ -482,7 +482,13 @@ static void observe_call(scan *s, const tok *f, const size_t *arg, const tpath *
                 s->dict[s->ndict] = s->toks[arg[k]];
                 s->dictv[s->ndict++] = res[k + 1];
             }
-    } else if (tok_is(f, T_IDENT, "include") && !a->name && n >= 2 && s->toks[arg[0]].t == T_STR) {
+    } else if ((tok_is(f, T_IDENT, "typeOf") || tok_is(f, T_IDENT, "typeIs") ||
+                tok_is(f, T_IDENT, "kindOf") || tok_is(f, T_IDENT, "kindIs")) && n) {
+        const tpath *p = &res[n - 1];
+        for (size_t i = 0; i < p->n && a->ntested < 4; i++)
+            if (p->id[i] != ROOT_CTX)
+                a->tested[a->ntested++] = p->id[i];
+} else if (tok_is(f, T_IDENT, "include") && !a->name && n >= 2 && s->toks[arg[0]].t == T_STR) {
         a->name = s->toks[arg[0]].p;
         a->name_n = s->toks[arg[0]].n;
         act_arg(a, &res[1]);

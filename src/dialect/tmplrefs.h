@@ -121,6 +121,8 @@ typedef struct sd_tmplact {
     uint32_t    arg[4];      /* include/template: what the argument stands for */
     size_t      narg;        /* (SD_TMPL_ROOTCTX: the root context) */
     sd_tmplpair pair[SD_TMPLACT_PAIRS];
+    uint32_t    tested[4];   /* the arguments of typeOf, typeIs, kindOf, kindIs */
+    size_t      ntested;
     size_t      npair;       /* the argument is (dict "k" v ...): its pairs */
 } sd_tmplact;
 

@@ -60,6 +60,8 @@ typedef struct event {
     vref        *val;      /* written out whole */
     size_t       nval;
     binding      b;        /* (include) its argument */
+    vref        *tested;   /* values whose kind (list or map) the action tests */
+    size_t       ntested;
 } event;
 
 /* A key or list item above the line read: `open` while nothing is below
@@ -74,6 +76,8 @@ typedef struct reader {
     sd_tmplact    *acts;   /* one text's actions */
     size_t         nacts, aacts;
     size_t         steps;
+    const char   **tested; /* pointers of values a template tests for list or map */
+    size_t         ntested, atested;
     int            oom;
 } reader;
 
@@ -336,6 +340,16 @@ static event *new_event(reader *rd)
     return e;
 }
 
+/* `w` occurs in t[0..n). */
+static int has(const char *t, size_t n, const char *w)
+{
+    size_t wn = strlen(w);
+    for (size_t i = 0; i + wn <= n; i++)
+        if (t[i] == w[0] && !memcmp(t + i, w, wn))
+            return 1;
+    return 0;
+}
+
 /* The action `a`, at column `col` (0-based, actions not counted) of a line
  * whose text before it is only blanks and actions (`alone`) or is a key
  * whose value it starts (`keyval`). */
@@ -345,15 +359,24 @@ static void place_action(reader *rd, const yaml *y, const char *define, const ch
     event *e;
     size_t n = y->n;
 
-    if ((!a->nwhole && !a->name) || a->kind == SD_TACT_DEFINE || y->block || (!alone && !keyval))
-        return;
-    if (!(e = new_event(rd)))
+    int place = (a->nwhole || a->name) && a->kind != SD_TACT_DEFINE && !y->block && (alone || keyval);
+    int test = a->ntested && (has(text + a->start, a->end - a->start, "slice") ||
+                              has(text + a->start, a->end - a->start, "map") ||
+                              has(text + a->start, a->end - a->start, "interface"));
+    if ((!place && !test) || !(e = new_event(rd)))
         return;
     e->define = define;
     e->kind = y->kind;
     e->file = file;
     e->line = a->line;
     e->col = a->col;
+    if (test && (e->tested = sd_arena_alloc(&rd->out->arena, a->ntested * sizeof *e->tested))) {
+        for (size_t i = 0; i < a->ntested; i++)
+            e->tested[i] = vref_of(rd, a->tested[i]);
+        e->ntested = a->ntested;
+    }
+    if (!place)
+        return;
     if (!keyval) {
         int t = indent_arg(text + a->start, a->end - a->start);
         if (t < 0)
@@ -495,6 +518,28 @@ static int read_file_cb(const char *rel, const char *text, size_t len, void *pay
 
 /* ---- the places: include expansion, types, conflicts ------------------------------ */
 
+/* `v` as a JSON pointer, in the places' arena (NULL: out of memory). */
+static const char *pointer(reader *rd, const vref *v)
+{
+    sd_buf b = SD_BUF_INIT;
+    const char *r;
+    for (size_t i = 0; i < v->nseg; i++) {
+        sd_buf_putc(&b, '/');
+        for (const char *c = v->seg[i]; *c; c++)
+            if (*c == '~')
+                sd_buf_puts(&b, "~0");
+            else if (*c == '/')
+                sd_buf_puts(&b, "~1");
+            else
+                sd_buf_putc(&b, *c);
+    }
+    r = sd_buf_failed(&b) ? NULL : sd_arena_strndup(&rd->out->arena, b.ptr ? b.ptr : "", b.len);
+    sd_buf_release(&b);
+    if (!r)
+        rd->oom = 1;
+    return r;
+}
+
 static int add_place(reader *rd, const char *kind, const char *path, const vref *v, const event *at)
 {
     const char *type;
@@ -514,20 +559,8 @@ static int add_place(reader *rd, const char *kind, const char *path, const vref 
         o->v = n;
         o->cap = nc;
     }
-    for (size_t i = 0; i < v->nseg; i++) {
-        sd_buf_putc(&b, '/');
-        for (const char *c = v->seg[i]; *c; c++)
-            if (*c == '~')
-                sd_buf_puts(&b, "~0");
-            else if (*c == '/')
-                sd_buf_puts(&b, "~1");
-            else
-                sd_buf_putc(&b, *c);
-    }
     sd_k8s_place *p = &o->v[o->n];
-    p->ptr = sd_buf_failed(&b) ? NULL : sd_arena_strndup(&o->arena, b.ptr, b.len);
-    sd_buf_release(&b);
-    sd_buf_init(&b, 0);
+    p->ptr = pointer(rd, v);
     sd_buf_printf(&b, "%s %s", kind, path);
     p->where = sd_buf_failed(&b) ? NULL : sd_arena_strndup(&o->arena, b.ptr, b.len);
     sd_buf_release(&b);
@@ -585,7 +618,27 @@ static void define_range(const reader *rd, const char *name, size_t *from, size_
 static void resolve_event(reader *rd, const event *e, const char *kind, const char *prefix,
                           const binding *b, int depth)
 {
-    if (rd->oom || !e->placed || ++rd->steps > MAX_STEPS)
+    if (rd->oom || ++rd->steps > MAX_STEPS)
+        return;
+    for (size_t i = 0; i < e->ntested; i++) {
+        /* a value tested for a list or a map may be either: no one type */
+        vref v = vref_map(rd, e->tested[i], b);
+        const char *ptr = v.ok && !v.param && !v.root && v.nseg ? pointer(rd, &v) : NULL;
+        if (ptr && rd->ntested < MAX_EVENTS) {
+            if (rd->ntested == rd->atested) {
+                size_t na = rd->atested ? rd->atested * 2 : 16;
+                const char **n = realloc(rd->tested, na * sizeof *n);
+                if (!n) {
+                    rd->oom = 1;
+                    return;
+                }
+                rd->tested = n;
+                rd->atested = na;
+            }
+            rd->tested[rd->ntested++] = ptr;
+        }
+    }
+    if (!e->placed)
         return;
     const char *path = *prefix ? join_path(rd, prefix, e->path) : e->path;
     if (!path)
@@ -626,12 +679,21 @@ static int by_ptr(const void *a, const void *b)
     return c ? c : (x->line != y->line ? x->line - y->line : x->col - y->col);
 }
 
-/* Sort by path; drop a path placed at two types (counted). */
-static void settle(sd_k8s_places *o)
+static int by_str(const void *a, const void *b)
 {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sort by path; drop a path placed at two types, or whose kind the
+ * templates test (both counted). */
+static void settle(reader *rd)
+{
+    sd_k8s_places *o = rd->out;
     size_t w = 0;
     if (o->n)
         qsort(o->v, o->n, sizeof *o->v, by_ptr);
+    if (rd->ntested)
+        qsort(rd->tested, rd->ntested, sizeof *rd->tested, by_str);
     for (size_t i = 0; i < o->n;) {
         size_t j = i + 1;
         int same = 1;
@@ -640,7 +702,9 @@ static void settle(sd_k8s_places *o)
                 same = 0;
             j++;
         }
-        if (same)
+        if (rd->ntested && bsearch(&o->v[i].ptr, rd->tested, rd->ntested, sizeof *rd->tested, by_str))
+            o->either++;
+        else if (same)
             o->v[w++] = o->v[i];
         else
             o->conflicts++;
@@ -659,11 +723,11 @@ static int finish(reader *rd)
     }
     free(rd->ev);
     free(rd->acts);
+    if (!rd->oom)
+        settle(rd);
+    free(rd->tested);
     sd_tmplrefs_release(&rd->refs);   /* (the places' strings are copies in the arena) */
-    if (rd->oom)
-        return SD_ENOMEM;
-    settle(rd->out);
-    return 0;
+    return rd->oom ? SD_ENOMEM : 0;
 }
 
 int sd_k8s_places_scan_texts(sd_k8s_places *out, const char *const *names,

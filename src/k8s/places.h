@@ -41,9 +41,12 @@ typedef struct sd_k8s_places {
     size_t        n, cap;
     size_t        conflicts;  /* values paths dropped: two places, two types */
     sd_arena      arena;
+    size_t        either;     /* values paths dropped: the templates test
+                                 whether they are a list or a map
+                                 (`kindIs "map"`, `typeOf`), so either is taken */
 } sd_k8s_places;
 
-#define SD_K8S_PLACES_INIT { NULL, 0, 0, 0, SD_ARENA_INIT }
+#define SD_K8S_PLACES_INIT { NULL, 0, 0, 0, SD_ARENA_INIT, 0 }
 
 /** Read `chart_dir`/templates into `out` (initialised with
  *  SD_K8S_PLACES_INIT). No templates/ is not an error (no places).
