@@ -392,7 +392,7 @@ static void place_action(reader *rd, const yaml *y, const char *define, const ch
     }
     /* (a value spliced into a map or list that has keys or items of its
      * own is still of the place's type: a part of the map, more items) */
-    e->placed = keyval || n || define != NULL;
+    e->placed = keyval || n || define != NULL || a->name;   /* (an include may write a document) */
     e->path = dotted(rd, y->st, n);
     if (a->name && a->kind != SD_TACT_DEFINE) {
         e->include = sd_arena_strndup(&rd->out->arena, a->name, a->name_n);
@@ -643,6 +643,8 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
     const char *path = *prefix ? join_path(rd, prefix, e->path) : e->path;
     if (!path)
         return;
+    if (e->define && e->kind)
+        kind = e->kind;   /* a named template that writes its own document */
     for (size_t i = 0; i < e->nval; i++) {
         vref v = vref_map(rd, e->val[i], b);
         /* the place is told where the values path is written: here, or
