@@ -25,7 +25,8 @@
 #define MAX_SEGS    32        /* keys of a values path */
 #define MAX_LINE    1024      /* bytes of a line read for its key */
 #define MAX_EVENTS  100000
-#define MAX_STEPS   1000000
+#define MAX_STEPS   100000    /* + 8 per action kept: include expansion */
+#define MAX_PATH    256       /* bytes of a manifest path kept (the table's are < 64) */
 #define MAX_INCLUDE 8         /* includes within includes */
 #define PARAM_KEY   "\x01"
 
@@ -224,7 +225,7 @@ static char *dotted(reader *rd, const ent *st, size_t n)
 {
     sd_buf b = SD_BUF_INIT;
     char *s;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && b.len <= MAX_PATH; i++) {
         if (st[i].item)
             sd_buf_puts(&b, "[]");
         else
@@ -394,6 +395,8 @@ static void place_action(reader *rd, const yaml *y, const char *define, const ch
      * own is still of the place's type: a part of the map, more items) */
     e->placed = keyval || n || define != NULL || a->name;   /* (an include may write a document) */
     e->path = dotted(rd, y->st, n);
+    if (e->path && strlen(e->path) > MAX_PATH)
+        e->placed = 0;   /* no place of the table is that deep */
     if (a->name && a->kind != SD_TACT_DEFINE) {
         e->include = sd_arena_strndup(&rd->out->arena, a->name, a->name_n);
         e->b.arg = a->narg ? vref_of(rd, a->arg[0]) : (vref){ 0, 0, 0, NULL, 0 };
@@ -618,7 +621,7 @@ static void define_range(const reader *rd, const char *name, size_t *from, size_
 static void resolve_event(reader *rd, const event *e, const char *kind, const char *prefix,
                           const binding *b, int depth)
 {
-    if (rd->oom || ++rd->steps > MAX_STEPS)
+    if (rd->oom || ++rd->steps > MAX_STEPS + 8 * rd->nev)
         return;
     for (size_t i = 0; i < e->ntested; i++) {
         /* a value tested for a list or a map may be either: no one type */
@@ -639,6 +642,8 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
         }
     }
     if (!e->placed)
+        return;
+    if (strlen(prefix) + strlen(e->path) > MAX_PATH)
         return;
     const char *path = *prefix ? join_path(rd, prefix, e->path) : e->path;
     if (!path)
