@@ -410,12 +410,13 @@ static int is_hash_fn(const tok *t)
            tok_is(t, T_IDENT, "sha512sum") || tok_is(t, T_IDENT, "adler32sum");
 }
 
-/* Functions whose result is (one of) their map arguments. */
+/* Functions whose result is (one of) their map arguments, or (concat)
+ * holds their lists' items. */
 static int passes_map(const tok *t)
 {
     static const char *const fns[] = {
         "default", "required", "coalesce", "deepCopy", "mustDeepCopy", "omit", "pick",
-        "merge", "mergeOverwrite", "mustMerge", "mustMergeOverwrite", "ternary", NULL
+        "merge", "mergeOverwrite", "mustMerge", "mustMergeOverwrite", "ternary", "concat", NULL
     };
     for (const char *const *f = fns; *f; f++)
         if (tok_is(t, T_IDENT, *f))

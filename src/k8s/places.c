@@ -443,7 +443,7 @@ static void read_lines(reader *rd, const char *file, const char *text, size_t le
     }
     while (i < len && !rd->oom) {
         size_t nv = 0, na = 0;
-        int col = 0, cols[16], alone[16], seen_text = 0;
+        int col = 0, cols[16], alone[16], item[16], seen_text = 0, dashes = 1;
         /* the line, each action as \x01 (an action may run over lines) */
         while (i < len && text[i] != '\n') {
             if (ai < rd->nacts && rd->acts[ai].start == i) {
@@ -451,6 +451,8 @@ static void read_lines(reader *rd, const char *file, const char *text, size_t le
                     line_acts[na] = ai;
                     cols[na] = col;
                     alone[na] = !seen_text;
+                    item[na] = seen_text && dashes;   /* `- {{ toYaml . }}`: the item */
+                    dashes = 0;
                     na++;
                 }
                 if (nv < MAX_LINE)
@@ -461,6 +463,8 @@ static void read_lines(reader *rd, const char *file, const char *text, size_t le
             }
             if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r')
                 seen_text = 1;
+            if (text[i] != ' ' && text[i] != '\t' && text[i] != '-')
+                dashes = 0;
             if (nv < MAX_LINE)
                 v[nv++] = text[i];
             col++;
@@ -477,7 +481,7 @@ static void read_lines(reader *rd, const char *file, const char *text, size_t le
         for (size_t k = 0; k < na; k++) {
             const sd_tmplact *a = &rd->acts[line_acts[k]];
             /* the key's value starts with this action: the first one after the text */
-            int keyval = kl == 2 && !alone[k] && !first_after++;
+            int keyval = (kl == 2 || item[k]) && !alone[k] && !first_after++;
             place_action(rd, y, define, file, text, a, cols[k], alone[k], keyval);
             if (a->kind == SD_TACT_OPEN) {
                 depth++;

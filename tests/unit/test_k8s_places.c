@@ -208,6 +208,15 @@ static void test_range_and_conflicts(void)
     PLACED(t, "/sidecars/redis/resources", CORE "ResourceRequirements", 0);   /* "*" matches a key */
     PLACED(t, "/sidecars/0/resources", CORE "ResourceRequirements", 0);       /* and an index */
     NO_PLACE(t, "/sidecars/a/b/resources");
+    /* concat: each list's items are of the type */
+    t = "kind: Pod\nspec:\n  {{- with concat .Values.a .Values.b }}\n  tolerations:\n  {{- toYaml . | nindent 2 }}\n  {{- end }}\n";
+    PLACED(t, "/a", CORE "Toleration", 1);
+    PLACED(t, "/b", CORE "Toleration", 1);
+    /* an item written whole after its dash */
+    t = "kind: Pod\nspec:\n  topologySpreadConstraints:\n  {{- range .Values.tsc }}\n  - {{ toYaml . | nindent 4 | trim }}\n"
+        "    labelSelector: {}\n  {{- end }}\n";
+    PLACED(t, "/tsc/0", CORE "TopologySpreadConstraint", 0);
+    NO_PLACE("kind: Pod\nspec:\n  containers:\n  - name: {{ toYaml .Values.n }}\n", "/n");
     /* two places, two types: dropped and counted */
     sd_k8s_places p;
     const char *two[1] = { "kind: Pod\nspec:\n  securityContext: {{ toYaml .Values.sc | nindent 4 }}\n"
