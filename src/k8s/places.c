@@ -427,6 +427,30 @@ static void place_action(reader *rd, const yaml *y, const char *define, const ch
     }
 }
 
+/* The end of a template comment starting at t[i] ("{{" and "/" "*", with
+ * or without a trim marker, to "*" "/" and "}}"), or 0 when none starts
+ * there; an unclosed one runs to the end of the text, as the lexer takes it. */
+static size_t comment_end(const char *t, size_t n, size_t i)
+{
+    size_t j = i + 2;
+    if (i + 4 > n || t[i] != '{' || t[i + 1] != '{')
+        return 0;
+    if (j + 1 < n && t[j] == '-' && t[j + 1] == ' ')
+        j += 2;
+    if (j + 1 >= n || t[j] != '/' || t[j + 1] != '*')
+        return 0;
+    for (j += 2; j + 1 < n; j++) {
+        if (t[j] != '*' || t[j + 1] != '/')
+            continue;
+        size_t k = j + 2;
+        if (k + 1 < n && t[k] == ' ' && t[k + 1] == '-')
+            k += 2;
+        if (k + 1 < n && t[k] == '}' && t[k + 1] == '}')
+            return k + 2;
+    }
+    return n;
+}
+
 /* The lines of one text, with its actions rd->acts. */
 static void read_lines(reader *rd, const char *file, const char *text, size_t len)
 {
@@ -459,6 +483,14 @@ static void read_lines(reader *rd, const char *file, const char *text, size_t le
                     v[nv++] = '\x01';
                 i = rd->acts[ai].end > i ? rd->acts[ai].end : i + 1;
                 ai++;
+                continue;
+            }
+            size_t ce = comment_end(text, len, i);
+            if (ce) {
+                /* a template comment (the lexer reports none): no text */
+                if (nv < MAX_LINE)
+                    v[nv++] = '\x01';
+                i = ce;
                 continue;
             }
             if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r')

@@ -196,6 +196,10 @@ static void test_documents(void)
     /* a comment and template comments between */
     PLACED("kind: Pod\nspec:\n  affinity:\n  # c\n  {{/* note */}}\n    {{- toYaml .Values.a | nindent 4 }}\n", "/a",
            CORE "Affinity", 0);
+    /* a template comment is no key, even with a colon in it */
+    PLACED("kind: Pod\nspec:\n  affinity:\n{{/* a: b */}}\n{{- /* c: d\n e: f */ -}}\n    {{- toYaml .Values.a | nindent 4 }}\n", "/a",
+           CORE "Affinity", 0);
+    NO_PLACE("kind: Pod\nspec:\n  affinity:\n{{/* unclosed: x\n    {{- toYaml .Values.a | nindent 4 }}\n", "/a");
     /* a key a level up ends the place: the action is at spec's level */
     NO_PLACE("kind: Pod\nspec:\n  affinity:\n    x: 1\n  {{- toYaml .Values.a | nindent 2 }}\n", "/a");
 }
