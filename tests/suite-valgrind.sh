@@ -26,6 +26,7 @@ run 0 tests/golden/load-ok-output/values.yaml --format doc
 run 2 tests/golden/load-duplicate-key/dup.yaml
 run 2 tests/golden/load-alias-bomb/bomb.yaml
 run 2 tests/golden/load-bad-json/bad.json
+run 0 debug-k8s-places tests/k8s-places/bitnami-postgresql   # templates read for Kubernetes places
 if [ -f "$CORPUS/charts/bitnami-redis/values.yaml" ]; then
     run 0 "$CORPUS/charts/bitnami-redis/values.yaml" --format doc
     # a values file given as a schema is refused (exit 2), with nothing leaked

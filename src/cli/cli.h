@@ -106,6 +106,8 @@ int sd_cmd_rules(int argc, char **argv);
 int sd_cmd_schema(int argc, char **argv);
 /** `schemadoc template FILE.mustache --data DATA.json ...` (cmd_template.c). */
 int sd_cmd_template(int argc, char **argv);
+/** `schemadoc debug-k8s-places CHART_DIR|TEMPLATE [POINTER]` (cmd_places.c, not in --help). */
+int sd_cmd_debug_places(int argc, char **argv);
 int sd_cmd_validate(int argc, char **argv);
 
 #endif

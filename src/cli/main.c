@@ -267,6 +267,7 @@ typedef struct command {
 
 static const command commands[] = {
     { "completion", sd_cmd_completion },
+    { "debug-k8s-places", sd_cmd_debug_places },   /* hidden: docs/internals.md */
     { "diff", sd_cmd_diff },
     { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },

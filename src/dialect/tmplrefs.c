@@ -11,22 +11,15 @@
  * (a few alternatives where a value may be one of several: merge, default,
  * coalesce), so a long prefix bound by `with` is stored once. */
 #include "tmplrefs.h"
-#include "buf.h"
-#include "file.h"
 #include "gotmpl_lex.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#define MAX_FILES  2000
-#define MAX_BYTES  ((size_t)32 << 20)
 #define MAX_NODES  ((size_t)1 << 20)
 #define MAX_SEG    24
 #define MAX_FRAMES 64
 #define MAX_VARS   128
-#define MAX_WALK   8
 #define MAX_NEST   32
 #define MAX_ARGS   64
 #define ALTS       4           /* alternatives one value may be */
@@ -195,6 +188,13 @@ typedef struct tok {
     size_t      g0, g1;  /* T_TERM, T_CHAIN: the lexer's tokens [g0, g1) */
 } tok;
 
+/* sd_tmplrefs__scan_each's callback. */
+typedef struct observer {
+    int (*fn)(const sd_tmplact *act, void *payload);
+    void *payload;
+    const char *text;
+} observer;
+
 typedef struct scan {
     sd_tmplrefs *r;
     tpath        dot;
@@ -206,6 +206,13 @@ typedef struct scan {
     tok         *toks;
     size_t       ntoks, atoks;
     int          hashing;  /* the pipeline ends in a checksum: nothing is handed on */
+    observer    *obs;      /* sd_tmplrefs__scan_each's, else NULL */
+    sd_tmplact  *act;      /* (then) the action being read */
+    uint32_t     param;    /* (then) a named template's dot */
+    tok          dict[SD_TMPLACT_PAIRS];  /* the last (dict "k" v ...) read: keys */
+    tpath        dictv[SD_TMPLACT_PAIRS]; /* and values */
+    size_t       ndict;
+    int          text_arg; /* reading tpl's text: a string, not a value written out */
 } scan;
 
 /* `p` with the key `k` below each alternative (`.Values` below the root
@@ -234,6 +241,13 @@ static void record(scan *s, const tpath *p, unsigned use)
         unsigned u = use;
         if (id == ROOT_CTX || id >= r->nnodes)
             continue;
+        if (s->act && id && (u & SD_TREF_DUMP) && !s->text_arg) {
+            size_t k = 0;
+            while (k < s->act->nwhole && s->act->whole[k] != id)
+                k++;
+            if (k == s->act->nwhole && k < SD_TMPLACT_WHOLE)
+                s->act->whole[s->act->nwhole++] = id;
+        }
         if (id == 0)
             u &= SD_TREF_READ;   /* `toYaml .Values` (a dump, a checksum) frees nothing */
         if (!r->nodes[id].use && u)
@@ -396,12 +410,13 @@ static int is_hash_fn(const tok *t)
            tok_is(t, T_IDENT, "sha512sum") || tok_is(t, T_IDENT, "adler32sum");
 }
 
-/* Functions whose result is (one of) their map arguments. */
+/* Functions whose result is (one of) their map arguments, or (concat)
+ * holds their lists' items. */
 static int passes_map(const tok *t)
 {
     static const char *const fns[] = {
         "default", "required", "coalesce", "deepCopy", "mustDeepCopy", "omit", "pick",
-        "merge", "mergeOverwrite", "mustMerge", "mustMergeOverwrite", "ternary", NULL
+        "merge", "mergeOverwrite", "mustMerge", "mustMergeOverwrite", "ternary", "concat", NULL
     };
     for (const char *const *f = fns; *f; f++)
         if (tok_is(t, T_IDENT, *f))
@@ -449,6 +464,44 @@ static tpath with_keys(scan *s, tpath p, const size_t *arg, size_t from, size_t 
     return p;
 }
 
+static void act_arg(sd_tmplact *a, const tpath *p)
+{
+    a->narg = 0;
+    for (size_t i = 0; i < p->n && a->narg < 4; i++)
+        a->arg[a->narg++] = p->id[i] == ROOT_CTX ? SD_TMPL_ROOTCTX : p->id[i];
+}
+
+/* sd_tmplrefs__scan_each: a `dict` call's pairs are kept for the include
+ * that gets it; an include's name and argument go into the action. */
+static void observe_call(scan *s, const tok *f, const size_t *arg, const tpath *res, size_t n)
+{
+    sd_tmplact *a = s->act;
+    if (tok_is(f, T_IDENT, "dict")) {
+        s->ndict = 0;
+        for (size_t k = 0; k + 1 < n && s->ndict < SD_TMPLACT_PAIRS; k += 2)
+            if (s->toks[arg[k]].t == T_STR) {
+                s->dict[s->ndict] = s->toks[arg[k]];
+                s->dictv[s->ndict++] = res[k + 1];
+            }
+    } else if ((tok_is(f, T_IDENT, "typeOf") || tok_is(f, T_IDENT, "typeIs") ||
+                tok_is(f, T_IDENT, "kindOf") || tok_is(f, T_IDENT, "kindIs")) && n) {
+        const tpath *p = &res[n - 1];
+        for (size_t i = 0; i < p->n && a->ntested < 4; i++)
+            if (p->id[i] != ROOT_CTX)
+                a->tested[a->ntested++] = p->id[i];
+} else if (tok_is(f, T_IDENT, "include") && !a->name && n >= 2 && s->toks[arg[0]].t == T_STR) {
+        a->name = s->toks[arg[0]].p;
+        a->name_n = s->toks[arg[0]].n;
+        act_arg(a, &res[1]);
+        a->npair = 0;
+        if (s->toks[arg[1]].t == T_LP)
+            for (size_t k = 0; k < s->ndict; k++)
+                if (s->dictv[k].n)
+                    a->pair[a->npair++] = (sd_tmplpair){ s->dict[k].p, s->dict[k].n,
+                        s->dictv[k].id[0] == ROOT_CTX ? SD_TMPL_ROOTCTX : s->dictv[k].id[0] };
+    }
+}
+
 /* One command of a pipeline: a function with arguments, or a term; `prev`
  * is the previous command's result (what the pipe hands on). */
 static tpath command(scan *s, size_t from, size_t to, int whole, const tpath *prev, int depth)
@@ -464,14 +517,21 @@ static tpath command(scan *s, size_t from, size_t to, int whole, const tpath *pr
     int tpl = tok_is(f, T_IDENT, "tpl");
     if (fw && prev && prev->n)
         record(s, prev, SD_TREF_READ | whole_flags(fw));
+    s->ndict = 0;
     for (size_t i = from + 1; i < to && n < MAX_ARGS;) {
         size_t e = arg_end(s, i, to);
         arg[n] = i;
         /* tpl's second argument is the context it runs in, not written out */
+        int text = s->text_arg;
+        if (tpl && !n && s->toks[i].t != T_LP)
+            s->text_arg = 1;   /* `tpl .Values.x $`: x is template text */
         res[n] = argument(s, i, e, tpl && n ? whole : fw, depth);
+        s->text_arg = text;
         n++;
         i = e;
     }
+    if (s->act)
+        observe_call(s, f, arg, res, n);
     /* what the call gives back, when it is (a part of) a values path */
     if (tok_is(f, T_IDENT, "index") || tok_is(f, T_IDENT, "get"))
         return n ? with_keys(s, res[0], arg, 1, n) : none();
@@ -627,6 +687,8 @@ static void action(scan *s)
     if (!n)
         return;
     if (tok_is(&t[0], T_IDENT, "end")) {
+        if (s->act)
+            s->act->kind = SD_TACT_END;
         pop_frame(s);
     } else if (tok_is(&t[0], T_IDENT, "else")) {
         frame *f = top(s);
@@ -639,26 +701,47 @@ static void action(scan *s)
             decl_pipeline(s, 2, n, 0);
         }
     } else if (tok_is(&t[0], T_IDENT, "if")) {
+        if (s->act)
+            s->act->kind = SD_TACT_OPEN;
         push_frame(s, F_IF);
         decl_pipeline(s, 1, n, 0);
     } else if (tok_is(&t[0], T_IDENT, "with")) {
+        if (s->act)
+            s->act->kind = SD_TACT_OPEN;
         push_frame(s, F_WITH);
         tpath p = decl_pipeline(s, 1, n, 0);
         s->dot = p;
     } else if (tok_is(&t[0], T_IDENT, "range")) {
+        if (s->act)
+            s->act->kind = SD_TACT_OPEN;
         push_frame(s, F_RANGE);
         tpath el = decl_pipeline(s, 1, n, 1);
         s->dot = el;
     } else if (tok_is(&t[0], T_IDENT, "define")) {
         push_frame(s, F_DEFINE);
-        s->dot = none();   /* whatever the caller passes */
+        s->dot = s->act ? one(s->param) : none();   /* whatever the caller passes */
+        if (s->act) {
+            s->act->kind = SD_TACT_DEFINE;
+            if (n > 1 && t[1].t == T_STR) {
+                s->act->name = t[1].p;
+                s->act->name_n = t[1].n;
+            }
+        }
     } else if (tok_is(&t[0], T_IDENT, "block")) {
         tpath p = n > 2 ? pipeline(s, 2, n, 1, 0) : none();
         push_frame(s, F_DEFINE);
         s->dot = p;
+        if (s->act)
+            s->act->kind = SD_TACT_OPEN;
     } else if (tok_is(&t[0], T_IDENT, "template")) {
-        if (n > 2)
-            pipeline(s, 2, n, 1, 0);   /* a named template gets the value whole */
+        if (n > 2) {
+            tpath p = pipeline(s, 2, n, 1, 0);   /* a named template gets the value whole */
+            if (s->act && t[1].t == T_STR) {
+                s->act->name = t[1].p;
+                s->act->name_n = t[1].n;
+                act_arg(s->act, &p);
+            }
+        }
     } else if (tok_is(&t[0], T_IDENT, "break") || tok_is(&t[0], T_IDENT, "continue")) {
         return;
     } else {
@@ -669,14 +752,29 @@ static void action(scan *s)
 static int on_action(const gtok *g, size_t count, void *payload)
 {
     scan *s = payload;
+    sd_tmplact act;
     if (tokens(s, g, count) < 0)
         return -1;
+    if (!s->obs) {
+        action(s);
+        return s->r->oom ? -1 : 0;
+    }
+    const observer *o = s->obs;
+    memset(&act, 0, sizeof act);
+    act.start = (size_t)(g[0].p - o->text);
+    act.end = (size_t)(g[count - 1].p + g[count - 1].n - o->text);
+    act.line = g[0].line;
+    act.col = g[0].col;
+    s->act = &act;
     action(s);
-    return s->r->oom ? -1 : 0;
+    s->act = NULL;
+    if (s->r->oom)
+        return -1;
+    return o->fn(&act, o->payload) ? 1 : 0;
 }
 
-/* One text's actions, in order. */
-static int scan_text(sd_tmplrefs *r, const char *text, size_t len)
+/* One text's actions, in order (each reported to `o` when not NULL). */
+static int scan_text(sd_tmplrefs *r, const char *text, size_t len, observer *o)
 {
     scan *s;
 
@@ -684,6 +782,10 @@ static int scan_text(sd_tmplrefs *r, const char *text, size_t len)
         return r->oom = 1, SD_ENOMEM;
     s->r = r;
     s->dot = one(ROOT_CTX);   /* the root context: .Values leads into the values */
+    if (o) {
+        s->param = sd_tmplrefs__param(r);
+        s->obs = o;
+    }
     if (sd_gotmpl__lex_actions(text, len, on_action, s) < 0)
         r->oom = 1;
     free(s->toks);
@@ -691,50 +793,30 @@ static int scan_text(sd_tmplrefs *r, const char *text, size_t len)
     return r->oom ? SD_ENOMEM : 0;
 }
 
+uint32_t sd_tmplrefs__param(sd_tmplrefs *r)
+{
+    if (ensure_root(r) < 0)
+        return 0;
+    uint32_t c = child(r, 0, "\x01", 1);
+    return c == NO_NODE ? 0 : c;
+}
+
+int sd_tmplrefs__scan_each(sd_tmplrefs *r, const char *text, size_t len,
+                           int (*fn)(const sd_tmplact *act, void *payload), void *payload)
+{
+    observer o = { fn, payload, text };
+    return scan_text(r, text, len, &o);
+}
+
 /* ---- a chart's templates/ -------------------------------------------------------- */
 
-static void walk_dir(sd_tmplrefs *r, const char *root, sd_buf *path, size_t *bytes, int depth)
+static int scan_file(const char *rel, const char *text, size_t len, void *payload)
 {
-    DIR *d;
-    struct dirent *e;
-    size_t mark = path->len;
-
-    if (depth > MAX_WALK || !(d = opendir(path->ptr)))
-        return;
-    while ((e = readdir(d)) && r->files < MAX_FILES && *bytes < MAX_BYTES && !r->oom) {
-        struct stat st;
-        if (e->d_name[0] == '.')
-            continue;
-        sd_buf_truncate(path, mark);
-        sd_buf_printf(path, "/%s", e->d_name);
-        if (sd_buf_failed(path)) {
-            r->oom = 1;
-            break;
-        }
-        /* lstat: a symbolic link is not followed, in or out of the chart */
-        if (lstat(path->ptr, &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode)) {
-            walk_dir(r, root, path, bytes, depth + 1);
-        } else if (S_ISREG(st.st_mode)) {
-            char *text = NULL;
-            size_t len = 0;
-            sd_diags quiet = SD_DIAGS_INIT;
-            r->has_templates = 1;
-            int rc = sd_file_read_in(&text, &len, root, path->ptr, MAX_BYTES - *bytes, "template", &quiet);
-            if (rc == 0) {
-                *bytes += len;
-                r->files++;
-                scan_text(r, text, len);
-            } else if (rc == SD_ENOMEM) {
-                r->oom = 1;   /* (a file that cannot be read is skipped; memory is not) */
-            }
-            free(text);
-            sd_diags_release(&quiet);
-        }
-    }
-    closedir(d);
-    sd_buf_truncate(path, mark);
+    sd_tmplrefs *r = payload;
+    (void)rel;
+    r->files++;
+    scan_text(r, text, len, NULL);
+    return r->oom ? SD_ENOMEM : 0;
 }
 
 /* ---- what the paths say ------------------------------------------------------ */
@@ -820,21 +902,15 @@ done:
 
 int sd_tmplrefs_scan(sd_tmplrefs *r, const char *text, size_t len)
 {
-    if (scan_text(r, text, len) == 0)
+    if (scan_text(r, text, len, NULL) == 0)
         mark(r);
     return r->oom ? SD_ENOMEM : 0;
 }
 
 int sd_tmplrefs_scan_dir(sd_tmplrefs *r, const char *chart_dir)
 {
-    sd_buf path = SD_BUF_INIT;
-    size_t bytes = 0;
-
-    sd_buf_printf(&path, "%s/templates", chart_dir);
-    if (sd_buf_failed(&path))
-        return r->oom = 1, SD_ENOMEM;
-    walk_dir(r, chart_dir, &path, &bytes, 0);
-    sd_buf_release(&path);
+    if (sd_tmplrefs__each_file(chart_dir, &r->has_templates, scan_file, r) == SD_ENOMEM)
+        r->oom = 1;
     if (!r->oom)
         mark(r);
     return r->oom ? SD_ENOMEM : 0;

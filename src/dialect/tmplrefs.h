@@ -90,4 +90,57 @@ size_t sd_tmplrefs_path(const sd_tmplrefs *r, size_t i, const char **seg, size_t
 
 void sd_tmplrefs_release(sd_tmplrefs *r);
 
+/* ---- for src/k8s/places.c: what each action does, as it is read -------- */
+
+#define SD_TMPLACT_WHOLE 8   /* nodes one action writes out whole, kept */
+#define SD_TMPLACT_PAIRS 8   /* (dict "k" v ...) pairs of an include, kept */
+#define SD_TMPL_ROOTCTX  UINT32_MAX   /* sd_tmplact.arg: the root context */
+
+enum sd_tmplact_kind {
+    SD_TACT_OTHER,   /* an action that opens or closes nothing */
+    SD_TACT_OPEN,    /* if, with, range, block: closed by an end */
+    SD_TACT_DEFINE,  /* define "name": its body runs to the matching end */
+    SD_TACT_END
+};
+
+/** A (dict "k" v ...) pair handed to an include: the key (borrowed from
+ *  the text) and the node of its value. */
+typedef struct sd_tmplpair { const char *k; size_t kn; uint32_t node; } sd_tmplpair;
+
+/** One action, reported after it is read. Node ids index r->nodes; under
+ *  sd_tmplrefs__scan_each, a named template's dot is the node
+ *  sd_tmplrefs__param() (its paths are relative to what the caller passes). */
+typedef struct sd_tmplact {
+    size_t      start, end;  /* byte offsets: "{{" .. just after "}}" */
+    int         line, col;   /* of "{{", 1-based */
+    int         kind;        /* enum sd_tmplact_kind */
+    const char *name;        /* define, include, template: the template name */
+    size_t      name_n;      /* (borrowed from the text; NULL: none) */
+    uint32_t    whole[SD_TMPLACT_WHOLE];  /* written out whole (toYaml, toJson, tpl) */
+    size_t      nwhole;
+    uint32_t    arg[4];      /* include/template: what the argument stands for */
+    size_t      narg;        /* (SD_TMPL_ROOTCTX: the root context) */
+    sd_tmplpair pair[SD_TMPLACT_PAIRS];
+    uint32_t    tested[4];   /* the arguments of typeOf, typeIs, kindOf, kindIs */
+    size_t      ntested;
+    size_t      npair;       /* the argument is (dict "k" v ...): its pairs */
+} sd_tmplact;
+
+/** As sd_tmplrefs_scan() (without the final marks), calling `fn` after
+ *  each action of `text`; `fn` returning non-zero stops the scan. Returns 0
+ *  or SD_ENOMEM. */
+int sd_tmplrefs__scan_each(sd_tmplrefs *r, const char *text, size_t len,
+                           int (*fn)(const sd_tmplact *act, void *payload), void *payload);
+/** The node that stands for a named template's dot (made on first call; a
+ *  child of node 0 whose key is "\x01", which no template writes). */
+uint32_t sd_tmplrefs__param(sd_tmplrefs *r);
+
+/** Call `fn` with each regular file under `chart_dir`/templates (its path
+ *  relative to `chart_dir`, its text, borrowed for the call), with the
+ *  bounds and confinement of sd_tmplrefs_scan_dir(); `*has_templates` is
+ *  set when there is one. Returns 0, SD_ENOMEM, or what `fn` returned. */
+int sd_tmplrefs__each_file(const char *chart_dir, int *has_templates,
+                           int (*fn)(const char *rel, const char *text, size_t len, void *payload),
+                           void *payload);
+
 #endif

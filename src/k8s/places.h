@@ -23,7 +23,8 @@
 #include <stddef.h>
 
 typedef struct sd_k8s_place {
-    const char *ptr;    /* the values path as a JSON pointer ("/server/resources") */
+    const char *ptr;    /* the values path as a JSON pointer ("/server/resources");
+                           "*": any key or index (a path ranged over) */
     const char *type;   /* the definition it lands on, as named in the
                            Kubernetes OpenAPI document
                            ("io.k8s.api.core.v1.ResourceRequirements") */
@@ -40,16 +41,29 @@ typedef struct sd_k8s_places {
     size_t        n, cap;
     size_t        conflicts;  /* values paths dropped: two places, two types */
     sd_arena      arena;
+    size_t        either;     /* values paths dropped: the templates test
+                                 whether they are a list or a map
+                                 (`kindIs "map"`, `typeOf`), so either is taken */
 } sd_k8s_places;
 
-#define SD_K8S_PLACES_INIT { NULL, 0, 0, 0, SD_ARENA_INIT }
+#define SD_K8S_PLACES_INIT { NULL, 0, 0, 0, SD_ARENA_INIT, 0 }
 
 /** Read `chart_dir`/templates into `out` (initialised with
  *  SD_K8S_PLACES_INIT). No templates/ is not an error (no places).
  *  Returns 0 or SD_ENOMEM. */
 int sd_k8s_places_scan_dir(sd_k8s_places *out, const char *chart_dir);
 
-/** The place of `ptr` (a JSON pointer), or NULL. */
+/** As sd_k8s_places_scan_dir() over `n` template texts given in memory:
+ *  names[i] (its file name, for the places' `file`), texts[i] of lens[i]
+ *  bytes; a named template of one text may be included by another.
+ *  Returns 0 or SD_ENOMEM. */
+int sd_k8s_places_scan_texts(sd_k8s_places *out, const char *const *names,
+                             const char *const *texts, const size_t *lens, size_t n);
+
+/** The place of `ptr` (a JSON pointer), or NULL. A place's path written
+ *  inside `{{ range }}` over a values list or map has "*" for the key or
+ *  index (the segments sidecars, *, resources): "*" matches any segment
+ *  of `ptr`. */
 const sd_k8s_place *sd_k8s_places_find(const sd_k8s_places *p, const char *ptr);
 
 void sd_k8s_places_release(sd_k8s_places *p);

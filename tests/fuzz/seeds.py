@@ -195,6 +195,13 @@ def main():
                   b"{{ with .Values." + b".".join(b"k%d" % i + b"x" * 200 for i in range(24)) + b" }}"
                   + b"".join(b"{{ .r%d }}" % i for i in range(200)) + b"{{ end }}"):
             seeds.append(t)
+        # the places reader (src/k8s/places.c): the fixtures of tests/k8s-places,
+        # each chart's files as the parts of one input
+        for chart in sorted(glob.glob(os.path.join(here, "../k8s-places/*/templates"))):
+            files = sorted(glob.glob(os.path.join(chart, "**/*"), recursive=True))
+            files = [f for f in files if os.path.isfile(f)][:4]
+            if files:
+                seeds.append(SEP.join(read(f) for f in files))
     else:
         sys.exit("unknown target " + target)
     for s in seeds:

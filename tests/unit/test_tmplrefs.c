@@ -58,6 +58,7 @@ static void test_whole(void)
     WHOLE("{{ toYaml (omit .Values.a \"x\") }}", "a.b");
     WHOLE("{{ toYaml (index .Values \"a-b\" \"c\") }}", "a-b.c.d");
     WHOLE("{{ toYaml $.Values.a }}", "a.z");
+    WHOLE("{{ with concat .Values.a .Values.b }}{{ toYaml . }}{{ end }}", "b.x");   /* the items of both */
 }
 
 static void test_dot_and_vars(void)
