@@ -5,6 +5,7 @@
 #include "harness.h"
 #include "k8s.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void test_types_embedded(void)
@@ -82,4 +83,41 @@ static void test_types_closure(void)
     sd_k8s_types_free(t);
 }
 
-TEST_MAIN(test_types_embedded, test_types_closure)
+/* resource.ParseQuantity's grammar, through the validator's format table */
+static void test_quantity_format(void)
+{
+    static const char *const good[] = { "500m", "1Gi", "1e3", "0.5", ".5", "5.", "1", "+1.5Gi",
+                                        "-2", "100Ki", "2E", "1E-2", "3e+4", "7n", "1u", "1k", "64M" };
+    static const char *const bad[] = { "2 cores", "half", "", "1K", "1GB", ".", "-", "1e", "1e1.5",
+                                       "1Mi ", " 1", "1.2.3", "e3", "1ki", "0x10", "1Gib" };
+    int id = sd_format_id("quantity");
+    OK(id >= 0);
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        if (!sd_format_check(id, good[i], strlen(good[i]))) {
+            OK(0);
+            fprintf(stderr, "  quantity '%s' refused\n", good[i]);
+        }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (sd_format_check(id, bad[i], strlen(bad[i]))) {
+            OK(0);
+            fprintf(stderr, "  quantity '%s' accepted\n", bad[i]);
+        }
+    OK(1);
+}
+
+static void test_int_or_string_format(void)
+{
+    int id = sd_format_id("int-or-string");
+    OK(id >= 0);
+    OK(sd_format_check(id, "http-port", 9));
+    OK(sd_format_check(id, "http", 4));
+    OK(sd_format_check(id, "25%", 3));
+    OK(!sd_format_check(id, "80", 2));          /* a port name needs a letter */
+    OK(!sd_format_check(id, "HTTP", 4));
+    OK(!sd_format_check(id, "a-very-long-port-name", 21));
+    OK(!sd_format_check(id, "-http", 5));
+    OK(!sd_format_check(id, "my--port", 8));
+    OK(!sd_format_check(id, "%", 1));
+}
+
+TEST_MAIN(test_types_embedded, test_types_closure, test_quantity_format, test_int_or_string_format)
