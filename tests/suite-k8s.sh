@@ -46,5 +46,85 @@ else
     echo "SKIPPED: the staleness check of src/k8s/k8s_types.json (no $CORPUS/kubernetes/swagger.json or no python3)"
 fi
 
+# --- the spoils (tests/k8s/spoils): each found once, at the user's line ------
+S=$K/spoils
+"$SD" validate $S $S/spoiled.yaml >"$tmp/out" 2>"$tmp/err"
+status "spoils: invalid" 1 $?
+count "spoils: affinity.nodeAfinity, once" 1 "$tmp/err" "nodeAfinity"
+has "spoils: affinity.nodeAfinity, a warning with did-you-mean and the evidence" "$tmp/err" \
+    "spoiled.yaml:2:3: warning: affinity.nodeAfinity: unknown field \`nodeAfinity\` of Affinity (core/v1): the Kubernetes API server drops it; did you mean \`nodeAffinity\`? [typed by an @schema annotation naming Affinity (core/v1) ($S/values.yaml:12)]"
+count "spoils: resources.limits.cpu, once" 1 "$tmp/err" "resources.limits.cpu"
+has "spoils: resources.limits.cpu \"half\"" "$tmp/err" \
+    "spoiled.yaml:6:10: error: resources.limits.cpu: the Kubernetes API server rejects this at install: found string \"half\", expected a quantity (like 500m, 1Gi, 1e3) [ResourceRequirements (core/v1); typed by its name and its default ($S/values.yaml:8)]"
+count "spoils: tolerations[0].operator, once" 1 "$tmp/err" "tolerations\[0\].operator"
+has "spoils: tolerations[0].operator: Equals" "$tmp/err" \
+    "spoiled.yaml:9:15: error: tolerations[0].operator: the Kubernetes API server rejects this at install: found string \"Equals\", expected one of \"Equal\", \"Exists\", \"Lt\", \"Gt\""
+count "spoils: livenessProbe.httpGet.port \"http-port\" is a valid IntOrString" 0 "$tmp/err" "livenessProbe"
+count "spoils: securityContext.runAsUser, once" 1 "$tmp/err" "securityContext.runAsUser"
+has "spoils: securityContext.runAsUser: \"1000\"" "$tmp/err" \
+    "spoiled.yaml:15:14: error: securityContext.runAsUser: the Kubernetes API server rejects this at install: found string \"1000\", expected integer [SecurityContext (core/v1); typed by its name and its default ($S/values.yaml:23)]"
+has "spoils: a \$ref to _definitions.json in @schema types a list" "$tmp/err" \
+    "spoiled.yaml:17:13: error: extraTolerations[0].effect: the Kubernetes API server rejects this at install"
+count "spoils: \`k8s: off\` leaves readinessProbe free" 0 "$tmp/err" "readinessProbe"
+"$SD" validate $S >"$tmp/out" 2>"$tmp/err"
+status "spoils: the chart's own values are valid" 0 $?
+# switched off, the spoils pass unseen (the schema leaves the keys open)
+"$SD" validate --k8s-types off $S $S/spoiled.yaml >"$tmp/out" 2>"$tmp/err"
+status "spoils, --k8s-types off: nothing found" 0 $?
+count "spoils, --k8s-types off: no Kubernetes finding" 0 "$tmp/err" "Kubernetes\|unknown field"
+"$SD" validate --k8s-types maybe $S >"$tmp/out" 2>"$tmp/err"
+status "--k8s-types maybe: a usage error" 2 $?
+
+# --- precision: 0 new findings on the corpus charts' own values, every ci/
+# file and the schema generators' fixtures (types on against types off) -----
+RUN=${SD_REL:-$SD}
+[ -x "$RUN" ] || RUN=$SD
+MAPS="--map https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/=$CORPUS/kubernetes/ --map https://raw.githubusercontent.com/=$CORPUS/charts/_remote/raw.githubusercontent.com/"
+newfindings() { # LABEL ARGS...: compare the findings with types on and off
+    label=$1; shift
+    "$RUN" validate $MAPS --offline --cache-dir "$tmp/cache" "$@" >/dev/null 2>"$tmp/on"
+    "$RUN" validate $MAPS --offline --cache-dir "$tmp/cache" --k8s-types off "$@" >/dev/null 2>"$tmp/off"
+    n=$(grep -c "error:\|warning:" "$tmp/on"); m=$(grep -c "error:\|warning:" "$tmp/off")
+    if [ "$n" -gt "$m" ] || ! cmp -s "$tmp/on" "$tmp/off"; then
+        fail "$label: new findings with Kubernetes types"; diff "$tmp/off" "$tmp/on" | head -10
+        return 1
+    fi
+    return 0
+}
+if [ -d "$CORPUS/charts" ]; then
+    files=0 bad=0
+    for c in "$CORPUS"/charts/*/; do
+        c=${c%/}
+        [ -f "$c/Chart.yaml" ] || continue
+        newfindings "$(basename "$c")/values.yaml" "$c" || bad=$((bad + 1))
+        files=$((files + 1))
+        for f in "$c"/ci/*.yaml "$c"/test-chart-ci/*.yaml; do
+            [ -f "$f" ] || continue
+            newfindings "$f" "$c" "$f" || bad=$((bad + 1))
+            files=$((files + 1))
+        done
+    done
+    [ $bad -eq 0 ] && ok
+    echo "k8s precision: corpus charts: $bad of $files values and CI files with new findings"
+    if [ -d "$CORPUS/schema-gen" ]; then
+        files=0 bad=0
+        for f in $(find "$CORPUS/schema-gen" -name '*.yaml' | LC_ALL=C sort); do
+            d="$tmp/sg"; rm -rf "$d"; mkdir "$d"
+            printf 'apiVersion: v2\nname: fixture\nversion: 0.1.0\n' >"$d/Chart.yaml"
+            cp "$f" "$d/values.yaml"
+            # a fixture that is no values file (not a map) is not one to check
+            "$RUN" validate --k8s-types off "$d" >/dev/null 2>&1; [ $? -eq 2 ] && continue
+            newfindings "$f" "$d" || bad=$((bad + 1))
+            files=$((files + 1))
+        done
+        [ $bad -eq 0 ] && ok
+        echo "k8s precision: schema-gen fixtures: $bad of $files with new findings"
+    fi
+elif [ "${CI:-}" = true ]; then
+    fail "no $CORPUS/charts under CI=true"
+else
+    echo "SKIPPED: the corpus precision check (no $CORPUS/charts)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

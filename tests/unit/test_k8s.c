@@ -120,4 +120,94 @@ static void test_int_or_string_format(void)
     OK(!sd_format_check(id, "%", 1));
 }
 
-TEST_MAIN(test_types_embedded, test_types_closure, test_quantity_format, test_int_or_string_format)
+/* Each evidence types its key and is recorded; the strongest wins; an
+ * empty default proves nothing; `k8s: off` switches a key off. */
+static void test_evidence(void)
+{
+    static const char values[] =
+        "resources:\n  limits:\n    cpu: 500m\n"          /* 3: name and default */
+        "emptyResources: {}\n"
+        "resources2: {}  # @schema k8s: ResourceRequirements\n"   /* 1: annotation */
+        "nested:\n  tolerations:\n    - operator: Exists\n"     /* 3, nested, a list */
+        "badDefault:\n  resources:\n    limits:\n      cpu: lots\n"  /* fails: no type */
+        "affinity: {}\n"                                     /* empty: no type */
+        "fromSchema: {}\n"                                   /* 1: the schema's $ref */
+        "placed: {}\n"                                       /* 2: the templates */
+        "env:\n  FOO: bar\n"                                 /* a map, not a list: no type */
+        "securityContext:\n  fsGroup: 1000\n"               /* the pod's, by its default */
+        "livenessProbe:  # @schema k8s: off\n  exec:\n    command: [true]\n";
+    static const char schema[] =
+        "{\"properties\": {\"fromSchema\": {\"$ref\": \"https://x/_definitions.json#/definitions/io.k8s.api.core.v1.Affinity\"},"
+        " \"resources\": {\"$ref\": \"#/$defs/res\"}},"
+        " \"$defs\": {\"res\": {\"$ref\": \"$k8s/_definitions.json#/definitions/io.k8s.api.core.v1.ResourceRequirements\"}}}";
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *v = NULL, *s = NULL;
+    sd_k8s_types *t = NULL;
+    sd_k8s_keys k = SD_K8S_KEYS_INIT;
+    sd_k8s_places pl = SD_K8S_PLACES_INIT;
+    sd_k8s_place one = { "/placed", "io.k8s.api.core.v1.Affinity", 0, "templates/deployment.yaml", 20, 9,
+                         "Deployment spec.template.spec.affinity" };
+    const sd_k8s_key *x;
+
+    pl.v = &one;
+    pl.n = 1;
+    INT_EQ(sd_doc_load_mem(&v, "values.yaml", values, sizeof values - 1, SD_FMT_YAML, NULL, &d), 0);
+    INT_EQ(sd_doc_load_mem(&s, "values.schema.json", schema, sizeof schema - 1, SD_FMT_JSON, NULL, &d), 0);
+    INT_EQ(sd_k8s_types_open(&t), 0);
+    sd_k8s_chart in = { v, sd_doc_root(s), &pl };
+    INT_EQ(sd_k8s_keys_scan(&k, t, &in), 0);
+    OK((x = sd_k8s_keys_find(&k, "/resources")) != NULL);
+    if (x) {
+        /* the schema's $ref (through a local one) outranks the name */
+        INT_EQ(x->evidence, SD_K8S_EXPLICIT);
+        STR_EQ(x->type, "io.k8s.api.core.v1.ResourceRequirements");
+    }
+    OK(sd_k8s_keys_find(&k, "/emptyResources") == NULL);
+    OK((x = sd_k8s_keys_find(&k, "/resources2")) && x->evidence == SD_K8S_EXPLICIT &&
+       strstr(x->why, "@schema annotation"));
+    OK((x = sd_k8s_keys_find(&k, "/nested/tolerations")) && x->evidence == SD_K8S_NAME && x->list == 1 &&
+       strstr(x->why, "its name and its default"));
+    OK(sd_k8s_keys_find(&k, "/badDefault/resources") == NULL);
+    OK(sd_k8s_keys_find(&k, "/affinity") == NULL);
+    OK((x = sd_k8s_keys_find(&k, "/fromSchema")) && x->evidence == SD_K8S_EXPLICIT &&
+       !strcmp(x->type, "io.k8s.api.core.v1.Affinity"));
+    OK((x = sd_k8s_keys_find(&k, "/placed")) && x->evidence == SD_K8S_TEMPLATE &&
+       strstr(x->why, "templates/deployment.yaml:20"));
+    OK(sd_k8s_keys_find(&k, "/env") == NULL);
+    OK((x = sd_k8s_keys_find(&k, "/securityContext")) && !strcmp(x->type, "io.k8s.api.core.v1.PodSecurityContext"));
+    OK(sd_k8s_keys_find(&k, "/livenessProbe") == NULL);
+    INT_EQ(k.n, 6);
+
+    /* the check: findings with the user's position and the evidence */
+    static const char user[] = "resources:\n  limits:\n    cpu: 2 cores\n  requets: {}\n";
+    sd_doc *u = NULL;
+    sd_vresult r = SD_VRESULT_INIT;
+    INT_EQ(sd_doc_load_mem(&u, "user.yaml", user, sizeof user - 1, SD_FMT_YAML, NULL, &d), 0);
+    x = sd_k8s_keys_find(&k, "/resources");
+    INT_EQ(sd_k8s_check(t, x, sd_node_get(sd_doc_root(u), "resources"), "resources", &r), 2);
+    INT_EQ(r.count, 1);
+    INT_EQ(r.nwarnings, 1);
+    if (r.count == 1 && r.nwarnings == 1) {
+        STR_EQ(r.items[0].path, "/resources/limits/cpu");
+        STR_EQ(r.items[0].key, "resources.limits.cpu");
+        INT_EQ(r.items[0].loc.line, 3);
+        OK(strstr(r.items[0].message, "expected a quantity") != NULL);
+        STR_EQ(r.warnings[0].key, "resources.requets");
+        OK(strstr(r.warnings[0].message, "did you mean `requests`?") != NULL);
+    }
+    sd_vresult_release(&r);
+    /* a key typed Quantity itself: a number or a quantity string */
+    sd_k8s_key q = { "/size", "io.k8s.apimachinery.pkg.api.resource.Quantity", 0, SD_K8S_EXPLICIT, "a test" };
+    INT_EQ(sd_k8s_check(t, &q, sd_node_get(sd_node_get(sd_doc_root(u), "resources"), "limits"), "size", NULL), 1);
+    INT_EQ(sd_k8s_check(t, &q, sd_node_get(sd_node_get(sd_node_get(sd_doc_root(v), "resources"), "limits"), "cpu"),
+                        "size", NULL), 0);
+    sd_doc_free(u);
+    sd_k8s_keys_release(&k);
+    sd_k8s_types_free(t);
+    sd_doc_free(v);
+    sd_doc_free(s);
+    sd_diags_release(&d);
+}
+
+TEST_MAIN(test_types_embedded, test_types_closure, test_quantity_format, test_int_or_string_format,
+          test_evidence)
