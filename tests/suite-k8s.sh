@@ -75,6 +75,41 @@ count "spoils, --k8s-types off: no Kubernetes finding" 0 "$tmp/err" "Kubernetes\
 "$SD" validate --k8s-types maybe $S >"$tmp/out" 2>"$tmp/err"
 status "--k8s-types maybe: a usage error" 2 $?
 
+# --- the made schema: $refs to bundled $defs in schemadoc's own mode only ---
+mkdir "$tmp/noschema" && cp $S/Chart.yaml $S/values.yaml $S/spoiled.yaml "$tmp/noschema/"
+"$SD" schema "$tmp/noschema" -o "$tmp/made.json" 2>"$tmp/err"
+status "made schema: written" 0 $?
+has "made schema: resources is a \$ref to its bundled type" "$tmp/made.json" '"$ref": "#/$defs/io.k8s.api.core.v1.ResourceRequirements"'
+has "made schema: the closure is bundled" "$tmp/made.json" '"io.k8s.api.core.v1.NodeSelectorRequirement": {'
+has "made schema: a quantity by its pattern" "$tmp/made.json" "\"pattern\": \"^[+-]?(?:[0-9]+"
+count "made schema: no warning for the k8s part" 0 "$tmp/err" "k8s"
+for like in helm-values-schema-json helm-schema; do
+    "$SD" schema --like $like "$tmp/noschema" -o "$tmp/like.json" 2>/dev/null
+    count "made schema, --like $like: no Kubernetes type" 0 "$tmp/like.json" 'io.k8s.api.core.v1.ResourceRequirements'
+done
+"$SD" schema --k8s-types off "$tmp/noschema" -o "$tmp/off.json" 2>/dev/null
+count "made schema, --k8s-types off: no Kubernetes type" 0 "$tmp/off.json" '\$defs'
+# validate on a chart without a schema: the spoils found the same way
+# (the made schema leaves typed keys open for the layer: "http-port" is no
+# `integer` because the default was 80, and nothing is fetched for the
+# annotation's $ref)
+"$SD" validate "$tmp/noschema" "$tmp/noschema/spoiled.yaml" >"$tmp/out" 2>"$tmp/err"
+status "no schema: spoils invalid" 1 $?
+count "no schema: resources.limits.cpu \"half\" once" 1 "$tmp/err" "resources.limits.cpu: the Kubernetes API server rejects this"
+count "no schema: tolerations[0].operator once" 1 "$tmp/err" "tolerations\[0\].operator: the Kubernetes API server rejects this"
+count "no schema: securityContext.runAsUser once" 1 "$tmp/err" "securityContext.runAsUser: .*found string \"1000\", expected integer"
+count "no schema: affinity.nodeAfinity once" 1 "$tmp/err" "affinity.nodeAfinity: unknown field"
+count "no schema: http-port passes" 0 "$tmp/err" "livenessProbe"
+
+# --- the pages: a key of a Kubernetes type links to the API reference -------
+mkdir "$tmp/shipped" && cp $S/Chart.yaml $S/values.yaml "$tmp/shipped/" && cp "$tmp/made.json" "$tmp/shipped/values.schema.json"
+"$SD" "$tmp/shipped" --format html -o "$tmp/page.html" 2>/dev/null
+status "page: written" 0 $?
+has "page: resources is ResourceRequirements (core/v1), linked" "$tmp/page.html" \
+    '<a class="type" href="https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#resourcerequirements-v1-core" title="the Kubernetes API reference">ResourceRequirements (core/v1)</a>'
+"$SD" "$tmp/shipped" --format md -o "$tmp/page.md" 2>/dev/null
+has "md page: the type linked" "$tmp/page.md" '[NodeAffinity (core/v1)](https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#nodeaffinity-v1-core)'
+
 # --- precision: 0 new findings on the corpus charts' own values, every ci/
 # file and the schema generators' fixtures (types on against types off) -----
 RUN=${SD_REL:-$SD}

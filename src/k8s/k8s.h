@@ -51,6 +51,12 @@ void sd_k8s_type_label(sd_buf *out, const char *full);
  *  https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#resourcerequirements-v1-core */
 void sd_k8s_type_url(sd_buf *out, const char *full);
 
+/** When the last segment of `ref` (a `$ref`, a model's ref id) is a
+ *  Kubernetes definition's full name ("#/$defs/io.k8s.api.core.v1.Probe"):
+ *  append its label and API reference address (either may be NULL) and
+ *  return 1; else 0. Needs no types: the pages name what a schema says. */
+int sd_k8s_ref_label(sd_buf *label, sd_buf *url, const char *ref);
+
 /* ---- the typed keys (k8s_evidence.c) ------------------------------------- */
 
 /** What made a key typed, strongest first. */
@@ -91,6 +97,27 @@ int sd_k8s_keys_scan(sd_k8s_keys *out, const sd_k8s_types *t, const sd_k8s_chart
 /** The typed key of `ptr`, or NULL. */
 const sd_k8s_key *sd_k8s_keys_find(const sd_k8s_keys *k, const char *ptr);
 void sd_k8s_keys_release(sd_k8s_keys *k);
+
+/* ---- the made schema (k8s_schema.c) -------------------------------------- */
+
+/** In `doc`, a made schema: each key of `keys` whose property it has
+ *  becomes a `$ref` to `#/$defs/<full type name>` (a list: `items` of it),
+ *  its description and default kept, and the definitions it needs are
+ *  bundled under `$defs`. Returns 0 or SD_ENOMEM. */
+int sd_k8s_schema_bundle(sd_doc *doc, const sd_k8s_types *t, const sd_k8s_keys *keys);
+
+/** The made schema of a chart typed: the keys `values` (its values.yaml)
+ *  and its templates in `chart_dir` (may be NULL) prove (no schema of its
+ *  own: it is being made), bundled into `schema` as above; or, with
+ *  `open` (the schema every command makes for a chart that ships none),
+ *  each such key's property left open for validate's layer. Returns 0 or
+ *  SD_ENOMEM. */
+int sd_k8s_type_schema(sd_doc *schema, const sd_doc *values, const char *chart_dir, int open);
+
+/** The places of `chart_dir`'s templates (evidence 2) into `out`, released
+ *  with sd_k8s_chart_places_release(). Returns 0 or SD_ENOMEM. */
+int sd_k8s_chart_places(sd_k8s_places *out, const char *chart_dir);
+void sd_k8s_chart_places_release(sd_k8s_places *p);
 
 /* ---- the check (k8s_check.c) --------------------------------------------- */
 

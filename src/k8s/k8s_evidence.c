@@ -279,6 +279,24 @@ static int passes(ev *e, const char *type, int list, const sd_node *v)
     return n == 0;
 }
 
+/* Has the author annotated `n` or anything under it (`@schema`)? Then the
+ * annotations say what the key is, not its name. */
+static int has_ann(const ev *e, const sd_pair *p)
+{
+    const sd_atann *a = sd_atschema_get(&e->ats, p);
+    return a && (a->nparts || a->has_block);
+}
+
+static int annotated_below(const ev *e, const sd_node *n, int depth)
+{
+    if (!n || (n->kind != SD_MAP && n->kind != SD_SEQ) || depth > MAX_DEPTH)
+        return 0;
+    for (uint32_t i = 0; i < n->n; i++)
+        if (has_ann(e, &n->items[i]) || annotated_below(e, n->items[i].value, depth + 1))
+            return 1;
+    return 0;
+}
+
 static void walk_names(ev *e, const sd_node *n, int depth)
 {
     if (!n || n->kind != SD_MAP || depth > MAX_DEPTH || e->oom)
@@ -298,7 +316,7 @@ static void walk_names(ev *e, const sd_node *n, int depth)
         const sd_node *v = p->value;
         int nonempty = v && (v->kind == SD_MAP || v->kind == SD_SEQ) && v->n > 0 &&
                        (v->kind == SD_SEQ) == (b && b->list);
-        if (b && nonempty) {
+        if (b && nonempty && !has_ann(e, p) && !annotated_below(e, v, 0)) {
             const char *type = passes(e, b->type, b->list, v) ? b->type
                              : b->type2 && passes(e, b->type2, b->list, v) ? b->type2 : NULL;
             if (type) {

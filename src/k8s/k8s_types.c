@@ -142,10 +142,12 @@ static const char *split_name(const char *full, char *group, size_t gcap, char *
                 break;
             }
     }
-    if (ver)
+    /* a version is v1, v2beta1...; apimachinery's Quantity and IntOrString
+     * have none (api.resource, util.intstr): the kind alone */
+    if (ver && grp && ver[0] == 'v' && ver[1] >= '0' && ver[1] <= '9') {
         snprintf(version, vcap, "%.*s", (int)(kind - ver), ver);
-    if (grp)
         snprintf(group, gcap, "%.*s", (int)(ver - 1 - grp), grp);
+    }
     return kind + 1;
 }
 
@@ -163,8 +165,30 @@ void sd_k8s_type_url(sd_buf *out, const char *full)
 {
     char group[64], version[32];
     const char *kind = split_name(full, group, sizeof group, version, sizeof version);
-    sd_buf_puts(out, "https://kubernetes.io/docs/reference/generated/kubernetes-api/v" SD_K8S_RELEASE "/#");
+    sd_buf_puts(out, "https://kubernetes.io/docs/reference/generated/kubernetes-api/v" SD_K8S_RELEASE "/");
+    if (!*group)
+        return;   /* no section of its own */
+    sd_buf_putc(out, '#');
     for (const char *p = kind; *p; p++)
         sd_buf_putc(out, (char)tolower((unsigned char)*p));
     sd_buf_printf(out, "-%s-%s", version, group);
+}
+
+int sd_k8s_ref_label(sd_buf *label, sd_buf *url, const char *ref)
+{
+    const char *last = ref ? strrchr(ref, '/') : NULL;
+    last = last ? last + 1 : ref;
+    if (last && !strncmp(last, "def-", 4))
+        last += 4;   /* the model's id of a definition */
+    if (!last || (strncmp(last, "io.k8s.api.", 11) && strncmp(last, "io.k8s.apimachinery.", 20)))
+        return 0;
+    /* GROUP.VERSION.Kind after the prefix: a definition name, not a field */
+    const char *kind = strrchr(last, '.');
+    if (!kind || !(kind[1] >= 'A' && kind[1] <= 'Z'))
+        return 0;
+    if (label)
+        sd_k8s_type_label(label, last);
+    if (url)
+        sd_k8s_type_url(url, last);
+    return 1;
 }

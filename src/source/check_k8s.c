@@ -20,8 +20,7 @@
 struct sd_check_k8s {
     sd_k8s_types *types;
     sd_k8s_keys   keys;
-    sd_k8s_places places;   /* the templates' places: empty until places.c
-                               (branch k8splaces) is merged */
+    sd_k8s_places places;   /* the templates' places (sd_k8s_chart_places) */
     int           failed;
 };
 
@@ -142,7 +141,10 @@ int sd_check__k8s(sd_check_k8s **state, sd_source *src, const sd_chart *chart, c
                   const sd_node *values, sd_vresult *res)
 {
     sd_check_k8s *st = *state;
-    const sd_node *own = chart && chart->schema ? sd_doc_root(chart->schema) : NULL;
+    /* a schema made from values.yaml is no evidence: its $refs are the
+     * annotations', read as such */
+    const sd_node *own = chart && chart->schema && !(chart == sd_source_chart(src) && sd_source_schema_generated(src))
+                       ? sd_doc_root(chart->schema) : NULL;
     int err = 0;
 
     if (!chart || !values || sd_source_options(src)->k8s_types_off)
@@ -153,10 +155,9 @@ int sd_check__k8s(sd_check_k8s **state, sd_source *src, const sd_chart *chart, c
             return SD_ENOMEM;
         }
         st->keys = (sd_k8s_keys)SD_K8S_KEYS_INIT;
-        st->places = (sd_k8s_places)SD_K8S_PLACES_INIT;
-        /* TODO(k8splaces): sd_k8s_places_scan_dir(&st->places, chart->dir) reads the templates here */
         sd_k8s_chart in = { chart->values, own, &st->places };
-        if ((err = sd_k8s_types_open(&st->types)) < 0 || (err = sd_k8s_keys_scan(&st->keys, st->types, &in)) < 0)
+        if ((err = sd_k8s_chart_places(&st->places, chart->dir)) < 0 || (err = sd_k8s_types_open(&st->types)) < 0 ||
+            (err = sd_k8s_keys_scan(&st->keys, st->types, &in)) < 0)
             st->failed = 1;
     }
     if (st->failed)
@@ -182,9 +183,7 @@ void sd_check__k8s_free(sd_check_k8s *st)
     if (!st)
         return;
     sd_k8s_keys_release(&st->keys);
-    /* places.c's sd_k8s_places_release() once merged; empty until then */
-    free(st->places.v);
-    sd_arena_release(&st->places.arena);
+    sd_k8s_chart_places_release(&st->places);
     sd_k8s_types_free(st->types);
     free(st);
 }

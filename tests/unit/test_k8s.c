@@ -4,6 +4,10 @@
  * the API server parses them; the typed keys and the check. */
 #include "harness.h"
 #include "k8s.h"
+#include "synth.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +43,20 @@ static void test_types_embedded(void)
     sd_buf_clear(&b);
     sd_k8s_type_url(&b, "io.k8s.api.core.v1.ResourceRequirements");
     STR_EQ(b.ptr, "https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#resourcerequirements-v1-core");
+    sd_buf_clear(&b);
+    OK(sd_k8s_ref_label(&b, NULL, "def-io.k8s.api.core.v1.Toleration"));
+    STR_EQ(b.ptr, "Toleration (core/v1)");
+    sd_buf_clear(&b);
+    OK(sd_k8s_ref_label(NULL, &b, "#/$defs/io.k8s.api.core.v1.Probe"));
+    STR_EQ(b.ptr, "https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#probe-v1-core");
+    OK(!sd_k8s_ref_label(NULL, NULL, "#/$defs/io.k8s.api.core.v1.Probe/properties/exec"));
+    OK(!sd_k8s_ref_label(NULL, NULL, "def-resources"));
+    sd_buf_clear(&b);
+    OK(sd_k8s_ref_label(&b, NULL, "def-io.k8s.apimachinery.pkg.api.resource.Quantity"));
+    STR_EQ(b.ptr, "Quantity");
+    sd_buf_clear(&b);
+    OK(sd_k8s_ref_label(&b, NULL, "def-io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"));
+    STR_EQ(b.ptr, "LabelSelector (meta/v1)");
     sd_buf_clear(&b);
     sd_k8s_type_label(&b, "io.k8s.api.autoscaling.v2.MetricSpec");
     STR_EQ(b.ptr, "MetricSpec (autoscaling/v2)");
@@ -135,7 +153,9 @@ static void test_evidence(void)
         "placed: {}\n"                                       /* 2: the templates */
         "env:\n  FOO: bar\n"                                 /* a map, not a list: no type */
         "securityContext:\n  fsGroup: 1000\n"               /* the pod's, by its default */
-        "livenessProbe:  # @schema k8s: off\n  exec:\n    command: [true]\n";
+        "livenessProbe:  # @schema k8s: off\n  exec:\n    command: [true]\n"
+        "sub:\n  affinity:\n    nodeAffinity:  # @schema additionalProperties: false\n      x: 1\n"
+        "sub2:\n  resources:\n    limits:\n      cpu: 1  # @schema minimum: 1\n";  /* annotated: no name typing */
     static const char schema[] =
         "{\"properties\": {\"fromSchema\": {\"$ref\": \"https://x/_definitions.json#/definitions/io.k8s.api.core.v1.Affinity\"},"
         " \"resources\": {\"$ref\": \"#/$defs/res\"}},"
@@ -176,6 +196,7 @@ static void test_evidence(void)
     OK(sd_k8s_keys_find(&k, "/env") == NULL);
     OK((x = sd_k8s_keys_find(&k, "/securityContext")) && !strcmp(x->type, "io.k8s.api.core.v1.PodSecurityContext"));
     OK(sd_k8s_keys_find(&k, "/livenessProbe") == NULL);
+    OK(sd_k8s_keys_find(&k, "/sub2/resources") == NULL);
     INT_EQ(k.n, 6);
 
     /* the check: findings with the user's position and the evidence */
@@ -209,5 +230,79 @@ static void test_evidence(void)
     sd_diags_release(&d);
 }
 
-TEST_MAIN(test_types_embedded, test_types_closure, test_quantity_format, test_int_or_string_format,
+/* The made schema: typed keys become $refs to bundled $defs; the patterns
+ * that stand for the quantity and IntOrString formats there agree with
+ * quantity.c on every sample of the two tests above. */
+static void test_schema_bundle(void)
+{
+    static const char values[] = "resources:\n  limits:\n    cpu: 500m\nports: []\n"
+                                 "tolerations:\n  - operator: Exists\n";
+    static const char schema[] = "{\"properties\": {\"resources\": {\"type\": \"object\", \"description\": \"R\"},"
+                                 " \"tolerations\": {\"type\": \"array\"}, \"ports\": {\"type\": \"array\"}}}";
+    static const char *const samples[] = { "500m", "1Gi", "1e3", "0.5", ".5", "5.", "1", "+1.5Gi", "-2", "100Ki",
+                                           "2E", "1E-2", "3e+4", "7n", "1u", "1k", "64M", "2 cores", "half", "",
+                                           "1K", "1GB", ".", "-", "1e", "1e1.5", "1Mi ", " 1", "1.2.3", "e3", "1ki",
+                                           "0x10", "1Gib", "http-port", "http", "25%", "80", "HTTP",
+                                           "a-very-long-port-name", "-http", "my--port", "%", "a1234567890123x" };
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *v = NULL, *s = NULL, *j = NULL;
+
+    INT_EQ(sd_doc_load_mem(&v, "values.yaml", values, sizeof values - 1, SD_FMT_YAML, NULL, &d), 0);
+    INT_EQ(sd_doc_load_mem(&j, "made.json", schema, sizeof schema - 1, SD_FMT_JSON, NULL, &d), 0);
+    /* a made schema is a document built in code (gen.h) */
+    s = sd_synth_new("made");
+    sd_synth_set_root(s, sd_synth_copy(s, sd_doc_root(j)));
+    INT_EQ(sd_k8s_type_schema(s, v, NULL, 0), 0);
+    const sd_node *root = sd_doc_root(s), *p = sd_node_get(root, "properties"), *defs = sd_node_get(root, "$defs");
+    STR_EQ(sd_node_str(sd_node_get(sd_node_get(p, "resources"), "$ref")), "#/$defs/io.k8s.api.core.v1.ResourceRequirements");
+    STR_EQ(sd_node_str(sd_node_get(sd_node_get(p, "resources"), "description")), "R");
+    STR_EQ(sd_node_str(sd_node_get(sd_node_get(sd_node_get(p, "tolerations"), "items"), "$ref")),
+           "#/$defs/io.k8s.api.core.v1.Toleration");
+    OK(sd_node_get(sd_node_get(p, "ports"), "$ref") == NULL);   /* an empty default: untyped */
+    OK(sd_node_get(defs, "io.k8s.api.core.v1.ResourceClaim") != NULL);   /* the closure */
+    const char *qre = sd_node_str(sd_node_get(sd_node_get(defs, "io.k8s.apimachinery.pkg.api.resource.Quantity"), "pattern"));
+    OK(qre != NULL);
+    int qid = sd_format_id("quantity"), iid = sd_format_id("int-or-string"), rid = sd_format_id("regex");
+    OK(qre && sd_format_check(rid, qre, strlen(qre)));
+    /* the IntOrString pattern is only bundled where a type needs it: a Probe does */
+    sd_k8s_types *t = NULL;
+    sd_k8s_keys k = SD_K8S_KEYS_INIT;
+    sd_k8s_key probe = { "/resources", "io.k8s.api.core.v1.Probe", 0, SD_K8S_EXPLICIT, "a test" };
+    INT_EQ(sd_k8s_types_open(&t), 0);
+    k.v = &probe;
+    k.n = 1;
+    INT_EQ(sd_k8s_schema_bundle(s, t, &k), 0);
+    const char *ire = sd_node_str(sd_node_get(sd_node_get(defs, "io.k8s.apimachinery.pkg.util.intstr.IntOrString"), "pattern"));
+    OK(ire != NULL);
+    for (size_t i = 0; qre && ire && i < sizeof samples / sizeof *samples; i++) {
+        const char *x = samples[i];
+        int ec = 0;
+        size_t eo = 0;
+        void *q = sd_regex_compile(qre, strlen(qre), &ec, &eo), *r = sd_regex_compile(ire, strlen(ire), &ec, &eo);
+        OK(q && r);
+        if (!q || !r)
+            break;
+        pcre2_match_data *md = pcre2_match_data_create(4, NULL);
+        int qm = pcre2_match(q, (PCRE2_SPTR)x, strlen(x), 0, 0, md, NULL) >= 0;
+        int im = pcre2_match(r, (PCRE2_SPTR)x, strlen(x), 0, 0, md, NULL) >= 0;
+        if (qm != sd_format_check(qid, x, strlen(x)) || im != sd_format_check(iid, x, strlen(x))) {
+            OK(0);
+            fprintf(stderr, "  '%s': pattern %d/%d, format %d/%d\n", x, qm, im, sd_format_check(qid, x, strlen(x)),
+                    sd_format_check(iid, x, strlen(x)));
+        }
+        pcre2_match_data_free(md);
+        pcre2_code_free(q);
+        pcre2_code_free(r);
+    }
+    k.v = NULL;
+    k.n = 0;
+    sd_k8s_keys_release(&k);
+    sd_k8s_types_free(t);
+    sd_doc_free(v);
+    sd_doc_free(s);
+    sd_doc_free(j);
+    sd_diags_release(&d);
+}
+
+TEST_MAIN(test_schema_bundle, test_types_embedded, test_types_closure, test_quantity_format, test_int_or_string_format,
           test_evidence)

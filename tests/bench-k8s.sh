@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# tests/bench-k8s.sh - what the Kubernetes types (issue 43, docs/k8s.md)
+# cost (run by `make bench`; figures, never asserted): the bytes they add to
+# the release binary (the embedded definitions and the src/k8s objects,
+# text + data), and the time of `schemadoc CHART --format html` and of
+# `validate` on the corpus chart with the largest values.yaml, with the
+# types off (as before them) and on: median CPU seconds of RUNS.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+SD=${SD_REL:-$PWD/schemadoc}
+B=${SD_BUILD:-build}/rel
+CORPUS=${CORPUS:-../shared/corpus}
+RUNS=${RUNS:-7}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+objs=$(ls "$B"/k8stypes.o "$B"/k8s/*.o "$B"/source/check_k8s.o 2>/dev/null)
+if [ -n "$objs" ] && command -v size >/dev/null 2>&1; then
+    # (LTO objects carry their code twice: count the data and text size
+    # reports for the final code, from the fat objects' own sections)
+    size $objs | awk 'NR > 1 { t += $1 + $2; printf "  %-34s %8d bytes (text + data)\n", $6, $1 + $2 }
+                      END { printf "figure: k8s types add %d bytes (%.1f KB) to the binary, of which %d bytes of JSON\n", t, t / 1024, '"$(wc -c < src/k8s/k8s_types.json)"' }'
+fi
+[ -x "$SD" ] || { echo "skip: no release binary at $SD"; exit 0; }
+[ -d "$CORPUS/charts" ] || { echo "skip: no corpus at $CORPUS"; exit 0; }
+big=$(ls -S "$CORPUS"/charts/*/values.yaml | head -1)
+chart=$(dirname "$big")
+
+med() { # ARGS...: median CPU seconds (user + sys) of RUNS runs
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+        /usr/bin/time -f '%U %S' -o "$tmp/t" "$SD" "$@" >/dev/null 2>&1
+        tail -n 1 "$tmp/t" | awk '{printf "%.3f\n", $1 + $2}'
+        i=$((i + 1))
+    done | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
+}
+for what in html validate; do
+    if [ $what = html ]; then args="$chart --format html -o $tmp/page.html"; else args="validate $chart"; fi
+    # shellcheck disable=SC2086
+    off=$(med $args --k8s-types off); on=$(med $args)
+    echo "figure: k8s $what $(basename "$chart") ($(wc -c < "$big") bytes of values): types off ${off} s, on ${on} s" \
+         "($(awk -v a="$off" -v b="$on" 'BEGIN { if (a > 0) printf "%+.1f%%", (b - a) * 100 / a; else print "n/a" }'))"
+done
