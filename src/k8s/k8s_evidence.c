@@ -347,7 +347,8 @@ int sd_k8s_keys_scan(sd_k8s_keys *out, const sd_k8s_types *t, const sd_k8s_chart
     e.ptr = (sd_buf)SD_BUF_INIT;
     if (in->schema)
         walk_schema(&e, in->schema, in->schema, 0);
-    if (in->values) {
+    /* (a values file without `@schema` has no annotation to read: most) */
+    if (in->values && in->values->text && strstr(in->values->text, "@schema")) {
         int rc = sd_atschema_scan(&e.ats, in->values, &quiet);
         e.oom |= rc == SD_ENOMEM;
         if (rc == 0)
