@@ -110,6 +110,11 @@ has "page: resources is ResourceRequirements (core/v1), linked" "$tmp/page.html"
 "$SD" "$tmp/shipped" --format md -o "$tmp/page.md" 2>/dev/null
 has "md page: the type linked" "$tmp/page.md" '[NodeAffinity (core/v1)](https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#nodeaffinity-v1-core)'
 
+# a chart without a schema: its typed keys show their type too
+"$SD" "$tmp/noschema" --format html -o "$tmp/noschema.html" 2>/dev/null
+has "page without a schema: the type linked" "$tmp/noschema.html" \
+    '<a class="type" href="https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.36/#toleration-v1-core" title="the Kubernetes API reference">Toleration (core/v1)</a>'
+
 # --- precision: 0 new findings on the corpus charts' own values, every ci/
 # file and the schema generators' fixtures (types on against types off) -----
 RUN=${SD_REL:-$SD}

@@ -167,19 +167,40 @@ static sd_node *property(sd_node *root, const char *ptr, sd_node **parent, uint3
 }
 
 /* The schema made for a chart that ships none, which every command uses:
- * a typed key's property left open (its words, default and type word
- * kept), so that the inference from one default does not refuse what the
- * Kubernetes type takes (`port: 80` made `integer` refuses "http-port");
- * validate checks the type as its layer (check_k8s.c). */
+ * a typed key's property left open (its words and default kept), so that
+ * the inference from one default does not refuse what the Kubernetes type
+ * takes (`port: 80` made `integer` refuses "http-port"); validate checks
+ * the type as its layer (check_k8s.c). It still names the type, as a
+ * `$ref` to an open `$defs` entry of that name, so the pages show it. */
 static int open_keys(sd_doc *doc, const sd_k8s_keys *keys)
 {
-    sd_node *root = sd_doc_root(doc);
+    sd_node *root = sd_doc_root(doc), *defs = NULL;
     for (size_t i = 0; i < keys->n; i++) {
-        sd_node *parent = NULL, *old, *s;
+        const sd_k8s_key *k = &keys->v[i];
+        sd_node *parent = NULL, *old, *s, *ref;
         uint32_t idx = 0;
-        if (!(old = property(root, keys->v[i].ptr, &parent, &idx)) || old->kind != SD_MAP)
+        if (!(old = property(root, k->ptr, &parent, &idx)) || old->kind != SD_MAP)
             continue;
-        if (!(s = sd_synth_map(doc, old->loc)))
+        if (!defs && !(defs = sd_node_get(root, "$defs"))) {
+            if (!(defs = sd_synth_map(doc, root->loc)) || sd_synth_set(doc, root, "$defs", defs) < 0)
+                return SD_ENOMEM;
+            defs = sd_node_get(root, "$defs");
+        }
+        if (!sd_node_get(defs, k->type)) {
+            sd_node *open = sd_synth_map(doc, (sd_loc){ "(Kubernetes " SD_K8S_RELEASE " types)", 0, 0 });
+            int scalar = !strcmp(k->type, QUANTITY) || !strcmp(k->type, INTORSTR);
+            if (!open || (!scalar && sd_synth_set(doc, open, "type", sd_synth_str(doc, open->loc, "object")) < 0) ||
+                sd_synth_set(doc, defs, k->type, open) < 0)
+                return SD_ENOMEM;
+        }
+        sd_buf r = SD_BUF_INIT;
+        sd_buf_puts(&r, "#/$defs");
+        sd_ptr_push(&r, k->type, strlen(k->type));
+        s = sd_synth_map(doc, old->loc);
+        ref = sd_synth_map(doc, old->loc);
+        int bad = !s || !ref || sd_synth_set(doc, ref, "$ref", sd_synth_str(doc, old->loc, r.ptr)) < 0;
+        sd_buf_release(&r);
+        if (bad)
             return SD_ENOMEM;
         static const char *const kept[] = { "title", "description", "default", "deprecated", "examples" };
         for (size_t j = 0; j < sizeof kept / sizeof *kept; j++) {
@@ -187,7 +208,9 @@ static int open_keys(sd_doc *doc, const sd_k8s_keys *keys)
             if (v && sd_synth_set(doc, s, kept[j], v) < 0)
                 return SD_ENOMEM;
         }
-        if (sd_synth_set(doc, s, "type", sd_synth_str(doc, old->loc, keys->v[i].list ? "array" : "object")) < 0)
+        if (k->list ? sd_synth_set(doc, s, "type", sd_synth_str(doc, old->loc, "array")) < 0 ||
+                      sd_synth_set(doc, s, "items", ref) < 0
+                    : sd_synth_set(doc, s, "$ref", sd_node_get(ref, "$ref")) < 0)
             return SD_ENOMEM;
         parent->items[idx].value = s;
     }

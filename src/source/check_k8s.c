@@ -87,7 +87,11 @@ static int schema_open(const sd_k8s_types *t, const sd_node *root, const char *p
     const sd_node *addl = sd_node_get(s, "additionalProperties");
     if (addl && !(addl->kind == SD_BOOL && addl->num.b))
         return 0;
-    const sd_node *items = deref(root, sd_node_get(s, "items"));
+    const sd_node *items = sd_node_get(s, "items");
+    const char *iref = items ? sd_node_str(sd_node_get(items, "$ref")) : NULL;
+    if (iref && sd_k8s_types_ref(t, iref))
+        return 1;   /* a list of a Kubernetes type */
+    items = deref(root, items);
     if (items && items->kind == SD_MAP && items->n)
         return 0;
     return 1;
