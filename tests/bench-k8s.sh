@@ -6,7 +6,10 @@
 # text + data), and the time of `schemadoc CHART --format html` and of
 # `validate` on the corpus chart with the largest values.yaml, with the
 # types off (as before them) and on: median CPU seconds of RUNS, and the
-# instructions callgrind counts (the steadier figure).
+# instructions callgrind counts (the steadier figure). With SD_BASE=OLD (a
+# release binary built before the types, e.g. from `git archive 5ebf7ce`),
+# the same figures for OLD against this one, and both binaries' stripped
+# sizes.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 SD=${SD_REL:-$PWD/schemadoc}
@@ -60,3 +63,16 @@ for what in html validate; do
         echo "figure: k8s $what $(basename "$chart"): types off $ioff instructions, on $ion ($(pct "$ioff" "$ion"))"
     fi
 done
+
+# before and after: a binary without the types at all
+if [ -n "${SD_BASE:-}" ] && [ -x "$SD_BASE" ]; then
+    cp "$SD_BASE" "$tmp/old" && cp "$SD" "$tmp/new" && strip "$tmp/old" "$tmp/new" 2>/dev/null &&
+        echo "figure: k8s binary (stripped): before $(wc -c < "$tmp/old") bytes, after $(wc -c < "$tmp/new") ($(( $(wc -c < "$tmp/new") - $(wc -c < "$tmp/old") )) bytes added)"
+    new=$SD
+    args="$chart --format html -o $tmp/page.html"
+    # shellcheck disable=SC2086
+    SD=$SD_BASE; b=$(med $args); bi=$(command -v valgrind >/dev/null 2>&1 && instr $args)
+    # shellcheck disable=SC2086
+    SD=$new; a=$(med $args); ai=$(command -v valgrind >/dev/null 2>&1 && instr $args)
+    echo "figure: k8s html $(basename "$chart"), before/after: ${b} s / ${a} s ($(pct "$b" "$a")); ${bi:-?} / ${ai:-?} instructions ($(pct "${bi:-0}" "${ai:-0}"))"
+fi
