@@ -78,6 +78,9 @@ TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs libcurl)
 # binary works even where its data directory cannot be found.
 ASSETS    := $(sort $(shell find templates themes -name '*.mustache' 2>/dev/null))
 GEN_ASSETS:= $(BUILD)/gen/assets.c
+# the Kubernetes definitions values are typed with (issue 43): committed JSON,
+# made by src/k8s/gen-types.py from the corpus copy, compiled in as bytes
+GEN_K8S   := $(BUILD)/gen/k8stypes.c
 CLISRCS   := $(filter src/cli/%,$(SRCS))
 BENCHSRCS := $(wildcard tests/bench_*.c)
 BENCHBINS := $(patsubst tests/%.c,$(BUILD)/rel/%,$(BENCHSRCS))
@@ -124,7 +127,7 @@ BIN_LIBS_asan = $(PKG_LIBS)
 BIN_LIBS_adbg = $(PKG_LIBS)
 
 define flavour
-$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o $$(BUILD)/$(1)/formjs.o
+$(1)_LIBOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(LIBSRCS)) $$(BUILD)/$(1)/assets.o $$(BUILD)/$(1)/runtime.o $$(BUILD)/$(1)/formjs.o $$(BUILD)/$(1)/k8stypes.o
 $(1)_CLIOBJS := $$(patsubst src/%.c,$$(BUILD)/$(1)/%.o,$$(CLISRCS))
 $$(BUILD)/$(1)/%.o: src/%.c
 	@mkdir -p $$(@D)
@@ -138,6 +141,10 @@ $$(BUILD)/$(1)/runtime.o: $$(GEN_RUNTIME)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
 	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(GENFLAGS_$(1)) -c -o $$@ $$<
+$$(BUILD)/$(1)/k8stypes.o: $$(GEN_K8S) src/k8s/k8s.h
+	@mkdir -p $$(@D)
+	@echo "  CC $(1)  $$<"
+	@$$(CC_$(1)) $$(STD) $$(WARN) -O0 $$(GENFLAGS_$(1)) $$(PKG_CFLAGS) $$(INCS) -c -o $$@ $$<
 $$(BUILD)/$(1)/formjs.o: $$(GEN_FORMJS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(1)  $$<"
@@ -224,6 +231,11 @@ $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
 	@sh src/render/embed-assets.sh templates themes > $@.tmp && mv $@.tmp $@
+
+$(GEN_K8S): src/k8s/k8s_types.json src/k8s/embed-types.sh
+	@mkdir -p $(BUILD)/gen
+	@echo "  GEN     $@"
+	@sh src/k8s/embed-types.sh src/k8s/k8s_types.json > $@.tmp && mv $@.tmp $@
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
 

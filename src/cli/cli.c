@@ -118,6 +118,14 @@ int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o)
         o->timeout_ms = (long)(s * 1000);
         return 1;
     }
+    if ((r = sd_cli_opt_value(argc, argv, i, "--k8s-types", &v)) != 0) {
+        if (r < 0 || (strcmp(v, "on") && strcmp(v, "off"))) {
+            sd_cli_usage_error("option '--k8s-types' takes on or off");
+            return -1;
+        }
+        o->k8s_types_off = !strcmp(v, "off");
+        return 1;
+    }
     if ((r = sd_cli_opt_value(argc, argv, i, "--draft", &v)) != 0) {
         static const struct { const char *name; int draft; } drafts[] = {
             { "4", 4 }, { "6", 6 }, { "7", 7 }, { "2019-09", 2019 }, { "2020-12", 2020 }, { NULL, 0 }

@@ -7,6 +7,7 @@
  * as helm-schema or helm-values-schema-json would write it. --check writes
  * nothing and exits 1 with a diff when the committed file is stale. */
 #include "cli.h"
+#include "k8s.h"
 #include "file.h"
 #include "gen.h"
 #include "out.h"
@@ -158,7 +159,7 @@ static int merge_deps(sd_doc *schema, const char *chart, const sd_gen_opts *o, i
 
 typedef struct run {
     const char *source, *output, *config, *like, *dialect;
-    int         draft, check, helm_docs, keep_deps, bundle, bundle_without_id;
+    int         draft, check, helm_docs, keep_deps, bundle, bundle_without_id, k8s_off;
     const char *sources[64];   /* as given */
     size_t      nsources;
 } run;
@@ -193,6 +194,10 @@ static int parse(run *r, int argc, char **argv)
             if (n < 0)
                 return sd_cli_usage_error("option '--config' needs a file name");
             r->config = v;
+        } else if ((n = sd_cli_opt_value(argc, argv, &i, "--k8s-types", &v)) != 0) {
+            if (n < 0 || (strcmp(v, "on") && strcmp(v, "off")))
+                return sd_cli_usage_error("option '--k8s-types' takes on or off");
+            r->k8s_off = !strcmp(v, "off");
         } else if (!strcmp(a, "--check")) {
             r->check = 1;
         } else if (!strcmp(a, "--use-helm-docs")) {
@@ -361,6 +366,15 @@ static int one(run r)
         goto done;
     }
     if (chart && flavour == SD_GEN_HELMSCHEMA && merge_deps(schema, r.source, &o, r.keep_deps, &diags) < 0) {
+        status = SD_EXIT_ERROR;
+        goto done;
+    }
+    /* schemadoc's own mode: the keys the chart proves Kubernetes types
+     * (docs/k8s.md); never in --like output, nor where the chart keeps a
+     * tool's settings (.schema.yaml): the tool's own */
+    if (!like && chart && !r.k8s_off && !(cfg && o.flavour != SD_GEN_NATIVE) &&
+        sd_k8s_type_schema(schema, vals[0], r.source, 0) < 0) {
+        sd_diag_error(&diags, SD_ENOMEM, (sd_loc){ r.source, 0, 0 }, "out of memory");
         status = SD_EXIT_ERROR;
         goto done;
     }

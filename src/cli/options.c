@@ -62,6 +62,7 @@ const sd_cli_option sd_cli_options[] = {
     { "--cache-dir", NULL, "DIR", "@dir", SRC, "cache of remote documents" },
     { "--timeout", NULL, "SECS", NULL, SRC, "per remote request" },
     { "--lenient", NULL, NULL, NULL, SRC, "an unresolvable ref is a warning" },
+    { "--k8s-types", NULL, "on|off", "on off", SRC | SD_CMD_SCHEMA, "type keys with Kubernetes types on evidence" },
     { "--draft", NULL, "D", "4 6 7 2019-09 2020-12", SRC | SD_CMD_SCHEMA, "JSON Schema draft" },
     { "--like", NULL, "TOOL", "helm-schema helm-values-schema-json", SD_CMD_SCHEMA, "schema: write exactly what TOOL would" },
     { "--dialect", NULL, "NAME", "schemadoc helm-schema helm-values-schema-json", SD_CMD_SCHEMA, "schema: read the values as NAME does" },

@@ -341,8 +341,9 @@ static void part(gen *g, sd_node *s, const sd_hvsj_part *p, int *nullable)
     } else if (!strcmp(k, "itemRequired")) {
         sd_node *l = plist(g, p, 1);
         sd_gen__set(g, items_of(g, s), "required", l);
-    } else if (!strcmp(k, "renamedFrom") || !strcmp(k, "x-renamed-from")) {
-        /* diff's note of an old name (docs/annotations.md 8.4): no keyword */
+    } else if (!strcmp(k, "renamedFrom") || !strcmp(k, "x-renamed-from") || !strcmp(k, "k8s")) {
+        /* diff's note of an old name (docs/annotations.md 8.4), the key's
+         * Kubernetes type (docs/k8s.md): no keyword */
     } else {
         warn(g, p, "not an annotation helm-values-schema-json knows");
     }

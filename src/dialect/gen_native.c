@@ -302,8 +302,9 @@ static sd_node *node(gen *g, const sd_pair *p, const sd_node *v, int commented, 
             const sd_node *bv = a->block->items[i].value;
             if (!strcmp(k, "required") && bv->kind == SD_BOOL)
                 sd_gen__set_flag(g, s, GEN_REQ, bv->num.b);
-            else if (!strcmp(k, "renamedFrom"))
-                continue;   /* diff's note of an old name (docs/annotations.md 8.4): no keyword */
+            else if (!strcmp(k, "renamedFrom") || !strcmp(k, "k8s"))
+                continue;   /* diff's note of an old name (docs/annotations.md 8.4), the key's
+                               Kubernetes type (docs/k8s.md): no keyword */
             else
                 sd_gen__set(g, s, k, sd_gen__copy(g, bv));
         }

@@ -735,6 +735,36 @@ function hostname(s, idn) {
   return true;
 }
 
+// Kubernetes quantity (format.c sd_format__quantity, quantity.c): sign, a
+// decimal with at least one digit, then a binary or decimal SI suffix or an
+// exponent, as resource.ParseQuantity reads it.
+const QUANTITY_SUFFIX = ["Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "n", "u", "m", "k", "M", "G", "T", "P", "E"];
+function checkQuantity(t) {
+  let i = 0, nd = 0;
+  const n = t.length;
+  if (i < n && (t[i] === "+" || t[i] === "-")) i++;
+  while (i < n && t[i] >= "0" && t[i] <= "9") { i++; nd++; }
+  if (i < n && t[i] === ".") {
+    i++;
+    while (i < n && t[i] >= "0" && t[i] <= "9") { i++; nd++; }
+  }
+  if (!nd) return false;
+  if (i === n) return true;
+  if (QUANTITY_SUFFIX.includes(t.slice(i))) return true;
+  if (t[i] !== "e" && t[i] !== "E") return false;
+  i++;
+  if (i < n && (t[i] === "+" || t[i] === "-")) i++;
+  if (i === n) return false;
+  for (; i < n; i++) if (!(t[i] >= "0" && t[i] <= "9")) return false;
+  return true;
+}
+
+// IntOrString as a string (quantity.c): a port name or a percentage
+function checkIntOrString(t) {
+  if (/^[0-9]+%$/.test(t)) return true;
+  return t.length > 0 && t.length <= 15 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(t) && /[a-z]/.test(t);
+}
+
 // ---- the table ---------------------------------------------------------------------------
 
 const CHECKS = {
@@ -761,6 +791,8 @@ const CHECKS = {
   "port": (t, s) => checkPort(s),
   "percent": (t, s) => checkPercent(t, s),
   "go-duration": (t, s) => checkGoDuration(s),
+  "quantity": (t) => checkQuantity(t),
+  "int-or-string": (t) => checkIntOrString(t),
 };
 
 // true when `str` is a valid `name` (unknown names pass, as in C).

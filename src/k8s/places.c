@@ -46,6 +46,7 @@ typedef struct binding {
     const vref *pv;          /* and values */
     size_t      np;
     const struct event *site;   /* where those values paths are written */
+    const char *omit;        /* keys `omit` takes out at the include (event.omit) */
 } binding;
 
 /* An action that hands values whole (or includes a named template) at a
@@ -63,6 +64,7 @@ typedef struct event {
     binding      b;        /* (include) its argument */
     vref        *tested;   /* values whose kind (list or map) the action tests */
     size_t       ntested;
+    const char  *omit;     /* keys `omit` takes out of the value, one per line */
 } event;
 
 /* A key or list item above the line read: `open` while nothing is below
@@ -351,6 +353,53 @@ static int has(const char *t, size_t n, const char *w)
     return 0;
 }
 
+
+/* The keys of `omit VALUE "k1" "k2" ...` in an action's text (Bitnami's
+ * probes: `(omit .Values.livenessProbe "enabled")`), one per line in the
+ * places' arena; NULL when the action has no omit. The value is what the
+ * template writes less those keys: they are the chart's switches, not
+ * fields of the Kubernetes type. */
+static const char *omit_keys(reader *rd, const char *t, size_t n)
+{
+    sd_buf b = SD_BUF_INIT;
+    const char *r = NULL;
+    for (size_t i = 0; i + 5 < n; i++) {
+        if (memcmp(t + i, "omit", 4) || (t[i + 4] != ' ' && t[i + 4] != '\t') ||
+            (i && t[i - 1] != '(' && t[i - 1] != ' ' && t[i - 1] != '|' && t[i - 1] != '{'))
+            continue;
+        size_t j = i + 4, depth = 0;
+        while (j < n && (t[j] == ' ' || t[j] == '\t'))
+            j++;
+        /* the value: a word or a parenthesised expression */
+        while (j < n && (depth || (t[j] != ' ' && t[j] != '\t' && t[j] != ')'))) {
+            depth += t[j] == '(';
+            depth -= depth && t[j] == ')';
+            j++;
+        }
+        for (;;) {
+            while (j < n && (t[j] == ' ' || t[j] == '\t'))
+                j++;
+            if (j >= n || t[j] != '"')
+                break;
+            size_t k = ++j;
+            while (k < n && t[k] != '"' && t[k] != '\\')
+                k++;
+            if (k >= n || t[k] != '"')
+                break;
+            sd_buf_put(&b, t + j, k - j);
+            sd_buf_putc(&b, '\n');
+            j = k + 1;
+        }
+    }
+    if (b.len) {
+        r = sd_buf_failed(&b) ? NULL : sd_arena_strndup(&rd->out->arena, b.ptr, b.len);
+        if (!r)
+            rd->oom = 1;
+    }
+    sd_buf_release(&b);
+    return r;
+}
+
 /* The action `a`, at column `col` (0-based, actions not counted) of a line
  * whose text before it is only blanks and actions (`alone`) or is a key
  * whose value it starts (`keyval`). */
@@ -395,6 +444,7 @@ static void place_action(reader *rd, const yaml *y, const char *define, const ch
      * own is still of the place's type: a part of the map, more items) */
     e->placed = keyval || n || define != NULL || a->name;   /* (an include may write a document) */
     e->path = dotted(rd, y->st, n);
+    e->omit = omit_keys(rd, text + a->start, a->end - a->start);
     if (e->path && strlen(e->path) > MAX_PATH)
         e->placed = 0;   /* no place of the table is that deep */
     if (a->name && a->kind != SD_TACT_DEFINE) {
@@ -579,7 +629,8 @@ static const char *pointer(reader *rd, const vref *v)
     return r;
 }
 
-static int add_place(reader *rd, const char *kind, const char *path, const vref *v, const event *at)
+static int add_place(reader *rd, const char *kind, const char *path, const vref *v, const event *at,
+                     const char *omit)
 {
     const char *type;
     int list;
@@ -608,6 +659,7 @@ static int add_place(reader *rd, const char *kind, const char *path, const vref 
     p->file = at->file;
     p->line = at->line;
     p->col = at->col;
+    p->omit = omit;
     if (!p->ptr || !p->where)
         return rd->oom = 1, -1;
     o->n++;
@@ -690,7 +742,8 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
         vref v = vref_map(rd, e->val[i], b);
         /* the place is told where the values path is written: here, or
          * (a path below the named template's dot) where it is included */
-        add_place(rd, kind, path, &v, e->val[i].param && b && b->site ? b->site : e);
+        add_place(rd, kind, path, &v, e->val[i].param && b && b->site ? b->site : e,
+                  e->omit ? e->omit : e->val[i].param && b ? b->omit : NULL);
     }
     if (e->include && depth < MAX_INCLUDE) {
         binding nb;
@@ -699,6 +752,7 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
         memset(&nb, 0, sizeof nb);
         nb.arg = vref_map(rd, e->b.arg, b);
         nb.site = e->b.arg.param && b ? b->site : e;
+        nb.omit = e->omit ? e->omit : b ? b->omit : NULL;
         if (e->b.np && (pv = sd_arena_alloc(&rd->out->arena, e->b.np * sizeof *pv))) {
             for (size_t i = 0; i < e->b.np; i++) {
                 pv[i] = vref_map(rd, e->b.pv[i], b);

@@ -34,6 +34,9 @@ typedef struct sd_k8s_place {
     int         line, col; /* of the action that hands the value, 1-based */
     const char *where;  /* the manifest path, for the finding's evidence:
                            "Deployment spec.template.spec.containers[].resources" */
+    const char *omit;   /* keys the template takes out of the value before
+                           writing it (`omit .Values.livenessProbe "enabled"`),
+                           one per line; NULL: none */
 } sd_k8s_place;
 
 typedef struct sd_k8s_places {

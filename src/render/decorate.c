@@ -6,6 +6,7 @@
  * definition is used. view.c walks the model and calls
  * sd_render__decorate() for each node. */
 #include "render_int.h"
+#include "k8s.h"
 #include "alloc.h"
 #include "emit.h"
 #include "md_to_html.h"
@@ -50,6 +51,22 @@ void sd_render__make_anchor(view *v, sd_val *node, const char *base)
     sd_buf_clear(b);
 }
 
+/* A key of a Kubernetes type (docs/k8s.md): "ResourceRequirements
+ * (core/v1)", linked to the API reference (`k8s_url`). */
+static int kubernetes_type(view *v, sd_val *node)
+{
+    const char *ref = str(node, "ref");
+    sd_buf url = SD_BUF_INIT;
+    if (!ref || !sd_k8s_ref_label(&v->tmp, &url, ref)) {
+        sd_buf_release(&url);
+        return 0;
+    }
+    set_buf(node, "type_text", &v->tmp);
+    set_buf(node, "k8s_url", &url);
+    sd_buf_release(&url);
+    return 1;
+}
+
 static void type_text(view *v, sd_val *node)
 {
     sd_val *t = sd_val_object_get(node, "type"), *x;
@@ -58,6 +75,8 @@ static void type_text(view *v, sd_val *node)
     size_t i;
 
     sd_buf_clear(b);
+    if (kubernetes_type(v, node))
+        return;
     if (!k && sd_val_array_size(t) == 1 && sd_val_is_string(x = sd_val_array_get(t, 0)) &&
         sd_val_string_length(x) && strlen(sd_val_string_value(x)) == sd_val_string_length(x) &&
         !flag(node, "nullable")) {
@@ -348,7 +367,12 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
         sd_val *tt = sd_val_object_get(node, "type_text");
         if (ht && *ht)
             sd_render__md_cell(&v->tmp, ht, strlen(ht));
-        else if (sd_val_is_string(tt))
+        else if (sd_val_is_string(tt) && str(node, "k8s_url")) {
+            /* a Kubernetes type links to the API reference */
+            sd_buf_putc(&v->tmp, '[');
+            sd_render__md_cell(&v->tmp, sd_val_string_value(tt), sd_val_string_length(tt));
+            sd_buf_printf(&v->tmp, "](%s)", str(node, "k8s_url"));
+        } else if (sd_val_is_string(tt))
             sd_render__md_cell(&v->tmp, sd_val_string_value(tt), sd_val_string_length(tt));
         set_buf(node, "md_type", &v->tmp);
     }

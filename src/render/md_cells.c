@@ -514,7 +514,11 @@ static void sk_row(skeys *k, sd_val *node, const char *path)
     sd_render__md_key(&k->tmp, path);
     set_buf(row, "md_key", &k->tmp);
     tt = tt && *tt ? tt : ht ? ht : "";
+    if (str(node, "k8s_url"))
+        sd_buf_putc(&k->tmp, '[');   /* a Kubernetes type links to the API reference */
     sd_render__md_cell(&k->tmp, tt, strlen(tt));
+    if (str(node, "k8s_url"))
+        sd_buf_printf(&k->tmp, "](%s)", str(node, "k8s_url"));
     set_buf(row, "md_type", &k->tmp);
     c = sd_val_object_get(node, "md_constraints");
     if (k->branch) {

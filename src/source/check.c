@@ -417,8 +417,10 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
         k->oom = 1;
         return;
     }
+    sd_lint_chart *lc = chart_info(k, chart);
     if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
-                       k->opts.strict, chart_info(k, chart), res) < 0)
+                       k->opts.strict, lc, res) < 0 ||
+        (lc && sd_check__k8s(&lc->k8s, k->src, chart, NULL, merged, res) < 0))
         k->oom = 1;
     shape_note(k, chart);
     sd_tape_free(&t);
@@ -662,8 +664,10 @@ static void lint(sd_check *k, item *it, sd_tape *values)
     }
     if (chart)
         nextra = chart_extras(chart, extra, 64);
+    sd_lint_chart *lc = chart_info(k, chart);
     if (sd_check__lint(k->src, values, it->defaults, it->defaults_file, sc->doc, sc->root,
-                       extra, nextra, k->opts.strict, chart_info(k, chart), &it->r.res) < 0)
+                       extra, nextra, k->opts.strict, lc, &it->r.res) < 0 ||
+        (lc && sd_check__k8s(&lc->k8s, k->src, chart, sc->root, it->r.values, &it->r.res) < 0))
         k->oom = 1;
     shape_note(k, chart);
     if (it->r.res.count && it->r.status == 0)
@@ -823,6 +827,7 @@ void sd_check_free(sd_check *k)
     free(k->items);
     for (size_t i = 0; i < k->ninfo; i++) {
         sd_tmplrefs_release(&k->info[i]->refs);
+        sd_check__k8s_free(k->info[i]->lc.k8s);
         if (k->info[i]->scanned)
             sd_annots_release(&k->info[i]->annots);
         free(k->info[i]);

@@ -76,9 +76,11 @@ void sd_check_validate_opts(sd_validate_opts *out, const sd_source *src, const s
  *  borrowed; any may be NULL): how its templates use each values path (no
  *  templates/: the default's shape decides what is free-form), and the doc
  *  comments of its values.yaml (Bitnami `@param key DEPRECATED ...`). */
+typedef struct sd_check_k8s sd_check_k8s;
 typedef struct sd_lint_chart {
     const struct sd_tmplrefs *refs;
     const struct sd_annots   *annots;
+    sd_check_k8s             *k8s;   /* the chart's Kubernetes types (check_k8s.c), made on first use */
     int shape_used;   /* set by the lint: a key was judged without templates to read */
 } sd_lint_chart;
 
@@ -103,6 +105,18 @@ struct sd_kw;
  *  schema (a row's name and its REC / RECS shape come from the table).
  *  Reads only. */
 int sd_check__adds_keys(const struct sd_kw *kw);
+
+/** Internal (check_k8s.c): check the keys of `chart` that its evidence
+ *  types as Kubernetes types (docs/k8s.md) in `values` (the merged values
+ *  validated), where `schema` (the one validated against: the chart's, or
+ *  the one made for it; NULL: none) leaves them open; findings that
+ *  `res` has no other at the same place are appended to it. *state (NULL
+ *  at first) keeps the chart's types and typed keys; free it with
+ *  sd_check__k8s_free(). Nothing under --k8s-types off. Returns 0 or
+ *  SD_ENOMEM. */
+int sd_check__k8s(sd_check_k8s **state, sd_source *src, const sd_chart *chart, const sd_node *schema,
+                  const sd_node *values, sd_vresult *res);
+void sd_check__k8s_free(sd_check_k8s *st);
 
 /** Internal (check.c, check_rules.c): warn once per run (*said), at the
  *  first CEL rule (x-kubernetes-validations) under `n`, that CEL rules are

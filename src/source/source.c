@@ -11,6 +11,7 @@
 #include "commented.h"
 #include "emit.h"
 #include "gen.h"
+#include "k8s.h"
 #include "keywords.h"
 #include "merge.h"
 #include "ptr.h"
@@ -329,8 +330,14 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
         sd_doc_free(*out);
         *out = NULL;
         err = SD_EDENIED;
-    } else
+    } else {
         fit_own_values(s, *out, ch->values, ci, nci, diags);
+        /* keys the chart proves Kubernetes types: open, for validate's
+         * layer (docs/k8s.md) */
+        if (!s->opts.k8s_types_off && !(cfg && o.flavour != SD_GEN_NATIVE) &&
+            sd_k8s_type_schema(*out, ch->values, ch->dir, 1) < 0)
+            err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
+    }
 done:
     for (size_t i = 0; i < nci + nrd; i++)
         sd_doc_free(ci[i]);

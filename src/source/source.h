@@ -41,6 +41,7 @@ typedef struct sd_source_opts {
     int          refresh;      /* fetch remote documents again */
     const char  *cache_dir;    /* NULL: $XDG_CACHE_HOME/schemadoc or ~/.cache/schemadoc */
     long         timeout_ms;   /* per request (0: 30 s) */
+    int          k8s_types_off; /* --k8s-types off: no key gets a Kubernetes type (docs/k8s.md) */
 } sd_source_opts;
 
 enum sd_source_kind {

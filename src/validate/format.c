@@ -9,7 +9,8 @@
  * (RFC 4122), regex (ECMA-262 with the u flag, ecma_re.c), json-pointer
  * (RFC 6901), relative-json-pointer, uri-template (RFC 6570 braces), plus
  * ytt's port (0-65535), percent (0-100, optional %) and Go durations
- * ("1h30m", time.ParseDuration) as `go-duration`. Unknown formats pass. */
+ * ("1h30m", time.ParseDuration) as `go-duration`, and Kubernetes'
+ * `quantity` and `int-or-string` (quantity.c). Unknown formats pass. */
 #include "validate.h"
 #include "ptr.h"
 #include "buf.h"
@@ -27,14 +28,14 @@ enum {
     F_DATE_TIME, F_DATE, F_TIME, F_DURATION, F_EMAIL, F_IDN_EMAIL, F_HOSTNAME,
     F_IDN_HOSTNAME, F_IPV4, F_IPV6, F_URI, F_URI_REF, F_IRI, F_IRI_REF, F_UUID,
     F_REGEX, F_JSON_POINTER, F_REL_JSON_POINTER, F_URI_TEMPLATE, F_PORT,
-    F_PERCENT, F_GO_DURATION, F_HOSTNAME_RFC1123, F_COUNT
+    F_PERCENT, F_GO_DURATION, F_QUANTITY, F_INT_OR_STRING, F_HOSTNAME_RFC1123, F_COUNT
 };
 
 static const char *const names[F_COUNT] = {
     "date-time", "date", "time", "duration", "email", "idn-email", "hostname",
     "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference",
     "uuid", "regex", "json-pointer", "relative-json-pointer", "uri-template", "port",
-    "percent", "go-duration", "hostname"
+    "percent", "go-duration", "quantity", "int-or-string", "hostname"
 };
 
 int sd_format_id_for(const char *name, int draft)
@@ -732,6 +733,8 @@ int sd_format_check(int id, const char *s, size_t n)
     case F_PORT: return check_port(s, n);
     case F_PERCENT: return check_percent(s, n);
     case F_GO_DURATION: return check_go_duration(s, n);
+    case F_QUANTITY: return sd_format__quantity(s, n);
+    case F_INT_OR_STRING: return sd_format__int_or_string(s, n);
     default: return 1;
     }
 }

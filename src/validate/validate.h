@@ -130,6 +130,11 @@ const char *sd_format_check_name(int id);
  *  plain RFC 1123 hostname checks; 1 if valid. */
 int sd_format__hostname(const char *s, size_t n, int idn);
 int sd_format__hostname_1123(const char *s, size_t n);
+/** quantity.c: a Kubernetes quantity ("500m", "1Gi": resource.ParseQuantity)
+ *  and an IntOrString written as a string (a port name or a percentage);
+ *  1 if valid. Also the k8s stage's checks. */
+int sd_format__quantity(const char *s, size_t n);
+int sd_format__int_or_string(const char *s, size_t n);
 /** Internal to validate.c: an embedded Kubernetes object's apiVersion
  *  (`kind` 0: VERSION or GROUP/VERSION) or kind (`kind` 1: a DNS-1035 label,
  *  any case), as the API server checks them; 1 if valid. */

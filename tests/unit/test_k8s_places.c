@@ -273,6 +273,23 @@ static void test_named_templates(void)
     const char *loop = "{{ define \"l\" }}affinity:\n  {{- include \"l\" . | nindent 2 }}\n{{ end }}"
                        "kind: Pod\nspec:\n  {{- include \"l\" . | nindent 2 }}\n";
     NO_PLACE(loop, "/a");
+    /* `omit` takes the chart's switches out of the value: the place says
+     * which (Bitnami's probes), through an include's dict and written
+     * directly; no omit: NULL */
+    const char *probes = "kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - name: a\n"
+                         "          livenessProbe: {{- include \"render\" (dict \"value\" (omit .Values.livenessProbe \"enabled\") \"context\" $) | nindent 12 }}\n"
+                         "          readinessProbe: {{- omit .Values.readinessProbe \"enabled\" \"extra\" | toYaml | nindent 12 }}\n"
+                         "          startupProbe: {{- toYaml .Values.startupProbe | nindent 12 }}\n";
+    t[0] = probes;
+    t[1] = helpers;
+    scan(&p, t, 2);
+    x = sd_k8s_places_find(&p, "/livenessProbe");
+    OK(x && !strcmp(x->type, CORE "Probe") && x->omit && !strcmp(x->omit, "enabled\n"));
+    x = sd_k8s_places_find(&p, "/readinessProbe");
+    OK(x && x->omit && !strcmp(x->omit, "enabled\nextra\n"));
+    x = sd_k8s_places_find(&p, "/startupProbe");
+    OK(x && x->omit == NULL);
+    sd_k8s_places_release(&p);
     /* tpl's own text is a string, not a value of the type */
     NO_PLACE("kind: Pod\nspec:\n  containers:\n  {{- tpl .Values.extraContainers . | nindent 2 }}\n", "/extraContainers");
 }
