@@ -198,6 +198,13 @@ src/form/rules_kw.js: src/validate/keywords.def src/validate/keywords-js.sh
 	@echo "  GEN     $@"
 	@sh src/validate/keywords-js.sh $(CC) > $@.tmp && mv $@.tmp $@
 
+# the secret rule's words and patterns as the form reads them: generated from
+# src/render/secret_rule.def (the reference page's C side reads the rows) and
+# kept in git, as rules_kw.js is
+src/form/secret_words.js: src/render/secret_rule.def src/render/secret-js.sh
+	@echo "  GEN     $@"
+	@sh src/render/secret-js.sh $(CC) > $@.tmp && mv $@.tmp $@
+
 $(GEN_RUNTIME): $(RUNTIME_JS) src/form/embed-runtime.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"

@@ -44,6 +44,15 @@ for t in tests/js-form/*.test.mjs; do
     fi
 done
 
+# the secret rule's words (src/form/secret_words.js) are generated from
+# src/render/secret_rule.def, which the reference page's C side reads: current
+if sh src/render/secret-js.sh cc >"$tmp/secret_words.js" 2>"$tmp/sw.err" && cmp -s "$tmp/secret_words.js" src/form/secret_words.js; then
+    ok
+else
+    bad "src/form/secret_words.js differs from src/render/secret-js.sh's output (run make)"
+    cat "$tmp/sw.err"
+fi
+
 # 2. the page for each source kind
 CORPUS=${CORPUS:-../shared/corpus}
 check_page() { # SOURCE TITLE KIND DOWNLOAD
@@ -221,6 +230,67 @@ print("  sections:", sorted(secs)[:4]) if not ok else None
 sys.exit(0 if ok else 1)
 PY
 then ok; else bad "bitnami-redis 18.19.4 form: section names not decoded"; fi
+
+# The reference page marks secrets with the form's rule (docs/form.md
+# "Secrets"): fixture chart-secrets ships secret defaults written every way
+# YAML can (plain, quoted, flow, block, list items, map entries); the html
+# page has the badge "secret" on exactly those entries and prints none of
+# the strings, neither as an entry's default (also inside a map's YAML) nor
+# in "Default values", whose text keeps its comments and still parses to
+# the same keys; names of Secrets and other values are printed. The md page
+# is a README and prints its defaults as helm-docs does.
+F=tests/form/fixtures/chart-secrets
+if "$SD" "$F" --format html -o "$tmp/sec.html" 2>"$tmp/err" && "$SD" "$F" --format md -o "$tmp/sec.md" 2>>"$tmp/err" &&
+    python3 - "$tmp/sec.html" "$tmp/sec.md" "$F/values.yaml" <<'PY'
+import html, re, sys, yaml
+s = open(sys.argv[1], encoding="utf-8").read()
+md = open(sys.argv[2], encoding="utf-8").read()
+orig = yaml.safe_load(open(sys.argv[3], encoding="utf-8"))
+bad = []
+leaks = sorted(set(re.findall(r"s3cret-[a-z]+-[0-9]+", s)))
+if leaks: bad.append("printed in clear: " + ", ".join(leaks))
+for w in ["my-secret-name", "tls-secret-name", "visible-value", "admin-user", "# a comment after a secret stays"]:
+    if w not in html.unescape(s): bad.append("missing: " + w)
+badged = set()
+for m in re.finditer(r'<div class="entry-head">(.*?)</div>', s, re.S):
+    k = re.search(r'<code>(.*?)</code>', m.group(1))
+    if k and 'badge-secret"' in m.group(1): badged.add(html.unescape(k.group(1)))
+want = {"auth.adminPassword", "auth.password", "auth.replicationPassword", "auth.passwords", "auth.passwords[]",
+        "auth.passwords[0]", "auth.passwords[1]", "auth.tokens.alice", "auth.privateKey", "auth.apiKey",
+        "auth.emptyPassword", "sasl.client.passwords", "sasl.client.passwords[]", "sasl.client.passwords[0]",
+        "sasl.client.passwords[1]"}
+if badged != want: bad.append("badges: extra %s, missing %s" % (sorted(badged - want), sorted(want - badged)))
+v = re.search(r'id="sd-values-yaml"><code>(.*?)</code>', s, re.S)
+shown = yaml.safe_load(html.unescape(v.group(1))) if v else None
+def same_keys(a, b):
+    if isinstance(a, dict): return isinstance(b, dict) and a.keys() == b.keys() and all(same_keys(a[k], b[k]) for k in a)
+    if isinstance(a, list): return isinstance(b, list) and len(a) == len(b) and all(same_keys(x, y) for x, y in zip(a, b))
+    return isinstance(b, str) and b == "********" if isinstance(a, str) and a.startswith("s3cret") else a == b
+if not same_keys(orig, shown): bad.append("Default values: not the file with each secret masked")
+if "s3cret-plain-1" not in md: bad.append("the md page changed its defaults")
+for b in bad: print("  " + b)
+sys.exit(1 if bad else 0)
+PY
+then ok; else bad "chart-secrets: the reference page's secrets"; cat "$tmp/err"; fi
+
+# ... and on the corpus charts and CRDs, entry by entry, the page's badges
+# equal the form's rule run on the model (tests/js-form/secret_page.mjs)
+set --
+for c in argo-cd bitnami-nginx bitnami-postgresql bitnami-redis bitnami-wordpress cert-manager grafana jupyterhub \
+         kube-prometheus-stack traefik; do
+    [ -d "$CORPUS/charts/$c" ] && set -- "$@" "$CORPUS/charts/$c"
+done
+for c in monitoring.coreos.com_prometheuses.yaml argoproj.io_applications.yaml cert-manager.io_certificates.yaml; do
+    [ -f "$CORPUS/crds/$c" ] && set -- "$@" "$CORPUS/crds/$c"
+done
+if [ $# -eq 0 ]; then
+    echo "SKIPPED: the page and the form's secrets on the corpus: no corpus charts under $CORPUS"
+    [ "${CI:-}" = true ] && bad "no corpus under CI"
+elif node tests/js-form/secret_page.mjs "$SD" "$@" >"$tmp/sp.out" 2>&1; then
+    ok; grep -o 'figure:.*' "$tmp/sp.out"
+else
+    bad "the page's secrets differ from the form's rule"; tail -5 "$tmp/sp.out"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,9 +5,10 @@
 // for list items) and the schema's hints for it; out: "secret", "name" or
 // "none". The form masks what it calls "secret" (the input, the preview,
 // the --set line, the Changes list) and autosave leaves it out; nothing
-// else decides. Pure: no DOM. tests/js-form/secret_rule.test.mjs checks it
-// on tests/secret-keys.tsv (real key paths, labelled) and prints precision
-// and recall.
+// else decides; the reference page (src/render/secret.c) takes the same
+// steps on the same words (src/render/secret_rule.def). Pure: no DOM.
+// tests/js-form/secret_rule.test.mjs checks it on tests/secret-keys.tsv
+// (real key paths, labelled) and prints precision and recall.
 //
 // The order: the schema's hints first (`writeOnly: true`, `format:
 // password`), then the key's words, the description last. A boolean or a
@@ -20,41 +21,9 @@ export function keyWords(key) {
     .toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
 }
 
-// a last word that is a secret value (password, adminPassword, secretToken)
-const VALUE = new Set(["password", "passwords", "passwd", "pwd", "passphrase", "passphrases", "token", "tokens",
-  "credential", "credentials", "creds", "apikey", "apikeys"]);
-// a container whose entries or items are each a secret value
-const MANY = new Set(["passwords", "passphrases", "tokens", "apikeys"]);
-// "X key" is a secret value after these words (secretKey, privateKey,
-// secretAccessKey, apiKey, accountKey, signingKey, replicaSetKey)
-const KEY_OF = new Set(["secret", "private", "api", "account", "signing", "encryption", "master", "license",
-  "shared", "session", "cookie", "jwt", "hmac", "auth", "encrypt", "decryption", "access", "integration", "ping",
-  "routing", "crypt"]);
-// "X key" names a key inside a Secret after these words (passwordKey,
-// userPasswordKey, userKey, passwordsSecretKeystoreKey, tlsJksSecretKey)
-const KEY_NAMED = new Set(["password", "passwords", "passwd", "token", "tokens", "user", "username", "keystore",
-  "truststore", "jks", "tls", "cert", "certs", "certificate", "ca", "credential", "credentials", "email", "id",
-  "uri", "url", "dsn", "host", "database", "db", "file", "name"]);
-// "X secret" names a Secret object after these words (tlsSecret,
-// extraEnvVarsSecret, certificateSecret, scriptsSecret, passwordSecret)
-const SECRET_OBJ = new Set(["tls", "cert", "certs", "certificate", "certificates", "ca", "pull", "image", "docker",
-  "registry", "config", "configs", "configuration", "env", "vars", "from", "scripts", "volume", "mount", "external",
-  "use", "create", "auth", "password", "passwords", "token", "tokens", "credentials", "credential", "ssl", "existing",
-  "init", "extra", "render", "sync", "jks", "keystore", "truststore", "job", "template", "ref", "basic", "admin", "user"]);
-// a last word after which the key is about a secret, not one (tokenFile,
-// tokenPath, passwordUpdateJob, secretAnnotations, secretName)
-const ABOUT = new Set(["file", "files", "path", "paths", "dir", "mount", "mounts", "ttl", "name", "names", "ref", "refs",
-  "annotations", "labels", "enabled", "job", "selector", "template", "templates", "filename", "url", "id", "type",
-  "length", "policy", "mode", "format", "header", "field", "prefix", "suffix", "expiry", "expiration", "duration",
-  "env", "source", "provider", "update", "mtime", "time", "date", "enable", "rotation", "hash", "algorithm", "size"]);
-
-// a description that says its key names a Secret object ("Name of an
-// existing Secret containing...", "Secret with extra environment variables")
-const NAMES_SECRET = /\bnames?\s+of\b[^.]{0,60}\bsecrets?\b|\bexisting\b[^.]{0,30}\bsecrets?\b|\bsecrets?\s*(?:name|,?\s*containing|contains?|that\s+(?:contains?|holds?|has)|which\s+contains?|with\b|in\s+the\s+same\s+namespace)/i;
-// a description that says its key holds a secret value ("The password
-// for the admin user", "API key used to...")
-const SAYS_SECRET = /\b(?:password|passphrase|api[ -]?key|access[ -]token|bearer[ -]token|auth(?:entication)?[ -]token|secret[ -]key|private[ -]key|client[ -]secret|certificate[ -]key)\b/i;
-const SAYS_ABOUT = /\b(?:path|paths|file|filename|name\s+of|secret\s+name|key\s+(?:in|of|within)|existing|whether|enable|disable)\b/i;
+// The words and description patterns: src/render/secret_rule.def (the C
+// side, src/render/secret.c, reads the same rows and takes the same steps)
+import { VALUE, MANY, KEY_OF, KEY_NAMED, SECRET_OBJ, ABOUT, SECRET_NAME_LAST, KEYS_OF, CRYPT_PARENT, REF_PARENT, CERT_PARENT, AUTH_PARENT, WHOLE_SECRET, QUICK_KEY, QUICK_PARENT, NAMES_SECRET, SAYS_SECRET, SAYS_ABOUT } from "./secret_words.js";
 
 // What the key `key` (its parent's key `parent`, "" at the top) holds by
 // its words alone: "secret", "name" or "none".
@@ -66,10 +35,10 @@ function byWords(key, parent) {
   const hasSecret = w.includes("secret") || w.includes("secrets");
   // existingSecret, existingSecretPasswordKey (not existingClaim: a PVC's name)
   if (w.includes("existing") && (hasSecret || last === "key" || last === "keys" || VALUE.has(w[w.length - 2] || ""))) return "name";
-  if (hasSecret && (last === "name" || last === "names" || last === "ref" || last === "refs")) return "name";
+  if (hasSecret && SECRET_NAME_LAST.has(last)) return "name";
   const pw = keyWords(parent || "");
   // the keys of a keeper of encryption keys (hub.config.CryptKeeper.keys)
-  if ((last === "key" || last === "keys") && (pw.includes("crypt") || pw.includes("encryption"))) return "secret";
+  if ((last === "key" || last === "keys") && pw.some((x) => CRYPT_PARENT.has(x))) return "secret";
   if (last === "key") {
     if (!before.length) {
       // a bare `key`: the name of a key in a Secret under `secret` or a
@@ -77,20 +46,20 @@ function byWords(key, parent) {
       // text in a certificate's map (certificateSecret.key,
       // https.manual.key); elsewhere a file's path (tls.key: the
       // description may say it is the text) or a label's key
-      if ((pw.length === 1 && pw[0] === "secret") || pw.includes("ref") || pw.includes("selector")) return "name";
-      return pw.includes("secret") || pw.includes("certificate") || pw.includes("manual") ? "secret" : "none";
+      if ((pw.length === 1 && pw[0] === "secret") || pw.some((x) => REF_PARENT.has(x))) return "name";
+      return pw.some((x) => CERT_PARENT.has(x)) ? "secret" : "none";
     }
     if (b1 === "secret" && before.length >= 2) return KEY_NAMED.has(before[before.length - 2]) ? "name" : "secret";
     if (KEY_NAMED.has(b1)) return "name";
-    if (w.join("") === "replicasetkey") return "secret";
+    if (WHOLE_SECRET.has(w.join(""))) return "secret";
     if (before.some((x) => KEY_OF.has(x))) return b1 === "access" && before.length === 1 ? "none" : "secret";
     // auth.*key: a key's text under `auth` (auth.replicaSetKey, auth.jwtKey)
-    if (keyWords(parent || "").includes("auth")) return "secret";
+    if (pw.some((x) => AUTH_PARENT.has(x))) return "secret";
     return "none";
   }
   if (last === "keys") {
     if (b1 === "secret") return "name";   // secretKeys: the names of a Secret's keys
-    return before.some((x) => x === "api" || x === "private" || x === "signing" || x === "encryption") ? "secret" : "none";
+    return before.some((x) => KEYS_OF.has(x)) ? "secret" : "none";
   }
   if (last === "secret") {
     if (before.length && SECRET_OBJ.has(b1)) return "name";
@@ -101,10 +70,6 @@ function byWords(key, parent) {
   if (ABOUT.has(last) && before.some((x) => VALUE.has(x) || x === "secret" || x === "apikey")) return "none";
   return "none";
 }
-
-// a key or a parent's key without these letters has no telling word
-const QUICK_KEY = /pass|pwd|token|cred|secret|key|phrase|existing/i;
-const QUICK_PARENT = /pass|token|key|phrase|secret|certificate|manual|ref|selector|auth|crypt|encryption/i;
 
 // the last key of `segs` (skipping list indexes), its position, its parent's key
 function lastKey(segs) {

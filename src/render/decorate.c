@@ -259,6 +259,8 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
     if (v->html && !flag(node, "deprecated") && desc && deprecated_text(desc))
         sd_val_object_set_new_nocheck(node, "deprecated", sd_val_true());   /* "Deprecated: ..." says it in words */
     badges(node);
+    if (v->html)
+        sd_render__secret_mark(v, node);   /* before its default is written */
     if (v->ytt)
         ytt_view(v, node, display);
     if (v->yaml && flag(node, "has_default")) {

@@ -144,11 +144,23 @@ typedef struct view {
                           its depth */
     int     bitnami;   /* Bitnami comments: a `[default: X]` is a placeholder beside
                           the real default, not a description of it */
+    struct sd_secret_rule *secrets;   /* html: the secret rule (secret.h), or NULL */
+    const char **keys; /* the keys of the nodes being walked, NULL for a list's
+                          item (borrowed from the model): the path the rule reads */
+    size_t  nkeys, keys_cap;
 } view;
 
 /** sd_render_view(), making default_yaml and default_block only when `yaml`. */
 int sd_render__view(sd_val *model, int markup, int yaml);
 
+/** The secrets (secret_view.c): push the key of a node walked into (NULL
+ *  or "[..]": a list's item; 0, or -1 when memory ran out), pop it; mark the
+ *  node on top (the badge "secret", its default masked); mask the chart's
+ *  values.yaml text (the page's "Default values"). */
+int sd_render__key_push(view *v, const char *key);
+void sd_render__key_pop(view *v);
+void sd_render__secret_mark(view *v, sd_val *node);
+void sd_render__secret_values_yaml(view *v, sd_val *model);
 /** A unique, attribute-safe anchor for `node` from `base` (decorate.c). */
 void sd_render__make_anchor(view *v, sd_val *node, const char *base);
 /** Add the view's fields to one documented node (decorate.c): `display` is

@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "emit.h"
 #include "md_to_html.h"
+#include "secret.h"
 #include "sd.h"
 
 #include <ctype.h>
@@ -273,6 +274,9 @@ static void walk_node(walk *w, sd_val *node, int depth, const char *label, const
      * charts): room for most of them at once, where growing a step at a time
      * moved the members twice and left two arrays behind */
     sd_val_object_reserve(node, w->v->html ? 8 : 10);
+    /* the node's key on the path the secret rule reads (branches have none) */
+    const char *mykey = str(node, "key");
+    int pushed = w->v->secrets && mykey && sd_render__key_push(w->v, mykey) == 0;
     anchor_for(w, node, anchor_base);
     sd_val_array_append(w->entries, node);
     sd_render__decorate(w->v, node, label && !str(node, "key") ? "" : rel_path(w, node), depth, label);
@@ -366,6 +370,8 @@ static void walk_node(walk *w, sd_val *node, int depth, const char *label, const
     w->branch = outer;
     free(mylabel);
     sd_val_decref(anchor);
+    if (pushed)
+        sd_render__key_pop(w->v);
 }
 
 /* --- sections ------------------------------------------------------------------ */
@@ -562,7 +568,7 @@ int sd_render__view(sd_val *model, int markup, int yaml)
                SD_BUF_INIT, SD_BUF_INIT,
                { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array(), SD_BUF_INIT,
                  markup == SD_MARKUP_ADOC ? sd_val_array() : NULL },
-               0, yaml, 0 };
+               0, yaml, 0, NULL, NULL, 0, 0 };
     sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;
@@ -574,6 +580,13 @@ int sd_render__view(sd_val *model, int markup, int yaml)
         v.bitnami = dialect && !strcmp(dialect, "bitnami");
     }
     sd_render__page_meta(&v, model);
+    if (html) {
+        /* the page marks secrets and prints none in clear (secret_view.c);
+         * without memory for the rule the page is not made */
+        if (!(v.secrets = sd_secret_rule_new()))
+            err = SD_ENOMEM;
+        sd_render__secret_values_yaml(&v, model);
+    }
     sd_val_array_foreach(sd_val_object_get(model, "rows"), i, x) {
         const char *id = str(x, "node"), *sec = str(x, "section");
         if (id && sec && *sec && !sd_val_object_get(v.sections, id)) {
@@ -667,6 +680,8 @@ int sd_render__view(sd_val *model, int markup, int yaml)
     if (sd_buf_failed(&v.tmp) || sd_buf_failed(&v.tmp2) || sd_buf_failed(&v.c.html) || sd_buf_failed(&v.c.md) ||
         sd_buf_failed(&v.c.adoc))
         err = SD_ENOMEM;
+    sd_secret_rule_free(v.secrets);
+    free(v.keys);
     sd_val_decref(v.anchors);
     sd_val_decref(v.desc_html);
     sd_val_decref(v.default_html);

@@ -202,6 +202,14 @@ test("B chart: visible focus under forced colours; no horizontal scroll at 320 p
     await setField(p.page, "replicaCount", "0");
     const w = await p.page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }));
     check(w.sw <= w.cw, `no horizontal scroll at 320 px (${w.sw} > ${w.cw})`);
+    // seen on screenshots at 400 px (issue 40): a --set line cut off at the
+    // panel's edge, and a list item's fields against its border
+    await setField(p.page, "image.tag", "a-tag-long-enough-to-cross-the-panel-of-a-phone-twice-over-1.2.3");
+    await until(() => p.page.evaluate(() => document.getElementById("sd-flags").textContent), (t) => t.includes("a-tag-long-enough"), 4000, "the --set line has the tag");
+    const fl = await p.page.evaluate(() => { const e = document.getElementById("sd-flags"); return { sw: e.scrollWidth, cw: e.clientWidth }; });
+    check(fl.sw <= fl.cw, `the --set lines wrap at 320 px (${fl.sw} > ${fl.cw})`);
+    const pad = await p.page.evaluate(() => { const it = document.querySelector("#sd-form .sd-item"); const s = it && getComputedStyle(it); return s ? [parseFloat(s.paddingLeft), parseFloat(s.paddingRight)] : null; });
+    check(pad && pad[0] >= 4 && pad[1] >= 4, `a list item's fields keep 4 px from its border at 320 px (${JSON.stringify(pad)})`);
   } finally { await p.close(); }
   p = await open(form("chart"), { reducedMotion: "reduce" });
   try {

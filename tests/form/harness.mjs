@@ -45,9 +45,12 @@ export const SOURCES = {
   hostile: path.join(FIX, "hostile"),
   kps: path.join(CORPUS, "charts/kube-prometheus-stack"),
   traefik: path.join(CORPUS, "charts/traefik"),
+  // loki-sized (issue 40: about 1,100 fields, helm-docs comments, no
+  // values.schema.json, one section per component): argo-cd, 1,156 fields
+  loki: path.join(CORPUS, "charts/argo-cd"),
   deployment: path.join(CORPUS, "kubernetes/standalone/deployment-apps-v1.json"),
 };
-const BIG = new Set(["kps", "traefik", "deployment", "gen"]);
+const BIG = new Set(["kps", "traefik", "deployment", "gen", "loki"]);
 // a generated chart of 1,500 fields (tests/form/genchart.mjs), written once per process
 import { genChart } from "./genchart.mjs";
 let generated = null;

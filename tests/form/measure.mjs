@@ -17,11 +17,12 @@ import { open, reveal, form, problems, genSource } from "./harness.mjs";
 export const BIG_FIELDS = {
   kps: "prometheus.prometheusSpec.retention",
   traefik: "providers.kubernetesCRD.ingressClass",
+  loki: "server.ingress.hostname",
   deployment: "spec.template.spec.hostname",
   get gen() { return genSource().deepPath; },
 };
 // what each source's search bench types, one key at a time
-export const SEARCHES = { kps: "retention", traefik: "ingressclass", deployment: "hostname", gen: "cputag" };
+export const SEARCHES = { kps: "retention", traefik: "ingressclass", deployment: "hostname", gen: "cputag", loki: "hostname" };
 
 function stats(lat) {
   const s = [...lat].sort((a, b) => a - b);
@@ -102,7 +103,65 @@ export async function searchTyping(page, query) {
   return r;
 }
 
-export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
+// "Expand all" on a page just made interactive: from the click to the paint
+// after the page's last slice (html[data-expanded] changes when it is done),
+// with the controls and the objects left closed then.
+export async function expandAllTime(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const html = document.documentElement, before = html.dataset.expanded || "";
+    const obs = new MutationObserver(() => {
+      if ((html.dataset.expanded || "") === before) return;
+      obs.disconnect();
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => resolve({ ms: performance.now() - t0,
+          controls: document.querySelectorAll("#sd-form input, #sd-form select, #sd-form textarea").length,
+          closed: document.querySelectorAll("#sd-form details.sd-obj:not([open])").length });
+        ch.port2.postMessage(0);
+      });
+    });
+    obs.observe(html, { attributes: true, attributeFilter: ["data-expanded"] });
+    const t0 = performance.now();
+    document.getElementById("sd-expand-all").click();
+  }));
+}
+
+// A keystroke to its check: each of `n` keys typed after a pause, from its
+// input event to the paint after the check it causes has run (html
+// [data-checks] counts the checks run). The page checks after a pause in
+// typing (html[data-check-due] meanwhile: 150 ms, more on a costly check),
+// or at once while an error is shown.
+export async function keyToCheck(page, ctl, n = 10) {
+  await ctl.click();
+  await ctl.press("End");
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    // no check pending from earlier keys; the listeners in place before the key
+    await page.waitForFunction(() => !document.documentElement.dataset.checkDue, null, { timeout: 10000 });
+    await page.evaluate(() => { window.__sdCheck = new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error("no check within 10 s of a key")), 10000);
+      const html = document.documentElement, before = html.dataset.checks;
+      let t0 = null;
+      window.addEventListener("input", (e) => { if (t0 === null) t0 = e.timeStamp; }, { capture: true, once: true });
+      const obs = new MutationObserver(() => {
+        if (t0 === null || html.dataset.checks === before) return;
+        obs.disconnect();
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => resolve(performance.now() - t0);
+          ch.port2.postMessage(0);
+        });
+      });
+      obs.observe(html, { attributes: true, attributeFilter: ["data-checks"] });
+    }); });
+    await page.keyboard.press("abcdefghij"[i % 10]);
+    out.push(await page.evaluate(() => window.__sdCheck));
+    await page.waitForTimeout(50);
+  }
+  return stats(out);
+}
+
+export async function measure(name, deepPath = BIG_FIELDS[name], n = 50, opts = {}) {
   const file = form(name);
   const bytes = fs.statSync(file).size;
   const p = await open(file, { readyTimeout: 60000, initScript: true });
@@ -115,7 +174,17 @@ export async function measure(name, deepPath = BIG_FIELDS[name], n = 50) {
     const pristine = (await problems(p.page)).heading;
     const ctl = await reveal(p.page, deepPath);
     const k = await keystrokes(p.page, ctl, n);
+    const check = opts.check ? await keyToCheck(p.page, ctl) : null;
     const search = SEARCHES[name] ? await searchTyping(p.page, SEARCHES[name]) : null;
-    return { name, bytes, readyMs: t.ready, interactiveMs: t.interactive, dclToInteractiveMs: Math.max(0, t.interactive - t.dcl), domNodes: t.nodes, pristine, firstEnabled: t.firstEnabled, keystroke: k, search, issues: p.issues };
+    let expand = null;
+    if (opts.expand) {
+      // on a fresh page, as a user would press it first
+      const q = await open(file, { readyTimeout: 60000, initScript: true });
+      try {
+        await q.page.waitForFunction(() => window.__sdInteractiveAt !== undefined, null, { timeout: 60000 });
+        expand = await expandAllTime(q.page);
+      } finally { await q.close(); }
+    }
+    return { name, bytes, readyMs: t.ready, interactiveMs: t.interactive, dclToInteractiveMs: Math.max(0, t.interactive - t.dcl), domNodes: t.nodes, pristine, firstEnabled: t.firstEnabled, keystroke: k, check, search, expand, issues: p.issues };
   } finally { await p.close(); }
 }
