@@ -13,6 +13,12 @@
 #   check NAME RESULT SD DIR compare one editor's RESULT (JSON) with
 #                            `SD validate` on the same files; prints "ok: ..."
 #                            or "FAIL: ..." per check.
+#   snippet DOC HEADING LANG print the first LANG code block after the
+#                            Markdown heading HEADING of DOC (a setup of
+#                            docs/editors.md, to run as the user would).
+#   doccheck NAME RESULT SD DIR  a setup's RESULT: the server started for
+#                            the values file and its diagnostics reached
+#                            the editor at validate's places.
 import json
 import os
 import re
@@ -212,17 +218,47 @@ def check(name, result, sd, d):
     return passed, failed
 
 
+def snippet(doc, heading, lang):
+    text = open(doc, encoding='utf-8').read()
+    at = re.search(r'^#+ ' + re.escape(heading) + r'\s*$', text, re.M)
+    m = at and re.compile(r'^```' + re.escape(lang) + r'\n(.*?)^```', re.M | re.S).search(text, at.end())
+    if not m:
+        sys.exit(f'snippet: no {lang} block after "{heading}" in {doc}')
+    sys.stdout.write(m.group(1))
+    return 0
+
+
+def doccheck(name, result, sd, d):
+    chart = os.path.join(d, 'chart')
+    try:
+        r = json.load(open(result, encoding='utf-8'))
+    except (OSError, ValueError) as e:
+        print(f'FAIL: {name}: the editor wrote no result: {e}')
+        return 0, 1
+    _, want = validate(sd, chart, os.path.join(chart, VALUES))
+    exp = sorted((e['line'] - 1, e['column'] - 1) for e in want or [])
+    have = sorted((g['line'], g['col']) for g in r.get('diagnostics', []))
+    if exp and exp == have:
+        print(f'ok: {name}: the server started and its diagnostics reached the editor')
+        return 1, 0
+    print(f'FAIL: {name}: diagnostics at (0-based) {have}, validate says {exp} ({r})')
+    return 0, 1
+
+
 def main():
     a = sys.argv[1:]
     if a[:1] == ['probe'] and len(a) == 2:
         return probe(a[1])
     if a[:1] == ['fixture'] and len(a) == 3:
         return fixture(a[1], a[2])
-    if a[:1] == ['check'] and len(a) == 5:
-        p, f = check(*a[1:])
+    if a[:1] == ['snippet'] and len(a) == 4:
+        return snippet(*a[1:])
+    if a[:1] in (['check'], ['doccheck']) and len(a) == 5:
+        p, f = (check if a[0] == 'check' else doccheck)(*a[1:])
         print(f'result: {p} {f}')
         return 0
-    sys.exit('usage: check.py probe SD | fixture CHART DIR | check NAME RESULT SD DIR')
+    sys.exit('usage: check.py probe SD | fixture CHART DIR | check|doccheck NAME RESULT SD DIR\n'
+             '       | snippet DOC HEADING LANG')
 
 
 if __name__ == '__main__':
