@@ -176,45 +176,44 @@ def check(name, result, sd, d):
     if want is None:
         verdict(False, 'validate runs on the session file', f'status {st}')
         want = []
-    got = r.get('diagnostics')
-    if got is not None:
-        exp = sorted((e['line'] - 1, e['column'] - 1) for e in want)
-        have = sorted((g['line'], g['col']) for g in got)
-        verdict(exp == have and len(want) > 0, 'diagnostics at validate\'s lines and columns',
-                f'validate (0-based) {exp}, editor {have}')
-        for e in want:
-            m = [g for g in got if (g['line'], g['col']) == (e['line'] - 1, e['column'] - 1)]
-            verdict(any(e['message'] in (g.get('message') or '') for g in m),
-                    f'the message at {e["line"]}:{e["column"]} is validate\'s',
-                    f'validate: {e["message"]!r}; editor: {[g.get("message") for g in m]!r}')
+    got = r.get('diagnostics') or []
+    exp = sorted((e['line'] - 1, e['column'] - 1) for e in want)
+    have = sorted((g['line'], g['col']) for g in got)
+    verdict(exp == have and len(want) > 0, 'diagnostics at validate\'s lines and columns',
+            f'validate (0-based) {exp}, editor {have}')
+    for e in want:
+        m = [g for g in got if (g['line'], g['col']) == (e['line'] - 1, e['column'] - 1)]
+        verdict(any(e['message'] in (g.get('message') or '') for g in m),
+                f'the message at {e["line"]}:{e["column"]} is validate\'s',
+                f'validate: {e["message"]!r}; editor: {[g.get("message") for g in m]!r}')
 
     # hover: the key's description from values.yaml
-    if 'hover' in r:
-        desc = description(os.path.join(chart, 'values.yaml'), HOVER_KEY)
-        verdict(bool(desc) and desc in (r['hover'] or ''), 'hover shows the description from values.yaml',
-                f'want {desc!r} in {r["hover"]!r}')
+    desc = description(os.path.join(chart, 'values.yaml'), HOVER_KEY)
+    verdict(bool(desc) and desc in (r.get('hover') or ''), 'hover shows the description from values.yaml',
+            f'want {desc!r} in {r.get("hover")!r}')
 
     # completion: the key not yet present is offered, the present one is not
-    if 'completion_labels' in r:
-        labels = r['completion_labels']
-        verdict(LABEL in labels and PRESENT not in labels,
-                f'completion offers `{LABEL}`, not the present `{PRESENT}`', f'labels {labels}')
+    labels = r.get('completion_labels') or []
+    verdict(LABEL in labels and PRESENT not in labels,
+            f'completion offers `{LABEL}`, not the present `{PRESENT}`', f'labels {labels}')
 
     # the buffer after completion and quick fix
-    if 'text' in r or 'lines' in r:
-        text = r['text'] if 'text' in r else '\n'.join(r['lines']) + '\n'
-        lines = text.split('\n')
-        after = os.path.join(d, f'after-{name}.yaml')
-        with open(after, 'w', encoding='utf-8') as f:
-            f.write(text)
-        verdict(lines[COMPLETE[0]].startswith(' ' * COMPLETE[1] + LABEL + ':'),
-                'the accepted completion is in the buffer', repr(lines[COMPLETE[0]]))
-        verdict(lines[SPOILED] == FIXED, 'the quick fix is in the buffer', repr(lines[SPOILED]))
-        st, left = validate(sd, chart, after)
-        verdict(st == 0 and left == [], 'the buffer validates with `schemadoc validate`',
-                f'status {st}, findings {[e.get("message") for e in left or []]}')
-        verdict(r.get('final_diagnostics') == [], 'the editor\'s diagnostics list is empty after the fix',
-                str(r.get('final_diagnostics')))
+    if 'text' not in r and 'lines' not in r:
+        verdict(False, 'the editor gave its buffer back')
+        return passed, failed
+    text = r['text'] if 'text' in r else '\n'.join(r['lines']) + '\n'
+    lines = text.split('\n') + [''] * (SPOILED + 1)
+    after = os.path.join(d, f'after-{name}.yaml')
+    with open(after, 'w', encoding='utf-8') as f:
+        f.write(text)
+    verdict(lines[COMPLETE[0]].startswith(' ' * COMPLETE[1] + LABEL + ':'),
+            'the accepted completion is in the buffer', repr(lines[COMPLETE[0]]))
+    verdict(lines[SPOILED] == FIXED, 'the quick fix is in the buffer', repr(lines[SPOILED]))
+    st, left = validate(sd, chart, after)
+    verdict(st == 0 and left == [], 'the buffer validates with `schemadoc validate`',
+            f'status {st}, findings {[e.get("message") for e in left or []]}')
+    verdict(r.get('final_diagnostics') == [], 'the editor\'s diagnostics list is empty after the fix',
+            str(r.get('final_diagnostics')))
     return passed, failed
 
 

@@ -16,7 +16,9 @@
 ;; item's textEdit), ask the quick fixes for the spoiled key's flymake
 ;; diagnostic (eglot-code-actions) and let eglot apply the chosen one, wait
 ;; for the diagnostics of the edited text, then write the buffer text and the
-;; flymake diagnostics as JSON and exit (status 1 on error).
+;; flymake diagnostics as JSON and exit. A failing hover, completion or
+;; quick fix is recorded in "errors" and the next steps still run; the
+;; status is 1 when anything failed.
 
 (require 'package)
 (package-initialize)
@@ -69,6 +71,12 @@
         (error "%s: no answer within %s s" what ed-wait-s)))
     (push what ed-steps)))
 
+(defmacro ed-step (name &rest body)
+  "Run BODY; an error in it is recorded under NAME and does not stop the session."
+  (declare (indent 1))
+  `(condition-case err (progn ,@body)
+     (error (push (format "%s: %s" ,name (error-message-string err)) (cdr (assq 'errors ed-out))))))
+
 (defun ed-flush ()
   "Send the pending didChange now, as eglot does when idle."
   (eglot--signal-textDocument/didChange))
@@ -110,57 +118,61 @@
       (ed-put 'diagnostics (ed-diagnostics))
 
       ;; hover, rendered as eglot renders it for eldoc
-      (let ((p (ed-pos "ED_HOVER")))
-        (ed-goto (car p) (cdr p)))
-      (let ((h (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams))))
-        (push "textDocument/hover" ed-steps)
-        (ed-put 'hover (and h (plist-get h :contents)
-                            (substring-no-properties
-                             (eglot--hover-info (plist-get h :contents) (plist-get h :range))))))
+      (ed-step "hover"
+        (let ((p (ed-pos "ED_HOVER")))
+          (ed-goto (car p) (cdr p)))
+        (let ((h (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams))))
+          (push "textDocument/hover" ed-steps)
+          (ed-put 'hover (and h (plist-get h :contents)
+                              (substring-no-properties
+                               (eglot--hover-info (plist-get h :contents) (plist-get h :range)))))))
 
       ;; completion: eglot's capf, the item inserted, then its exit function
-      (let ((p (ed-pos "ED_COMPLETE")))
-        (ed-goto (car p) (cdr p)))
-      (let* ((capf (or (eglot-completion-at-point) (error "completion: eglot offers none here")))
-             (beg (nth 0 capf)) (end (nth 1 capf)) (table (nth 2 capf))
-             (exit-fn (plist-get (nthcdr 3 capf) :exit-function))
-             (cands (all-completions (buffer-substring-no-properties beg end) table))
-             (label (getenv "ED_LABEL"))
-             (chosen (cl-find-if (lambda (c) (equal (plist-get (get-text-property 0 'eglot--lsp-item c) :label)
-                                                     label))
-                                 cands)))
-        (push "textDocument/completion" ed-steps)
-        (ed-put 'completion_labels
-                (vconcat (mapcar (lambda (c) (plist-get (get-text-property 0 'eglot--lsp-item c) :label)) cands)))
-        (unless chosen (error "completion: no item labelled %s" label))
-        (setq before ed-published)
-        (delete-region beg end)
-        (goto-char beg)
-        (insert (substring-no-properties chosen))
-        (when exit-fn (funcall exit-fn chosen 'finished))
-        (ed-put 'completion_applied label)
-        (ed-flush)
-        (ed-wait "diagnostics after the completion" (lambda () (> ed-published before)))
-        (flymake-start nil t))
+      (ed-step "completion"
+        (let ((p (ed-pos "ED_COMPLETE")))
+          (ed-goto (car p) (cdr p)))
+        (let* ((capf (or (eglot-completion-at-point)
+                         (error "eglot offers none here (does the server announce completionProvider?)")))
+               (beg (nth 0 capf)) (end (nth 1 capf)) (table (nth 2 capf))
+               (exit-fn (plist-get (nthcdr 3 capf) :exit-function))
+               (cands (all-completions (buffer-substring-no-properties beg end) table))
+               (label (getenv "ED_LABEL"))
+               (chosen (cl-find-if (lambda (c) (equal (plist-get (get-text-property 0 'eglot--lsp-item c) :label)
+                                                       label))
+                                   cands)))
+          (push "textDocument/completion" ed-steps)
+          (ed-put 'completion_labels
+                  (vconcat (mapcar (lambda (c) (plist-get (get-text-property 0 'eglot--lsp-item c) :label)) cands)))
+          (unless chosen (error "no item labelled %s" label))
+          (setq before ed-published)
+          (delete-region beg end)
+          (goto-char beg)
+          (insert (substring-no-properties chosen))
+          (when exit-fn (funcall exit-fn chosen 'finished))
+          (ed-put 'completion_applied label)
+          (ed-flush)
+          (ed-wait "diagnostics after the completion" (lambda () (> ed-published before)))
+          (flymake-start nil t)))
 
       ;; the quick fix for the unknown key, as M-x eglot-code-actions applies it
-      (ed-goto (string-to-number (getenv "ED_SPOILED")) 0)
-      (let* ((d (or (car (flymake-diagnostics (line-beginning-position) (line-end-position)))
-                    (error "no flymake diagnostic on line %s (0-based) to fix" (getenv "ED_SPOILED"))))
-             (actions (eglot-code-actions (flymake-diagnostic-beg d) (flymake-diagnostic-end d)))
-             (fix nil))
-        (push "textDocument/codeAction" ed-steps)
-        (ed-put 'code_actions (vconcat (mapcar (lambda (a) (plist-get a :title)) actions)))
-        (dolist (a actions)
-          (when (and (string-prefix-p "quickfix" (or (plist-get a :kind) ""))
-                     (or (not fix) (eq (plist-get a :isPreferred) t)))
-            (setq fix a)))
-        (unless fix (error "textDocument/codeAction: no quickfix among %d actions" (length actions)))
-        (ed-put 'applied_action (plist-get fix :title))
-        (setq before ed-published)
-        (eglot--read-execute-code-action (list fix) server "quickfix")
-        (ed-flush)
-        (ed-wait "diagnostics after the quick fix" (lambda () (> ed-published before))))
+      (ed-step "quick fix"
+        (ed-goto (string-to-number (getenv "ED_SPOILED")) 0)
+        (let* ((d (or (car (flymake-diagnostics (line-beginning-position) (line-end-position)))
+                      (error "no flymake diagnostic on line %s (0-based) to fix" (getenv "ED_SPOILED"))))
+               (actions (eglot-code-actions (flymake-diagnostic-beg d) (flymake-diagnostic-end d)))
+               (fix nil))
+          (push "textDocument/codeAction" ed-steps)
+          (ed-put 'code_actions (vconcat (mapcar (lambda (a) (plist-get a :title)) actions)))
+          (dolist (a actions)
+            (when (and (string-prefix-p "quickfix" (or (plist-get a :kind) ""))
+                       (or (not fix) (eq (plist-get a :isPreferred) t)))
+              (setq fix a)))
+          (unless fix (error "textDocument/codeAction: no quickfix among %d actions" (length actions)))
+          (ed-put 'applied_action (plist-get fix :title))
+          (setq before ed-published)
+          (eglot--read-execute-code-action (list fix) server "quickfix")
+          (ed-flush)
+          (ed-wait "diagnostics after the quick fix" (lambda () (> ed-published before)))))
 
       (ed-put 'text (buffer-substring-no-properties (point-min) (point-max)))
       (ed-put 'final_diagnostics (ed-diagnostics))
@@ -171,10 +183,10 @@
 (let ((status 0))
   (condition-case err
       (ed-run)
-    (error (setq status 1)
-           (setcdr (assq 'errors ed-out) (list (error-message-string err)))))
+    (error (push (error-message-string err) (cdr (assq 'errors ed-out)))))
+  (when (cdr (assq 'errors ed-out)) (setq status 1))
   (ed-put 'steps (vconcat (reverse ed-steps)))
-  (setcdr (assq 'errors ed-out) (vconcat (cdr (assq 'errors ed-out))))
+  (setcdr (assq 'errors ed-out) (vconcat (reverse (cdr (assq 'errors ed-out)))))
   (with-temp-file (getenv "ED_OUT")
     (insert (json-encode ed-out)))
   (kill-emacs status))

@@ -17,7 +17,9 @@
 -- else the label; a snippet is expanded to its text), ask code actions for
 -- the spoiled key's diagnostic and apply the quick fix's workspace edit, wait
 -- for the diagnostics of the edited text, then write the editor's own
--- buffer lines and diagnostics list as JSON and quit (status 1 on error).
+-- buffer lines and diagnostics list as JSON and quit. A failing hover,
+-- completion or quick fix is recorded in "errors" and the next steps still
+-- run; the status is 1 when anything failed.
 local env = os.getenv
 local wait_ms = tonumber(env('ED_WAIT_MS') or '') or 20000
 local out = { steps = {}, errors = {} }
@@ -97,6 +99,9 @@ local function run()
 
   local uri = vim.uri_from_bufnr(buf)
   local function request(method, params)
+    if not client.supports_method(method) then
+      error(method .. ': the server does not offer it (its initialize result lacks the capability)')
+    end
     local res, err = vim.lsp.buf_request_sync(buf, method, params, wait_ms)
     if not res then error(method .. ': ' .. tostring(err)) end
     local r = res[id]
@@ -106,64 +111,76 @@ local function run()
     return r.result
   end
 
-  -- hover
-  local hl, hc = pos('ED_HOVER')
-  local h = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = hl, character = hc } })
-  out.hover = h and h.contents and hover_text(h.contents) or vim.NIL
+  -- the steps below go on after one fails (its error is kept), so that a
+  -- server lacking one feature still shows what the others do
+  local function step(name, fn)
+    local ok, e = pcall(fn)
+    if not ok then table.insert(out.errors, name .. ': ' .. tostring(e)) end
+  end
+
+  step('hover', function()
+    local hl, hc = pos('ED_HOVER')
+    local h = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = hl, character = hc } })
+    out.hover = h and h.contents and hover_text(h.contents) or vim.NIL
+  end)
 
   -- completion, and the chosen item applied as the client applies it
-  local cl, cc = pos('ED_COMPLETE')
-  vim.api.nvim_win_set_cursor(0, { cl + 1, cc })
-  local c = request('textDocument/completion', { textDocument = { uri = uri }, position = { line = cl, character = cc } })
-  local items = (c and c.items) or c or {}
-  out.completion_labels = {}
-  local chosen
-  for _, it in ipairs(items) do
-    table.insert(out.completion_labels, it.label)
-    if it.label == env('ED_LABEL') then chosen = it end
-  end
-  if not chosen then error('completion: no item labelled ' .. tostring(env('ED_LABEL'))) end
-  local before = published
-  local function text_of(t)
-    if chosen.insertTextFormat == 2 then return vim.lsp.util.parse_snippet(t) end
-    return t
-  end
-  if chosen.textEdit then
-    local te = chosen.textEdit
-    vim.lsp.util.apply_text_edits({ { range = te.range or te.insert, newText = text_of(te.newText) } }, buf, enc)
-  else
-    local t = text_of(chosen.insertText or chosen.label)
-    vim.api.nvim_buf_set_text(buf, cl, cc, cl, cc, vim.split(t, '\n', { plain = true }))
-  end
-  if chosen.additionalTextEdits then vim.lsp.util.apply_text_edits(chosen.additionalTextEdits, buf, enc) end
-  out.completion_applied = chosen.label
-  await('diagnostics after the completion', function() return published > before end)
+  step('completion', function()
+    local cl, cc = pos('ED_COMPLETE')
+    vim.api.nvim_win_set_cursor(0, { cl + 1, cc })
+    local c = request('textDocument/completion', { textDocument = { uri = uri }, position = { line = cl, character = cc } })
+    local items = (c and c.items) or c or {}
+    out.completion_labels = {}
+    local chosen
+    for _, it in ipairs(items) do
+      table.insert(out.completion_labels, it.label)
+      if it.label == env('ED_LABEL') then chosen = it end
+    end
+    if not chosen then error('no item labelled ' .. tostring(env('ED_LABEL'))) end
+    local before = published
+    local function text_of(t)
+      if chosen.insertTextFormat == 2 then return vim.lsp.util.parse_snippet(t) end
+      return t
+    end
+    if chosen.textEdit then
+      local te = chosen.textEdit
+      vim.lsp.util.apply_text_edits({ { range = te.range or te.insert, newText = text_of(te.newText) } }, buf, enc)
+    else
+      local t = text_of(chosen.insertText or chosen.label)
+      vim.api.nvim_buf_set_text(buf, cl, cc, cl, cc, vim.split(t, '\n', { plain = true }))
+    end
+    if chosen.additionalTextEdits then vim.lsp.util.apply_text_edits(chosen.additionalTextEdits, buf, enc) end
+    out.completion_applied = chosen.label
+    await('diagnostics after the completion', function() return published > before end)
+  end)
 
-  -- the quick fix for the unknown key
-  local sl = tonumber(env('ED_SPOILED'))
-  -- context.diagnostics as Neovim's own vim.lsp.buf.code_action() builds it
-  local line_diags = vim.lsp.diagnostic.get_line_diagnostics(buf, sl, {}, id)
-  if #line_diags == 0 then error('no diagnostic on line ' .. sl .. ' (0-based) to fix') end
-  local actions = request('textDocument/codeAction', {
-    textDocument = { uri = uri },
-    range = line_diags[1].range,
-    context = { diagnostics = line_diags },
-  }) or {}
-  out.code_actions = {}
-  local fix
-  for _, a in ipairs(actions) do
-    table.insert(out.code_actions, a.title)
-    if (a.kind or ''):match('^quickfix') and (not fix or a.isPreferred) then fix = a end
-  end
-  if not fix then error('textDocument/codeAction: no quickfix among ' .. #actions .. ' actions') end
-  out.applied_action = fix.title
-  before = published
-  if fix.edit then vim.lsp.util.apply_workspace_edit(fix.edit, enc) end
-  if fix.command then
-    local cmdobj = type(fix.command) == 'table' and fix.command or fix
-    request('workspace/executeCommand', { command = cmdobj.command, arguments = cmdobj.arguments })
-  end
-  await('diagnostics after the quick fix', function() return published > before end)
+  -- the quick fix for the unknown key, with context.diagnostics as
+  -- Neovim's own vim.lsp.buf.code_action() builds it
+  step('quick fix', function()
+    local sl = tonumber(env('ED_SPOILED'))
+    local line_diags = vim.lsp.diagnostic.get_line_diagnostics(buf, sl, {}, id)
+    if #line_diags == 0 then error('no diagnostic on line ' .. sl .. ' (0-based) to fix') end
+    local actions = request('textDocument/codeAction', {
+      textDocument = { uri = uri },
+      range = line_diags[1].range,
+      context = { diagnostics = line_diags },
+    }) or {}
+    out.code_actions = {}
+    local fix
+    for _, a in ipairs(actions) do
+      table.insert(out.code_actions, a.title)
+      if (a.kind or ''):match('^quickfix') and (not fix or a.isPreferred) then fix = a end
+    end
+    if not fix then error('textDocument/codeAction: no quickfix among ' .. #actions .. ' actions') end
+    out.applied_action = fix.title
+    local before = published
+    if fix.edit then vim.lsp.util.apply_workspace_edit(fix.edit, enc) end
+    if fix.command then
+      local cmdobj = type(fix.command) == 'table' and fix.command or fix
+      request('workspace/executeCommand', { command = cmdobj.command, arguments = cmdobj.arguments })
+    end
+    await('diagnostics after the quick fix', function() return published > before end)
+  end)
 
   out.lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
   out.final_diagnostics = diags(buf)
@@ -173,9 +190,5 @@ local function run()
 end
 
 local ok, err = pcall(run)
-if not ok then
-  table.insert(out.errors, tostring(err))
-  finish(1)
-else
-  finish(0)
-end
+if not ok then table.insert(out.errors, tostring(err)) end
+finish(#out.errors == 0 and 0 or 1)
