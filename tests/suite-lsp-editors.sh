@@ -52,8 +52,9 @@ if command -v nvim >/dev/null 2>&1; then have_nvim=1
 else skipped "nvim not found (apt-get install neovim)"; fi
 if ! command -v emacs >/dev/null 2>&1; then
     skipped "emacs not found (apt-get install emacs-nox elpa-eglot)"
-elif ! HOME="$tmp" emacs --batch -Q --eval '(progn (package-initialize) (require (quote eglot)))' >/dev/null 2>&1 &&
-     ! HOME="$tmp" emacs --batch -Q -L /usr/share/emacs/site-lisp/elpa/eglot-1.9 --eval '(require (quote eglot))' >/dev/null 2>&1; then
+elif ! HOME="$tmp" emacs --batch -Q --eval '(progn (package-initialize)
+        (dolist (d (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/*")) (add-to-list (quote load-path) d))
+        (require (quote eglot)))' >/dev/null 2>&1; then
     skipped "eglot not found for emacs (apt-get install elpa-eglot)"
 else have_emacs=1; fi
 if [ $have_nvim = 0 ] && [ $have_emacs = 0 ]; then

@@ -106,7 +106,8 @@ local function run()
     if not res then error(method .. ': ' .. tostring(err)) end
     local r = res[id]
     if not r then error(method .. ': no answer within ' .. wait_ms .. ' ms') end
-    if r.err then error(method .. ': ' .. vim.inspect(r.err)) end
+    local e = r.err or r.error -- `error` up to 0.9, `err` from 0.10
+    if e then error(method .. ': ' .. (type(e) == 'table' and e.message or vim.inspect(e))) end
     table.insert(out.steps, method)
     return r.result
   end
