@@ -4,10 +4,11 @@
 # (docs/editors.md): Neovim (tests/editors/nvim-session.lua) and Emacs with
 # eglot (tests/editors/eglot-session.el) each open a values file of a copy
 # of the argo-cd corpus chart (its ci/ha-static-values.yaml with the key
-# server.replicas spoiled to `replicaz`), wait for the diagnostics, hover
-# crds.keep, accept the completion `install` inside crds, apply the quick
-# fix for the unknown key, and write the editor's own buffer and diagnostics
-# list as JSON. tests/editors/check.py then checks them against `schemadoc
+# server.replicas spoiled to `replicaz`, in a flow map after text outside
+# the BMP: bytes, UTF-16 and code points all differ), wait for the
+# diagnostics, hover crds.keep, accept the completion `install` inside
+# crds, apply the quick fix for the unknown key, and write the editor's own
+# buffer and diagnostics list as JSON. tests/editors/check.py then checks them against `schemadoc
 # validate` on the same files: the diagnostics at validate's lines, columns
 # and messages, the hover text holding the key's description from
 # values.yaml, the completion offering the absent key and not the present

@@ -12,6 +12,7 @@
   (dolist (d (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/*"))
     (add-to-list 'load-path d)))
 (require 'json)
+(prefer-coding-system 'utf-8)           ; whatever the locale of the batch run
 (unless (fboundp 'yaml-mode)
   (define-derived-mode yaml-mode fundamental-mode "YAML"))
 (add-to-list 'auto-mode-alist '("\\.ya?ml\\'" . yaml-mode))

@@ -9,7 +9,10 @@ vim.wait(wait_ms, function() return #vim.diagnostic.get(buf) > 0 end, 10)
 local out = { clients = {}, diagnostics = {} }
 for _, c in pairs(vim.lsp.buf_get_clients(buf)) do table.insert(out.clients, c.name) end
 for _, d in ipairs(vim.diagnostic.get(buf)) do
-  table.insert(out.diagnostics, { line = d.lnum, col = d.col, message = d.message })
+  -- the column in code points, as validate gives it (Neovim's are bytes)
+  local text = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ''
+  local ok, col = pcall(vim.str_utfindex, text, math.min(d.col, #text))
+  table.insert(out.diagnostics, { line = d.lnum, col = ok and col or d.col, message = d.message })
 end
 local f = io.open(os.getenv('ED_OUT'), 'w')
 f:write(vim.fn.json_encode(out))

@@ -28,6 +28,7 @@
     (add-to-list 'load-path d))
   (require 'eglot))
 (require 'json)
+(prefer-coding-system 'utf-8)           ; whatever the locale of the batch run
 (require 'flymake)
 (require 'cl-lib)
 

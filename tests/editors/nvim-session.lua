@@ -11,6 +11,7 @@
 --   ED_LABEL        the completion item to accept
 --   ED_SPOILED      LINE of the unknown key whose quick fix is applied
 --   ED_WAIT_MS      how long to wait for each answer (default 20000)
+-- Columns in the result are code points (Neovim's are bytes).
 -- Steps, each waiting on the server's answer (never a fixed sleep): start the
 -- client, open and attach the buffer, wait for diagnostics, hover, complete
 -- and apply the item the way the client does (textEdit, else insertText,
@@ -37,10 +38,18 @@ local function finish(status)
   vim.cmd((status == 0) and 'qall!' or 'cquit! 1')
 end
 
+-- a byte column of a buffer line in code points (validate's columns)
+local function points(buf, line, col)
+  local text = vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1] or ''
+  local ok, n = pcall(vim.str_utfindex, text, math.min(col, #text))
+  return ok and n or col
+end
+
 local function diags(buf)
   local r = {}
   for _, d in ipairs(vim.diagnostic.get(buf)) do
-    table.insert(r, { line = d.lnum, col = d.col, end_line = d.end_lnum, end_col = d.end_col,
+    table.insert(r, { line = d.lnum, col = points(buf, d.lnum, d.col), col_bytes = d.col,
+                      end_line = d.end_lnum, end_col = points(buf, d.end_lnum, d.end_col),
                       severity = d.severity, message = d.message, code = d.code or vim.NIL,
                       source = d.source or vim.NIL })
   end
@@ -155,17 +164,19 @@ local function run()
     await('diagnostics after the completion', function() return published > before end)
   end)
 
-  -- the quick fix for the unknown key, with context.diagnostics as
-  -- Neovim's own vim.lsp.buf.code_action() builds it
+  -- the quick fix for the unknown key, the request built as Neovim's own
+  -- vim.lsp.buf.code_action() builds it with the cursor on the key: the
+  -- range from the cursor, context.diagnostics from get_line_diagnostics()
+  -- (whose columns 0.7 gives in bytes, not in the encoding agreed on: a
+  -- server must find its diagnostic by line, code and message)
   step('quick fix', function()
     local sl = tonumber(env('ED_SPOILED'))
-    local line_diags = vim.lsp.diagnostic.get_line_diagnostics(buf, sl, {}, id)
-    if #line_diags == 0 then error('no diagnostic on line ' .. sl .. ' (0-based) to fix') end
-    local actions = request('textDocument/codeAction', {
-      textDocument = { uri = uri },
-      range = line_diags[1].range,
-      context = { diagnostics = line_diags },
-    }) or {}
+    local here = vim.diagnostic.get(buf, { lnum = sl })[1]
+    if not here then error('no diagnostic on line ' .. sl .. ' (0-based) to fix') end
+    vim.api.nvim_win_set_cursor(0, { sl + 1, here.col })
+    local params = vim.lsp.util.make_range_params(0, enc)
+    params.context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(buf, sl) }
+    local actions = request('textDocument/codeAction', params) or {}
     out.code_actions = {}
     local fix
     for _, a in ipairs(actions) do
