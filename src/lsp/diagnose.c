@@ -21,6 +21,9 @@ static void chart_close(sd_lsp_chart *c)
 {
     sd_source_free(c->src);
     c->src = NULL;
+    json_decref(c->model);
+    c->model = NULL;
+    c->model_failed = 0;
     free(c->why);
     c->why = NULL;
 }

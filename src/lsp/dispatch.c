@@ -45,11 +45,15 @@ static const char *enc_name(int enc)
 static json_t *initialize(sd_lsp *s, json_t *params)
 {
     s->enc = pick_encoding(params);
-    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b},s:{s:s,s:s}}",
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s]},s:{s:[s]},s:b,s:b},s:{s:s,s:s}}",
                      "capabilities",
                        "positionEncoding", enc_name(s->enc),
                        "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
+                       "hoverProvider", 1,
+                       "completionProvider", "triggerCharacters", ":", " ",
+                       "codeActionProvider", "codeActionKinds", "quickfix",
                        "documentSymbolProvider", 1,
+                       "definitionProvider", 1,
                      "serverInfo", "name", "schemadoc", "version", SD_VERSION);
 }
 

@@ -62,7 +62,8 @@ typedef struct sd_lsp_chart {
     char       *dir;      /* its directory, absolute */
     sd_source  *src;      /* NULL when it could not be opened */
     char       *why;      /* then the first error, as the CLI prints it */
-    int         why_line, why_col;
+    json_t     *model;    /* its model (docs/model.md) as JSON, built on first use */
+    int         model_failed;
 } sd_lsp_chart;
 
 /* An open document. */
@@ -149,8 +150,40 @@ void sd_lsp__publish_dirty(sd_lsp *s);
 /** Forget every chart (and detach the documents). */
 void sd_lsp__charts_free(sd_lsp *s);
 
+/* ---- keypath.c ---------------------------------------------------------- */
+
+#define SD_LSP_PATH_MAX 64
+/* A values path: its keys ("[3]" for a list item). */
+typedef struct sd_lsp_path {
+    char *seg[SD_LSP_PATH_MAX];
+    int   n;
+    int   on_key;    /* the position is on the key, not its value */
+} sd_lsp_path;
+
+void sd_lsp__path_release(sd_lsp_path *p);
+/** The path of the key (or its scalar value) at byte `off` of the parsed
+ *  text. 0, or -1 when the position is on no key (or the text does not parse). */
+int sd_lsp__path_at(sd_lsp_doc *d, size_t off, sd_lsp_path *p);
+/** The path of the map that a key indented `indent` columns at byte `off`
+ *  would belong to, read from the indentation of the lines above. 0 or -1. */
+int sd_lsp__parent_at(sd_lsp_doc *d, size_t off, int indent, sd_lsp_path *p);
+/** The chart's model as JSON (built on first use; borrowed), or NULL. */
+json_t *sd_lsp__model(sd_lsp_chart *c);
+/** The model node of `p`, or NULL when the model has none. Borrowed. */
+json_t *sd_lsp__model_node(sd_lsp_chart *c, const sd_lsp_path *p);
+/** The members (`properties`) of model node `n`, its definition's when it
+ *  is a ref. Borrowed; NULL when it has none. */
+json_t *sd_lsp__members(sd_lsp_chart *c, json_t *n);
+
 /* ---- the features (each a request of sd_lsp__requests) ------------------ */
 
 json_t *sd_lsp__symbols(sd_lsp *s, json_t *params, int *code, const char **why);   /* symbols.c */
+json_t *sd_lsp__hover(sd_lsp *s, json_t *params, int *code, const char **why);     /* hover.c */
+json_t *sd_lsp__definition(sd_lsp *s, json_t *params, int *code, const char **why);
+json_t *sd_lsp__complete(sd_lsp *s, json_t *params, int *code, const char **why);  /* complete.c */
+json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why);
+/** The open document and the byte offset that `params` name (textDocument,
+ *  position); NULL with *code and *why set when there is none (hover.c). */
+sd_lsp_doc *sd_lsp__doc_at(sd_lsp *s, json_t *params, size_t *off, int *code, const char **why);
 
 #endif

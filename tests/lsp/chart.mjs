@@ -12,7 +12,8 @@ export function tmpChart(extraValues = '') {
   fs.writeFileSync(path.join(dir, 'values.yaml'), `# -- the name\nname: x\n# -- the port\nport: 80\n${extraValues}`);
   fs.writeFileSync(path.join(dir, 'values.schema.json'), JSON.stringify({
     type: 'object', required: ['name', 'port'],
-    properties: { name: { type: 'string' }, port: { type: 'integer', maximum: 65535 } } }));
+    properties: { name: { type: 'string' }, port: { type: 'integer', maximum: 65535 },
+                  mode: { enum: ['fast', 'safe'], description: 'how to run' }, debug: { type: 'boolean' } } }));
   return dir;
 }
 
