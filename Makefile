@@ -362,7 +362,7 @@ check: check-deps browser-deps lsp-deps
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: deps browser-deps
+bench: deps browser-deps lsp-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
 

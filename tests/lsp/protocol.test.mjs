@@ -114,3 +114,17 @@ test('incremental edits with CJK and emoji keep ranges right in all three encodi
   }
   fs.rmSync(dir, { recursive: true });
 });
+
+test('a 50 MB didChange is taken, validated and answered after; the server stays up', { timeout: 120000 }, async () => {
+  const dir = tmpChart();
+  const s = await start();
+  const d = await s.open(path.join(dir, 'ci', 'big.yaml'), 'name: a\n');
+  const big = `name: "${'日'.repeat(1000)}${'x'.repeat(50 * 1000 * 1000)}"\nport: x\n`;
+  const t0 = Date.now();
+  const g = await s.change(d.uri, [{ text: big }]);
+  assert.deepEqual(g.diagnostics.map((x) => [x.code, x.range.start.line]), [['type', 1]]);
+  const syms = await s.request('textDocument/documentSymbol', { textDocument: { uri: d.uri } });
+  assert.deepEqual(syms.map((x) => x.name), ['name', 'port']);
+  console.log(`figure: lsp 50 MB didChange to diagnostics: ${Date.now() - t0} ms`);
+  assert.equal((await s.stop()).code, 0);
+});
