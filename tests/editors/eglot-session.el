@@ -177,8 +177,11 @@
 
       (ed-put 'text (buffer-substring-no-properties (point-min) (point-max)))
       (ed-put 'final_diagnostics (ed-diagnostics))
+      ;; M-x eglot-shutdown: the `shutdown' request (eglot sends "params": null)
+      ;; and the `exit' notification
       (let ((proc (jsonrpc--process server)))
-        (eglot-shutdown server)
+        (ed-step "shutdown"
+          (eglot-shutdown server))
         (ed-put 'exit_status (and (processp proc) (process-exit-status proc)))))))
 
 (let ((status 0))
