@@ -290,12 +290,13 @@ demo: all
 TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs clang:clang \
               man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit \
               nvim:neovim emacs:emacs-nox
-# Emacs packages the tests load (tests/suite-lsp-editors.sh), as
-# name:package pairs, found as Debian installs them.
-TEST_ELPA := eglot:elpa-eglot
+# Emacs packages the tests load (tests/lsp/editors/eglot.el,
+# tests/editors/*.el), as a folder of Debian's elpa tree and the package
+# that holds it.
+TEST_ELPA  := eglot:elpa-eglot
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
-	for tp in $(TEST_ELPA); do ls -d /usr/share/emacs/site-lisp/elpa/$${tp%%:*}-* >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
+	for ep in $(TEST_ELPA); do ls -d /usr/share/emacs/site-lisp/elpa/$${ep%%:*}-* >/dev/null 2>&1 || missing="$$missing $${ep#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \

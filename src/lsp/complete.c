@@ -142,23 +142,46 @@ json_t *sd_lsp__complete(sd_lsp *s, json_t *params, int *code, const char **why)
     return items;
 }
 
+/* Does LSP range `r` (of a diagnostic) meet `want`, lines only? */
+static int meets(json_t *r, json_t *want)
+{
+    json_int_t a = json_integer_value(json_object_get(json_object_get(r, "start"), "line"));
+    json_int_t b = json_integer_value(json_object_get(json_object_get(r, "end"), "line"));
+    json_int_t x = json_integer_value(json_object_get(json_object_get(want, "start"), "line"));
+    json_int_t y = json_integer_value(json_object_get(json_object_get(want, "end"), "line"));
+    return !want || (a <= y && b >= x);
+}
+
 json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
 {
     const char *uri = json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
-    json_t *out = json_array(), *g;
+    sd_lsp_doc *d = sd_lsp__doc_find(s, uri);
+    json_t *out, *g, *given = json_object_get(json_object_get(params, "context"), "diagnostics");
+    json_t *want = json_object_get(params, "range");
     size_t i;
+    int whole = 1;
 
-    if (!sd_lsp__doc_find(s, uri)) {
+    if (!d) {
         *code = SD_RPC_INVALID_PARAMS;
         *why = "no such open document";
-        json_decref(out);
         return NULL;
     }
-    json_array_foreach(json_object_get(json_object_get(params, "context"), "diagnostics"), i, g) {
+    /* the client's diagnostics, when it sends them whole; else (Neovim 0.7
+     * sends code and relatedInformation only) ours in the range */
+    json_array_foreach(given, i, g) {
+        if (!json_is_string(json_object_get(g, "message")) || !json_object_get(g, "range"))
+            whole = 0;
+    }
+    if (!whole || !json_array_size(given))
+        given = d->published;
+    if (!(out = json_array()))
+        return NULL;
+    json_array_foreach(given, i, g) {
         const char *msg = json_string_value(json_object_get(g, "message"));
         const char *c = json_string_value(json_object_get(g, "code"));
         const char *m = msg ? strstr(msg, "did you mean `") : NULL, *e;
-        if (!c || (strcmp(c, "unknownKey") && strcmp(c, "additionalProperties")) || !m || !(e = strchr(m + 14, '`')))
+        if (!c || (strcmp(c, "unknownKey") && strcmp(c, "additionalProperties")) || !m || !(e = strchr(m + 14, '`')) ||
+            !json_object_get(g, "range") || (given == d->published && !meets(json_object_get(g, "range"), want)))
             continue;
         m += 14;
         const char *last = m;
@@ -171,8 +194,10 @@ json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
         sd_buf_printf(&title, "Did you mean `%.*s`?", (int)(e - m), m);
         json_t *edit = json_pack("{s:{s:[{s:O,s:s%}]}}", "changes", uri, "range", json_object_get(g, "range"),
                                  "newText", last, (size_t)(e - last));
-        json_array_append_new(out, json_pack("{s:s,s:s,s:[O],s:o,s:b}", "title", title.ptr, "kind", "quickfix",
-                                             "diagnostics", g, "edit", edit, "isPreferred", 1));
+        json_t *a = edit ? json_pack("{s:s,s:s,s:[O],s:o,s:b}", "title", title.ptr, "kind", "quickfix",
+                                     "diagnostics", g, "edit", edit, "isPreferred", 1) : NULL;
+        if (a)
+            json_array_append_new(out, a);
         sd_buf_release(&title);
     }
     return out;

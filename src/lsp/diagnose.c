@@ -309,6 +309,8 @@ void sd_lsp__publish(sd_lsp *s, sd_lsp_doc *d)
         sd_alloc_note_failure();
         return;
     }
+    json_decref(d->published);
+    d->published = json_incref(g);
     sd_lsp__notify(s, "textDocument/publishDiagnostics",
                    json_pack("{s:s,s:i,s:o}", "uri", d->uri, "version", (json_int_t)d->version, "diagnostics", g));
 }

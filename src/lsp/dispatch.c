@@ -121,7 +121,7 @@ static void handle(sd_lsp *s, json_t *msg)
 
     if (!json_is_object(msg) || !v || !json_is_string(v) || strcmp(json_string_value(v), "2.0") ||
         (id && !json_is_string(id) && !json_is_integer(id) && !json_is_null(id)) ||
-        (params && !json_is_object(params) && !json_is_array(params))) {
+        (params && !json_is_object(params) && !json_is_array(params) && !json_is_null(params))) {
         sd_lsp__error(s, json_is_object(msg) && (json_is_string(id) || json_is_integer(id)) ? id : NULL,
                       SD_RPC_INVALID_REQUEST, "not a JSON-RPC 2.0 request: an object with \"jsonrpc\": \"2.0\", "
                       "a string \"method\", an integer or string \"id\" and object or array \"params\"");

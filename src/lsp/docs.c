@@ -81,6 +81,7 @@ static void doc_free(sd_lsp_doc *d)
     free(d->chart_why);
     sd_buf_release(&d->text);
     sd_doc_free(d->parsed);
+    json_decref(d->published);
     free(d);
 }
 

@@ -79,6 +79,7 @@ typedef struct sd_lsp_doc {
     int            is_defaults;  /* it is its chart's values.yaml */
     char          *chart_why;    /* why no chart: a modeline pointing nowhere */
     sd_doc        *parsed;   /* the text parsed (hover, completion), or NULL */
+    json_t        *published;    /* the diagnostics last published (code actions) */
     int            parsed_ok;
 } sd_lsp_doc;
 

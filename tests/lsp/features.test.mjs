@@ -5,7 +5,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { start, uriOf, CORPUS, MAPS } from './harness.mjs';
+import { spawnSync } from 'node:child_process';
+import { start, uriOf, CORPUS, MAPS, SD } from './harness.mjs';
 import { tmpChart } from './chart.mjs';
 
 test('document symbols: the key tree with ranges', async () => {
@@ -101,4 +102,98 @@ test('quick fix: each corpus chart\'s spoiled key fixed by its did-you-mean vali
   console.log(`count: lsp quick fixes applied and validated: ${fixed} charts`);
   assert.ok(fixed >= 5);
   assert.equal((await s.stop()).code, 0);
+});
+
+// every node of a model by its path (docs/model.md), definitions aside
+function byPath(node, out = new Map()) {
+  if (!node || typeof node !== 'object') return out;
+  if (node.path && !out.has(node.path)) out.set(node.path, node);
+  for (const k of ['properties', 'elements']) for (const c of node[k] || []) byPath(c, out);
+  for (const k of ['items', 'additionalProperties']) if (node[k] && typeof node[k] === 'object') byPath(node[k], out);
+  return out;
+}
+
+test('hover every key of each corpus chart\'s first ci/ file: the model\'s description, as the page shows it', { timeout: 600000 }, async (t) => {
+  const charts = fs.existsSync(path.join(CORPUS, 'charts'))
+    ? fs.readdirSync(path.join(CORPUS, 'charts')).filter((c) => fs.existsSync(path.join(CORPUS, 'charts', c, 'ci'))) : [];
+  if (!charts.length) { t.skip('no corpus'); return; }
+  let keys = 0, described = 0;
+  for (const c of charts) {
+    const dir = path.join(CORPUS, 'charts', c);
+    const r = spawnSync(SD, [dir, '--format', 'json', ...MAPS], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(r.status, 0, r.stderr);
+    const nodes = byPath(JSON.parse(r.stdout).root);
+    const f = fs.readdirSync(path.join(dir, 'ci')).filter((x) => /\.ya?ml$/.test(x)).sort()[0];
+    const s = await start({ args: MAPS });
+    const d = await s.open(path.join(dir, 'ci', f), fs.readFileSync(path.join(dir, 'ci', f), 'utf8'));
+    const syms = await s.request('textDocument/documentSymbol', { textDocument: { uri: d.uri } });
+    const walk = async (list) => {
+      for (const sym of list) {
+        const h = await s.request('textDocument/hover', { textDocument: { uri: d.uri }, position: sym.selectionRange.start });
+        if (h) {
+          const p = /^\*\*(.*?)\*\*/.exec(h.contents.value)[1];
+          const n = nodes.get(p);
+          if (n) {
+            keys++;
+            if (n.description) {
+              assert.ok(h.contents.value.includes(n.description), `${c}/${f}: ${p}`);
+              described++;
+            }
+          }
+        }
+        if (sym.children) await walk(sym.children);
+      }
+    };
+    await walk(syms);
+    assert.equal((await s.stop()).code, 0);
+  }
+  console.log(`count: lsp hover: ${keys} keys of ${charts.length} charts' ci/ files hovered, ${described} with the model's description`);
+  assert.ok(keys > 20 && described > 0);
+});
+
+test('completion at the root and inside each map of the corpus ci/ files: the members not written yet', { timeout: 600000 }, async (t) => {
+  const charts = fs.existsSync(path.join(CORPUS, 'charts'))
+    ? fs.readdirSync(path.join(CORPUS, 'charts')).filter((c) => fs.existsSync(path.join(CORPUS, 'charts', c, 'ci'))) : [];
+  if (!charts.length) { t.skip('no corpus'); return; }
+  let positions = 0, offered = 0, compared = 0;
+  for (const c of charts) {
+    const dir = path.join(CORPUS, 'charts', c);
+    const r = spawnSync(SD, [dir, '--format', 'json', ...MAPS], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const nodes = byPath(JSON.parse(r.stdout).root);
+    const root = JSON.parse(r.stdout).root;
+    const f = fs.readdirSync(path.join(dir, 'ci')).filter((x) => /\.ya?ml$/.test(x)).sort()[0];
+    const text = fs.readFileSync(path.join(dir, 'ci', f), 'utf8');
+    const lines = text.split('\n');
+    const s = await start({ args: MAPS });
+    // the root: a new first line; each top-level map key: a new line below it, indented 2
+    const spots = [{ line: 0, indent: '', parent: root, present: lines.filter((l) => /^[A-Za-z_][\w-]*:/.test(l)).map((l) => l.split(':')[0]) }];
+    lines.forEach((l, i) => {
+      const m = /^([A-Za-z_][\w-]*):\s*$/.exec(l);
+      if (!m || !lines[i + 1] || !/^ {2}[A-Za-z_]/.test(lines[i + 1]) || !nodes.get(m[1])) return;
+      const present = [];
+      for (let j = i + 1; j < lines.length && (/^ {2}/.test(lines[j]) || !lines[j].trim()); j++) {
+        const k = /^ {2}([A-Za-z_][\w-]*):/.exec(lines[j]);
+        if (k) present.push(k[1]);
+      }
+      spots.push({ line: i + 1, indent: '  ', parent: nodes.get(m[1]), present });
+    });
+    for (const sp of spots.slice(0, 10)) {
+      const edited = [...lines.slice(0, sp.line), sp.indent, ...lines.slice(sp.line)].join('\n');
+      const d = await s.open(path.join(dir, 'ci', `completion-${sp.line}.yaml`), edited);
+      const items = await s.request('textDocument/completion',
+        { textDocument: { uri: d.uri }, position: { line: sp.line, character: sp.indent.length } });
+      const members = (sp.parent.properties || []).map((p) => p.key);
+      const want = sp.parent.ref || !members.length ? null : members.filter((k) => !sp.present.includes(k)).sort();
+      if (want) {
+        assert.deepEqual(items.map((i) => i.label).sort(), want, `${c}/${f}:${sp.line}`);
+        compared++;
+      }
+      positions++;
+      offered += items.length;
+      s.close(d.uri);
+    }
+    assert.equal((await s.stop()).code, 0);
+  }
+  console.log(`count: lsp completion: ${positions} cursor positions in ${charts.length} charts' ci/ files (${compared} compared with the model's members), ${offered} keys offered`);
+  assert.ok(positions >= 20 && compared >= 10);
 });

@@ -9,7 +9,7 @@ import { start, raw, frame } from './harness.mjs';
 import { tmpChart } from './chart.mjs';
 
 const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { capabilities: {} } };
-const bye = [frame({ jsonrpc: '2.0', id: 99, method: 'shutdown' }), frame({ jsonrpc: '2.0', method: 'exit' })];
+const bye = [frame({ jsonrpc: '2.0', id: 99, method: 'shutdown', params: null }), frame({ jsonrpc: '2.0', method: 'exit' })];
 const byId = (msgs, id) => msgs.find((m) => m.id === id);
 
 test('lifecycle: initialize, shutdown, exit 0; exit without shutdown is 1', async () => {
