@@ -39,7 +39,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: build-lib install uninstall man completions all deps form-deps browser-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
+.PHONY: build-lib install uninstall man completions all deps form-deps browser-deps lsp-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -308,9 +308,14 @@ demo: all
 # Tools the tests use besides the compiler, as command:package pairs.
 TEST_TOOLS := valgrind:valgrind python3:python3 chromium:chromium node:nodejs clang:clang \
               man:man-db zsh:zsh fish:fish git:git pre-commit:pre-commit \
-              asciidoctor:asciidoctor
+              asciidoctor:asciidoctor nvim:neovim emacs:emacs-nox
+# Emacs packages the tests load (tests/lsp/editors/eglot.el,
+# tests/editors/*.el), as a folder of Debian's elpa tree and the package
+# that holds it.
+TEST_ELPA  := eglot:elpa-eglot
 check-deps: deps
 	@missing=""; for tp in $(TEST_TOOLS); do command -v $${tp%%:*} >/dev/null 2>&1 || missing="$$missing $${tp#*:}"; done; \
+	for ep in $(TEST_ELPA); do ls -d /usr/share/emacs/site-lisp/elpa/$${ep%%:*}-* >/dev/null 2>&1 || missing="$$missing $${ep#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then echo "schemadoc: installing for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
@@ -342,6 +347,23 @@ browser-deps:
 	    || { echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION) failed" >&2; exit 2; }; \
 	fi
 
+# The language server's tests (tests/suite-lsp.sh): vscode-jsonrpc, the
+# client library VS Code uses, pinned, in a prefix of its own so that no
+# other npm install prunes it.
+JSONRPC_VERSION := 8.2.1
+LSP_NODE  := $(BUILD)/node-lsp
+lsp-deps:
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
+	      || { echo "schemadoc: apt-get install npm failed" >&2; exit 2; }; \
+	  else echo "schemadoc: the lsp tests need npm; run as root: apt-get install -y npm nodejs" >&2; exit 2; fi; }
+	@if ! grep -qs '"version": "$(JSONRPC_VERSION)"' $(LSP_NODE)/node_modules/vscode-jsonrpc/package.json; then \
+	  echo "schemadoc: npm install --prefix $(LSP_NODE) vscode-jsonrpc@$(JSONRPC_VERSION)"; \
+	  mkdir -p $(LSP_NODE) && npm install --prefix $(LSP_NODE) --no-save --no-audit --no-fund --loglevel=error \
+	    vscode-jsonrpc@$(JSONRPC_VERSION) >/dev/null \
+	    || { echo "schemadoc: npm install --prefix $(LSP_NODE) vscode-jsonrpc@$(JSONRPC_VERSION) failed" >&2; exit 2; }; \
+	fi
+
 # the form's figures alone (also part of make bench), and its screenshots (docs/form/)
 bench-form: browser-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -357,7 +379,7 @@ screenshots: browser-deps
 # The fuzz targets are built here directly (check-deps installed clang), so
 # that one make builds the shared generated sources once.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-check: check-deps browser-deps
+check: check-deps browser-deps lsp-deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target hdr-check layer-check circle-check \
 	  build-rel build-asan build-adbg build-lib $(BUILD)/example $(FUZZBINS)
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) SD_JOBS=$(CHECK_JOBS) sh tests/run.sh
@@ -365,7 +387,7 @@ check: check-deps browser-deps
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: deps browser-deps
+bench: deps browser-deps lsp-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
 

@@ -180,6 +180,23 @@ SCHEMADOC_API int schemadoc_render_page(char **out, size_t *len, schemadoc_sourc
 SCHEMADOC_API int schemadoc_validate_files(char **out_json, size_t *len, schemadoc_source *src, const char *const *files,
                       size_t nfiles, const schemadoc_options *o, schemadoc_diags *d);
 
+/** Flags of schemadoc_validate_text(). */
+enum sd_text_flags {
+    SD_TEXT_DEFAULTS = 1 << 0   /* a chart: the text is its values.yaml as edited, the
+                                   defaults themselves (not merged over the file on disk) */
+};
+
+/** schemadoc_validate_files() for one values file given as text: `text_len`
+ *  bytes of `text` (an editor's unsaved buffer; copied) stand for the file
+ *  `name`, which is never read, and positions in it are named `name`. A
+ *  chart merges it over values.yaml as Helm does, so nothing values.yaml
+ *  supplies is missing. Open the source once (schemadoc_open) and call this
+ *  any number of times: the schema stays compiled. Returns as
+ *  schemadoc_validate_files() does. */
+SCHEMADOC_API int schemadoc_validate_text(char **out_json, size_t *len, schemadoc_source *src, const char *name,
+                                          const char *text, size_t text_len, unsigned flags,
+                                          const schemadoc_options *o, schemadoc_diags *d);
+
 /* ---- upgrades (docs/diff.md) --------------------------------------------- */
 
 /** Flags of schemadoc_diff_sources(). */

@@ -172,23 +172,22 @@ int schemadoc_render_page(char **out, size_t *len, sd_source *src, const char *f
     return give(out, len, &b, d);
 }
 
-int schemadoc_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
-                      size_t nfiles, const schemadoc_options *o, sd_diags *d)
+/* a run of the check with `co` (the options of `o` added) */
+static int validate(char **out_json, size_t *len, sd_source *src, const char *const *files, size_t nfiles,
+                    sd_check_opts *co, const schemadoc_options *o, sd_diags *d)
 {
-    sd_check_opts co;
     sd_check *chk = NULL;
     sd_buf b = SD_BUF_INIT;
     int err, status;
 
     if (out_json)
         *out_json = NULL;
-    memset(&co, 0, sizeof co);
     if (o && o->version >= 1) {
-        co.draft = o->force_draft;
-        co.formats = o->formats == 1 ? SD_FORMATS_ASSERT : o->formats == 2 ? SD_FORMATS_IGNORE
-                                                                          : SD_FORMATS_DEFAULT;
+        co->draft = o->force_draft;
+        co->formats = o->formats == 1 ? SD_FORMATS_ASSERT : o->formats == 2 ? SD_FORMATS_IGNORE
+                                                                           : SD_FORMATS_DEFAULT;
     }
-    if ((err = sd_check_run(&chk, src, files, nfiles, &co, d)) < 0) {
+    if ((err = sd_check_run(&chk, src, files, nfiles, co, d)) < 0) {
         if (out_json) {
             sd_check_json_failed(&b, files, nfiles, d);
             give(out_json, len, &b, d);
@@ -207,6 +206,31 @@ int schemadoc_validate_files(char **out_json, size_t *len, sd_source *src, const
     if (status == 2)
         return first_error(d, 0);
     return status;
+}
+
+int schemadoc_validate_files(char **out_json, size_t *len, sd_source *src, const char *const *files,
+                      size_t nfiles, const schemadoc_options *o, sd_diags *d)
+{
+    sd_check_opts co;
+    memset(&co, 0, sizeof co);
+    return validate(out_json, len, src, files, nfiles, &co, o, d);
+}
+
+int schemadoc_validate_text(char **out_json, size_t *len, sd_source *src, const char *name, const char *text,
+                            size_t text_len, unsigned flags, const schemadoc_options *o, sd_diags *d)
+{
+    sd_check_opts co;
+    if (out_json)
+        *out_json = NULL;
+    if (!name || !text)
+        return sd_diag_error(d, SD_EUSAGE, (sd_loc){ NULL, 0, 0 }, "schemadoc_validate_text: no name or no text");
+    memset(&co, 0, sizeof co);
+    co.mem_name = name;
+    co.mem_text = text;
+    co.mem_len = text_len;
+    co.mem_defaults = (flags & SD_TEXT_DEFAULTS) != 0;
+    sd_load_budget_reset(0);   /* each text its own alias budget, however many are checked */
+    return validate(out_json, len, src, &name, 1, &co, o, d);
 }
 
 int schemadoc_diff_sources(char **out, size_t *len, sd_source *old_src, sd_source *new_src,

@@ -59,8 +59,8 @@ int sd_cli_source_opt(int argc, char **argv, int *i, sd_source_opts *o);
 enum sd_cli_cmd {
     SD_CMD_RENDER = 1 << 0, SD_CMD_SCHEMA = 1 << 1, SD_CMD_TEMPLATE = 1 << 2,
     SD_CMD_VALIDATE = 1 << 3, SD_CMD_RULES = 1 << 4, SD_CMD_COMPLETION = 1 << 5,
-    SD_CMD_DIFF = 1 << 6, SD_CMD_UPGRADE = 1 << 7,
-    SD_CMD_ALL = (1 << 8) - 1
+    SD_CMD_DIFF = 1 << 6, SD_CMD_UPGRADE = 1 << 7, SD_CMD_LSP = 1 << 8,
+    SD_CMD_ALL = (1 << 9) - 1
 };
 typedef struct sd_cli_command {
     const char *name;       /* "validate"; "" for the default (render) */
@@ -109,5 +109,7 @@ int sd_cmd_template(int argc, char **argv);
 /** `schemadoc debug-k8s-places CHART_DIR|TEMPLATE [POINTER]` (cmd_places.c, not in --help). */
 int sd_cmd_debug_places(int argc, char **argv);
 int sd_cmd_validate(int argc, char **argv);
+/** `schemadoc lsp [--stdio]`: the language server (cmd_lsp.c, src/lsp/). */
+int sd_cmd_lsp(int argc, char **argv);
 
 #endif

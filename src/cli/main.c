@@ -36,6 +36,7 @@ static const char help_text[] =
 "  schemadoc rules SOURCE [-o FILE] [--draft D] [--formats | --no-formats]\n"
 "                  [SOURCE OPTIONS]\n"
 "  schemadoc rules --runtime [-o validator.mjs]\n"
+"  schemadoc lsp [--stdio] [SOURCE OPTIONS]\n"
 "  schemadoc completion bash|zsh|fish\n"
 "  schemadoc diff OLD NEW [--format md|json|html] [-o FILE] [--descriptions]\n"
 "                 [--exit-zero] [SOURCE OPTIONS]\n"
@@ -226,6 +227,19 @@ static const char help_repo[] =
 "  --include-subcharts\n"
 "                  also document the charts under a chart's charts/\n";
 
+/* Split from help_cmds (4095-byte literals): the language server. */
+static const char help_lsp[] =
+"lsp: the language server of values files (docs/lsp.md), JSON-RPC 2.0 with\n"
+"Content-Length framing on stdin and stdout, for an editor to start. A values\n"
+"file inside a chart (or one whose first lines say '# schemadoc: chart=PATH')\n"
+"is checked as you type, as 'validate CHART FILE' would check it, merged over\n"
+"values.yaml; hover, completion, quick fixes and symbols come from the chart's\n"
+"schema and comments. A message over 64 MiB is refused. SOURCE OPTIONS apply\n"
+"to every chart it opens.\n"
+"  --stdio         talk on standard input and output (the default, the only\n"
+"                  transport; editors pass it)\n"
+"\n";
+
 /* Split from help_text: C11 guarantees string literals of 4095 bytes only. */
 static const char help_pages[] =
 "\n"
@@ -272,6 +286,7 @@ static const command commands[] = {
     { "completion", sd_cmd_completion },
     { "debug-k8s-places", sd_cmd_debug_places },   /* hidden: docs/internals.md */
     { "diff", sd_cmd_diff },
+    { "lsp", sd_cmd_lsp },
     { "rules", sd_cmd_rules },
     { "schema", sd_cmd_schema },
     { "template", sd_cmd_template },
@@ -298,7 +313,7 @@ static int oom_checked(int status)
  * takes a SOURCE (the text is the main help's, so the two cannot differ). */
 static void command_help(const char *cmd)
 {
-    const char *const texts[] = { help_more, help_cmds };
+    const char *const texts[] = { help_more, help_cmds, help_lsp };
     size_t n = strlen(cmd);
     int in = 0, lines = 0;
 
@@ -371,6 +386,7 @@ int main(int argc, char **argv)
         fputs(help_pages, stdout);
         fputs(help_repo, stdout);
         fputs(help_more, stdout);
+        fputs(help_lsp, stdout);
         fputs(help_cmds, stdout);
         return SD_EXIT_OK;
     }
@@ -384,7 +400,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], c->name) == 0) {
             /* diff, upgrade-check, template and completion answer --help
              * themselves; the others with their part of this help */
-            if (c->run == sd_cmd_validate || c->run == sd_cmd_rules || c->run == sd_cmd_schema)
+            if (c->run == sd_cmd_validate || c->run == sd_cmd_rules || c->run == sd_cmd_schema ||
+                c->run == sd_cmd_lsp)
                 for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
                     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
                         command_help(c->name);

@@ -23,10 +23,11 @@ const sd_cli_command sd_cli_commands[] = {
     { "diff",     SD_CMD_DIFF,       "what changed between two versions" },
     { "upgrade-check", SD_CMD_UPGRADE, "will these values still work on NEW" },
     { "completion", SD_CMD_COMPLETION, "print a shell completion script" },
+    { "lsp",      SD_CMD_LSP,        "the language server of values files (stdio)" },
     { NULL, 0, NULL }
 };
 
-#define SRC (SD_CMD_RENDER | SD_CMD_VALIDATE | SD_CMD_RULES | SD_CMD_DIFF | SD_CMD_UPGRADE)
+#define SRC (SD_CMD_RENDER | SD_CMD_VALIDATE | SD_CMD_RULES | SD_CMD_DIFF | SD_CMD_UPGRADE | SD_CMD_LSP)
 #define OUT (SD_CMD_RENDER | SD_CMD_SCHEMA | SD_CMD_TEMPLATE | SD_CMD_RULES | SD_CMD_DIFF)
 
 /* --format's completions: outfmt.def's names ("json doc html md form ..."). */
@@ -81,6 +82,7 @@ const sd_cli_option sd_cli_options[] = {
     { "--runtime", NULL, NULL, NULL, SD_CMD_RULES, "write the JavaScript interpreter" },
     { "--data", NULL, "FILE", "@file", SD_CMD_TEMPLATE, "the JSON view to render" },
     { "--partials", NULL, "DIR", "@dir", SD_CMD_TEMPLATE, "where {{>name}} partials are" },
+    { "--stdio", NULL, NULL, NULL, SD_CMD_LSP, "lsp: talk on standard input and output (the default)" },
     { NULL, NULL, NULL, NULL, 0, NULL }
 };
 

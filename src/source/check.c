@@ -179,8 +179,16 @@ static int refuse_non_values(const sd_doc *d, const char *path, sd_diags *diags)
     return err;
 }
 
-static int load_values(sd_doc **out, const char *path, sd_diags *diags)
+static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, sd_diags *diags)
 {
+    if (o->mem_name && o->mem_text && strcmp(path, o->mem_name) == 0) {
+        int err = sd_doc_load_mem(out, o->mem_name, o->mem_text, o->mem_len, SD_FMT_AUTO, NULL, diags);
+        if (err == 0 && (err = refuse_non_values(*out, path, diags)) < 0) {
+            sd_doc_free(*out);
+            *out = NULL;
+        }
+        return err;
+    }
     if (strcmp(path, "-") == 0) {
         sd_buf in = SD_BUF_INIT;
         sd_loc l = { "<stdin>", 0, 0 };
@@ -236,7 +244,7 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
         return NULL;
     for (size_t i = 0; i < n; i++) {
         sd_doc *d = NULL;
-        if (load_values(&d, files[i], k->diags) < 0)
+        if (load_values(&d, files[i], &k->opts, k->diags) < 0)
             return NULL;
         keep(k, d);
         if (k->oom)
@@ -327,9 +335,9 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
     const sd_node *base = chart->values ? sd_doc_root(chart->values) : NULL;
     int err = 0, entry;
 
-    if (base && base->kind != SD_MAP)
-        base = NULL;
-    if (chart->values)
+    if ((base && base->kind != SD_MAP) || (k->opts.mem_defaults && k->opts.mem_name))
+        base = NULL;   /* the text given is values.yaml as it is now */
+    if (chart->values && !(k->opts.mem_defaults && k->opts.mem_name))
         sd_buf_puts(&label, chart->values->file);
     size_t mark = k->diags->count;
     const sd_node *merged = merge_files(k, base, files, n, &label, 0);
@@ -465,7 +473,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
 
     for (size_t f = 0; f < n; f++) {
         sd_doc *d = NULL;
-        if (load_values(&d, files[f], k->diags) < 0)
+        if (load_values(&d, files[f], &k->opts, k->diags) < 0)
             return SD_ERROR;
         keep(k, d);
         for (size_t r = 0; r < d->nroots || r == 0; r++) {
@@ -564,7 +572,7 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
         size_t mark = k->diags->count;
         if (tape_result(k, files[f], entry))
             continue;
-        if (load_values(&d, files[f], k->diags) < 0) {
+        if (load_values(&d, files[f], &k->opts, k->diags) < 0) {
             add_result(k, strcmp(files[f], "-") ? files[f] : "<stdin>", NULL, SD_EIO, mark);
             continue;
         }

@@ -30,6 +30,14 @@ typedef struct sd_check_opts {
     int    by_position;  /* errors and warnings sorted by file, line, column (what a
                             person reads); 0: the validator's order, which the JSON
                             output and the browser rules share (docs/rules.md) */
+    /* a values file given as text (an editor's unsaved buffer, src/lsp/):
+     * the file named `mem_name` is read from `mem_text` (`mem_len` bytes),
+     * never from disk, and its positions are named `mem_name` */
+    const char *mem_name;
+    const char *mem_text;
+    size_t      mem_len;
+    int         mem_defaults; /* a chart: that text is values.yaml itself, the
+                                 defaults (not merged over the file on disk) */
 } sd_check_opts;
 
 /** One thing validated. Owned by the sd_check. */

@@ -202,6 +202,40 @@ def main():
             files = [f for f in files if os.path.isfile(f)][:4]
             if files:
                 seeds.append(SEP.join(read(f) for f in files))
+    elif target == "lsp":
+        # client sessions: the lifecycle, edits in each encoding, requests,
+        # and hostile framing (src/lsp/, docs/lsp.md)
+        def fr(o):
+            b = o if isinstance(o, bytes) else json.dumps(o).encode()
+            return b"Content-Length: %d\r\n\r\n" % len(b) + b
+        uri = "file:///nonexistent/chart/ci/x.yaml"
+        text = "name: \u65e5\u672c\U0001F600\nimage:\n  tag: 1\nlist:\n  - a\n"
+        for enc in ("utf-8", "utf-16", "utf-32"):
+            s = [fr({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                     "params": {"capabilities": {"general": {"positionEncodings": [enc]}}}}),
+                 fr({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+                 fr({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                     "uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
+                 fr({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                     "textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+                         {"range": {"start": {"line": 0, "character": 7}, "end": {"line": 2, "character": 3}},
+                          "text": "\U0001F389\n  x"}]}}),
+                 fr({"jsonrpc": "2.0", "id": 2, "method": "textDocument/documentSymbol",
+                     "params": {"textDocument": {"uri": uri}}}),
+                 fr({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+                     "params": {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 2}}}),
+                 fr({"jsonrpc": "2.0", "id": 4, "method": "textDocument/completion",
+                     "params": {"textDocument": {"uri": uri}, "position": {"line": 2, "character": 2}}}),
+                 fr({"jsonrpc": "2.0", "id": 5, "method": "textDocument/codeAction",
+                     "params": {"textDocument": {"uri": uri}, "context": {"diagnostics": [{"code": "unknownKey",
+                         "message": "a: did you mean `b.c`?", "range": {}}]}}}),
+                 fr({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}}),
+                 fr({"jsonrpc": "2.0", "id": 6, "method": "shutdown"}),
+                 fr({"jsonrpc": "2.0", "method": "exit"})]
+            seeds.append(b"".join(s))
+            seeds.append(b"".join(s[:3]) + b"Content-Length: 99999999\r\n\r\n" + b"x" * 100)
+        seeds.append(b"Content-Length: 12x\r\n\r\n" + fr(b"[1,2]") + fr(b"{\"jsonrpc\": \"2.0\", \"id\": ") +
+                     b"garbage\r\n\r\n" + b"Content-Type: x\r\n\r\n{}")
     else:
         sys.exit("unknown target " + target)
     for s in seeds:

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* lsp_int.h - what the files of the language server share: the server's
+ * state, the open documents, the charts they belong to, and one function
+ * group per file (frame.c: the bytes; dispatch.c: JSON-RPC and the
+ * lifecycle; docs.c: documents and edits; position.c: positions in three
+ * encodings; diagnose.c: which chart, and its findings; hover.c,
+ * complete.c, actions.c: the features). docs/lsp.md */
+#ifndef SD_LSP_INT_H
+#define SD_LSP_INT_H
+
+#include "lsp.h"
+#include "buf.h"
+#include "node.h"
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* JSON-RPC and LSP error codes */
+enum {
+    SD_RPC_PARSE_ERROR = -32700, SD_RPC_INVALID_REQUEST = -32600,
+    SD_RPC_METHOD_NOT_FOUND = -32601, SD_RPC_INVALID_PARAMS = -32602,
+    SD_RPC_INTERNAL_ERROR = -32603, SD_RPC_SERVER_NOT_INITIALIZED = -32002,
+    SD_RPC_REQUEST_CANCELLED = -32800
+};
+
+/* position encodings: the unit a `character` counts */
+enum sd_lsp_enc { SD_LSP_UTF8 = 8, SD_LSP_UTF16 = 16, SD_LSP_UTF32 = 32 };
+
+/* ---- frame.c ------------------------------------------------------------- */
+
+typedef struct sd_lsp_reader {
+    int    fd;
+    char  *buf;          /* bytes read and not used yet: buf[pos..len) */
+    size_t pos, len, cap;
+    int    eof;
+} sd_lsp_reader;
+
+/** Read the next message's body into `body` (cleared first). Returns 1 with
+ *  a body, 0 at the end of the input, or -1 after a framing error (a
+ *  malformed header, no Content-Length, a body larger than `max`: skipped
+ *  without being kept) with its reason in `why`; reading may go on. */
+int sd_lsp__read(sd_lsp_reader *r, sd_buf *body, size_t max, sd_buf *why);
+/** 1 when bytes of a next message are waiting (read or readable now). */
+int sd_lsp__pending(sd_lsp_reader *r);
+/** Write one message (the header, then `len` bytes of `body`). 0 or SD_EIO. */
+int sd_lsp__write(int fd, const char *body, size_t len);
+
+/* A request's handler: the result (new reference; NULL is JSON null), or
+ * *code set (an SD_RPC_* code) with a static reason in *why. */
+struct sd_lsp;
+typedef struct sd_lsp_request {
+    const char *method;
+    json_t *(*fn)(struct sd_lsp *s, json_t *params, int *code, const char **why);
+} sd_lsp_request;
+/** The requests the features answer (features.c), ending with a NULL method. */
+extern const sd_lsp_request sd_lsp__requests[];
+
+/* ---- the server --------------------------------------------------------- */
+
+/* A chart the open documents belong to, opened once. */
+typedef struct sd_lsp_chart {
+    char       *dir;      /* its directory, absolute */
+    sd_source  *src;      /* NULL when it could not be opened */
+    char       *why;      /* then the first error, as the CLI prints it */
+    json_t     *model;    /* its model (docs/model.md) as JSON, built on first use */
+    int         model_failed;
+} sd_lsp_chart;
+
+/* An open document. */
+typedef struct sd_lsp_doc {
+    char          *uri;
+    char          *path;     /* its file path (file: URIs), or NULL */
+    sd_buf         text;
+    long           version;
+    size_t        *lines;    /* byte offset where each line starts */
+    size_t         nlines;   /* 0: to be counted again */
+    int            dirty;    /* diagnostics to publish */
+    sd_lsp_chart  *chart;    /* borrowed from the server; NULL: none found */
+    int            is_defaults;  /* it is its chart's values.yaml */
+    char          *chart_why;    /* why no chart: a modeline pointing nowhere */
+    sd_doc        *parsed;   /* the text parsed (hover, completion), or NULL */
+    json_t        *published;    /* the diagnostics last published (code actions) */
+    int            parsed_ok;
+} sd_lsp_doc;
+
+typedef struct sd_lsp {
+    sd_lsp_opts    opts;
+    sd_lsp_reader  in;
+    int            out_fd;
+    int            initialized, shutdown, done, status;
+    int            enc;        /* enum sd_lsp_enc */
+    sd_lsp_doc   **docs;
+    size_t         ndocs;
+    sd_lsp_chart **charts;
+    size_t         ncharts;
+    int            write_failed;
+} sd_lsp;
+
+/* frame.c: messages out (a failed write sets s->write_failed) */
+void sd_lsp__reply(sd_lsp *s, json_t *id, json_t *result /* stolen */);
+void sd_lsp__error(sd_lsp *s, json_t *id, int code, const char *msg);
+void sd_lsp__notify(sd_lsp *s, const char *method, json_t *params /* stolen */);
+
+/* ---- position.c --------------------------------------------------------- */
+
+/** Count the lines of `d` (d->lines) when they are not counted. 0 or SD_ENOMEM. */
+int sd_lsp__lines(sd_lsp_doc *d);
+/** The byte offset of the LSP position (line, character in `enc` units);
+ *  a position past the end of its line is the end of the line, past the
+ *  last line the end of the text. */
+size_t sd_lsp__offset(sd_lsp_doc *d, long line, long ch, int enc);
+/** The LSP position of byte `off`. */
+void sd_lsp__position(sd_lsp_doc *d, size_t off, int enc, long *line, long *ch);
+/** The byte offset of a model position: 1-based line and column, the
+ *  column counted in code points (0: the start of the line). */
+size_t sd_lsp__loc_offset(sd_lsp_doc *d, int line, int column);
+/** {"start":..., "end":...} of bytes [from, to). New reference. */
+json_t *sd_lsp__range(sd_lsp_doc *d, size_t from, size_t to, int enc);
+/** The end of the token (key, scalar, quoted string, flow collection) that
+ *  starts at byte `off`, on its line. */
+size_t sd_lsp__token_end(sd_lsp_doc *d, size_t off);
+
+/* ---- docs.c ------------------------------------------------------------- */
+
+sd_lsp_doc *sd_lsp__doc_find(sd_lsp *s, const char *uri);
+/** didOpen, didChange, didClose, didSave: 0, or an error code with `why`. */
+int sd_lsp__did_open(sd_lsp *s, json_t *params, sd_lsp_doc **out);
+int sd_lsp__did_change(sd_lsp *s, json_t *params);
+int sd_lsp__did_close(sd_lsp *s, json_t *params);
+void sd_lsp__docs_free(sd_lsp *s);
+/** The file path of a file: URI (percent-decoded), or NULL. malloc'd. */
+char *sd_lsp__uri_path(const char *uri);
+/** The file: URI of an absolute path. malloc'd. */
+char *sd_lsp__path_uri(const char *path);
+/** The document parsed as it is now (d->parsed), or NULL when it does not
+ *  parse. Borrowed. */
+const sd_node *sd_lsp__doc_root(sd_lsp_doc *d);
+
+/* ---- diagnose.c ---------------------------------------------------------- */
+
+/** Find the chart of `d` (its directory, or its modeline). */
+void sd_lsp__attach(sd_lsp *s, sd_lsp_doc *d);
+/** Validate `d` and publish its diagnostics. */
+void sd_lsp__publish(sd_lsp *s, sd_lsp_doc *d);
+/** A file changed on disk (saved, or watched): when it is a file of an
+ *  open chart (values.yaml, the schema, Chart.yaml, a template), the chart
+ *  is read again and its documents validated again. */
+void sd_lsp__file_changed(sd_lsp *s, const char *path);
+/** Publish the diagnostics of every document changed since. */
+void sd_lsp__publish_dirty(sd_lsp *s);
+/** Forget every chart (and detach the documents). */
+void sd_lsp__charts_free(sd_lsp *s);
+
+/* ---- keypath.c ---------------------------------------------------------- */
+
+#define SD_LSP_PATH_MAX 64
+/* A values path: its keys ("[3]" for a list item). */
+typedef struct sd_lsp_path {
+    char *seg[SD_LSP_PATH_MAX];
+    int   n;
+    int   on_key;    /* the position is on the key, not its value */
+} sd_lsp_path;
+
+void sd_lsp__path_release(sd_lsp_path *p);
+/** The path of the key (or its scalar value) at byte `off` of the parsed
+ *  text. 0, or -1 when the position is on no key (or the text does not parse). */
+int sd_lsp__path_at(sd_lsp_doc *d, size_t off, sd_lsp_path *p);
+/** The path of the map that a key indented `indent` columns at byte `off`
+ *  would belong to, read from the indentation of the lines above. 0 or -1. */
+int sd_lsp__parent_at(sd_lsp_doc *d, size_t off, int indent, sd_lsp_path *p);
+/** The chart's model as JSON (built on first use; borrowed), or NULL. */
+json_t *sd_lsp__model(sd_lsp_chart *c);
+/** The model node of `p`, or NULL when the model has none. Borrowed. */
+json_t *sd_lsp__model_node(sd_lsp_chart *c, const sd_lsp_path *p);
+/** The members (`properties`) of model node `n`, its definition's when it
+ *  is a ref. Borrowed; NULL when it has none. */
+json_t *sd_lsp__members(sd_lsp_chart *c, json_t *n);
+
+/* ---- the features (each a request of sd_lsp__requests) ------------------ */
+
+json_t *sd_lsp__symbols(sd_lsp *s, json_t *params, int *code, const char **why);   /* symbols.c */
+json_t *sd_lsp__hover(sd_lsp *s, json_t *params, int *code, const char **why);     /* hover.c */
+json_t *sd_lsp__definition(sd_lsp *s, json_t *params, int *code, const char **why);
+json_t *sd_lsp__complete(sd_lsp *s, json_t *params, int *code, const char **why);  /* complete.c */
+json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why);
+/** The open document and the byte offset that `params` name (textDocument,
+ *  position); NULL with *code and *why set when there is none (hover.c). */
+sd_lsp_doc *sd_lsp__doc_at(sd_lsp *s, json_t *params, size_t *off, int *code, const char **why);
+
+#endif

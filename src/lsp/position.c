@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* position.c - positions in an open document: an LSP position (line,
+ * character in UTF-8 bytes, UTF-16 code units or code points, as
+ * negotiated) to a byte offset and back, a model position (line, column in
+ * code points) to a byte offset, and where a token ends. Lines end at "\n"
+ * (a "\r" before it belongs to the line break). */
+#include "lsp_int.h"
+#include "alloc.h"
+
+#include <stdlib.h>
+
+int sd_lsp__lines(sd_lsp_doc *d)
+{
+    size_t n = 1, k = 0;
+    const char *t = d->text.ptr;
+
+    if (d->nlines)
+        return 0;
+    for (size_t i = 0; i < d->text.len; i++)
+        n += t[i] == '\n';
+    size_t *l = realloc(d->lines, n * sizeof *l);
+    if (!l)
+        return sd_alloc_note_failure(), SD_ENOMEM;
+    d->lines = l;
+    l[k++] = 0;
+    for (size_t i = 0; i < d->text.len; i++)
+        if (t[i] == '\n')
+            l[k++] = i + 1;
+    d->nlines = n;
+    return 0;
+}
+
+/* The end of line `i`'s text (before "\n" or "\r\n"). */
+static size_t line_end(const sd_lsp_doc *d, size_t i)
+{
+    size_t e = i + 1 < d->nlines ? d->lines[i + 1] - 1 : d->text.len;
+    if (e > d->lines[i] && i + 1 < d->nlines && d->text.ptr[e - 1] == '\r')
+        e--;
+    return e;
+}
+
+/* The code point at p (end: the line's end); its length in bytes in *len.
+ * A byte that starts no valid sequence is one code point of its own. */
+static unsigned long next_cp(const unsigned char *p, const unsigned char *end, size_t *len)
+{
+    unsigned long c = p[0];
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || p + n > end) {
+        *len = 1;
+        return c;
+    }
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) {
+            *len = 1;
+            return c;
+        }
+    *len = n;
+    if (n == 1)
+        return c;
+    c &= 0x7F >> n;
+    for (size_t i = 1; i < n; i++)
+        c = (c << 6) | (p[i] & 0x3F);
+    return c;
+}
+
+static long units(unsigned long cp, size_t len, int enc)
+{
+    if (enc == SD_LSP_UTF8)
+        return (long)len;
+    if (enc == SD_LSP_UTF16)
+        return cp >= 0x10000 && len == 4 ? 2 : 1;
+    return 1;
+}
+
+size_t sd_lsp__offset(sd_lsp_doc *d, long line, long ch, int enc)
+{
+    if (sd_lsp__lines(d) < 0 || line < 0)
+        return 0;
+    if ((size_t)line >= d->nlines)
+        return d->text.len;
+    size_t p = d->lines[line], e = line_end(d, (size_t)line);
+    const unsigned char *t = (const unsigned char *)d->text.ptr;
+    long u = 0;
+    while (p < e && u < ch) {
+        size_t len;
+        unsigned long cp = next_cp(t + p, t + e, &len);
+        long w = units(cp, len, enc);
+        if (u + w > ch)
+            break;   /* inside a character: its start */
+        u += w;
+        p += len;
+    }
+    return p;
+}
+
+void sd_lsp__position(sd_lsp_doc *d, size_t off, int enc, long *line, long *ch)
+{
+    *line = *ch = 0;
+    if (sd_lsp__lines(d) < 0)
+        return;
+    if (off > d->text.len)
+        off = d->text.len;
+    size_t lo = 0, hi = d->nlines;   /* the last line starting at or before off */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (d->lines[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    size_t p = d->lines[lo], e = line_end(d, lo);
+    const unsigned char *t = (const unsigned char *)d->text.ptr;
+    long u = 0;
+    if (off > e)
+        off = e;
+    while (p < off) {
+        size_t len;
+        unsigned long cp = next_cp(t + p, t + e, &len);
+        u += units(cp, len, enc);
+        p += len;
+    }
+    *line = (long)lo;
+    *ch = u;
+}
+
+size_t sd_lsp__loc_offset(sd_lsp_doc *d, int line, int column)
+{
+    if (line < 1)
+        return 0;
+    return sd_lsp__offset(d, line - 1, column > 1 ? column - 1 : 0, SD_LSP_UTF32);
+}
+
+json_t *sd_lsp__range(sd_lsp_doc *d, size_t from, size_t to, int enc)
+{
+    long l1, c1, l2, c2;
+    sd_lsp__position(d, from, enc, &l1, &c1);
+    sd_lsp__position(d, to < from ? from : to, enc, &l2, &c2);
+    return json_pack("{s:{s:i,s:i},s:{s:i,s:i}}", "start", "line", (json_int_t)l1, "character",
+                     (json_int_t)c1, "end", "line", (json_int_t)l2, "character", (json_int_t)c2);
+}
+
+size_t sd_lsp__token_end(sd_lsp_doc *d, size_t off)
+{
+    const char *t = d->text.ptr;
+    size_t e = off, lend;
+    long line, ch;
+
+    sd_lsp__position(d, off, SD_LSP_UTF8, &line, &ch);
+    if (d->nlines == 0 || (size_t)line >= d->nlines)
+        return off;
+    lend = line_end(d, (size_t)line);
+    if (off >= lend)
+        return off;
+    if (t[off] == '"' || t[off] == '\'') {
+        char q = t[off];
+        for (e = off + 1; e < lend; e++) {
+            if (q == '"' && t[e] == '\\' && e + 1 < lend) {
+                e++;
+                continue;
+            }
+            if (t[e] == q) {
+                if (q == '\'' && e + 1 < lend && t[e + 1] == '\'') {
+                    e++;
+                    continue;
+                }
+                return e + 1;
+            }
+        }
+        return lend;
+    }
+    if (t[off] == '[' || t[off] == '{') {
+        int depth = 0;
+        for (e = off; e < lend; e++) {
+            if (t[e] == '[' || t[e] == '{')
+                depth++;
+            else if ((t[e] == ']' || t[e] == '}') && --depth == 0)
+                return e + 1;
+        }
+        return lend;
+    }
+    if (t[off] == '|' || t[off] == '>')
+        return off + 1;
+    /* a plain scalar or key: to ": ", " #" or the end of the line; inside
+     * a flow collection also to ',', ']' or '}' */
+    int flow = 0;
+    char q = 0;
+    for (size_t i = d->lines[line]; i < off; i++) {
+        if (q) {
+            q = t[i] == q ? 0 : q;
+        } else if (t[i] == '"' || t[i] == '\'') {
+            q = t[i];
+        } else if (t[i] == '[' || t[i] == '{') {
+            flow++;
+        } else if ((t[i] == ']' || t[i] == '}') && flow > 0) {
+            flow--;
+        } else if (t[i] == '#' && (i == d->lines[line] || t[i - 1] == ' ')) {
+            break;
+        }
+    }
+    for (e = off; e < lend; e++) {
+        if (t[e] == ':' && (e + 1 == lend || t[e + 1] == ' ' || t[e + 1] == '\t'))
+            break;
+        if (flow && (t[e] == ',' || t[e] == ']' || t[e] == '}'))
+            break;
+        if (t[e] == '#' && e > off && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+            break;
+    }
+    while (e > off && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+        e--;
+    if (e == off) {   /* nothing to underline: the rest of the line, or one character */
+        size_t len;
+        next_cp((const unsigned char *)t + off, (const unsigned char *)t + lend, &len);
+        e = off + len;
+    }
+    return e;
+}

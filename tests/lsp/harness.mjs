@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/lsp/harness.mjs - drive `schemadoc lsp` as an editor would, through
+// vscode-jsonrpc (the client library VS Code uses; pinned, installed by
+// `make lsp-deps` into $(BUILD)/node-lsp), and raw bytes for the hostile
+// cases. SD is the binary under test, LSP_NODE the npm prefix.
+import { spawn } from 'node:child_process';
+import { after } from 'node:test';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const prefix = process.env.LSP_NODE || path.resolve('build/node-lsp');
+const rpc = require(path.join(prefix, 'node_modules/vscode-jsonrpc/node.js'));
+export const SD = process.env.SD || path.resolve('schemadoc');
+export const CORPUS = path.resolve(process.env.CORPUS || '../shared/corpus');
+
+export const uriOf = (p) => pathToFileURL(p).href;
+// the corpus's remote documents read from its copies, never the network
+export const MAPS = ['--offline', '--cache-dir', path.join(process.env.TMPDIR || '/tmp', 'sd-lsp-nocache'),
+  '--map', `https://raw.githubusercontent.com/yannh/kubernetes-json-schema/master/master-standalone-strict/=${CORPUS}/kubernetes/`,
+  '--map', `https://raw.githubusercontent.com/=${CORPUS}/charts/_remote/raw.githubusercontent.com/`];
+
+// every server a test file started goes when the file is done, also when
+// a failed assertion skipped its shutdown
+const children = new Set();
+after(() => { for (const c of children) c.kill('SIGKILL'); });
+
+// A session: the server started, initialized with `encodings` offered.
+export async function start({ encodings, args = [], env = {} } = {}) {
+  const child = spawn(SD, ['lsp', '--stdio', ...args], { stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env } });
+  let stderr = '';
+  children.add(child);
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((res) => child.on('exit', (code, sig) => { children.delete(child); res({ code, sig }); }));
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout),
+                                           new rpc.StreamMessageWriter(child.stdin));
+  const diags = new Map();       // uri -> [{version, diagnostics}]
+  const waiters = [];
+  conn.onNotification('textDocument/publishDiagnostics', (p) => {
+    if (!diags.has(p.uri)) diags.set(p.uri, []);
+    diags.get(p.uri).push(p);
+    for (const w of [...waiters]) if (w.uri === p.uri && (w.version == null || p.version >= w.version)) {
+      waiters.splice(waiters.indexOf(w), 1); w.res(p);
+    }
+  });
+  conn.onNotification('window/logMessage', () => {});
+  conn.listen();
+  const caps = { general: encodings ? { positionEncodings: encodings } : undefined,
+                 textDocument: { publishDiagnostics: { relatedInformation: true } } };
+  const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: caps });
+  conn.sendNotification('initialized', {});
+  const versions = new Map();
+  const s = {
+    child, conn, init, exited, get stderr() { return stderr; },
+    encoding: init.capabilities.positionEncoding,
+    // the next diagnostics of `uri` at `version` or later
+    diagnostics(uri, version, ms = 60000) {
+      const have = (diags.get(uri) || []).filter((p) => version == null || p.version >= version);
+      if (have.length) return Promise.resolve(have[have.length - 1]);
+      return new Promise((res, rej) => {
+        const t = setTimeout(() => rej(new Error(`no diagnostics for ${uri} v${version}`)), ms);
+        waiters.push({ uri, version, res: (p) => { clearTimeout(t); res(p); } });
+      });
+    },
+    open(file, text) {
+      const uri = uriOf(file);
+      versions.set(uri, 1);
+      conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+      return s.diagnostics(uri, 1).then((p) => ({ uri, ...p }));
+    },
+    change(uri, contentChanges) {
+      const v = versions.get(uri) + 1;
+      versions.set(uri, v);
+      conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges });
+      return s.diagnostics(uri, v);
+    },
+    close(uri) { conn.sendNotification('textDocument/didClose', { textDocument: { uri } }); },
+    request(method, params) { return conn.sendRequest(method, params); },
+    async stop() {
+      await conn.sendRequest('shutdown');
+      conn.sendNotification('exit');
+      const r = await exited;
+      conn.dispose();
+      return r;
+    },
+  };
+  return s;
+}
+
+// Raw bytes in, the messages out until the server exits (or `ms` pass).
+export function raw(chunks, { ms = 20000, args = [] } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(SD, ['lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out = [];
+    let err = '';
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => { err += d; });
+    const t = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.on('exit', (code, sig) => {
+      clearTimeout(t);
+      resolve({ code, sig, stderr: err, messages: parseFrames(Buffer.concat(out)) });
+    });
+    child.stdin.on('error', () => {});
+    (async () => {
+      for (const c of chunks) {
+        if (!child.stdin.write(c)) await new Promise((r) => child.stdin.once('drain', r));
+      }
+      child.stdin.end();
+    })();
+  });
+}
+
+export function frame(obj) {
+  const b = Buffer.isBuffer(obj) ? obj : Buffer.from(typeof obj === 'string' ? obj : JSON.stringify(obj));
+  return Buffer.concat([Buffer.from(`Content-Length: ${b.length}\r\n\r\n`), b]);
+}
+
+export function parseFrames(buf) {
+  const msgs = [];
+  let i = 0;
+  while (i < buf.length) {
+    const h = buf.indexOf('\r\n\r\n', i);
+    if (h < 0) break;
+    const m = /Content-Length: (\d+)/.exec(buf.slice(i, h).toString());
+    if (!m) break;
+    const n = Number(m[1]);
+    msgs.push(JSON.parse(buf.slice(h + 4, h + 4 + n).toString()));
+    i = h + 4 + n;
+  }
+  return msgs;
+}
+
+// The UTF-16 (or utf-8 / utf-32) column of code point column `cp` (0-based) of `line`.
+export function units(line, cp, enc = 'utf-16') {
+  const pre = [...line].slice(0, cp).join('');
+  if (enc === 'utf-8') return Buffer.byteLength(pre);
+  if (enc === 'utf-32') return [...pre].length;
+  return pre.length;
+}
