@@ -6,6 +6,7 @@
  * actions: each unknown-key warning with a did-you-mean becomes a quick
  * fix replacing the key. */
 #include "lsp_int.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,12 @@ json_t *sd_lsp__complete(sd_lsp *s, json_t *params, int *code, const char **why)
     if (colon && k < cur && *k != '-' && *k != '#') {
         /* a value: the key's enum, booleans, null */
         sd_lsp__parent_at(d, off, indent, &p);
-        if (p.n < SD_LSP_PATH_MAX && (p.seg[p.n] = strndup(k, (size_t)(colon - k))))
-            p.n++;
+        if (p.n < SD_LSP_PATH_MAX) {
+            if ((p.seg[p.n] = strndup(k, (size_t)(colon - k))))
+                p.n++;
+            else
+                sd_alloc_note_failure();
+        }
         if ((n = sd_lsp__model_node(d->chart, &p)))
             values(items, n);
         sd_lsp__path_release(&p);
@@ -166,6 +171,8 @@ json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
         *why = "no such open document";
         return NULL;
     }
+    if (d->dirty)   /* edits not validated yet: the actions are for the text as it is */
+        sd_lsp__publish(s, d);
     /* the client's diagnostics, when it sends them whole; else (Neovim 0.7
      * sends code and relatedInformation only) ours in the range */
     json_array_foreach(given, i, g) {

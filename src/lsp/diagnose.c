@@ -32,15 +32,17 @@ static void chart_open(sd_lsp *s, sd_lsp_chart *c)
 {
     sd_diags dg = SD_DIAGS_INIT;
     sd_load_budget_reset(0);
-    if (sd_source_open(&c->src, c->dir, &s->opts.source, &dg) < 0) {
+    int err = sd_source_open(&c->src, c->dir, &s->opts.source, &dg);
+    sd_lsp__note_oom(&dg, err);
+    if (err < 0) {
         c->src = NULL;
         for (size_t i = 0; i < dg.count; i++)
             if (dg.items[i].severity == SD_SEV_ERROR) {
                 c->why = sd_diag_format(&dg.items[i]);
                 break;
             }
-        if (!c->why)
-            c->why = strdup("the chart cannot be opened");
+        if (!c->why && !(c->why = strdup("the chart cannot be opened")))
+            sd_alloc_note_failure();
     }
     sd_diags_release(&dg);
 }
@@ -113,7 +115,10 @@ static char *modeline(const sd_lsp_doc *d)
                 const char *v = p + 6, *ve = le;
                 while (ve > v && (ve[-1] == ' ' || ve[-1] == '\r' || ve[-1] == '\t'))
                     ve--;
-                return strndup(v, (size_t)(ve - v));
+                char *r = strndup(v, (size_t)(ve - v));
+                if (!r)
+                    sd_alloc_note_failure();
+                return r;
             }
         }
         t = nl ? nl + 1 : end;
@@ -274,7 +279,9 @@ static json_t *diagnose(sd_lsp *s, sd_lsp_doc *d)
     co.mem_len = d->text.len;
     co.mem_defaults = d->is_defaults;
     sd_load_budget_reset(0);
-    if (sd_check_run(&chk, d->chart->src, &name, 1, &co, &dg) == 0) {
+    int err = sd_check_run(&chk, d->chart->src, &name, 1, &co, &dg);
+    sd_lsp__note_oom(&dg, err);
+    if (err == 0) {
         for (size_t i = 0; i < sd_check_count(chk); i++) {
             const sd_check_result *r = sd_check_result_at(chk, i);
             add_verrors(s, d, out, r->res.items, r->res.count, SD_SEV_ERROR, name);

@@ -57,6 +57,40 @@ static json_t *initialize(sd_lsp *s, json_t *params)
                      "serverInfo", "name", "schemadoc", "version", SD_VERSION);
 }
 
+/* ---- parsing ------------------------------------------------------------------ */
+
+/* The message in `body`, or NULL with the reply (-32700) sent. */
+static json_t *parse(sd_lsp *s, const sd_buf *body)
+{
+    sd_doc *doc = NULL;
+    sd_diags dg = SD_DIAGS_INIT;
+    json_t *msg = NULL;
+    int oom = 0;
+    int err = sd_doc_load_mem(&doc, "message", body->ptr, body->len, SD_FMT_JSON, NULL, &dg);
+
+    if (err == 0 && doc->nroots == 1 && doc->roots[0].node) {
+        msg = sd_lsp__json_from_node(doc->roots[0].node, 0, &oom);
+    } else if (err == SD_ENOMEM) {
+        oom = 1;
+    } else {
+        sd_buf m = SD_BUF_INIT;
+        const sd_diag *g = dg.count ? &dg.items[0] : NULL;
+        if (g)
+            sd_buf_printf(&m, "invalid JSON at line %d, column %d: %s", g->loc.line, g->loc.column, g->message);
+        else
+            sd_buf_puts(&m, "invalid JSON: no value");
+        sd_lsp__error(s, NULL, SD_RPC_PARSE_ERROR, m.ptr);
+        sd_buf_release(&m);
+    }
+    if (oom) {
+        sd_alloc_note_failure();
+        sd_lsp__error(s, NULL, SD_RPC_INTERNAL_ERROR, "out of memory reading a message");
+    }
+    sd_doc_free(doc);
+    sd_diags_release(&dg);
+    return msg;
+}
+
 /* ---- dispatch ---------------------------------------------------------------- */
 
 typedef json_t *(*request_fn)(sd_lsp *s, json_t *params, int *code, const char **why);
@@ -219,13 +253,9 @@ int sd_lsp_serve(int in_fd, int out_fd, const sd_lsp_opts *opts)
             sd_lsp__error(&s, NULL, strstr(why.ptr, "over the limit") ? SD_RPC_INVALID_REQUEST : SD_RPC_PARSE_ERROR,
                           why.ptr);
         } else {
-            json_error_t jerr;
-            json_t *msg = json_loadb(body.ptr, body.len, JSON_ALLOW_NUL, &jerr);
+            json_t *msg = parse(&s, &body);
             if (!msg) {
-                sd_buf m = SD_BUF_INIT;
-                sd_buf_printf(&m, "invalid JSON at byte %d: %s", jerr.position, jerr.text);
-                sd_lsp__error(&s, NULL, SD_RPC_PARSE_ERROR, m.ptr);
-                sd_buf_release(&m);
+                /* answered */
             } else if (json_is_array(msg)) {
                 sd_lsp__error(&s, NULL, SD_RPC_INVALID_REQUEST, "batches are not part of the language server protocol");
             } else {

@@ -203,15 +203,65 @@ void sd_lsp__docs_free(sd_lsp *s)
     s->ndocs = 0;
 }
 
+/* A JSON document of the loader (load/json.c: positions, limits, and no
+ * assertion inside when an allocation fails, as jansson's lexer has) as
+ * jansson values. NULL with *oom set when an allocation failed. */
+json_t *sd_lsp__json_from_node(const sd_node *n, int depth, int *oom)
+{
+    json_t *j = NULL;
+    if (!n || depth > 1000)
+        return json_null();
+    switch (n->kind) {
+    case SD_NULL:  j = json_null(); break;
+    case SD_BOOL:  j = json_boolean(n->num.b); break;
+    case SD_INT:   j = n->big ? json_real(n->num.f) : json_integer(n->num.i); break;
+    case SD_FLOAT: j = json_real(n->num.f); break;
+    case SD_STR:   j = json_stringn_nocheck(n->str, n->len); break;
+    case SD_MAP:
+        if (!(j = json_object()))
+            break;
+        for (size_t i = 0; i < n->n && !*oom; i++)
+            if (json_object_setn_new_nocheck(j, n->items[i].key->str, n->items[i].key->len,
+                                             sd_lsp__json_from_node(n->items[i].value, depth + 1, oom)) < 0)
+                *oom = 1;
+        break;
+    case SD_SEQ:
+        if (!(j = json_array()))
+            break;
+        for (size_t i = 0; i < n->n && !*oom; i++)
+            if (json_array_append_new(j, sd_lsp__json_from_node(n->items[i].value, depth + 1, oom)) < 0)
+                *oom = 1;
+        break;
+    }
+    if (!j)
+        *oom = 1;
+    if (*oom) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+void sd_lsp__note_oom(const sd_diags *dg, int err)
+{
+    int oom = err == SD_ENOMEM;
+    for (size_t i = 0; i < dg->count && !oom; i++)
+        oom = dg->items[i].code == SD_ENOMEM;
+    if (oom)   /* the answer is incomplete: the exit status says so (main.c) */
+        sd_alloc_note_failure();
+}
+
 const sd_node *sd_lsp__doc_root(sd_lsp_doc *d)
 {
     if (!d->parsed && !d->parsed_ok) {
         sd_diags dg = SD_DIAGS_INIT;
         d->parsed_ok = 1;   /* tried: not again until the text changes */
         sd_load_budget_reset(0);
-        if (sd_doc_load_mem(&d->parsed, d->path ? d->path : d->uri, d->text.ptr, d->text.len,
-                            SD_FMT_YAML, NULL, &dg) < 0)
+        int err = sd_doc_load_mem(&d->parsed, d->path ? d->path : d->uri, d->text.ptr, d->text.len,
+                                  SD_FMT_YAML, NULL, &dg);
+        if (err < 0)
             d->parsed = NULL;
+        sd_lsp__note_oom(&dg, err);
         sd_diags_release(&dg);
     }
     return d->parsed ? sd_doc_root(d->parsed) : NULL;

@@ -23,8 +23,10 @@ void sd_lsp__path_release(sd_lsp_path *p)
 
 static int push(sd_lsp_path *p, const char *s, size_t n)
 {
-    if (p->n >= SD_LSP_PATH_MAX || !(p->seg[p->n] = strndup(s, n)))
+    if (p->n >= SD_LSP_PATH_MAX)
         return -1;
+    if (!(p->seg[p->n] = strndup(s, n)))
+        return sd_alloc_note_failure(), -1;
     p->n++;
     return 0;
 }
@@ -108,8 +110,11 @@ int sd_lsp__parent_at(sd_lsp_doc *d, size_t off, int indent, sd_lsp_path *p)
         size_t kl = ke - i;
         if (kl >= 2 && (ks[0] == '"' || ks[0] == '\'') && ks[kl - 1] == ks[0])
             ks++, kl -= 2;
-        if (!(segs[ns++] = strndup(ks, kl)))
+        if (!(segs[ns] = strndup(ks, kl))) {
+            sd_alloc_note_failure();
             break;
+        }
+        ns++;
         indent = ind;
     }
     for (int i = ns - 1; i >= 0; i--)
@@ -130,8 +135,13 @@ json_t *sd_lsp__model(sd_lsp_chart *c)
     sd_load_budget_reset(0);
     sd_val *m = sd_model_build(c->src, &mo, &dg);
     sd_buf b = SD_BUF_INIT;
-    if (m && sd_model_write_json(&b, m) == 0)
-        c->model = json_loadb(b.ptr, b.len, 0, NULL);
+    int err = m ? sd_model_write_json(&b, m) : 0, oom = 0;
+    sd_doc *doc = NULL;
+    if (m && err == 0 && (err = sd_doc_load_mem(&doc, "model", b.ptr, b.len, SD_FMT_JSON, NULL, &dg)) == 0 &&
+        doc->nroots == 1)
+        c->model = sd_lsp__json_from_node(doc->roots[0].node, 0, &oom);
+    sd_doc_free(doc);
+    sd_lsp__note_oom(&dg, oom ? SD_ENOMEM : err);
     sd_val_decref(m);
     sd_buf_release(&b);
     sd_diags_release(&dg);

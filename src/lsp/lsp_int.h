@@ -132,6 +132,14 @@ void sd_lsp__docs_free(sd_lsp *s);
 char *sd_lsp__uri_path(const char *uri);
 /** The file: URI of an absolute path. malloc'd. */
 char *sd_lsp__path_uri(const char *path);
+/** A document of the loader (load/json.c reads JSON with positions and
+ *  limits, and without the assertion jansson's lexer reaches when an
+ *  allocation fails) as jansson values; `depth` 0. A new reference, or
+ *  NULL with *oom set. */
+json_t *sd_lsp__json_from_node(const sd_node *n, int depth, int *oom);
+/** Record an allocation failure (alloc.h) when `err` or a diagnostic of
+ *  `dg` is SD_ENOMEM: an answer left incomplete by it is then known. */
+void sd_lsp__note_oom(const sd_diags *dg, int err);
 /** The document parsed as it is now (d->parsed), or NULL when it does not
  *  parse. Borrowed. */
 const sd_node *sd_lsp__doc_root(sd_lsp_doc *d);

@@ -44,7 +44,44 @@ COMMANDS = {
     # the render over a made schema (the model indexes its nodes, md_cells
     # sets static keys): issue 41 found use-after-frees there
     "render-md-made": (["{tmp}/made", "--format", "md", "-o", "{out}"], "{out}", 0),
+    # the language server over a scripted session (lsp_session() below):
+    # open, edit, hover, complete, quick fix, symbols, shutdown
+    "lsp-session": (["lsp", "--stdio"], None, 0),
 }
+STDIN = {"lsp-session": "lsp.in"}
+
+
+def lsp_session(tmp):
+    """The bytes a client sends: a values file of samples/podinfo edited,
+    each feature asked once. (The server reads messages with load/json.c,
+    not jansson's json_loadb: jansson's lexer asserts, load.c
+    lex_scan_string, when an allocation fails while it reads a string.)"""
+    import json
+    uri = "file://" + os.path.join(ROOT, "samples/podinfo/ci-oom.yaml")
+    text = "{replicaCount: many, image: {tagg: 1},\n ingress: {enabled: \"yes\"}}\n"
+    msgs = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": uri, "languageId": "yaml", "version": 1, "text": text}}},
+            {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+                    {"range": {"start": {"line": 0, "character": 15}, "end": {"line": 0, "character": 19}},
+                     "text": "\u65e5\U0001F600"}]}},
+            {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+             "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 21}}},
+            {"jsonrpc": "2.0", "id": 3, "method": "textDocument/completion",
+             "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}},
+            {"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeAction",
+             "params": {"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0},
+                        "end": {"line": 0, "character": 60}}, "context": {"diagnostics": []}}},
+            {"jsonrpc": "2.0", "id": 5, "method": "textDocument/documentSymbol",
+             "params": {"textDocument": {"uri": uri}}},
+            {"jsonrpc": "2.0", "id": 6, "method": "shutdown"},
+            {"jsonrpc": "2.0", "method": "exit"}]
+    with open(os.path.join(tmp, "lsp.in"), "wb") as f:
+        for m in msgs:
+            b = json.dumps(m).encode()
+            f.write(b"Content-Length: %d\r\n\r\n" % len(b) + b)
 
 
 def run(binary, argv, tmp, n, tag):
@@ -55,8 +92,11 @@ def run(binary, argv, tmp, n, tag):
                UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
     if n == 0:
         env["SD_OOM_COUNT"] = os.path.join(tmp, f"count-{tag}")
+    stdin = open(os.path.join(tmp, STDIN[tag]), "rb") if tag in STDIN else subprocess.DEVNULL
     p = subprocess.run([binary] + args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       stdin=subprocess.DEVNULL, timeout=120)
+                       stdin=stdin, timeout=120)
+    if tag in STDIN:
+        stdin.close()
     data = None
     if os.path.exists(out):
         with open(out, "rb") as f:
@@ -78,6 +118,7 @@ def main():
             shutil.copy(os.path.join(ROOT, "samples/podinfo", name), os.path.join(tmp, "made", name))
         with open(os.path.join(tmp, "made", "values.yaml"), "a") as f:
             f.write(MADE_EXTRA)
+        lsp_session(tmp)
         for name in names:
             argv, outf, want = COMMANDS[name]
             rc, sout, serr, data = run(binary, argv, tmp, 0, name)
