@@ -157,6 +157,28 @@ static int meets(json_t *r, json_t *want)
     return !want || (a <= y && b >= x);
 }
 
+/* Our published diagnostic that `g` (a client's) stands for: the same
+ * code and message on the same line, or NULL. The edit is made from its
+ * range, never from the client's: Neovim 0.7 sends the range back in
+ * byte columns whatever encoding was agreed. */
+static json_t *own_diagnostic(const sd_lsp_doc *d, json_t *g)
+{
+    const char *msg = json_string_value(json_object_get(g, "message"));
+    const char *c = json_string_value(json_object_get(g, "code"));
+    json_t *line = json_object_get(json_object_get(json_object_get(g, "range"), "start"), "line");
+    json_t *p;
+    size_t i;
+    json_array_foreach(d->published, i, p) {
+        const char *pm = json_string_value(json_object_get(p, "message"));
+        const char *pc = json_string_value(json_object_get(p, "code"));
+        json_t *pl = json_object_get(json_object_get(json_object_get(p, "range"), "start"), "line");
+        if (pm && msg && pc && c && !strcmp(pm, msg) && !strcmp(pc, c) &&
+            (!json_is_integer(line) || !json_is_integer(pl) || json_integer_value(line) == json_integer_value(pl)))
+            return p;
+    }
+    return NULL;
+}
+
 json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
 {
     const char *uri = json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
@@ -199,7 +221,12 @@ json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
             continue;
         sd_buf title = SD_BUF_INIT;
         sd_buf_printf(&title, "Did you mean `%.*s`?", (int)(e - m), m);
-        json_t *edit = json_pack("{s:{s:[{s:O,s:s%}]}}", "changes", uri, "range", json_object_get(g, "range"),
+        json_t *mine = given == d->published ? g : own_diagnostic(d, g);
+        if (!mine || !json_object_get(mine, "range")) {
+            sd_buf_release(&title);
+            continue;   /* not one of ours (any more): no edit from a range we did not make */
+        }
+        json_t *edit = json_pack("{s:{s:[{s:O,s:s%}]}}", "changes", uri, "range", json_object_get(mine, "range"),
                                  "newText", last, (size_t)(e - last));
         json_t *a = edit ? json_pack("{s:s,s:s,s:[O],s:o,s:b}", "title", title.ptr, "kind", "quickfix",
                                      "diagnostics", g, "edit", edit, "isPreferred", 1) : NULL;
