@@ -331,6 +331,15 @@ printf 'name: x\ntimeoutSeconds: 10\n' >"$tmp/s.yaml"
 "$SD" upgrade-check tests/diff/old.schema.json tests/diff/new.schema.json "$tmp/s.yaml" >"$tmp/up3" 2>&1; st=$?
 [ $st -eq 1 ] && grep -q 'required: region' "$tmp/up3" && grep -q 'renamed: timeoutSeconds: renamed to server.wait' "$tmp/up3" \
     && ok || { bad "upgrade-check: newly required / hint rename (status $st)"; cat "$tmp/up3"; }
+# a Kubernetes type that changes (docs/k8s.md): typed in OLD, untyped in
+# NEW (and back) is a type change, as is another type; named by the type
+"$SD" diff tests/diff/k8s-old.schema.json tests/diff/k8s-new.schema.json >"$tmp/k8s" 2>&1; st=$?
+[ $st -eq 1 ] && grep -qF '| `resources` | type (ref) | `ResourceRequirements (core/v1)` | `object` |' "$tmp/k8s" \
+    && grep -qF '| `tolerations[]` | type (ref) | `Toleration (core/v1)` | `Affinity (core/v1)` |' "$tmp/k8s" \
+    && ok || { bad "diff: a Kubernetes type changed (status $st)"; cat "$tmp/k8s"; }
+"$SD" diff tests/diff/k8s-new.schema.json tests/diff/k8s-old.schema.json --format json >"$tmp/k8s.json" 2>&1
+$PY -c 'import json,sys; d=json.load(open(sys.argv[1])); c=[x for x in d["changes"] if x["path"]=="resources"]; sys.exit(0 if len(c)==1 and c[0]["change"]=="type" and c[0]["to"]=="def-io.k8s.api.core.v1.ResourceRequirements" else 1)' "$tmp/k8s.json" \
+    && ok || { bad "diff: untyped to a Kubernetes type (json)"; cat "$tmp/k8s.json"; }
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

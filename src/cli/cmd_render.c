@@ -153,6 +153,8 @@ static int make_page(sd_buf *out, sd_out **stream, page_job *pj, sd_diags *diags
     int lazy = format->make == SD_MAKE_MARKDOWN && sd_chart_is_dir(pj->source) &&
                !sd_render_md_reads_schema(pj->source, &pj->ro, &pj->md);
     int lenient = pj->sopts.lenient;
+    /* the form: a typed key's Kubernetes fields are its fields */
+    pj->sopts.k8s_bundle = format->make == SD_MAKE_FORM;
     if (lazy) {
         pj->sopts.offline = 1;
         pj->sopts.lenient = 1;

@@ -12,6 +12,7 @@
 #include "diff.h"
 #include "alloc.h"
 #include "diff_int.h"
+#include "k8s.h"
 #include "keywords.h"
 #include "sd.h"
 
@@ -300,6 +301,15 @@ static void compare(dctx *c, const dentry *o, const dentry *n, const dentry *at)
         sd_val_decref(to);
         sd_val_decref(tn);
         sd_val *x = change(c, at, "type", copy(ro), copy(rn));
+        if (x)
+            sd_val_object_set_new_nocheck(x, "keyword", sd_val_string("ref"));
+    } else if (!ro != !rn && sd_val_is_string(ro ? ro : rn) &&
+               sd_k8s_ref_label(NULL, NULL, sd_val_string_value(ro ? ro : rn))) {
+        /* a Kubernetes type on one side only (docs/k8s.md): the type on
+         * that side, the JSON Schema types on the other */
+        sd_val *x = change(c, at, "type", ro ? copy(ro) : to, rn ? copy(rn) : tn);
+        sd_val_decref(ro ? to : NULL);
+        sd_val_decref(rn ? tn : NULL);
         if (x)
             sd_val_object_set_new_nocheck(x, "keyword", sd_val_string("ref"));
     } else {

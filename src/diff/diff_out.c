@@ -6,6 +6,7 @@
 #include "diff.h"
 #include "alloc.h"
 #include "emit.h"
+#include "k8s.h"
 #include "model.h"
 #include "sd.h"
 
@@ -93,6 +94,12 @@ static void types_cell(sd_buf *out, const sd_val *v)
     size_t i;
     sd_val *t;
     sd_buf s = SD_BUF_INIT;
+    /* a Kubernetes definition by its name: ResourceRequirements (core/v1) */
+    if (sd_val_is_string(v) && sd_k8s_ref_label(&s, NULL, sd_val_string_value(v))) {
+        code_cell(out, s.ptr ? s.ptr : "", s.len, 120);
+        sd_buf_release(&s);
+        return;
+    }
     if (!sd_val_is_array(v)) {
         value_cell(out, v);
         return;

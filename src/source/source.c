@@ -333,9 +333,10 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
     } else {
         fit_own_values(s, *out, ch->values, ci, nci, diags);
         /* keys the chart proves Kubernetes types: open, for validate's
-         * layer (docs/k8s.md) */
+         * layer, or (the form) their definitions as the fields' structure
+         * (docs/k8s.md) */
         if (!s->opts.k8s_types_off && !(cfg && o.flavour != SD_GEN_NATIVE) &&
-            sd_k8s_type_schema(*out, ch->values, ch->dir, 1) < 0)
+            sd_k8s_type_schema(*out, ch->values, ch->dir, !s->opts.k8s_bundle) < 0)
             err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
     }
 done:

@@ -42,6 +42,8 @@ typedef struct sd_source_opts {
     const char  *cache_dir;    /* NULL: $XDG_CACHE_HOME/schemadoc or ~/.cache/schemadoc */
     long         timeout_ms;   /* per request (0: 30 s) */
     int          k8s_types_off; /* --k8s-types off: no key gets a Kubernetes type (docs/k8s.md) */
+    int          k8s_bundle;   /* a chart without a schema: its typed keys get their
+                                  Kubernetes definitions (the form), not left open */
 } sd_source_opts;
 
 enum sd_source_kind {
