@@ -109,7 +109,7 @@ C=$tmp/inst/share
 out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc validate --out); COMP_CWORD=2; _schemadoc; echo "${COMPREPLY[*]}"' _ "$C/bash-completion/completions/schemadoc")
 [ "$out" = "--output" ] && ok || fail "bash: 'validate --out' completes to '$out'"
 out=$(bash -c '. "$1"; COMP_WORDS=(schemadoc ./chart --format ""); COMP_CWORD=3; _schemadoc; echo "${COMPREPLY[*]}"' _ "$C/bash-completion/completions/schemadoc")
-[ "$out" = "json doc html md form" ] && ok || fail "bash: '--format' completes to '$out'"
+[ "$out" = "json doc html md form adoc" ] && ok || fail "bash: '--format' completes to '$out'"
 if command -v zsh >/dev/null 2>&1; then
     check "zsh -n _schemadoc" zsh -n "$C/zsh/site-functions/_schemadoc"
 else
