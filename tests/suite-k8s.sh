@@ -166,6 +166,16 @@ else
     echo "SKIPPED: the corpus precision check (no $CORPUS/charts)"
 fi
 
+# --- the page names the bundled types as such, from any directory -----------
+if [ -d "$CORPUS/charts/kube-prometheus-stack" ]; then
+    C=$(cd "$CORPUS/charts/kube-prometheus-stack" && pwd)
+    "$RUN" "$C" --format html -o "$tmp/a.html" 2>/dev/null
+    (cd "$tmp" && "$RUN" "$C" --format html -o "$tmp/b.html" 2>/dev/null)
+    if cmp -s "$tmp/a.html" "$tmp/b.html"; then ok; else fail "the page depends on the working directory"; fi
+    count "the types' source named as it is, no ../ before it" 0 "$tmp/a.html" "/(Kubernetes"
+    if grep -q "<code>(Kubernetes 1.36 types)</code>" "$tmp/a.html"; then ok; else fail "no (Kubernetes 1.36 types) source on the page"; fi
+fi
+
 # --- with the templates' evidence (places.c) --------------------------------
 # The corpus charts ship no templates/; tests/k8s-places/CHART/templates
 # are fixtures after the upstream ones. Each corpus chart with its fixture:

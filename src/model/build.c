@@ -127,14 +127,16 @@ void sd_model__where_release(mctx *c)
 /* How a document is named in the model: a URL as it is; a local file
  * relative to the base (the chart directory, or the schema file's folder),
  * so that no page names a directory of the machine that made it. A file
- * outside the base is reached from it with "../". A new string. */
+ * outside the base is reached from it with "../"; a name in parentheses
+ * (a document made in memory) as it is. A new string. */
 static char *where_name(const mctx *c, const char *file)
 {
     char *abs;
     const char *base = c->where_base, *p, *q, *cut;
     sd_buf b = SD_BUF_INIT;
 
-    if (!base || strstr(file, "://"))
+    /* a name in parentheses is no file: "(Kubernetes 1.36 types)" */
+    if (!base || strstr(file, "://") || file[0] == '(')
         return strdup(file);
     if (!(abs = abs_norm(c->where_cwd, file)))
         return NULL;

@@ -148,6 +148,7 @@ typedef struct view {
     const char **keys; /* the keys of the nodes being walked, NULL for a list's
                           item (borrowed from the model): the path the rule reads */
     size_t  nkeys, keys_cap;
+    struct secret_memo *memo; /* classifications made (secret_view.c), or NULL */
 } view;
 
 /** sd_render_view(), making default_yaml and default_block only when `yaml`. */
@@ -160,6 +161,8 @@ int sd_render__view(sd_val *model, int markup, int yaml);
 int sd_render__key_push(view *v, const char *key);
 void sd_render__key_pop(view *v);
 void sd_render__secret_mark(view *v, sd_val *node);
+/** Free the view's memo of secret classifications (secret_view.c). */
+void sd_render__secret_memo_free(view *v);
 void sd_render__secret_values_yaml(view *v, sd_val *model);
 /** A unique, attribute-safe anchor for `node` from `base` (decorate.c). */
 void sd_render__make_anchor(view *v, sd_val *node, const char *base);

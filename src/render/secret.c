@@ -207,8 +207,9 @@ static int has_part(const char *parts, const char *s)
     while (*p) {
         const char *e = strchr(p, ' ');
         size_t k = e ? (size_t)(e - p) : strlen(p);
+        int c0 = tolower((unsigned char)*p);   /* the parts are lower case */
         for (size_t i = 0; k && i + k <= n; i++)
-            if (!strncasecmp(s + i, p, k))
+            if (tolower((unsigned char)s[i]) == c0 && !strncasecmp(s + i, p, k))
                 return 1;
         p += k;
         while (*p == ' ')

@@ -13,6 +13,7 @@
 #include "secret.h"
 #include "diag.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,13 +62,21 @@ static sd_secret_hints hints_of(sd_val *node)
 
 /* The model node of member `key` of `node` (its property, else its
  * additionalProperties), of an item (its items), or NULL. */
-static sd_val *member(sd_val *node, const char *key)
+static sd_val *member_at(sd_val *node, const char *key, size_t hint)
 {
-    sd_val *x;
+    sd_val *x, *props;
     size_t i;
     if (!key)
         return sd_val_object_get(node, "items");
-    sd_val_array_foreach(sd_val_object_get(node, "properties"), i, x) {
+    props = sd_val_object_get(node, "properties");
+    /* a default's keys are mostly in the order of the properties: the one
+     * at the same index first (a map of K keys: K lookups, not K * K / 2) */
+    if ((x = sd_val_array_get(props, hint))) {
+        const char *k = str(x, "key");
+        if (k && !strcmp(k, key))
+            return x;
+    }
+    sd_val_array_foreach(props, i, x) {
         const char *k = str(x, "key");
         if (k && !strcmp(k, key))
             return x;
@@ -76,10 +85,88 @@ static sd_val *member(sd_val *node, const char *key)
     return sd_val_is_object(x) ? x : NULL;
 }
 
+static sd_val *member(sd_val *node, const char *key)
+{
+    return member_at(node, key, 0);
+}
+
+/* The classifications made, by what they read: the model node (its
+ * hints) and the last key and its parent's (pointers into the model and
+ * the defaults, which live as long as the view). A node's default holds
+ * its subtree, each of which is a default too: without this every string
+ * of a depth-d default is classified d times. */
+typedef struct secret_memo_slot { const void *node, *key, *parent; int c; } secret_memo_slot;
+struct secret_memo { secret_memo_slot *s; size_t cap, n; };
+
+static size_t memo_hash(const void *a, const void *b, const void *c)
+{
+    uintptr_t h = (uintptr_t)a * 0x9E3779B97F4A7C15u ^ (uintptr_t)b * 0xC2B2AE3D27D4EB4Fu ^ (uintptr_t)c * 0x165667B19E3779F9u;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static secret_memo_slot *memo_slot(struct secret_memo *m, const void *node, const void *key, const void *parent)
+{
+    size_t i = memo_hash(node, key, parent) & (m->cap - 1);
+    while (m->s[i].c && (m->s[i].node != node || m->s[i].key != key || m->s[i].parent != parent))
+        i = (i + 1) & (m->cap - 1);
+    return &m->s[i];
+}
+
+static int memo_grow(view *v)
+{
+    struct secret_memo *m = v->memo;
+    if (!m && !(m = v->memo = calloc(1, sizeof *m)))
+        return -1;
+    if (m->cap && (m->n + 1) * 2 <= m->cap)
+        return 0;
+    struct secret_memo old = *m;
+    m->cap = old.cap ? old.cap * 2 : 256;
+    if (!(m->s = calloc(m->cap, sizeof *m->s))) {
+        *m = old;
+        return -1;
+    }
+    m->n = 0;
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.s[i].c) {
+            *memo_slot(m, old.s[i].node, old.s[i].key, old.s[i].parent) = old.s[i];
+            m->n++;
+        }
+    free(old.s);
+    return 0;
+}
+
+void sd_render__secret_memo_free(view *v)
+{
+    if (v->memo)
+        free(v->memo->s);
+    free(v->memo);
+    v->memo = NULL;
+}
+
 static int classify(view *v, sd_val *node)
 {
     sd_secret_hints h = hints_of(node);
-    return sd_secret_classify(v->secrets, v->keys, v->nkeys, &h);
+    const char *key = NULL, *parent = NULL;
+    size_t i = v->nkeys;
+    while (i > 0 && !v->keys[i - 1])
+        i--;
+    static const char below[] = "";   /* no parent key, but a list above */
+    if (i > 0)
+        key = v->keys[--i];
+    if (i > 0)
+        parent = below;   /* (the rule asks whether anything is above the key) */
+    while (i > 0 && !v->keys[i - 1])
+        i--;
+    if (i > 0)
+        parent = v->keys[i - 1];
+    if (memo_grow(v) < 0)
+        return sd_secret_classify(v->secrets, v->keys, v->nkeys, &h);
+    secret_memo_slot *s = memo_slot(v->memo, node, key, parent);
+    if (!s->c) {
+        *s = (secret_memo_slot){ node, key, parent, 1 + sd_secret_classify(v->secrets, v->keys, v->nkeys, &h) };
+        v->memo->n++;
+    }
+    return s->c - 1;
 }
 
 /* `val` (under model node `node`, at the keys on v's stack) with each
@@ -119,7 +206,7 @@ static sd_val *masked(view *v, sd_val *node, sd_val *val, int depth)
         x = sd_val__value_at(val, i);
         if (sd_render__key_push(v, k) < 0)
             break;
-        m = masked(v, member(node, k), x, depth + 1);
+        m = masked(v, member_at(node, k, i), x, depth + 1);
         sd_render__key_pop(v);
         if (m && !out) {
             out = sd_val_object();

@@ -568,7 +568,7 @@ int sd_render__view(sd_val *model, int markup, int yaml)
                SD_BUF_INIT, SD_BUF_INIT,
                { SD_BUF_INIT, SD_BUF_INIT, sd_val_array(), sd_val_array(), SD_BUF_INIT,
                  markup == SD_MARKUP_ADOC ? sd_val_array() : NULL },
-               0, yaml, 0, NULL, NULL, 0, 0 };
+               0, yaml, 0, NULL, NULL, 0, 0, NULL };
     sd_val *groups = sd_val_array(), *versions, *x;
     size_t i;
     int err = 0;
@@ -681,6 +681,7 @@ int sd_render__view(sd_val *model, int markup, int yaml)
         sd_buf_failed(&v.c.adoc))
         err = SD_ENOMEM;
     sd_secret_rule_free(v.secrets);
+    sd_render__secret_memo_free(&v);
     free(v.keys);
     sd_val_decref(v.anchors);
     sd_val_decref(v.desc_html);
