@@ -45,7 +45,14 @@ static int finish(sd_doc *out, sd_node *m, pairs *v)
     return rc;
 }
 
-static sd_node *merge(sd_doc *out, const sd_node *base, const sd_node *over, int *oom, int depth)
+static sd_node *ytt_list(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_pair *op, int *oom,
+                         int depth);
+
+/* Helm's merge of `over` onto `base`; with `ytt` (the data-values file
+ * `over` comes from), each list of `over` is overlaid as ytt does
+ * (ytt_list) instead of replacing the base's. */
+static sd_node *merge(sd_doc *out, const sd_node *base, const sd_node *over, int *oom, int depth,
+                      const sd_doc *ytt)
 {
     pairs v = { NULL, 0, 0 };
 
@@ -63,7 +70,8 @@ static sd_node *merge(sd_doc *out, const sd_node *base, const sd_node *over, int
         const sd_node *ov = op ? op->value : NULL;
         if (ov && ov->kind == SD_NULL)
             continue; /* a null deletes the key */
-        sd_node *mv = merge(out, bp->value, ov, oom, depth + 1);
+        sd_node *mv = ytt && ov && ov->kind == SD_SEQ ? ytt_list(out, ytt, bp->value, op, oom, depth + 1)
+                                                       : merge(out, bp->value, ov, oom, depth + 1, ytt);
         if (*oom || put(&v, op ? op->key : bp->key, mv) < 0)
             goto fail;
     }
@@ -87,7 +95,7 @@ fail:
 sd_node *sd_merge_values(sd_doc *out, const sd_node *base, const sd_node *over, int *oom)
 {
     *oom = 0;
-    return merge(out, base, over, oom, 0);
+    return merge(out, base, over, oom, 0, NULL);
 }
 
 static sd_node *defaults(sd_doc *out, const sd_node *values, const sd_node *schema, int *oom, int depth);
@@ -306,9 +314,6 @@ static int matches(const yann *a, const sd_node *left, size_t i, const sd_node *
     }
 }
 
-static sd_node *ytt_merge(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_node *over, int *oom,
-                          int depth);
-
 /* The list ytt makes of `base` and the file's pair `op` (a list). */
 static sd_node *ytt_list(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_pair *op, int *oom,
                          int depth)
@@ -344,7 +349,7 @@ static sd_node *ytt_list(sd_doc *out, const sd_doc *doc, const sd_node *base, co
                         break;
                 } else if (a.action == YA_REPLACE)
                     list[i] = ip->value;
-                else if (!(list[i] = ytt_merge(out, doc, list[i], ip->value, oom, depth + 1)))
+                else if (!(list[i] = merge(out, list[i], ip->value, oom, depth + 1, doc)))
                     break;
             }
             if (*oom) {
@@ -364,42 +369,8 @@ static sd_node *ytt_list(sd_doc *out, const sd_doc *doc, const sd_node *base, co
     return seq;
 }
 
-/* merge() with each list of `over` (from `doc`) overlaid as ytt does. */
-static sd_node *ytt_merge(sd_doc *out, const sd_doc *doc, const sd_node *base, const sd_node *over, int *oom,
-                          int depth)
-{
-    if (!over)
-        return (sd_node *)(uintptr_t)base;
-    if (!base || base->kind != SD_MAP || over->kind != SD_MAP || depth > 500)
-        return (sd_node *)(uintptr_t)over;
-    sd_node *m = sd_synth_map(out, over->loc);
-    if (!m)
-        return *oom = 1, NULL;
-    for (size_t i = 0; i < base->n; i++) {
-        const sd_pair *bp = &base->items[i], *op = sd_node_get_pair(over, bp->key->str);
-        sd_node *v;
-        if (op && op->value->kind == SD_NULL)
-            continue; /* as merge(): a null deletes the key */
-        v = !op ? bp->value
-            : op->value->kind == SD_SEQ ? ytt_list(out, doc, bp->value, op, oom, depth + 1)
-                                        : ytt_merge(out, doc, bp->value, op->value, oom, depth + 1);
-        if (*oom || sd_synth_set(out, m, bp->key->str, v))
-            return *oom = 1, NULL;
-        m->items[m->n - 1].key = op ? op->key : bp->key;
-    }
-    for (size_t i = 0; i < over->n; i++) {
-        const sd_pair *op = &over->items[i];
-        if (sd_node_get_pair(base, op->key->str) || op->value->kind == SD_NULL)
-            continue;
-        if (sd_synth_set(out, m, op->key->str, op->value))
-            return *oom = 1, NULL;
-        m->items[m->n - 1].key = op->key;
-    }
-    return m;
-}
-
 sd_node *sd_merge_ytt_values(sd_doc *out, const sd_node *base, const sd_node *over, const sd_doc *doc, int *oom)
 {
     *oom = 0;
-    return ytt_merge(out, doc, base, over, oom, 0);
+    return merge(out, base, over, oom, 0, doc);
 }
