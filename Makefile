@@ -242,7 +242,8 @@ $(GEN_ASSETS): $(ASSETS) src/render/embed-assets.sh
 $(GEN_K8S): src/k8s/k8s_types.json src/k8s/embed-types.sh
 	@mkdir -p $(BUILD)/gen
 	@echo "  GEN     $@"
-	@sh src/k8s/embed-types.sh src/k8s/k8s_types.json > $@.tmp && mv $@.tmp $@
+	@gzip -9nc src/k8s/k8s_types.json > $(BUILD)/gen/k8s_types.json.gz
+	@sh src/k8s/embed-types.sh $(BUILD)/gen/k8s_types.json.gz > $@.tmp && mv $@.tmp $@
 
 build-asan: $(BUILD)/asan/schemadoc $(UNITBINS)
 

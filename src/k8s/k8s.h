@@ -21,9 +21,10 @@
 
 #include <stddef.h>
 
-/* The embedded definitions: {"definitions": {...}} (NUL-terminated). */
-extern const char sd_k8s__types_json[];
-extern const size_t sd_k8s__types_len;
+/* The embedded definitions, {"definitions": {...}}, gzip-compressed
+ * (embed-types.sh); sd_k8s_types_open() inflates them. */
+extern const unsigned char sd_k8s__types_gz[];
+extern const size_t sd_k8s__types_gz_len;
 
 /** The Kubernetes API release the types come from. */
 #define SD_K8S_RELEASE "1.36"

@@ -78,6 +78,10 @@ static int typed_at_or_below(const ev *e, const char *ptr)
 static void add(ev *e, const char *ptr, const char *type, int list, int evidence, const char *why)
 {
     sd_k8s_keys *k = e->out;
+    if (!ptr || !why) {   /* a buffer that could not grow made them */
+        e->oom = 1;
+        return;
+    }
     for (size_t i = 0; i < k->n; i++)
         if (!strcmp(k->v[i].ptr, ptr)) {
             if (evidence >= k->v[i].evidence)
@@ -93,15 +97,17 @@ static void add(ev *e, const char *ptr, const char *type, int list, int evidence
         e->oom = 1;
         return;
     }
-    sd_k8s_key *x = &k->v[k->n++];
-    x->ptr = sd_arena_strdup(&k->arena, ptr);
-    x->type = type;
-    x->list = list;
-    x->evidence = evidence;
-    x->why = sd_arena_strdup(&k->arena, why);
-    x->omit = NULL;
-    if (!x->ptr || !x->why)
+    sd_k8s_key x = { 0 };
+    x.ptr = sd_arena_strdup(&k->arena, ptr);
+    x.type = type;
+    x.list = list;
+    x.evidence = evidence;
+    x.why = sd_arena_strdup(&k->arena, why);
+    if (!x.ptr || !x.why) {   /* never kept half made */
         e->oom = 1;
+        return;
+    }
+    k->v[k->n++] = x;
 }
 
 /* ---- 1. explicit: the chart's schema -------------------------------------- */

@@ -3,20 +3,60 @@
  * by gen-types.py) parsed into a document, looked up by full or short name,
  * and named as the API reference names them.
  *
- * In: the bytes `make` embeds (build/gen/k8stypes.c). Out: sd_k8s_types,
- * one parsed document the caller frees. */
+ * In: the gzip bytes `make` embeds (build/gen/k8stypes.c), inflated by
+ * zlib (already linked for packaged charts, load/archive.c). Out:
+ * sd_k8s_types, one parsed document the caller frees. */
 #include "k8s.h"
 #include "alloc.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <zlib.h>
 
 struct sd_k8s_types {
     sd_doc        *doc;
     const sd_node *defs;   /* the "definitions" map */
 };
+
+/* The embedded definitions inflated into a new buffer (*len bytes, NUL
+ * after them), or NULL when memory fails: the bytes are our own, so a
+ * stream that does not inflate to the size its trailer gives is a broken
+ * build, reported the same way. */
+static char *inflate_types(size_t *len)
+{
+    const unsigned char *gz = sd_k8s__types_gz;
+    size_t n = sd_k8s__types_gz_len;
+    /* gzip's trailer: the inflated size, little-endian, modulo 2^32 */
+    uint32_t want = n < 18 ? 0 : (uint32_t)gz[n - 4] | (uint32_t)gz[n - 3] << 8 |
+                                 (uint32_t)gz[n - 2] << 16 | (uint32_t)gz[n - 1] << 24;
+    char *buf = malloc((size_t)want + 1);
+    z_stream zs;
+    int ok;
+
+    if (!buf)
+        return NULL;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+        free(buf);
+        return NULL;
+    }
+    zs.next_in = (unsigned char *)gz;
+    zs.avail_in = (uInt)n;
+    zs.next_out = (unsigned char *)buf;
+    zs.avail_out = want;
+    ok = inflate(&zs, Z_FINISH) == Z_STREAM_END && zs.total_out == want;
+    inflateEnd(&zs);
+    if (!ok) {
+        free(buf);
+        return NULL;
+    }
+    buf[want] = '\0';
+    *len = want;
+    return buf;
+}
 
 int sd_k8s_types_open(sd_k8s_types **out)
 {
@@ -29,8 +69,15 @@ int sd_k8s_types_open(sd_k8s_types **out)
         return SD_ENOMEM;
     }
     /* built from a file gen-types.py checked: only memory can fail here */
-    int rc = sd_doc_load_mem(&t->doc, "(Kubernetes " SD_K8S_RELEASE " types)", sd_k8s__types_json,
-                             sd_k8s__types_len, SD_FMT_JSON, NULL, &quiet);
+    size_t len = 0;
+    char *json = inflate_types(&len);
+
+    if (!json)
+        sd_alloc_note_failure();
+    int rc = !json ? SD_ENOMEM
+                   : sd_doc_load_mem(&t->doc, "(Kubernetes " SD_K8S_RELEASE " types)", json,
+                                     len, SD_FMT_JSON, NULL, &quiet);
+    free(json);
     sd_diags_release(&quiet);
     if (rc < 0 || !(t->defs = sd_node_get(sd_doc_root(t->doc), "definitions"))) {
         sd_k8s_types_free(t);

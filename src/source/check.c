@@ -811,6 +811,12 @@ done:
         }
         r->diag_count = diags->count - r->diag_first;
     }
+    /* the lint and the Kubernetes layer run above: a finding they could
+     * not make is not a pass */
+    if (k->oom) {
+        err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
+        goto fail;
+    }
     *out = k;
     return 0;
 fail:

@@ -37,6 +37,11 @@ COMMANDS = {
                             "tests/golden/validate-lint-template-roots/ci.yaml",
                             "tests/golden/validate-lint-template-roots/typo.yaml", "--output", "json"], None, 0),
     "rules": (["rules", "samples/podinfo", "-o", "{out}"], "{out}", 0),
+    # the Kubernetes types (src/k8s/: inflating the embedded definitions, the layer)
+    "validate-k8s": (["validate", "tests/k8s/spoils", "tests/k8s/spoils/spoiled.yaml",
+                      "--output", "json"], None, 1),
+    # ... and the made schema's Kubernetes $defs (k8s_schema.c)
+    "schema-k8s": (["schema", "tests/k8s/spoils", "-o", "{out}"], "{out}", 0),
     # the made schema (src/dialect/gen*.c): podinfo ships a values.schema.json,
     # so no command above ever made one, and merge_items ran on after a
     # failed allocation unseen (issue 41: SIGSEGV under ulimit -v)
