@@ -24,7 +24,7 @@ if [ -n "$objs" ] && command -v size >/dev/null 2>&1; then
     # (LTO objects carry their code twice: count the data and text size
     # reports for the final code, from the fat objects' own sections)
     size $objs | awk 'NR > 1 { t += $1 + $2; printf "  %-34s %8d bytes (text + data)\n", $6, $1 + $2 }
-                      END { printf "figure: k8s types add %d bytes (%.1f KB) to the binary, of which %d bytes of JSON\n", t, t / 1024, '"$(wc -c < src/k8s/k8s_types.json)"' }'
+                      END { printf "figure: k8s types add %d bytes (%.1f KB) to the binary; their %d bytes of JSON embedded gzip-compressed in %d\n", t, t / 1024, '"$(wc -c < src/k8s/k8s_types.json)"', '"$(cat "${SD_BUILD:-build}/gen/k8s_types.json.gz" 2>/dev/null | wc -c)"' }'
 fi
 [ -x "$SD" ] || { echo "skip: no release binary at $SD"; exit 0; }
 [ -d "$CORPUS/charts" ] || { echo "skip: no corpus at $CORPUS"; exit 0; }
