@@ -244,6 +244,20 @@ printf 'name: baz\n' >"$tmp/contra/ok.yaml"
 status "the rest of the made schema still checks" 0 $?
 "$SD" schema "$tmp/contra" >"$tmp/out" 2>"$tmp/err"
 has "schemadoc schema still writes the annotation" "$tmp/out" '"pattern": "^[a-z]$"'
+# over several files and rounds (the compiled schema is reused until a
+# round changes it): values.yaml breaks one annotation, ci/a.yaml a second,
+# ci/b.yaml a third; each is left out with its warning, the fourth holds
+mkdir -p "$tmp/contra2/ci" && cp $A/Chart.yaml "$tmp/contra2/"
+printf 'name: bar # @schema pattern: ^[a-z]$\nport: 80 # @schema minimum: 1; maximum: 100\nmode: a # @schema enum: [a, b]\nsize: 5 # @schema maximum: 9\n' >"$tmp/contra2/values.yaml"
+printf 'port: 8080\n' >"$tmp/contra2/ci/a.yaml"
+printf 'mode: c\n' >"$tmp/contra2/ci/b.yaml"
+printf 'size: 10\n' >"$tmp/contra2/big.yaml"
+"$SD" validate "$tmp/contra2" "$tmp/contra2/big.yaml" >"$tmp/out" 2>"$tmp/err"
+status "three broken annotations over three files: the fourth still checks" 1 $?
+has "values.yaml's broken pattern: left out" "$tmp/err" "breaks this \`pattern\`; the schema made for the chart leaves it out"
+has "ci/a.yaml's broken maximum: left out" "$tmp/err" "a.yaml:1:7: warning: port: 8080 is greater than the maximum of 100"
+has "ci/b.yaml's broken enum: left out" "$tmp/err" "the chart's own ci/ file breaks this \`enum\`; the schema made"
+has "the kept maximum refuses size 10" "$tmp/err" "error: size: 10 is greater than the maximum of 9"
 
 # --- every command uses the made schema, and says so once --------------------
 # A chart without a schema whose annotations say what its defaults cannot

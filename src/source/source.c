@@ -186,6 +186,7 @@ static void fit_own_values(sd_source *s, sd_doc *schema, const sd_doc *values, s
     const sd_node *vroot = sd_doc_root(values);
     sd_doc *tmp = sd_synth_new(values->file);
     sd_buf tok = SD_BUF_INIT;
+    sd_validator *v = NULL;
     int oom = 0;
 
     if (!tmp)
@@ -200,18 +201,19 @@ static void fit_own_values(sd_source *s, sd_doc *schema, const sd_doc *values, s
             break;
         }
         for (int round = 0; round < 64; round++) {
-            sd_validator *v = NULL;
-            sd_validate_opts vo;
             sd_vresult res = SD_VRESULT_INIT;
             sd_diags quiet = SD_DIAGS_INIT;
-            int fixed = 0;
-            memset(&vo, 0, sizeof vo);
-            vo.load = sd_docset_load_cb;
-            vo.map = map_cb;
-            vo.payload = s->docs;
-            vo.lenient = 1;
-            vo.default_draft = s->opts.draft ? s->opts.draft : SD_DRAFT_2020;
-            int err = sd_validator_new(&v, schema, root, &vo, &quiet);
+            int fixed = 0, err = 0;
+            if (!v) {   /* compiled again only when a round changed the schema */
+                sd_validate_opts vo;
+                memset(&vo, 0, sizeof vo);
+                vo.load = sd_docset_load_cb;
+                vo.map = map_cb;
+                vo.payload = s->docs;
+                vo.lenient = 1;
+                vo.default_draft = s->opts.draft ? s->opts.draft : SD_DRAFT_2020;
+                err = sd_validator_new(&v, schema, root, &vo, &quiet);
+            }
             if (err == 0)
                 err = sd_validate(v, inst, &res, &quiet);
             if (err == SD_ENOMEM)
@@ -232,13 +234,17 @@ static void fit_own_values(sd_source *s, sd_doc *schema, const sd_doc *values, s
                 }
             }
             sd_vresult_release(&res);
-            sd_validator_free(v);
             sd_diags_release(&quiet);
+            if ((err < 0 && err != SD_EINVALID) || fixed) {
+                sd_validator_free(v);
+                v = NULL;
+            }
             if (!fixed)
                 break;
         }
     }
 done:
+    sd_validator_free(v);
     sd_buf_release(&tok);
     sd_doc_free(tmp);
 }
