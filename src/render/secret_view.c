@@ -10,6 +10,7 @@
  * and prints its defaults as helm-docs does. */
 #include "render_int.h"
 #include "node.h"
+#include "alloc.h"
 #include "secret.h"
 #include "diag.h"
 
@@ -24,8 +25,11 @@ int sd_render__key_push(view *v, const char *key)
     if (v->nkeys == v->keys_cap) {
         size_t cap = v->keys_cap ? 2 * v->keys_cap : 32;
         const char **k = realloc(v->keys, cap * sizeof *k);
-        if (!k)
+        if (!k) {
+            /* what is below the key goes unmasked: the run must fail */
+            sd_alloc_note_failure();
             return -1;
+        }
         v->keys = k;
         v->keys_cap = cap;
     }
@@ -245,7 +249,7 @@ void sd_render__secret_mark(view *v, sd_val *node)
 /* --- the chart's values.yaml ---------------------------------------------- */
 
 typedef struct span { size_t from, to; int squoted; } span;
-typedef struct spans { span *s; size_t n, cap; } spans;
+typedef struct spans { span *s; size_t n, cap; int oom; } spans;
 
 /* the byte offset of 1-based line:column (columns count code points) */
 static size_t offset_of(const char *t, size_t len, int line, int col)
@@ -338,8 +342,10 @@ static void collect(view *v, sd_val *node, const sd_node *n, const char *text, s
                 if (out->n == out->cap) {
                     size_t cap = out->cap ? 2 * out->cap : 16;
                     span *s = realloc(out->s, cap * sizeof *s);
-                    if (!s)
+                    if (!s) {
+                        out->oom = 1;   /* a secret not found must not be printed */
                         return;
+                    }
                     out->s = s;
                     out->cap = cap;
                 }
@@ -355,8 +361,10 @@ static void collect(view *v, sd_val *node, const sd_node *n, const char *text, s
         const char *k = n->kind == SD_MAP ? sd_node_str(p->key) : NULL;
         if (n->kind == SD_MAP && !k)
             continue;
-        if (sd_render__key_push(v, k) < 0)
+        if (sd_render__key_push(v, k) < 0) {
+            out->oom = 1;
             return;
+        }
         collect(v, member(node, k), p->value, text, len, out, depth + 1);
         sd_render__key_pop(v);
     }
@@ -374,15 +382,19 @@ void sd_render__secret_values_yaml(view *v, sd_val *model)
     sd_val *vy = sd_val_object_get(chart, "values_yaml");
     sd_doc *doc = NULL;
     sd_diags diags = SD_DIAGS_INIT;
-    spans sp = { NULL, 0, 0 };
+    spans sp = { NULL, 0, 0, 0 };
 
     if (!v->secrets || !sd_val_is_string(vy))
         return;
     const char *text = sd_val_string_value(vy);
     size_t len = sd_val_string_length(vy);
-    if (sd_doc_load_mem(&doc, "values.yaml", text, len, SD_FMT_YAML, NULL, &diags) < 0) {
+    int rc = sd_doc_load_mem(&doc, "values.yaml", text, len, SD_FMT_YAML, NULL, &diags);
+    if (rc < 0) {
         /* it parsed when the model was made; whatever fails now, no secret
-         * is shown in clear: the section goes */
+         * is shown in clear: the section goes, and memory failing fails
+         * the run (a page without it is not the page) */
+        if (rc == SD_ENOMEM)
+            sd_alloc_note_failure();
         sd_val_object_del(chart, "values_yaml");
         sd_diags_release(&diags);
         return;
@@ -391,7 +403,10 @@ void sd_render__secret_values_yaml(view *v, sd_val *model)
     v->nkeys = 0;
     collect(v, sd_val_object_get(model, "root"), sd_doc_root(doc), text, len, &sp, 0);
     v->nkeys = keep;
-    if (sp.n) {
+    if (sp.oom) {
+        sd_alloc_note_failure();
+        sd_val_object_del(chart, "values_yaml");
+    } else if (sp.n) {
         sd_buf b = SD_BUF_INIT;
         size_t at = 0;
         qsort(sp.s, sp.n, sizeof *sp.s, by_from);
@@ -403,10 +418,13 @@ void sd_render__secret_values_yaml(view *v, sd_val *model)
             at = sp.s[i].to;
         }
         sd_buf_put(&b, text + at, len - at);
-        if (!sd_buf_failed(&b))
-            sd_val_object_set_new_nocheck(chart, "values_yaml", sd_val_stringn(b.ptr, b.len));
-        else
+        sd_val *masked = sd_buf_failed(&b) ? NULL : sd_val_stringn(b.ptr, b.len);
+        if (masked) {
+            sd_val_object_set_new_nocheck(chart, "values_yaml", masked);
+        } else {
+            sd_alloc_note_failure();
             sd_val_object_del(chart, "values_yaml");
+        }
         sd_buf_release(&b);
     }
     free(sp.s);
