@@ -382,7 +382,7 @@ screenshots: browser-deps
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: check-deps browser-deps lsp-deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target hdr-check layer-check circle-check \
-	  build-rel build-asan build-adbg build-lib $(BUILD)/example $(FUZZBINS)
+	  build-rel build-asan build-adbg build-lib $(BUILD)/example $(FUZZBINS) $(BUILD)/oom/schemadoc
 	@SD_BUILD=$(BUILD) CORPUS=$(CORPUS) SD_JOBS=$(CHECK_JOBS) sh tests/run.sh
 
 check-valgrind: all
