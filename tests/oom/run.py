@@ -37,7 +37,7 @@ COMMANDS = {
                             "tests/golden/validate-lint-template-roots/ci.yaml",
                             "tests/golden/validate-lint-template-roots/typo.yaml", "--output", "json"], None, 0),
     "rules": (["rules", "samples/podinfo", "-o", "{out}"], "{out}", 0),
-    # the made schema (src/dialect/gen*.c): podinfo ships a values.schema.json,
+    # the made schema (src/schemagen/gen*.c): podinfo ships a values.schema.json,
     # so no command above ever made one, and merge_items ran on after a
     # failed allocation unseen (issue 41: SIGSEGV under ulimit -v)
     "schema-made": (["schema", "{tmp}/made", "-o", "{out}"], "{out}", 0),
