@@ -29,7 +29,7 @@ cd "$(dirname "$0")/.." || exit 2
 
 # The stage table, as layer-check.sh has it (one table for both checks).
 eval "$(sed -n '/^allowed() {/,/^}/p' tests/layer-check.sh)"
-STAGES="util mustache gotmpl tree load dialect resolve validate k8s source model diff render api lsp cli form"
+STAGES="util mustache gotmpl tree load comments ytt helm schemagen rows resolve validate k8s source model diff render api lsp cli form"
 ALLOWED_LOOPS="src/model/build.c src/model/defs.c|src/mustache/mustache.c src/mustache/mustache_partials.c|src/form/form_lists.js src/form/form_view.js"
 
 # analyse SYMS INCS: SYMS has lines "FILE D SYMBOL" (defined) and "FILE U

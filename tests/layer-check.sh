@@ -8,6 +8,9 @@
 # src/schemadoc.h, the public header, includes standard headers only, and
 # every stage may include it (its error codes, severities and version).
 # Prints each violation as FILE:LINE: and exits 1 if there is any.
+# The rooms that were one dialect/ folder sit between load and resolve, in
+# this order: comments, ytt, helm, schemagen (reads comments), rows (reads
+# comments); none of them includes a later one.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -19,17 +22,21 @@ allowed() {
     gotmpl)   echo "util gotmpl" ;;
     tree)     echo "util tree" ;;
     load)     echo "util tree load" ;;
-    dialect)  echo "util gotmpl tree load dialect" ;;   # tmplrefs.c reads templates with gotmpl's lexer
+    comments) echo "util tree load comments" ;;            # doc comments -> annotations (a comment parsed as YAML: load)
+    ytt)      echo "util tree ytt" ;;                      # ytt schemas and their Starlark
+    helm)     echo "util gotmpl tree helm" ;;              # tmplrefs.c reads templates with gotmpl's lexer
+    schemagen) echo "util tree load comments schemagen" ;; # a schema made from values and their comments
+    rows)     echo "util tree comments rows" ;;            # the README rows: the model builds them, so not in render/
     resolve)  echo "util tree load resolve" ;;
     validate) echo "util tree load resolve validate" ;;
-    k8s)      echo "util gotmpl tree load dialect resolve validate k8s" ;;   # Kubernetes types (issue 43)
-    source)   echo "util tree load dialect resolve validate k8s source" ;;
-    model)    echo "util tree load dialect resolve validate k8s source model" ;;
-    diff)     echo "util tree load dialect resolve validate k8s source model diff" ;;
-    render)   echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render" ;;
-    api)      echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render api" ;;
-    lsp)      echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render api lsp" ;;   # the language server (issue 44)
-    cli)      echo "util tree load dialect resolve validate k8s source model diff mustache gotmpl render api lsp cli" ;;
+    k8s)      echo "util gotmpl tree load comments ytt helm schemagen rows resolve validate k8s" ;;   # Kubernetes types (issue 43)
+    source)   echo "util tree load comments ytt helm schemagen rows resolve validate k8s source" ;;
+    model)    echo "util tree load comments ytt helm schemagen rows resolve validate k8s source model" ;;
+    diff)     echo "util tree load comments ytt helm schemagen rows resolve validate k8s source model diff" ;;
+    render)   echo "util tree load comments ytt helm schemagen rows resolve validate k8s source model diff mustache gotmpl render" ;;
+    api)      echo "util tree load comments ytt helm schemagen rows resolve validate k8s source model diff mustache gotmpl render api" ;;
+    lsp)      echo "util tree load comments ytt helm schemagen rows resolve validate k8s source model diff mustache gotmpl render api lsp" ;;   # the language server (issue 44)
+    cli)      echo "util tree load comments ytt helm schemagen rows resolve validate k8s source model diff mustache gotmpl render api lsp cli" ;;
     form)     echo "form" ;;
     *)        echo "" ;;
     esac

@@ -3,7 +3,7 @@
  * arguments, open the source, build the model, write it in the chosen
  * format (or splice it into a README). */
 #include "cli.h"
-#include "bncheck.h"
+#include "annot.h"
 #include "file.h"
 #include "buf.h"
 #include "model.h"
@@ -99,19 +99,21 @@ static int nothing_to_document(const sd_source *src, sd_diags *diags)
 }
 
 /* One page to make: what sd_cmd_render() read from argv. */
-/* A Bitnami chart's README is refused, as readme-generator refuses it,
- * when a value has no `## @param` or a `@param` names no value (errors in
- * `diags`; warnings, and 0, when `lenient`). Returns 1 when refused. */
+/* A chart's README is refused when its dialect's tool would refuse it
+ * (the dialect's check: readme-generator's when a value has no `## @param`
+ * or a `@param` names no value), with errors in `diags` (warnings, and 0,
+ * when `lenient`). Returns 1 when refused. */
 static int metadata_inconsistent(sd_source *src, int lenient, sd_diags *diags)
 {
     const sd_chart *c = sd_source_chart(src);
+    const sd_dialect *d = c ? sd_source_dialect(src, c) : NULL;
     sd_annots an;
     int r = 0;
 
-    if (!c || !c->values || sd_annots_scan(&an, c->values, diags) < 0)
+    if (!c || !c->values || !d->check)
         return 0;
-    if (an.dialect == SD_DIALECT_BITNAMI)
-        r = sd_bncheck(c->values, &an, lenient, diags);
+    if (sd_annots_scan(&an, c->values, d, diags) == 0)
+        r = d->check(c->values, &an, lenient, diags);
     sd_annots_release(&an);
     if (r == SD_ENOMEM)
         sd_diag_error(diags, SD_ENOMEM, (sd_loc){ c->dir, 0, 0 }, "out of memory");

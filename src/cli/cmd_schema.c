@@ -3,7 +3,7 @@
  * [--check] [--like TOOL | --dialect NAME] [--config FILE] [--use-helm-docs]
  * [--keep-existing-dep-schemas] [--bundle | --bundle-without-id]`:
  * the chart's values schema made from its values files and what their
- * comments say (dialect/gen.h), in the author's key order, or byte for byte
+ * comments say (schemagen/gen.h), in the author's key order, or byte for byte
  * as helm-schema or helm-values-schema-json would write it. --check writes
  * nothing and exits 1 with a diff when the committed file is stale. */
 #include "cli.h"

@@ -403,7 +403,7 @@ function lookup(v, ptr) {
   return v;
 }
 
-// Helm's coalescing (src/dialect/merge.c): maps merge deeply, `over` wins,
+// Helm's coalescing (src/helm/merge.c): maps merge deeply, `over` wins,
 // a null in `over` deletes the key.
 export function mergeValues(base, over, depth = 0) {
   if (over === null || over === undefined) return base === undefined ? null : base;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* gotmpl_lex.h - the token stream of a Go template (gotmpl_lex.c), read by
  * the parser (gotmpl_parse.c) and, action by action, by the lint's reading
- * of a chart's templates (dialect/tmplrefs.c): one lexer for both. */
+ * of a chart's templates (helm/tmplrefs.c): one lexer for both. */
 #ifndef SD_GOTMPL_LEX_H
 #define SD_GOTMPL_LEX_H
 

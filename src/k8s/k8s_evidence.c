@@ -18,6 +18,7 @@
 #include "k8s.h"
 #include "alloc.h"
 #include "atschema.h"
+#include "dialect.h"
 #include "ptr.h"
 
 #include <stdio.h>
@@ -355,7 +356,7 @@ int sd_k8s_keys_scan(sd_k8s_keys *out, const sd_k8s_types *t, const sd_k8s_chart
     if (in->schema)
         walk_schema(&e, in->schema, in->schema, 0);
     /* (a values file without `@schema` has no annotation to read: most) */
-    if (in->values && in->values->text && strstr(in->values->text, "@schema")) {
+    if (sd_dialect_at_schema(in->values)) {
         int rc = sd_atschema_scan(&e.ats, in->values, &quiet);
         e.oom |= rc == SD_ENOMEM;
         if (rc == 0)

@@ -2,7 +2,7 @@
 /* places.c - which values paths a chart's templates hand whole to a
  * manifest place of a known Kubernetes type (see places.h).
  *
- * In: the template texts. The values side comes from dialect/tmplrefs.c's
+ * In: the template texts. The values side comes from helm/tmplrefs.c's
  * reading (sd_tmplrefs__scan_each: the dot through with/range, `$`,
  * variables, what each action writes out whole and what it hands an
  * include); the manifest side is read here, line by line: the YAML keys

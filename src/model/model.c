@@ -115,7 +115,7 @@ static void subcharts(mctx *c, const sd_chart *ch, const sd_node *values, sd_val
         if (values && sd_node_get(values, sub->alias))
             continue;
         sd_annots san;
-        if (sd_annots_scan(&san, sub->values, c->diags) < 0)
+        if (sd_annots_scan(&san, sub->values, sd_source_dialect(c->src, sub), c->diags) < 0)
             continue;
         sd_annots *saved = c->annots;
         c->annots = &san;
@@ -143,7 +143,7 @@ static sd_val *model_chart(mctx *c, const sd_chart *ch)
     const sd_node *schema = ch->schema ? sd_doc_root(ch->schema) : NULL;
     sd_annots an;
 
-    if (sd_annots_scan(&an, ch->values, c->diags) < 0) {
+    if (sd_annots_scan(&an, ch->values, sd_source_dialect(c->src, ch), c->diags) < 0) {
         sd_annots_release(&an);
         sd_val_decref(m);
         c->err = sd_diag_error(c->diags, SD_ENOMEM, (sd_loc){ NULL, 0, 0 }, "out of memory");
@@ -158,7 +158,7 @@ static sd_val *model_chart(mctx *c, const sd_chart *ch)
     sd_val_object_set_new_nocheck(src, "path", sd_val_string(ch->dir));
     sd_val_object_set_new_nocheck(src, "values", ch->values ? sd_model__loc(c, (sd_loc){ ch->values->file, 0, 0 }) : sd_val_null());
     sd_val_object_set_new_nocheck(src, "schema", ch->schema ? sd_model__loc(c, (sd_loc){ ch->schema->file, 0, 0 }) : sd_val_null());
-    sd_val_object_set_new_nocheck(src, "dialect", sd_val_string(an.dialect == SD_DIALECT_BITNAMI ? "bitnami" : "helm-docs"));
+    sd_val_object_set_new_nocheck(src, "dialect", sd_val_string(an.dialect->name));
     sd_val_object_set_new_nocheck(m, "source", src);
     sd_val_object_set_new_nocheck(m, "chart", chart_meta(c, ch));
     if (ch->values && ch->values->text) {

@@ -275,7 +275,7 @@ void sd_render__decorate(view *v, sd_val *node, const char *display, int depth, 
         /* readme-generator's `[default: REGISTRY_NAME]` is what its README
          * prints; the page shows the value the chart really has beside it */
         const char *dt = str(node, "default_text");
-        if (v->bitnami && dt && (v->tmp.len != strlen(dt) || memcmp(v->tmp.ptr, dt, v->tmp.len)))
+        if (v->placeholder_defaults && dt && (v->tmp.len != strlen(dt) || memcmp(v->tmp.ptr, dt, v->tmp.len)))
             sd_val_object_set_new_nocheck(node, "default_placeholder", sd_val_true());
     }
     sd_render__constraints(&v->c, node);

@@ -5,6 +5,7 @@
 #include "render_int.h"
 #include "entity.h"
 #include "alloc.h"
+#include "dialect.h"
 #include "emit.h"
 #include "md_to_html.h"
 #include "sd.h"
@@ -127,12 +128,11 @@ void sd_render__md_description(view *v, sd_buf *b, sd_val *node, const char *des
 void sd_render__chart_rows(view *v, sd_val *model)
 {
     sd_val *rows = sd_val_object_get(model, "rows"), *r, *secs = sd_val_array(), *by = sd_val_object();
-    int bitnami = 0;
-    const char *dialect = str(sd_val_object_get(model, "source"), "dialect");
+    /* the README conventions of the chart's comment dialect (dialect.h) */
+    const sd_dialect *dialect = sd_dialect_find(str(sd_val_object_get(model, "source"), "dialect"));
+    int code = dialect && (dialect->flags & SD_DIALECT_CODE_CELLS);
     size_t i;
 
-    if (dialect && strcmp(dialect, "bitnami") == 0)
-        bitnami = 1;
     sd_val_array_foreach(rows, i, r) {
         const char *sec = str(r, "section"), *k = str(r, "key"), *t = str(r, "type");
         const char *d = str(r, "default_text"), *desc = str(r, "description");
@@ -150,7 +150,7 @@ void sd_render__chart_rows(view *v, sd_val *model)
             node = NULL;   /* rows carry required/deprecated themselves */
         (void)node;
         sd_val *row = sd_val_object();
-        if (bitnami) {
+        if (code) {
             sd_render__md_code(&v->tmp2, k ? k : "", k ? strlen(k) : 0);
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
@@ -164,7 +164,7 @@ void sd_render__chart_rows(view *v, sd_val *model)
             sd_buf_clear(&v->tmp2);
         }
         set_buf(row, "md_type", &v->tmp);
-        if (d && bitnami) {
+        if (d && code) {
             sd_render__md_code(&v->tmp2, d, strlen(d));
             sd_render__md_cell(&v->tmp, v->tmp2.ptr, v->tmp2.len);
             sd_buf_clear(&v->tmp2);
@@ -183,8 +183,8 @@ void sd_render__chart_rows(view *v, sd_val *model)
     sd_val_decref(by);
     sd_val_object_set_new_nocheck(model, "row_sections", secs);
     set_str(model, "values_heading", "Values");
-    if (bitnami)
-        sd_val_object_set_new_nocheck(model, "dialect_bitnami", sd_val_true());
+    if (dialect && dialect->view)   /* the templates' flag for the dialect's own table */
+        sd_val_object_set_new(model, dialect->view, sd_val_true());
 }
 
 /* Schemas and CRDs: one table per section of entries (branches left out:

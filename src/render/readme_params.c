@@ -7,6 +7,7 @@
  * table per section, padded as the markdown-table package pads them. The
  * file is split on \r?\n and joined with \n, as readme-generator does. */
 #include "readme.h"
+#include "dialect.h"
 #include "helmdocs.h"
 #include "render_int.h"
 #include "sd.h"
@@ -171,9 +172,10 @@ static char *cat3(const char *a, const char *b, const char *c)
     return sd_buf_detach(&d);
 }
 
-/* The sections of the Bitnami rows, as renderReadmeTable writes them (with
- * its \r\n and \n, split later). */
-static int bitnami_tables(sd_buf *out, sd_val *rows, const char *signs)
+/* One table per section (SD_DIALECT_SECTION_TABLES): the rows as Bitnami's
+ * readme-generator's renderReadmeTable writes them (with its \r\n and
+ * \n, split later). */
+static int section_tables(sd_buf *out, sd_val *rows, const char *signs)
 {
     size_t n = sd_val_array_size(rows), i = 0;
     while (i < n) {
@@ -264,9 +266,9 @@ int sd_readme_params(sd_buf *out, const char *old, size_t old_len, sd_val *model
     /* the new section text, split and joined like the rest */
     for (i = 0; i <= h; i++)
         sd_buf_putc(&signs, '#');
-    const char *dialect = sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "dialect"));
-    if (dialect && !strcmp(dialect, "bitnami")) {
-        if ((r = bitnami_tables(&gen, sd_val_object_get(model, "rows"), signs.ptr)) < 0)
+    const sd_dialect *dialect = sd_dialect_find(sd_val_string_value(sd_val_object_get(sd_val_object_get(model, "source"), "dialect")));
+    if (dialect && (dialect->flags & SD_DIALECT_SECTION_TABLES)) {
+        if ((r = section_tables(&gen, sd_val_object_get(model, "rows"), signs.ptr)) < 0)
             r = sd_diag_error(diags, r, (sd_loc){ name, 0, 0 }, "out of memory");
     } else {
         sd_buf t = SD_BUF_INIT;

@@ -142,8 +142,9 @@ typedef struct view {
                           may read them): each is the node's whole default,
                           so a nested values file's would cost its size times
                           its depth */
-    int     bitnami;   /* Bitnami comments: a `[default: X]` is a placeholder beside
-                          the real default, not a description of it */
+    int     placeholder_defaults;   /* the chart's comment dialect writes
+                          defaults that stand in for the value (Bitnami's
+                          `[default: X]`; dialect.h): shown beside the real one */
     struct sd_secret_rule *secrets;   /* html: the secret rule (secret.h), or NULL */
     const char **keys; /* the keys of the nodes being walked, NULL for a list's
                           item (borrowed from the model): the path the rule reads */

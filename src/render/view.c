@@ -8,6 +8,7 @@
  * theme's templates; emit_yaml.c (tree/) writes defaults and examples. */
 #include "render_int.h"
 #include "alloc.h"
+#include "dialect.h"
 #include "emit.h"
 #include "md_to_html.h"
 #include "secret.h"
@@ -575,9 +576,9 @@ int sd_render__view(sd_val *model, int markup, int yaml)
 
     {
         const char *kind = str(sd_val_object_get(model, "source"), "kind");
-        const char *dialect = str(sd_val_object_get(model, "source"), "dialect");
+        const sd_dialect *d = sd_dialect_find(str(sd_val_object_get(model, "source"), "dialect"));
         v.ytt = kind && !strcmp(kind, "ytt");
-        v.bitnami = dialect && !strcmp(dialect, "bitnami");
+        v.placeholder_defaults = d && (d->flags & SD_DIALECT_PLACEHOLDER_DEFAULTS);
     }
     sd_render__page_meta(&v, model);
     if (html) {

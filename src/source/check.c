@@ -628,7 +628,7 @@ static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart)
     }
     ci->lc.refs = ci->refs.oom ? NULL : &ci->refs;
     if (chart->values && (ci->scanned = 1)) {
-        int rc = sd_annots_scan(&ci->annots, chart->values, &quiet);
+        int rc = sd_annots_scan(&ci->annots, chart->values, sd_source_dialect(k->src, chart), &quiet);
         if (rc == 0)
             ci->lc.annots = &ci->annots;
         else if (rc == SD_ENOMEM) {

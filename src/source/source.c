@@ -41,6 +41,8 @@ struct sd_source {
     int               generated;/* the chart's schema was made from its values.yaml */
     struct ckcache { const sd_doc *values; sd_ckeys ck; int failed; } *ckc;
     size_t            nckc;     /* commented-out keys, per values document read */
+    struct dialectof { const sd_chart *chart; const sd_dialect *d; } *dialects;
+    size_t            ndialects; /* the comment dialect of each chart, chosen at open */
     sd_validator     *v;
     int              *entries;  /* per schema: entry, -1 not compiled yet, or the error */
 };
@@ -321,13 +323,14 @@ static int chart_schema(sd_doc **out, sd_source *s, sd_diags *diags)
         goto done;
     /* the ci/ files widen types in schemadoc's own reading only: a file
      * annotated for a schema tool is read as that tool reads it */
-    int native = !o.flavour && !strstr(ch->values->text, "@schema");
+    int native = !o.flavour && !sd_dialect_at_schema(ch->values);
     o.examples = (const sd_doc *const *)ci;
     o.nexamples = native ? nci : 0;
     nrd = sd_gen_chart_readme(ci + nci, 16 - nci, ch->dir);
     o.readme = (const sd_doc *const *)(ci + nci);
     o.nreadme = nrd;
     o.base_dir = ch->dir;
+    o.dialect = sd_source_dialect(s, ch);
     o.docs = s->docs;
     if (!(*out = sd_gen_schema((const sd_doc *const *)&ch->values, 1, &o, NULL, diags)))
         err = sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
@@ -353,6 +356,26 @@ done:
     return err;
 }
 
+/* The comment dialect of `ch` and of each of its subcharts, chosen here
+ * once for the run (dialect.h). Returns 0 or SD_ENOMEM. */
+static int choose_dialects(sd_source *s, const sd_chart *ch, int depth)
+{
+    struct dialectof *p;
+    if (depth > 64)
+        return 0;   /* deeper subcharts get theirs when asked (sd_source_dialect) */
+    if (!(p = realloc(s->dialects, (s->ndialects + 1) * sizeof *p)))
+        return SD_ENOMEM;
+    s->dialects = p;
+    s->dialects[s->ndialects].chart = ch;
+    s->dialects[s->ndialects++].d = sd_dialect_detect(ch->values);
+    for (size_t i = 0; i < ch->nsubcharts; i++) {
+        int err = choose_dialects(s, ch->subcharts[i], depth + 1);
+        if (err < 0)
+            return err;
+    }
+    return 0;
+}
+
 static int open_chart(sd_source *s, sd_diags *diags)
 {
     int err;
@@ -361,6 +384,8 @@ static int open_chart(sd_source *s, sd_diags *diags)
     s->kind = SD_SOURCE_CHART;
     if ((err = sd_chart_load(&s->chart, s->path, diags)) < 0)
         return err;
+    if (choose_dialects(s, s->chart, 0) < 0)
+        return sd_diag_error(diags, SD_ENOMEM, (sd_loc){ s->path, 0, 0 }, "out of memory");
     const sd_node *vroot = s->chart->values ? sd_doc_root(s->chart->values) : NULL;
     if (!s->chart->schema && vroot && vroot->kind == SD_MAP && vroot->n) {
         /* a chart without a schema: the one its values file and comments make */
@@ -626,6 +651,7 @@ void sd_source_free(sd_source *s)
     for (size_t i = 0; i < s->nckc; i++)
         sd_ckeys_release(&s->ckc[i].ck);
     free(s->ckc);
+    free(s->dialects);
     for (size_t i = 0; i < s->nschemas; i++)
         free((char *)s->schemas[i].name);
     free(s->schemas);
@@ -638,6 +664,14 @@ int sd_source_kind(const sd_source *s) { return s->kind; }
 const char *sd_source_path(const sd_source *s) { return s->path; }
 const sd_source_opts *sd_source_options(const sd_source *s) { return &s->opts; }
 const sd_chart *sd_source_chart(const sd_source *s) { return s->chart; }
+
+const sd_dialect *sd_source_dialect(const sd_source *s, const sd_chart *ch)
+{
+    for (size_t i = 0; s && i < s->ndialects; i++)
+        if (s->dialects[i].chart == ch)
+            return s->dialects[i].d;
+    return sd_dialect_detect(ch ? ch->values : NULL);
+}
 const sd_doc *sd_source_doc(const sd_source *s) { return s->doc; }
 const sd_crds *sd_source_crds(const sd_source *s) { return &s->crds; }
 const sd_doc *sd_source_ytt_schema(const sd_source *s) { return s->ytt; }

@@ -24,6 +24,7 @@
 #include "chart.h"
 #include "commented.h"
 #include "crd.h"
+#include "dialect.h"
 #include "diag.h"
 #include "docset.h"
 #include "node.h"
@@ -80,6 +81,11 @@ const char *sd_source_path(const sd_source *src);
 const sd_source_opts *sd_source_options(const sd_source *src);
 /** The chart (SD_SOURCE_CHART), or NULL. Borrowed. */
 const sd_chart *sd_source_chart(const sd_source *src);
+/** The comment dialect of `ch`'s values (dialect.h): for the source's chart
+ *  and its subcharts, the one chosen when the source was opened; for any
+ *  other chart, the one its values are written in. Every later stage takes
+ *  a chart's dialect from here. Never NULL; static, never freed. */
+const sd_dialect *sd_source_dialect(const sd_source *src, const sd_chart *ch);
 /** The file that was opened (schema, CRD or ytt file); NULL for charts. */
 const sd_doc *sd_source_doc(const sd_source *src);
 /** The CRDs of a CRD file (empty otherwise). Borrowed. */

@@ -5,7 +5,7 @@
  * values with go-yaml v2, helm-docs with yaml.v3, Bitnami's readme-generator
  * with the YAML 1.2 core schema. One reader for all three
  * (docs/yaml-typing.md has their rules side by side); the loader
- * (load/load.c), the parameter rows (dialect/rows.c) and helm-docs'
+ * (load/load.c), the parameter rows (rows/rows.c) and helm-docs'
  * toYaml/fromYaml (gotmpl/gotmpl_yaml.c) ask it. */
 #ifndef SD_YAML_SCALAR_H
 #define SD_YAML_SCALAR_H

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sd_doc_load_mem(&doc, "values.yaml", (const char *)data, size, SD_FMT_YAML, NULL, &diags) == 0) {
         sd_annots an;
         memset(&an, 0, sizeof an);
-        if (sd_annots_scan(&an, doc, &diags) == 0) {
+        if (sd_annots_scan(&an, doc, NULL, &diags) == 0) {
             sd_val *rows = sd_rows_build(doc, &an);
             sd_val_decref(rows);
         }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_tmplrefs.c - a chart's templates as the lint reads them
- * (src/dialect/tmplrefs.c): any text, and the paths found asked about;
+ * (src/helm/tmplrefs.c): any text, and the paths found asked about;
  * then the same text, split at FUZZ_SEP into up to 4 template files, as
  * the Kubernetes places reader reads them (src/k8s/places.c): every place
  * must be well formed and found again by its own pointer. */

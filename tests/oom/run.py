@@ -42,7 +42,7 @@ COMMANDS = {
                       "--output", "json"], None, 1),
     # ... and the made schema's Kubernetes $defs (k8s_schema.c)
     "schema-k8s": (["schema", "tests/k8s/spoils", "-o", "{out}"], "{out}", 0),
-    # the made schema (src/dialect/gen*.c): podinfo ships a values.schema.json,
+    # the made schema (src/schemagen/gen*.c): podinfo ships a values.schema.json,
     # so no command above ever made one, and merge_items ran on after a
     # failed allocation unseen (issue 41: SIGSEGV under ulimit -v)
     "schema-made": (["schema", "{tmp}/made", "-o", "{out}"], "{out}", 0),

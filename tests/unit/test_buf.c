@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_buf.c - util/buf.c's writers: Go's encoding/json string writer
  * (sd_buf_put_go_json), the one that helm-docs' toJson (gotmpl/) and the
- * Go tools' schemas (dialect/gen_out.c) share, byte for byte as Go; and the
+ * Go tools' schemas (schemagen/gen_out.c) share, byte for byte as Go; and the
  * Markdown code-span writer (sd_buf_put_md_code) of the md page and the
  * diff's tables. */
 #include "harness.h"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_dialect.c - the comment dialects of values files: keys commented
- * out (commented.h), the `@schema` dialects (atschema.h) and the schema
- * made from them (gen.h). */
+/* test_dialect.c - the comment dialects of values files: their table
+ * (dialect.h), keys commented out (commented.h), the `@schema` dialects
+ * (atschema.h) and the schema made from them (gen.h). */
 #include "harness.h"
+#include "annot.h"
 #include "atschema.h"
 #include "commented.h"
 #include "emit.h"
@@ -486,6 +487,58 @@ static void test_gen_odd(void)
         }
 }
 
-TEST_MAIN(test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
+/* dialects.def: a row per dialect, each with a name the view finds it by
+ * and a reader; tried in order, the last row takes every other file; the
+ * scan reads as the row it is given, or as the file's own */
+static void test_dialect_table(void)
+{
+    sd_diags d = SD_DIAGS_INIT;
+    sd_annots a;
+
+    INT_EQ(SD_DIALECT_COUNT, 2);
+    for (size_t i = 0; i < SD_DIALECT_COUNT; i++) {
+        const sd_dialect *r = &sd_dialects[i];
+        OK(r->name && *r->name && r->read);
+        OK((r->detect == NULL) == (i + 1 == SD_DIALECT_COUNT));
+        OK(sd_dialect_find(r->name) == r);
+    }
+    OK(sd_dialect_find("helm-schema") == NULL && sd_dialect_find(NULL) == NULL);
+    OK(sd_dialects[SD_DIALECT_BITNAMI].check != NULL && sd_dialects[SD_DIALECT_HELMDOCS].check == NULL);
+
+    /* one `## @param` line makes a Bitnami file; a `# @param` does not */
+    sd_doc *bn = load("values.yaml", "## @section Main\n## @param a The a\na: 1\n# -- the b\nb: 2\n");
+    sd_doc *hd = load("values.yaml", "# -- The a\na: 1\n# @param a (one #: prose)\nb: 2\n");
+    OK(bn && hd);
+    OK(sd_dialect_detect(bn) == &sd_dialects[SD_DIALECT_BITNAMI]);
+    OK(sd_dialect_detect(hd) == &sd_dialects[SD_DIALECT_HELMDOCS]);
+    OK(sd_dialect_detect(NULL) == &sd_dialects[SD_DIALECT_COUNT - 1]);
+
+    INT_EQ(sd_annots_scan(&a, bn, NULL, &d), 0);
+    OK(a.dialect == &sd_dialects[SD_DIALECT_BITNAMI]);
+    OK(sd_annots_get(&a, "a") && sd_annots_get(&a, "a")->description &&
+       !strcmp(sd_annots_get(&a, "a")->description, "The a"));
+    OK(sd_annots_get(&a, "b") == NULL);   /* readme-generator reads no `# --` */
+    sd_annots_release(&a);
+    /* the same file read as the helm-docs row: the `# --` counts */
+    INT_EQ(sd_annots_scan(&a, bn, &sd_dialects[SD_DIALECT_HELMDOCS], &d), 0);
+    OK(a.dialect == &sd_dialects[SD_DIALECT_HELMDOCS]);
+    OK(sd_annots_get(&a, "b") && sd_annots_get(&a, "b")->description &&
+       !strcmp(sd_annots_get(&a, "b")->description, "the b"));
+    sd_annots_release(&a);
+    /* no values: the last row, nothing read */
+    INT_EQ(sd_annots_scan(&a, NULL, NULL, &d), 0);
+    OK(a.dialect == &sd_dialects[SD_DIALECT_COUNT - 1] && a.n == 0);
+    sd_annots_release(&a);
+
+    /* `# @schema` annotations: one test, for files of either dialect */
+    sd_doc *at = load("values.yaml", "## @param a x\na: 1 # @schema type: integer\n");
+    OK(sd_dialect_at_schema(at) && !sd_dialect_at_schema(hd) && !sd_dialect_at_schema(NULL));
+    sd_doc_free(at);
+    sd_doc_free(bn);
+    sd_doc_free(hd);
+    sd_diags_release(&d);
+}
+
+TEST_MAIN(test_dialect_table, test_sibling, test_child, test_block, test_prose, test_malformed, test_under, test_hvsj_malformed,
           test_helmschema_malformed, test_precedence, test_mixed, test_precedence_tools, test_helmdocs_bitnami_malformed, test_items_union,
           test_placeholder, test_head_deeper, test_gen_odd)

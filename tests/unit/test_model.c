@@ -40,7 +40,7 @@ static char *rows_of(const char *text)
     sd_doc *doc = load(text);
     sd_annots a;
     sd_diags d = SD_DIAGS_INIT;
-    sd_annots_scan(&a, doc, &d);
+    sd_annots_scan(&a, doc, NULL, &d);
     sd_val *rows = sd_rows_build(doc, &a);
     sd_buf b = SD_BUF_INIT;
     size_t i;
@@ -99,7 +99,7 @@ static void test_helmdocs_descriptions(void)
                        "key: 1\n# -- text\n# @raw\n# - a\n# - b\nraw: 2\n");
     sd_annots a;
     sd_diags d = SD_DIAGS_INIT;
-    sd_annots_scan(&a, doc, &d);
+    sd_annots_scan(&a, doc, NULL, &d);
     const sd_annot *k = sd_annots_get(&a, "key");
     OK(k && k->described);
     if (k) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_tmplrefs.c - the values paths a chart's templates use
- * (src/dialect/tmplrefs.c): handed on whole through toYaml, toJson, tpl,
+ * (src/helm/tmplrefs.c): handed on whole through toYaml, toJson, tpl,
  * include, template, through with/range and $variables and the root
  * context ($, $root := .); ranged over; read key by key; checksums and
  * `toYaml .Values` free nothing; linear time and memory on big templates. */

@@ -27,6 +27,7 @@
 #include "node.h"
 
 struct sd_docset;
+struct sd_dialect;
 
 enum sd_gen_flavour {
     SD_GEN_AUTO = 0,    /* from the values file */
@@ -72,6 +73,9 @@ typedef struct sd_gen_opts {
      * which widen only a placeholder default: `""`, or a list of `""` */
     const sd_doc *const *readme;
     size_t      nreadme;
+    /* the comment dialect of the values files (dialect.h), as the source
+     * chose it for the chart; NULL: each file's own (sd_dialect_detect) */
+    const struct sd_dialect *dialect;
 } sd_gen_opts;
 
 /** The schema of `values` (n >= 1 documents, merged in order as Helm merges

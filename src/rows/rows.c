@@ -552,7 +552,7 @@ sd_val *sd_rows_build(const sd_doc *values, const sd_annots *a)
     sd_val *rows = sd_val_array();
     if (!rows)
         return NULL;
-    if (a->dialect == SD_DIALECT_BITNAMI) {
+    if (a->dialect && a->dialect->rows == SD_ROWS_ANNOTATIONS) {
         bitnami_rows(rows, values, a);
         return rows;
     }

@@ -93,7 +93,7 @@ sd_doc *sd_gen_schema(const sd_doc *const *values, size_t n, const sd_gen_opts *
     for (size_t i = 0; i < n && !g.oom; i++) {
         sd_node *s = NULL;
         g.values = values[i];
-        if (sd_atschema_scan(&g.at, values[i], diags) < 0 || sd_annots_scan(&g.an, values[i], diags) < 0 ||
+        if (sd_atschema_scan(&g.at, values[i], diags) < 0 || sd_annots_scan(&g.an, values[i], g.o->dialect, diags) < 0 ||
             sd_ckeys_scan(&g.ck, values[i]) < 0) {
             g.oom = 1;
             release_doc_state(&g);

@@ -188,7 +188,7 @@ static const sd_annot *annot_here(gen *g)
     if (!g->an.dialect || !g->path.len)
         return NULL;
     an = sd_annots_get(&g->an, g->path.ptr);
-    if (!an && g->an.dialect == SD_DIALECT_HELMDOCS)
+    if (!an)   /* (only helm-docs writes the old style; others have none) */
         an = sd_annots_get_old(&g->an, g->path.ptr);
     return an;
 }

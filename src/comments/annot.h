@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* annot.h - doc comments in values.yaml -> annotations per values path.
  *
- * Two dialects real charts use: helm-docs (`# -- text` above a key, with
+ * The dialects are dialects.def's rows (dialect.h), each read by its own
+ * file. Two that real charts use: helm-docs (`# -- text` above a key, with
  * `# @default --`, `# @section --`, `# @raw`, `# @ignored`,
  * `# @notationType --`, `# -- (type) text`, and the old `# path.key -- text`
  * anywhere) and Bitnami's readme-generator (`## @param path [modifiers] text`,
@@ -12,11 +13,10 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "dialect.h"
 #include "node.h"
 
 #include <stdint.h>
-
-enum sd_dialect { SD_DIALECT_NONE = 0, SD_DIALECT_HELMDOCS = 1, SD_DIALECT_BITNAMI = 2 };
 
 typedef struct sd_annot {
     char  *path;          /* dotted values path as the dialect writes it */
@@ -39,7 +39,7 @@ typedef struct sd_annot {
 /* The strings of an sd_annots (its annotations', skips', the chart
  * description) live in its arena and go with sd_annots_release(). */
 typedef struct sd_annots {
-    int        dialect;
+    const sd_dialect *dialect;   /* the row it was read as (static): never NULL after a scan */
     sd_annot  *items;     /* helm-docs: keyed annotations; Bitnami: @param/@extra in file order */
     size_t     n, alloc;
     char     **skips;     /* Bitnami @skip paths */
@@ -55,16 +55,20 @@ typedef struct sd_annots {
     sd_arena   arena;     /* every string above */
 } sd_annots;
 
-/** Read every doc comment of `values` (may be NULL). Never fails on odd
- *  comments: what is not an annotation is ignored. Returns 0 or SD_ENOMEM. */
-int sd_annots_scan(sd_annots *out, const sd_doc *values, sd_diags *diags);
+/** Read every doc comment of `values` (may be NULL) as `dialect` reads
+ *  them: the chart's, as the source chose it (sd_source_dialect()), or
+ *  NULL for the one the file is written in (sd_dialect_detect()). Never
+ *  fails on odd comments: what is not an annotation is ignored. The caller
+ *  releases `out` with sd_annots_release() either way. Returns 0 or
+ *  SD_ENOMEM. */
+int sd_annots_scan(sd_annots *out, const sd_doc *values, const sd_dialect *dialect, sd_diags *diags);
 /** The annotation written above the key at `path` (helm-docs: its
  *  HeadComment; Bitnami: the @param), or NULL. Borrowed. */
 const sd_annot *sd_annots_get(const sd_annots *a, const char *path);
 /** helm-docs: the old-style `# path -- text` annotation for `path`, or NULL. */
 const sd_annot *sd_annots_get_old(const sd_annots *a, const char *path);
 /** Append `key` to a dotted path as helm-docs writes it (quoted when it
- *  holds '.' or ' '). */
+ *  holds '.' or ' '; annot_helmdocs.c). */
 void sd_annot_path_push(sd_buf *b, const char *key, size_t len);
 void sd_annots_release(sd_annots *a);
 
