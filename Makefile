@@ -324,6 +324,25 @@ check-deps: deps
 	  else echo "schemadoc: the tests need:$$missing; run as root: apt-get install -y$$missing" >&2; exit 2; fi; \
 	fi
 
+# --- pinned npm packages for the tests --------------------------------------
+# $(call npm_deps,WHO,PREFIX,PACKAGE,VERSION), a recipe: npm itself (apt-get
+# as root, else the command to run; WHO names the tests that need it), then
+# PACKAGE@VERSION into PREFIX unless that version is there. Every pinned
+# package has a prefix of its own under $(BUILD), so that no npm install
+# prunes another's packages. Add a package with its own *-deps target.
+define npm_deps
+@command -v npm >/dev/null 2>&1 || { \
+  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
+      || { echo "schemadoc: apt-get install npm failed" >&2; exit 2; }; \
+  else echo "schemadoc: the $(1) tests need npm; run as root: apt-get install -y npm nodejs" >&2; exit 2; fi; }
+@if ! grep -qs '"version": "$(4)"' $(2)/node_modules/$(3)/package.json; then \
+  echo "schemadoc: npm install --prefix $(2) $(3)@$(4)"; \
+  mkdir -p $(2) && npm install --prefix $(2) --no-save --no-audit --no-fund --loglevel=error \
+    $(3)@$(4) >/dev/null \
+    || { echo "schemadoc: npm install --prefix $(2) $(3)@$(4) failed" >&2; exit 2; }; \
+fi
+endef
+
 # --- the browser tests (tests/suite-form.sh, tests/form/) ---------------------
 # Debian's chromium, and playwright-core (pinned) from npm into $(BUILD)/node;
 # the tests launch /usr/bin/chromium through it. As root the missing pieces
@@ -337,16 +356,7 @@ browser-deps:
 	      || { echo "schemadoc: apt-get install chromium failed" >&2; exit 2; }; \
 	  else echo "schemadoc: the browser tests need Chromium; run as root: apt-get update && apt-get install -y chromium" >&2; exit 2; fi; \
 	fi
-	@command -v npm >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
-	      || { echo "schemadoc: apt-get install npm failed" >&2; exit 2; }; \
-	  else echo "schemadoc: the browser tests need npm; run as root: apt-get install -y npm nodejs" >&2; exit 2; fi; }
-	@if ! grep -qs '"version": "$(PLAYWRIGHT_VERSION)"' $(PW_DIR)/node_modules/playwright-core/package.json; then \
-	  echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION)"; \
-	  mkdir -p $(PW_DIR) && npm install --prefix $(PW_DIR) --no-save --no-audit --no-fund --loglevel=error \
-	    playwright-core@$(PLAYWRIGHT_VERSION) >/dev/null \
-	    || { echo "schemadoc: npm install --prefix $(PW_DIR) playwright-core@$(PLAYWRIGHT_VERSION) failed" >&2; exit 2; }; \
-	fi
+	$(call npm_deps,browser,$(PW_DIR),playwright-core,$(PLAYWRIGHT_VERSION))
 
 # The language server's tests (tests/suite-lsp.sh): vscode-jsonrpc, the
 # client library VS Code uses, pinned, in a prefix of its own so that no
@@ -354,16 +364,7 @@ browser-deps:
 JSONRPC_VERSION := 8.2.1
 LSP_NODE  := $(BUILD)/node-lsp
 lsp-deps:
-	@command -v npm >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
-	      || { echo "schemadoc: apt-get install npm failed" >&2; exit 2; }; \
-	  else echo "schemadoc: the lsp tests need npm; run as root: apt-get install -y npm nodejs" >&2; exit 2; fi; }
-	@if ! grep -qs '"version": "$(JSONRPC_VERSION)"' $(LSP_NODE)/node_modules/vscode-jsonrpc/package.json; then \
-	  echo "schemadoc: npm install --prefix $(LSP_NODE) vscode-jsonrpc@$(JSONRPC_VERSION)"; \
-	  mkdir -p $(LSP_NODE) && npm install --prefix $(LSP_NODE) --no-save --no-audit --no-fund --loglevel=error \
-	    vscode-jsonrpc@$(JSONRPC_VERSION) >/dev/null \
-	    || { echo "schemadoc: npm install --prefix $(LSP_NODE) vscode-jsonrpc@$(JSONRPC_VERSION) failed" >&2; exit 2; }; \
-	fi
+	$(call npm_deps,lsp,$(LSP_NODE),vscode-jsonrpc,$(JSONRPC_VERSION))
 
 # the form's figures alone (also part of make bench), and its screenshots (docs/form/)
 bench-form: browser-deps

@@ -67,13 +67,18 @@ for pair in "$CORPUS/charts/traefik:$CORPUS/charts/traefik/values.schema.json" \
     fi
 done
 
-# every message of vmsg.h is in the exported catalogue, and validate.c writes no message of its own
+# every message of vmsg.h is in the exported catalogue, and the validator's walk
+# (validate.c and its families of checks, the files that include vwalk.h)
+# writes no message of its own
 defs=$(grep -c '^#define SD_MSG_' src/validate/vmsg.h)
 "$SD" rules samples/schema/pet.schema.json -o "$tmp/pet.json" 2>/dev/null
 cat_n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["messages"]))' "$tmp/pet.json")
 [ "$defs" -gt 40 ] && [ "$defs" = "$cat_n" ] && ok || bad "catalogue: $defs messages defined, $cat_n exported"
-if grep -nE '(verr|vwarn|fatal)\(.*"[a-z][^"]* [^"]*"' src/validate/validate.c | grep -v '"out of memory"'; then
-    bad "validate.c has a message literal outside vmsg.h"
+walk=$(grep -l '^#include "vwalk.h"' src/validate/*.c)
+[ "$(echo "$walk" | wc -l)" -ge 9 ] && ok || bad "the walk's files: only $(echo "$walk" | wc -l) include vwalk.h"
+# shellcheck disable=SC2086
+if grep -nE 'sd_vwalk__(err|warn|fatal)\(.*"[a-z][^"]* [^"]*"' $walk | grep -v '"out of memory"'; then
+    bad "the validator's walk has a message literal outside vmsg.h"
 else
     ok
 fi

@@ -154,6 +154,12 @@ typedef struct view {
 
 /** sd_render_view(), making default_yaml and default_block only when `yaml`. */
 int sd_render__view(sd_val *model, int markup, int yaml);
+/** Whether the view shows the subschemas under model member `k` (a
+ *  keyword, or the model's `elements`) as entries of their own: 1 a list of
+ *  them, 2 one, 0 neither. Static answer. tests/unit/test_keywords.c fails
+ *  when a row of keywords.def that holds subschemas is neither shown here
+ *  nor named there as left out (the model does not carry it). */
+int sd_render__view_child(const char *k);
 
 /** The secrets (secret_view.c): push the key of a node walked into (NULL
  *  or "[..]": a list's item; 0, or -1 when memory ran out), pop it; mark the

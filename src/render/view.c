@@ -160,8 +160,10 @@ static int merge_branch(sd_val *b)
     return sd_val_object_get(b, "properties") != NULL;
 }
 
-/* 1: a list of children under this member name, 2: one child, 0: neither */
-static int child_kind(const char *k)
+/* The view's one list of the keywords whose subschemas it shows as
+ * entries (walk_node() walks each, in its own order); the model's
+ * `elements` is the one member that is not a keyword. */
+int sd_render__view_child(const char *k)
 {
     switch (k[0]) {   /* told apart by the first byte: most names are neither */
     case 'p': return !strcmp(k, "properties") || !strcmp(k, "prefixItems") || !strcmp(k, "patternProperties");
@@ -183,7 +185,7 @@ static int has_children(sd_val *node)
 {
     size_t i, n = sd_val_object_size(node);
     for (i = 0; i < n; i++) {
-        int kind = child_kind(sd_val__key_at(node, i));
+        int kind = sd_render__view_child(sd_val__key_at(node, i));
         sd_val *x = kind ? sd_val__value_at(node, i) : NULL;
         if (kind == 1 ? sd_val_array_size(x) != 0
                       : kind == 2 && sd_val_is_object(x) && sd_val_object_get(x, "id") != NULL)

@@ -681,32 +681,6 @@ static int check_go_duration(const char *s, size_t n)
     return 1;
 }
 
-
-/* An embedded Kubernetes object's apiVersion: VERSION or GROUP/VERSION (the
- * API server's ParseGroupVersion refuses only more than one slash); its
- * kind: a DNS-1035 label once lowercased (a letter, then letters, digits or
- * '-', ending with a letter or digit, 63 at most). */
-#define ASCII_LETTER(ch) (((ch) | 32) >= 'a' && ((ch) | 32) <= 'z')
-#define ASCII_ALNUM(ch) (ASCII_LETTER(ch) || ((ch) >= '0' && (ch) <= '9'))
-
-int sd_format__k8s_name(int kind, const char *s, size_t n)
-{
-    size_t slashes = 0;
-    if (!n)
-        return 0;
-    if (!kind) {
-        for (size_t i = 0; i < n; i++)
-            slashes += s[i] == '/';
-        return slashes <= 1;
-    }
-    if (n > 63 || !ASCII_LETTER(s[0]) || !ASCII_ALNUM(s[n - 1]))
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!ASCII_ALNUM(s[i]) && s[i] != '-')
-            return 0;
-    return 1;
-}
-
 int sd_format_check(int id, const char *s, size_t n)
 {
     switch (id) {

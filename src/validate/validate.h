@@ -135,10 +135,6 @@ int sd_format__hostname_1123(const char *s, size_t n);
  *  1 if valid. Also the k8s stage's checks. */
 int sd_format__quantity(const char *s, size_t n);
 int sd_format__int_or_string(const char *s, size_t n);
-/** Internal to validate.c: an embedded Kubernetes object's apiVersion
- *  (`kind` 0: VERSION or GROUP/VERSION) or kind (`kind` 1: a DNS-1035 label,
- *  any case), as the API server checks them; 1 if valid. */
-int sd_format__k8s_name(int kind, const char *s, size_t n);
 /** Compile an ECMA-262 style `pattern` with PCRE2 (UTF mode, `$` only at
  *  the very end, \uHHHH, \p{Long_Name} mapped to PCRE2's names). Returns a
  *  pcre2_code* (as void*) the caller frees with pcre2_code_free(), or NULL

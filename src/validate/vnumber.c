@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vnumber.c - `multipleOf`, exactly where the numbers' texts allow it: a
- * short decimal mantissa and any exponent (1e308 against 1e-308), else in
- * doubles with a relative tolerance. The rules interpreter does the same in
- * JavaScript (src/form/rules_text.js), so both give one verdict. */
-#include "vprog.h"
+/* vnumber.c - the number keywords of the validator's walk (vwalk.h):
+ * minimum, maximum, exclusiveMinimum, exclusiveMaximum (draft 4's boolean
+ * forms compiled into the same bounds) and `multipleOf`, exactly where the
+ * numbers' texts allow it: a short decimal mantissa and any exponent (1e308
+ * against 1e-308), else in doubles with a relative tolerance. The rules
+ * interpreter does the same in JavaScript (src/form/rules_text.js), so both
+ * give one verdict. A record and a tape number in, a verdict out. */
+#include "vwalk.h"
+#include "buf.h"
+#include "vmsg.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -120,7 +125,8 @@ static int decimal_parts(const vnum *n, uint64_t *mant, int *exp)
     return 0;
 }
 
-int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm)
+/* 1 when value `tx` of tape `t` is a multiple of `nm`. */
+static int multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm)
 {
     uint64_t a, b;
     int ea, eb;
@@ -164,4 +170,48 @@ int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *tx, const sd_node *nm
             return 0;
         return fabs(aq - floor(aq + 0.5)) <= 1e-9 * (aq > 1.0 ? aq : 1.0);
     }
+}
+
+/* A number's text as written, for a message (NUL-terminated in `b`). */
+static const char *numtext(const vctx *c, const sd_tval *x, sd_buf *b)
+{
+    size_t len;
+    const char *s = sd_tape_text(c->t, x, &len);
+    sd_buf_clear(b);
+    if (s)
+        sd_buf_put(b, s, len);
+    return s ? b->ptr : NULL;
+}
+
+#define NUMTXT numtext(c, inst, &txt)
+
+int sd_vwalk__number(vctx *c, const vs *s, const sd_tval *inst)
+{
+    int ok = 1;
+    sd_buf txt = SD_BUF_INIT;
+    if (s->min && numcmp(inst, s->min) < 0) {
+        ok = 0; if (!c->res) goto out;
+        sd_vwalk__err(c, s, "minimum", inst, NULL, SD_MSG_MINIMUM, NUMTXT, s->min->str);
+    }
+    if (s->max && numcmp(inst, s->max) > 0) {
+        ok = 0; if (!c->res) goto out;
+        sd_vwalk__err(c, s, "maximum", inst, NULL, SD_MSG_MAXIMUM, NUMTXT, s->max->str);
+    }
+    if (s->exmin && numcmp(inst, s->exmin) <= 0) {
+        ok = 0; if (!c->res) goto out;
+        sd_vwalk__err(c, s, s->draft == SD_DRAFT_4 ? "minimum" : "exclusiveMinimum", inst, NULL,
+                      SD_MSG_EXCLUSIVE_MINIMUM, NUMTXT, s->exmin->str);
+    }
+    if (s->exmax && numcmp(inst, s->exmax) >= 0) {
+        ok = 0; if (!c->res) goto out;
+        sd_vwalk__err(c, s, s->draft == SD_DRAFT_4 ? "maximum" : "exclusiveMaximum", inst, NULL,
+                      SD_MSG_EXCLUSIVE_MAXIMUM, NUMTXT, s->exmax->str);
+    }
+    if (s->mult && !multiple_of(c->t, inst, s->mult)) {
+        ok = 0; if (!c->res) goto out;
+        sd_vwalk__err(c, s, "multipleOf", inst, NULL, SD_MSG_MULTIPLE_OF, NUMTXT, s->mult->str);
+    }
+out:
+    sd_buf_release(&txt);
+    return ok;
 }

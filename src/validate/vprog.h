@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vprog.h - internal to the validator (vcompile.c, validate.c): the
- * compiled program (one `vs` record per schema node) and small value helpers
- * that both halves use: JSON types, numbers by value, key lookup. */
+/* vprog.h - internal to the validator (vcompile.c, and the walk: validate.c
+ * and its families of checks, vwalk.h): the compiled program (one `vs`
+ * record per schema node) and small value helpers that both halves use:
+ * JSON types, numbers by value, key lookup. */
 #ifndef SD_VPROG_H
 #define SD_VPROG_H
 
@@ -43,7 +44,7 @@ typedef struct vdep {
     const char *kw;
 } vdep;
 
-/* what a record checks, so that v_node can skip what an instance kind
+/* what a record checks, so that the walk can skip what an instance kind
  * cannot trigger without touching the rest of the record */
 enum { N_TYPE = 1, N_ENUM = 2, N_STR = 4, N_NUM = 8, N_OBJ = 16, N_ARR = 32, N_APPLY = 64 };
 
@@ -205,8 +206,6 @@ void sd_vprog__type_names(sd_buf *b, unsigned t);
 /** How far a failed anyOf/oneOf branch's result `r` is from passing: more
  *  errors, and a type mismatch on the value itself, score higher (vreport.c). */
 size_t sd_vprog__branch_score(const sd_vresult *r, size_t depth_path);
-/* 1 when value `x` of tape `t` is a multiple of m (vnumber.c). */
-int sd_vprog__multiple_of(const sd_tape *t, const sd_tval *x, const sd_node *m);
 
 /* Property names are short: up to 16 bytes, two overlapping loads cover
  * every byte (no multiply per byte); longer ones take FNV-1a. */

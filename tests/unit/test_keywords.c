@@ -5,9 +5,12 @@
  * record carries it, `loc` names it when it has messages); every model row is
  * put in a schema and must reach the model's constraints, the page's words
  * and both directions of a diff. A new row is tested by adding it; an OWN row
- * needs a sample schema below (the test fails until it has one). */
+ * needs a sample schema below (the test fails until it has one). The three
+ * hand lists of keywords that hold subschemas (resolve.c, lint.c, view.c)
+ * are checked against the rows too. */
 #include "harness.h"
 #include "check.h"
+#include "render_int.h"
 #include "keywords.h"
 #include "resolve.h"
 #include "node.h"
@@ -362,4 +365,71 @@ static void test_model_words_diff(void)
     printf("count: keywords in the model %zu, worded %zu, diffed %zu\n", nmodel, nwords, ndiff);
 }
 
-TEST_MAIN(test_rows, test_find, test_subschema_lists, test_export, test_model_words_diff)
+/* view.c's list of the keywords whose subschemas the page shows as entries
+ * of their own (sd_render__view_child): every row that holds subschemas,
+ * as the resolver's index walks them, is shown or named below as left out
+ * (a new such row fails here until view.c or this list knows it). Both
+ * sides are checked on a page: a described key inside a shown keyword's
+ * subschema is on it (walk_node() walks what the list names), inside a
+ * left-out one it is not (the list is not stale). */
+static void test_view_list(void)
+{
+    /* the model carries no entries for these: propertyNames describes the
+     * names of keys, not keys; the rest are read by the validator only */
+    static const char *const left_out[] = { "propertyNames", "dependentSchemas", "dependencies",
+                                            "additionalItems", "unevaluatedProperties", "unevaluatedItems" };
+    static const char *const sub = "{\"type\": \"object\", \"properties\": {\"q\": "
+                                   "{\"type\": \"string\", \"description\": \"DESC-VIEW\"}}}";
+    static const int drafts[] = { 4, 6, 7, 2019, 2020 };
+    char dir[] = "/tmp/sd-test-view-XXXXXX", path[256];
+    size_t shown = 0, out = 0;
+    if (!mkdtemp(dir)) {
+        OK(0);
+        return;
+    }
+    for (size_t i = 0; i < SD_KW_COUNT; i++) {
+        const sd_kw *k = &sd_kw_table[i];
+        int holds = 0, listed = 0, child;
+        char schema[1024], val[512];
+        if (k->compile == SD_KC_REF)
+            continue;
+        for (size_t d = 0; d < sizeof drafts / sizeof *drafts; d++)
+            if (drafts[d] >= k->from && drafts[d] <= k->to)
+                holds |= sd_resolve__subschemas(k->name, drafts[d]);
+        if (!holds)
+            continue;
+        t_name = k->name;
+        for (size_t j = 0; j < sizeof left_out / sizeof *left_out; j++)
+            listed |= !strcmp(left_out[j], k->name);
+        child = sd_render__view_child(k->name);
+        OK((child != 0) != listed);   /* one or the other */
+        if (holds & SD_SUB_MAP)
+            snprintf(val, sizeof val, "{\"^a\": %s}", sub);
+        else if (holds & SD_SUB_LIST && !(holds & SD_SUB_ONE))
+            snprintf(val, sizeof val, "[%s]", sub);
+        else
+            snprintf(val, sizeof val, "%s", sub);
+        snprintf(schema, sizeof schema, "{\"$schema\": \"%s\", \"properties\": {\"p\": {\"%s\": %s}}}",
+                 dialect(k->to), k->name, val);
+        {
+            schemadoc_diags *d = schemadoc_diags_new();
+            schemadoc_source *s = open_text(dir, "view.json", schema, d);
+            char *text = NULL;
+            size_t len = 0;
+            OK(s && schemadoc_render_page(&text, &len, s, "md", NULL, d) == 0);
+            OK(!text || (strstr(text, "DESC-VIEW") != NULL) == (child != 0));
+            schemadoc_free(text);
+            schemadoc_close(s);
+            schemadoc_diags_free(d);
+        }
+        child ? shown++ : out++;
+    }
+    snprintf(path, sizeof path, "%s/view.json", dir);
+    unlink(path);
+    rmdir(dir);
+    t_name = "view list";
+    OK(shown >= 12 && out == sizeof left_out / sizeof *left_out);
+    printf("count: rows holding subschemas the page shows %zu, leaves out %zu\n", shown, out);
+}
+
+TEST_MAIN(test_rows, test_find, test_subschema_lists, test_export, test_model_words_diff, test_view_list)
