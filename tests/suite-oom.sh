@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # tests/suite-oom.sh - allocation-failure torture in `make check`, sampled:
 # tests/oom/run.py over every representative command, failing at most
-# OOM_MAX_RUNS (default 60) allocations of each, spread evenly over the
+# OOM_MAX_RUNS (default 150) allocations of each, spread evenly over the
 # run (the full torture, every allocation of every command, is `make
 # check-oom`). Each sampled failure must end in "out of memory", exit 2 and
 # no output file, or recover with the clean run's result; a command whose
@@ -16,4 +16,4 @@ if [ ! -x "$B/oom/schemadoc" ]; then
     echo "0 passed, 0 failed"
     exit 0
 fi
-OOM_MAX_RUNS=${OOM_MAX_RUNS:-60} OOM_JOBS=${OOM_JOBS:-1} exec python3 tests/oom/run.py "$B/oom/schemadoc"
+OOM_MAX_RUNS=${OOM_MAX_RUNS:-150} OOM_JOBS=${OOM_JOBS:-1} exec python3 tests/oom/run.py "$B/oom/schemadoc"
