@@ -82,6 +82,7 @@ export async function start({ encodings, args = [], env = {}, caps: more = {}, i
       conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges });
       return s.diagnostics(uri, v);
     },
+    published(uri) { return diags.get(uri) || []; },
     close(uri) { conn.sendNotification('textDocument/didClose', { textDocument: { uri } }); },
     request(method, params) { return conn.sendRequest(method, params); },
     async stop() {
