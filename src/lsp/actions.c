@@ -38,8 +38,8 @@ static const sd_node *map_at(sd_lsp_doc *d, const char *ptr, sd_lsp_path *mp)
         } else {
             n = n->kind == SD_MAP ? sd_node_get(n, seg) : NULL;
         }
-        if (mp->n < SD_LSP_PATH_MAX && (mp->seg[mp->n] = strdup(seg)))
-            mp->n++;
+        if (mp->n < SD_LSP_PATH_MAX && !(mp->seg[mp->n++] = strdup(seg)))
+            mp->n--, n = NULL, sd_alloc_note_failure();
     }
     sd_lsp__path_release(&p);
     return n;
@@ -64,6 +64,8 @@ static void new_entry(sd_buf *b, sd_lsp_chart *c, sd_lsp_path *mp, const char *k
     if (mp->n < SD_LSP_PATH_MAX && (mp->seg[mp->n] = strdup(key))) {
         mp->n++;
         n = sd_lsp__model_node(c, mp);
+    } else if (mp->n < SD_LSP_PATH_MAX) {
+        sd_alloc_note_failure();
     }
     char *dv = json_is_true(json_object_get(n, "has_default"))
                ? json_dumps(json_object_get(n, "default"), JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
@@ -247,6 +249,8 @@ json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
         } else if (!strcmp(c, "required") && (m = strstr(msg ? msg : "", "missing required key `")) &&
                    (e = strchr(m + 22, '`')) && json_string_value(json_object_get(data, "path"))) {
             char *key = strndup(m + 22, (size_t)(e - m - 22));
+            if (!key)
+                sd_alloc_note_failure();
             sd_buf line = SD_BUF_INIT;
             size_t at;
             if (key && insertion(d, json_string_value(json_object_get(data, "path")), key, &at, &line) == 0 &&

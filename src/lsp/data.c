@@ -19,8 +19,10 @@ int sd_lsp__ptr_path(const char *ptr, sd_lsp_path *p)
         const char *e = strchr(ptr + 1, '/');
         size_t n = e ? (size_t)(e - ptr - 1) : strlen(ptr + 1);
         char *seg;
-        if (p->n == SD_LSP_PATH_MAX || !(seg = malloc(n + 1)))
+        if (p->n == SD_LSP_PATH_MAX)
             return sd_lsp__path_release(p), -1;
+        if (!(seg = malloc(n + 1)))
+            return sd_alloc_note_failure(), sd_lsp__path_release(p), -1;
         size_t k = 0;
         for (size_t i = 0; i < n; i++) {
             char c = ptr[1 + i];

@@ -5,6 +5,7 @@
  * deprecation, where values.yaml sets it), and the place in values.yaml
  * (else the schema) that defines it (for definition, references.c). */
 #include "lsp_int.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,8 @@ json_t *sd_lsp__values_location(sd_lsp_chart *c, const sd_lsp_path *p)
         /* a plain schema's places are named from its folder */
         const char *slash = c->is_schema ? strrchr(c->dir, '/') : NULL;
         char *dir = slash ? strndup(c->dir, (size_t)(slash - c->dir)) : NULL;
+        if (slash && !dir)
+            return sd_alloc_note_failure(), NULL;
         l = location(dir ? dir : c->dir, at);
         free(dir);
     }
