@@ -185,7 +185,9 @@ void sd_lsp__charts_free(sd_lsp *s);
 
 /** Take the client's settings: initializationOptions, or the `settings` of
  *  workspace/didChangeConfiguration (`{"schemadoc": {"charts": {...}}}`, or
- *  that inner object). 0, or -1 when they are malformed (kept as they were). */
+ *  that inner object; a `schemadoc` without `charts` clears them; null or
+ *  settings without either change nothing). 0, or -1 when they are
+ *  malformed (kept as they were). */
 int sd_lsp__settings(sd_lsp *s, json_t *opts);
 /** The workspace root of `initialize` (rootUri, rootPath, the first
  *  workspace folder) into s->root. */

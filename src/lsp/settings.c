@@ -38,8 +38,10 @@ int sd_lsp__settings(sd_lsp *s, json_t *opts)
     json_t *charts, *v;
     const char *k;
 
+    if (!o && json_object_get(opts, "charts"))
+        o = opts;   /* the inner object alone */
     if (!o)
-        o = opts;
+        return 0;   /* nothing for us (null, another server's section): kept as it was */
     if (!json_is_object(o))
         return -1;
     charts = json_object_get(o, "charts");

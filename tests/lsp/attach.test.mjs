@@ -54,6 +54,11 @@ test('settings: workspace/didChangeConfiguration attaches the open files again',
   s.conn.sendNotification('workspace/didChangeConfiguration',
     { settings: { schemadoc: { charts: { '**/mine.yaml': path.join(root, 'charts', 'app') } } } });
   assert.deepEqual(codes(await waitFor(s, a.uri, (p) => p.diagnostics.length)), ['0:type']);
+  // null settings (eglot's when it has none) or another server's section change nothing
+  s.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  s.conn.sendNotification('workspace/didChangeConfiguration', { settings: { yaml: { validate: true } } });
+  const h = await s.request('textDocument/hover', { textDocument: { uri: a.uri }, position: { line: 0, character: 1 } });
+  assert.match(h.contents.value, /^\*\*port\*\*/);
   s.conn.sendNotification('workspace/didChangeConfiguration', { settings: { schemadoc: {} } });
   assert.deepEqual(codes(await waitFor(s, a.uri, (p) => !p.diagnostics.length)), []);
   assert.equal((await s.stop()).code, 0);
