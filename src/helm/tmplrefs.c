@@ -232,10 +232,32 @@ static void push_seg(scan *s, tpath *p, const char *k, size_t n)
     *p = q;
 }
 
+/* scan_each: the term `t` (standing for `p`) goes into the action; with no
+ * `t`, the action's terms standing for `p` are also used so (`| toYaml`). */
+static void keep_term(scan *s, const tok *t, const tpath *p, unsigned use)
+{
+    sd_tmplact *a = s->act;
+    for (size_t k = 0; a && !t && k < a->nterm; k++)
+        for (size_t i = 0, j; i < p->n; i++)
+            for (j = 0; j < a->term[k].nnode; j++)
+                a->term[k].use |= a->term[k].node[j] == p->id[i] ? use : 0;
+    if (!a || !t || a->nterm == SD_TMPLACT_TERMS)
+        return;
+    sd_tmplterm *k = &a->term[a->nterm];
+    k->start = (size_t)(s->g[t->g0].p - s->obs->text);
+    k->end = (size_t)(s->g[t->g1 - 1].p + s->g[t->g1 - 1].n - s->obs->text);
+    k->use = use;
+    for (size_t i = k->nnode = 0; i < p->n; i++)
+        if (p->id[i] != ROOT_CTX)
+            k->node[k->nnode++] = p->id[i];
+    a->nterm += k->nnode > 0;
+}
+
 /* Record `use` of every alternative of `p`. */
 static void record(scan *s, const tpath *p, unsigned use)
 {
     sd_tmplrefs *r = s->r;
+    keep_term(s, NULL, p, use);
     for (size_t i = 0; i < p->n; i++) {
         uint32_t id = p->id[i];
         unsigned u = use;
@@ -444,6 +466,7 @@ static tpath argument(scan *s, size_t i, size_t e, int whole, int depth)
             push_fields(s, &p, s->toks[e - 1].g0, s->toks[e - 1].g1);
     } else if (s->toks[i].t == T_TERM) {
         p = term_path(s, &s->toks[i]);
+        keep_term(s, &s->toks[i], &p, SD_TREF_READ | whole_flags(whole));
     } else {
         return p;
     }

@@ -96,6 +96,19 @@ void sd_tmplrefs_release(sd_tmplrefs *r);
 #define SD_TMPLACT_PAIRS 8   /* (dict "k" v ...) pairs of an include, kept */
 #define SD_TMPL_ROOTCTX  UINT32_MAX   /* sd_tmplact.arg: the root context */
 
+#define SD_TMPLACT_TERMS 16  /* values terms one action writes, kept */
+
+/** A term of an action that stands for values: `.Values.a.b`, `.b` under
+ *  `with .Values.a`, `$r.host` in a range: its bytes [start, end) in the
+ *  text, the nodes it may be (node ids; a named template's dot is below
+ *  sd_tmplrefs__param()), and how it is used (enum sd_tmplref_use). */
+typedef struct sd_tmplterm {
+    size_t   start, end;
+    uint32_t node[4];
+    size_t   nnode;
+    unsigned use;
+} sd_tmplterm;
+
 enum sd_tmplact_kind {
     SD_TACT_OTHER,   /* an action that opens or closes nothing */
     SD_TACT_OPEN,    /* if, with, range, block: closed by an end */
@@ -124,6 +137,8 @@ typedef struct sd_tmplact {
     uint32_t    tested[4];   /* the arguments of typeOf, typeIs, kindOf, kindIs */
     size_t      ntested;
     size_t      npair;       /* the argument is (dict "k" v ...): its pairs */
+    sd_tmplterm term[SD_TMPLACT_TERMS];  /* its values terms, in order (the LSP's */
+    size_t      nterm;                   /* references, src/lsp/references.c) */
 } sd_tmplact;
 
 /** As sd_tmplrefs_scan() (without the final marks), calling `fn` after

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* complete.c - textDocument/completion and textDocument/codeAction. Keys:
- * the members of the map the cursor's indentation puts it in, less those
- * already there (a free-form map offers nothing); values: after `key: `,
- * the key's enum values, booleans and null as its type allows. Code
- * actions: each unknown-key warning with a did-you-mean becomes a quick
- * fix replacing the key. */
+/* complete.c - textDocument/completion. Keys: the members of the map the
+ * cursor's indentation puts it in, less those already there (a free-form
+ * map offers nothing); values: after `key: `, the key's enum values,
+ * booleans and null as its type allows. */
 #include "lsp_int.h"
 #include "alloc.h"
 
@@ -145,94 +143,4 @@ json_t *sd_lsp__complete(sd_lsp *s, json_t *params, int *code, const char **why)
     }
     sd_lsp__path_release(&p);
     return items;
-}
-
-/* Does LSP range `r` (of a diagnostic) meet `want`, lines only? */
-static int meets(json_t *r, json_t *want)
-{
-    json_int_t a = json_integer_value(json_object_get(json_object_get(r, "start"), "line"));
-    json_int_t b = json_integer_value(json_object_get(json_object_get(r, "end"), "line"));
-    json_int_t x = json_integer_value(json_object_get(json_object_get(want, "start"), "line"));
-    json_int_t y = json_integer_value(json_object_get(json_object_get(want, "end"), "line"));
-    return !want || (a <= y && b >= x);
-}
-
-/* Our published diagnostic that `g` (a client's) stands for: the same
- * code and message on the same line, or NULL. The edit is made from its
- * range, never from the client's: Neovim 0.7 sends the range back in
- * byte columns whatever encoding was agreed. */
-static json_t *own_diagnostic(const sd_lsp_doc *d, json_t *g)
-{
-    const char *msg = json_string_value(json_object_get(g, "message"));
-    const char *c = json_string_value(json_object_get(g, "code"));
-    json_t *line = json_object_get(json_object_get(json_object_get(g, "range"), "start"), "line");
-    json_t *p;
-    size_t i;
-    json_array_foreach(d->published, i, p) {
-        const char *pm = json_string_value(json_object_get(p, "message"));
-        const char *pc = json_string_value(json_object_get(p, "code"));
-        json_t *pl = json_object_get(json_object_get(json_object_get(p, "range"), "start"), "line");
-        if (pm && msg && pc && c && !strcmp(pm, msg) && !strcmp(pc, c) &&
-            (!json_is_integer(line) || !json_is_integer(pl) || json_integer_value(line) == json_integer_value(pl)))
-            return p;
-    }
-    return NULL;
-}
-
-json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why)
-{
-    const char *uri = json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
-    sd_lsp_doc *d = sd_lsp__doc_find(s, uri);
-    json_t *out, *g, *given = json_object_get(json_object_get(params, "context"), "diagnostics");
-    json_t *want = json_object_get(params, "range");
-    size_t i;
-    int whole = 1;
-
-    if (!d) {
-        *code = SD_RPC_INVALID_PARAMS;
-        *why = "no such open document";
-        return NULL;
-    }
-    if (d->dirty)   /* edits not validated yet: the actions are for the text as it is */
-        sd_lsp__publish(s, d);
-    /* the client's diagnostics, when it sends them whole; else (Neovim 0.7
-     * sends code and relatedInformation only) ours in the range */
-    json_array_foreach(given, i, g) {
-        if (!json_is_string(json_object_get(g, "message")) || !json_object_get(g, "range"))
-            whole = 0;
-    }
-    if (!whole || !json_array_size(given))
-        given = d->published;
-    if (!(out = json_array()))
-        return NULL;
-    json_array_foreach(given, i, g) {
-        const char *msg = json_string_value(json_object_get(g, "message"));
-        const char *c = json_string_value(json_object_get(g, "code"));
-        const char *m = msg ? strstr(msg, "did you mean `") : NULL, *e;
-        if (!c || (strcmp(c, "unknownKey") && strcmp(c, "additionalProperties")) || !m || !(e = strchr(m + 14, '`')) ||
-            !json_object_get(g, "range") || (given == d->published && !meets(json_object_get(g, "range"), want)))
-            continue;
-        m += 14;
-        const char *last = m;
-        for (const char *q = m; q < e; q++)
-            if (*q == '.')
-                last = q + 1;
-        if (last == e || memchr(last, '"', (size_t)(e - last)) || memchr(last, '[', (size_t)(e - last)))
-            continue;
-        sd_buf title = SD_BUF_INIT;
-        sd_buf_printf(&title, "Did you mean `%.*s`?", (int)(e - m), m);
-        json_t *mine = given == d->published ? g : own_diagnostic(d, g);
-        if (!mine || !json_object_get(mine, "range")) {
-            sd_buf_release(&title);
-            continue;   /* not one of ours (any more): no edit from a range we did not make */
-        }
-        json_t *edit = json_pack("{s:{s:[{s:O,s:s%}]}}", "changes", uri, "range", json_object_get(mine, "range"),
-                                 "newText", last, (size_t)(e - last));
-        json_t *a = edit ? json_pack("{s:s,s:s,s:[O],s:o,s:b}", "title", title.ptr, "kind", "quickfix",
-                                     "diagnostics", g, "edit", edit, "isPreferred", 1) : NULL;
-        if (a)
-            json_array_append_new(out, a);
-        sd_buf_release(&title);
-    }
-    return out;
 }

@@ -1,19 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* diagnose.c - which chart a document belongs to (a Chart.yaml in its
- * folder or above; else a `# schemadoc: chart=PATH` modeline), each chart
- * opened once, and the document's diagnostics: `schemadoc validate CHART
+/* diagnose.c - each chart (or plain schema) opened once (attach.c says
+ * which a document belongs to), and the document's diagnostics: `schemadoc validate CHART
  * FILE` run on the unsaved text (source/check.h, merged over values.yaml as
  * Helm merges), its findings about this file with ranges, the schema's
  * place as related information. */
 #include "lsp_int.h"
 #include "alloc.h"
 #include "check.h"
-#include "file.h"
+#include "docset.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---- charts ------------------------------------------------------------------ */
 
@@ -24,6 +22,8 @@ static void chart_close(sd_lsp_chart *c)
     json_decref(c->model);
     c->model = NULL;
     c->model_failed = 0;
+    sd_lsp__refs_free(c->refs);
+    c->refs = NULL;
     free(c->why);
     c->why = NULL;
 }
@@ -31,8 +31,12 @@ static void chart_close(sd_lsp_chart *c)
 static void chart_open(sd_lsp *s, sd_lsp_chart *c)
 {
     sd_diags dg = SD_DIAGS_INIT;
+    char *local = NULL;
+    if (c->is_schema && strstr(c->dir, "://") && !(local = sd_lsp__remote_schema(s, c->dir, &c->why)))
+        return;   /* not fetched: c->why says why */
     sd_load_budget_reset(0);
-    int err = sd_source_open(&c->src, c->dir, &s->opts.source, &dg);
+    int err = sd_source_open(&c->src, local ? local : c->dir, &s->opts.source, &dg);
+    free(local);
     sd_lsp__note_oom(&dg, err);
     if (err < 0) {
         c->src = NULL;
@@ -47,11 +51,11 @@ static void chart_open(sd_lsp *s, sd_lsp_chart *c)
     sd_diags_release(&dg);
 }
 
-/* The chart in `dir` (absolute, resolved), opened on first use. */
-static sd_lsp_chart *chart_get(sd_lsp *s, const char *dir)
+sd_lsp_chart *sd_lsp__chart_get(sd_lsp *s, const char *dir, int is_schema)
 {
+    char token[64];
     for (size_t i = 0; i < s->ncharts; i++)
-        if (!strcmp(s->charts[i]->dir, dir))
+        if (!strcmp(s->charts[i]->dir, dir) && s->charts[i]->is_schema == is_schema)
             return s->charts[i];
     sd_lsp_chart **l = realloc(s->charts, (s->ncharts + 1) * sizeof *l), *c = NULL;
     if (!l || !(c = calloc(1, sizeof *c)) || !(c->dir = strdup(dir))) {
@@ -62,7 +66,12 @@ static sd_lsp_chart *chart_get(sd_lsp *s, const char *dir)
     }
     s->charts = l;
     s->charts[s->ncharts++] = c;
+    c->is_schema = is_schema;
+    /* the first load: a big chart's schema takes a while to compile */
+    sd_lsp__progress_begin(s, is_schema ? "schemadoc: reading the schema" : "schemadoc: opening the chart", dir,
+                           token, sizeof token);
     chart_open(s, c);
+    sd_lsp__progress_end(s, token);
     return c;
 }
 
@@ -87,7 +96,7 @@ void sd_lsp__file_changed(sd_lsp *s, const char *path)
     for (size_t i = 0; i < s->ncharts; i++) {
         sd_lsp_chart *c = s->charts[i];
         size_t n = strlen(c->dir);
-        if (strncmp(p, c->dir, n) || p[n] != '/')
+        if (c->is_schema ? strcmp(p, c->dir) : strncmp(p, c->dir, n) || p[n] != '/')
             continue;
         chart_close(c);
         chart_open(s, c);
@@ -97,108 +106,57 @@ void sd_lsp__file_changed(sd_lsp *s, const char *path)
     }
 }
 
-/* The `# schemadoc: chart=PATH` of the comment lines heading the text, as
- * a new string, or NULL. */
-static char *modeline(const sd_lsp_doc *d)
+/* A remote $schema is read as the resolver reads a remote $ref: through
+ * the source options' --map prefixes, else the fetcher's cache (and
+ * --offline). */
+char *sd_lsp__remote_schema(sd_lsp *s, const char *url, char **why)
 {
-    const char *t = d->text.ptr, *end = t + d->text.len;
-    while (t < end && *t == '#') {
-        const char *nl = memchr(t, '\n', (size_t)(end - t));
-        const char *le = nl ? nl : end, *p = t + 1;
-        while (p < le && *p == ' ')
-            p++;
-        if ((size_t)(le - p) > 16 && !strncmp(p, "schemadoc:", 10)) {
-            p += 10;
-            while (p < le && *p == ' ')
-                p++;
-            if ((size_t)(le - p) > 6 && !strncmp(p, "chart=", 6)) {
-                const char *v = p + 6, *ve = le;
-                while (ve > v && (ve[-1] == ' ' || ve[-1] == '\r' || ve[-1] == '\t'))
-                    ve--;
-                char *r = strndup(v, (size_t)(ve - v));
-                if (!r)
-                    sd_alloc_note_failure();
-                return r;
-            }
-        }
-        t = nl ? nl + 1 : end;
+    sd_docset *set = NULL;
+    sd_docset_opts o;
+    sd_diags dg = SD_DIAGS_INIT;
+    sd_buf body = SD_BUF_INIT, w = SD_BUF_INIT, cache = SD_BUF_INIT;
+    char *mapped = NULL, *out = NULL;
+    const sd_source_opts *so = &s->opts.source;
+
+    memset(&o, 0, sizeof o);
+    o.fetch.cache_dir = so->cache_dir;
+    o.fetch.offline = so->offline;
+    o.fetch.refresh = so->refresh;
+    o.fetch.timeout_ms = so->timeout_ms;
+    if (sd_docset_new(&set, &o, &dg) < 0)
+        goto done;
+    for (size_t i = 0; i < so->nmaps; i++)
+        if (sd_docset_add_map(set, so->maps[i], &dg) < 0)
+            goto done;
+    /* --map: a local copy, as the resolver would read it */
+    if (sd_docset_map(&mapped, set, url) < 0)
+        goto done;
+    if (mapped && !strncmp(mapped, "file:", 5)) {
+        out = sd_lsp__uri_path(mapped);
+        goto done;
     }
-    return NULL;
-}
-
-/* Is `path` a values file of the chart in `dir` (not its Chart.yaml,
- * schema, or a template)? */
-static int values_file_of(const char *dir, const char *path)
-{
-    const char *rel = path + strlen(dir) + 1, *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    if (!strncmp(rel, "templates/", 10) || !strncmp(rel, "charts/", 7))
-        return 0;
-    return strcmp(b, "Chart.yaml") && strcmp(b, "Chart.lock") && strcmp(b, "values.schema.json") &&
-           strcmp(b, "values.schema.yaml") && strcmp(b, "requirements.yaml") &&
-           strcmp(b, ".schema.yaml") && strcmp(b, "schema-dependencies.json");
-}
-
-/* realpath() of a file that may not be on disk yet (a new, unsaved
- * buffer): its folder's, and its name. NULL when the folder is not there. */
-static char *real_path(const char *path, char *out)
-{
-    const char *slash = strrchr(path, '/');
-    char dir[PATH_MAX];
-    if (realpath(path, out))
-        return out;
-    if (!slash || (size_t)(slash - path) >= sizeof dir)
-        return NULL;
-    memcpy(dir, path, (size_t)(slash - path));
-    dir[slash - path] = '\0';
-    if (!realpath(slash == path ? "/" : dir, out) || strlen(out) + strlen(slash) >= PATH_MAX)
-        return NULL;
-    strcat(out, slash);
+    /* else the fetcher: its cache, --offline, --refresh */
+    if (sd_fetch_get(&body, sd_docset_fetcher(set), mapped ? mapped : url, &w, NULL) < 0)
+        goto done;
+    if (sd_fetch_cache_path(&cache, sd_docset_fetcher(set), mapped ? mapped : url) == 0 && !sd_buf_failed(&cache))
+        out = sd_buf_detach(&cache);
+    else
+        sd_buf_puts(&w, "the schema was fetched but there is no cache to read it from");
+done:
+    if (!out) {
+        if (!w.len && dg.count)
+            sd_buf_puts(&w, dg.items[0].message);
+        if (!w.len)
+            sd_buf_printf(&w, "cannot read the schema %s", url);
+        *why = sd_buf_detach(&w);
+    }
+    free(mapped);
+    sd_buf_release(&body);
+    sd_buf_release(&w);
+    sd_buf_release(&cache);
+    sd_diags_release(&dg);
+    sd_docset_free(set);
     return out;
-}
-
-void sd_lsp__attach(sd_lsp *s, sd_lsp_doc *d)
-{
-    char real[PATH_MAX], dir[PATH_MAX];
-    char *ml = modeline(d);
-
-    d->chart = NULL;
-    d->is_defaults = 0;
-    free(d->chart_why);
-    d->chart_why = NULL;
-    if (ml) {
-        sd_buf p = SD_BUF_INIT;
-        const char *slash = d->path ? strrchr(d->path, '/') : NULL;
-        if (ml[0] != '/' && slash && slash >= d->path)
-            sd_buf_put(&p, d->path, (size_t)(slash - d->path + 1));
-        sd_buf_puts(&p, ml);
-        if (realpath(p.ptr, dir) && sd_chart_is_dir(dir))
-            d->chart = chart_get(s, dir);
-        else {
-            sd_buf w = SD_BUF_INIT;
-            sd_buf_printf(&w, "the modeline's chart=%s is no chart directory (no Chart.yaml at %s)", ml, p.ptr);
-            d->chart_why = sd_buf_detach(&w);
-        }
-        sd_buf_release(&p);
-        free(ml);
-        return;
-    }
-    if (!d->path || !real_path(d->path, real))
-        return;
-    /* the folder holding a Chart.yaml, from the file's own upwards */
-    strcpy(dir, real);
-    for (char *slash; (slash = strrchr(dir, '/'));) {
-        *slash = '\0';
-        if (!dir[0])
-            break;
-        if (sd_chart_is_dir(dir)) {
-            if (!values_file_of(dir, real))
-                return;   /* a template, Chart.yaml, a schema: not values */
-            d->chart = chart_get(s, dir);
-            d->is_defaults = !strcmp(real + strlen(dir), "/values.yaml");
-            return;
-        }
-    }
 }
 
 /* ---- diagnostics ------------------------------------------------------------ */
@@ -242,7 +200,12 @@ static void add_verrors(sd_lsp *s, sd_lsp_doc *d, json_t *out, const sd_verror *
             continue;   /* a finding about values.yaml, not this file */
         sd_buf m = SD_BUF_INIT;
         sd_buf_printf(&m, "%s: %s", e[i].key ? e[i].key : "", e[i].message ? e[i].message : "");
-        json_array_append_new(out, diagnostic(s, d, e[i].loc, sev, e[i].keyword, m.ptr, e[i].schema_loc));
+        json_t *g = diagnostic(s, d, e[i].loc, sev, e[i].keyword, m.ptr, e[i].schema_loc);
+        /* for the code actions (actions.c): the instance's pointer, and
+         * the key the chart names as a deprecated one's replacement */
+        if (g && e[i].path)
+            json_object_set_new(g, "data", sd_lsp__action_data(d->chart, e[i].path, e[i].keyword, e[i].message));
+        json_array_append_new(out, g);
         sd_buf_release(&m);
     }
 }

@@ -37,6 +37,11 @@ static int pick_encoding(json_t *params)
     return SD_LSP_UTF16;
 }
 
+static void log_message(sd_lsp *s, int type, const char *msg)
+{
+    sd_lsp__notify(s, "window/logMessage", json_pack("{s:i,s:s}", "type", type, "message", msg));
+}
+
 static const char *enc_name(int enc)
 {
     return enc == SD_LSP_UTF8 ? "utf-8" : enc == SD_LSP_UTF32 ? "utf-32" : "utf-16";
@@ -45,7 +50,13 @@ static const char *enc_name(int enc)
 static json_t *initialize(sd_lsp *s, json_t *params)
 {
     s->enc = pick_encoding(params);
-    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s]},s:{s:[s]},s:b,s:b},s:{s:s,s:s}}",
+    s->progress = json_is_true(json_object_get(json_object_get(json_object_get(params, "capabilities"), "window"),
+                                               "workDoneProgress"));
+    sd_lsp__root(s, params);
+    if (json_object_get(params, "initializationOptions") &&
+        sd_lsp__settings(s, json_object_get(params, "initializationOptions")) < 0)
+        log_message(s, 2, "schemadoc: initializationOptions: expected {\"schemadoc\": {\"charts\": {\"<glob>\": \"<chart dir>\"}}}");
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s]},s:{s:[s]},s:b,s:b,s:b},s:{s:s,s:s}}",
                      "capabilities",
                        "positionEncoding", enc_name(s->enc),
                        "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
@@ -54,6 +65,7 @@ static json_t *initialize(sd_lsp *s, json_t *params)
                        "codeActionProvider", "codeActionKinds", "quickfix",
                        "documentSymbolProvider", 1,
                        "definitionProvider", 1,
+                       "referencesProvider", 1,
                      "serverInfo", "name", "schemadoc", "version", SD_VERSION);
 }
 
@@ -132,18 +144,27 @@ static int on_watched(sd_lsp *s, json_t *params)
     return 0;
 }
 
+/* workspace/didChangeConfiguration: new settings; every document is
+ * attached again (a glob may now name another chart) */
+static int on_config(sd_lsp *s, json_t *params)
+{
+    if (sd_lsp__settings(s, json_object_get(params, "settings")) < 0)
+        return -1;
+    for (size_t i = 0; i < s->ndocs; i++) {
+        sd_lsp__attach(s, s->docs[i]);
+        s->docs[i]->dirty = 1;
+    }
+    return 0;
+}
+
 static const struct { const char *method; notify_fn fn; } notifications[] = {
     { "textDocument/didOpen", on_open },
     { "textDocument/didChange", sd_lsp__did_change },
     { "textDocument/didClose", sd_lsp__did_close },
     { "textDocument/didSave", on_save },
     { "workspace/didChangeWatchedFiles", on_watched },
+    { "workspace/didChangeConfiguration", on_config },
 };
-
-static void log_message(sd_lsp *s, int type, const char *msg)
-{
-    sd_lsp__notify(s, "window/logMessage", json_pack("{s:i,s:s}", "type", type, "message", msg));
-}
 
 static void handle(sd_lsp *s, json_t *msg)
 {
@@ -161,7 +182,7 @@ static void handle(sd_lsp *s, json_t *msg)
                       "a string \"method\", an integer or string \"id\" and object or array \"params\"");
         return;
     }
-    if (!jm) {   /* a response to a request of ours (none is sent yet that awaits one) */
+    if (!jm) {   /* a response to a request of ours (window/workDoneProgress/create: nothing awaits it) */
         if (!id)
             sd_lsp__error(s, NULL, SD_RPC_INVALID_REQUEST, "a message without \"method\" or \"id\"");
         return;
@@ -272,5 +293,7 @@ int sd_lsp_serve(int in_fd, int out_fd, const sd_lsp_opts *opts)
     sd_lsp__docs_free(&s);
     sd_lsp__charts_free(&s);
     free(s.in.buf);
+    free(s.root);
+    json_decref(s.globs);
     return s.status;
 }

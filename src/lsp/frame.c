@@ -261,3 +261,9 @@ void sd_lsp__notify(sd_lsp *s, const char *method, json_t *params)
                            "params", params ? params : json_null()));
 }
 
+
+void sd_lsp__request(sd_lsp *s, const char *method, json_t *params)
+{
+    send_json(s, json_pack("{s:s,s:I,s:s,s:o}", "jsonrpc", "2.0", "id", (json_int_t)++s->next_id, "method", method,
+                           "params", params ? params : json_null()));
+}

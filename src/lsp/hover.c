@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* hover.c - textDocument/hover and textDocument/definition: the model node
+/* hover.c - textDocument/hover and where a key is defined: the model node
  * (keypath.c) of the key under the cursor, said in Markdown as the
  * reference page says it (description, type, default, constraints, enum,
  * deprecation, where values.yaml sets it), and the place in values.yaml
- * (else the schema) that defines it. */
+ * (else the schema) that defines it (for definition, references.c). */
 #include "lsp_int.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -126,20 +127,21 @@ static json_t *location(const char *dir, const char *at)
     return l;
 }
 
-json_t *sd_lsp__definition(sd_lsp *s, json_t *params, int *code, const char **why)
+json_t *sd_lsp__values_location(sd_lsp_chart *c, const sd_lsp_path *p)
 {
-    size_t off;
-    sd_lsp_doc *d = sd_lsp__doc_at(s, params, &off, code, why);
-    sd_lsp_path p;
-    json_t *n, *out = NULL;
+    json_t *n = sd_lsp__model_node(c, p);
     const char *at;
-
-    if (!d || !d->chart || sd_lsp__path_at(d, off, &p) < 0)
-        return NULL;
-    if ((n = sd_lsp__model_node(d->chart, &p)) &&
-        ((at = json_string_value(json_object_get(n, "value_at"))) || (at = json_string_value(json_object_get(n, "defined_at")))) &&
-        strncmp(at, "http", 4))
-        out = location(d->chart->dir, at);
-    sd_lsp__path_release(&p);
-    return out;
+    json_t *l = NULL;
+    if (n && ((at = json_string_value(json_object_get(n, "value_at"))) ||
+              (at = json_string_value(json_object_get(n, "defined_at")))) && strncmp(at, "http", 4) &&
+        (!c->is_schema || c->dir[0] == '/')) {
+        /* a plain schema's places are named from its folder */
+        const char *slash = c->is_schema ? strrchr(c->dir, '/') : NULL;
+        char *dir = slash ? strndup(c->dir, (size_t)(slash - c->dir)) : NULL;
+        if (slash && !dir)
+            return sd_alloc_note_failure(), NULL;
+        l = location(dir ? dir : c->dir, at);
+        free(dir);
+    }
+    return l;
 }

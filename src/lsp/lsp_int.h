@@ -3,8 +3,9 @@
  * state, the open documents, the charts they belong to, and one function
  * group per file (frame.c: the bytes; dispatch.c: JSON-RPC and the
  * lifecycle; docs.c: documents and edits; position.c: positions in three
- * encodings; diagnose.c: which chart, and its findings; hover.c,
- * complete.c, actions.c: the features). docs/lsp.md */
+ * encodings; diagnose.c: which chart, and its findings; settings.c: the
+ * client's settings and $/progress; hover.c, complete.c, actions.c,
+ * references.c: the features). docs/lsp.md */
 #ifndef SD_LSP_INT_H
 #define SD_LSP_INT_H
 
@@ -57,6 +58,8 @@ extern const sd_lsp_request sd_lsp__requests[];
 
 /* ---- the server --------------------------------------------------------- */
 
+struct sd_lsp_refs;
+
 /* A chart the open documents belong to, opened once. */
 typedef struct sd_lsp_chart {
     char       *dir;      /* its directory, absolute */
@@ -64,6 +67,9 @@ typedef struct sd_lsp_chart {
     char       *why;      /* then the first error, as the CLI prints it */
     json_t     *model;    /* its model (docs/model.md) as JSON, built on first use */
     int         model_failed;
+    int         is_schema;  /* `dir` is a plain schema (a yaml-language-server
+                               modeline's $schema: a path or URL), no chart */
+    struct sd_lsp_refs *refs;  /* its templates' reads (references.c), on first use */
 } sd_lsp_chart;
 
 /* An open document. */
@@ -94,12 +100,18 @@ typedef struct sd_lsp {
     sd_lsp_chart **charts;
     size_t         ncharts;
     int            write_failed;
+    char          *root;       /* the workspace root's path (settings' globs), or NULL */
+    json_t        *globs;      /* settings: {"<glob>": "<chart dir>"} (settings.c) */
+    int            progress;   /* the client takes window/workDoneProgress */
+    long           next_id;    /* of our requests to the client */
 } sd_lsp;
 
 /* frame.c: messages out (a failed write sets s->write_failed) */
 void sd_lsp__reply(sd_lsp *s, json_t *id, json_t *result /* stolen */);
 void sd_lsp__error(sd_lsp *s, json_t *id, int code, const char *msg);
 void sd_lsp__notify(sd_lsp *s, const char *method, json_t *params /* stolen */);
+/** A request of ours to the client (its answer is not awaited). */
+void sd_lsp__request(sd_lsp *s, const char *method, json_t *params /* stolen */);
 
 /* ---- position.c --------------------------------------------------------- */
 
@@ -146,8 +158,18 @@ const sd_node *sd_lsp__doc_root(sd_lsp_doc *d);
 
 /* ---- diagnose.c ---------------------------------------------------------- */
 
-/** Find the chart of `d` (its directory, or its modeline). */
+/** Find the chart of `d`: the chart folder it is in, else its modeline
+ *  (`# schemadoc: chart=DIR`, `# yaml-language-server: $schema=PATH`),
+ *  else the settings' globs (attach.c). */
 void sd_lsp__attach(sd_lsp *s, sd_lsp_doc *d);
+/** The local copy of a remote schema (`url`), through the source options'
+ *  --map prefixes, else the fetcher's cache and --offline rules: a new
+ *  path, or NULL with a new sentence in *why (diagnose.c). */
+char *sd_lsp__remote_schema(sd_lsp *s, const char *url, char **why);
+/** The chart in `dir` (absolute, resolved; a schema's path or URL when
+ *  `is_schema`), opened on first use, with $/progress around it.
+ *  Borrowed from the server; NULL when out of memory (diagnose.c). */
+sd_lsp_chart *sd_lsp__chart_get(sd_lsp *s, const char *dir, int is_schema);
 /** Validate `d` and publish its diagnostics. */
 void sd_lsp__publish(sd_lsp *s, sd_lsp_doc *d);
 /** A file changed on disk (saved, or watched): when it is a file of an
@@ -158,6 +180,29 @@ void sd_lsp__file_changed(sd_lsp *s, const char *path);
 void sd_lsp__publish_dirty(sd_lsp *s);
 /** Forget every chart (and detach the documents). */
 void sd_lsp__charts_free(sd_lsp *s);
+
+/* ---- settings.c ---------------------------------------------------------- */
+
+/** Take the client's settings: initializationOptions, or the `settings` of
+ *  workspace/didChangeConfiguration (`{"schemadoc": {"charts": {...}}}`, or
+ *  that inner object; a `schemadoc` without `charts` clears them; null or
+ *  settings without either change nothing). 0, or -1 when they are
+ *  malformed (kept as they were). */
+int sd_lsp__settings(sd_lsp *s, json_t *opts);
+/** The workspace root of `initialize` (rootUri, rootPath, the first
+ *  workspace folder) into s->root. */
+void sd_lsp__root(sd_lsp *s, json_t *params);
+/** The chart directory that the settings' globs give `path` (absolute),
+ *  as a new string, or NULL. */
+char *sd_lsp__settings_chart(sd_lsp *s, const char *path);
+/** 1 when `path` matches `glob` (`*` and `?` within a folder name, `**`
+ *  any number of folders). */
+int sd_lsp__glob(const char *glob, const char *path);
+/** The start of a long job as $/progress (a token created first), when
+ *  the client takes it: the token is written into `token` (`n` bytes; ""
+ *  when nothing was sent) for sd_lsp__progress_end(). */
+void sd_lsp__progress_begin(sd_lsp *s, const char *title, const char *msg, char *token, size_t n);
+void sd_lsp__progress_end(sd_lsp *s, const char *token);
 
 /* ---- keypath.c ---------------------------------------------------------- */
 
@@ -188,9 +233,25 @@ json_t *sd_lsp__members(sd_lsp_chart *c, json_t *n);
 
 json_t *sd_lsp__symbols(sd_lsp *s, json_t *params, int *code, const char **why);   /* symbols.c */
 json_t *sd_lsp__hover(sd_lsp *s, json_t *params, int *code, const char **why);     /* hover.c */
-json_t *sd_lsp__definition(sd_lsp *s, json_t *params, int *code, const char **why);
+json_t *sd_lsp__definition(sd_lsp *s, json_t *params, int *code, const char **why);  /* references.c */
 json_t *sd_lsp__complete(sd_lsp *s, json_t *params, int *code, const char **why);  /* complete.c */
-json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why);
+json_t *sd_lsp__actions(sd_lsp *s, json_t *params, int *code, const char **why);  /* actions.c */
+/** A diagnostic's `data` for the code actions: {"path": instance pointer},
+ *  and for a deprecated key whose notice names a key of the same map
+ *  that the chart knows, "replacement" (that key). New reference (data.c). */
+json_t *sd_lsp__action_data(sd_lsp_chart *c, const char *ptr, const char *keyword, const char *msg);
+/** The segments of JSON pointer `ptr` ("/a/b~1c") into `p` (list indexes
+ *  as they come: "3"). 0, or -1 (out of memory, too deep) (data.c). */
+int sd_lsp__ptr_path(const char *ptr, sd_lsp_path *p);
+json_t *sd_lsp__references(sd_lsp *s, json_t *params, int *code, const char **why);  /* references.c */
+/** The Locations (a new array) of the template terms that read `p`, or
+ *  write a map above it out whole (references.c). */
+json_t *sd_lsp__template_locations(sd_lsp *s, sd_lsp_chart *c, const sd_lsp_path *p);
+/** Free a chart's templates' reads (references.c). */
+void sd_lsp__refs_free(struct sd_lsp_refs *r);
+/** The Location where values.yaml sets `p`, else where the schema defines
+ *  it; new reference, or NULL (hover.c). */
+json_t *sd_lsp__values_location(sd_lsp_chart *c, const sd_lsp_path *p);
 /** The open document and the byte offset that `params` name (textDocument,
  *  position); NULL with *code and *why set when there is none (hover.c). */
 sd_lsp_doc *sd_lsp__doc_at(sd_lsp *s, json_t *params, size_t *off, int *code, const char **why);

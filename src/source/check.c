@@ -77,17 +77,20 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
 static sd_lint_chart *chart_info(sd_check *k, const sd_chart *chart);
 static void shape_note(sd_check *k, const sd_chart *chart);
 
-static void keep(sd_check *k, sd_doc *d)
+/* Keep `d` until the check is freed. -1 when out of memory: `d` is freed
+ * then, and must not be used. */
+static int keep(sd_check *k, sd_doc *d)
 {
     sd_doc **p = realloc(k->keep, (k->nkeep + 1) * sizeof *p);
     if (!p) {
         k->oom = 1;
         sd_alloc_note_failure();
         sd_doc_free(d);
-        return;
+        return -1;
     }
     k->keep = p;
     k->keep[k->nkeep++] = d;
+    return 0;
 }
 
 /* A result to validate against entry point `entry` (< 0: an input error,
@@ -225,8 +228,7 @@ static const sd_node *empty_map(sd_check *k, const char *file)
         return sd_alloc_note_failure(), k->oom = 1, NULL;
     sd_node *m = sd_synth_map(d, (sd_loc){ d->file, 1, 1 });
     sd_synth_set_root(d, m);
-    keep(k, d);
-    return m;
+    return keep(k, d) < 0 ? NULL : m;
 }
 
 /* Load and merge the values files over `base` (Helm's `-f` order; `ytt`:
@@ -386,7 +388,8 @@ static int check_chart_files(sd_check *k, const char *const *files, size_t n)
             sd_alloc_note_failure();
             break;
         }
-        keep(k, tmp);
+        if (keep(k, tmp) < 0)
+            break;
         const sd_node *inst = sd_merge_values(tmp, sb && sb->kind == SD_MAP ? sb : NULL,
                                               mine && mine->kind == SD_MAP ? mine : NULL, &oom);
         if (oom) {
@@ -429,7 +432,7 @@ static void lint_without_schema(sd_check *k, const sd_chart *chart, const sd_nod
     if (sd_check__lint(k->src, &t, defs, chart->values->file, NULL, NULL, extra, nextra,
                        k->opts.strict, lc, res) < 0 ||
         (lc && sd_check__k8s(&lc->k8s, k->src, chart, NULL, merged, res) < 0))
-        k->oom = 1;
+        k->oom = 1, sd_alloc_note_failure();   /* the findings are incomplete */
     shape_note(k, chart);
     sd_tape_free(&t);
 }
@@ -475,7 +478,8 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
         sd_doc *d = NULL;
         if (load_values(&d, files[f], &k->opts, k->diags) < 0)
             return SD_ERROR;
-        keep(k, d);
+        if (keep(k, d) < 0)
+            return SD_ENOMEM;
         for (size_t r = 0; r < d->nroots || r == 0; r++) {
             const sd_node *inst = d->nroots ? d->roots[r].node : empty_map(k, d->file);
             const sd_crd_version *v = sd_crds_for(crds, inst, NULL);
@@ -576,7 +580,8 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
             add_result(k, strcmp(files[f], "-") ? files[f] : "<stdin>", NULL, SD_EIO, mark);
             continue;
         }
-        keep(k, d);
+        if (keep(k, d) < 0)
+            return SD_ENOMEM;
         if (!d->nroots)
             add_result(k, d->file, empty_map(k, d->file), entry, k->diags->count); /* empty = {} as Helm reads it */
         for (size_t r = 0; r < d->nroots; r++)
@@ -676,7 +681,7 @@ static void lint(sd_check *k, item *it, sd_tape *values)
     if (sd_check__lint(k->src, values, it->defaults, it->defaults_file, sc->doc, sc->root,
                        extra, nextra, k->opts.strict, lc, &it->r.res) < 0 ||
         (lc && sd_check__k8s(&lc->k8s, k->src, chart, sc->root, it->r.values, &it->r.res) < 0))
-        k->oom = 1;
+        k->oom = 1, sd_alloc_note_failure();   /* the findings are incomplete */
     shape_note(k, chart);
     if (it->r.res.count && it->r.status == 0)
         it->r.status = SD_EINVALID;

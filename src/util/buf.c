@@ -206,6 +206,8 @@ char *sd_buf_detach(sd_buf *b)
         return NULL;
     }
     p = b->alloc ? b->ptr : calloc(1, 1);
+    if (!p)
+        sd_alloc_note_failure();   /* the caller's NULL is an out-of-memory one */
     sd_buf_init(b, b->cap);
     return p;
 }

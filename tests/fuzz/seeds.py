@@ -234,6 +234,39 @@ def main():
                  fr({"jsonrpc": "2.0", "method": "exit"})]
             seeds.append(b"".join(s))
             seeds.append(b"".join(s[:3]) + b"Content-Length: 99999999\r\n\r\n" + b"x" * 100)
+        # settings, $progress, references, definition, the modelines, the
+        # deprecated and required fixes, didChangeConfiguration
+        y = "file:///nonexistent/deploy/y.yaml"
+        seeds.append(b"".join([
+            fr({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "capabilities": {"window": {"workDoneProgress": True}}, "rootUri": "file:///nonexistent",
+                "initializationOptions": {"schemadoc": {"charts": {"deploy/**/*.yaml": "chart", "/x/?*": "/y"}}}}}),
+            fr({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            fr({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
+            fr({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": y, "languageId": "yaml", "version": 1,
+                "text": "# yaml-language-server: $schema=../s.json\na:\n  b: 1\n"}}}),
+            fr({"jsonrpc": "2.0", "id": 2, "method": "textDocument/references", "params": {
+                "textDocument": {"uri": uri}, "position": {"line": 2, "character": 3},
+                "context": {"includeDeclaration": True}}}),
+            fr({"jsonrpc": "2.0", "id": 3, "method": "textDocument/definition", "params": {
+                "textDocument": {"uri": uri}, "position": {"line": 2, "character": 3}}}),
+            fr({"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeAction", "params": {
+                "textDocument": {"uri": y}, "range": {"start": {"line": 0, "character": 0},
+                                                      "end": {"line": 9, "character": 0}},
+                "context": {"diagnostics": [
+                    {"code": "deprecated", "message": "a.b: `b` is deprecated: use `a.c` instead",
+                     "range": {"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 3}},
+                     "data": {"path": "/a/b", "replacement": "c"}},
+                    {"code": "required", "message": "a: missing required key `z`",
+                     "range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 1}},
+                     "data": {"path": "/a"}}]}}}),
+            fr({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {
+                "settings": {"schemadoc": {"charts": {"**": "chart"}}}}}),
+            fr({"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {"settings": None}}),
+            fr({"jsonrpc": "2.0", "id": 5, "method": "shutdown"}),
+            fr({"jsonrpc": "2.0", "method": "exit"})]))
         seeds.append(b"Content-Length: 12x\r\n\r\n" + fr(b"[1,2]") + fr(b"{\"jsonrpc\": \"2.0\", \"id\": ") +
                      b"garbage\r\n\r\n" + b"Content-Type: x\r\n\r\n{}")
     else:

@@ -39,8 +39,8 @@ test('hover: the description, type, default and where values.yaml sets it; defin
   assert.match(m.contents.value, /Allowed values: `"fast"`, `"safe"`/);
   assert.equal(await s.request('textDocument/hover', { textDocument: { uri: d.uri }, position: { line: 5, character: 0 } }), null);
   const def = await s.request('textDocument/definition', { textDocument: { uri: d.uri }, position: { line: 0, character: 2 } });
-  assert.equal(def.uri, uriOf(path.join(fs.realpathSync(dir), 'values.yaml')));
-  assert.equal(def.range.start.line, 1);
+  assert.equal(def[0].uri, uriOf(path.join(fs.realpathSync(dir), 'values.yaml')));
+  assert.equal(def[0].range.start.line, 1);
   assert.equal((await s.stop()).code, 0);
 });
 

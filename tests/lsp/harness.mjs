@@ -26,8 +26,11 @@ export const MAPS = ['--offline', '--cache-dir', path.join(process.env.TMPDIR ||
 const children = new Set();
 after(() => { for (const c of children) c.kill('SIGKILL'); });
 
-// A session: the server started, initialized with `encodings` offered.
-export async function start({ encodings, args = [], env = {} } = {}) {
+// A session: the server started, initialized with `encodings` offered;
+// `caps` are more client capabilities, `init` more initialize params
+// (rootUri, initializationOptions). The server's $/progress reports and
+// window/workDoneProgress/create requests are kept in s.progress.
+export async function start({ encodings, args = [], env = {}, caps: more = {}, init: params = {} } = {}) {
   const child = spawn(SD, ['lsp', '--stdio', ...args], { stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env } });
   let stderr = '';
@@ -46,14 +49,17 @@ export async function start({ encodings, args = [], env = {} } = {}) {
     }
   });
   conn.onNotification('window/logMessage', () => {});
+  const progress = [];
+  conn.onRequest('window/workDoneProgress/create', (p) => { progress.push({ create: p.token }); return null; });
+  conn.onUnhandledProgress((p) => progress.push({ token: p.token, kind: p.value.kind, title: p.value.title }));
   conn.listen();
   const caps = { general: encodings ? { positionEncodings: encodings } : undefined,
-                 textDocument: { publishDiagnostics: { relatedInformation: true } } };
-  const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: caps });
+                 textDocument: { publishDiagnostics: { relatedInformation: true } }, ...more };
+  const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: caps, ...params });
   conn.sendNotification('initialized', {});
   const versions = new Map();
   const s = {
-    child, conn, init, exited, get stderr() { return stderr; },
+    child, conn, init, exited, progress, get stderr() { return stderr; },
     encoding: init.capabilities.positionEncoding,
     // the next diagnostics of `uri` at `version` or later
     diagnostics(uri, version, ms = 60000) {
@@ -76,6 +82,7 @@ export async function start({ encodings, args = [], env = {} } = {}) {
       conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges });
       return s.diagnostics(uri, v);
     },
+    published(uri) { return diags.get(uri) || []; },
     close(uri) { conn.sendNotification('textDocument/didClose', { textDocument: { uri } }); },
     request(method, params) { return conn.sendRequest(method, params); },
     async stop() {

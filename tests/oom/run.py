@@ -52,8 +52,60 @@ COMMANDS = {
     # the language server over a scripted session (lsp_session() below):
     # open, edit, hover, complete, quick fix, symbols, shutdown
     "lsp-session": (["lsp", "--stdio"], None, 0),
+    # the same over a chart with templates/ and files outside it
+    # (lsp_features() below): settings, $progress, references, definition,
+    # a $schema modeline, the required-key fix, didChangeConfiguration
+    "lsp-features": (["lsp"], None, 0),
 }
-STDIN = {"lsp-session": "lsp.in"}
+STDIN = {"lsp-session": "lsp.in", "lsp-features": "lsp-features.in"}
+
+
+def lsp_features(tmp):
+    """A chart of samples/podinfo with a template, a schema and values
+    files outside it, and the bytes of a session over them."""
+    import json
+    chart = os.path.join(tmp, "refs")
+    os.makedirs(os.path.join(chart, "templates"))
+    for name in ("Chart.yaml", "values.yaml", "values.schema.json"):
+        shutil.copy(os.path.join(ROOT, "samples/podinfo", name), os.path.join(chart, name))
+    with open(os.path.join(chart, "templates", "deploy.yaml"), "w") as f:
+        f.write("image: {{ .Values.image.repository }}:{{ .Values.image.tag }}\n"
+                "{{- with .Values.image }}\npull: {{ .tag }}\n{{- end }}\n"
+                "res: {{ toYaml .Values.resources | nindent 2 }}\n")
+    os.makedirs(os.path.join(tmp, "schemas"))
+    with open(os.path.join(tmp, "schemas", "s.json"), "w") as f:
+        json.dump({"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}, f)
+    a = "file://" + os.path.join(chart, "ci-a.yaml")
+    x = "file://" + os.path.join(tmp, "deploy", "x.yaml")
+    y = "file://" + os.path.join(tmp, "deploy", "y.yaml")
+    os.makedirs(os.path.join(tmp, "deploy"))
+    pos = {"line": 1, "character": 3}
+    msgs = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "capabilities": {"window": {"workDoneProgress": True}}, "rootUri": "file://" + tmp,
+                "initializationOptions": {"schemadoc": {"charts": {"deploy/x*.yaml": "refs"}}}}},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": a, "languageId": "yaml", "version": 1, "text": "image:\n  tag: x\nresources: {}\n"}}},
+            {"jsonrpc": "2.0", "id": 2, "method": "textDocument/references", "params": {
+                "textDocument": {"uri": a}, "position": pos, "context": {"includeDeclaration": True}}},
+            {"jsonrpc": "2.0", "id": 3, "method": "textDocument/definition", "params": {
+                "textDocument": {"uri": a}, "position": pos}},
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": x, "languageId": "yaml", "version": 1, "text": "replicaCount: many\n"}}},
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": y, "languageId": "yaml", "version": 1,
+                "text": "# yaml-language-server: $schema=../schemas/s.json\nother:\n  a: 1\n"}}},
+            {"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeAction", "params": {
+                "textDocument": {"uri": y}, "range": {"start": {"line": 0, "character": 0},
+                "end": {"line": 3, "character": 0}}, "context": {"diagnostics": []}}},
+            {"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": {
+                "settings": {"schemadoc": {"charts": {}}}}},
+            {"jsonrpc": "2.0", "id": 5, "method": "shutdown"},
+            {"jsonrpc": "2.0", "method": "exit"}]
+    with open(os.path.join(tmp, "lsp-features.in"), "wb") as f:
+        for m in msgs:
+            b = json.dumps(m).encode()
+            f.write(b"Content-Length: %d\r\n\r\n" % len(b) + b)
 
 
 def lsp_session(tmp):
@@ -124,6 +176,7 @@ def main():
         with open(os.path.join(tmp, "made", "values.yaml"), "a") as f:
             f.write(MADE_EXTRA)
         lsp_session(tmp)
+        lsp_features(tmp)
         for name in names:
             argv, outf, want = COMMANDS[name]
             rc, sout, serr, data = run(binary, argv, tmp, 0, name)
