@@ -12,6 +12,7 @@
 #include "synth.h"
 #include "file.h"
 #include "archive.h"
+#include "load_tape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ typedef struct item {
     long            sidx;          /* the source schema (for the lint), or -1 */
     const sd_node  *defaults;      /* a chart's values.yaml root */
     const char     *defaults_file;
-    sd_tape        *tape;          /* a JSON file parsed straight into a tape (r.values NULL) */
+    sd_tape        *tape;          /* a file parsed straight into a tape (r.values NULL) */
     int             noschema;      /* a chart without a schema: its keys are linted against
                                       values.yaml alone, nothing is validated */
     char           *text, *file;   /* its text and name, which the tape and results borrow */
@@ -523,29 +524,48 @@ static int check_ytt(sd_check *k, const char *const *files, size_t n)
     return 0;
 }
 
-/* A JSON values file against a plain schema goes straight into a tape, in
- * a third of a tree's memory. Returns 1 when that worked (a result is
- * added), 0 when the file is for the loader: not named .json, standard
- * input, or anything the tape leaves to json.c (an error, a duplicate key,
- * a byte order mark...), which the loader then reports as it always has. */
+/* A values file against a plain schema goes straight into a tape, in a
+ * third of a tree's memory: JSON (tape.c) or YAML (load_tape.c). Returns 1
+ * when that worked (a result is added), 0 when the file is for the loader:
+ * standard input, an editor's text, a name refuse_non_values() judges, or
+ * anything the tape leaves to the loader (an error, a duplicate key, a
+ * byte order mark, more than one YAML document...), which the loader then
+ * reports as it always has. */
 static int tape_result(sd_check *k, const char *path, int entry)
 {
     size_t n = strlen(path), len;
     sd_diags quiet = SD_DIAGS_INIT;
     char *text = NULL, *file = NULL;
+    const char *b = base_name(path);
+    const int json = n >= 5 && strcmp(path + n - 5, ".json") == 0;
     sd_tape *t = NULL;
     item *it;
 
-    if (n < 5 || strcmp(path + n - 5, ".json") != 0)
+    if (!strcmp(path, "-") || (k->opts.mem_name && k->opts.mem_text && !strcmp(path, k->opts.mem_name)))
+        return 0;
+    if (!json && (!strcmp(b, "Chart.yaml") || !strcmp(b, "Chart.yml") || !strcmp(b, "values.schema.yaml")))
         return 0;
     /* (a larger file is the loader's to refuse, with its limit's message) */
     if (sd_file_read(&text, &len, path, SD_FILE_MAX, 0, &quiet) < 0 || !(t = malloc(sizeof *t)) ||
-        !(file = strdup(path)) || sd_tape_parse(t, text, len, file, 0) != 0) {
+        !(file = strdup(path)) ||
+        (json ? sd_tape_parse(t, text, len, file, 0) : sd_load_tape_yaml(t, text, len, file, NULL)) != 0) {
         sd_diags_release(&quiet);
         free(text);
         free(file);
         free(t);
         return 0;
+    }
+    /* a schema given where values go: the loader says so */
+    if (!json && sd_tape_kind(t->v) == SD_MAP) {
+        const sd_tval *key = t->v + 1;
+        for (uint32_t i = 0; i < t->v->len; i++, key = sd_tval_next(key + 1))
+            if (key->len == 7 && !memcmp(key->u.s, "$schema", 7)) {
+                sd_tape_free(t);
+                free(t);
+                free(text);
+                free(file);
+                return 0;
+            }
     }
     if (!(it = add_result(k, file, NULL, entry, k->diags->count))) {
         sd_tape_free(t);
