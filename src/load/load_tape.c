@@ -462,10 +462,6 @@ int sd_load_tape_yaml(sd_tape *t, char *text, size_t len, const char *file,
     p.len = len;
     p.max_depth = lim && lim->max_depth > 0 ? (size_t)lim->max_depth : DEFAULT_MAX_DEPTH;
     p.left = sd_load__alias_left(lim);
-    /* about one value for every 14 bytes of a values file (kube-prometheus-
-     * stack's, without comments): a larger block is mapped but not touched */
-    if (len > ((size_t)256 << 10) && reserve(&p, len / 8))
-        return SD_ENOMEM;
     if (!yaml_parser_initialize(&parser))
         return SD_ENOMEM;
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
