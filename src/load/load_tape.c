@@ -122,7 +122,8 @@ static int make_lines(sd_tape *t)
 static int put_string(yp *p, sd_tval *v, const char *s, size_t len, size_t pos, size_t nul, int in_place)
 {
     v->len = (uint32_t)len;
-    if (in_place && nul <= p->len && nul == pos + len && memcmp(p->text + pos, s, len) == 0) {
+    if (in_place && nul <= p->len && nul == pos + len && (unsigned char)p->text[nul] < 0x80 &&
+        memcmp(p->text + pos, s, len) == 0) {
         if (p->text[nul] == '\n' && !p->t->lines && make_lines(p->t))
             return SD_ENOMEM;
         p->text[nul] = '\0';
