@@ -48,7 +48,11 @@ typedef struct yp {
     char    *text;
     size_t   len, cap;
     size_t   ci, bi;    /* libyaml's marks count characters: the character
-                           index ci starts at byte bi */
+                           index ci starts at byte bi, on line `line`
+                           (0-based) at column `col` (characters) */
+    size_t   line, col;
+    size_t   nl_at;     /* a line break the cursor has yet to pass that is
+                           now a string's NUL, or SIZE_MAX */
     yframe  *stack;
     size_t   depth, salloc, max_depth;
     yanchor *anchors;
@@ -57,18 +61,28 @@ typedef struct yp {
     int      docs;
 } yp;
 
-/* The byte offset of character `idx` (marks arrive in order, so the
- * cursor only moves forward; were one to go back, it starts again). */
-static size_t byte_of(yp *p, size_t idx)
+/* The byte offset of mark `m` in *off. Marks arrive in order, so the
+ * cursor only moves forward. REFUSE when the mark goes back, or when its
+ * line and column are not where the text puts its index (libyaml moves
+ * the mark of the stream's end to a line of its own): the tape's
+ * positions come from offsets and must be the loader's. */
+static int seek(yp *p, yaml_mark_t m, size_t *off)
 {
-    if (idx < p->ci)
-        p->ci = p->bi = 0;
-    while (p->ci < idx && p->bi < p->len) {
+    if (m.index < p->ci)
+        return REFUSE;
+    while (p->ci < m.index && p->bi < p->len) {
         unsigned char c = (unsigned char)p->text[p->bi];
+        if (c == '\n' || p->bi == p->nl_at) {
+            p->line++;
+            p->col = 0;
+        } else {
+            p->col++;
+        }
         p->bi += c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
         p->ci++;
     }
-    return p->bi < p->len ? p->bi : p->len;
+    *off = p->bi < p->len ? p->bi : p->len;
+    return p->ci == m.index && p->line == m.line && p->col == m.column ? 0 : REFUSE;
 }
 
 static int reserve(yp *p, size_t more)
@@ -124,8 +138,11 @@ static int put_string(yp *p, sd_tval *v, const char *s, size_t len, size_t pos, 
     v->len = (uint32_t)len;
     if (in_place && nul <= p->len && nul == pos + len && (unsigned char)p->text[nul] < 0x80 &&
         memcmp(p->text + pos, s, len) == 0) {
-        if (p->text[nul] == '\n' && !p->t->lines && make_lines(p->t))
-            return SD_ENOMEM;
+        if (p->text[nul] == '\n') {
+            if (!p->t->lines && make_lines(p->t))
+                return SD_ENOMEM;
+            p->nl_at = nul;   /* (the cursor stands on it: a plain scalar's end) */
+        }
         p->text[nul] = '\0';
         v->u.s = p->text + pos;
         return 0;
@@ -192,8 +209,10 @@ static int on_scalar(yp *p, const yaml_event_t *ev)
      * would be (the tree's node keeps it apart) */
     if (anchor && y.type != SD_YAML_STR)
         return REFUSE;
-    size_t at = byte_of(p, ev->start_mark.index), tv = p->t->n;
+    size_t at, tv = p->t->n;
     sd_tval *v;
+    if ((r = seek(p, ev->start_mark, &at)))
+        return r;
     switch (y.type) {
     case SD_YAML_NULL: v = push(p, SD_NULL, at); break;
     case SD_YAML_BOOL: if ((v = push(p, SD_BOOL, at))) v->u.b = y.b; break;
@@ -210,11 +229,12 @@ static int on_scalar(yp *p, const yaml_event_t *ev)
     if (!v)
         return SD_ENOMEM;
     if (sd_tape_kind(v) == SD_STR) {
-        size_t end = byte_of(p, ev->end_mark.index);
+        size_t end;
+        const int end_ok = seek(p, ev->end_mark, &end) == 0;
         if (plain)
-            r = put_string(p, v, s, len, at, end, !anchor);
+            r = put_string(p, v, s, len, at, end, end_ok && !anchor);
         else
-            r = put_string(p, v, s, len, at + 1, end - 1, quoted && !anchor && end > at + 1);
+            r = put_string(p, v, s, len, at + 1, end - 1, end_ok && quoted && !anchor && end > at + 1);
         if (r)
             return r;
         p->t->v[tv].head = (uint32_t)SD_STR | (uint32_t)at << 4;
@@ -261,12 +281,14 @@ static int on_start(yp *p, const yaml_event_t *ev, int is_map)
     const yaml_char_t *tag = is_map ? ev->data.mapping_start.tag : ev->data.sequence_start.tag;
     const char *anchor = (const char *)(is_map ? ev->data.mapping_start.anchor
                                                : ev->data.sequence_start.anchor);
-    size_t me = p->t->n;
+    size_t me = p->t->n, at;
     int r;
 
     if (tag || in_key(p) || p->depth >= p->max_depth)
         return REFUSE;
-    if (!push(p, is_map ? SD_MAP : SD_SEQ, byte_of(p, ev->start_mark.index)))
+    if ((r = seek(p, ev->start_mark, &at)))
+        return r;
+    if (!push(p, is_map ? SD_MAP : SD_SEQ, at))
         return SD_ENOMEM;
     if (sd_grow((void **)&p->stack, &p->salloc, p->depth + 1, sizeof *p->stack))
         return SD_ENOMEM;
@@ -461,6 +483,7 @@ int sd_load_tape_yaml(sd_tape *t, char *text, size_t len, const char *file,
     p.t = t;
     p.text = text;
     p.len = len;
+    p.nl_at = SIZE_MAX;
     p.max_depth = lim && lim->max_depth > 0 ? (size_t)lim->max_depth : DEFAULT_MAX_DEPTH;
     p.left = sd_load__alias_left(lim);
     if (!yaml_parser_initialize(&parser))
