@@ -571,7 +571,9 @@ static int parse_yaml(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
         /* stash each document's start line in c_first until comments attach */
         for (size_t i = 0; !err && i < b.nroots; i++)
             doc->roots[i].c_first = i < ndl ? (uint32_t)doc_lines[i] : 0;
-        if (!err)
+        if (!err && b.lim.no_comments)
+            sd_load__no_comments(doc);
+        else if (!err)
             sd_load__attach_comments(doc, b.spans, b.nspans);
         if (!err && !doc->comments && doc->ncomments)
             err = oom(&b);

@@ -17,6 +17,9 @@ int sd_json__parse(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags);
  *  inside them); they arrive as character offsets and are converted in
  *  place. */
 void sd_load__attach_comments(sd_doc *doc, size_t *spans, size_t nspans);
+/** What sd_load__attach_comments() leaves when no comment is kept
+ *  (sd_load_limits.no_comments): every pair and root undocumented. */
+void sd_load__no_comments(sd_doc *doc);
 
 /** The nodes aliases may still add to a document loaded under `lim`
  *  (NULL: the defaults): what the run's budget has left (node.h), or

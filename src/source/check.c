@@ -180,10 +180,17 @@ static int refuse_non_values(const sd_doc *d, const char *path, sd_diags *diags)
     return err;
 }
 
-static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, sd_diags *diags)
+/* A values file, or standard input ("-"), or the editor's text for it.
+ * `comments` 0: a file Helm's merge reads, whose comments nothing reads
+ * (ytt's overlays are comments): they are not kept (1.2 bytes per input
+ * byte on kube-prometheus-stack's values.yaml). */
+static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, int comments,
+                       sd_diags *diags)
 {
+    sd_load_limits bare = { 0, 0, 0, 1 };
+    const sd_load_limits *lim = comments ? NULL : &bare;
     if (o->mem_name && o->mem_text && strcmp(path, o->mem_name) == 0) {
-        int err = sd_doc_load_mem(out, o->mem_name, o->mem_text, o->mem_len, SD_FMT_AUTO, NULL, diags);
+        int err = sd_doc_load_mem(out, o->mem_name, o->mem_text, o->mem_len, SD_FMT_AUTO, lim, diags);
         if (err == 0 && (err = refuse_non_values(*out, path, diags)) < 0) {
             sd_doc_free(*out);
             *out = NULL;
@@ -200,7 +207,7 @@ static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, s
             return sd_diag_error(diags, err, l, err == SD_ELIMIT ? "standard input is larger than the limit of 64 MiB"
                                                                  : "cannot read standard input");
         }
-        err = sd_doc_load_mem(out, "<stdin>", in.ptr, in.len, SD_FMT_AUTO, NULL, diags);
+        err = sd_doc_load_mem(out, "<stdin>", in.ptr, in.len, SD_FMT_AUTO, lim, diags);
         sd_buf_release(&in);
         return err;
     }
@@ -209,7 +216,7 @@ static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, s
                              "this is a packaged chart (gzip-compressed tar), not a values file: give it "
                              "where the chart goes, unpacked (`tar xzf FILE`, then its directory), or "
                              "give its values.yaml as VALUES");
-    int err = sd_doc_load_file(out, path, SD_FMT_AUTO, NULL, diags);
+    int err = sd_doc_load_file(out, path, SD_FMT_AUTO, lim, diags);
     if (err < 0)
         return err;
     if ((err = refuse_non_values(*out, path, diags)) < 0) {
@@ -245,7 +252,7 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
         return NULL;
     for (size_t i = 0; i < n; i++) {
         sd_doc *d = NULL;
-        if (load_values(&d, files[i], &k->opts, k->diags) < 0)
+        if (load_values(&d, files[i], &k->opts, ytt, k->diags) < 0)
             return NULL;
         keep(k, d);
         if (k->oom)
@@ -474,7 +481,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
 
     for (size_t f = 0; f < n; f++) {
         sd_doc *d = NULL;
-        if (load_values(&d, files[f], &k->opts, k->diags) < 0)
+        if (load_values(&d, files[f], &k->opts, 1, k->diags) < 0)
             return SD_ERROR;
         keep(k, d);
         for (size_t r = 0; r < d->nroots || r == 0; r++) {
@@ -592,7 +599,7 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
         size_t mark = k->diags->count;
         if (tape_result(k, files[f], entry))
             continue;
-        if (load_values(&d, files[f], &k->opts, k->diags) < 0) {
+        if (load_values(&d, files[f], &k->opts, 1, k->diags) < 0) {
             add_result(k, strcmp(files[f], "-") ? files[f] : "<stdin>", NULL, SD_EIO, mark);
             continue;
         }
