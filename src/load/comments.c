@@ -71,6 +71,28 @@ static void walk(attach_ctx *c, sd_node *n)
     }
 }
 
+/* walk() without comments: the pairs' marks (c_trail -2, -3) cleared */
+static void walk_bare(sd_node *n)
+{
+    for (size_t i = 0; i < n->n; i++) {
+        sd_pair *p = &n->items[i];
+        int mode = p->c_trail;
+        p->c_trail = -1;
+        p->c_first = p->c_count = 0;
+        if (mode != -2 && mode != -3 && (p->value->kind == SD_MAP || p->value->kind == SD_SEQ))
+            walk_bare(p->value);
+    }
+}
+
+void sd_load__no_comments(sd_doc *doc)
+{
+    for (size_t r = 0; r < doc->nroots; r++) {
+        doc->roots[r].c_first = doc->roots[r].c_count = 0;
+        if (doc->roots[r].node->kind == SD_MAP || doc->roots[r].node->kind == SD_SEQ)
+            walk_bare(doc->roots[r].node);
+    }
+}
+
 static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 
 static int column_of(const char *line_start, const char *at)

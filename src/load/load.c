@@ -44,6 +44,19 @@ uint64_t sd_load_budget_used(void)
     return alias_used;
 }
 
+uint64_t sd_load__alias_left(const sd_load_limits *lim)
+{
+    uint64_t left = alias_max > alias_used ? alias_max - alias_used : 0;
+    if (lim && lim->max_nodes && lim->max_nodes < left)
+        left = lim->max_nodes;
+    return left;
+}
+
+void sd_load__alias_spend(uint64_t n)
+{
+    alias_used += n;
+}
+
 /* ---- scalar typing --------------------------------------------------------- */
 
 /* A plain scalar typed as Helm's go-yaml v2 types it (util/yaml_scalar.c,
@@ -146,9 +159,7 @@ static sd_node *new_node(builder *b, sd_kind kind, yaml_mark_t m, const unsigned
  * so a billion laughs stops at the alias that crosses the line. */
 static int limit_alias(builder *b, uint64_t w, yaml_mark_t m)
 {
-    uint64_t left = alias_max > alias_used ? alias_max - alias_used : 0;
-    if (b->lim.max_nodes && b->lim.max_nodes < left)
-        left = b->lim.max_nodes;
+    uint64_t left = sd_load__alias_left(&b->lim);
     if (w > left - b->aliased)   /* b->aliased <= left: checked at each alias */
         return sd_diag_error(b->diags, SD_ELIMIT, mark_loc(b, m),
                              "aliases expand the documents of this run to more than %llu nodes "
@@ -560,7 +571,9 @@ static int parse_yaml(sd_doc *doc, const sd_load_limits *lim, sd_diags *diags)
         /* stash each document's start line in c_first until comments attach */
         for (size_t i = 0; !err && i < b.nroots; i++)
             doc->roots[i].c_first = i < ndl ? (uint32_t)doc_lines[i] : 0;
-        if (!err)
+        if (!err && b.lim.no_comments)
+            sd_load__no_comments(doc);
+        else if (!err)
             sd_load__attach_comments(doc, b.spans, b.nspans);
         if (!err && !doc->comments && doc->ncomments)
             err = oom(&b);

@@ -12,6 +12,7 @@
 #include "synth.h"
 #include "file.h"
 #include "archive.h"
+#include "load_tape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ typedef struct item {
     long            sidx;          /* the source schema (for the lint), or -1 */
     const sd_node  *defaults;      /* a chart's values.yaml root */
     const char     *defaults_file;
-    sd_tape        *tape;          /* a JSON file parsed straight into a tape (r.values NULL) */
+    sd_tape        *tape;          /* a file parsed straight into a tape (r.values NULL) */
     int             noschema;      /* a chart without a schema: its keys are linted against
                                       values.yaml alone, nothing is validated */
     char           *text, *file;   /* its text and name, which the tape and results borrow */
@@ -182,10 +183,17 @@ static int refuse_non_values(const sd_doc *d, const char *path, sd_diags *diags)
     return err;
 }
 
-static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, sd_diags *diags)
+/* A values file, or standard input ("-"), or the editor's text for it.
+ * `comments` 0: a file Helm's merge reads, whose comments nothing reads
+ * (ytt's overlays are comments): they are not kept (1.2 bytes per input
+ * byte on kube-prometheus-stack's values.yaml). */
+static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, int comments,
+                       sd_diags *diags)
 {
+    sd_load_limits bare = { 0, 0, 0, 1 };
+    const sd_load_limits *lim = comments ? NULL : &bare;
     if (o->mem_name && o->mem_text && strcmp(path, o->mem_name) == 0) {
-        int err = sd_doc_load_mem(out, o->mem_name, o->mem_text, o->mem_len, SD_FMT_AUTO, NULL, diags);
+        int err = sd_doc_load_mem(out, o->mem_name, o->mem_text, o->mem_len, SD_FMT_AUTO, lim, diags);
         if (err == 0 && (err = refuse_non_values(*out, path, diags)) < 0) {
             sd_doc_free(*out);
             *out = NULL;
@@ -202,7 +210,7 @@ static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, s
             return sd_diag_error(diags, err, l, err == SD_ELIMIT ? "standard input is larger than the limit of 64 MiB"
                                                                  : "cannot read standard input");
         }
-        err = sd_doc_load_mem(out, "<stdin>", in.ptr, in.len, SD_FMT_AUTO, NULL, diags);
+        err = sd_doc_load_mem(out, "<stdin>", in.ptr, in.len, SD_FMT_AUTO, lim, diags);
         sd_buf_release(&in);
         return err;
     }
@@ -211,7 +219,7 @@ static int load_values(sd_doc **out, const char *path, const sd_check_opts *o, s
                              "this is a packaged chart (gzip-compressed tar), not a values file: give it "
                              "where the chart goes, unpacked (`tar xzf FILE`, then its directory), or "
                              "give its values.yaml as VALUES");
-    int err = sd_doc_load_file(out, path, SD_FMT_AUTO, NULL, diags);
+    int err = sd_doc_load_file(out, path, SD_FMT_AUTO, lim, diags);
     if (err < 0)
         return err;
     if ((err = refuse_non_values(*out, path, diags)) < 0) {
@@ -246,7 +254,7 @@ static const sd_node *merge_files(sd_check *k, const sd_node *base, const char *
         return NULL;
     for (size_t i = 0; i < n; i++) {
         sd_doc *d = NULL;
-        if (load_values(&d, files[i], &k->opts, k->diags) < 0)
+        if (load_values(&d, files[i], &k->opts, ytt, k->diags) < 0)
             return NULL;
         keep(k, d);
         if (k->oom)
@@ -476,7 +484,7 @@ static int check_crds(sd_check *k, const char *const *files, size_t n)
 
     for (size_t f = 0; f < n; f++) {
         sd_doc *d = NULL;
-        if (load_values(&d, files[f], &k->opts, k->diags) < 0)
+        if (load_values(&d, files[f], &k->opts, 1, k->diags) < 0)
             return SD_ERROR;
         if (keep(k, d) < 0)
             return SD_ENOMEM;
@@ -527,29 +535,48 @@ static int check_ytt(sd_check *k, const char *const *files, size_t n)
     return 0;
 }
 
-/* A JSON values file against a plain schema goes straight into a tape, in
- * a third of a tree's memory. Returns 1 when that worked (a result is
- * added), 0 when the file is for the loader: not named .json, standard
- * input, or anything the tape leaves to json.c (an error, a duplicate key,
- * a byte order mark...), which the loader then reports as it always has. */
+/* A values file against a plain schema goes straight into a tape, in a
+ * third of a tree's memory: JSON (tape.c) or YAML (load_tape.c). Returns 1
+ * when that worked (a result is added), 0 when the file is for the loader:
+ * standard input, an editor's text, a name refuse_non_values() judges, or
+ * anything the tape leaves to the loader (an error, a duplicate key, a
+ * byte order mark, more than one YAML document...), which the loader then
+ * reports as it always has. */
 static int tape_result(sd_check *k, const char *path, int entry)
 {
     size_t n = strlen(path), len;
     sd_diags quiet = SD_DIAGS_INIT;
     char *text = NULL, *file = NULL;
+    const char *b = base_name(path);
+    const int json = n >= 5 && strcmp(path + n - 5, ".json") == 0;
     sd_tape *t = NULL;
     item *it;
 
-    if (n < 5 || strcmp(path + n - 5, ".json") != 0)
+    if (!strcmp(path, "-") || (k->opts.mem_name && k->opts.mem_text && !strcmp(path, k->opts.mem_name)))
+        return 0;
+    if (!json && (!strcmp(b, "Chart.yaml") || !strcmp(b, "Chart.yml") || !strcmp(b, "values.schema.yaml")))
         return 0;
     /* (a larger file is the loader's to refuse, with its limit's message) */
     if (sd_file_read(&text, &len, path, SD_FILE_MAX, 0, &quiet) < 0 || !(t = malloc(sizeof *t)) ||
-        !(file = strdup(path)) || sd_tape_parse(t, text, len, file, 0) != 0) {
+        !(file = strdup(path)) ||
+        (json ? sd_tape_parse(t, text, len, file, 0) : sd_load_tape_yaml(t, text, len, file, NULL)) != 0) {
         sd_diags_release(&quiet);
         free(text);
         free(file);
         free(t);
         return 0;
+    }
+    /* a schema given where values go: the loader says so */
+    if (!json && sd_tape_kind(t->v) == SD_MAP) {
+        const sd_tval *key = t->v + 1;
+        for (uint32_t i = 0; i < t->v->len; i++, key = sd_tval_next(key + 1))
+            if (key->len == 7 && !memcmp(key->u.s, "$schema", 7)) {
+                sd_tape_free(t);
+                free(t);
+                free(text);
+                free(file);
+                return 0;
+            }
     }
     if (!(it = add_result(k, file, NULL, entry, k->diags->count))) {
         sd_tape_free(t);
@@ -576,7 +603,7 @@ static int check_schema(sd_check *k, const char *const *files, size_t n)
         size_t mark = k->diags->count;
         if (tape_result(k, files[f], entry))
             continue;
-        if (load_values(&d, files[f], &k->opts, k->diags) < 0) {
+        if (load_values(&d, files[f], &k->opts, 1, k->diags) < 0) {
             add_result(k, strcmp(files[f], "-") ? files[f] : "<stdin>", NULL, SD_EIO, mark);
             continue;
         }

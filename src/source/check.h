@@ -45,7 +45,8 @@ typedef struct sd_check_result {
     char          *label;      /* "values.yaml + prod.yaml", "x.yaml (subchart redis)" */
     const sd_node *values;     /* the instance; NULL when it could not be read, or
                                   when it was parsed straight into a tape (a
-                                  .json file against a plain schema: tape.h) */
+                                  file against a plain schema: tape.h,
+                                  load_tape.h) */
     int            status;     /* 0 valid, SD_EINVALID, or another SD_E* (an input error) */
     sd_vresult     res;        /* violations and warnings */
     size_t         diag_first; /* diagnostics recorded for it: diags->items[first..+count) */

@@ -96,6 +96,9 @@ typedef struct sd_load_limits {
     int    max_depth;     /* nesting; default 1000 */
     uint64_t max_nodes;   /* nodes this document's aliases may add; default
                            * (0) and at most: what the run's budget has left */
+    int    no_comments;   /* YAML: keep no comments (doc->comments empty, no
+                           * pair documented): a values file that is only
+                           * merged and validated (source/check.c) */
 } sd_load_limits;
 
 /** The run's budget of nodes that aliases add (a shared node counts once

@@ -4,10 +4,11 @@
  * (issue 15: 4 bytes per input byte; an sd_node tree takes 10).
  *
  * The validator (validate.h) and the lint of values files (check.h) read
- * tapes only: a JSON values file is parsed straight into one, and any
- * other instance (YAML, merged chart values) is copied into one from its
- * sd_node tree (sd_tape_from_node), which keeps a pointer to each value's
- * node for its position and its text as written.
+ * tapes only: a JSON values file is parsed straight into one (here), a
+ * YAML one too (load/load_tape.h), and any other instance (merged chart
+ * values) is copied into one from its sd_node tree (sd_tape_from_node),
+ * which keeps a pointer to each value's node for its position and its text
+ * as written.
  *
  * Layout: values in document order, an object's members as key, value,
  * key, value... A container's `u.span` is the number of values of its

@@ -24,6 +24,8 @@ JOBS = int(os.environ.get("OOM_JOBS", "2"))
 
 BAD_VALUES = "replicaCount: many\nimage:\n  tag: [1]\n"
 # lists of several items: their schemas are merged (gen_native.c merge_items)
+TAPE_VALUES = ("base: &b {port: 80, name: 'x''y'}\nservice:\n  <<: *b\n  type: \"Cluster\\tIP\"\n"
+               "replicaCount: many\nimage: {tag: [1]}\nlist: [*b, *b]\nnote: |\n  block\n")
 MADE_EXTRA = "# -- sidecars\nextraSidecars:\n  - name: a\n    port: 1\n  - name: b\n    image: x\n  - [1, two]\n"
 
 # name: (argv after the binary, output file or None, expected clean status)
@@ -32,6 +34,11 @@ COMMANDS = {
     "render-html": (["samples/podinfo", "--format", "html", "-o", "{out}"], "{out}", 0),
     "render-md": (["samples/podinfo", "--format", "md", "-o", "{out}"], "{out}", 0),
     "validate": (["validate", "samples/podinfo", "{tmp}/bad.yaml", "--output", "json"], None, 1),
+    # a YAML values file against a plain schema: straight into a tape
+    # (load/load_tape.c: anchors, merge keys, strings left in the text or
+    # copied); an allocation failed there leaves the file to the loader
+    "validate-yaml-tape": (["validate", "samples/podinfo/values.schema.json", "{tmp}/tape.yaml", "--output", "json"],
+                           None, 1),
     # a chart with templates/: the lint's reading of them (tmplrefs.c) and Helm's merge
     "validate-templates": (["validate", "tests/golden/validate-lint-template-roots/chart",
                             "tests/golden/validate-lint-template-roots/ci.yaml",
@@ -170,6 +177,8 @@ def main():
     try:
         with open(os.path.join(tmp, "bad.yaml"), "w") as f:
             f.write(BAD_VALUES)
+        with open(os.path.join(tmp, "tape.yaml"), "w") as f:
+            f.write(TAPE_VALUES)
         os.makedirs(os.path.join(tmp, "made"))
         for name in ("Chart.yaml", "values.yaml"):   # a chart without a schema
             shutil.copy(os.path.join(ROOT, "samples/podinfo", name), os.path.join(tmp, "made", name))

@@ -414,7 +414,7 @@ static void test_read_file(void)
     sd_doc *doc = NULL;
     INT_EQ(sd_doc_load_file(&doc, "/dev/zero", SD_FMT_AUTO, NULL, &d), SD_EIO);
     INT_EQ(sd_doc_load_file(&doc, "/nonexistent/x.yaml", SD_FMT_AUTO, NULL, &d), SD_ENOTFOUND);
-    sd_load_limits lim = { 4, 0, 0 };
+    sd_load_limits lim = { 4, 0, 0, 0 };
     INT_EQ(sd_doc_load_file(&doc, "Makefile", SD_FMT_YAML, &lim, &d), SD_ELIMIT);
     char *m = sd_diag_format(&d.items[0]);
     STR_EQ(m, "/dev/zero: error: not a regular file");
@@ -448,5 +448,42 @@ static void test_read_file(void)
     sd_diags_release(&d);
 }
 
+
+/* sd_load_limits.no_comments (a values file Helm's merge reads): the same
+ * tree, no comment kept, every pair and root undocumented, less memory */
+static void test_no_comments(void)
+{
+    static const char text[] =
+        "# above the document\n# -- the base\nbase: &b {x: 1}  # trailing\n"
+        "m:\n  # -- merged\n  <<: *b\n  # -- y\n  y: [*b, 2]  # two\n# port: 80\nz: \"q # not a comment\"\n";
+    sd_load_limits bare = { 0, 0, 0, 1 };
+    sd_diags d = SD_DIAGS_INIT;
+    sd_doc *full = NULL, *none = NULL;
+    OK(sd_doc_load_mem(&full, "c.yaml", text, sizeof text - 1, SD_FMT_YAML, NULL, &d) == 0);
+    OK(sd_doc_load_mem(&none, "c.yaml", text, sizeof text - 1, SD_FMT_YAML, &bare, &d) == 0);
+    if (!full || !none)
+        return;
+    sd_buf a = SD_BUF_INIT, b = SD_BUF_INIT;
+    sd_emit_json(&a, full, sd_doc_root(full), 0, 0);
+    sd_emit_json(&b, none, sd_doc_root(none), 0, 0);
+    STR_EQ(a.ptr, b.ptr);
+    OK(full->ncomments == 7);
+    OK(none->ncomments == 0 && none->comments == NULL);
+    OK(none->roots[0].c_count == 0 && none->roots[0].c_first == 0);
+    const sd_node *r = sd_doc_root(none), *m = sd_node_get(r, "m");
+    for (size_t i = 0; i < r->n; i++)
+        OK(r->items[i].c_trail == -1 && r->items[i].c_count == 0);
+    for (size_t i = 0; m && i < m->n; i++)
+        OK(m->items[i].c_trail == -1 && m->items[i].c_count == 0);
+    OK(m && m->n == 2);
+    OK(none->arena.used < full->arena.used);
+    sd_buf_release(&a);
+    sd_buf_release(&b);
+    sd_doc_free(full);
+    sd_doc_free(none);
+    sd_diags_release(&d);
+}
+
 TEST_MAIN(test_yaml_typing, test_positions_and_comments, test_comments_after_utf8, test_streams_and_merge, test_errors,
-          test_limits, test_one_line_document, test_json_values, test_json_layout, test_read_file)
+          test_limits, test_one_line_document, test_json_values, test_json_layout, test_read_file,
+          test_no_comments)

@@ -2,12 +2,15 @@
 /* test_tape.c - the tape (src/tree/tape.c) against json.c: on every corpus
  * JSON file, on hand-written broken texts and on random mutations, the tape
  * accepts only what json.c accepts, and then holds the same values, keys,
- * numbers and positions. */
+ * numbers and positions. The same for YAML parsed straight into a tape
+ * (src/load/load_tape.c) against the loader's tree: every corpus values
+ * file, hand-written edges and random mutations. */
 #include "harness.h"
 #include "file.h"
 #include "buf.h"
 #include "node.h"
 #include "tape.h"
+#include "load_tape.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -330,4 +333,163 @@ static void test_from_node(void)
     OK(files >= 13);
 }
 
-TEST_MAIN(test_corpus, test_edges, test_mutations, test_from_node)
+
+/* YAML both ways: the loader's tree (copied into a tape) and the tape made
+ * from libyaml's events. 1 when they agree: the tape refused (any text),
+ * or both took it and hold the same values at the same positions, and
+ * the run's alias budget was charged the same. */
+static int one_doc;   /* the last agree_yaml(): the loader took one document */
+
+static int agree_yaml(const char *name, const char *text, size_t len, int *accepted)
+{
+    sd_doc *doc = NULL;
+    sd_diags d = SD_DIAGS_INIT;
+    sd_tape t;
+    char *copy = malloc(len + 1);
+    int r, lr, before = mismatches, ok = 1;
+
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    sd_load_budget_reset(0);
+    lr = sd_doc_load_mem(&doc, name, text, len, SD_FMT_YAML, NULL, &d);
+    uint64_t tree_used = sd_load_budget_used();
+    one_doc = lr == 0 && doc->nroots == 1;
+    sd_load_budget_reset(0);
+    r = sd_load_tape_yaml(&t, copy, len, name, NULL);
+    *accepted = r == 0;
+    if (r == 0 && (lr != 0 || doc->nroots != 1)) {
+        ok = 0;   /* the tape took what the loader refuses, or a stream it must leave */
+        if (mismatches++ < 5)
+            fprintf(stderr, "  the tape took what the loader does not (%s)\n", name);
+    } else if (r == 0) {
+        ok = same(sd_doc_root(doc), &t, 0) == t.n && mismatches == before &&
+             sd_load_budget_used() == tree_used;
+    } else if (r != SD_ESYNTAX) {
+        ok = 0;
+    }
+    if (r == 0)
+        sd_tape_free(&t);
+    sd_doc_free(doc);
+    sd_diags_release(&d);
+    free(copy);
+    sd_load_budget_reset(0);
+    return ok;
+}
+
+static void test_yaml(void)
+{
+    static const char *const good[] = {
+        "a: 1\nb: [x, 'y', \"z\", 2.5, true, ~, null, '', \"\"]\nc: {d: e}\n",
+        "a: &x {b: [1, 2.5, true, null, \"s\"]}\nc: *x\nd: *x\n",
+        "base: &b {x: 1, y: 2}\nm:\n  <<: *b\n  y: 3\n",
+        "a: &a {p: 1, q: 2}\nb: &b {q: 3, r: 4}\nm:\n  r: 0\n  <<: [*a, *b]\n  s: 5\n",
+        "a: &a {p: 1}\nm: {<<: *a, q: 2}\nn: {\"<<\": 1}\no: {'<<': *a}\n",
+        "l: &l [1, [2, 3], {k: v}]\nm: [*l, *l]\ns: &s str\nt: *s\n",
+        "1: one\ntrue: yes\n~: nothing\n2.5: float\n\"q\": quoted\n",
+        "big: 123456789012345678901234567890\nneg: -9223372036854775809\nhex: 0x1F\noct: 0o17\n"
+        "u: 18446744073709551615\nf: .inf\nn: .NaN\ne: 1e3\nund: 1_000\nsex: 1:30\n",
+        "- [ ]\n- { }\n- ''\n- |\n  block\n  text\n- >\n  folded\n  text\n- plain\n  on two lines\n",
+        "k: \"\\u00e9\\u0000x\"\nq: 'it''s'\nd: \"a\\\"b\"\nm: \"two\n  lines\"\n",
+        "é: ééé x\nb: [1, \"ü\", 日本]\nc: 😀 d\n\"ключ\": значение # комментарий\n",
+        "# only a comment\n---\na: 1\n...\n",
+        "a:\nb:\n  c:\n  - \n  -\n", "plain", "42", "'q'", "[1, 2]", "{a: b, c: {d: [e]}}",
+        "a:    x   # trailing\nb: \"y\"   # c\nc: 'z'# c\n",
+        "a: &s 'anchored string'\nb: *s\nc: &t plain\nd: [*t, *s]\n",
+        "x:\n  - &i {a: 1}\n  - *i\ny: {<<: [], z: 1}\n",
+        "seq:\n- a\n- b: c\n  d: e\n- - nested\n  - list\n",
+        "k: \"a\\tb\"\nflow: {a: 1, b: [x, y], c: 'q'}\nurl: http://x:80/y\ncolon: a:b\n",
+    };
+    static const char *const refused[] = {
+        "", "# comment only\n", "a: 1\n---\nb: 2\n", "a: !!str 1\n", "a: !t x\n", "a: &n 1\nb: *n\n",
+        "&k a: 1\n", "a: 1\na: 2\n", "m: {a: 1, a: 2}\n", "a: *nope\n", "a: &x [*x]\n",
+        "a:\r\n  b: 1\r\n", "\xEF\xBB\xBF" "a: 1\n", "a: 1\n\tb: 2\n", "a: [1\n", "a: 'x\n",
+        "x: {<<: 1}\n", "m: {<<: {a: 1}, '<<': 2}\n", ": empty\n", "x: {<<: [1]}\n", "a: &a {p: 1}\nm: {<<: *a, z: &z [1], y: *z}\n",
+        "? [a]\n: 1\n", "a: b: c\n", "a: \xC2\x85 b\n", "- a\n- \xE2\x80\xA8\n", "*x : 1\n",
+        "!!map {a: 1}\n", "a: !!seq [1]\n",
+        /* libyaml puts the end of a stream without a last line break on a
+         * line of its own: the empty document's null is there */
+        "---",
+    };
+    int acc;
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        OK(agree_yaml("good.yaml", good[i], strlen(good[i]), &acc));
+        if (!acc)
+            fprintf(stderr, "  refused: %s\n", good[i]);
+        OK(acc);
+    }
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        OK(agree_yaml("refused.yaml", refused[i], strlen(refused[i]), &acc));
+        if (acc)
+            fprintf(stderr, "  taken: %s\n", refused[i]);
+        OK(!acc);
+    }
+    /* nesting: the loader's depth limit */
+    char deep[2100];
+    memset(deep, '[', 1001);
+    memset(deep + 1001, ']', 1001);
+    OK(agree_yaml("deep.yaml", deep, 2002, &acc) && !acc);
+    OK(agree_yaml("deep.yaml", deep + 1, 2000, &acc) && acc);
+    /* the run's alias budget: a ladder past it is refused, one within taken */
+    static const char ladder[] = "a: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+                                 "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+                                 "e: [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n";
+    OK(agree_yaml("ladder.yaml", ladder, strlen(ladder) - 36, &acc) && acc);
+    OK(agree_yaml("ladder.yaml", ladder, strlen(ladder), &acc) && !acc);
+
+    /* every values file of the corpus's charts */
+    size_t files = 0, taken = 0, single = 0;
+    if (t_corpus("charts")) {
+        sd_buf dir = SD_BUF_INIT;
+        sd_buf_printf(&dir, "%s/charts", corpus());
+        DIR *dp = opendir(dir.ptr);
+        OK(dp != NULL);
+        for (struct dirent *e; dp && (e = readdir(dp));) {
+            static const char *const names[] = { "values.yaml", "ci/ct-values.yaml", "ci/default-values.yaml" };
+            for (size_t k = 0; k < 3 && e->d_name[0] != '.'; k++) {
+                sd_buf path = SD_BUF_INIT;
+                sd_diags dg = SD_DIAGS_INIT;
+                char *text;
+                size_t len;
+                sd_buf_printf(&path, "%s/%s/%s", dir.ptr, e->d_name, names[k]);
+                if (sd_file_read(&text, &len, path.ptr, SD_FILE_MAX, 0, &dg) == 0) {
+                    OK(agree_yaml(path.ptr, text, len, &acc));
+                    files++;
+                    taken += (size_t)acc;
+                    single += (size_t)one_doc;
+                    free(text);
+                }
+                sd_diags_release(&dg);
+                sd_buf_release(&path);
+            }
+        }
+        if (dp)
+            closedir(dp);
+        sd_buf_release(&dir);
+        OK(files >= 13 && taken == single);
+    }
+    /* random byte changes: the tape never takes what the loader refuses,
+     * never holds a different document */
+    static const char *const seeds[] = {
+        "a: &x {b: [1, 2.5, 'q', \"d\"]}\nm:\n  <<: *x\n  c: *x\n  é: ü # c\n",
+        "- k: v\n  n: -3e2\n- [x, {y: z}]\n- |\n  t\n- 0x1F\n",
+    };
+    static const char alphabet[] = "{}[],:&*<-'\"\\ #|>!0123456789.eE~\xC3\xA9\x80\n\t";
+    int bad = 0, took = 0;
+    for (int round = 0; round < 20000; round++) {
+        const char *sd = seeds[t_rnd(2)];
+        size_t len = strlen(sd);
+        char buf[256];
+        memcpy(buf, sd, len + 1);
+        for (unsigned k = 1 + t_rnd(3); k; k--)
+            buf[t_rnd((unsigned)len)] = alphabet[t_rnd(sizeof alphabet - 1)];
+        if (!agree_yaml("m.yaml", buf, len, &acc))
+            bad++;
+        took += acc;
+    }
+    printf("  count: %zu corpus values files (%zu straight into tapes), 20000 mutations (%d taken)\n",
+           files, taken, took);
+    INT_EQ(bad, 0);
+    OK(took > 2000);
+}
+
+TEST_MAIN(test_corpus, test_edges, test_mutations, test_from_node, test_yaml)
