@@ -131,6 +131,20 @@ void sd_check__k8s_free(sd_check_k8s *st);
  *  not checked `where` ("in the rules"): the API server checks them. */
 void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where);
 
+/** Internal (check.c, check_ends.c): a text a run read, by the name its
+ *  positions carry (all borrowed). */
+typedef struct sd_check_text {
+    const char *file, *text;
+    size_t      len;
+} sd_check_text;
+
+/** Internal (check_ends.c): set the end (tree/span.h) of each finding of
+ *  the `nres` results `res` and of each diagnostic in diags[from..) (as a
+ *  token) that is about one of `texts`; the others keep 0. Returns 0, or
+ *  SD_ENOMEM when a text could not be indexed (its findings keep 0). */
+int sd_check__ends(const sd_check_text *texts, size_t ntexts, sd_vresult *const *res, size_t nres,
+                   sd_diags *diags, size_t from);
+
 /** The rules document (docs/rules.md) of `src`: one entry per schema of the
  *  source, with what the interpreter needs beside the program (a
  *  subchart's alias and defaults, a ytt schema's defaults, a CRD version's

@@ -115,6 +115,36 @@ test('incremental edits with CJK and emoji keep ranges right in all three encodi
   fs.rmSync(dir, { recursive: true });
 });
 
+test('multi-line values are underlined whole (the library\'s ends), with CJK and emoji, in all three encodings', async () => {
+  const dir = tmpChart();
+  const file = path.join(dir, 'ci', 'multi.yaml');
+  // a block scalar, a flow mapping that opens on the key's line and closes
+  // two lines below, a multi-line quoted scalar, a block mapping, an
+  // unknown key of wide characters
+  const lines = ['name: |', '  日本', '  😀x', 'port: {a: "東京",', '  b: [🎉,', '    2]}', 'mode: "😀', '  日"',
+                 'debug:', '  on: 1', '  off: 2  # 😀', '日😀: 1', ''];
+  for (const enc of ['utf-8', 'utf-16', 'utf-32']) {
+    const s = await start({ encodings: [enc] });
+    const len = (str) => (enc === 'utf-8' ? Buffer.byteLength(str) : enc === 'utf-16' ? str.length : [...str].length);
+    const d = await s.open(file, lines.join('\n'));
+    const at = (line) => d.diagnostics.find((g) => g.range.start.line === line);
+    const want = (l1, c1, l2, text) => ({ start: { line: l1, character: len(lines[l1].slice(0, c1)) },
+                                           end: { line: l2, character: len(text) } });
+    assert.deepEqual(at(3).range, want(3, 6, 5, '    2]}'), enc + ' flow ' + JSON.stringify(d.diagnostics));
+    assert.deepEqual(at(9).range, want(9, 2, 10, '  off: 2'), enc + ' block mapping');
+    assert.deepEqual(at(11).range, want(11, 0, 11, '日😀'), enc + ' key');
+    assert.equal(at(11).code, 'unknownKey', enc);
+    // `mode` (an enum) fails on a quoted value over two lines
+    assert.deepEqual(at(6).range, want(6, 6, 7, '  日"'), enc + ' quoted');
+    // a block scalar that fails (`name`'s above is a string, as the schema wants): `port`
+    const e = await s.change(d.uri, [{ text: 'port: |\n  日本\n  😀x\n' }]);
+    assert.deepEqual(e.diagnostics.map((g) => g.range),
+                     [{ start: { line: 0, character: 6 }, end: { line: 2, character: len('  😀x') } }], enc + ' block scalar');
+    assert.equal((await s.stop()).code, 0);
+  }
+  fs.rmSync(dir, { recursive: true });
+});
+
 test('a 50 MB didChange is taken, validated and answered after; the server stays up', { timeout: 120000 }, async () => {
   const dir = tmpChart();
   const s = await start();
