@@ -14,18 +14,18 @@
 int sd_lsp__lines(sd_lsp_doc *d)
 {
     size_t n = 1, k = 0;
-    const char *t = d->text.ptr, *e = t + d->text.len;
+    const char *t = d->text.ptr, *e = t ? t + d->text.len : t;
 
     if (d->nlines)
         return 0;
-    for (const char *p = t; (p = memchr(p, '\n', (size_t)(e - p))); p++)
-        n++;
+    for (const char *p = t; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        n++;   /* (p < e first: an empty text's pointer may be NULL after a failed edit) */
     size_t *l = realloc(d->lines, n * sizeof *l);
     if (!l)
         return sd_alloc_note_failure(), SD_ENOMEM;
     d->lines = l;
     l[k++] = 0;
-    for (const char *p = t; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+    for (const char *p = t; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
         l[k++] = (size_t)(p - t) + 1;
     d->nlines = n;
     return 0;

@@ -111,7 +111,7 @@ int sd_span_text_init(sd_span_text *l, const char *text, size_t len)
     lex s = { 0, 0, 0, 0 };
 
     memset(l, 0, sizeof *l);
-    for (const char *p = text, *e = text + len; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+    for (const char *p = text, *e = text ? text + len : text; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
         n++;
     l->start = malloc(n * sizeof *l->start);
     l->depth = malloc(n * sizeof *l->depth);
