@@ -306,6 +306,10 @@ static json_t *diagnose(sd_lsp *s, sd_lsp_doc *d)
             free(line);
         }
     }
+    /* the text as the run read it: the features need not read it again
+     * (a 50 MB text is parsed once per change, not twice) */
+    if (chk && !d->parsed && !d->parsed_ok && (d->parsed = sd_check_take_doc(chk, name)))
+        d->parsed_ok = 1;
     sd_check_free(chk);
     sd_diags_release(&dg);
     return out;

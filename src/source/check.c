@@ -890,6 +890,18 @@ void sd_check_free(sd_check *k)
     free(k);
 }
 
+sd_doc *sd_check_take_doc(sd_check *k, const char *file)
+{
+    for (size_t i = 0; file && i < k->nkeep; i++)
+        if (k->keep[i]->file && !strcmp(k->keep[i]->file, file)) {
+            sd_doc *d = k->keep[i];
+            memmove(k->keep + i, k->keep + i + 1, (k->nkeep - i - 1) * sizeof *k->keep);
+            k->nkeep--;
+            return d;
+        }
+    return NULL;
+}
+
 size_t sd_check_count(const sd_check *k) { return k->nitems; }
 const sd_check_result *sd_check_result_at(const sd_check *k, size_t i)
 {

@@ -65,6 +65,13 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
 void sd_check_free(sd_check *chk);
 
 size_t sd_check_count(const sd_check *chk);
+
+/** The document the run read from the file named `file` (a values file,
+ *  or the text of `mem_name`), handed over: the caller frees it with
+ *  sd_doc_free() (positions of the results keep pointing at its name, so
+ *  read them before). NULL when the run kept none by that name (it could
+ *  not be read, it was parsed straight into a tape). */
+sd_doc *sd_check_take_doc(sd_check *chk, const char *file);
 const sd_check_result *sd_check_result_at(const sd_check *chk, size_t i);
 
 /** The values a chart or ytt run validated (merged), or NULL; and the schema
