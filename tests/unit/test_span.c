@@ -123,4 +123,43 @@ static void test_tokens(void)
     STR_EQ(END(t, 1, 5, SD_SPAN_VALUE), "1:5");   /* at the end of a line: nothing */
 }
 
-TEST_MAIN(test_scalars, test_collections, test_code_points, test_json, test_tokens)
+/* Any text, any position, any mode: an answer inside the text, never
+ * before the start (texts of YAML's significant characters, CJK, NULs
+ * and unclosed quotes and brackets; under ASan in `make check`). */
+static void test_any_text(void)
+{
+    static const char *const atoms[] = { " ", "  ", "\n", "\r\n", "-", "- ", ":", ": ", "#", " #", "'", "\"",
+                                         "\\", "[", "]", "{", "}", ",", "|", ">-", "&a ", "!t ", "? ", "x",
+                                         "key", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\xF0", "\t", "---", "\0" };
+    unsigned long seed = 12345;
+    t_case_mark m = t_case_begin();
+    for (int round = 0; round < 4000; round++) {
+        char text[256];
+        size_t len = 0;
+        int natoms = (int)(seed % 40) + 1;
+        for (int a = 0; a < natoms; a++) {
+            seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+            const char *s = atoms[(seed >> 33) % (sizeof atoms / sizeof *atoms)];
+            size_t n = strcmp(s, "\0") ? strlen(s) : 1;
+            if (len + n >= sizeof text)
+                break;
+            memcpy(text + len, s, n);
+            len += n;
+        }
+        sd_span_text l;
+        OK(sd_span_text_init(&l, text, len) == 0);
+        for (int line = 1; line <= (int)l.n + 1; line++)
+            for (int col = 1; col <= 80; col++)
+                for (int what = 0; what < 3; what++) {
+                    int el, ec;
+                    if (sd_span_end(&l, line, col, what, &el, &ec) < 0)
+                        continue;
+                    OK(el > line || (el == line && ec >= col));
+                    OK(el <= (int)l.n && ec >= 1);
+                }
+        sd_span_text_release(&l);
+    }
+    t_case_end(m);
+}
+
+TEST_MAIN(test_scalars, test_collections, test_code_points, test_json, test_tokens, test_any_text)
