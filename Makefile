@@ -39,7 +39,7 @@ HDRS      := $(wildcard src/*.h src/*/*.h)
 INCS      := -Isrc $(patsubst %/,-I%,$(sort $(dir $(wildcard src/*/*.h))))
 
 
-.PHONY: build-lib install uninstall man completions all deps form-deps browser-deps lsp-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
+.PHONY: build-lib install uninstall man completions all deps form-deps browser-deps lsp-deps yls-deps bench-form screenshots check-deps build-bench build-fuzz fuzz check-oom demo check check-unit check-golden check-valgrind bench clean hdr-check layer-check circle-check build-rel build-asan build-adbg
 
 all: deps form-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -366,6 +366,19 @@ LSP_NODE  := $(BUILD)/node-lsp
 lsp-deps:
 	$(call npm_deps,lsp,$(LSP_NODE),vscode-jsonrpc,$(JSONRPC_VERSION))
 
+# yaml-language-server, pinned, in a prefix of its own, for `make bench`'s
+# side-by-side figures (tests/lsp/side.mjs, docs/lsp.md); a failed install
+# (offline) is said and skipped: the figures are then not printed.
+YLS_VERSION := 1.19.2
+YLS_NODE  := $(BUILD)/node-yls
+yls-deps: lsp-deps
+	@if ! grep -qs '"version": "$(YLS_VERSION)"' $(YLS_NODE)/node_modules/yaml-language-server/package.json; then \
+	  echo "schemadoc: npm install --prefix $(YLS_NODE) yaml-language-server@$(YLS_VERSION)"; \
+	  mkdir -p $(YLS_NODE) && npm install --prefix $(YLS_NODE) --no-save --no-audit --no-fund --loglevel=error \
+	    yaml-language-server@$(YLS_VERSION) >/dev/null \
+	    || echo "schemadoc: npm install --prefix $(YLS_NODE) yaml-language-server@$(YLS_VERSION) failed (offline?): no side-by-side figures" >&2; \
+	fi
+
 # the form's figures alone (also part of make bench), and its screenshots (docs/form/)
 bench-form: browser-deps
 	@$(MAKE) --no-print-directory build-rel
@@ -389,7 +402,7 @@ check: check-deps browser-deps lsp-deps
 check-valgrind: all
 	@SD_REL=./schemadoc sh tests/suite-valgrind.sh
 
-bench: deps browser-deps lsp-deps
+bench: deps browser-deps lsp-deps yls-deps
 	@$(MAKE) --no-print-directory build-rel build-bench
 	@CORPUS=$(CORPUS) SD_BUILD=$(BUILD) sh tests/bench.sh
 

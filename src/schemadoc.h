@@ -104,6 +104,14 @@ SCHEMADOC_API const char *schemadoc_diags_message(const schemadoc_diags *d, size
 SCHEMADOC_API const char *schemadoc_diags_file(const schemadoc_diags *d, size_t i);      /* the file it is about, or NULL */
 SCHEMADOC_API int         schemadoc_diags_line(const schemadoc_diags *d, size_t i);      /* 1-based; 0 when unknown */
 SCHEMADOC_API int         schemadoc_diags_column(const schemadoc_diags *d, size_t i);    /* 1-based, in characters; 0 when unknown */
+/* Where what line:column names ends: just past the value (a scalar as
+ * written, quotes included; a flow collection to its closing bracket; a
+ * block scalar or block collection to its last line) or, for an unexpected
+ * key, the key; a syntax error: the token there. 1-based, the column in
+ * characters (an exclusive end, as an editor's range); 0 when unknown (no
+ * position, or a file whose text the run did not read). */
+SCHEMADOC_API int         schemadoc_diags_end_line(const schemadoc_diags *d, size_t i);
+SCHEMADOC_API int         schemadoc_diags_end_column(const schemadoc_diags *d, size_t i);
 SCHEMADOC_API const char *schemadoc_diags_schema_ptr(const schemadoc_diags *d, size_t i);   /* "#/properties/port/maximum" */
 SCHEMADOC_API const char *schemadoc_diags_instance_ptr(const schemadoc_diags *d, size_t i); /* "/service/port" */
 /** Diagnostic `i` as the command line prints it ("values.yaml:4:3: error:

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # tests/bench-lsp.sh - the language server's figures (tests/lsp/bench.mjs),
-# with the release build; part of `make bench` (tests/bench.sh runs every
-# tests/bench-*.sh). Needs node and vscode-jsonrpc (make lsp-deps).
+# and side by side with yaml-language-server (tests/lsp/side.mjs; its
+# figures only when `make yls-deps` installed it), with the release build;
+# part of `make bench` (tests/bench.sh runs every tests/bench-*.sh). Needs
+# node and vscode-jsonrpc (make lsp-deps).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 B=${SD_BUILD:-build}
@@ -14,3 +16,5 @@ if ! command -v node >/dev/null 2>&1 || [ ! -f "$LSP_NODE/node_modules/vscode-js
     exit 0
 fi
 node tests/lsp/bench.mjs 2>&1 | grep -E "^(lsp|SKIPPED|Error)"
+export YLS_NODE=${YLS_NODE:-$PWD/$B/node-yls}
+node tests/lsp/side.mjs 2>&1 | grep -E "^(lsp|SKIPPED|Error)"

@@ -49,6 +49,8 @@ const char *schemadoc_diags_message(const sd_diags *d, size_t i) { return at(d, 
 const char *schemadoc_diags_file(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.file : NULL; }
 int schemadoc_diags_line(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.line : 0; }
 int schemadoc_diags_column(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->loc.column : 0; }
+int schemadoc_diags_end_line(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->end_line : 0; }
+int schemadoc_diags_end_column(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->end_column : 0; }
 const char *schemadoc_diags_schema_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->schema_ptr : NULL; }
 const char *schemadoc_diags_instance_ptr(const sd_diags *d, size_t i) { return at(d, i) ? at(d, i)->instance_ptr : NULL; }
 

@@ -32,7 +32,7 @@ typedef struct kc {
     const char         *def;     /* the definition being walked (full name) */
 } kc;
 
-static void record(kc *c, int error, sd_loc loc, const char *msg)
+static void record(kc *c, int error, sd_loc loc, int at_key, const char *msg)
 {
     sd_vresult *r = c->res;
     c->n++;
@@ -54,6 +54,7 @@ static void record(kc *c, int error, sd_loc loc, const char *msg)
     e->path = strdup(c->ptr.ptr);
     e->key = strdup(c->dkey.len ? c->dkey.ptr : "(root)");
     e->loc = loc;
+    e->at_key = at_key;
     e->keyword = "kubernetes";
     e->message = strdup(msg);
     e->schema_path = sd_buf_detach(&sp);
@@ -94,7 +95,7 @@ static void rejects(kc *c, const sd_node *v, const char *expected)
     show(&m, v);
     sd_buf_printf(&m, ", expected %s", expected);
     tail(c, &m);
-    record(c, 1, v->loc, m.ptr);
+    record(c, 1, v->loc, 0, m.ptr);
     sd_buf_release(&m);
 }
 
@@ -136,7 +137,7 @@ static void unknown_field(kc *c, const sd_pair *p, const sd_node *props)
         sd_buf_printf(&m, "; did you mean `%s`?", near);
     sd_buf_printf(&m, " [typed by %s]", c->k->why);
     push(c, p->key->str, 0, &pm, &dm);
-    record(c, 0, p->key->loc, m.ptr);
+    record(c, 0, p->key->loc, 1, m.ptr);
     pop(c, pm, dm);
     sd_buf_release(&m);
 }
@@ -183,7 +184,7 @@ static void check_object(kc *c, const sd_node *v, const sd_node *s, int depth)
             sd_buf_printf(&m, "the Kubernetes API server rejects this at install: required field `%s` is missing",
                           r->str);
             tail(c, &m);
-            record(c, 1, v->loc, m.ptr);
+            record(c, 1, v->loc, 0, m.ptr);
             sd_buf_release(&m);
         }
     }

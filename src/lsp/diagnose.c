@@ -166,11 +166,13 @@ static int lsp_severity(int sev)
     return sev == SD_SEV_ERROR ? 1 : sev == SD_SEV_WARNING ? 2 : 3;
 }
 
-static json_t *diagnostic(sd_lsp *s, sd_lsp_doc *d, sd_loc loc, int sev, const char *code,
-                          const char *msg, sd_loc related)
+/* A diagnostic from `loc` to `end_line`:`end_column` (the library's end of
+ * the key or value, tree/span.h; 0: the start). */
+static json_t *diagnostic(sd_lsp *s, sd_lsp_doc *d, sd_loc loc, int end_line, int end_column, int sev,
+                          const char *code, const char *msg, sd_loc related)
 {
     size_t a = loc.line ? sd_lsp__loc_offset(d, loc.line, loc.column) : 0;
-    size_t b = loc.line ? sd_lsp__token_end(d, a) : 0;
+    size_t b = loc.line && end_line ? sd_lsp__loc_offset(d, end_line, end_column) : a;
     json_t *g = json_pack("{s:o,s:i,s:s,s:s}", "range", sd_lsp__range(d, a, b, s->enc),
                           "severity", lsp_severity(sev), "source", "schemadoc", "message", msg);
     if (!g)
@@ -200,7 +202,8 @@ static void add_verrors(sd_lsp *s, sd_lsp_doc *d, json_t *out, const sd_verror *
             continue;   /* a finding about values.yaml, not this file */
         sd_buf m = SD_BUF_INIT;
         sd_buf_printf(&m, "%s: %s", e[i].key ? e[i].key : "", e[i].message ? e[i].message : "");
-        json_t *g = diagnostic(s, d, e[i].loc, sev, e[i].keyword, m.ptr, e[i].schema_loc);
+        json_t *g = diagnostic(s, d, e[i].loc, e[i].end_line, e[i].end_column, sev, e[i].keyword, m.ptr,
+                               e[i].schema_loc);
         /* for the code actions (actions.c): the instance's pointer, and
          * the key the chart names as a deprecated one's replacement */
         if (g && e[i].path)
@@ -224,12 +227,12 @@ static json_t *diagnose(sd_lsp *s, sd_lsp_doc *d)
         return NULL;
     if (!d->chart) {
         if (d->chart_why)
-            json_array_append_new(out, diagnostic(s, d, (sd_loc){ NULL, 0, 0 }, SD_SEV_WARNING, NULL,
+            json_array_append_new(out, diagnostic(s, d, (sd_loc){ NULL, 0, 0 }, 0, 0, SD_SEV_WARNING, NULL,
                                                   d->chart_why, (sd_loc){ NULL, 0, 0 }));
         return out;
     }
     if (!d->chart->src) {
-        json_array_append_new(out, diagnostic(s, d, (sd_loc){ NULL, 0, 0 }, SD_SEV_ERROR, NULL,
+        json_array_append_new(out, diagnostic(s, d, (sd_loc){ NULL, 0, 0 }, 0, 0, SD_SEV_ERROR, NULL,
                                               d->chart->why, (sd_loc){ NULL, 0, 0 }));
         return out;
     }
@@ -256,16 +259,20 @@ static json_t *diagnose(sd_lsp *s, sd_lsp_doc *d)
     for (size_t i = 0; i < dg.count; i++) {
         const sd_diag *g = &dg.items[i];
         if (g->loc.file && !strcmp(g->loc.file, name)) {
-            json_array_append_new(out, diagnostic(s, d, g->loc, g->severity, NULL, g->message,
+            json_array_append_new(out, diagnostic(s, d, g->loc, g->end_line, g->end_column, g->severity, NULL, g->message,
                                                   (sd_loc){ NULL, 0, 0 }));
         } else if (g->severity == SD_SEV_ERROR) {
             char *line = sd_diag_format(g);
             if (line)
-                json_array_append_new(out, diagnostic(s, d, (sd_loc){ NULL, 0, 0 }, SD_SEV_ERROR, NULL, line,
+                json_array_append_new(out, diagnostic(s, d, (sd_loc){ NULL, 0, 0 }, 0, 0, SD_SEV_ERROR, NULL, line,
                                                       (sd_loc){ NULL, 0, 0 }));
             free(line);
         }
     }
+    /* the text as the run read it: the features need not read it again
+     * (a 50 MB text is parsed once per change, not twice) */
+    if (chk && !d->parsed && !d->parsed_ok && (d->parsed = sd_check_take_doc(chk, name)))
+        d->parsed_ok = 1;
     sd_check_free(chk);
     sd_diags_release(&dg);
     return out;

@@ -78,6 +78,7 @@ static void doc_free(sd_lsp_doc *d)
     free(d->uri);
     free(d->path);
     free(d->lines);
+    sd_lsp__span_forget(d);
     free(d->chart_why);
     sd_buf_release(&d->text);
     sd_doc_free(d->parsed);
@@ -89,6 +90,7 @@ static void doc_free(sd_lsp_doc *d)
 static void touched(sd_lsp_doc *d)
 {
     d->nlines = 0;
+    sd_lsp__span_forget(d);
     d->dirty = 1;
     sd_doc_free(d->parsed);
     d->parsed = NULL;

@@ -180,13 +180,23 @@ int sd_lsp__read(sd_lsp_reader *r, sd_buf *body, size_t max, sd_buf *why)
         skip(r, cl);
         return -1;
     }
+    /* what has come already, then the rest read straight into the body:
+     * a large message is read in large pieces, copied once */
+    size_t have = r->len - r->pos, k = need < have ? need : have;
+    sd_buf_put(body, r->buf + r->pos, k);
+    r->pos += k;
     while (body->len < need) {
-        if (r->pos == r->len && fill(r) <= 0)
+        ssize_t n = r->eof ? 0 : read(r->fd, body->ptr + body->len, need - body->len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            r->eof = 1;
+            body->ptr[body->len] = '\0';
             return 0;   /* the input ended inside the body */
-        size_t have = r->len - r->pos, k = need - body->len < have ? need - body->len : have;
-        sd_buf_put(body, r->buf + r->pos, k);
-        r->pos += k;
+        }
+        body->len += (size_t)n;
     }
+    body->ptr[body->len] = '\0';
     return 1;
 }
 

@@ -47,7 +47,7 @@ static int find(sd_lsp_doc *d, const sd_node *n, size_t off, sd_lsp_path *p, int
             return 1;
         if (q->key && q->key->loc.line) {
             size_t a = sd_lsp__loc_offset(d, q->key->loc.line, q->key->loc.column);
-            size_t e = sd_lsp__token_end(d, a);
+            size_t e = sd_lsp__span_end(d, a, SD_SPAN_KEY);
             if (off >= a && off <= e) {
                 p->on_key = 1;
                 return 1;
@@ -55,7 +55,7 @@ static int find(sd_lsp_doc *d, const sd_node *n, size_t off, sd_lsp_path *p, int
             const sd_node *v = q->value;
             if (v && v->kind != SD_MAP && v->kind != SD_SEQ && v->loc.line == q->key->loc.line) {
                 size_t va = sd_lsp__loc_offset(d, v->loc.line, v->loc.column);
-                if (off >= e && off <= sd_lsp__token_end(d, va))
+                if (off >= e && off <= sd_lsp__span_end(d, va, SD_SPAN_VALUE))
                     return 1;
             }
         }

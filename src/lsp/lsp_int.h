@@ -12,6 +12,7 @@
 #include "lsp.h"
 #include "buf.h"
 #include "node.h"
+#include "span.h"
 
 #include <jansson.h>
 #include <stddef.h>
@@ -87,6 +88,8 @@ typedef struct sd_lsp_doc {
     sd_doc        *parsed;   /* the text parsed (hover, completion), or NULL */
     json_t        *published;    /* the diagnostics last published (code actions) */
     int            parsed_ok;
+    sd_span_text   span;     /* the text indexed for ends (tree/span.h) */
+    int            span_ok;  /* 0: to be indexed again */
 } sd_lsp_doc;
 
 typedef struct sd_lsp {
@@ -128,9 +131,12 @@ void sd_lsp__position(sd_lsp_doc *d, size_t off, int enc, long *line, long *ch);
 size_t sd_lsp__loc_offset(sd_lsp_doc *d, int line, int column);
 /** {"start":..., "end":...} of bytes [from, to). New reference. */
 json_t *sd_lsp__range(sd_lsp_doc *d, size_t from, size_t to, int enc);
-/** The end of the token (key, scalar, quoted string, flow collection) that
- *  starts at byte `off`, on its line. */
-size_t sd_lsp__token_end(sd_lsp_doc *d, size_t off);
+/** The end of what starts at byte `off`, as the library finds it
+ *  (tree/span.h; `what`: SD_SPAN_KEY, SD_SPAN_VALUE): a key, a scalar as
+ *  written (across lines too), a flow or block collection whole. */
+size_t sd_lsp__span_end(sd_lsp_doc *d, size_t off, int what);
+/** Forget the index of sd_lsp__span_end() (the text changed). */
+void sd_lsp__span_forget(sd_lsp_doc *d);
 
 /* ---- docs.c ------------------------------------------------------------- */
 

@@ -2,30 +2,31 @@
 /* position.c - positions in an open document: an LSP position (line,
  * character in UTF-8 bytes, UTF-16 code units or code points, as
  * negotiated) to a byte offset and back, a model position (line, column in
- * code points) to a byte offset, and where a token ends. Lines end at "\n"
+ * code points) to a byte offset, and where a key or value ends (the
+ * library's tree/span.h, on the document's text). Lines end at "\n"
  * (a "\r" before it belongs to the line break). */
 #include "lsp_int.h"
 #include "alloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int sd_lsp__lines(sd_lsp_doc *d)
 {
     size_t n = 1, k = 0;
-    const char *t = d->text.ptr;
+    const char *t = d->text.ptr, *e = t ? t + d->text.len : t;
 
     if (d->nlines)
         return 0;
-    for (size_t i = 0; i < d->text.len; i++)
-        n += t[i] == '\n';
+    for (const char *p = t; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        n++;   /* (p < e first: an empty text's pointer may be NULL after a failed edit) */
     size_t *l = realloc(d->lines, n * sizeof *l);
     if (!l)
         return sd_alloc_note_failure(), SD_ENOMEM;
     d->lines = l;
     l[k++] = 0;
-    for (size_t i = 0; i < d->text.len; i++)
-        if (t[i] == '\n')
-            l[k++] = i + 1;
+    for (const char *p = t; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        l[k++] = (size_t)(p - t) + 1;
     d->nlines = n;
     return 0;
 }
@@ -139,78 +140,25 @@ json_t *sd_lsp__range(sd_lsp_doc *d, size_t from, size_t to, int enc)
                      (json_int_t)c1, "end", "line", (json_int_t)l2, "character", (json_int_t)c2);
 }
 
-size_t sd_lsp__token_end(sd_lsp_doc *d, size_t off)
+size_t sd_lsp__span_end(sd_lsp_doc *d, size_t off, int what)
 {
-    const char *t = d->text.ptr;
-    size_t e = off, lend;
     long line, ch;
+    int el, ec;
 
-    sd_lsp__position(d, off, SD_LSP_UTF8, &line, &ch);
-    if (d->nlines == 0 || (size_t)line >= d->nlines)
+    if (!d->span_ok) {
+        if (sd_span_text_init(&d->span, d->text.ptr, d->text.len) < 0)
+            return sd_alloc_note_failure(), off;
+        d->span_ok = 1;
+    }
+    sd_lsp__position(d, off, SD_LSP_UTF32, &line, &ch);
+    if (sd_span_end(&d->span, (int)line + 1, (int)ch + 1, what, &el, &ec) < 0)
         return off;
-    lend = line_end(d, (size_t)line);
-    if (off >= lend)
-        return off;
-    if (t[off] == '"' || t[off] == '\'') {
-        char q = t[off];
-        for (e = off + 1; e < lend; e++) {
-            if (q == '"' && t[e] == '\\' && e + 1 < lend) {
-                e++;
-                continue;
-            }
-            if (t[e] == q) {
-                if (q == '\'' && e + 1 < lend && t[e + 1] == '\'') {
-                    e++;
-                    continue;
-                }
-                return e + 1;
-            }
-        }
-        return lend;
-    }
-    if (t[off] == '[' || t[off] == '{') {
-        int depth = 0;
-        for (e = off; e < lend; e++) {
-            if (t[e] == '[' || t[e] == '{')
-                depth++;
-            else if ((t[e] == ']' || t[e] == '}') && --depth == 0)
-                return e + 1;
-        }
-        return lend;
-    }
-    if (t[off] == '|' || t[off] == '>')
-        return off + 1;
-    /* a plain scalar or key: to ": ", " #" or the end of the line; inside
-     * a flow collection also to ',', ']' or '}' */
-    int flow = 0;
-    char q = 0;
-    for (size_t i = d->lines[line]; i < off; i++) {
-        if (q) {
-            q = t[i] == q ? 0 : q;
-        } else if (t[i] == '"' || t[i] == '\'') {
-            q = t[i];
-        } else if (t[i] == '[' || t[i] == '{') {
-            flow++;
-        } else if ((t[i] == ']' || t[i] == '}') && flow > 0) {
-            flow--;
-        } else if (t[i] == '#' && (i == d->lines[line] || t[i - 1] == ' ')) {
-            break;
-        }
-    }
-    for (e = off; e < lend; e++) {
-        if (t[e] == ':' && (e + 1 == lend || t[e + 1] == ' ' || t[e + 1] == '\t'))
-            break;
-        if (flow && (t[e] == ',' || t[e] == ']' || t[e] == '}'))
-            break;
-        if (t[e] == '#' && e > off && (t[e - 1] == ' ' || t[e - 1] == '\t'))
-            break;
-    }
-    while (e > off && (t[e - 1] == ' ' || t[e - 1] == '\t'))
-        e--;
-    if (e == off) {   /* nothing to underline: the rest of the line, or one character */
-        size_t len;
-        next_cp((const unsigned char *)t + off, (const unsigned char *)t + lend, &len);
-        e = off + len;
-    }
-    return e;
+    return sd_lsp__loc_offset(d, el, ec);
+}
+
+void sd_lsp__span_forget(sd_lsp_doc *d)
+{
+    if (d->span_ok)
+        sd_span_text_release(&d->span);
+    d->span_ok = 0;
 }

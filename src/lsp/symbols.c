@@ -46,7 +46,7 @@ static json_t *children(sd_lsp *s, sd_lsp_doc *d, const sd_node *n, int depth)
         if (!at || !at->loc.line)
             continue;
         size_t a = sd_lsp__loc_offset(d, at->loc.line, at->loc.column);
-        size_t ka = sd_lsp__token_end(d, a);
+        size_t ka = sd_lsp__span_end(d, a, SD_SPAN_KEY);
         int ll = last_line(p->value, 0);
         if (ll < at->loc.line)
             ll = at->loc.line;

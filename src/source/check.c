@@ -32,6 +32,7 @@ typedef struct item {
     int             noschema;      /* a chart without a schema: its keys are linted against
                                       values.yaml alone, nothing is validated */
     char           *text, *file;   /* its text and name, which the tape and results borrow */
+    size_t          text_len;      /* (the tape ends its strings with NULs) */
 } item;
 
 struct sd_check {
@@ -587,6 +588,7 @@ static int tape_result(sd_check *k, const char *path, int entry)
     }
     it->tape = t;
     it->text = text;
+    it->text_len = len;
     it->file = file;
     lint_with(it, 0, NULL);
     return 1;
@@ -755,6 +757,45 @@ static void sort_errors(const sd_check *k, sd_verror *e, size_t n)
     }
 }
 
+/* The texts of a chart's values.yaml files, subcharts' too. */
+static size_t chart_texts(const sd_chart *c, sd_check_text *t, size_t n, size_t max, int depth)
+{
+    if (!c || depth > 8)
+        return n;
+    if (c->values && c->values->text && n < max)
+        t[n++] = (sd_check_text){ c->values->file, c->values->text, c->values->text_len };
+    for (size_t i = 0; i < c->nsubcharts; i++)
+        n = chart_texts(c->subcharts[i], t, n, max, depth + 1);
+    return n;
+}
+
+/* Report time: the end of every finding about a text the run read
+ * (check_ends.c), the diagnostics from diags[from..) too. */
+static void ends(sd_check *k, size_t from)
+{
+    size_t max = k->nkeep + k->nitems + 1 + 64, n = 0;
+    sd_check_text *t = malloc(max * sizeof *t);
+    sd_vresult **res = malloc((k->nitems ? k->nitems : 1) * sizeof *res);
+    if (t && res) {
+        for (size_t i = 0; i < k->nkeep; i++)
+            if (k->keep[i]->text)
+                t[n++] = (sd_check_text){ k->keep[i]->file, k->keep[i]->text, k->keep[i]->text_len };
+        for (size_t i = 0; i < k->nitems; i++) {
+            if (k->items[i].text && k->items[i].file)
+                t[n++] = (sd_check_text){ k->items[i].file, k->items[i].text, k->items[i].text_len };
+            res[i] = &k->items[i].r.res;
+        }
+        if (sd_source_kind(k->src) == SD_SOURCE_CHART)
+            n = chart_texts(sd_source_chart(k->src), t, n, max - 1, 0);
+        if (k->opts.mem_name && k->opts.mem_text)
+            t[n++] = (sd_check_text){ k->opts.mem_name, k->opts.mem_text, k->opts.mem_len };
+    }
+    if (!t || !res || sd_check__ends(t, n, res, k->nitems, k->diags, from) < 0)
+        sd_alloc_note_failure();
+    free(t);
+    free(res);
+}
+
 void sd_check_validate_opts(sd_validate_opts *vo, const sd_source *src, const sd_check_opts *opts)
 {
     memset(vo, 0, sizeof *vo);
@@ -772,6 +813,7 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
 {
     sd_check *k = calloc(1, sizeof *k);
     sd_validate_opts vo;
+    size_t from = diags->count;
     int err;
 
     *out = NULL;
@@ -843,6 +885,7 @@ done:
         }
         r->diag_count = diags->count - r->diag_first;
     }
+    ends(k, from);
     /* the lint and the Kubernetes layer run above: a finding they could
      * not make is not a pass */
     if (k->oom) {
@@ -883,6 +926,18 @@ void sd_check_free(sd_check *k)
         sd_doc_free(k->keep[i]);
     free(k->keep);
     free(k);
+}
+
+sd_doc *sd_check_take_doc(sd_check *k, const char *file)
+{
+    for (size_t i = 0; file && i < k->nkeep; i++)
+        if (k->keep[i]->file && !strcmp(k->keep[i]->file, file)) {
+            sd_doc *d = k->keep[i];
+            memmove(k->keep + i, k->keep + i + 1, (k->nkeep - i - 1) * sizeof *k->keep);
+            k->nkeep--;
+            return d;
+        }
+    return NULL;
 }
 
 size_t sd_check_count(const sd_check *k) { return k->nitems; }

@@ -66,6 +66,13 @@ int sd_check_run(sd_check **out, sd_source *src, const char *const *files, size_
 void sd_check_free(sd_check *chk);
 
 size_t sd_check_count(const sd_check *chk);
+
+/** The document the run read from the file named `file` (a values file,
+ *  or the text of `mem_name`), handed over: the caller frees it with
+ *  sd_doc_free() (positions of the results keep pointing at its name, so
+ *  read them before). NULL when the run kept none by that name (it could
+ *  not be read, it was parsed straight into a tape). */
+sd_doc *sd_check_take_doc(sd_check *chk, const char *file);
 const sd_check_result *sd_check_result_at(const sd_check *chk, size_t i);
 
 /** The values a chart or ytt run validated (merged), or NULL; and the schema
@@ -131,6 +138,20 @@ void sd_check__k8s_free(sd_check_k8s *st);
  *  first CEL rule (x-kubernetes-validations) under `n`, that CEL rules are
  *  not checked `where` ("in the rules"): the API server checks them. */
 void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth, const char *where);
+
+/** Internal (check.c, check_ends.c): a text a run read, by the name its
+ *  positions carry (all borrowed). */
+typedef struct sd_check_text {
+    const char *file, *text;
+    size_t      len;
+} sd_check_text;
+
+/** Internal (check_ends.c): set the end (tree/span.h) of each finding of
+ *  the `nres` results `res` and of each diagnostic in diags[from..) (as a
+ *  token) that is about one of `texts`; the others keep 0. Returns 0, or
+ *  SD_ENOMEM when a text could not be indexed (its findings keep 0). */
+int sd_check__ends(const sd_check_text *texts, size_t ntexts, sd_vresult *const *res, size_t nres,
+                   sd_diags *diags, size_t from);
 
 /** The rules document (docs/rules.md) of `src`: one entry per schema of the
  *  source, with what the interpreter needs beside the program (a

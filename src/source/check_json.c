@@ -27,7 +27,10 @@ static void json_error(sd_buf *o, const sd_verror *e, const char *file)
     json_str(o, e->key);
     sd_buf_puts(o, ", \"file\": ");
     json_str(o, e->loc.file ? e->loc.file : file);
-    sd_buf_printf(o, ", \"line\": %d, \"column\": %d, \"keyword\": ", e->loc.line, e->loc.column);
+    sd_buf_printf(o, ", \"line\": %d, \"column\": %d, ", e->loc.line, e->loc.column);
+    if (e->end_line)
+        sd_buf_printf(o, "\"endLine\": %d, \"endColumn\": %d, ", e->end_line, e->end_column);
+    sd_buf_puts(o, "\"keyword\": ");
     json_str(o, e->keyword);
     sd_buf_puts(o, ", \"message\": ");
     json_str(o, e->message);

@@ -249,6 +249,7 @@ static void record(lctx *c, int error, const sd_tval *key, const char *ptr, cons
     e->path = strdup(ptr);
     e->key = strdup(dkey);
     e->loc = sd_tape_loc(c->t, key);
+    e->at_key = 1;
     e->keyword = keyword;
     e->message = strdup(msg);
     e->schema_loc = at ? at->node->loc : (sd_loc){ NULL, 0, 0 };  /* no schema: no place in one */

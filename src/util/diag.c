@@ -45,6 +45,7 @@ static int vadd(sd_diags *d, int sev, int code, sd_loc loc, const char *sptr,
     dg->schema_ptr = dupstr(sptr);
     dg->instance_ptr = dupstr(iptr);
     dg->message = sd_buf_detach(&msg);
+    dg->end_line = dg->end_column = 0;
     return code;
 }
 

@@ -19,6 +19,7 @@ typedef struct sd_diag {
     char  *schema_ptr;    /* "#/properties/id", or NULL */
     char  *instance_ptr;  /* "/items/3", or NULL */
     char  *message;       /* lowercase, no final period */
+    int    end_line, end_column; /* just past what loc names (tree/span.h); 0: unknown */
 } sd_diag;
 
 struct sd_diags {

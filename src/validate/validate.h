@@ -75,6 +75,9 @@ typedef struct sd_verror {
     char       *message;     /* "found integer 3, expected string" */
     sd_loc      schema_loc;  /* where the keyword is written (file borrowed) */
     char       *schema_path; /* "#/properties/image/properties/tag/type" */
+    int         at_key;      /* loc is the key (an unexpected key), not the value */
+    int         end_line, end_column; /* just past the key or value (tree/span.h), set by
+                                         the check at report time; 0: unknown */
 } sd_verror;
 
 typedef struct sd_vresult {

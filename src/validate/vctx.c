@@ -29,7 +29,7 @@ static void vrecord(vctx *c, int warn, const vs *s, const char *kw, const sd_tva
                     const sd_tval *at, const char *fmt, va_list ap)
 {
     if (c->res)
-        sd_vprog__record(c->v, c->res, c->max, warn, c->path, c->npath, s, kw, ILOC(c, at ? at : inst), fmt, ap);
+        sd_vprog__record(c->v, c->res, c->max, warn, c->path, c->npath, s, kw, ILOC(c, at ? at : inst), at != NULL, fmt, ap);
 }
 
 void sd_vwalk__err(vctx *c, const vs *s, const char *kw, const sd_tval *inst,

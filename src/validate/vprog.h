@@ -190,11 +190,11 @@ int sd_vprog__duplicates(const sd_tval *list, int (*found)(void *, size_t, size_
 typedef struct vseg { const sd_tval *key; size_t idx; } vseg;
 
 /** Append one finding (a warning when `warn`) of record `s`'s keyword `kw`
- *  at `loc` to `r`, at most `max` of each kind (errors past it are only
+ *  at `loc` (a key's, when `at_key`) to `r`, at most `max` of each kind (errors past it are only
  *  counted): its JSON pointer and dotted key from `path`, its message, the
  *  keyword's pointer and place in the schema (vreport.c). */
 void sd_vprog__record(sd_validator *v, sd_vresult *r, size_t max, int warn, const vseg *path, size_t npath,
-                      const vs *s, const char *kw, sd_loc loc, const char *fmt, va_list ap);
+                      const vs *s, const char *kw, sd_loc loc, int at_key, const char *fmt, va_list ap);
 
 /** Append the short rendering of value `x` of tape `t` that messages quote
  *  (vreport.c); of a schema's node `n`. */

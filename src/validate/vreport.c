@@ -73,7 +73,7 @@ static sd_loc kw_loc(const vs *s, const char *kw)
 }
 
 void sd_vprog__record(sd_validator *v, sd_vresult *r, size_t max, int warn, const vseg *path, size_t npath,
-                      const vs *s, const char *kw, sd_loc loc, const char *fmt, va_list ap)
+                      const vs *s, const char *kw, sd_loc loc, int at_key, const char *fmt, va_list ap)
 {
     sd_verror *e;
     sd_buf m = SD_BUF_INIT, sp = SD_BUF_INIT;
@@ -94,6 +94,7 @@ void sd_vprog__record(sd_validator *v, sd_vresult *r, size_t max, int warn, cons
     memset(e, 0, sizeof *e);
     path_strings(path, npath, &e->path, &e->key);
     e->loc = loc;
+    e->at_key = at_key;
     e->keyword = kw;
     sd_buf_vprintf(&m, fmt, ap);
     e->message = sd_buf_detach(&m);
@@ -277,11 +278,16 @@ void sd_vresult_to_diags(const sd_vresult *res, sd_diags *diags)
         for (size_t i = 0; i < n; i++) {
             const sd_verror *e = &list[i];
             const char *sp = e->schema_path && *e->schema_path ? e->schema_path : NULL; /* no schema */
+            size_t before = diags->count;
             if (e->schema_loc.file && e->schema_loc.line)
                 sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s (%s:%d:%d)",
                             e->key, e->message, e->schema_loc.file, e->schema_loc.line, e->schema_loc.column);
             else
                 sd_diag_add(diags, sev, code, e->loc, sp, e->path, "%s: %s", e->key, e->message);
+            if (diags->count > before) {
+                diags->items[before].end_line = e->end_line;
+                diags->items[before].end_column = e->end_column;
+            }
         }
     }
 }

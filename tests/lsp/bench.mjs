@@ -5,10 +5,13 @@
 // opened and its schema made on the way; goal < 200 ms), keystroke to
 // diagnostics (one character typed and deleted again, 200 times, each
 // awaited; goal p95 < 30 ms), and the server's peak memory over the session
-// (VmHWM, after a first hover built the model; goal < 32 MiB).
+// (VmHWM, after a first hover built the model; goal < 32 MiB); and a 50 MB
+// didChange (a whole text replaced) to its diagnostics, with the CPU time
+// of the client (node encoding the message) and of the server.
 import fs from 'node:fs';
 import path from 'node:path';
-import { start, CORPUS } from './harness.mjs';
+import { start, bigChange, CORPUS } from './harness.mjs';
+import { tmpChart } from './chart.mjs';
 
 const chart = path.join(CORPUS, 'charts', 'kube-prometheus-stack');
 const file = path.join(chart, 'values.yaml');
@@ -48,3 +51,12 @@ console.log(`lsp first diagnostics after didOpen (${path.basename(chart)}/values
 console.log(`lsp keystroke to diagnostics, 200 edits: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms (goal p95 < 30 ms)`);
 console.log(`lsp first hover (the model built): ${firstHover.toFixed(1)} ms`);
 console.log(`lsp peak memory (VmHWM) over the session: ${hwm.toFixed(1)} MiB (goal < 32 MiB)`);
+// a 50 MB didChange on a small chart of its own
+{
+  const dir = tmpChart();
+  const b = await start();
+  const g = await bigChange(b, dir);
+  await b.stop();
+  fs.rmSync(dir, { recursive: true });
+  console.log(`lsp 50 MB didChange to diagnostics: ${g.wall.toFixed(0)} ms; CPU: server ${g.server} ms, client (node encoding it) ${g.client} ms`);
+}

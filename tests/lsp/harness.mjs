@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { after } from 'node:test';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -137,6 +138,30 @@ export function parseFrames(buf) {
     i = h + 4 + n;
   }
   return msgs;
+}
+
+// The CPU time (user + system, ms) process `pid` has used: /proc/PID/stat's
+// utime and stime, in clock ticks of 10 ms (Linux's USER_HZ).
+export function cpuMs(pid) {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[11]) + Number(rest[12])) * 10;
+}
+
+// A 50 MB didChange (a 50 MB string, CJK in it, then a wrong `port`) on a
+// file of chart `dir` in session `s`: the time from the call to its
+// diagnostics, the client's CPU time over it (node encoding and writing the
+// message: vscode-jsonrpc's JSON.stringify and UTF-8 buffer), and the
+// server's.
+export async function bigChange(s, dir) {
+  const d = await s.open(path.join(dir, 'ci', 'big.yaml'), 'name: a\n');
+  const big = `name: "${'日'.repeat(1000)}${'x'.repeat(50 * 1000 * 1000)}"\nport: x\n`;
+  const cpu0 = cpuMs(s.child.pid), me0 = process.cpuUsage();
+  const t0 = performance.now();
+  const g = await s.change(d.uri, [{ text: big }]);
+  const me = process.cpuUsage(me0);
+  return { uri: d.uri, diagnostics: g.diagnostics, wall: performance.now() - t0,
+           client: Math.round((me.user + me.system) / 1000), server: cpuMs(s.child.pid) - cpu0 };
 }
 
 // The UTF-16 (or utf-8 / utf-32) column of code point column `cp` (0-based) of `line`.

@@ -28,7 +28,9 @@ function cli(chart, file, text) {
     for (const [list, severity] of [[res.errors, 1], [res.warnings, 2]]) {
       for (const e of list) {
         if (e.file !== file) continue;
+        assert.ok(e.endLine >= e.line, `${file}: no end: ${JSON.stringify(e)}`);
         out.push({ line: e.line - 1, character: units(lines[e.line - 1] || '', e.column - 1), severity,
+                   end: `${e.endLine - 1}:${units(lines[e.endLine - 1] || '', e.endColumn - 1)}`,
                    code: e.keyword, message: `${e.key}: ${e.message}` });
       }
     }
@@ -36,7 +38,7 @@ function cli(chart, file, text) {
   return out;
 }
 
-const key = (g) => `${g.line}:${g.character} ${g.severity} ${g.code} ${g.message}`;
+const key = (g) => `${g.line}:${g.character}-${g.end} ${g.severity} ${g.code} ${g.message}`;
 
 // the spoiled copy: a key of the first map misspelt, a value of the wrong type
 function spoil(text) {
@@ -63,6 +65,7 @@ test('diagnostics equal validate on every corpus ci/ file, plain and spoiled', {
           const want = cli(dir, file, text).map(key).sort();
           const got = (await s.open(file, text)).diagnostics.filter((g) => g.code).map((g) => ({
             line: g.range.start.line, character: g.range.start.character, severity: g.severity,
+            end: `${g.range.end.line}:${g.range.end.character}`,
             code: g.code, message: g.message })).map(key).sort();
           assert.deepEqual(got, want, file);
           files++;

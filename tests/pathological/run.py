@@ -581,6 +581,17 @@ def _(d):
     w(f"{d}/v.json", "[" + ",".join('{"a":%d}' % i for i in range(MILLION)) + "]")
 
 
+# ---- the ends of findings (src/tree/span.c, src/source/check_ends.c) -------
+
+# 1,000 `required` errors all at the start of a 250,000-line mapping: each
+# finding's end is the mapping's last line, found once (check_ends.c's
+# memo), not once per finding (2.3 s of CPU before the memo, 1.1 s after)
+@case("ends-required-at-one-place", ["validate", "c", "v.yaml", "--output", "json"], rc={1}, asan=False)
+def _(d):
+    chart(d, "", '{"type": "object", "required": [%s]}' % ", ".join('"k%d"' % i for i in range(1000)))
+    w(f"{d}/v.yaml", "".join("x%d: %d\n" % (i, i) for i in range(250000)))
+
+
 # ---- Mustache --------------------------------------------------------------
 
 

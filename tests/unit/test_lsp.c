@@ -28,11 +28,32 @@ static void test_validate_text(void)
     for (int i = 0; i < 50; i++)
         INT_EQ(schemadoc_validate_text(NULL, NULL, src, name, "port: 8080\n", 11, 0, NULL, d), 0);
     INT_EQ(schemadoc_validate_text(&json, NULL, src, name, "# x\nport: \"x\"\n", 14, 0, NULL, d), 1);
-    OK(json && strstr(json, "\"line\": 2, \"column\": 7, \"keyword\": \"type\""));
+    OK(json && strstr(json, "\"line\": 2, \"column\": 7, \"endLine\": 2, \"endColumn\": 10, \"keyword\": \"type\""));
     schemadoc_free(json);
     size_t n = schemadoc_diags_count(d);
     OK(n > 0 && schemadoc_diags_file(d, n - 1) && !strcmp(schemadoc_diags_file(d, n - 1), name));
     INT_EQ(schemadoc_diags_line(d, n - 1), 2);
+    INT_EQ(schemadoc_diags_end_line(d, n - 1), 2);
+    INT_EQ(schemadoc_diags_end_column(d, n - 1), 10);   /* "x" with its quotes */
+    /* ends across lines, in code points: a block scalar, a flow mapping
+     * opened on an earlier line, a key with CJK and emoji */
+    {
+        static const char t[] = "port: |\n  \xE6\x97\xA5\xE6\x9C\xAC\n  \xF0\x9F\x98\x80x\n"
+                                "name: {a: 1,\n  b: [2,\n    3]}\n\xE6\x97\xA5\xF0\x9F\x98\x80: 1\n";
+        size_t m = schemadoc_diags_count(d);
+        INT_EQ(schemadoc_validate_text(NULL, NULL, src, name, t, sizeof t - 1, 0, NULL, d), 1);
+        int seen = 0;
+        for (size_t i = m; i < schemadoc_diags_count(d); i++) {
+            const char *ip = schemadoc_diags_instance_ptr(d, i);
+            int l = schemadoc_diags_line(d, i), c = schemadoc_diags_column(d, i);
+            int el = schemadoc_diags_end_line(d, i), ec = schemadoc_diags_end_column(d, i);
+            if (ip && !strcmp(ip, "/port") && ++seen)
+                OK(l == 1 && c == 7 && el == 3 && ec == 5);     /* "|" to after "😀x" */
+            if (ip && !strcmp(ip, "/name") && ++seen)
+                OK(l == 4 && c == 7 && el == 6 && ec == 8);     /* "{" to after "]}" */
+        }
+        INT_EQ(seen, 2);
+    }
     /* values.yaml as edited: the text is the defaults, `name` is gone */
     snprintf(name, sizeof name, "%s/values.yaml", dir);
     INT_EQ(schemadoc_validate_text(&json, NULL, src, name, "port: 80\n", 9, SD_TEXT_DEFAULTS, NULL, d), 1);
@@ -72,8 +93,10 @@ static void test_positions(void)
     sd_lsp__position(&d, 11, SD_LSP_UTF16, &l, &c);
     OK(l == 1 && c == 0);
     INT_EQ(sd_lsp__loc_offset(&d, 1, 4), 8);              /* column 4 in code points: b */
-    INT_EQ(sd_lsp__token_end(&d, 0), 9);
+    INT_EQ(sd_lsp__span_end(&d, 0, SD_SPAN_KEY), 9);
+    INT_EQ(sd_lsp__span_end(&d, 0, SD_SPAN_VALUE), 12);   /* a plain scalar at the top continues on "x" */
     free(d.lines);
+    sd_lsp__span_forget(&d);
     sd_buf_release(&d.text);
 }
 
