@@ -14,6 +14,7 @@
 #include "k8s.h"
 #include "alloc.h"
 #include "ptr.h"
+#include "vnamed.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -273,7 +274,7 @@ static void quantity(kc *c, const sd_node *v)
     if (v->kind != SD_STR)
         rejects(c, v, "a quantity");
     else if (!sd_format__quantity(v->str, v->len))
-        rejects(c, v, "a quantity (like 500m, 1Gi, 1e3)");
+        rejects(c, v, sd_vnamed_words("quantity", NULL));   /* vnamed.h's words */
 }
 
 static void walk(kc *c, const sd_node *v, const sd_node *s, int depth)

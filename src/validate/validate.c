@@ -14,6 +14,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "vmsg.h"
+#include "vnamed.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -538,9 +539,10 @@ static int v_string(vctx *c, const vs *s, const sd_tval *inst)
         int m = re_match(c, &s->pattern, inst, s, "pattern");
         if (m == 0) {
             ok = 0; if (!c->res) return 0;
+            const char *nm = sd_vnamed_words(NULL, s->pattern.src);   /* vnamed.h */
             sd_buf b = SD_BUF_INIT;
             sd_vprog__show(&b, c->t, inst);
-            verr(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern.src);
+            verr(c, s, "pattern", inst, NULL, nm ? SD_MSG_NAMED : SD_MSG_PATTERN, b.ptr, nm ? nm : s->pattern.src);
             sd_buf_release(&b);
         } else if (m < 0) {
             ok = 0; if (!c->res) return 0;
@@ -548,16 +550,16 @@ static int v_string(vctx *c, const vs *s, const sd_tval *inst)
     }
     if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->u.s, inst->len)) {
         ok = 0; if (!c->res) return 0;
+        const char *nm = sd_vnamed_words(sd_format_name(s->format), NULL);
         sd_buf b = SD_BUF_INIT;
         sd_vprog__show(&b, c->t, inst);
-        verr(c, s, "format", inst, NULL, SD_MSG_FORMAT, b.ptr, sd_format_name(s->format));
+        verr(c, s, "format", inst, NULL, nm ? SD_MSG_NAMED : SD_MSG_FORMAT, b.ptr, nm ? nm : sd_format_name(s->format));
         sd_buf_release(&b);
     } else if (s->format >= 0 && s->warn_format && c->res &&
                !sd_format_check(s->format, inst->u.s, inst->len)) {
         sd_buf b = SD_BUF_INIT;
         sd_vprog__show(&b, c->t, inst);
-        vwarn(c, s, "format", inst, SD_MSG_FORMAT_WARN,
-              b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
+        vwarn(c, s, "format", inst, SD_MSG_FORMAT_WARN, b.ptr, sd_format_name(s->format), sd_draft_name(s->draft));
         sd_buf_release(&b);
     }
     return ok;
