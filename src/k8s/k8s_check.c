@@ -77,6 +77,7 @@ static void show(sd_buf *m, const sd_node *n)
         sd_buf_printf(m, "string \"%.60s%s\"", n->str, n->len > 60 ? "..." : "");
         break;
     case SD_MAP: sd_buf_puts(m, "an object"); break;
+    case SD_BOOL: sd_buf_puts(m, n->num.b ? "boolean true" : "boolean false"); break;   /* `y` is true */
     case SD_SEQ: sd_buf_puts(m, "an array"); break;
     default:
         sd_buf_printf(m, "%s %.60s", sd_node_type_word(n), n->str ? n->str : "");
