@@ -21,7 +21,15 @@ const REQS = "api.core.v1.ResourceRequirements";
 const HANDLED = ["api.core.v1.Probe", "api.core.v1.LifecycleHandler"];
 const HANDLERS = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"];
 
-const isDef = (n, name) => typeof n.ref === "string" && n.ref === DEF + name;
+// Whether node `n` is a `$ref` to definition `name` ("api.core.v1.Probe"):
+// ours ("def-io.k8s.api.core.v1.Probe"), a chart's own into the Kubernetes
+// document (the same name, "-2" when two share it) or bjw-s' "core.v1.Probe"
+function isDef(n, name) {
+  if (typeof n.ref !== "string" || !n.ref.startsWith(DEF.slice(0, 4))) return false;
+  const id = n.ref.slice(4).replace(/-[0-9]+$/, "");
+  const tail = name.replace(/^api\./, "");
+  return id === DEF.slice(4) + name || id === tail || id.endsWith("." + tail);
+}
 
 // ---- quantities -------------------------------------------------------------------
 
