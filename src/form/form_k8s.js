@@ -112,6 +112,7 @@ export function quantityControl(entry, ctl, cid, p, segs, commit) {
     else { num.value = s; asTyped(true); }
   };
   ctl.append(num, unit, mark);
+  entry.unit = unit;   // disabled with the number when the field is read-only
   return num;
 }
 

@@ -301,6 +301,7 @@ function renderLeaf(app, n, segs, w) {
   // leaving a text field (or Enter) checks the form at once
   if (control.tagName !== "SELECT" && !entry.ownChange) control.addEventListener("change", () => app.flush());
   if (ro) { control.disabled = w !== "const" ? true : false; control.setAttribute("aria-readonly", "true"); if (control.tagName !== "SELECT") control.readOnly = true; }
+  if (ro && entry.unit) entry.unit.disabled = true;
   if (n.required) { control.setAttribute("aria-required", "true"); if (control.tagName !== "SELECT") control.required = true; }
   if (n.nullable && w !== "const") ctl.append(nullToggle(app, segs, p, id, entry));
   el.append(ctl);
