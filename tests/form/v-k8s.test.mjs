@@ -182,3 +182,21 @@ test("V k8s: the editors fit a phone", async () => {
     }
   }
 });
+
+// `format: quantity` in a chart's own schema gets the quantity editor too;
+// read-only, its number and its unit are both fixed (fixture chart-k8s-own)
+test("V k8s: a format: quantity field; read-only, its unit is fixed too", async () => {
+  const p = await open(form(OWN));
+  const pg = p.page;
+  try {
+    const q = await reveal(pg, "quota");
+    check(await q.isDisabled(), "the read-only quantity's number is disabled");
+    check(await pg.getByRole("combobox", { name: "Unit of quota", exact: true }).isDisabled(), "and its unit");
+    await setField(pg, "scratch", "2");
+    await pg.getByRole("combobox", { name: "Unit of scratch", exact: true }).selectOption("Gi");
+    const v = (await loadValues(await settled(() => preview(pg))))[0];
+    checkEqual(v.scratch, "2Gi", "format: quantity written as 2Gi");
+  } finally {
+    await p.close();
+  }
+});
