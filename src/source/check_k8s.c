@@ -302,30 +302,34 @@ void sd_check__k8s_free(sd_check_k8s *st)
     free(st);
 }
 
-/* The closure of definition `full` under `$ref` into `defs` (full name ->
- * its node), for the rules document. */
-static void closure(const sd_k8s_types *t, const char *full, const sd_node *n, const char ***names,
-                    size_t *nn, size_t *cap, int depth)
+/* The full names of definition `full` (node `n`; NULL: a node inside one)
+ * and of every definition it reaches through `$ref`, each once, appended
+ * to *names (borrowed strings), for the rules document. Returns 0 or
+ * SD_ENOMEM. */
+static int closure(const sd_k8s_types *t, const char *full, const sd_node *n, const char ***names,
+                   size_t *nn, size_t *cap, int depth)
 {
+    int err = 0;
     if (!n || depth > 64)
-        return;
+        return 0;
     if (full) {
         for (size_t i = 0; i < *nn; i++)
             if (!strcmp((*names)[i], full))
-                return;
+                return 0;
         if (sd_grow((void **)names, cap, *nn + 1, sizeof **names) < 0)
-            return;
+            return SD_ENOMEM;
         (*names)[(*nn)++] = full;
     }
-    for (uint32_t i = 0; (n->kind == SD_MAP || n->kind == SD_SEQ) && i < n->n; i++) {
+    for (uint32_t i = 0; (n->kind == SD_MAP || n->kind == SD_SEQ) && i < n->n && !err; i++) {
         const sd_pair *p = &n->items[i];
         const char *to;
         if (p->key && !strcmp(p->key->str, "$ref") && p->value->kind == SD_STR &&
             (to = sd_k8s_types_ref(t, p->value->str)))
-            closure(t, to, sd_k8s_types_def(t, to, strlen(to), NULL), names, nn, cap, depth + 1);
+            err = closure(t, to, sd_k8s_types_def(t, to, strlen(to), NULL), names, nn, cap, depth + 1);
         else
-            closure(t, NULL, p->value, names, nn, cap, depth + 1);
+            err = closure(t, NULL, p->value, names, nn, cap, depth + 1);
     }
+    return err;
 }
 
 int sd_check__k8s_rules(sd_buf *out, sd_source *src)
@@ -346,7 +350,7 @@ int sd_check__k8s_rules(sd_buf *out, sd_source *src)
         sd_check__k8s_free(st);
         return err;
     }
-    for (size_t i = 0; i < st->keys.n; i++) {
+    for (size_t i = 0; i < st->keys.n && !err; i++) {
         const sd_k8s_key *k = &st->keys.v[i];
         if (!schema_open(st->types, own, k->ptr))
             continue;
@@ -367,8 +371,8 @@ int sd_check__k8s_rules(sd_buf *out, sd_source *src)
             o += on + (e != NULL);
         }
         sd_buf_puts(out, "]}");
-        closure(st->types, k->type, sd_k8s_types_def(st->types, k->type, strlen(k->type), NULL), &names, &nn,
-                &cap, 0);
+        err = closure(st->types, k->type, sd_k8s_types_def(st->types, k->type, strlen(k->type), NULL), &names,
+                      &nn, &cap, 0);
     }
     if (nkeys) {
         /* each definition the keys need, with its label for the messages */
@@ -386,5 +390,7 @@ int sd_check__k8s_rules(sd_buf *out, sd_source *src)
     }
     free(names);
     sd_check__k8s_free(st);
-    return sd_buf_failed(out) ? sd_buf_error(out) : 0;
+    if (err < 0)
+        sd_alloc_note_failure();
+    return err < 0 ? err : sd_buf_failed(out) ? sd_buf_error(out) : 0;
 }
