@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     vo.payload = fl;
     for (int r = 0; r < reps; r++) {
         sd_buf out = SD_BUF_INIT;
-        sd_rules_opts o = { argv[1], "schema", NULL, 0, 0, 0 };
+        sd_rules_opts o = { argv[1], "schema", NULL, 0, 0, 0, NULL };
         double t = now();
         for (size_t i = 0; i < n; i++) {
             if (sd_validator_new(&vals[i], doc, nodes[i], &vo, &d) < 0) {

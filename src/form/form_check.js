@@ -7,6 +7,7 @@
 import { pathText, pathId, pointer, segsOfPointer } from "./form_path.js";
 import { isMap, has, dropNewNulls } from "./form_values.js";
 import { h } from "./form_dom.js";
+import { K8sLayer } from "./k8s_check.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -97,6 +98,19 @@ export const Checks = (Base) => class extends Base {
         this.entryErrs.set(name, items);
       }
       for (const it of items) if (!it.warning) out.push({ path: pre + (it.path || ""), message: it.message, keyword: it.keyword });
+    }
+    // validate's Kubernetes layer, where the chart's own schema leaves a
+    // typed key open (k8s_check.js); a place the schema spoke of already
+    // gets no second finding, as in `validate`
+    if (rules.k8s) {
+      if (!this.k8sLayer) this.k8sLayer = new K8sLayer(rules.k8s, rules.named);
+      const spoken = new Set(out.map((e) => e.path));
+      const v = dropNewNulls(this.values, this.defaults);
+      for (const f of this.k8sLayer.check(v, (p) => this.texts.get(p))) {
+        if (spoken.has(f.path)) continue;
+        spoken.add(f.path);
+        out.push({ path: f.path, message: (f.warning ? "warning: " : "") + f.message, keyword: f.keyword, warning: !!f.warning });
+      }
     }
     return out;
   }

@@ -5,6 +5,7 @@
 // data, and the words shown beside a field.
 import { isMap, has, equal } from "./form_values.js";
 import { classifyPath, keyWords } from "./secret_rule.js";
+import { k8sShape, isQuantity } from "./form_k8s.js";
 import { CONSTRAINTS, W_BOUNDS, W_RANGE, W_NUMBER, W_CODE, W_TRUE } from "./rules_kw.js";
 
 let DEFS = {};
@@ -47,6 +48,8 @@ export function res(node) {
     }
     if (props.length) n.properties = props;
   }
+  // Kubernetes types' own shapes (form_k8s.js): limits/requests with cpu and memory
+  n = k8sShape(n);
   resolved.set(node, n);
   return n;
 }
@@ -64,11 +67,12 @@ function valueType(v) {
 }
 
 // The widget of a node: object, map, array, variant, enum, const, boolean,
-// integer, number, string, intOrString, free (YAML text) or any (a scalar
-// in YAML syntax).
+// integer, number, string, intOrString, quantity (a number and a unit:
+// form_k8s.js), free (YAML text) or any (a scalar in YAML syntax).
 export function widget(n, value) {
   const k = n.kubernetes || {};
   if (k.int_or_string) return "intOrString";
+  if (isQuantity(n) && !(n.enum && n.enum.length)) return "quantity";
   if ((n.oneOf && n.oneOf.length > 1) || (n.anyOf && n.anyOf.length > 1)) return "variant";
   if (n.enum && n.enum.length) return "enum";
   if (has(n, "const")) return "const";
@@ -312,7 +316,7 @@ export function constraintWords(n) {
     if (words === W_BOUNDS) s = bounds(c);
     else if (words === W_RANGE) s = range(c, name, upper, text);
     else if (words === W_NUMBER) s = isNum(v) ? text + v : null;
-    else if (words === W_CODE) s = typeof v === "string" ? text + code(v) : null;
+    else if (words === W_CODE) s = typeof v === "string" ? (name === "pattern" && namedWords(v)) || text + code(v) : null;
     else if (words === W_TRUE) s = v === true ? text : null;
     else if (words !== 0 && has(c, name)) ownRows.push(name);
     if (s !== null) w.push(s);
@@ -346,6 +350,13 @@ export function itemNode(n) {
 
 let RULES = null;
 let byPointer = null;
+
+// a named format's words for its pattern (the rules' "named" table:
+// src/validate/vnamed.h), or null
+function namedWords(pattern) {
+  for (const r of (RULES && RULES.named) || []) if (r[1] === pattern) return r[2];
+  return null;
+}
 
 export function setRules(rules) {
   RULES = rules || null;

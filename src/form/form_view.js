@@ -13,6 +13,7 @@ import { toYaml, parseValues } from "./form_yaml.js";
 import { renderArray, renderMap, renderVariant, Pager, PAGE } from "./form_lists.js";
 import { iconButton, textButton } from "./form_icons.js";
 import { isFreeObject, wholeAt, memberBar, addKeyTools } from "./form_free.js";
+import { quantityControl, handlerKeys, handlerChoice } from "./form_k8s.js";
 
 // ---- the parts every field has -------------------------------------------------
 
@@ -208,6 +209,8 @@ function renderLeaf(app, n, segs, w) {
       commit(/^[-+]?[0-9]+$/.test(t.trim()) && Number.isSafeInteger(Number(t.trim())) ? Number(t.trim()) : t, t);
     });
     entry.set = (v) => { if (document.activeElement !== control) control.value = v === undefined || v === null ? "" : String(v); };
+  } else if (w === "quantity") {
+    control = quantityControl(entry, ctl, cid, p, segs, commit);
   } else if (w === "any") {
     // a value of no declared type (often a null default): an empty input
     // while it is null, a "null" mark beside it, and for an untyped node a
@@ -298,6 +301,7 @@ function renderLeaf(app, n, segs, w) {
   // leaving a text field (or Enter) checks the form at once
   if (control.tagName !== "SELECT" && !entry.ownChange) control.addEventListener("change", () => app.flush());
   if (ro) { control.disabled = w !== "const" ? true : false; control.setAttribute("aria-readonly", "true"); if (control.tagName !== "SELECT") control.readOnly = true; }
+  if (ro && entry.unit) entry.unit.disabled = true;
   if (n.required) { control.setAttribute("aria-required", "true"); if (control.tagName !== "SELECT") control.required = true; }
   if (n.nullable && w !== "const") ctl.append(nullToggle(app, segs, p, id, entry));
   el.append(ctl);
@@ -520,8 +524,18 @@ export function buildMembers(app, n, segs, depth, into, more, have) {
   const member = (k, el) => free ? h("div", { class: "sd-free-entry", "data-key": k }, memberBar(app, segs, k, isMap(v0) && has(v0, k)), el) : el;
   // the chart's sections (helm-docs `@section`, Bitnami `## @section`) as headings
   let section = null;
+  // a probe's handlers: one choice, where the first of them would be (form_k8s.js)
+  const hs = handlerKeys(n);
+  let handled = false;
   for (const p0 of (n.properties || []).concat(more || [])) {
     names.add(p0.key);
+    if (hs && hs.includes(p0.key)) {
+      // a handler a search built alone gives way to the choice, which shows it if chosen
+      if (have && have.has(p0.key)) { app.unregisterUnder(segs.concat([p0.key]), true); have.get(p0.key).remove(); }
+      if (!handled) frag.append(handlerChoice(app, n, segs, hs, (node, s) => renderField(app, node, s, depth + 1, { open: true })));
+      handled = true;
+      continue;
+    }
     if (have && have.has(p0.key)) {
       have.get(p0.key).before(frag);
       frag = document.createDocumentFragment();

@@ -137,6 +137,13 @@ class Validator {
     const o = rules.options || {};
     this.rules = rules;
     this.messages = rules.messages;
+    // the named formats (vnamed.h): a refused value is worded by name
+    this.namedFormat = new Map();
+    this.namedPattern = new Map();
+    for (const [f, re, words] of rules.named || []) {
+      this.namedFormat.set(f, words);
+      if (typeof re === "string") this.namedPattern.set(re, words);
+    }
     this.files = rules.files || [];
     this.paths = rules.paths || [];
     this.pathCache = new Array(this.paths.length);

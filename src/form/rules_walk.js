@@ -442,7 +442,8 @@ export function vString(c, s, inst) {
     const m = reMatch(c, s.pattern, inst, s, "pattern");
     if (m === 0) {
       ok = false; if (c.res === null) return false;
-      verr(c, s, "pattern", v.msg("PATTERN", show(c, inst, ""), s.pattern.src));
+      const nm = v.namedPattern.get(s.pattern.src);
+      verr(c, s, "pattern", nm !== undefined ? v.msg("NAMED", show(c, inst, ""), nm) : v.msg("PATTERN", show(c, inst, ""), s.pattern.src));
     } else if (m < 0) {
       ok = false; if (c.res === null) return false;
     }
@@ -451,7 +452,8 @@ export function vString(c, s, inst) {
     if (s.formatWarn === null) {
       if (!checkFormat(s.formatCheck, inst)) {
         ok = false; if (c.res === null) return false;
-        verr(c, s, "format", v.msg("FORMAT", show(c, inst, ""), s.format));
+        const nm = v.namedFormat.get(s.format);
+        verr(c, s, "format", nm !== undefined ? v.msg("NAMED", show(c, inst, ""), nm) : v.msg("FORMAT", show(c, inst, ""), s.format));
       }
     } else if (c.res !== null && !checkFormat(s.formatCheck, inst)) {
       record(c, true, s, "format", v.msg("FORMAT_WARN", show(c, inst, ""), s.format, s.formatWarn));

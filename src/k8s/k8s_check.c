@@ -14,6 +14,7 @@
 #include "k8s.h"
 #include "alloc.h"
 #include "ptr.h"
+#include "vnamed.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -77,6 +78,7 @@ static void show(sd_buf *m, const sd_node *n)
         sd_buf_printf(m, "string \"%.60s%s\"", n->str, n->len > 60 ? "..." : "");
         break;
     case SD_MAP: sd_buf_puts(m, "an object"); break;
+    case SD_BOOL: sd_buf_puts(m, n->num.b ? "boolean true" : "boolean false"); break;   /* `y` is true */
     case SD_SEQ: sd_buf_puts(m, "an array"); break;
     default:
         sd_buf_printf(m, "%s %.60s", sd_node_type_word(n), n->str ? n->str : "");
@@ -274,7 +276,7 @@ static void quantity(kc *c, const sd_node *v)
     if (v->kind != SD_STR)
         rejects(c, v, "a quantity");
     else if (!sd_format__quantity(v->str, v->len))
-        rejects(c, v, "a quantity (like 500m, 1Gi, 1e3)");
+        rejects(c, v, sd_vnamed_words("quantity", NULL));   /* vnamed.h's words */
 }
 
 static void walk(kc *c, const sd_node *v, const sd_node *s, int depth)

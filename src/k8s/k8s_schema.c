@@ -14,6 +14,7 @@
 #include "k8s.h"
 #include "ptr.h"
 #include "synth.h"
+#include "vnamed.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,10 @@
 #define QUANTITY  "io.k8s.apimachinery.pkg.api.resource.Quantity"
 #define INTORSTR  "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
 #define MAX_DEPTH 64
-/* quantity.c's grammars as ECMA-262 patterns (tests/unit/test_k8s.c
- * checks them against sd_format__quantity and sd_format__int_or_string) */
-#define QUANTITY_RE "^[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?[0-9]+)?$"
-#define INTORSTR_RE "^(?:[0-9]+%|(?=[a-z0-9-]{1,15}$)(?=[0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)$"
+/* quantity.c's grammars as ECMA-262 patterns: the named formats' table
+ * (vnamed.h), whose words validate and the form give a value they refuse */
+#define QUANTITY_RE SD_RE_QUANTITY
+#define INTORSTR_RE SD_RE_INT_OR_STRING
 
 typedef struct bundle {
     sd_doc             *doc;

@@ -6,6 +6,7 @@
 #include "keywords.h"
 #include "md_to_html.h"
 #include "sd.h"
+#include "vnamed.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -156,6 +157,11 @@ static void c_keyword(cons *c, sd_val *cs, const sd_kw *kw)
     case SD_KS_CODE:
         if (!v || !sd_val_is_string(v))
             return;
+        /* a named format's pattern in its words (vnamed.h), not the regex */
+        if (!strcmp(kw->name, "pattern") && sd_vnamed_words(NULL, sd_val_string_value(v))) {
+            c_text(c, sd_vnamed_words(NULL, sd_val_string_value(v)));
+            break;
+        }
         c_text(c, kw->words_text);
         c_value(c, v);
         break;

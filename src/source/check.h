@@ -133,6 +133,13 @@ int sd_check__adds_keys(const struct sd_kw *kw);
 int sd_check__k8s(sd_check_k8s **state, sd_source *src, const sd_chart *chart, const sd_node *schema,
                   const sd_node *values, sd_vresult *res);
 void sd_check__k8s_free(sd_check_k8s *st);
+/** Internal (check_k8s.c, for check_rules.c): the Kubernetes layer of
+ *  `src`'s rules document (docs/rules.md "k8s"): for a chart with a schema
+ *  of its own, the keys its evidence types and that schema leaves open,
+ *  with the definitions they need, appended to `out` as ",\n \"k8s\": {...}"
+ *  (nothing for any other source, or under --k8s-types off). Returns 0 or
+ *  SD_ENOMEM. */
+int sd_check__k8s_rules(sd_buf *out, sd_source *src);
 
 /** Internal (check.c, check_rules.c): warn once per run (*said), at the
  *  first CEL rule (x-kubernetes-validations) under `n`, that CEL rules are

@@ -13,6 +13,7 @@
 #include "k8s.h"
 #include "alloc.h"
 #include "ptr.h"
+#include "emit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +249,23 @@ static int check_at(sd_check_k8s *st, const sd_k8s_key *k, const sd_node *n, con
     return err;
 }
 
+/* The chart's types and typed keys into *state (a new one). */
+static int open_state(sd_check_k8s **state, const sd_chart *chart, const sd_node *own)
+{
+    sd_check_k8s *st;
+    int err;
+    if (!(st = *state = calloc(1, sizeof *st))) {
+        sd_alloc_note_failure();
+        return SD_ENOMEM;
+    }
+    st->keys = (sd_k8s_keys)SD_K8S_KEYS_INIT;
+    sd_k8s_chart in = { chart->values, own, &st->places };
+    if ((err = sd_k8s_chart_places(&st->places, chart->dir)) < 0 || (err = sd_k8s_types_open(&st->types)) < 0 ||
+        (err = sd_k8s_keys_scan(&st->keys, st->types, &in)) < 0)
+        st->failed = 1;
+    return err < 0 ? err : 0;
+}
+
 int sd_check__k8s(sd_check_k8s **state, sd_source *src, const sd_chart *chart, const sd_node *schema,
                   const sd_node *values, sd_vresult *res)
 {
@@ -260,19 +278,10 @@ int sd_check__k8s(sd_check_k8s **state, sd_source *src, const sd_chart *chart, c
 
     if (!chart || !values || sd_source_options(src)->k8s_types_off)
         return 0;
-    if (!st) {
-        if (!(st = *state = calloc(1, sizeof *st))) {
-            sd_alloc_note_failure();
-            return SD_ENOMEM;
-        }
-        st->keys = (sd_k8s_keys)SD_K8S_KEYS_INIT;
-        sd_k8s_chart in = { chart->values, own, &st->places };
-        if ((err = sd_k8s_chart_places(&st->places, chart->dir)) < 0 || (err = sd_k8s_types_open(&st->types)) < 0 ||
-            (err = sd_k8s_keys_scan(&st->keys, st->types, &in)) < 0)
-            st->failed = 1;
-    }
-    if (st->failed)
+    if (!st && (err = open_state(state, chart, own)) < 0)
         return err;
+    if ((st = *state)->failed)
+        return 0;
     for (size_t i = 0; i < st->keys.n && err >= 0; i++) {
         sd_buf at_ptr = SD_BUF_INIT;
         err = check_at(st, &st->keys.v[i], values, schema, &at_ptr, st->keys.v[i].ptr, res, 0);
@@ -291,4 +300,97 @@ void sd_check__k8s_free(sd_check_k8s *st)
     sd_k8s_chart_places_release(&st->places);
     sd_k8s_types_free(st->types);
     free(st);
+}
+
+/* The full names of definition `full` (node `n`; NULL: a node inside one)
+ * and of every definition it reaches through `$ref`, each once, appended
+ * to *names (borrowed strings), for the rules document. Returns 0 or
+ * SD_ENOMEM. */
+static int closure(const sd_k8s_types *t, const char *full, const sd_node *n, const char ***names,
+                   size_t *nn, size_t *cap, int depth)
+{
+    int err = 0;
+    if (!n || depth > 64)
+        return 0;
+    if (full) {
+        for (size_t i = 0; i < *nn; i++)
+            if (!strcmp((*names)[i], full))
+                return 0;
+        if (sd_grow((void **)names, cap, *nn + 1, sizeof **names) < 0)
+            return SD_ENOMEM;
+        (*names)[(*nn)++] = full;
+    }
+    for (uint32_t i = 0; (n->kind == SD_MAP || n->kind == SD_SEQ) && i < n->n && !err; i++) {
+        const sd_pair *p = &n->items[i];
+        const char *to;
+        if (p->key && !strcmp(p->key->str, "$ref") && p->value->kind == SD_STR &&
+            (to = sd_k8s_types_ref(t, p->value->str)))
+            err = closure(t, to, sd_k8s_types_def(t, to, strlen(to), NULL), names, nn, cap, depth + 1);
+        else
+            err = closure(t, NULL, p->value, names, nn, cap, depth + 1);
+    }
+    return err;
+}
+
+int sd_check__k8s_rules(sd_buf *out, sd_source *src)
+{
+    const sd_chart *chart = sd_source_chart(src);
+    sd_check_k8s *st = NULL;
+    const sd_node *own;
+    const char **names = NULL;
+    size_t nn = 0, cap = 0, nkeys = 0;
+    int err;
+
+    if (sd_source_kind(src) != SD_SOURCE_CHART || !chart || !chart->schema || sd_source_schema_generated(src) ||
+        sd_source_options(src)->k8s_types_off)
+        return 0;
+    own = sd_doc_root(chart->schema);
+    /* the chart's typed keys as validate finds them */
+    if ((err = open_state(&st, chart, own)) < 0 || st->failed) {
+        sd_check__k8s_free(st);
+        return err;
+    }
+    for (size_t i = 0; i < st->keys.n && !err; i++) {
+        const sd_k8s_key *k = &st->keys.v[i];
+        if (!schema_open(st->types, own, k->ptr))
+            continue;
+        sd_buf_puts(out, nkeys++ ? ",\n  " : ",\n \"k8s\": {\"release\": \"" SD_K8S_RELEASE "\", \"keys\": [\n  ");
+        sd_buf_puts(out, "{\"ptr\": ");
+        sd_emit_json_string(out, k->ptr, strlen(k->ptr));
+        sd_buf_puts(out, ", \"type\": ");
+        sd_emit_json_string(out, k->type, strlen(k->type));
+        sd_buf_printf(out, ", \"list\": %s, \"why\": ", k->list ? "true" : "false");
+        sd_emit_json_string(out, k->why, strlen(k->why));
+        sd_buf_puts(out, ", \"omit\": [");
+        for (const char *o = k->omit; o && *o;) {
+            const char *e = strchr(o, '\n');
+            size_t on = e ? (size_t)(e - o) : strlen(o);
+            if (o != k->omit)
+                sd_buf_puts(out, ", ");
+            sd_emit_json_string(out, o, on);
+            o += on + (e != NULL);
+        }
+        sd_buf_puts(out, "]}");
+        err = closure(st->types, k->type, sd_k8s_types_def(st->types, k->type, strlen(k->type), NULL), &names,
+                      &nn, &cap, 0);
+    }
+    if (nkeys) {
+        /* each definition the keys need, with its label for the messages */
+        sd_buf_puts(out, "],\n \"definitions\": {");
+        for (size_t i = 0; i < nn; i++) {
+            sd_buf_puts(out, i ? ",\n  " : "\n  ");
+            sd_emit_json_string(out, names[i], strlen(names[i]));
+            sd_buf_puts(out, ": {\"label\": \"");
+            sd_k8s_type_label(out, names[i]);
+            sd_buf_puts(out, "\", \"schema\": ");
+            sd_emit_json(out, NULL, sd_k8s_types_def(st->types, names[i], strlen(names[i]), NULL), 0, 0);
+            sd_buf_puts(out, "}");
+        }
+        sd_buf_puts(out, "}}");
+    }
+    free(names);
+    sd_check__k8s_free(st);
+    if (err < 0)
+        sd_alloc_note_failure();
+    return err < 0 ? err : sd_buf_failed(out) ? sd_buf_error(out) : 0;
 }

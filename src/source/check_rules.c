@@ -3,7 +3,9 @@
  * docs/rules.md): each schema's compiled program with what the browser's
  * interpreter needs beside it (a subchart's alias and defaults, a ytt
  * schema's defaults, a CRD version's group, version and kind, the CRD
- * fallback), written by validate/rules.c. */
+ * fallback), written by validate/rules.c; for a chart with a schema of its
+ * own, validate's Kubernetes layer (check_k8s.c: the typed keys that
+ * schema leaves open and their definitions) as "k8s". */
 #include "check.h"
 #include "rules.h"
 
@@ -79,7 +81,16 @@ int sd_check_rules(sd_buf *out, sd_source *src, const sd_check_opts *opts, sd_di
         return sd_diag_error(diags, SD_ENOTFOUND, (sd_loc){ sd_source_path(src), 0, 0 },
                              "the CRD has no openAPIV3Schema");
     }
+    /* validate's Kubernetes layer, for the interpreter to apply too */
+    sd_buf k8s = SD_BUF_INIT;
+    if ((err = sd_check__k8s_rules(&k8s, src)) < 0) {
+        free(entries);
+        sd_buf_release(&k8s);
+        return sd_diag_error(diags, err, (sd_loc){ sd_source_path(src), 0, 0 }, "out of memory");
+    }
+    ro.extra = k8s.len ? k8s.ptr : NULL;
     err = sd_rules_export(out, entries, n, &ro, diags);
+    sd_buf_release(&k8s);
     free(entries);
     return err;
 }

@@ -15,6 +15,7 @@
 #include "ptr.h"
 #include "buf.h"
 #include "ecma_re.h"
+#include "vnamed.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -52,6 +53,19 @@ int sd_format_id(const char *name)
         if (strcmp(names[i], name) == 0)
             return i;
     return -1;
+}
+
+const char *sd_vnamed_words(const char *format, const char *pattern)
+{
+    static const struct { const char *name, *re, *words; } named[] = {
+#define SD_VNAMED_ROW(name, re, words) { name, re, words },
+        SD_VNAMED_LIST(SD_VNAMED_ROW)
+#undef SD_VNAMED_ROW
+    };
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if ((format && !strcmp(format, named[i].name)) || (pattern && named[i].re && !strcmp(pattern, named[i].re)))
+            return named[i].words;
+    return NULL;
 }
 
 const char *sd_format_name(int id)

@@ -8,7 +8,8 @@
  * the file:line:col of its keywords so that messages point where the C
  * validator's do. Values that messages quote from the schema (enum lists,
  * const) are rendered here once, with the C code's own renderer. The
- * message catalogue (vmsg.h) goes in as "messages". Output is
+ * message catalogue (vmsg.h) goes in as "messages", the named formats
+ * (vnamed.h) as "named". Output is
  * deterministic: records in compile order, tables in first-use order.
  * Format: docs/rules.md. */
 #include "rules.h"
@@ -17,6 +18,7 @@
 #include "emit.h"
 #include "keywords.h"
 #include "vmsg.h"
+#include "vnamed.h"
 #include "vprog.h"
 #include "jsnum.h"
 
@@ -752,7 +754,8 @@ static size_t number_records(rx *x, const sd_rules_entry *entries, size_t n, uns
     return next;
 }
 
-/* The header: what made the document, the options, the message catalogue. */
+/* The header: what made the document, the options, the message catalogue,
+ * the named formats. */
 static void put_header(sd_buf *out, const sd_rules_opts *opts, unsigned long limit, size_t max_errors)
 {
     sd_buf_printf(out, "{\"rules\": 1,\n \"generator\": \"schemadoc %s\",\n \"source\": ", SD_VERSION);
@@ -779,6 +782,28 @@ static void put_header(sd_buf *out, const sd_rules_opts *opts, unsigned long lim
         }
     }
     sd_buf_puts(out, "}");
+    /* the named formats (vnamed.h): [format, pattern, words] */
+    sd_buf_puts(out, ",\n \"named\": [");
+    {
+        static const char *const named[][3] = {
+#define SD_VNAMED_ROW(name, re, words) { name, re, words },
+            SD_VNAMED_LIST(SD_VNAMED_ROW)
+#undef SD_VNAMED_ROW
+        };
+        for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+            sd_buf_puts(out, i ? ", [" : "[");
+            for (int j = 0; j < 3; j++) {
+                if (j)
+                    sd_buf_puts(out, ", ");
+                if (named[i][j])
+                    put_str(out, named[i][j]);
+                else
+                    sd_buf_puts(out, "null");
+            }
+            sd_buf_puts(out, "]");
+        }
+    }
+    sd_buf_puts(out, "]");
 }
 
 /* One entry point: its root record, and what the interpreter needs beside
@@ -926,6 +951,8 @@ int sd_rules_export(sd_buf *out, const sd_rules_entry *entries, size_t n,
         sd_buf_puts(out, ",\n \"fallback\": ");
         put_str(out, opts->fallback);
     }
+    if (opts && opts->extra)
+        sd_buf_puts(out, opts->extra);
     put_records(out, &x, entries, n, &res_owner);
     put_tables(out, &x, res_owner);
 

@@ -34,6 +34,7 @@ typedef struct sd_rules_opts {
     int         formats;           /* enum sd_format_mode the validators were compiled with */
     int         draft;             /* --draft (0: none) */
     int         default_draft;     /* dialect without $schema (0: 2020-12) */
+    const char *extra;             /* members written after "fallback" (",\n \"k8s\": {...}"), or NULL */
 } sd_rules_opts;
 
 /** Append the rules document for `entries` to `out`. Pattern warnings are

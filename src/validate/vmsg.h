@@ -25,6 +25,7 @@
 #define SD_MSG_PATTERN_ERROR    "pattern '%s' could not be matched (PCRE2 error %d)"
 #define SD_MSG_PATTERN_JS       "pattern '%s' is refused by this JavaScript engine (%s); the value is treated as not matching"
 #define SD_MSG_FORMAT           "value %s is not a valid %s"
+#define SD_MSG_NAMED            "value %s is not %s"
 #define SD_MSG_FORMAT_WARN      "value %s is not a valid %s (%s only annotates `format`; --formats makes this an error)"
 #define SD_MSG_MINIMUM          "%s is less than the minimum of %s"
 #define SD_MSG_MAXIMUM          "%s is greater than the maximum of %s"
@@ -64,7 +65,7 @@
 #define SD_VMSG_LIST(X) \
     X(FALSE_SCHEMA) X(TYPE) X(TYPE_VALUE) X(TYPE_OR) X(TYPE_NOTHING) X(ENUM) X(ENUM_SEP) \
     X(ENUM_MORE) X(CONST) X(MIN_LENGTH) X(MAX_LENGTH) X(PATTERN) X(PATTERN_LIMIT) \
-    X(PATTERN_ERROR) X(PATTERN_JS) X(FORMAT) X(FORMAT_WARN) X(MINIMUM) X(MAXIMUM) X(EXCLUSIVE_MINIMUM) \
+    X(PATTERN_ERROR) X(PATTERN_JS) X(FORMAT) X(NAMED) X(FORMAT_WARN) X(MINIMUM) X(MAXIMUM) X(EXCLUSIVE_MINIMUM) \
     X(EXCLUSIVE_MAXIMUM) X(MULTIPLE_OF) X(MIN_PROPERTIES) X(MAX_PROPERTIES) X(REQUIRED) \
     X(DEPENDENT) X(UNEXPECTED_TYPO) X(UNEXPECTED_ALLOWED) X(UNEXPECTED) X(KEY_LIST_FIRST) \
     X(KEY_LIST_NEXT) X(UNEVALUATED) X(UNIQUE) X(MIN_ITEMS) X(MAX_ITEMS) X(CONTAINS) \

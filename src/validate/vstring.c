@@ -9,6 +9,7 @@
 #include "vwalk.h"
 #include "buf.h"
 #include "vmsg.h"
+#include "vnamed.h"
 
 static size_t utf8_count(const char *s, size_t n)
 {
@@ -90,9 +91,11 @@ int sd_vwalk__string(vctx *c, const vs *s, const sd_tval *inst)
         int m = sd_vwalk__match(c, &s->pattern, inst, s, "pattern");
         if (m == 0) {
             ok = 0; if (!c->res) return 0;
+            const char *nm = sd_vnamed_words(NULL, s->pattern.src);   /* vnamed.h */
             sd_buf b = SD_BUF_INIT;
             sd_vprog__show(&b, c->t, inst);
-            sd_vwalk__err(c, s, "pattern", inst, NULL, SD_MSG_PATTERN, b.ptr, s->pattern.src);
+            sd_vwalk__err(c, s, "pattern", inst, NULL, nm ? SD_MSG_NAMED : SD_MSG_PATTERN, b.ptr,
+                          nm ? nm : s->pattern.src);
             sd_buf_release(&b);
         } else if (m < 0) {
             ok = 0; if (!c->res) return 0;
@@ -100,9 +103,11 @@ int sd_vwalk__string(vctx *c, const vs *s, const sd_tval *inst)
     }
     if (s->format >= 0 && s->assert_format && !sd_format_check(s->format, inst->u.s, inst->len)) {
         ok = 0; if (!c->res) return 0;
+        const char *nm = sd_vnamed_words(sd_format_name(s->format), NULL);
         sd_buf b = SD_BUF_INIT;
         sd_vprog__show(&b, c->t, inst);
-        sd_vwalk__err(c, s, "format", inst, NULL, SD_MSG_FORMAT, b.ptr, sd_format_name(s->format));
+        sd_vwalk__err(c, s, "format", inst, NULL, nm ? SD_MSG_NAMED : SD_MSG_FORMAT, b.ptr,
+                      nm ? nm : sd_format_name(s->format));
         sd_buf_release(&b);
     } else if (s->format >= 0 && s->warn_format && c->res &&
                !sd_format_check(s->format, inst->u.s, inst->len)) {

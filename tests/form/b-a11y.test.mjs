@@ -30,7 +30,8 @@ async function unnamed(page) {
   });
 }
 
-for (const kind of ["chart", "noschema", "ytt", "crd", "schema"]) {
+// k8s: the Kubernetes editors (a quantity's unit, a probe's handler: form_k8s.js)
+for (const kind of ["chart", "noschema", "ytt", "crd", "schema", "k8s"]) {
   test(`B ${kind}: every control has an accessible name; value controls are named by their path`, async () => {
     const p = await open(form(kind));
     try {

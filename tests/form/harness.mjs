@@ -39,6 +39,7 @@ export const SOURCES = {
   sections: path.join(FIX, "chart-sections"),
   choices: path.join(FIX, "chart-choices"),
   noschema: path.join(FIX, "chart-noschema"),
+  k8s: path.join(FIX, "chart-k8s"),
   ytt: path.join(FIX, "ytt/schema.yaml"),
   crd: path.join(FIX, "crd/widgets.yaml"),
   schema: path.join(FIX, "schema/widget-config.schema.json"),

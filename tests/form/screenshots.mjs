@@ -4,7 +4,8 @@
 // docs/form/KIND-SCHEME-WIDTH.png. The chart's shows one invalid field and an
 // opened object so the error and nesting styles are in the picture. Then a
 // deep field of the Prometheus CRD (corpus) on a phone, and a filtered search:
-// docs/form/crd-deep-SCHEME-390.png, docs/form/chart-search-SCHEME-WIDTH.png.
+// docs/form/crd-deep-SCHEME-390.png, docs/form/chart-search-SCHEME-WIDTH.png;
+// the Kubernetes editors: docs/form/k8s-{resources,probe}-light-WIDTH.png.
 import path from "node:path";
 import fs from "node:fs";
 import { form, open, closeBrowser, setField, reveal, ROOT, CORPUS } from "./harness.mjs";
@@ -58,6 +59,22 @@ for (const [scheme, width] of [["light", 1280], ["dark", 390]]) {
     const f = path.join(out, `chart-search-${scheme}-${width}.png`);
     await pg.screenshot({ path: f });
     made.push(path.relative(ROOT, f));
+  } finally { await p.close(); }
+}
+// issue 43: the Kubernetes editors of fixture chart-k8s (form_k8s.js): the
+// resources editor and a probe's handler choice, desktop and phone
+for (const width of [1280, 390]) {
+  const p = await open(form("k8s"), { viewport: { width, height: width > 500 ? 900 : 844 } });
+  try {
+    const pg = p.page;
+    await reveal(pg, "resources.requests.memory");
+    await reveal(pg, "resources.limits.cpu");
+    await reveal(pg, "livenessProbe.httpGet.port");
+    for (const [what, at] of [["resources", "resources"], ["probe", "livenessProbe"]]) {
+      const f = path.join(out, `k8s-${what}-light-${width}.png`);
+      await pg.locator(`[data-path="${at}"]`).first().screenshot({ path: f });
+      made.push(path.relative(ROOT, f));
+    }
   } finally { await p.close(); }
 }
 await closeBrowser();

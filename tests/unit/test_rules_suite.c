@@ -107,7 +107,7 @@ static void run_file(sd_file_loader *fl, const char *dir, const char *name, cons
         ct->groups++;
         if (cerr == 0) {
             sd_rules_entry e = { "schema", v, 0, NULL, NULL, NULL, NULL, NULL };
-            sd_rules_opts ro = { path.ptr, "schema", NULL, formats, 0, draft };
+            sd_rules_opts ro = { path.ptr, "schema", NULL, formats, 0, draft, NULL };
             sd_diags rd = SD_DIAGS_INIT;
             if (sd_rules_export(&rules, &e, 1, &ro, &rd) == 0 && rules.len > 100 &&
                 !strncmp(rules.ptr, "{\"rules\": 1,", 12)) {
