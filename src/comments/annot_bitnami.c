@@ -17,12 +17,19 @@
 
 int sd_annot__bitnami_detect(const sd_doc *values)
 {
+    /* a file with both kinds is written in the one it uses more:
+     * kube-prometheus-stack has one stray `## @param` among 40 helm-docs
+     * `# --` comments, and readme-generator's reading of it would show one
+     * description where helm-docs shows 40 */
+    size_t params = 0, dashes = 0;
     for (size_t i = 0; i < values->ncomments; i++) {
         const char *t = values->comments[i].text;
         if (t[0] == '#' && sd_annot__starts(sd_annot__skip_ws(t + 1), "@param "))
-            return 1;
+            params++;
+        else if (t[0] == ' ' && t[1] == '-' && t[2] == '-')   /* helm-docs' "# --" */
+            dashes++;
     }
-    return 0;
+    return params > 0 && params >= dashes;
 }
 
 /* `## @param path [modifiers] description` and friends, in file order. */

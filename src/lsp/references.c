@@ -3,7 +3,7 @@
  * where values.yaml sets a key (hover.c), and where the chart's templates
  * read it.
  * In: the chart's templates/ (read once per chart, on the first question,
- * by dialect/tmplrefs.c, which follows the dot through `with` and `range`,
+ * by helm/tmplrefs.c, which follows the dot through `with` and `range`,
  * `$` and `$variables`); out: for a key of the open values file, the
  * Location of each term that stands for it (`.Values.a.b`, `.b` under
  * `with .Values.a`, `$r.b` in a range) and of each that writes a map above

@@ -763,7 +763,7 @@ static size_t chart_texts(const sd_chart *c, sd_check_text *t, size_t n, size_t 
     if (!c || depth > 8)
         return n;
     if (c->values && c->values->text && n < max)
-        t[n++] = (sd_check_text){ c->values->file, c->values->text, c->values->text_len };
+        t[n++] = (sd_check_text){ c->values->file, c->values->text, c->values->text_len, NULL };
     for (size_t i = 0; i < c->nsubcharts; i++)
         n = chart_texts(c->subcharts[i], t, n, max, depth + 1);
     return n;
@@ -779,16 +779,20 @@ static void ends(sd_check *k, size_t from)
     if (t && res) {
         for (size_t i = 0; i < k->nkeep; i++)
             if (k->keep[i]->text)
-                t[n++] = (sd_check_text){ k->keep[i]->file, k->keep[i]->text, k->keep[i]->text_len };
+                t[n++] = (sd_check_text){ k->keep[i]->file, k->keep[i]->text, k->keep[i]->text_len, NULL };
         for (size_t i = 0; i < k->nitems; i++) {
-            if (k->items[i].text && k->items[i].file)
-                t[n++] = (sd_check_text){ k->items[i].file, k->items[i].text, k->items[i].text_len };
+            if (k->items[i].text && k->items[i].file) {
+                size_t fl = strlen(k->items[i].file);
+                int yaml_tape = k->items[i].tape && !(fl >= 5 && !strcmp(k->items[i].file + fl - 5, ".json"));
+                t[n++] = (sd_check_text){ k->items[i].file, k->items[i].text, k->items[i].text_len,
+                                          yaml_tape ? k->items[i].file : NULL };
+            }
             res[i] = &k->items[i].r.res;
         }
         if (sd_source_kind(k->src) == SD_SOURCE_CHART)
             n = chart_texts(sd_source_chart(k->src), t, n, max - 1, 0);
         if (k->opts.mem_name && k->opts.mem_text)
-            t[n++] = (sd_check_text){ k->opts.mem_name, k->opts.mem_text, k->opts.mem_len };
+            t[n++] = (sd_check_text){ k->opts.mem_name, k->opts.mem_text, k->opts.mem_len, NULL };
     }
     if (!t || !res || sd_check__ends(t, n, res, k->nitems, k->diags, from) < 0)
         sd_alloc_note_failure();

@@ -151,6 +151,10 @@ void sd_check__cel_note(sd_diags *diags, const sd_node *n, int *said, int depth,
 typedef struct sd_check_text {
     const char *file, *text;
     size_t      len;
+    const char *reread;     /* the file to read the text from again when
+                               `text` is a YAML tape's (load_tape.c writes
+                               each string's NUL over the byte after it: a
+                               line break, a `:`, a quote); NULL: as read */
 } sd_check_text;
 
 /** Internal (check_ends.c): set the end (tree/span.h) of each finding of

@@ -7,6 +7,8 @@
 #include "check.h"
 #include "diag.h"
 #include "span.h"
+#include "file.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,7 @@ typedef struct memo { int line, column, what, end_line, end_column; } memo;
 
 typedef struct idx {
     const sd_check_text *t;
+    char                *copy;    /* the text read again (sd_check_text.reread) */
     sd_span_text         lines;
     memo                *memo;
     int                  state;   /* 0 not indexed, 1 indexed, -1 failed */
@@ -32,8 +35,18 @@ static idx *text_for(idx *x, size_t n, const char *file)
         if (x[i].t->file != file && strcmp(x[i].t->file, file))
             continue;
         if (x[i].state == 0) {
+            const char *text = x[i].t->text;
+            size_t len = 0;
+            sd_diags quiet = SD_DIAGS_INIT;
+            /* (the file as it was read, unless it changed since) */
+            int rc = x[i].t->reread ? sd_file_read(&x[i].copy, &len, x[i].t->reread, x[i].t->len, 0, &quiet) : -1;
+            if (rc == 0 && len == x[i].t->len)
+                text = x[i].copy;
+            else if (rc == SD_ENOMEM)
+                sd_alloc_note_failure();
+            sd_diags_release(&quiet);
             x[i].memo = calloc(MEMO, sizeof *x[i].memo);
-            x[i].state = x[i].memo && sd_span_text_init(&x[i].lines, x[i].t->text, x[i].t->len) == 0 ? 1 : -1;
+            x[i].state = x[i].memo && sd_span_text_init(&x[i].lines, text, x[i].t->len) == 0 ? 1 : -1;
         }
         return x[i].state == 1 ? &x[i] : NULL;
     }
@@ -90,6 +103,7 @@ int sd_check__ends(const sd_check_text *texts, size_t ntexts, sd_vresult *const 
         if (x[i].state == 1)
             sd_span_text_release(&x[i].lines);
         free(x[i].memo);
+        free(x[i].copy);
     }
     free(x);
     return err;

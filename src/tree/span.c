@@ -253,6 +253,8 @@ static size_t plain_end(const sd_span_text *l, size_t p, int flow, int *key)
     size_t e = lend(l, line_of(l, p)), i;
     *key = 0;
     for (i = p; i < e; i++) {
+        if (t[i] == '\0')
+            break;   /* a tape's text: the string's NUL stands where it ended (load_tape.c) */
         if (t[i] == ':' && (blank_or_end(t, i + 1, e) || (flow && strchr(",]}", t[i + 1])))) {
             *key = 1;
             break;

@@ -512,6 +512,11 @@ static void test_dialect_table(void)
     OK(sd_dialect_detect(bn) == &sd_dialects[SD_DIALECT_BITNAMI]);
     OK(sd_dialect_detect(hd) == &sd_dialects[SD_DIALECT_HELMDOCS]);
     OK(sd_dialect_detect(NULL) == &sd_dialects[SD_DIALECT_COUNT - 1]);
+    /* both kinds: the one the file uses more (kube-prometheus-stack: one
+     * stray `## @param` among 40 `# --`) */
+    sd_doc *mixed = load("values.yaml", "## @param a The a\na: 1\n# -- the b\nb: 2\n# -- the c\nc: 3\n");
+    OK(mixed && sd_dialect_detect(mixed) == &sd_dialects[SD_DIALECT_HELMDOCS]);
+    sd_doc_free(mixed);
 
     INT_EQ(sd_annots_scan(&a, bn, NULL, &d), 0);
     OK(a.dialect == &sd_dialects[SD_DIALECT_BITNAMI]);
