@@ -55,7 +55,7 @@ has "spoils: affinity.nodeAfinity, a warning with did-you-mean and the evidence"
     "spoiled.yaml:2:3: warning: affinity.nodeAfinity: unknown field \`nodeAfinity\` of Affinity (core/v1): the Kubernetes API server drops it; did you mean \`nodeAffinity\`? [typed by an @schema annotation naming Affinity (core/v1) ($S/values.yaml:12)]"
 count "spoils: resources.limits.cpu, once" 1 "$tmp/err" "resources.limits.cpu"
 has "spoils: resources.limits.cpu \"half\"" "$tmp/err" \
-    "spoiled.yaml:6:10: error: resources.limits.cpu: the Kubernetes API server rejects this at install: found string \"half\", expected a Kubernetes quantity such as \`500m\`, \`2\`, \`1Gi\` [ResourceRequirements (core/v1); typed by the templates: templates/deployment.yaml:16 hands it to Deployment spec.template.spec.containers[].resources]"
+    "spoiled.yaml:6:10: error: resources.limits.cpu: the Kubernetes API server rejects this at install: found string \"half\", expected a Kubernetes quantity such as 500m, 2 or 1Gi [ResourceRequirements (core/v1); typed by the templates: templates/deployment.yaml:16 hands it to Deployment spec.template.spec.containers[].resources]"
 count "spoils: tolerations[0].operator, once" 1 "$tmp/err" "tolerations\[0\].operator"
 has "spoils: tolerations[0].operator: Equals" "$tmp/err" \
     "spoiled.yaml:9:15: error: tolerations[0].operator: the Kubernetes API server rejects this at install: found string \"Equals\", expected one of \"Equal\", \"Exists\", \"Lt\", \"Gt\""

@@ -4,8 +4,8 @@
  * `pattern` asserts in every draft, `format` only annotates in 2019-09 and
  * later), and its wording. A value that fails such a `format`, or a
  * `pattern` equal to one of these, is worded "value "2 cores" is not a
- * Kubernetes quantity such as `500m`, `2`, `1Gi`" instead of quoting the
- * regex. The one table: validate.c reads it (sd_vnamed_words), rules.c
+ * Kubernetes quantity such as 500m, 2 or 1Gi" instead of quoting the
+ * regex. The one table: vstring.c reads it (sd_vnamed_words), rules.c
  * copies it into every rules document ("named"), and the form's
  * interpreter (src/form/rules.js) words the same messages from there.
  * The patterns are quantity.c's grammars as ECMA-262 patterns
@@ -18,11 +18,11 @@
 
 /* X(format name, pattern or NULL, words) */
 #define SD_VNAMED_LIST(X) \
-    X("quantity", SD_RE_QUANTITY, "a Kubernetes quantity such as `500m`, `2`, `1Gi`") \
+    X("quantity", SD_RE_QUANTITY, "a Kubernetes quantity such as 500m, 2 or 1Gi") \
     X("int-or-string", SD_RE_INT_OR_STRING, \
-      "an integer, a port name or a percentage such as `8080`, `http`, `25%`")
+      "an integer, a port name or a percentage such as 8080, http or 25%")
 
-/** The words of a named format ("a Kubernetes quantity such as `500m`,
+/** The words of a named format ("a Kubernetes quantity such as 500m,
  *  `2`, `1Gi`") when `format` (may be NULL) is one, or when `pattern` (may
  *  be NULL) is the pattern written for one; else NULL. Static (format.c). */
 const char *sd_vnamed_words(const char *format, const char *pattern);

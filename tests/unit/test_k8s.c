@@ -212,7 +212,7 @@ static void test_evidence(void)
         STR_EQ(r.items[0].path, "/resources/limits/cpu");
         STR_EQ(r.items[0].key, "resources.limits.cpu");
         INT_EQ(r.items[0].loc.line, 3);
-        OK(strstr(r.items[0].message, "expected a Kubernetes quantity such as `500m`") != NULL);
+        OK(strstr(r.items[0].message, "expected a Kubernetes quantity such as 500m") != NULL);
         STR_EQ(r.warnings[0].key, "resources.requets");
         OK(strstr(r.warnings[0].message, "did you mean `requests`?") != NULL);
     }
