@@ -329,7 +329,9 @@ check-deps: deps
 # as root, else the command to run; WHO names the tests that need it), then
 # PACKAGE@VERSION into PREFIX unless that version is there. Every pinned
 # package has a prefix of its own under $(BUILD), so that no npm install
-# prunes another's packages. Add a package with its own *-deps target.
+# prunes another's packages. Add a package with its own *-deps target. A
+# fifth argument, `optional`, makes a failed install a warning that says so
+# (the bench's side-by-side tools), not an error.
 define npm_deps
 @command -v npm >/dev/null 2>&1 || { \
   if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm nodejs >/dev/null \
@@ -339,7 +341,7 @@ define npm_deps
   echo "schemadoc: npm install --prefix $(2) $(3)@$(4)"; \
   mkdir -p $(2) && npm install --prefix $(2) --no-save --no-audit --no-fund --loglevel=error \
     $(3)@$(4) >/dev/null \
-    || { echo "schemadoc: npm install --prefix $(2) $(3)@$(4) failed" >&2; exit 2; }; \
+    || { echo "schemadoc: npm install --prefix $(2) $(3)@$(4) failed$(if $(5), (optional: what needs it is left out))" >&2; $(if $(5),true,exit 2); }; \
 fi
 endef
 
@@ -372,12 +374,7 @@ lsp-deps:
 YLS_VERSION := 1.19.2
 YLS_NODE  := $(BUILD)/node-yls
 yls-deps: lsp-deps
-	@if ! grep -qs '"version": "$(YLS_VERSION)"' $(YLS_NODE)/node_modules/yaml-language-server/package.json; then \
-	  echo "schemadoc: npm install --prefix $(YLS_NODE) yaml-language-server@$(YLS_VERSION)"; \
-	  mkdir -p $(YLS_NODE) && npm install --prefix $(YLS_NODE) --no-save --no-audit --no-fund --loglevel=error \
-	    yaml-language-server@$(YLS_VERSION) >/dev/null \
-	    || echo "schemadoc: npm install --prefix $(YLS_NODE) yaml-language-server@$(YLS_VERSION) failed (offline?): no side-by-side figures" >&2; \
-	fi
+	$(call npm_deps,bench,$(YLS_NODE),yaml-language-server,$(YLS_VERSION),optional)
 
 # the form's figures alone (also part of make bench), and its screenshots (docs/form/)
 bench-form: browser-deps
