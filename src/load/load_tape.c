@@ -114,22 +114,6 @@ static sd_tval *push(yp *p, sd_kind k, size_t at)
     return v;
 }
 
-/* The start offsets of the lines, as sd_tape_loc() makes them, before the
- * first line break becomes a string's NUL. */
-static int make_lines(sd_tape *t)
-{
-    size_t n = 1;
-    for (const char *q = t->text; (q = memchr(q, '\n', (size_t)(t->text + t->text_len - q))); q++)
-        n++;
-    if (!(t->lines = malloc(n * sizeof *t->lines)))
-        return SD_ENOMEM;
-    t->lines[0] = 0;
-    t->nlines = 1;
-    for (const char *q = t->text; (q = memchr(q, '\n', (size_t)(t->text + t->text_len - q))); q++)
-        t->lines[t->nlines++] = (uint32_t)(q - t->text) + 1;
-    return 0;
-}
-
 /* A string value or key: left in the text when the text holds it as it
  * reads (`pos`: where it would start, `nul`: the byte that becomes its
  * NUL), else copied into the tape's arena. */
@@ -139,7 +123,7 @@ static int put_string(yp *p, sd_tval *v, const char *s, size_t len, size_t pos, 
     if (in_place && nul <= p->len && nul == pos + len && (unsigned char)p->text[nul] < 0x80 &&
         memcmp(p->text + pos, s, len) == 0) {
         if (p->text[nul] == '\n') {
-            if (!p->t->lines && make_lines(p->t))
+            if (sd_tape_lines(p->t) < 0)   /* (before the first line break becomes a NUL) */
                 return SD_ENOMEM;
             p->nl_at = nul;   /* (the cursor stands on it: a plain scalar's end) */
         }

@@ -376,6 +376,22 @@ void sd_tape_free(sd_tape *t)
     t->n = t->nlines = 0;
 }
 
+int sd_tape_lines(sd_tape *t)
+{
+    size_t n = 1;
+    if (t->lines)
+        return 0;
+    for (const char *p = t->text; (p = memchr(p, '\n', (size_t)(t->text + t->text_len - p))); p++)
+        n++;
+    if (!(t->lines = malloc(n * sizeof *t->lines)))
+        return SD_ENOMEM;
+    t->lines[0] = 0;
+    t->nlines = 1;
+    for (const char *p = t->text; (p = memchr(p, '\n', (size_t)(t->text + t->text_len - p))); p++)
+        t->lines[t->nlines++] = (uint32_t)(p - t->text) + 1;
+    return 0;
+}
+
 sd_loc sd_tape_loc(sd_tape *t, const sd_tval *x)
 {
     sd_loc l = { t->file, 0, 0 };
@@ -385,17 +401,8 @@ sd_loc sd_tape_loc(sd_tape *t, const sd_tval *x)
     if (t->src)
         return sd_tape_node(t, x)->loc;
 
-    if (!t->lines) {
-        size_t n = 1;
-        for (const char *p = t->text; (p = memchr(p, '\n', (size_t)(t->text + t->text_len - p))); p++)
-            n++;
-        if (!(t->lines = malloc(n * sizeof *t->lines)))
-            return l;
-        t->lines[0] = 0;
-        t->nlines = 1;
-        for (const char *p = t->text; (p = memchr(p, '\n', (size_t)(t->text + t->text_len - p))); p++)
-            t->lines[t->nlines++] = (uint32_t)(p - t->text) + 1;
-    }
+    if (sd_tape_lines(t) < 0)
+        return l;
     /* the last line that starts at or before `at` */
     hi = t->nlines;
     while (hi - lo > 1) {

@@ -98,6 +98,10 @@ static inline const sd_node *sd_tape_node(const sd_tape *t, const sd_tval *x)
 }
 /** Where value `x` of `t` starts, as json.c (or the node's loader) reports it. */
 sd_loc sd_tape_loc(sd_tape *t, const sd_tval *x);
+/** Make t->lines (the start offset of each line of t->text) unless made:
+ *  0, or SD_ENOMEM (nothing made). The first sd_tape_loc() calls it; a
+ *  parser that writes NULs over line breaks calls it before (load_tape.c). */
+int sd_tape_lines(sd_tape *t);
 /** The file of value `x` (cheaper than its location). */
 static inline const char *sd_tape_file(const sd_tape *t, const sd_tval *x)
 {
