@@ -402,7 +402,8 @@ static int merge(yp *p, yframe *f)
         }
     }
     if (!r) {
-        memcpy(&t->v[me + 1], out, nout * sizeof *out);
+        if (nout)   /* (a map of nothing but a merge of null: no pairs, out is NULL) */
+            memcpy(&t->v[me + 1], out, nout * sizeof *out);
         t->n = me + 1 + nout;
         f->count = count;
     }
