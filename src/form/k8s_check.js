@@ -76,7 +76,9 @@ export class K8sLayer {
         if (Array.isArray(v)) v.forEach((it, j) => this.walk(c, it, def.schema, 0, here + "/" + j));
         else this.rejects(c, v, "an array", here);
       } else this.walk(c, v, def.schema, 0, here);
-      for (const f of mine) if (!unwritten(v, here, f.path, k.omit)) out.push(f);
+      // warnOnly: the schema (a made one, with the type bundled) checks the
+      // value itself; the layer adds the unknown fields, as validate does
+      for (const f of mine) if ((f.warning || !k.warnOnly) && !unwritten(v, here, f.path, k.omit)) out.push(f);
       return;
     }
     const s = segs[i];

@@ -341,10 +341,15 @@ int sd_check__k8s_rules(sd_buf *out, sd_source *src)
     size_t nn = 0, cap = 0, nkeys = 0;
     int err;
 
-    if (sd_source_kind(src) != SD_SOURCE_CHART || !chart || !chart->schema || sd_source_schema_generated(src) ||
-        sd_source_options(src)->k8s_types_off)
+    if (sd_source_kind(src) != SD_SOURCE_CHART || !chart || !chart->schema || sd_source_options(src)->k8s_types_off)
         return 0;
-    own = sd_doc_root(chart->schema);
+    /* a made schema is no evidence (as in sd_check__k8s): every typed key
+     * is the layer's; when the form bundled the types into it (k8s_bundle),
+     * it checks each value itself, and the layer only adds what validate
+     * adds there, an unknown field's warning */
+    const int made = sd_source_schema_generated(src);
+    const int warn_only = made && sd_source_options(src)->k8s_bundle;
+    own = made ? NULL : sd_doc_root(chart->schema);
     /* the chart's typed keys as validate finds them */
     if ((err = open_state(&st, chart, own)) < 0 || st->failed) {
         sd_check__k8s_free(st);
@@ -352,14 +357,15 @@ int sd_check__k8s_rules(sd_buf *out, sd_source *src)
     }
     for (size_t i = 0; i < st->keys.n && !err; i++) {
         const sd_k8s_key *k = &st->keys.v[i];
-        if (!schema_open(st->types, own, k->ptr))
+        if (own && !schema_open(st->types, own, k->ptr))
             continue;
         sd_buf_puts(out, nkeys++ ? ",\n  " : ",\n \"k8s\": {\"release\": \"" SD_K8S_RELEASE "\", \"keys\": [\n  ");
         sd_buf_puts(out, "{\"ptr\": ");
         sd_emit_json_string(out, k->ptr, strlen(k->ptr));
         sd_buf_puts(out, ", \"type\": ");
         sd_emit_json_string(out, k->type, strlen(k->type));
-        sd_buf_printf(out, ", \"list\": %s, \"why\": ", k->list ? "true" : "false");
+        sd_buf_printf(out, ", \"list\": %s, %s\"why\": ", k->list ? "true" : "false",
+                      warn_only ? "\"warnOnly\": true, " : "");
         sd_emit_json_string(out, k->why, strlen(k->why));
         sd_buf_puts(out, ", \"omit\": [");
         for (const char *o = k->omit; o && *o;) {

@@ -3,9 +3,10 @@
  * docs/rules.md): each schema's compiled program with what the browser's
  * interpreter needs beside it (a subchart's alias and defaults, a ytt
  * schema's defaults, a CRD version's group, version and kind, the CRD
- * fallback), written by validate/rules.c; for a chart with a schema of its
- * own, validate's Kubernetes layer (check_k8s.c: the typed keys that
- * schema leaves open and their definitions) as "k8s". */
+ * fallback), written by validate/rules.c; and validate's Kubernetes layer
+ * (check_k8s.c) as "k8s": for a chart with a schema of its own, the typed
+ * keys that schema leaves open, for a made one every typed key, with
+ * their definitions. */
 #include "check.h"
 #include "rules.h"
 

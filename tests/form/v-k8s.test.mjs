@@ -47,6 +47,27 @@ test("V k8s: resources.limits.cpu is a quantity, tolerations[].operator a choice
   }
 });
 
+// A chart without a schema (chart-k8s): the form's made schema bundles each
+// typed key's Kubernetes type, which checks the values; validate's layer adds
+// an unknown field's warning with "did you mean" there, and so does the form
+// (the rules' "k8s" keys marked warnOnly: no second error for a value).
+test("V k8s: a chart without a schema: an unknown Kubernetes field warned, as validate", async () => {
+  const p = await open(form(SRC));
+  const pg = p.page;
+  try {
+    await importText(pg, "resources:\n  limits:\n    cpu: 2 cores\n  limts:\n    memory: 1Gi\n", "typo.yaml");
+    const pr = await until(() => problems(pg), (r) => r.items.length >= 2, 5000, "two problems");
+    const texts = pr.items.map((i) => i.text);
+    check(texts.some((t) => t.startsWith("resources.limts: warning: unknown field `limts` of ResourceRequirements (core/v1)") &&
+      t.includes("did you mean `limits`?")), `the typo warned with did-you-mean: ${JSON.stringify(texts)}`);
+    checkEqual(texts.filter((t) => t.startsWith("resources.limits.cpu:")).length, 1, `the quantity reported once: ${JSON.stringify(texts)}`);
+    const v = validate(SRC, [writeTmp("typo.yaml", "resources:\n  limits:\n    cpu: 2 cores\n  limts:\n    memory: 1Gi\n")]);
+    check(v[0].warnings.some((w) => w.path === "/resources/limts"), `validate warns the same key: ${JSON.stringify(v[0].warnings)}`);
+  } finally {
+    await p.close();
+  }
+});
+
 // A chart that ships its own schema (fixture chart-k8s-own): it leaves
 // `resources` open (`type: object`) and says nothing of `affinity`; its
 // templates hand both whole to a Deployment. The form applies validate's
