@@ -7,6 +7,7 @@
  * search and given a key index at the end: linear in the keys, and lookups
  * in the result stay constant-time (a values file of 32,000 keys that the
  * chart does not have took 12 s in a search per key). */
+#include "alloc.h"
 #include "merge.h"
 #include "synth.h"
 
@@ -21,14 +22,8 @@ static int put(pairs *v, const sd_node *key, sd_node *value)
 {
     if (!key || !value)
         return -1;
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? v->cap * 2 : 16;
-        sd_pair *np = realloc(v->p, cap * sizeof *np);
-        if (!np)
-            return -1;
-        v->p = np;
-        v->cap = cap;
-    }
+    if (sd_grow((void **)&v->p, &v->cap, v->n + 1, sizeof *v->p) < 0)
+        return -1;
     sd_pair *p = &v->p[v->n++];
     memset(p, 0, sizeof *p);
     p->key = (sd_node *)(uintptr_t)key;

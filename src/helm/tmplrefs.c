@@ -10,6 +10,7 @@
  * is which values path reaches which name. A path is a node of the trie
  * (a few alternatives where a value may be one of several: merge, default,
  * coalesce), so a long prefix bound by `with` is stored once. */
+#include "alloc.h"
 #include "tmplrefs.h"
 #include "gotmpl_lex.h"
 
@@ -65,14 +66,8 @@ static int grow_index(sd_tmplrefs *r)
 
 static int add_node(sd_tmplrefs *r, uint32_t parent, const char *k, size_t n)
 {
-    if (r->nnodes == r->anodes) {
-        size_t na = r->anodes ? r->anodes * 2 : 64;
-        sd_tmplnode *nn = realloc(r->nodes, na * sizeof *nn);
-        if (!nn)
-            return -1;
-        r->nodes = nn;
-        r->anodes = na;
-    }
+    if (sd_grow((void **)&r->nodes, &r->anodes, r->nnodes + 1, sizeof *r->nodes) < 0)
+        return -1;
     sd_tmplnode *x = &r->nodes[r->nnodes];
     memset(x, 0, sizeof *x);
     if (!(x->seg = sd_arena_strndup(&r->arena, k, n)))
@@ -293,14 +288,8 @@ static int tok_is(const tok *t, int type, const char *text)
 
 static int add_tok(scan *s, tok t)
 {
-    if (s->ntoks == s->atoks) {
-        size_t na = s->atoks ? s->atoks * 2 : 64;
-        tok *nt = realloc(s->toks, na * sizeof *nt);
-        if (!nt)
-            return s->r->oom = 1, -1;
-        s->toks = nt;
-        s->atoks = na;
-    }
+    if (sd_grow((void **)&s->toks, &s->atoks, s->ntoks + 1, sizeof *s->toks) < 0)
+        return s->r->oom = 1, -1;
     s->toks[s->ntoks++] = t;
     return 0;
 }

@@ -13,6 +13,7 @@
  * with its type, sorted by path; a path placed at two types is dropped.
  * Bounded: tmplrefs' bounds on files and bytes, at most MAX_EVENTS
  * actions kept and MAX_STEPS steps of include expansion. */
+#include "alloc.h"
 #include "places.h"
 #include "places_int.h"
 #include "buf.h"
@@ -168,14 +169,8 @@ static vref vref_map(reader *rd, vref v, const binding *b)
 static int on_act(const sd_tmplact *a, void *payload)
 {
     reader *rd = payload;
-    if (rd->nacts == rd->aacts) {
-        size_t na = rd->aacts ? rd->aacts * 2 : 64;
-        sd_tmplact *n = realloc(rd->acts, na * sizeof *n);
-        if (!n)
-            return rd->oom = 1, 1;
-        rd->acts = n;
-        rd->aacts = na;
-    }
+    if (sd_grow((void **)&rd->acts, &rd->aacts, rd->nacts + 1, sizeof *rd->acts) < 0)
+        return rd->oom = 1, 1;
     rd->acts[rd->nacts++] = *a;
     return 0;
 }
@@ -330,14 +325,8 @@ static event *new_event(reader *rd)
 {
     if (rd->nev >= MAX_EVENTS)
         return NULL;
-    if (rd->nev == rd->aev) {
-        size_t na = rd->aev ? rd->aev * 2 : 64;
-        event *n = realloc(rd->ev, na * sizeof *n);
-        if (!n)
-            return rd->oom = 1, NULL;
-        rd->ev = n;
-        rd->aev = na;
-    }
+    if (sd_grow((void **)&rd->ev, &rd->aev, rd->nev + 1, sizeof *rd->ev) < 0)
+        return rd->oom = 1, NULL;
     event *e = &rd->ev[rd->nev++];
     memset(e, 0, sizeof *e);
     return e;
@@ -641,14 +630,8 @@ static int add_place(reader *rd, const char *kind, const char *path, const vref 
         return 0;
     if (o->n >= MAX_EVENTS)
         return 0;
-    if (o->n == o->cap) {
-        size_t nc = o->cap ? o->cap * 2 : 32;
-        sd_k8s_place *n = realloc(o->v, nc * sizeof *n);
-        if (!n)
-            return rd->oom = 1, -1;
-        o->v = n;
-        o->cap = nc;
-    }
+    if (sd_grow((void **)&o->v, &o->cap, o->n + 1, sizeof *o->v) < 0)
+        return rd->oom = 1, -1;
     sd_k8s_place *p = &o->v[o->n];
     p->ptr = pointer(rd, v);
     sd_buf_printf(&b, "%s %s", kind, path);
@@ -716,15 +699,9 @@ static void resolve_event(reader *rd, const event *e, const char *kind, const ch
         vref v = vref_map(rd, e->tested[i], b);
         const char *ptr = v.ok && !v.param && !v.root && v.nseg ? pointer(rd, &v) : NULL;
         if (ptr && rd->ntested < MAX_EVENTS) {
-            if (rd->ntested == rd->atested) {
-                size_t na = rd->atested ? rd->atested * 2 : 16;
-                const char **n = realloc(rd->tested, na * sizeof *n);
-                if (!n) {
-                    rd->oom = 1;
-                    return;
-                }
-                rd->tested = n;
-                rd->atested = na;
+            if (sd_grow((void **)&rd->tested, &rd->atested, rd->ntested + 1, sizeof *rd->tested) < 0) {
+                rd->oom = 1;
+                return;
             }
             rd->tested[rd->ntested++] = ptr;
         }

@@ -58,14 +58,8 @@ static int on_action(const sd_tmplact *act, void *payload)
     struct sd_lsp_refs *r = g->r;
     for (size_t i = 0; i < act->nterm; i++) {
         const sd_tmplterm *t = &act->term[i];
-        if (r->nrefs == r->arefs) {
-            size_t na = r->arefs ? r->arefs * 2 : 64;
-            tref *n = realloc(r->refs, na * sizeof *n);
-            if (!n)
-                return r->oom = 1;
-            r->refs = n;
-            r->arefs = na;
-        }
+        if (sd_grow((void **)&r->refs, &r->arefs, r->nrefs + 1, sizeof *r->refs) < 0)
+            return r->oom = 1;
         tref *x = &r->refs[r->nrefs++];
         x->file = (uint32_t)(r->nuris - 1);
         sd_lsp__position(&g->text, t->start, g->enc, &x->l0, &x->c0);

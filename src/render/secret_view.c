@@ -22,17 +22,10 @@
 
 int sd_render__key_push(view *v, const char *key)
 {
-    if (v->nkeys == v->keys_cap) {
-        size_t cap = v->keys_cap ? 2 * v->keys_cap : 32;
-        const char **k = realloc(v->keys, cap * sizeof *k);
-        if (!k) {
-            /* what is below the key goes unmasked: the run must fail */
-            sd_alloc_note_failure();
-            return -1;
-        }
-        v->keys = k;
-        v->keys_cap = cap;
-    }
+    /* (a failure is recorded: what is below the key goes unmasked, and the
+     * run must fail) */
+    if (sd_grow((void **)&v->keys, &v->keys_cap, v->nkeys + 1, sizeof *v->keys) < 0)
+        return -1;
     /* a list's item ("[]", "[0]") is an index: NULL */
     v->keys[v->nkeys++] = key && key[0] == '[' ? NULL : key;
     return 0;
@@ -339,15 +332,9 @@ static void collect(view *v, sd_val *node, const sd_node *n, const char *text, s
             size_t o = offset_of(text, len, n->loc.line, n->loc.column);
             size_t e = scalar_end(text, len, o, n);
             if (e > o && out->n < 1000000) {
-                if (out->n == out->cap) {
-                    size_t cap = out->cap ? 2 * out->cap : 16;
-                    span *s = realloc(out->s, cap * sizeof *s);
-                    if (!s) {
-                        out->oom = 1;   /* a secret not found must not be printed */
-                        return;
-                    }
-                    out->s = s;
-                    out->cap = cap;
+                if (sd_grow((void **)&out->s, &out->cap, out->n + 1, sizeof *out->s) < 0) {
+                    out->oom = 1;   /* a secret not found must not be printed */
+                    return;
                 }
                 out->s[out->n++] = (span){ o, e, n->style == SD_STYLE_SQUOTED };
             }
